@@ -1,0 +1,72 @@
+// Connects to the daemon, spawning it (detached, outliving this process) when
+// nothing answers on the socket. Two clients racing both spawn; the daemon's
+// lock lets one win and both clients connect to it.
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { createMessageConnection, SocketMessageReader, SocketMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { DaemonUnavailableError } from '../errors';
+import { ensureHome, logDir, socketPath } from '../paths';
+
+export interface ConnectOptions {
+  home: string;
+  /** Start the daemon when none answers (default true). */
+  spawn?: boolean;
+  /** dist/daemon.js; defaults to the file beside this bundle. */
+  daemonScript?: string;
+  nodePath?: string;
+  timeoutMs?: number;
+}
+
+export async function connectDaemon(options: ConnectOptions): Promise<MessageConnection> {
+  const sock = socketPath(options.home);
+  const first = await tryConnect(sock);
+  if (first) return wrap(first);
+  if (options.spawn === false) throw new DaemonUnavailableError(sock, 'no daemon is running');
+  ensureHome(options.home);
+  const script = options.daemonScript ?? path.join(__dirname, 'daemon.js');
+  const child = spawn(options.nodePath ?? process.execPath, [script], {
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, SCRY_HOME: options.home },
+  });
+  let exited: number | null | undefined;
+  child.on('exit', (code) => (exited = code));
+  child.on('error', () => (exited = -1));
+  child.unref();
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  let delay = 2;
+  while (Date.now() < deadline) {
+    await sleep(delay);
+    delay = Math.min(delay * 2, 50);
+    const socket = await tryConnect(sock);
+    if (socket) return wrap(socket);
+    // Exit code 0 means it lost the start race: another daemon is coming up.
+    if (exited !== undefined && exited !== 0) {
+      throw new DaemonUnavailableError(sock, `the daemon exited with code ${exited} while starting; see ${path.join(logDir(options.home), 'scryd.log')}`);
+    }
+  }
+  throw new DaemonUnavailableError(sock, `no answer within ${options.timeoutMs ?? 30_000} ms`);
+}
+
+function tryConnect(sock: string): Promise<net.Socket | undefined> {
+  if (process.platform !== 'win32' && !fs.existsSync(sock)) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const socket = net.createConnection(sock);
+    socket.once('connect', () => {
+      socket.removeAllListeners('error');
+      resolve(socket);
+    });
+    socket.once('error', () => resolve(undefined));
+  });
+}
+
+function wrap(socket: net.Socket): MessageConnection {
+  const conn = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
+  socket.on('error', () => undefined);
+  conn.listen();
+  return conn;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,233 @@
+// Writes SCIP documents into a fresh SQLite file as they arrive. Derived facts
+// (the containing definition of each occurrence, whether it is a call, symbol
+// kinds) are computed here once so that queries never walk anything.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Database from 'better-sqlite3';
+import type { DecodedIndex, Document, Metadata, SymbolInformation } from '../scip/decode';
+import { fullRange } from '../scip/decode';
+import { kindFromDeclaration, kindName } from '../scip/kinds';
+import { isLocalSymbol, kindFromSuffix, parentName, parseSymbol, qualifiedName, symbolName } from '../scip/symbol';
+import { isCallAt } from './calls';
+import { containingDefinitions, type Interval } from './containing';
+import { INDEXES, SCHEMA, SCHEMA_VERSION } from './schema';
+
+export interface IngestResult {
+  documents: number;
+  symbols: number;
+  occurrences: number;
+  warnings: string[];
+}
+
+const ROLE_DEFINITION = 0x1;
+const MAX_CONTEXT = 240;
+
+interface SymbolRow {
+  id: number;
+  symbol: string;
+  documentId: number | null;
+  info: SymbolInformation | undefined;
+  /** Source text before the name on the first definition line, to refine the kind. */
+  declPrefix: string | undefined;
+}
+
+export class IngestSession {
+  private readonly db: Database.Database;
+  private readonly symbols = new Map<string, SymbolRow>();
+  private readonly infos = new Map<string, SymbolInformation>();
+  private readonly seenPaths = new Set<string>();
+  private readonly warnings: string[] = [];
+  private metadata: Metadata | undefined;
+  private nextSymbolId = 1;
+  private documentId = 0;
+  private occurrenceCount = 0;
+  private readonly insertDoc: Database.Statement;
+  private readonly insertOcc: Database.Statement;
+  private readonly insertLine: Database.Statement;
+
+  constructor(readonly dbPath: string, private readonly repoRoot: string) {
+    fs.rmSync(dbPath, { force: true });
+    this.db = new Database(dbPath);
+    this.db.pragma('journal_mode = OFF');
+    this.db.pragma('synchronous = OFF');
+    this.db.pragma('locking_mode = EXCLUSIVE');
+    this.db.exec(SCHEMA);
+    this.db.exec('BEGIN');
+    this.insertDoc = this.db.prepare('INSERT INTO documents (id, path, language, occurrence_count) VALUES (?, ?, ?, ?)');
+    this.insertOcc = this.db.prepare(
+      'INSERT OR IGNORE INTO occurrences (symbol_id, document_id, line, col, end_line, end_col, roles, is_definition, is_call, containing_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.insertLine = this.db.prepare('INSERT INTO lines (document_id, line, text) VALUES (?, ?, ?)');
+  }
+
+  get documentCount(): number {
+    return this.documentId;
+  }
+
+  setMetadata(metadata: Metadata): void {
+    this.metadata = metadata;
+  }
+
+  addExternalSymbol(info: SymbolInformation): void {
+    this.infos.set(info.symbol, info);
+  }
+
+  addDocument(doc: Document): void {
+    const relPath = doc.relativePath.split('\\').join('/');
+    if (this.seenPaths.has(relPath)) return; // an indexer may emit a document twice
+    this.seenPaths.add(relPath);
+    const documentId = ++this.documentId;
+    const localInfos = new Map<string, SymbolInformation>();
+    for (const info of doc.symbols) {
+      if (isLocalSymbol(info.symbol)) localInfos.set(info.symbol, info);
+      else this.infos.set(info.symbol, info);
+    }
+    const lines = this.readLines(doc, relPath);
+    const occs = doc.occurrences;
+    const ranges = occs.map((o) => fullRange(o.range));
+    const rows = occs.map((o) => this.symbolFor(o.symbol, documentId, localInfos));
+    const defIntervals: Interval[] = [];
+    for (let i = 0; i < occs.length; i++) {
+      const o = occs[i]!;
+      if ((o.symbolRoles & ROLE_DEFINITION) === 0 || rows[i]!.documentId !== null || o.enclosingRange.length === 0) continue;
+      const e = fullRange(o.enclosingRange);
+      defIntervals.push({ startLine: e[0], startCol: e[1], endLine: e[2], endCol: e[3], id: rows[i]!.id });
+    }
+    const containing = containingDefinitions(ranges, rows.map((r) => r.id), defIntervals);
+    const usedLines = new Set<number>();
+    for (let i = 0; i < occs.length; i++) {
+      const o = occs[i]!;
+      const [sl, sc, el, ec] = ranges[i]!;
+      const row = rows[i]!;
+      const isDef = (o.symbolRoles & ROLE_DEFINITION) !== 0;
+      const text = lines?.[sl];
+      if (isDef && row.declPrefix === undefined && text !== undefined) row.declPrefix = text.slice(Math.max(0, sc - 40), sc);
+      const call = !isDef && text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length) ? 1 : 0;
+      this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, isDef ? 1 : 0, call, containing[i] ?? null).changes;
+      usedLines.add(sl);
+    }
+    this.insertDoc.run(documentId, relPath, doc.language ? doc.language.toLowerCase() : languageOf(relPath), occs.length);
+    if (lines) {
+      for (const l of usedLines) {
+        const t = lines[l];
+        if (t !== undefined) this.insertLine.run(documentId, l + 1, t.trim().slice(0, MAX_CONTEXT));
+      }
+    }
+  }
+
+  /** Writes symbols, relationships and indexes, and closes the file. */
+  finish(meta: Record<string, string> = {}): IngestResult {
+    try {
+      const insertSym = this.db.prepare(
+        'INSERT INTO symbols (id, symbol, document_id, name, name_lower, qualified_name, parent_name, kind, is_external, signature) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      for (const row of this.symbols.values()) {
+        const info = row.documentId === null ? this.infos.get(row.symbol) : row.info;
+        const parsed = parseSymbol(row.symbol);
+        const name = info?.displayName || symbolName(parsed);
+        const local = row.documentId !== null;
+        let kind: string;
+        if (!info) kind = 'external';
+        else if (info.kind !== 0 && kindName(info.kind)) kind = kindName(info.kind)!;
+        else {
+          kind = kindFromSuffix(parsed);
+          if (row.declPrefix !== undefined) kind = kindFromDeclaration(row.declPrefix, kind);
+        }
+        const signature = info?.signatureDocumentation?.text ? info.signatureDocumentation.text.slice(0, 500) : null;
+        insertSym.run(row.id, row.symbol, row.documentId, name, name.toLowerCase(), local ? name : qualifiedName(parsed), local ? null : parentName(parsed), kind, info ? 0 : 1, signature);
+      }
+      const insertRel = this.db.prepare(
+        'INSERT OR IGNORE INTO relationships (symbol_id, target_id, is_implementation, is_reference, is_type_definition) VALUES (?, ?, ?, ?, ?)',
+      );
+      for (const info of this.infos.values()) {
+        const from = this.symbols.get(info.symbol);
+        if (!from) continue;
+        for (const rel of info.relationships) {
+          const to = this.symbols.get(rel.symbol);
+          if (to) insertRel.run(from.id, to.id, rel.isImplementation ? 1 : 0, rel.isReference ? 1 : 0, rel.isTypeDefinition ? 1 : 0);
+        }
+      }
+      const insertMeta = this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+      const tool = this.metadata?.toolInfo;
+      const facts: Record<string, string> = {
+        schema_version: String(SCHEMA_VERSION),
+        indexed_at: new Date().toISOString(),
+        tool: `${tool?.name ?? 'unknown'} ${tool?.version ?? ''}`.trim(),
+        documents: String(this.documentId),
+        symbols: String(this.symbols.size),
+        occurrences: String(this.occurrenceCount),
+        ...meta,
+      };
+      for (const [k, v] of Object.entries(facts)) insertMeta.run(k, v);
+      this.db.exec('COMMIT');
+      this.db.exec(INDEXES);
+      this.db.exec('ANALYZE');
+      return { documents: this.documentId, symbols: this.symbols.size, occurrences: this.occurrenceCount, warnings: this.warnings };
+    } finally {
+      this.db.close();
+    }
+  }
+
+  /** Abandons the build: the partial file is removed. */
+  abort(): void {
+    if (this.db.open) this.db.close();
+    fs.rmSync(this.dbPath, { force: true });
+  }
+
+  private symbolFor(symbol: string, documentId: number, localInfos: Map<string, SymbolInformation>): SymbolRow {
+    const local = isLocalSymbol(symbol);
+    const key = local ? `${documentId}\u0000${symbol}` : symbol;
+    let row = this.symbols.get(key);
+    if (!row) {
+      row = { id: this.nextSymbolId++, symbol, documentId: local ? documentId : null, info: local ? localInfos.get(symbol) : undefined, declPrefix: undefined };
+      this.symbols.set(key, row);
+    }
+    return row;
+  }
+
+  private readLines(doc: Document, relPath: string): string[] | undefined {
+    if (doc.text) return doc.text.split(/\r?\n/);
+    let bytes: Buffer;
+    try {
+      bytes = fs.readFileSync(path.join(this.repoRoot, relPath));
+    } catch {
+      this.warnings.push(`source file '${relPath}' could not be read; its results have no context lines`);
+      return undefined;
+    }
+    let text: string;
+    try {
+      text = utf8.decode(bytes);
+    } catch {
+      this.warnings.push(`source file '${relPath}' is not valid UTF-8; its context lines show replacement characters`);
+      text = lenient.decode(bytes);
+    }
+    return text.split(/\r?\n/);
+  }
+}
+
+/** One-shot ingest of a fully decoded index. */
+export function ingestScip(index: DecodedIndex, dbPath: string, repoRoot: string, meta: Record<string, string> = {}): IngestResult {
+  const session = new IngestSession(dbPath, repoRoot);
+  try {
+    if (index.metadata) session.setMetadata(index.metadata);
+    for (const s of index.externalSymbols) session.addExternalSymbol(s);
+    for (const d of index.documents) session.addDocument(d);
+  } catch (err) {
+    session.abort();
+    throw err;
+  }
+  return session.finish(meta);
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const lenient = new TextDecoder('utf-8');
+
+const EXT_LANGUAGES: Record<string, string> = {
+  '.ts': 'typescript', '.tsx': 'typescript', '.mts': 'typescript', '.cts': 'typescript',
+  '.js': 'javascript', '.jsx': 'javascript', '.mjs': 'javascript', '.cjs': 'javascript',
+  '.py': 'python', '.go': 'go',
+};
+
+export function languageOf(relPath: string): string {
+  return EXT_LANGUAGES[path.extname(relPath).toLowerCase()] ?? 'unknown';
+}

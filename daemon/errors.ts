@@ -1,0 +1,67 @@
+// One Error subclass per failure. Each names the input it failed on and what to
+// do about it, in one line, because that line is what an agent or a user sees.
+
+export class ScryError extends Error {
+  /** JSON-RPC error code used when this error crosses the socket. */
+  readonly code: number = -32000;
+  constructor(message: string, readonly remedy?: string) {
+    super(remedy ? `${message}. ${remedy}` : message);
+    this.name = new.target.name;
+  }
+}
+
+export class RepoNotFoundError extends ScryError {
+  override readonly code = -32010;
+  constructor(readonly repo: string) {
+    super(`repository path '${repo}' does not exist or is not a directory`, 'Pass an existing folder with --repo, or run scry inside a git repository');
+  }
+}
+
+export class ScipDecodeError extends ScryError {
+  override readonly code = -32011;
+  constructor(readonly file: string, detail: string) {
+    super(`could not decode SCIP index '${file}': ${detail}`, 'The file is truncated or not a SCIP index; re-run the indexer (scry index --force)');
+  }
+}
+
+export class IndexerMissingError extends ScryError {
+  override readonly code = -32012;
+  constructor(readonly indexer: string, readonly lookedAt: string) {
+    super(`indexer '${indexer}' was not found at '${lookedAt}'`, 'Reinstall Scry (npm install) so its bundled indexers are present');
+  }
+}
+
+export class IndexerFailedError extends ScryError {
+  override readonly code = -32013;
+  constructor(readonly indexer: string, readonly repo: string, readonly exit: string, readonly stderrTail: string) {
+    super(
+      `indexer '${indexer}' failed on '${repo}' (${exit})${stderrTail ? `: ${lastLine(stderrTail)}` : ''}`,
+      'See the daemon log (scry status shows its path); the previous index, if any, is still served',
+    );
+  }
+}
+
+export class NotIndexedError extends ScryError {
+  override readonly code = -32014;
+  constructor(readonly repo: string) {
+    super(`repository '${repo}' has no index yet`, 'Run scry index in it');
+  }
+}
+
+export class InvalidParamsError extends ScryError {
+  override readonly code = -32602;
+  constructor(what: string) {
+    super(what);
+  }
+}
+
+export class DaemonUnavailableError extends ScryError {
+  constructor(readonly socket: string, detail: string) {
+    super(`could not reach the scry daemon at '${socket}': ${detail}`, 'Check the daemon log under SCRY_HOME/logs, or run scry start --foreground to see why it does not start');
+  }
+}
+
+function lastLine(text: string): string {
+  const lines = text.trim().split('\n');
+  return (lines[lines.length - 1] ?? '').slice(0, 300);
+}

@@ -1,0 +1,45 @@
+// Where Scry keeps its state. Everything lives under SCRY_HOME so a test (or a
+// second user) can run a fully separate daemon by pointing it elsewhere.
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+export function scryHome(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.SCRY_HOME;
+  return path.resolve(fromEnv && fromEnv.length > 0 ? fromEnv : path.join(os.homedir(), '.scry'));
+}
+
+/** The socket path; on Windows the same logic yields a per-user named pipe. */
+export function socketPath(home: string): string {
+  if (process.platform === 'win32') {
+    const id = createHash('sha256').update(home).digest('hex').slice(0, 12);
+    return `\\\\.\\pipe\\scry-${os.userInfo().username}-${id}`;
+  }
+  return path.join(home, 'scryd.sock');
+}
+
+export const pidFile = (home: string): string => path.join(home, 'scryd.pid');
+export const lockFile = (home: string): string => path.join(home, 'scryd.lock');
+export const logDir = (home: string): string => path.join(home, 'logs');
+
+export function repoKey(realRepoPath: string): string {
+  return createHash('sha256').update(realRepoPath).digest('hex');
+}
+
+export const repoDir = (home: string, realRepoPath: string): string =>
+  path.join(home, 'repos', repoKey(realRepoPath));
+
+/** Creates SCRY_HOME private to its user (0700), tightening it if it exists. */
+export function ensureHome(home: string): void {
+  fs.mkdirSync(home, { recursive: true, mode: 0o700 });
+  if (process.platform !== 'win32') {
+    const mode = fs.statSync(home).mode & 0o777;
+    if (mode !== 0o700) fs.chmodSync(home, 0o700);
+  }
+}
+
+/** Repo-relative, '/'-separated: the only path form that appears in answers. */
+export function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}
