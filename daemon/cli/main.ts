@@ -1,5 +1,6 @@
 // `scry`: the command-line client. Thin: parse, ask the daemon, print.
 import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { ScryError } from '../errors';
@@ -88,7 +89,9 @@ async function stop(home: string): Promise<number> {
     return 0;
   }
   const info = await conn.sendRequest(P.Ping.type, {});
-  await conn.sendRequest(P.Shutdown.type, {});
+  const closed = new Promise<void>((resolve) => conn.onClose(() => resolve()));
+  // The daemon may close the socket before its answer arrives; either one means it is going.
+  await Promise.race([conn.sendRequest(P.Shutdown.type, {}).catch(() => undefined), closed]);
   conn.dispose();
   // Wait until the process is gone, so `scry stop && scry start` is safe.
   for (let i = 0; i < 200 && alive(info.pid); i++) await new Promise((r) => setTimeout(r, 25));
@@ -96,12 +99,18 @@ async function stop(home: string): Promise<number> {
   return 0;
 }
 
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  // A zombie (exited, not yet reaped by its adoptive parent) is not alive.
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 }
 

@@ -76,7 +76,8 @@ export async function createDaemon(home: string, options: { echoLog?: boolean } 
     handle<P.NameQueryParams, P.QueryResult>(P.Defs.type, (p) => code.defs(p.repo, p.name, p.limit));
     handle<Record<string, never>, { stopping: true }>(P.Shutdown.type, () => {
       logger.log('shutdown requested');
-      setImmediate(stopRequested);
+      // Let the answer reach the client before the connections close.
+      setTimeout(stopRequested, 20);
       return { stopping: true };
     });
     conn.onClose(() => connections.delete(conn));

@@ -1,0 +1,161 @@
+// The CLI end to end: a real spawned daemon, a real socket, a real rxjs index.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { IndexResult, QueryResult, StatusResult } from '../../daemon/protocol';
+import { daemonPid, isAlive, lineOf, rxjsRepo, scry, scryJson, stopDaemon, tempDir } from '../helpers';
+
+describe('scry CLI against a spawned daemon', () => {
+  let home: string;
+  let repo: string;
+
+  before(() => {
+    home = tempDir('home');
+    repo = rxjsRepo();
+  });
+  after(() => stopDaemon(home));
+
+  it('auto-spawns the daemon, indexes on first query with progress on stderr, and answers refs', async () => {
+    const r = await scry(['refs', 'concatMap', '--json'], { home, cwd: path.join(repo, 'src', 'internal') });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /running scip-typescript/);
+    assert.match(r.stderr, /done: indexed \d+ files/);
+    const result = JSON.parse(r.stdout) as QueryResult;
+    assert.equal(result.symbol, 'concatMap');
+    assert.equal(result.matches.length, 1);
+    const m = result.matches[0]!;
+    assert.equal(m.display_name, 'concatMap');
+    assert.equal(m.kind, 'function');
+    assert.match(m.symbol_id, /operators\/`concatMap\.ts`\/concatMap\(\)\./);
+    const def = m.occurrences.find((o) => o.is_definition)!;
+    const defLine = lineOf(path.join(repo, 'src/internal/operators/concatMap.ts'), /export function concatMap</);
+    assert.deepEqual([def.file, def.line, def.column], ['src/internal/operators/concatMap.ts', defLine, 17]);
+    assert.equal(def.end_column - def.column, 'concatMap'.length);
+    // concatMapTo is built on concatMap: a known reference, with its caller named.
+    const use = m.occurrences.find((o) => o.file === 'src/internal/operators/concatMapTo.ts' && !o.is_definition && o.context.includes('concatMap('));
+    assert.ok(use, 'concatMapTo.ts calls concatMap');
+    assert.equal(use.containing_symbol, 'concatMapTo');
+    assert.equal(result.total, m.occurrences.length);
+    assert.equal(typeof result.elapsed_ms, 'number');
+    assert.equal(result.index.status, 'ready');
+    assert.ok(!Number.isNaN(Date.parse(result.index.indexed_at)));
+  });
+
+  it('keeps the home and socket private to the user', () => {
+    assert.equal(fs.statSync(home).mode & 0o777, 0o700);
+    assert.equal(fs.statSync(path.join(home, 'scryd.sock')).mode & 0o777, 0o600);
+    assert.ok(fs.existsSync(path.join(home, 'logs', 'scryd.log')));
+  });
+
+  it('answers defs with only definitions', async () => {
+    const result = await scryJson<QueryResult>(['defs', 'Subscriber', '--repo', repo], { home });
+    const cls = result.matches.find((m) => m.kind === 'class');
+    assert.ok(cls);
+    assert.ok(cls.occurrences.every((o) => o.is_definition));
+    assert.deepEqual(cls.occurrences.map((o) => o.file), ['src/internal/Subscriber.ts']);
+  });
+
+  it('cuts large answers at --limit and says what was cut', async () => {
+    const result = await scryJson<QueryResult>(['refs', 'Observable', '--repo', repo, '--limit', '5'], { home });
+    const shown = result.matches.reduce((n, m) => n + m.occurrences.length, 0);
+    assert.equal(shown, 5);
+    assert.ok(result.total > 100);
+    assert.match(result.truncated ?? '', new RegExp(`^\\+${result.total - 5} more in \\d+ files$`));
+  });
+
+  it('prints a readable grouped listing without --json on a terminal-like request', async () => {
+    // stdout is a pipe here, so JSON is the default; --json is implied. Human output is unit-tested in format.test.
+    const r = await scry(['refs', 'concatMapTo', '--repo', repo], { home });
+    assert.doesNotThrow(() => JSON.parse(r.stdout));
+  });
+
+  it('gives a one-line error for a repo path that does not exist, and the daemon stays up', async () => {
+    const pid = daemonPid(home)!;
+    const r = await scry(['refs', 'x', '--repo', '/nonexistent/place'], { home });
+    assert.equal(r.code, 1);
+    assert.equal(r.stderr.trim().split('\n').length, 1);
+    assert.match(r.stderr, /'\/nonexistent\/place' does not exist/);
+    assert.ok(isAlive(pid));
+  });
+
+  it('keeps the previous index when a rebuild fails, and reports the indexer error in one line', async () => {
+    const tsconfig = path.join(repo, 'tsconfig.json');
+    const good = fs.readFileSync(tsconfig, 'utf8');
+    fs.writeFileSync(tsconfig, '{ "compilerOptions": { "strict": tru');
+    try {
+      const r = await scry(['index', repo, '--force'], { home });
+      assert.equal(r.code, 1);
+      const errLine = r.stderr.trim().split('\n').pop()!;
+      assert.match(errLine, /indexer 'scip-typescript' failed on '.*' \(exit code \d+\)/);
+      const after = await scryJson<QueryResult>(['refs', 'concatMap', '--repo', repo], { home });
+      assert.ok(after.total > 3, 'the old index still answers');
+      const status = await scryJson<StatusResult>(['status', '--repo', repo], { home });
+      assert.match(status.repos[0]!.last_error ?? '', /scip-typescript/);
+    } finally {
+      fs.writeFileSync(tsconfig, good);
+    }
+  });
+
+  it('rejects a malformed .scip import naming the file, keeping the index', async () => {
+    const bad = path.join(tempDir('bad'), 'broken.scip');
+    fs.writeFileSync(bad, Buffer.from([0x12, 0xff, 0xff, 0x03, 0x0a, 0x01]));
+    const r = await scry(['index', repo, '--scip', bad], { home });
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, new RegExp(`could not decode SCIP index '${bad}'`));
+    const still = await scryJson<QueryResult>(['refs', 'concatMap', '--repo', repo], { home });
+    assert.ok(still.total > 3);
+  });
+
+  it('reports usage errors with exit code 2', async () => {
+    const r = await scry(['refs'], { home });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /needs a symbol name/);
+    const bad = await scry(['refs', 'x', '--limit', 'lots'], { home });
+    assert.match(bad.stderr, /invalid --limit 'lots'/);
+  });
+});
+
+describe('daemon lifecycle', () => {
+  it('replaces a stale socket left by a killed daemon', async () => {
+    const home = tempDir('stale');
+    const repo = tempDir('tiny');
+    fs.writeFileSync(path.join(repo, 'a.ts'), 'export function hello(): number { return 1; }\nexport const x = hello();\n');
+    await scryJson<IndexResult>(['index', repo], { home });
+    const pid = daemonPid(home)!;
+    process.kill(pid, 'SIGKILL');
+    while (isAlive(pid)) await new Promise((r) => setTimeout(r, 10));
+    assert.ok(fs.existsSync(path.join(home, 'scryd.sock')), 'kill -9 leaves the socket file behind');
+    const refused = await new Promise<boolean>((resolve) => {
+      const s = net.createConnection(path.join(home, 'scryd.sock'));
+      s.on('connect', () => resolve(false));
+      s.on('error', () => resolve(true));
+    });
+    assert.ok(refused, 'nobody listens on the stale socket');
+    const result = await scryJson<QueryResult>(['refs', 'hello', '--repo', repo], { home });
+    assert.equal(result.total, 2);
+    const newPid = daemonPid(home)!;
+    assert.notEqual(newPid, pid);
+    await stopDaemon(home);
+    assert.ok(!fs.existsSync(path.join(home, 'scryd.sock')), 'a clean stop removes the socket');
+  });
+
+  it('starts exactly one daemon when several CLIs start at once', async () => {
+    const home = tempDir('race');
+    const results = await Promise.all([1, 2, 3, 4].map(() => scryJson<{ pid: number }>(['start'], { home })));
+    const pids = new Set(results.map((r) => r.pid));
+    assert.equal(pids.size, 1, `all clients talk to one daemon, got ${[...pids].join(', ')}`);
+    const [pid] = pids;
+    assert.equal(daemonPid(home), pid);
+    await stopDaemon(home);
+    assert.ok(!isAlive(pid!));
+  });
+
+  it('stop reports when no daemon runs', async () => {
+    const home = tempDir('none');
+    const r = await scry(['stop'], { home });
+    assert.equal(r.code, 0);
+    assert.match(r.stderr, /no daemon is running/);
+  });
+});

@@ -1,0 +1,107 @@
+// Shared test plumbing: temp SCRY_HOMEs, a copy of a real codebase, and the
+// real CLI run as a child process against a real daemon.
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '..');
+export const CLI = path.join(ROOT, 'bin', 'scry');
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `scry-${prefix}-`));
+}
+
+/**
+ * A private copy of rxjs (real TypeScript nobody here wrote): its sources,
+ * tsconfig and package.json, as a git repo, the way a user would have it.
+ */
+export function rxjsRepo(): string {
+  const src = path.dirname(require.resolve('rxjs/package.json'));
+  const dir = tempDir('rxjs');
+  fs.cpSync(path.join(src, 'src'), path.join(dir, 'src'), { recursive: true });
+  fs.copyFileSync(path.join(src, 'tsconfig.json'), path.join(dir, 'tsconfig.json'));
+  fs.copyFileSync(path.join(src, 'package.json'), path.join(dir, 'package.json'));
+  spawnSync('git', ['init', '-q'], { cwd: dir });
+  return dir;
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function scry(args: string[], opts: { home: string; cwd?: string; env?: NodeJS.ProcessEnv }): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: opts.cwd ?? ROOT,
+      env: { ...process.env, ...opts.env, SCRY_HOME: opts.home },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export async function scryJson<T>(args: string[], opts: { home: string; cwd?: string }): Promise<T> {
+  const r = await scry([...args, '--json'], opts);
+  if (r.code !== 0) throw new Error(`scry ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as T;
+}
+
+/** Stops the daemon of a test home; kills it if it does not stop. */
+export async function stopDaemon(home: string): Promise<void> {
+  const pid = daemonPid(home);
+  await scry(['stop'], { home });
+  if (pid !== undefined && isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+export function daemonPid(home: string): number | undefined {
+  try {
+    return Number(fs.readFileSync(path.join(home, 'scryd.pid'), 'utf8').trim());
+  } catch {
+    return undefined;
+  }
+}
+
+/** Alive and not a zombie (this sandbox's PID 1 does not reap adopted daemons). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/** Line (1-based) of the first line in a file matching re: expectations come from the source, not from memory. */
+export function lineOf(file: string, re: RegExp): number {
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const i = lines.findIndex((l) => re.test(l));
+  if (i < 0) throw new Error(`no line matches ${re} in ${file}`);
+  return i + 1;
+}
+
+/** Files under dir (repo-relative, '/'-separated) whose text matches re. */
+export function filesMatching(dir: string, sub: string, re: RegExp): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.tsx?$/.test(e.name) && re.test(fs.readFileSync(p, 'utf8'))) out.push(path.relative(dir, p).split(path.sep).join('/'));
+    }
+  };
+  walk(path.join(dir, sub));
+  return out.sort();
+}
