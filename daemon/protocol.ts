@@ -21,6 +21,10 @@ export interface Occurrence {
   context: string;
   containing_symbol: string | null;
   is_definition: boolean;
+  /** A call or construction (`f(`, `f<T>(`, `new F`), not any other use. */
+  is_call?: boolean;
+  /** 'syntactic' while a changed file is served from the tree-sitter overlay. */
+  precision?: 'precise' | 'syntactic';
 }
 
 export interface SymbolMatch {
@@ -33,6 +37,12 @@ export interface SymbolMatch {
 export interface IndexFreshness {
   indexed_at: string;
   status: IndexStatus;
+  /** True when some language's indexer failed or is missing: absence of results is not proof. */
+  partial?: boolean;
+  /** Languages present in the repo whose indexer did not run successfully. */
+  missing_languages?: string[];
+  /** Files currently answered from the syntactic overlay (changed since the last build). */
+  overlay_files?: number;
 }
 
 export type IndexStatus = 'ready' | 'partial' | 'empty' | 'stale';
@@ -45,11 +55,96 @@ export interface QueryResult {
   elapsed_ms: number;
   index: IndexFreshness;
   truncated?: string;
+  /** Set when a compound name (`A.b`) matched nothing and the tail alone was used. */
+  note?: string;
 }
 
 export interface NameQueryParams extends RepoParams {
+  /** A name, or a compound form: `DB::table`, `auth->user`, `client.Connect`, `OrderService#processOrder`. */
   name: string;
   limit?: number;
+}
+
+export interface CallQueryParams extends NameQueryParams {
+  /** Every reference inside/to the function, not only calls. */
+  all_refs?: boolean;
+}
+
+export interface ImpactParams extends NameQueryParams {
+  /** How many levels of callers to follow (default 3). */
+  depth?: number;
+}
+
+export interface SearchParams extends RepoParams {
+  pattern: string;
+  kind?: string;
+  limit?: number;
+}
+
+export interface SearchHit {
+  symbol_id: string;
+  display_name: string;
+  qualified_name: string;
+  kind: string;
+  file: string | null;
+  line: number | null;
+  column: number | null;
+  score: number;
+}
+
+export interface SearchResult {
+  pattern: string;
+  results: SearchHit[];
+  total: number;
+  elapsed_ms: number;
+  index: IndexFreshness;
+  truncated?: string;
+}
+
+export interface SymbolsParams extends RepoParams {
+  /** Repo-relative (or absolute) path of the file to outline. */
+  file: string;
+}
+
+export interface OutlineEntry {
+  symbol_id: string;
+  display_name: string;
+  kind: string;
+  line: number;
+  column: number;
+  end_line: number;
+  end_column: number;
+  containing_symbol: string | null;
+}
+
+export interface SymbolsResult {
+  file: string;
+  symbols: OutlineEntry[];
+  elapsed_ms: number;
+  index: IndexFreshness;
+}
+
+export interface ImpactEntry {
+  symbol_id: string;
+  display_name: string;
+  kind: string;
+  file: string;
+  line: number;
+  /** 1 for direct callers, 2 for their callers, ... */
+  depth?: number;
+}
+
+export interface ImpactResult {
+  symbol: string;
+  counts: { callers: number; implementations: number; importing_files: number; test_files: number };
+  callers: ImpactEntry[];
+  implementations: ImpactEntry[];
+  importing_files: string[];
+  test_files: string[];
+  elapsed_ms: number;
+  index: IndexFreshness;
+  truncated?: string;
+  note?: string;
 }
 
 export interface IndexParams extends RepoParams {
@@ -84,6 +179,10 @@ export interface IndexResult {
 export interface RepoStatus {
   repo: string;
   effective_status: IndexStatus | 'indexing' | 'none';
+  languages?: string[];
+  watching?: boolean;
+  pending_changes?: number;
+  overlay_files?: number;
   indexed_at: string | null;
   documents: number;
   symbols: number;
@@ -152,6 +251,42 @@ export namespace Refs {
 export namespace Defs {
   export const method = 'code/defs' as const;
   export const type = new RequestType<NameQueryParams, QueryResult, void>(method);
+}
+
+export namespace Callers {
+  export const method = 'code/callers' as const;
+  export const type = new RequestType<CallQueryParams, QueryResult, void>(method);
+}
+
+export namespace Callees {
+  export const method = 'code/callees' as const;
+  export const type = new RequestType<CallQueryParams, QueryResult, void>(method);
+}
+
+export namespace Impls {
+  export const method = 'code/impls' as const;
+  export const type = new RequestType<NameQueryParams, QueryResult, void>(method);
+}
+
+export namespace Search {
+  export const method = 'code/search' as const;
+  export const type = new RequestType<SearchParams, SearchResult, void>(method);
+}
+
+export namespace Symbols {
+  export const method = 'code/symbols' as const;
+  export const type = new RequestType<SymbolsParams, SymbolsResult, void>(method);
+}
+
+export namespace Impact {
+  export const method = 'code/impact' as const;
+  export const type = new RequestType<ImpactParams, ImpactResult, void>(method);
+}
+
+/** Broadcast when a repo's new index has been swapped in (the extension refreshes). */
+export namespace IndexSwapped {
+  export const method = 'code/swapped' as const;
+  export const type = new NotificationType<IndexResult>(method);
 }
 
 /** Broadcast to every connected client while a repo builds. */
