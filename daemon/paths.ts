@@ -1,9 +1,11 @@
 // Where Scry keeps its state. Everything lives under SCRY_HOME so a test (or a
 // second user) can run a fully separate daemon by pointing it elsewhere.
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+
+// node:crypto is loaded on demand: the CLI's hot path never needs it.
+const sha256 = (text: string): string => (require('node:crypto') as typeof import('node:crypto')).createHash('sha256').update(text).digest('hex');
 
 export function scryHome(env: NodeJS.ProcessEnv = process.env): string {
   const fromEnv = env.SCRY_HOME;
@@ -13,7 +15,7 @@ export function scryHome(env: NodeJS.ProcessEnv = process.env): string {
 /** The socket path; on Windows the same logic yields a per-user named pipe. */
 export function socketPath(home: string): string {
   if (process.platform === 'win32') {
-    const id = createHash('sha256').update(home).digest('hex').slice(0, 12);
+    const id = sha256(home).slice(0, 12);
     return `\\\\.\\pipe\\scry-${os.userInfo().username}-${id}`;
   }
   return path.join(home, 'scryd.sock');
@@ -24,7 +26,7 @@ export const lockFile = (home: string): string => path.join(home, 'scryd.lock');
 export const logDir = (home: string): string => path.join(home, 'logs');
 
 export function repoKey(realRepoPath: string): string {
-  return createHash('sha256').update(realRepoPath).digest('hex');
+  return sha256(realRepoPath);
 }
 
 export const repoDir = (home: string, realRepoPath: string): string =>

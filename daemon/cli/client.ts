@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { createMessageConnection, SocketMessageReader, SocketMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import { DaemonUnavailableError } from '../errors';
 import { ensureHome, logDir, socketPath } from '../paths';
+import { RpcClient } from './rpc';
 
 export interface ConnectOptions {
   home: string;
@@ -19,7 +19,7 @@ export interface ConnectOptions {
   timeoutMs?: number;
 }
 
-export async function connectDaemon(options: ConnectOptions): Promise<MessageConnection> {
+export async function connectDaemon(options: ConnectOptions): Promise<RpcClient> {
   const sock = socketPath(options.home);
   const first = await tryConnect(sock);
   if (first) return wrap(first);
@@ -62,11 +62,8 @@ function tryConnect(sock: string): Promise<net.Socket | undefined> {
   });
 }
 
-function wrap(socket: net.Socket): MessageConnection {
-  const conn = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
-  socket.on('error', () => undefined);
-  conn.listen();
-  return conn;
+function wrap(socket: net.Socket): RpcClient {
+  return new RpcClient(socket);
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -2,7 +2,6 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { ScryError } from '../errors';
 import { scryHome } from '../paths';
 import * as P from '../protocol';
@@ -10,6 +9,7 @@ import { findRepoRoot } from '../code/repos';
 import { VERSION } from '../version';
 import { parseCommand, USAGE, UsageError, type Command } from './args';
 import { connectDaemon } from './client';
+import type { RpcClient } from './rpc';
 import { formatIndex, formatQuery, formatStatus } from './format';
 
 export async function run(argv: string[]): Promise<number> {
@@ -33,29 +33,29 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(`scry ${VERSION}\n`);
       return 0;
     case 'start':
-      return cmd.foreground ? runForeground() : withDaemon(home, true, async (c) => print(json, await c.sendRequest(P.Ping.type, {}), (d) => `scry daemon running, pid ${d.pid}\n`));
+      return cmd.foreground ? runForeground() : withDaemon(home, true, async (c) => print(json, await c.request(P.Ping.type, {}), (d) => `scry daemon running, pid ${d.pid}\n`));
     case 'stop':
       return stop(home);
     case 'status':
       return withDaemon(home, false, async (c) => {
         const repo = cmd.repo ? path.resolve(cmd.repo) : undefined;
-        return print(json, await c.sendRequest(P.Status.type, repo ? { repo } : {}), formatStatus);
+        return print(json, await c.request(P.Status.type, repo ? { repo } : {}), formatStatus);
       });
     case 'index': {
       const repo = path.resolve(cmd.arg ?? cmd.repo ?? findRepoRoot(process.cwd()));
       const scip = cmd.scip ? path.resolve(cmd.scip) : undefined;
-      return withDaemon(home, true, async (c) => print(json, await c.sendRequest(P.IndexRepo.type, { repo, force: cmd.force || scip !== undefined, scip }), formatIndex));
+      return withDaemon(home, true, async (c) => print(json, await c.request(P.IndexRepo.type, { repo, force: cmd.force || scip !== undefined, scip }), formatIndex));
     }
     case 'refs':
     case 'defs': {
       const repo = path.resolve(cmd.repo ?? findRepoRoot(process.cwd()));
       const type = cmd.name === 'refs' ? P.Refs.type : P.Defs.type;
-      return withDaemon(home, true, async (c) => print(json, await c.sendRequest(type, { repo, name: cmd.arg!, limit: cmd.limit }), (r) => formatQuery(r, cmd.name === 'defs')));
+      return withDaemon(home, true, async (c) => print(json, await c.request(type, { repo, name: cmd.arg!, limit: cmd.limit }), (r) => formatQuery(r, cmd.name === 'defs')));
     }
   }
 }
 
-async function withDaemon(home: string, spawnIfNeeded: boolean, fn: (c: MessageConnection) => Promise<number>): Promise<number> {
+async function withDaemon(home: string, spawnIfNeeded: boolean, fn: (c: RpcClient) => Promise<number>): Promise<number> {
   const conn = await connectDaemon({ home, spawn: spawnIfNeeded });
   const tty = process.stderr.isTTY;
   let open = false;
@@ -81,17 +81,17 @@ function print<T>(json: boolean, value: T, human: (v: T) => string): number {
 }
 
 async function stop(home: string): Promise<number> {
-  let conn: MessageConnection;
+  let conn: RpcClient;
   try {
     conn = await connectDaemon({ home, spawn: false });
   } catch {
     process.stderr.write('scry: no daemon is running\n');
     return 0;
   }
-  const info = await conn.sendRequest(P.Ping.type, {});
+  const info = await conn.request(P.Ping.type, {});
   const closed = new Promise<void>((resolve) => conn.onClose(() => resolve()));
   // The daemon may close the socket before its answer arrives; either one means it is going.
-  await Promise.race([conn.sendRequest(P.Shutdown.type, {}).catch(() => undefined), closed]);
+  await Promise.race([conn.request(P.Shutdown.type, {}).catch(() => undefined), closed]);
   conn.dispose();
   // Wait until the process is gone, so `scry stop && scry start` is safe.
   for (let i = 0; i < 200 && alive(info.pid); i++) await new Promise((r) => setTimeout(r, 25));

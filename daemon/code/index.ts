@@ -5,7 +5,6 @@ import * as path from 'node:path';
 import { InvalidParamsError, NotIndexedError, ScryError } from '../errors';
 import { repoDir } from '../paths';
 import type { IndexerReport, IndexResult, IndexStatus, ProgressEvent, QueryResult, RepoStatus, SymbolMatch } from '../protocol';
-import { buildIndex } from './build';
 import { resolveRepo } from './repos';
 import { CodeStore } from './store/store';
 
@@ -136,6 +135,9 @@ export class CodeIndex {
     };
     this.log(`build start ${state.repo}${scip ? ` from ${scip}` : ''}`);
     try {
+      // Loaded on first build: the SCIP decoder's descriptors cost ~10 ms to
+      // create, which a daemon that only answers queries should not pay at start.
+      const { buildIndex } = await import('./build');
       const outcome = await buildIndex({
         repo: state.repo,
         workDir: state.dir,

@@ -58,17 +58,22 @@ export class CodeStore {
     this.definitionsOf = this.db.prepare(`${select} WHERE o.symbol_id = ? AND o.is_definition = 1 ORDER BY o.document_id, o.line, o.col`);
   }
 
+  private cachedMeta: IndexMeta | undefined;
+
+  /** The build's facts; an index file never changes once built, so read once. */
   meta(): IndexMeta {
+    if (this.cachedMeta) return this.cachedMeta;
     const rows = this.db.prepare('SELECT key, value FROM meta').all() as Array<{ key: string; value: string }>;
     const m: Record<string, string | number> = {};
     for (const r of rows) m[r.key] = r.value;
-    return {
+    this.cachedMeta = {
       ...m,
       indexed_at: String(m.indexed_at ?? ''),
       documents: Number(m.documents ?? 0),
       symbols: Number(m.symbols ?? 0),
       occurrences: Number(m.occurrences ?? 0),
     };
+    return this.cachedMeta;
   }
 
   /**

@@ -1,0 +1,75 @@
+// Issue 2 figures on rxjs: indexing overhead against the raw indexer, and the
+// CLI's warm and cold latency against bare `node -e 0`.
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
+import type { QueryResult } from '../../daemon/protocol';
+import { CLI, rxjsRepo, stopDaemon, tempDir } from '../helpers';
+import { ms, ratio, summarize, table, verdict } from './stats';
+
+const NAMES = ['mergeMap', 'Observable', 'Subscriber', 'concatMap', 'switchMap', 'Subject', 'pipe', 'map', 'filter', 'take'];
+
+function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string): { ms: number; stdout: string } {
+  const start = performance.now();
+  const r = spawnSync(cmd, args, { env, cwd, encoding: 'utf8' });
+  const elapsed = performance.now() - start;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr}`);
+  return { ms: elapsed, stdout: r.stdout };
+}
+
+export async function run(): Promise<void> {
+  const repo = rxjsRepo();
+  const home = tempDir('bench-home');
+  const env = { ...process.env, SCRY_HOME: home };
+  const node = process.execPath;
+  const rounds = Number(process.env.BENCH_INDEX_ROUNDS ?? 3);
+
+  // Index: raw scip-typescript vs scry index --force (daemon already up), alternated.
+  timed(node, [CLI, 'start'], env);
+  const raw: number[] = [];
+  const scry: number[] = [];
+  const out = path.join(tempDir('bench-raw'), 'index.scip');
+  for (let i = 0; i < rounds; i++) {
+    raw.push(timed(node, [scipTypescriptMain(), 'index', '--cwd', repo, '--output', out, '--no-progress-bar'], process.env, repo).ms);
+    scry.push(timed(node, [CLI, 'index', repo, '--force'], env).ms);
+  }
+  const rawS = summarize(raw);
+  const scryS = summarize(scry);
+  table('index rxjs (scip-typescript 0.4.0 vs scry index --force, median of ' + rounds + ')', ['what', 'p50', 'ratio', 'target'], [
+    ['raw scip-typescript index', ms(rawS.p50), '1.00x', ''],
+    ['scry index (indexer + decode + store + swap)', ms(scryS.p50), ratio(scryS.p50, rawS.p50), verdict(scryS.p50 / rawS.p50, 1.1)],
+  ]);
+
+  // Warm CLI vs bare node, interleaved so machine noise hits both alike.
+  const N = Number(process.env.BENCH_CLI_RUNS ?? 40);
+  const bare: number[] = [];
+  const warm: number[] = [];
+  const daemonSide: number[] = [];
+  for (let i = 0; i < N; i++) {
+    bare.push(timed(node, ['-e', '0'], env).ms);
+    const r = timed(node, [CLI, 'refs', NAMES[i % NAMES.length]!, '--repo', repo, '--json'], env);
+    warm.push(r.ms);
+    daemonSide.push((JSON.parse(r.stdout) as QueryResult).elapsed_ms);
+  }
+  // Cold: no daemon; the CLI spawns it and answers from the existing index.
+  const coldRuns = Number(process.env.BENCH_COLD_RUNS ?? 10);
+  const cold: number[] = [];
+  const bareCold: number[] = [];
+  for (let i = 0; i < coldRuns; i++) {
+    await stopDaemon(home);
+    bareCold.push(timed(node, ['-e', '0'], env).ms);
+    cold.push(timed(node, [CLI, 'refs', NAMES[i % NAMES.length]!, '--repo', repo, '--json'], env).ms);
+  }
+  await stopDaemon(home);
+  const b = summarize(bare);
+  const w = summarize(warm);
+  const bc = summarize(bareCold);
+  const c = summarize(cold);
+  const d = summarize(daemonSide);
+  table(`CLI latency (${N} warm runs, ${coldRuns} cold runs)`, ['what', 'p50', 'p95', 'ratio p50', 'target'], [
+    ['bare node -e 0', ms(b.p50), ms(b.p95), '1.00x', ''],
+    ['scry refs, warm daemon', ms(w.p50), ms(w.p95), ratio(w.p50, b.p50), verdict(w.p50 / b.p50, 1.15)],
+    ['scry refs, cold (spawns daemon)', ms(c.p50), ms(c.p95), ratio(c.p50, bc.p50), verdict(c.p50 / bc.p50, 2)],
+    ['daemon-side query time', ms(d.p50), ms(d.p95), '', d.p50 <= 0.3 ? 'ok (target <= 0.3 ms)' : 'MISS (target <= 0.3 ms)'],
+  ]);
+}
