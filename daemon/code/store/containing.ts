@@ -22,7 +22,7 @@ export function containingDefinitions(
   ownIds: readonly number[],
   intervals: Interval[],
 ): Array<number | undefined> {
-  const out: Array<number | undefined> = new Array(ranges.length);
+  const out: Array<number | undefined> = new Array<number | undefined>(ranges.length).fill(undefined);
   if (intervals.length === 0) return out;
   const iv = intervals
     .map((i) => ({ start: key(i.startLine, i.startCol), end: key(i.endLine, i.endCol), id: i.id }))

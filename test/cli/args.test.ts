@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseCommand, UsageError } from '../../daemon/cli/args';
+import { formatQuery } from '../../daemon/cli/format';
+
+describe('parseCommand', () => {
+  it('parses a query with options', () => {
+    assert.deepEqual(parseCommand(['refs', 'mergeMap', '--repo', '/r', '--limit', '5', '--json']), {
+      name: 'refs', arg: 'mergeMap', repo: '/r', json: true, limit: 5, force: false, foreground: false, scip: undefined,
+    });
+  });
+  it('treats no arguments and --help as help', () => {
+    assert.equal(parseCommand([]).name, 'help');
+    assert.equal(parseCommand(['--help']).name, 'help');
+  });
+  const bad: Array<[string[], RegExp]> = [
+    [['frobnicate'], /unknown command 'frobnicate'/],
+    [['refs'], /needs a symbol name/],
+    [['refs', 'a', 'b'], /unexpected argument 'b'/],
+    [['refs', 'a', '--limit', '0'], /invalid --limit '0'/],
+    [['refs', 'a', '--bogus'], /bogus/],
+  ];
+  for (const [argv, re] of bad) it(`rejects ${argv.join(' ')}`, () => assert.throws(() => parseCommand(argv), (e: unknown) => e instanceof UsageError && re.test(e.message)));
+});
+
+describe('formatQuery', () => {
+  it('groups occurrences by file and marks definitions', () => {
+    const text = formatQuery({
+      symbol: 'f', total: 2, elapsed_ms: 0.1, index: { indexed_at: 't', status: 'ready' },
+      matches: [{ symbol_id: 'x f().', display_name: 'f', kind: 'function', occurrences: [
+        { file: 'a.ts', line: 1, column: 17, end_line: 1, end_column: 18, context: 'export function f() {}', containing_symbol: null, is_definition: true },
+        { file: 'b.ts', line: 3, column: 1, end_line: 3, end_column: 2, context: 'f();', containing_symbol: 'g', is_definition: false },
+      ] }],
+    }, false);
+    const lines = text.split('\n');
+    assert.equal(lines[0], 'f  function  x f().');
+    assert.equal(lines[1], '  a.ts');
+    assert.match(lines[2]!, /^\s+1:17\s+def\s+export function f\(\) \{\}$/);
+    assert.equal(lines[3], '  b.ts');
+    assert.match(lines[4]!, /3:1 .*f\(\);\s+\[g\]$/);
+    assert.match(lines[5]!, /^2 occurrences in 1 symbol/);
+  });
+  it('says when nothing matched', () => {
+    assert.match(formatQuery({ symbol: 'zz', total: 0, elapsed_ms: 0, matches: [], index: { indexed_at: 't', status: 'partial' } }, true), /no definitions of 'zz' \(index partial/);
+  });
+});
