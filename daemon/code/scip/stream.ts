@@ -60,7 +60,11 @@ export class ScipStreamReader {
       }
     }
     this.consumed += pos;
-    this.buffer = this.buffer.subarray(pos);
+    // Copy the unconsumed tail: the caller may reuse the chunk's memory for its
+    // next read (and Buffer#slice would not copy).
+    const rest = new Uint8Array(this.buffer.length - pos);
+    rest.set(this.buffer.subarray(pos));
+    this.buffer = rest;
     return items;
   }
 
