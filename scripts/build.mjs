@@ -22,6 +22,9 @@ const entries = [
   // The CLI is on every agent's hot path: keep it small and minified.
   { entryPoints: ['daemon/cli/main.ts'], outfile: 'dist/cli.js', minify: true },
   { entryPoints: ['daemon/server/main.ts'], outfile: 'dist/daemon.js' },
+  // Loaded by the CLI only for `scry mcp` and for `scry setup` / `scry doctor`.
+  { entryPoints: ['daemon/mcp/index.ts'], outfile: 'dist/mcp.js', minify: true },
+  { entryPoints: ['daemon/setup/index.ts'], outfile: 'dist/setup.js' },
 ];
 
 const started = Date.now();
