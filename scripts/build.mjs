@@ -24,7 +24,8 @@ const entries = [
   { entryPoints: ['daemon/server/main.ts'], outfile: 'dist/daemon.js' },
   // Loaded by the CLI only for `scry mcp` and for `scry setup` / `scry doctor`.
   { entryPoints: ['daemon/mcp/index.ts'], outfile: 'dist/mcp.js', minify: true },
-  { entryPoints: ['daemon/setup/index.ts'], outfile: 'dist/setup.js' },
+  // jsonc-parser's `main` is a UMD build whose internal requires esbuild cannot follow; its ESM build bundles cleanly.
+  { entryPoints: ['daemon/setup/index.ts'], outfile: 'dist/setup.js', alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' } },
 ];
 
 const started = Date.now();
