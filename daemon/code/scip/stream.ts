@@ -60,7 +60,9 @@ export class ScipStreamReader {
       }
     }
     this.consumed += pos;
-    this.buffer = this.buffer.subarray(pos);
+    // A copy, not a view: callers reuse their read buffer, and a view of it
+    // would see the next read's bytes in place of this partial field.
+    this.buffer = this.buffer.slice(pos);
     return items;
   }
 
