@@ -24,7 +24,8 @@ describe('ScipStreamReader', () => {
     const bytes = Uint8Array.from(docs.flatMap((d) => [...d]));
     for (const size of [1, 7, 64, 333, 1000]) {
       const reader = new ScipStreamReader('test.scip');
-      const shared = new Uint8Array(size);
+      // A Node Buffer, as fs.readSync fills: its slice() is a view, not a copy.
+      const shared = Buffer.alloc(size);
       const seen: string[] = [];
       for (let off = 0; off < bytes.length; off += size) {
         const n = Math.min(size, bytes.length - off);

@@ -61,8 +61,11 @@ export class ScipStreamReader {
     }
     this.consumed += pos;
     // A copy, not a view: callers reuse their read buffer, and a view of it
-    // would see the next read's bytes in place of this partial field.
-    this.buffer = this.buffer.slice(pos);
+    // would see the next read's bytes in place of this partial field. (Not
+    // .slice(): on a Node Buffer that is a view too.)
+    const rest = new Uint8Array(this.buffer.length - pos);
+    rest.set(this.buffer.subarray(pos));
+    this.buffer = rest;
     return items;
   }
 
