@@ -28,6 +28,10 @@ const entries = [
   },
   // Minified too: a cold start pays for parsing every byte before listening.
   { entryPoints: ['daemon/server/main.ts'], outfile: 'dist/daemon.js', minify: true, keepNames: true },
+  // Loaded by the CLI only for `scry mcp` and for `scry setup` / `scry doctor`.
+  { entryPoints: ['daemon/mcp/index.ts'], outfile: 'dist/mcp.js', minify: true, alias: { 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts' } },
+  // jsonc-parser's `main` is a UMD build whose internal requires esbuild cannot follow; its ESM build bundles cleanly.
+  { entryPoints: ['daemon/setup/index.ts'], outfile: 'dist/setup.js', alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' } },
 ];
 
 const started = Date.now();

@@ -1,7 +1,7 @@
 // Command-line parsing, apart from running, so tests call it directly.
 import { parseArgs } from 'node:util';
 
-export type CommandName = 'refs' | 'defs' | 'index' | 'start' | 'stop' | 'status' | 'help' | 'version';
+export type CommandName = 'refs' | 'defs' | 'index' | 'start' | 'stop' | 'status' | 'mcp' | 'setup' | 'doctor' | 'hook' | 'help' | 'version';
 
 export interface Command {
   name: CommandName;
@@ -13,11 +13,18 @@ export interface Command {
   force: boolean;
   foreground: boolean;
   scip?: string;
+  /** setup: remove what setup installed. */
+  uninstall: boolean;
+  /** setup: print every change, make none. */
+  dryRun: boolean;
+  /** setup: accept the settings.json edit without asking. */
+  yes: boolean;
 }
 
 export class UsageError extends Error {}
 
-const COMMANDS: readonly CommandName[] = ['refs', 'defs', 'index', 'start', 'stop', 'status', 'help', 'version'];
+// `hook` is run by Claude Code, not by people: it works but is not in the usage text.
+const COMMANDS: readonly CommandName[] = ['refs', 'defs', 'index', 'start', 'stop', 'status', 'mcp', 'setup', 'doctor', 'hook', 'help', 'version'];
 
 export const USAGE = `usage: scry <command> [options]
 
@@ -31,12 +38,21 @@ daemon:
   scry stop                   stop it
   scry status                 the daemon and every indexed repo
 
+agents:
+  scry mcp                    the MCP server (stdio), for agents; forwards to the daemon
+  scry setup                  register with Claude Code (and Codex): MCP server, skill, hooks
+  scry setup --uninstall      remove all of that again
+  scry doctor                 prove the wiring: MCP handshake, a real call, claude mcp list
+
 options:
   --repo PATH     the repository to query (default: git root of the cwd)
   --json          JSON output (the default when stdout is not a terminal)
   --limit N       at most N occurrences; the answer says what was cut
   --force         rebuild even when an index exists (index)
   --scip FILE     import a .scip file from any SCIP indexer (index)
+  --dry-run       show every change setup would make, make none (setup)
+  --yes           accept the ~/.claude/settings.json hook edit without asking (setup)
+  --force         also overwrite a skill file you have changed (setup)
 `;
 
 export function parseCommand(argv: string[]): Command {
@@ -52,6 +68,9 @@ export function parseCommand(argv: string[]): Command {
         force: { type: 'boolean', default: false },
         foreground: { type: 'boolean', default: false },
         scip: { type: 'string' },
+        uninstall: { type: 'boolean', default: false },
+        'dry-run': { type: 'boolean', default: false },
+        yes: { type: 'boolean', short: 'y', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -66,6 +85,7 @@ export function parseCommand(argv: string[]): Command {
   if (!COMMANDS.includes(name as CommandName)) throw new UsageError(`unknown command '${name}'. Run scry help for the list`);
   if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' after '${arg}'`);
   const cmd = base(name as CommandName, values);
+  if (name === 'hook' && arg !== 'pretooluse') throw new UsageError(`unknown hook '${arg ?? ''}': expected scry hook pretooluse`);
   if ((name === 'refs' || name === 'defs') && !arg) throw new UsageError(`scry ${name} needs a symbol name, e.g. scry ${name} processOrder`);
   if (arg !== undefined) cmd.arg = arg;
   if (values.limit !== undefined) {
@@ -76,6 +96,27 @@ export function parseCommand(argv: string[]): Command {
   return cmd;
 }
 
-function base(name: CommandName, values: { repo?: string; json?: boolean; force?: boolean; foreground?: boolean; scip?: string }): Command {
-  return { name, repo: values.repo, json: values.json ?? false, force: values.force ?? false, foreground: values.foreground ?? false, scip: values.scip };
+interface Flags {
+  repo?: string;
+  json?: boolean;
+  force?: boolean;
+  foreground?: boolean;
+  scip?: string;
+  uninstall?: boolean;
+  'dry-run'?: boolean;
+  yes?: boolean;
+}
+
+function base(name: CommandName, values: Flags): Command {
+  return {
+    name,
+    repo: values.repo,
+    json: values.json ?? false,
+    force: values.force ?? false,
+    foreground: values.foreground ?? false,
+    scip: values.scip,
+    uninstall: values.uninstall ?? false,
+    dryRun: values['dry-run'] ?? false,
+    yes: values.yes ?? false,
+  };
 }

@@ -11,6 +11,11 @@ import { parseCommand, USAGE, UsageError, type Command } from './args';
 import { connectDaemon } from './client';
 import type { RpcClient } from './rpc';
 import { formatIndex, formatQuery, formatStatus } from './format';
+import { runPretoolUseHook } from '../setup/nudge';
+
+// Loaded only for their own commands, so every other command starts small.
+const loadMcp = (): typeof import('../mcp') => require(path.join(__dirname, 'mcp.js')) as typeof import('../mcp');
+const loadSetup = (): typeof import('../setup') => require(path.join(__dirname, 'setup.js')) as typeof import('../setup');
 
 export async function run(argv: string[]): Promise<number> {
   let cmd: Command;
@@ -46,6 +51,15 @@ export async function run(argv: string[]): Promise<number> {
       const scip = cmd.scip ? path.resolve(cmd.scip) : undefined;
       return withDaemon(home, true, async (c) => print(json, await c.request(P.IndexRepo.type, { repo, force: cmd.force || scip !== undefined, scip }), formatIndex));
     }
+    case 'mcp':
+      await loadMcp().mcpMain();
+      return 0;
+    case 'setup':
+      return loadSetup().setupMain({ uninstall: cmd.uninstall, dryRun: cmd.dryRun, yes: cmd.yes, force: cmd.force }, scryLauncher());
+    case 'doctor':
+      return loadSetup().doctorMain(scryLauncher(), cmd.repo ? path.resolve(cmd.repo) : findRepoRoot(process.cwd()));
+    case 'hook':
+      return runPretoolUseHook(process.stdin, (s) => process.stdout.write(s));
     case 'refs':
     case 'defs': {
       const repo = path.resolve(cmd.repo ?? findRepoRoot(process.cwd()));
@@ -53,6 +67,11 @@ export async function run(argv: string[]): Promise<number> {
       return withDaemon(home, true, async (c) => print(json, await c.request(type, { repo, name: cmd.arg!, limit: cmd.limit }), (r) => formatQuery(r, cmd.name === 'defs')));
     }
   }
+}
+
+/** How agents should start this scry: this Node (its ABI matches the daemon's native modules) and bin/scry, both absolute. */
+function scryLauncher(): { command: string; args: string[] } {
+  return { command: process.execPath, args: [path.resolve(__dirname, '..', 'bin', 'scry')] };
 }
 
 async function withDaemon(home: string, spawnIfNeeded: boolean, fn: (c: RpcClient) => Promise<number>): Promise<number> {

@@ -1,0 +1,49 @@
+// One JSON line per tool call, with its latency, in SCRY_HOME/logs/mcp-calls.jsonl,
+// rotated by size. Never on stdout: that carries only the protocol.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export interface CallRecord {
+  ts: string;
+  tool: string;
+  ms: number;
+  ok: boolean;
+  args: Record<string, unknown>;
+  error?: string;
+  total?: number;
+}
+
+export class CallLog {
+  private size: number | undefined;
+
+  constructor(
+    readonly file: string,
+    private readonly maxBytes = 5 * 1024 * 1024,
+    private readonly keep = 3,
+  ) {}
+
+  write(record: CallRecord): void {
+    const line = `${JSON.stringify(record)}\n`;
+    try {
+      if (this.size === undefined) {
+        fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+        this.size = fs.existsSync(this.file) ? fs.statSync(this.file).size : 0;
+      }
+      if (this.size + line.length > this.maxBytes) this.rotate();
+      fs.appendFileSync(this.file, line, { mode: 0o600 });
+      this.size += Buffer.byteLength(line);
+    } catch {
+      // A full disk or an unwritable home must not fail the agent's call.
+    }
+  }
+
+  private rotate(): void {
+    fs.rmSync(`${this.file}.${this.keep}`, { force: true });
+    for (let i = this.keep - 1; i >= 1; i--) {
+      const from = `${this.file}.${i}`;
+      if (fs.existsSync(from)) fs.renameSync(from, `${this.file}.${i + 1}`);
+    }
+    if (fs.existsSync(this.file)) fs.renameSync(this.file, `${this.file}.1`);
+    this.size = 0;
+  }
+}

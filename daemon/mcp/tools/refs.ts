@@ -1,0 +1,16 @@
+import * as P from '../../protocol';
+import { limitField, queryResult, repoField, symbolField } from '../schemas';
+import { defineTool } from '../tool';
+
+export const refsTool = defineTool({
+  name: 'scry_refs',
+  title: 'References to a symbol',
+  description:
+    'Every reference to a code symbol (function, class, method, variable, type) from a pre-built semantic index, in about a millisecond. ' +
+    'Use this instead of grep/rg when you want the uses of an identifier: it returns only real references to that symbol (no comments, strings or ' +
+    'same-named unrelated symbols), each with file, line, column, the source line and the enclosing definition. ' +
+    'Use grep for text that is not a symbol (strings, log messages, regexes, config keys).',
+  input: { symbol: symbolField, repo: repoField, limit: limitField },
+  output: queryResult,
+  run: ({ symbol, repo, limit }, ctx) => ctx.request(P.Refs.type, { repo: ctx.repo(repo), name: symbol, limit }),
+});

@@ -1,0 +1,58 @@
+// Codex: the MCP server goes in through `codex mcp add` when codex is on PATH.
+import { MEMORY_AVAILABLE, scryArgv, type SetupContext } from './context';
+import { shellLine } from './exec';
+import { SERVER_NAME } from './claude';
+
+export const CODEX = 'codex';
+
+export function registerWithCodex(ctx: SetupContext, dryRun: boolean): boolean {
+  const got = ctx.run(CODEX, ['mcp', 'get', SERVER_NAME, '--json']);
+  if (!got.found) {
+    ctx.out('codex: not found on PATH, skipped\n');
+    return true;
+  }
+  const argv = scryArgv(ctx, 'mcp');
+  const steps: string[][] = [];
+  if (got.code === 0) {
+    if (argv.every((a) => got.stdout.includes(JSON.stringify(a)))) {
+      ctx.out(`codex: MCP server '${SERVER_NAME}' already registered\n`);
+      offerAgentsLine(ctx);
+      return true;
+    }
+    steps.push(['mcp', 'remove', SERVER_NAME]);
+  }
+  steps.push(['mcp', 'add', SERVER_NAME, '--', ...argv]);
+  for (const args of steps) {
+    if (dryRun) {
+      ctx.out(`would run: ${shellLine(CODEX, args)}\n`);
+      continue;
+    }
+    const r = ctx.run(CODEX, args);
+    if (r.code !== 0) {
+      ctx.out(`codex: '${shellLine(CODEX, args)}' failed (exit ${r.code}): ${(r.stderr || r.stdout).trim()}\n`);
+      return false;
+    }
+    ctx.out(`ran: ${shellLine(CODEX, args)}\n`);
+  }
+  offerAgentsLine(ctx);
+  return true;
+}
+
+export function unregisterFromCodex(ctx: SetupContext, dryRun: boolean): boolean {
+  const got = ctx.run(CODEX, ['mcp', 'get', SERVER_NAME, '--json']);
+  if (!got.found || got.code !== 0) return true;
+  const args = ['mcp', 'remove', SERVER_NAME];
+  if (dryRun) {
+    ctx.out(`would run: ${shellLine(CODEX, args)}\n`);
+    return true;
+  }
+  const r = ctx.run(CODEX, args);
+  ctx.out(r.code === 0 ? `ran: ${shellLine(CODEX, args)}\n` : `codex: '${shellLine(CODEX, args)}' failed (exit ${r.code})\n`);
+  return r.code === 0;
+}
+
+/** Codex has no session hook: a line in AGENTS.md asks the agent to orient itself. Offered, never written. */
+function offerAgentsLine(ctx: SetupContext): void {
+  if (!MEMORY_AVAILABLE) return;
+  ctx.out(`codex: to give Codex scry's memory at the start of each session, add this line to your AGENTS.md:\n  At the start of a session, run \`scry memory orient --cwd .\` and read its output.\n`);
+}

@@ -1,0 +1,50 @@
+// What setup and doctor act on, gathered once so tests can point every path
+// at a temp HOME and every CLI at a stub on PATH.
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Runner } from './exec';
+
+export interface ScryCommand {
+  /** Absolute path of the program (the Node that runs scry, so the daemon's native modules match). */
+  command: string;
+  /** Arguments before the subcommand: the absolute path of bin/scry. */
+  args: string[];
+}
+
+export interface SetupContext {
+  /** ~/.claude, or $CLAUDE_CONFIG_DIR. */
+  claudeDir: string;
+  scryHome: string;
+  scry: ScryCommand;
+  run: Runner;
+  out: (text: string) => void;
+  /** Asks a yes/no question; false when nobody answers. */
+  confirm: (question: string) => Promise<boolean>;
+  /** Today's time, for backup names. */
+  now: () => Date;
+}
+
+export interface SetupOptions {
+  uninstall: boolean;
+  dryRun: boolean;
+  yes: boolean;
+  force: boolean;
+}
+
+export function claudeDir(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.CLAUDE_CONFIG_DIR;
+  return path.resolve(fromEnv && fromEnv.length > 0 ? fromEnv : path.join(os.homedir(), '.claude'));
+}
+
+export const settingsFile = (ctx: SetupContext): string => path.join(ctx.claudeDir, 'settings.json');
+export const skillFile = (ctx: SetupContext): string => path.join(ctx.claudeDir, 'skills', 'scry', 'SKILL.md');
+
+/** The full command line of a scry subcommand, as registered with agents. */
+export const scryArgv = (ctx: SetupContext, ...sub: string[]): string[] => [ctx.scry.command, ...ctx.scry.args, ...sub];
+
+/**
+ * Memory (issue: memory domain) does not exist yet. When it lands, flip this:
+ * setup then adds the SessionStart orientation hook and offers the AGENTS.md
+ * line, and the MCP server lists the memory tools.
+ */
+export const MEMORY_AVAILABLE = false;

@@ -1,0 +1,113 @@
+// `scry doctor`: proves the wiring the way an agent would meet it. It starts
+// the command Claude Code has registered, shakes hands over MCP, lists the
+// tools, makes a real scry_refs call, and asks `claude mcp list` whether it
+// connects. Each check prints what it saw and, when it fails, the fix.
+import * as fs from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CODE_TOOLS } from '../mcp/tools';
+import { VERSION } from '../version';
+import { CLAUDE, lookupRegistration, SERVER_NAME } from './claude';
+import { scryArgv, settingsFile, skillFile, type SetupContext } from './context';
+import { HOOK_MARKERS } from './hooks';
+import { skillState } from './skill';
+
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+  fix?: string;
+}
+
+export async function runDoctor(ctx: SetupContext, opts: { repo: string; symbol: string }): Promise<Check[]> {
+  const checks: Check[] = [];
+  const add = (c: Check): Check => {
+    checks.push(c);
+    ctx.out(`${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.detail}\n${!c.ok && c.fix ? `      fix: ${c.fix}\n` : ''}`);
+    return c;
+  };
+
+  const found = lookupRegistration(ctx);
+  if (found.kind === 'no-claude') {
+    add({ name: 'claude CLI', ok: false, detail: `'${CLAUDE}' is not on PATH`, fix: 'Install Claude Code, then run scry setup' });
+    return checks;
+  }
+  if (found.kind === 'absent') {
+    add({ name: 'registered with Claude Code', ok: false, detail: `claude mcp get ${SERVER_NAME} finds no server`, fix: 'Run scry setup' });
+    return checks;
+  }
+  const reg = found.registration;
+  const ours = scryArgv(ctx, 'mcp');
+  add({
+    name: 'registered with Claude Code',
+    ok: reg.command !== undefined,
+    detail: `${reg.scope ?? 'unknown'} scope: ${reg.command ?? '?'} ${reg.args ?? ''}${found.matches ? '' : ` (not this scry: ${ours.join(' ')})`}`,
+    fix: 'Run scry setup to register this scry',
+  });
+  if (reg.command === undefined) return checks;
+
+  // The very command Claude Code will start. Args print space-joined, so an exact match with ours keeps paths with spaces whole.
+  const [command, ...args] = found.matches ? ours : [reg.command, ...(reg.args ? reg.args.split(/\s+/) : [])];
+  const client = new Client({ name: 'scry-doctor', version: VERSION });
+  const transport = new StdioClientTransport({ command: command!, args, stderr: 'pipe', env: stringEnv(process.env) });
+  let stderr = '';
+  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  try {
+    try {
+      await client.connect(transport);
+      const info = client.getServerVersion();
+      add({ name: 'MCP handshake', ok: true, detail: `${info?.name ?? '?'} ${info?.version ?? '?'} over stdio` });
+    } catch (err) {
+      add({
+        name: 'MCP handshake',
+        ok: false,
+        detail: `${command} ${args.join(' ')} did not complete initialize: ${message(err)}${stderr ? ` (stderr: ${stderr.trim().split('\n').pop()})` : ''}`,
+        fix: 'Run the command above by hand to see why; then scry setup to re-register',
+      });
+      return checks;
+    }
+    const listed = (await client.listTools()).tools.map((t) => t.name);
+    const missing = CODE_TOOLS.map((t) => t.name).filter((n) => !listed.includes(n));
+    add({
+      name: 'tools listed',
+      ok: missing.length === 0,
+      detail: missing.length === 0 ? `${listed.length} tools: ${listed.join(', ')}` : `missing ${missing.join(', ')}`,
+      fix: 'The registered command runs another scry version: run scry setup',
+    });
+    const call = await client.callTool({ name: 'scry_refs', arguments: { symbol: opts.symbol, repo: opts.repo, limit: 3 } });
+    const result = call.structuredContent as { total?: number; elapsed_ms?: number; index?: { status?: string } } | undefined;
+    const text = Array.isArray(call.content) && call.content[0]?.type === 'text' ? String(call.content[0].text) : '';
+    add({
+      name: 'scry_refs call',
+      ok: !call.isError && typeof result?.total === 'number',
+      detail: call.isError ? text : `${result?.total} references to '${opts.symbol}' in ${opts.repo} (index ${result?.index?.status}, ${result?.elapsed_ms} ms in the daemon)`,
+      fix: 'See the daemon log (scry status shows its path), or run scry start --foreground',
+    });
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+
+  const list = ctx.run(CLAUDE, ['mcp', 'list']);
+  const line = list.stdout.split('\n').find((l) => l.startsWith(`${SERVER_NAME}:`));
+  add({
+    name: 'claude mcp list',
+    ok: line !== undefined && /connected/i.test(line) && !/fail|error|disconnected/i.test(line),
+    detail: line?.trim() ?? `no '${SERVER_NAME}' line in claude mcp list`,
+    fix: `Claude Code cannot start it: run the registered command by hand, or scry setup to re-register`,
+  });
+
+  const skill = skillState(fs.existsSync(skillFile(ctx)) ? fs.readFileSync(skillFile(ctx), 'utf8') : undefined);
+  add({ name: 'skill', ok: skill !== 'missing', detail: `${skillFile(ctx)}: ${skill}`, fix: 'Run scry setup' });
+  const settings = fs.existsSync(settingsFile(ctx)) ? fs.readFileSync(settingsFile(ctx), 'utf8') : '';
+  const hooked = settings.includes(HOOK_MARKERS[0].marker);
+  add({ name: 'Grep/Glob nudge hook', ok: hooked, detail: hooked ? `in ${settingsFile(ctx)}` : `not in ${settingsFile(ctx)}`, fix: 'Run scry setup and accept the hook edit' });
+  return checks;
+}
+
+const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  return out;
+}

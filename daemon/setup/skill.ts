@@ -1,0 +1,125 @@
+// The Claude Code skill ~/.claude/skills/scry/SKILL.md. Its last line records
+// the hash of what setup wrote, so a file the user has edited is recognised
+// and kept (unless --force), while a stock one from an older scry is updated.
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { skillFile, type SetupContext } from './context';
+
+export const SKILL_BODY = `---
+name: scry
+description: Semantic code navigation for this machine's repositories. Use it to find where a function, class, method or type is defined, used, called from, implemented, or what a change to it affects, instead of grep/glob, whenever the thing you are looking for is a code symbol.
+---
+
+# Scry: answer code questions from the index, not from grep
+
+Scry keeps a semantic (SCIP) index of every repository and answers in
+milliseconds. Its answers contain only real references to the symbol you
+named, each with file, line, the source line and the enclosing function, so
+there is nothing to filter and no file to open just to find out what it is.
+
+## Which tool
+
+| You want | Use |
+|---|---|
+| every use of a symbol | \`scry_refs\` |
+| where it is defined | \`scry_defs\` |
+| who calls a function | \`scry_callers\` |
+| what a function calls | \`scry_callees\` |
+| classes implementing an interface, overrides of a method | \`scry_impls\` |
+| a symbol whose exact name you do not know | \`scry_search\` |
+| what a file defines, before reading it | \`scry_symbols\` |
+| what a change would break (callers, implementations, importers, tests) | \`scry_impact\` |
+| why an answer is empty, whether the index is fresh | \`scry_status\` |
+
+- \`symbol\` takes a plain name (\`processOrder\`, matched ignoring case) or a
+  compound one that names the owner: \`OrderService.processOrder\`,
+  \`OrderService#processOrder\`, \`DB::table\`, \`auth->user\`.
+- \`repo\` defaults to the git root of the working directory; pass an absolute
+  path for another repository.
+- Large answers: pass \`limit\`; \`truncated\` says how many more there are.
+- No MCP? The same questions work in a shell: \`scry refs NAME\`,
+  \`scry defs NAME\` (JSON when piped).
+
+## When grep is still right
+
+- Text that is not a symbol: strings, log and error messages, comments,
+  TODOs, config keys, file names.
+- Regular expressions and partial words.
+- Files the indexers do not cover (docs, YAML, shell scripts), or a language
+  \`scry_status\` reports as missing. If the index is \`partial\`, an empty
+  answer is not proof of absence: confirm with grep.
+`;
+
+const MARK = /\n<!-- scry-skill sha256:([0-9a-f]{64}) -->\n?$/;
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+export function renderSkill(body = SKILL_BODY): string {
+  return `${body}\n<!-- scry-skill sha256:${sha256(body)} -->\n`;
+}
+
+export type SkillState = 'missing' | 'current' | 'stock' | 'customized';
+
+/** current: what setup writes now; stock: an unedited file from another scry version; customized: edited by someone. */
+export function skillState(text: string | undefined): SkillState {
+  if (text === undefined) return 'missing';
+  if (text === renderSkill()) return 'current';
+  const m = MARK.exec(text);
+  if (m && sha256(text.slice(0, m.index)) === m[1]) return 'stock';
+  return 'customized';
+}
+
+const read = (file: string): string | undefined => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
+
+export function installSkill(ctx: SetupContext, opts: { dryRun: boolean; force: boolean }): boolean {
+  const file = skillFile(ctx);
+  const state = skillState(read(file));
+  if (state === 'current') {
+    ctx.out(`skill: ${file} is up to date\n`);
+    return true;
+  }
+  if (state === 'customized' && !opts.force) {
+    ctx.out(`skill: ${file} has been changed by hand and is kept. Run scry setup --force to replace it (a backup is kept)\n`);
+    return true;
+  }
+  const verb = state === 'missing' ? 'write' : 'update';
+  if (opts.dryRun) {
+    ctx.out(`would ${verb}: ${file}\n`);
+    return true;
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (state === 'customized') {
+    const backup = `${file}.${stamp(ctx)}.bak`;
+    fs.copyFileSync(file, backup);
+    ctx.out(`skill: your version is saved as ${backup}\n`);
+  }
+  fs.writeFileSync(file, renderSkill());
+  ctx.out(`skill: ${verb === 'write' ? 'wrote' : 'updated'} ${file}\n`);
+  return true;
+}
+
+export function uninstallSkill(ctx: SetupContext, opts: { dryRun: boolean; force: boolean }): boolean {
+  const file = skillFile(ctx);
+  const state = skillState(read(file));
+  if (state === 'missing') {
+    ctx.out(`skill: ${file} is not there\n`);
+    return true;
+  }
+  if (state === 'customized' && !opts.force) {
+    ctx.out(`skill: ${file} has been changed by hand and is kept. Run scry setup --uninstall --force to remove it\n`);
+    return true;
+  }
+  if (opts.dryRun) {
+    ctx.out(`would remove: ${file}\n`);
+    return true;
+  }
+  fs.rmSync(file);
+  // The folder is ours; leave it only if someone put other files in it.
+  const dir = path.dirname(file);
+  if (fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
+  ctx.out(`skill: removed ${file}\n`);
+  return true;
+}
+
+export const stamp = (ctx: SetupContext): string => ctx.now().toISOString().replace(/[:.]/g, '-');

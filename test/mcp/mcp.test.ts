@@ -1,0 +1,218 @@
+// `scry mcp` end to end: the SDK's own client over stdio, the real CLI, a real
+// spawned daemon, a real rxjs index.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ImpactResult, QueryResult, SearchResult, StatusResult, SymbolsResult } from '../../daemon/protocol';
+import { CLI, daemonPid, isAlive, lineOf, rxjsRepo, scry, stopDaemon, tempDir } from '../helpers';
+
+/**
+ * The query engine (callers, callees, impls, search, symbols, impact) is built
+ * on another branch. Flip this when it is merged: the tests that assert its
+ * real answers run, and the one asserting today's "method not found" stops.
+ */
+const QUERY_ENGINE_MERGED = false;
+const needsQueryEngine = { skip: QUERY_ENGINE_MERGED ? false : 'needs the query-engine handlers (wt-query)' };
+
+const TOOL_NAMES = ['scry_refs', 'scry_defs', 'scry_callers', 'scry_callees', 'scry_impls', 'scry_search', 'scry_symbols', 'scry_impact', 'scry_status'];
+
+function env(home: string, userHome: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) out[k] = v;
+  return { ...out, SCRY_HOME: home, HOME: userHome };
+}
+
+const textOf = (r: CallToolResult): string => (r.content[0]?.type === 'text' ? r.content[0].text : '');
+
+describe('scry mcp, through the SDK client, against a real daemon', () => {
+  let home: string;
+  let repo: string;
+  let client: Client;
+
+  const call = async <T>(name: string, args: Record<string, unknown>): Promise<{ raw: CallToolResult; result: T }> => {
+    const raw = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    assert.ok(!raw.isError, `${name} failed: ${textOf(raw)}`);
+    return { raw, result: raw.structuredContent as T };
+  };
+
+  before(async () => {
+    home = tempDir('home');
+    repo = rxjsRepo();
+    client = new Client({ name: 'scry-test', version: '1' });
+    // cwd deep inside the repo: the default repo must be the git root above it.
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: path.join(repo, 'src', 'internal'), env: env(home, tempDir('user')), stderr: 'pipe' }),
+    );
+  });
+  after(async () => {
+    await client.close();
+    await stopDaemon(home);
+  });
+
+  it('lists every tool declared whole: described inputs, an output schema, read-only hints', async () => {
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), TOOL_NAMES);
+    for (const t of tools) {
+      assert.ok((t.description ?? '').length > 80, `${t.name} has a description an agent can choose by`);
+      assert.equal(t.annotations?.readOnlyHint, true, t.name);
+      assert.equal(t.annotations?.destructiveHint, false, t.name);
+      assert.equal(t.outputSchema?.type, 'object', t.name);
+      const props = t.inputSchema.properties as Record<string, { description?: string }>;
+      for (const [field, schema] of Object.entries(props)) assert.ok(schema.description, `${t.name}.${field} is described`);
+      assert.ok('repo' in props, `${t.name} takes repo`);
+    }
+    const refs = tools.find((t) => t.name === 'scry_refs')!;
+    assert.deepEqual(refs.inputSchema.required, ['symbol']);
+    assert.match((refs.inputSchema.properties as Record<string, { description: string }>).symbol!.description, /OrderService#processOrder/);
+    assert.match(refs.description!, /grep/i);
+  });
+
+  it('scry_refs indexes on first use, defaults repo to the git root of its cwd, and returns JSON text equal to structuredContent', async () => {
+    const { raw, result } = await call<QueryResult>('scry_refs', { symbol: 'concatMap' });
+    assert.deepEqual(JSON.parse(textOf(raw)), raw.structuredContent);
+    assert.equal(result.matches.length, 1);
+    const def = result.matches[0]!.occurrences.find((o) => o.is_definition)!;
+    const line = lineOf(path.join(repo, 'src/internal/operators/concatMap.ts'), /export function concatMap</);
+    assert.deepEqual([def.file, def.line], ['src/internal/operators/concatMap.ts', line]);
+    const use = result.matches[0]!.occurrences.find((o) => o.file === 'src/internal/operators/concatMapTo.ts' && o.context.includes('concatMap('));
+    assert.equal(use?.containing_symbol, 'concatMapTo');
+    assert.equal(result.index.status, 'ready');
+  });
+
+  it('scry_refs honours limit and an explicit repo', async () => {
+    const { result } = await call<QueryResult>('scry_refs', { symbol: 'Observable', repo, limit: 4 });
+    assert.equal(result.matches.reduce((n, m) => n + m.occurrences.length, 0), 4);
+    assert.match(result.truncated ?? '', /^\+\d+ more in \d+ files$/);
+  });
+
+  it('scry_defs returns only definitions', async () => {
+    const { result } = await call<QueryResult>('scry_defs', { symbol: 'Subscriber' });
+    const cls = result.matches.find((m) => m.kind === 'class');
+    assert.deepEqual(cls?.occurrences.map((o) => [o.file, o.is_definition]), [['src/internal/Subscriber.ts', true]]);
+  });
+
+  it('scry_status reports the repo the agent is in', async () => {
+    const { result } = await call<StatusResult>('scry_status', {});
+    assert.equal(result.repos.length, 1);
+    assert.equal(result.repos[0]!.repo, fs.realpathSync(repo));
+    assert.equal(result.repos[0]!.effective_status, 'ready');
+    assert.ok(result.repos[0]!.documents > 200);
+    assert.equal(result.daemon.home, home);
+  });
+
+  it('rejects bad input and reports daemon errors as one-line tool errors, staying up', async () => {
+    const missing = (await client.callTool({ name: 'scry_refs', arguments: {} })) as CallToolResult;
+    assert.equal(missing.isError, true);
+    assert.match(textOf(missing), /symbol/);
+    const bad = (await client.callTool({ name: 'scry_refs', arguments: { symbol: 'x', repo: '/nonexistent/place' } })) as CallToolResult;
+    assert.equal(bad.isError, true);
+    assert.match(textOf(bad), /^scry_refs failed: repository path '\/nonexistent\/place' does not exist/);
+    assert.equal(textOf(bad).split('\n').length, 1);
+    await call<QueryResult>('scry_refs', { symbol: 'concatMapTo' });
+  });
+
+  it('logs every call with its latency in SCRY_HOME/logs/mcp-calls.jsonl', () => {
+    const lines = fs.readFileSync(path.join(home, 'logs', 'mcp-calls.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const first = lines.find((l) => l.tool === 'scry_refs' && (l.args as { symbol?: string }).symbol === 'concatMap')!;
+    assert.equal(first.ok, true);
+    assert.equal(typeof first.ms, 'number');
+    assert.ok((first.total as number) > 5);
+    const failed = lines.find((l) => l.ok === false && (l.args as { repo?: string }).repo === '/nonexistent/place');
+    assert.match(String(failed?.error), /does not exist/);
+  });
+
+  it('starts a new daemon when the old one was stopped between calls', async () => {
+    const pid = daemonPid(home)!;
+    await scry(['stop'], { home });
+    assert.ok(!isAlive(pid));
+    const { result } = await call<QueryResult>('scry_refs', { symbol: 'concatMap' });
+    assert.equal(result.matches.length, 1);
+    assert.notEqual(daemonPid(home), pid);
+  });
+
+  it('says which daemon method is missing while the query engine is not merged', { skip: QUERY_ENGINE_MERGED }, async () => {
+    for (const [tool, method, args] of [
+      ['scry_callers', 'code/callers', { symbol: 'concatMap' }],
+      ['scry_callees', 'code/callees', { symbol: 'concatMapTo' }],
+      ['scry_impls', 'code/impls', { symbol: 'SubscriptionLike' }],
+      ['scry_search', 'code/search', { pattern: 'concatMa' }],
+      ['scry_symbols', 'code/symbols', { file: 'src/internal/operators/concatMap.ts' }],
+      ['scry_impact', 'code/impact', { symbol: 'concatMap' }],
+    ] as const) {
+      const r = (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
+      assert.equal(r.isError, true, tool);
+      assert.match(textOf(r), new RegExp(`does not answer '${method}'`), tool);
+    }
+  });
+
+  // ---- answers of the query engine (enabled by QUERY_ENGINE_MERGED) ----
+
+  it('scry_callers names concatMapTo as a caller of concatMap', needsQueryEngine, async () => {
+    const { result } = await call<QueryResult>('scry_callers', { symbol: 'concatMap' });
+    const sites = result.matches.flatMap((m) => m.occurrences);
+    assert.ok(sites.some((o) => o.file === 'src/internal/operators/concatMapTo.ts' && o.containing_symbol === 'concatMapTo'));
+    assert.ok(sites.every((o) => !o.is_definition));
+  });
+
+  it('scry_callees lists concatMap among what concatMapTo calls', needsQueryEngine, async () => {
+    const { result } = await call<QueryResult>('scry_callees', { symbol: 'concatMapTo' });
+    assert.ok(result.matches.some((m) => m.display_name === 'concatMap'));
+  });
+
+  it('scry_impls finds Subscription implementing SubscriptionLike', needsQueryEngine, async () => {
+    const { result } = await call<QueryResult>('scry_impls', { symbol: 'SubscriptionLike' });
+    assert.ok(result.matches.some((m) => m.display_name === 'Subscription' && m.kind === 'class'));
+  });
+
+  it('scry_search finds concatMap from part of its name', needsQueryEngine, async () => {
+    const { result } = await call<SearchResult>('scry_search', { pattern: 'concatMa' });
+    const hit = result.results.find((r) => r.display_name === 'concatMap');
+    assert.equal(hit?.file, 'src/internal/operators/concatMap.ts');
+  });
+
+  it('scry_symbols outlines a file', needsQueryEngine, async () => {
+    const { result } = await call<SymbolsResult>('scry_symbols', { file: 'src/internal/operators/concatMap.ts' });
+    const fn = result.symbols.find((s) => s.display_name === 'concatMap');
+    assert.equal(fn?.line, lineOf(path.join(repo, 'src/internal/operators/concatMap.ts'), /export function concatMap</));
+  });
+
+  it('scry_impact counts concatMapTo among the callers of concatMap', needsQueryEngine, async () => {
+    const { result } = await call<ImpactResult>('scry_impact', { symbol: 'concatMap' });
+    assert.ok(result.callers.some((c) => c.display_name === 'concatMapTo' && c.file === 'src/internal/operators/concatMapTo.ts'));
+    assert.equal(result.counts.callers, result.callers.length);
+  });
+});
+
+describe('scry mcp stdout', () => {
+  it('carries only JSON-RPC messages, even while the daemon spawns and indexes', async () => {
+    const home = tempDir('home');
+    const repo = tempDir('tiny');
+    fs.writeFileSync(path.join(repo, 'a.ts'), 'export function hello(): number { return 1; }\nexport const x = hello();\n');
+    const child = spawn(process.execPath, [CLI, 'mcp'], { cwd: repo, env: env(home, tempDir('user')), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    const answered = new Promise<void>((resolve) => {
+      child.stdout.on('data', (d: Buffer) => {
+        stdout += d.toString();
+        if (stdout.includes('"id":3')) resolve();
+      });
+    });
+    const send = (m: object): boolean => child.stdin.write(`${JSON.stringify(m)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'scry_refs', arguments: { symbol: 'hello' } } });
+    await answered;
+    child.stdin.end();
+    await new Promise((r) => child.on('close', r));
+    const messages = stdout.trim().split('\n').map((l) => JSON.parse(l) as { jsonrpc: string; id?: number; result?: { structuredContent?: QueryResult } });
+    assert.ok(messages.every((m) => m.jsonrpc === '2.0'));
+    assert.deepEqual(messages.map((m) => m.id), [1, 2, 3]);
+    assert.equal(messages[2]!.result?.structuredContent?.total, 2);
+    await stopDaemon(home);
+  });
+});

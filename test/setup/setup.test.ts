@@ -1,0 +1,302 @@
+// `scry setup` through the real CLI, against stub `claude`/`codex` executables
+// on PATH and a temp HOME: what it runs, what it writes, what it leaves alone.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { spawnSync } from 'node:child_process';
+import { CLI, stopDaemon, tempDir, type CliResult } from '../helpers';
+import { makeStubs, type Stubs } from './stubs';
+
+const NODE = process.execPath;
+const MCP_ARGV = [NODE, CLI, 'mcp'];
+const ADD = ['mcp', 'add', '--scope', 'user', '--transport', 'stdio', 'scry', '--', ...MCP_ARGV];
+
+interface World {
+  home: string;
+  scryHome: string;
+  stubs: Stubs;
+  settings: string;
+  skill: string;
+  run(args: string[], input?: string, cwd?: string): Promise<CliResult>;
+}
+
+function world(opts: { codex?: boolean } = {}): World {
+  const home = tempDir('user');
+  const scryHome = tempDir('home');
+  const stubs = makeStubs(opts);
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, SCRY_HOME: scryHome, PATH: `${stubs.bin}:${path.dirname(NODE)}:/usr/bin:/bin`, STUB_STATE: stubs.state };
+  delete env.CLAUDE_CONFIG_DIR;
+  return {
+    home,
+    scryHome,
+    stubs,
+    settings: path.join(home, '.claude', 'settings.json'),
+    skill: path.join(home, '.claude', 'skills', 'scry', 'SKILL.md'),
+    run: (args, input, cwd) =>
+      new Promise((resolve, reject) => {
+        const child = spawn(NODE, [CLI, ...args], { cwd: cwd ?? home, env, stdio: ['pipe', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+        child.stdin.end(input ?? '');
+      }),
+  };
+}
+
+const backups = (file: string): string[] => fs.readdirSync(path.dirname(file)).filter((f) => f.startsWith(`${path.basename(file)}.scry-backup-`));
+
+// A settings file nobody would write with JSON.stringify: odd spacing, tabs, unrelated keys, a stale server.
+const ODD_SETTINGS = `{
+\t"model" :  "opus",
+\t"permissions":{"allow":["Bash(ls)", "Read"]   },
+\t"mcpServers": {
+\t\t"other": { "command": "other-server" },
+\t\t"scry": { "command": "scry", "args": ["mcp"] }
+\t},
+\t"env": { "FOO": "bar" }
+}
+`;
+
+describe('scry setup', () => {
+  it('fresh install: registers through claude mcp add, writes the skill and the hook, then finds everything in place', async () => {
+    const w = world();
+    const r = await w.run(['setup', '--yes']);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.deepEqual(w.stubs.calls('claude'), [['mcp', 'get', 'scry'], ADD]);
+    assert.deepEqual(w.stubs.servers('claude').scry, { scope: 'user', command: NODE, args: [CLI, 'mcp'] });
+
+    const skill = fs.readFileSync(w.skill, 'utf8');
+    assert.match(skill, /^---\nname: scry\ndescription: .*grep.*\n---\n/);
+    assert.match(skill, /scry_callers/);
+    assert.match(skill, /When grep is still right/);
+
+    const settings = JSON.parse(fs.readFileSync(w.settings, 'utf8')) as { hooks: { PreToolUse: Array<{ matcher: string; hooks: Array<{ type: string; command: string }> }> } };
+    assert.deepEqual(settings.hooks.PreToolUse, [{ matcher: 'Grep|Glob', hooks: [{ type: 'command', command: `${NODE} ${CLI} hook pretooluse`, timeout: 5 }] }]);
+    assert.equal(backups(w.settings).length, 0, 'no file, no backup');
+
+    const settingsBytes = fs.readFileSync(w.settings, 'utf8');
+    const again = await w.run(['setup']);
+    assert.equal(again.code, 0, again.stdout);
+    assert.deepEqual(w.stubs.calls('claude').slice(2), [['mcp', 'get', 'scry']], 'an up-to-date registration is skipped');
+    assert.match(again.stdout, /already registered/);
+    assert.match(again.stdout, /is up to date/);
+    assert.match(again.stdout, /hooks: already in/);
+    assert.equal(fs.readFileSync(w.settings, 'utf8'), settingsBytes);
+  });
+
+  it('replaces a registration that runs another command', async () => {
+    const w = world();
+    w.stubs.setServers('claude', { scry: { scope: 'local', command: 'npx', args: ['old-scry', 'serve'] } });
+    const r = await w.run(['setup', '--yes']);
+    assert.equal(r.code, 0, r.stdout);
+    assert.deepEqual(w.stubs.calls('claude'), [['mcp', 'get', 'scry'], ['mcp', 'remove', 'scry', '--scope', 'local'], ADD]);
+    assert.match(r.stdout, /replacing the local-scoped 'scry' that runs npx old-scry serve/);
+    assert.equal(w.stubs.servers('claude').scry?.command, NODE);
+  });
+
+  it('removes a stale mcpServers.scry from settings.json, backed up, keeping every other byte', async () => {
+    const w = world();
+    fs.mkdirSync(path.dirname(w.settings), { recursive: true });
+    fs.writeFileSync(w.settings, ODD_SETTINGS);
+    const r = await w.run(['setup', '--yes']);
+    assert.equal(r.code, 0, r.stdout);
+    const after = fs.readFileSync(w.settings, 'utf8');
+    const parsed = JSON.parse(after) as Record<string, unknown>;
+    assert.deepEqual(parsed.mcpServers, { other: { command: 'other-server' } });
+    assert.deepEqual(parsed.env, { FOO: 'bar' });
+    // Untouched lines keep their exact bytes, tabs and odd spacing included.
+    for (const line of ['\t"model" :  "opus",', '\t"permissions":{"allow":["Bash(ls)", "Read"]   },', '\t\t"other": { "command": "other-server" }', '\t"env": { "FOO": "bar" },']) {
+      assert.ok(after.includes(`${line}\n`), `kept verbatim: ${line}`);
+    }
+    assert.match(after, /\n\t"hooks": \{\n\t\t"PreToolUse": \[\n/, 'inserted lines use the file\'s own tabs');
+    const saved = backups(w.settings).map((f) => fs.readFileSync(path.join(path.dirname(w.settings), f), 'utf8'));
+    assert.ok(saved.includes(ODD_SETTINGS), 'the original is backed up');
+
+    // Uninstalling takes out exactly what setup put in.
+    const un = await w.run(['setup', '--uninstall', '--yes']);
+    assert.equal(un.code, 0, un.stdout);
+    assert.equal(fs.readFileSync(w.settings, 'utf8'), ODD_SETTINGS.replace('\t\t"other": { "command": "other-server" },\n\t\t"scry": { "command": "scry", "args": ["mcp"] }\n', '\t\t"other": { "command": "other-server" }\n'));
+  });
+
+  it('keeps a skill the user has changed unless --force, and updates an unedited one', async () => {
+    const w = world();
+    fs.mkdirSync(path.dirname(w.skill), { recursive: true });
+    const mine = '---\nname: scry\ndescription: my own words\n---\nUse scry_refs always.\n';
+    fs.writeFileSync(w.skill, mine);
+    const r = await w.run(['setup', '--yes']);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /has been changed by hand and is kept/);
+    assert.equal(fs.readFileSync(w.skill, 'utf8'), mine);
+
+    const forced = await w.run(['setup', '--yes', '--force']);
+    assert.equal(forced.code, 0);
+    assert.match(fs.readFileSync(w.skill, 'utf8'), /# Scry: answer code questions/);
+    const saved = fs.readdirSync(path.dirname(w.skill)).filter((f) => f.endsWith('.bak'));
+    assert.equal(saved.length, 1);
+    assert.equal(fs.readFileSync(path.join(path.dirname(w.skill), saved[0]!), 'utf8'), mine);
+
+    // A stock skill from another scry version carries a matching hash: it is updated without --force.
+    const { createHash } = await import('node:crypto');
+    const oldBody = '---\nname: scry\ndescription: older words\n---\nold\n';
+    fs.writeFileSync(w.skill, `${oldBody}\n<!-- scry-skill sha256:${createHash('sha256').update(oldBody).digest('hex')} -->\n`);
+    const updated = await w.run(['setup', '--yes']);
+    assert.match(updated.stdout, /skill: updated/);
+    assert.match(fs.readFileSync(w.skill, 'utf8'), /# Scry: answer code questions/);
+  });
+
+  it('shows the hook change and leaves settings.json alone when the answer is no', async () => {
+    const w = world();
+    fs.mkdirSync(path.dirname(w.settings), { recursive: true });
+    const original = '{\n  "theme": "dark"\n}\n';
+    fs.writeFileSync(w.settings, original);
+    const r = await w.run(['setup'], 'n\n');
+    assert.equal(r.code, 0, r.stdout);
+    assert.match(r.stdout, /Claude Code has no command for hooks/);
+    assert.match(r.stdout, /^- {3}"theme": "dark"\n\+ {3}"theme": "dark",\n\+ {3}"hooks": \{$/m);
+    assert.match(r.stdout, /^\+ .*hook pretooluse",$/m);
+    assert.match(r.stdout, /Write this change to .*settings\.json\? A backup is kept\. \[y\/N\]/);
+    assert.match(r.stdout, /hooks: not changed\. Run scry setup --yes to accept/);
+    assert.equal(fs.readFileSync(w.settings, 'utf8'), original);
+    assert.equal(backups(w.settings).length, 0);
+
+    // Nobody answering (closed stdin) is a no as well.
+    await w.run(['setup']);
+    assert.equal(fs.readFileSync(w.settings, 'utf8'), original);
+  });
+
+  it('writes the hook when the answer is yes, with a backup', async () => {
+    const w = world();
+    fs.mkdirSync(path.dirname(w.settings), { recursive: true });
+    const original = '{\n  "theme": "dark"\n}\n';
+    fs.writeFileSync(w.settings, original);
+    const r = await w.run(['setup'], 'y\n');
+    assert.equal(r.code, 0, r.stdout);
+    const after = fs.readFileSync(w.settings, 'utf8');
+    assert.ok(after.startsWith('{\n  "theme": "dark",\n  "hooks": {\n'));
+    assert.equal(backups(w.settings).length, 1);
+    assert.equal(fs.readFileSync(path.join(path.dirname(w.settings), backups(w.settings)[0]!), 'utf8'), original);
+  });
+
+  it('uninstall removes the registration, the skill and the hooks, and only those', async () => {
+    const w = world();
+    fs.mkdirSync(path.dirname(w.settings), { recursive: true });
+    const original = '{\n  "theme": "dark",\n  "hooks": {\n    "Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ]\n  }\n}\n';
+    fs.writeFileSync(w.settings, original);
+    assert.equal((await w.run(['setup', '--yes'])).code, 0);
+    assert.notEqual(fs.readFileSync(w.settings, 'utf8'), original);
+
+    const r = await w.run(['setup', '--uninstall', '--yes']);
+    assert.equal(r.code, 0, r.stdout);
+    assert.deepEqual(w.stubs.calls('claude').slice(-2), [['mcp', 'get', 'scry'], ['mcp', 'remove', 'scry', '--scope', 'user']]);
+    assert.deepEqual(w.stubs.servers('claude'), {});
+    assert.ok(!fs.existsSync(path.dirname(w.skill)), 'the skill folder is gone');
+    assert.equal(fs.readFileSync(w.settings, 'utf8'), original);
+
+    const again = await w.run(['setup', '--uninstall', '--yes']);
+    assert.equal(again.code, 0);
+    assert.match(again.stdout, /no MCP server 'scry' registered/);
+  });
+
+  it('--dry-run prints every step and changes nothing', async () => {
+    const w = world();
+    const r = await w.run(['setup', '--dry-run']);
+    assert.equal(r.code, 0, r.stdout);
+    assert.ok(r.stdout.includes(`would run: claude mcp add --scope user --transport stdio scry -- ${NODE} ${CLI} mcp`));
+    assert.match(r.stdout, /would write: .*SKILL\.md/);
+    assert.match(r.stdout, /hooks: dry run, not written/);
+    assert.deepEqual(w.stubs.calls('claude'), [['mcp', 'get', 'scry']]);
+    assert.ok(!fs.existsSync(path.join(w.home, '.claude')));
+  });
+
+  it('registers with Codex through its CLI when codex is on PATH', async () => {
+    const w = world({ codex: true });
+    const r = await w.run(['setup', '--yes']);
+    assert.equal(r.code, 0, r.stdout);
+    assert.deepEqual(w.stubs.calls('codex'), [['mcp', 'get', 'scry', '--json'], ['mcp', 'add', 'scry', '--', ...MCP_ARGV]]);
+    await w.run(['setup', '--yes']);
+    assert.equal(w.stubs.calls('codex').length, 3, 'a second setup only looks');
+    await w.run(['setup', '--uninstall', '--yes']);
+    assert.deepEqual(w.stubs.calls('codex').at(-1), ['mcp', 'remove', 'scry']);
+  });
+
+  it('fails loudly, not green, when claude is not installed or settings.json is broken', async () => {
+    const w = world();
+    fs.rmSync(path.join(w.stubs.bin, 'claude'));
+    fs.mkdirSync(path.dirname(w.settings), { recursive: true });
+    const broken = '{ "theme": "dark", ';
+    fs.writeFileSync(w.settings, broken);
+    const r = await w.run(['setup', '--yes']);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /claude: not found on PATH, MCP server not registered/);
+    assert.match(r.stdout, /settings\.json is not valid JSON \(.* at line 1\); it was not changed/);
+    assert.match(r.stdout, /scry setup did not finish/);
+    assert.equal(fs.readFileSync(w.settings, 'utf8'), broken);
+  });
+});
+
+describe('scry doctor', () => {
+  it('proves a working setup: handshake with the registered command, tools, a real scry_refs, claude mcp list', async () => {
+    const w = world();
+    const repo = tempDir('tiny');
+    fs.writeFileSync(path.join(repo, 'a.ts'), 'export function main(): number { return 1; }\nexport const x = main();\n');
+    spawnSync('git', ['init', '-q'], { cwd: repo });
+    try {
+      assert.equal((await w.run(['setup', '--yes'])).code, 0);
+      const r = await w.run(['doctor'], '', repo);
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      assert.match(r.stdout, /^ok {4}registered with Claude Code: user scope: /m);
+      assert.match(r.stdout, /^ok {4}MCP handshake: scry \S+ over stdio$/m);
+      assert.match(r.stdout, /^ok {4}tools listed: 9 tools: scry_refs, scry_defs, /m);
+      assert.match(r.stdout, /^ok {4}scry_refs call: 2 references to 'main' in /m);
+      assert.match(r.stdout, /^ok {4}claude mcp list: scry: .* - ✓ Connected$/m);
+      assert.match(r.stdout, /all 7 checks passed/);
+    } finally {
+      await stopDaemon(w.scryHome);
+    }
+  });
+
+  it('fails with a fix when the registered command does not start, or nothing is registered', async () => {
+    const w = world();
+    const none = await w.run(['doctor']);
+    assert.equal(none.code, 1);
+    assert.match(none.stdout, /^FAIL {2}registered with Claude Code: claude mcp get scry finds no server\n {6}fix: Run scry setup$/m);
+
+    w.stubs.setServers('claude', { scry: { scope: 'user', command: path.join(w.home, 'gone', 'scry'), args: ['mcp'] } });
+    const broken = await w.run(['doctor']);
+    assert.equal(broken.code, 1);
+    assert.match(broken.stdout, /not this scry/);
+    assert.match(broken.stdout, /^FAIL {2}MCP handshake: .*gone\/scry mcp did not complete initialize/m);
+    assert.match(broken.stdout, /fix: Run the command above by hand/);
+  });
+});
+
+describe('scry hook pretooluse', () => {
+  const hook = (input: string): Promise<CliResult> => world().run(['hook', 'pretooluse'], input);
+
+  it('nudges a Grep for an identifier towards scry without blocking it', async () => {
+    const r = await hook(JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Grep', tool_input: { pattern: 'processOrder', path: '/x' } }));
+    assert.equal(r.code, 0);
+    const out = JSON.parse(r.stdout) as { hookSpecificOutput: Record<string, string> };
+    assert.equal(out.hookSpecificOutput.hookEventName, 'PreToolUse');
+    assert.equal(out.hookSpecificOutput.permissionDecision, undefined, 'never allows or denies');
+    assert.match(out.hookSpecificOutput.additionalContext!, /'processOrder' looks like a code symbol\. scry_refs/);
+  });
+
+  it('says nothing, and succeeds, for regexes, other tools and garbage', async () => {
+    for (const input of [
+      JSON.stringify({ tool_name: 'Grep', tool_input: { pattern: 'TODO|FIXME' } }),
+      JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'ls' } }),
+      'not json at all',
+      '',
+    ]) {
+      const r = await hook(input);
+      assert.equal(r.code, 0, input);
+      assert.equal(r.stdout, '', input);
+    }
+  });
+});
