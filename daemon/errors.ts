@@ -65,3 +65,13 @@ function lastLine(text: string): string {
   const lines = text.trim().split('\n');
   return (lines[lines.length - 1] ?? '').slice(0, 300);
 }
+
+export class FileNotIndexedError extends ScryError {
+  override readonly code = -32015;
+  constructor(readonly file: string, readonly repo: string, suggestion?: string) {
+    super(
+      `file '${file}' is not in the index of '${repo}'`,
+      suggestion ? `Did you mean '${suggestion}'? Paths are relative to the repository root` : 'Give a path relative to the repository root (scry search NAME shows where symbols live), or rebuild with scry index --force if the file is new',
+    );
+  }
+}

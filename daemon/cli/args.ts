@@ -1,7 +1,21 @@
 // Command-line parsing, apart from running, so tests call it directly.
 import { parseArgs } from 'node:util';
 
-export type CommandName = 'refs' | 'defs' | 'index' | 'start' | 'stop' | 'status' | 'help' | 'version';
+export type CommandName =
+  | 'refs' | 'defs' | 'callers' | 'callees' | 'impls' | 'search' | 'symbols' | 'impact'
+  | 'index' | 'start' | 'stop' | 'status' | 'help' | 'version';
+
+/** Commands whose argument is required, with an example for the usage error. */
+const NEEDS_ARG: Partial<Record<CommandName, string>> = {
+  refs: 'a symbol name, e.g. scry refs processOrder',
+  defs: 'a symbol name, e.g. scry defs processOrder',
+  callers: 'a symbol name, e.g. scry callers processOrder',
+  callees: 'a symbol name, e.g. scry callees processOrder',
+  impls: 'a symbol name, e.g. scry impls OrderRepo',
+  impact: 'a symbol name, e.g. scry impact OrderService#processOrder',
+  search: 'a pattern, e.g. scry search procOrd',
+  symbols: 'a file, e.g. scry symbols src/orders.ts',
+};
 
 export interface Command {
   name: CommandName;
@@ -13,17 +27,26 @@ export interface Command {
   force: boolean;
   foreground: boolean;
   scip?: string;
+  allRefs: boolean;
+  kind?: string;
+  depth?: number;
 }
 
 export class UsageError extends Error {}
 
-const COMMANDS: readonly CommandName[] = ['refs', 'defs', 'index', 'start', 'stop', 'status', 'help', 'version'];
+const COMMANDS: readonly CommandName[] = ['refs', 'defs', 'callers', 'callees', 'impls', 'search', 'symbols', 'impact', 'index', 'start', 'stop', 'status', 'help', 'version'];
 
 export const USAGE = `usage: scry <command> [options]
 
 queries (the repo is the git root above the current directory, or --repo):
   scry refs NAME          every reference to the symbols named NAME
   scry defs NAME          where the symbols named NAME are defined
+  scry callers NAME       the functions that call NAME (--all-refs: that use it at all)
+  scry callees NAME       what NAME calls (--all-refs: everything it uses)
+  scry impls NAME         implementations, subclasses and overrides of NAME
+  scry search PATTERN     symbols by name: exact, prefix, camelCase (sMT), substring
+  scry symbols FILE       the outline of one file
+  scry impact NAME        what may break if NAME changes: callers, impls, files, tests
   scry index [PATH]       index (or with --force, rebuild) the repo at PATH
 
 daemon:
@@ -37,6 +60,11 @@ options:
   --limit N       at most N occurrences; the answer says what was cut
   --force         rebuild even when an index exists (index)
   --scip FILE     import a .scip file from any SCIP indexer (index)
+  --all-refs      every use, not only calls (callers, callees)
+  --kind KIND     only symbols of this kind: class, function, method, ... (search)
+  --depth N       levels of callers to follow, default 3 (impact)
+
+NAME may be compound: Class#method, Class.method, pkg.Func, DB::table, auth->user.
 `;
 
 export function parseCommand(argv: string[]): Command {
@@ -52,6 +80,9 @@ export function parseCommand(argv: string[]): Command {
         force: { type: 'boolean', default: false },
         foreground: { type: 'boolean', default: false },
         scip: { type: 'string' },
+        'all-refs': { type: 'boolean', default: false },
+        kind: { type: 'string' },
+        depth: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -66,16 +97,21 @@ export function parseCommand(argv: string[]): Command {
   if (!COMMANDS.includes(name as CommandName)) throw new UsageError(`unknown command '${name}'. Run scry help for the list`);
   if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' after '${arg}'`);
   const cmd = base(name as CommandName, values);
-  if ((name === 'refs' || name === 'defs') && !arg) throw new UsageError(`scry ${name} needs a symbol name, e.g. scry ${name} processOrder`);
+  const needs = NEEDS_ARG[name as CommandName];
+  if (needs && !arg) throw new UsageError(`scry ${name} needs ${needs}`);
   if (arg !== undefined) cmd.arg = arg;
-  if (values.limit !== undefined) {
-    const n = Number(values.limit);
-    if (!Number.isInteger(n) || n <= 0) throw new UsageError(`invalid --limit '${values.limit}': expected a positive whole number`);
-    cmd.limit = n;
-  }
+  if (values.limit !== undefined) cmd.limit = positiveInt('--limit', values.limit);
+  if (values.depth !== undefined) cmd.depth = positiveInt('--depth', values.depth);
+  if (values.kind !== undefined) cmd.kind = values.kind;
   return cmd;
 }
 
-function base(name: CommandName, values: { repo?: string; json?: boolean; force?: boolean; foreground?: boolean; scip?: string }): Command {
-  return { name, repo: values.repo, json: values.json ?? false, force: values.force ?? false, foreground: values.foreground ?? false, scip: values.scip };
+function positiveInt(flag: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`invalid ${flag} '${value}': expected a positive whole number`);
+  return n;
+}
+
+function base(name: CommandName, values: { repo?: string; json?: boolean; force?: boolean; foreground?: boolean; scip?: string; 'all-refs'?: boolean }): Command {
+  return { name, repo: values.repo, json: values.json ?? false, force: values.force ?? false, foreground: values.foreground ?? false, scip: values.scip, allRefs: values['all-refs'] ?? false };
 }

@@ -10,7 +10,7 @@ import { findRepoRoot } from '../code/repos';
 import { VERSION } from '../version';
 import { parseCommand, USAGE, UsageError, type Command } from './args';
 import { connectDaemon } from './client';
-import { formatIndex, formatQuery, formatStatus } from './format';
+import { formatImpact, formatIndex, formatQuery, formatSearch, formatStatus, formatSymbols } from './format';
 
 export async function run(argv: string[]): Promise<number> {
   let cmd: Command;
@@ -47,12 +47,34 @@ export async function run(argv: string[]): Promise<number> {
       return withDaemon(home, true, async (c) => print(json, await c.sendRequest(P.IndexRepo.type, { repo, force: cmd.force || scip !== undefined, scip }), formatIndex));
     }
     case 'refs':
-    case 'defs': {
-      const repo = path.resolve(cmd.repo ?? findRepoRoot(process.cwd()));
-      const type = cmd.name === 'refs' ? P.Refs.type : P.Defs.type;
-      return withDaemon(home, true, async (c) => print(json, await c.sendRequest(type, { repo, name: cmd.arg!, limit: cmd.limit }), (r) => formatQuery(r, cmd.name === 'defs')));
+    case 'defs':
+    case 'impls': {
+      const type = { refs: P.Refs.type, defs: P.Defs.type, impls: P.Impls.type }[cmd.name];
+      const what = ({ refs: 'references', defs: 'definitions', impls: 'implementations' } as const)[cmd.name];
+      return query(home, (c) => c.sendRequest(type, { repo: repoOf(cmd), name: cmd.arg!, limit: cmd.limit }), json, (r) => formatQuery(r, what));
     }
+    case 'callers':
+    case 'callees': {
+      const what = cmd.name;
+      const type = what === 'callers' ? P.Callers.type : P.Callees.type;
+      return query(home, (c) => c.sendRequest(type, { repo: repoOf(cmd), name: cmd.arg!, limit: cmd.limit, all_refs: cmd.allRefs }), json, (r) => formatQuery(r, what));
+    }
+    case 'search':
+      return query(home, (c) => c.sendRequest(P.Search.type, { repo: repoOf(cmd), pattern: cmd.arg!, kind: cmd.kind, limit: cmd.limit }), json, formatSearch);
+    case 'symbols': {
+      // A file is relative to where the user stands, like any shell argument.
+      const file = path.resolve(cmd.arg!);
+      return query(home, (c) => c.sendRequest(P.Symbols.type, { repo: repoOf(cmd), file: fs.existsSync(file) ? file : cmd.arg! }), json, formatSymbols);
+    }
+    case 'impact':
+      return query(home, (c) => c.sendRequest(P.Impact.type, { repo: repoOf(cmd), name: cmd.arg!, depth: cmd.depth, limit: cmd.limit }), json, formatImpact);
   }
+}
+
+const repoOf = (cmd: Command): string => path.resolve(cmd.repo ?? findRepoRoot(process.cwd()));
+
+function query<T>(home: string, ask: (c: MessageConnection) => Promise<T>, json: boolean, human: (v: T) => string): Promise<number> {
+  return withDaemon(home, true, async (c) => print(json, await ask(c), human));
 }
 
 async function withDaemon(home: string, spawnIfNeeded: boolean, fn: (c: MessageConnection) => Promise<number>): Promise<number> {
