@@ -60,7 +60,9 @@ export class ScipStreamReader {
       }
     }
     this.consumed += pos;
-    this.buffer = this.buffer.subarray(pos);
+    // Copy the leftover: callers reuse their read buffer, and a view into it
+    // would be overwritten by the next read before the field is complete.
+    this.buffer = this.buffer.slice(pos);
     return items;
   }
 
