@@ -42,7 +42,8 @@ export function impact(store: CodeStore, name: string, opts: { depth?: number; l
 
   const seen = new Set<number>([...targets, ...implementations.map((i) => i.id)]);
   const callers: Array<ImpactEntry & { id: number }> = [];
-  const usingFiles = new Set<string>();
+  // Files whose top-level code uses NAME or one of its callers: tests are often here.
+  const reachedFiles = new Set<string>();
   let frontier = [...seen];
   for (let level = 1; level <= depth && frontier.length > 0; level++) {
     const next: number[] = [];
@@ -51,7 +52,7 @@ export function impact(store: CodeStore, name: string, opts: { depth?: number; l
         if (seen.has(c.id)) continue;
         seen.add(c.id);
         if (FILE_LEVEL.has(c.kind)) {
-          if (c.path) usingFiles.add(c.path);
+          if (c.path) reachedFiles.add(c.path);
           continue;
         }
         callers.push({ ...entry(c), depth: level });
@@ -62,9 +63,9 @@ export function impact(store: CodeStore, name: string, opts: { depth?: number; l
   }
 
   const defining = new Set(targets.flatMap((id) => store.statement<[number], { path: string }>(DEFINING_FILES).all(id).map((r) => r.path)));
-  for (const id of targets) for (const r of store.statement<[number], { path: string }>(USING_FILES).all(id)) usingFiles.add(r.path);
+  const usingFiles = new Set(targets.flatMap((id) => store.statement<[number], { path: string }>(USING_FILES).all(id).map((r) => r.path)));
   const importing = [...usingFiles].filter((f) => !defining.has(f)).sort();
-  const touched = new Set([...importing, ...callers.map((c) => c.file), ...implementations.map((i) => i.file)]);
+  const touched = new Set([...importing, ...reachedFiles, ...callers.map((c) => c.file), ...implementations.map((i) => i.file)]);
   const tests = [...touched].filter((f) => f !== '' && isTestFile(f)).sort();
 
   const keptCallers = cutList(callers, opts.limit, (c) => c.file);

@@ -34,7 +34,8 @@ export function outline(store: CodeStore, repo: string, file: unknown): Answer<S
   const rel = relativeTo(repo, file.trim());
   const doc = findDocument(store, rel);
   if (!doc) {
-    const near = store.statement<[string], { path: string }>('SELECT path FROM documents WHERE substr(path, -length(?1)) = ?1 LIMIT 2').all(`/${path.posix.basename(rel)}`);
+    const base = `/${path.posix.basename(rel)}`;
+    const near = store.statement<[string, string], { path: string }>('SELECT path FROM documents WHERE substr(path, -length(?)) = ? LIMIT 2').all(base, base);
     throw new FileNotIndexedError(file, repo, near.length === 1 ? near[0]!.path : undefined);
   }
   const symbols: OutlineEntry[] = store.statement<[number], Row>(SQL).all(doc.id).map((r) => ({
@@ -60,6 +61,7 @@ function relativeTo(repo: string, file: string): string {
 function findDocument(store: CodeStore, rel: string): { id: number; path: string } | undefined {
   const exact = store.statement<[string], { id: number; path: string }>('SELECT id, path FROM documents WHERE path = ?').get(rel);
   if (exact) return exact;
-  const tails = store.statement<[string], { id: number; path: string }>('SELECT id, path FROM documents WHERE substr(path, -length(?1)) = ?1 LIMIT 2').all(`/${rel}`);
+  const tail = `/${rel}`;
+  const tails = store.statement<[string, string], { id: number; path: string }>('SELECT id, path FROM documents WHERE substr(path, -length(?)) = ? LIMIT 2').all(tail, tail);
   return tails.length === 1 ? tails[0] : undefined;
 }
