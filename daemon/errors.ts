@@ -75,3 +75,20 @@ export class FileNotIndexedError extends ScryError {
     );
   }
 }
+
+export class ChecksumMismatchError extends ScryError {
+  override readonly code = -32016;
+  constructor(readonly url: string, readonly expected: string, readonly actual: string) {
+    super(
+      `refusing to use '${url}': its SHA-256 is ${actual}, expected ${expected}`,
+      'The download is corrupt or not the pinned release; put scip-go on PATH, or point SCRY_SCIP_GO_URL at a mirror of the pinned release',
+    );
+  }
+}
+
+export class DownloadFailedError extends ScryError {
+  override readonly code = -32017;
+  constructor(readonly url: string, detail: string) {
+    super(`could not download '${url}': ${detail}`, 'Install scip-go on PATH (go install github.com/sourcegraph/scip-go/cmd/scip-go@latest), or set SCRY_SCIP_GO_URL to a reachable mirror');
+  }
+}

@@ -48,7 +48,7 @@ export function scry(args: string[], opts: { home: string; cwd?: string; env?: N
   });
 }
 
-export async function scryJson<T>(args: string[], opts: { home: string; cwd?: string }): Promise<T> {
+export async function scryJson<T>(args: string[], opts: { home: string; cwd?: string; env?: NodeJS.ProcessEnv }): Promise<T> {
   const r = await scry([...args, '--json'], opts);
   if (r.code !== 0) throw new Error(`scry ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
   return JSON.parse(r.stdout) as T;

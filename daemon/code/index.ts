@@ -147,6 +147,7 @@ export class CodeIndex {
         repo: state.repo,
         workDir: state.dir,
         nodePath: this.options.nodePath ?? process.execPath,
+        home: this.options.home,
         scipFile: scip,
         onProgress: emit,
         signal: this.aborter.signal,
