@@ -62,7 +62,8 @@ export class ScipStreamReader {
     this.consumed += pos;
     // Copy the leftover: callers reuse their read buffer, and a view into it
     // would be overwritten by the next read before the field is complete.
-    this.buffer = this.buffer.slice(pos);
+    // (Not .slice(): on a Node Buffer that is a view, not a copy.)
+    this.buffer = new Uint8Array(this.buffer.subarray(pos));
     return items;
   }
 
