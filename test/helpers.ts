@@ -76,9 +76,17 @@ export function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+  // The main thread turns zombie before the other threads have exited, and the
+  // process's sockets and locks close only with the last thread: alive until every thread is a zombie.
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+    return fs.readdirSync(`/proc/${pid}/task`).some((tid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+      } catch {
+        return false;
+      }
+    });
   } catch {
     return true;
   }

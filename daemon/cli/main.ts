@@ -127,10 +127,18 @@ export function alive(pid: number): boolean {
   } catch {
     return false;
   }
-  // A zombie (exited, not yet reaped by its adoptive parent) is not alive.
+  // A zombie (exited, not yet reaped by its adoptive parent) is not alive, but
+  // its main thread turns zombie before the others exit and release the socket
+  // and the lock: alive until every thread is a zombie.
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    return fs.readdirSync(`/proc/${pid}/task`).some((tid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+      } catch {
+        return false;
+      }
+    });
   } catch {
     return true;
   }
