@@ -65,3 +65,30 @@ function lastLine(text: string): string {
   const lines = text.trim().split('\n');
   return (lines[lines.length - 1] ?? '').slice(0, 300);
 }
+
+export class FileNotIndexedError extends ScryError {
+  override readonly code = -32015;
+  constructor(readonly file: string, readonly repo: string, suggestion?: string) {
+    super(
+      `file '${file}' is not in the index of '${repo}'`,
+      suggestion ? `Did you mean '${suggestion}'? Paths are relative to the repository root` : 'Give a path relative to the repository root (scry search NAME shows where symbols live), or rebuild with scry index --force if the file is new',
+    );
+  }
+}
+
+export class ChecksumMismatchError extends ScryError {
+  override readonly code = -32016;
+  constructor(readonly url: string, readonly expected: string, readonly actual: string) {
+    super(
+      `refusing to use '${url}': its SHA-256 is ${actual}, expected ${expected}`,
+      'The download is corrupt or not the pinned release; put scip-go on PATH, or point SCRY_SCIP_GO_URL at a mirror of the pinned release',
+    );
+  }
+}
+
+export class DownloadFailedError extends ScryError {
+  override readonly code = -32017;
+  constructor(readonly url: string, detail: string) {
+    super(`could not download '${url}': ${detail}`, 'Install scip-go on PATH (go install github.com/sourcegraph/scip-go/cmd/scip-go@latest), or set SCRY_SCIP_GO_URL to a reachable mirror');
+  }
+}

@@ -115,6 +115,8 @@ export interface OutlineEntry {
   end_line: number;
   end_column: number;
   containing_symbol: string | null;
+  /** The whole definition (body included), when the indexer reports it. */
+  extent?: { line: number; column: number; end_line: number; end_column: number };
 }
 
 export interface SymbolsResult {

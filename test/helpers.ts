@@ -48,7 +48,7 @@ export function scry(args: string[], opts: { home: string; cwd?: string; env?: N
   });
 }
 
-export async function scryJson<T>(args: string[], opts: { home: string; cwd?: string }): Promise<T> {
+export async function scryJson<T>(args: string[], opts: { home: string; cwd?: string; env?: NodeJS.ProcessEnv }): Promise<T> {
   const r = await scry([...args, '--json'], opts);
   if (r.code !== 0) throw new Error(`scry ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
   return JSON.parse(r.stdout) as T;
@@ -76,9 +76,17 @@ export function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+  // The main thread turns zombie before the other threads have exited, and the
+  // process's sockets and locks close only with the last thread: alive until every thread is a zombie.
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+    return fs.readdirSync(`/proc/${pid}/task`).some((tid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+      } catch {
+        return false;
+      }
+    });
   } catch {
     return true;
   }

@@ -10,7 +10,7 @@ import { VERSION } from '../version';
 import { parseCommand, USAGE, UsageError, type Command } from './args';
 import { connectDaemon } from './client';
 import type { RpcClient } from './rpc';
-import { formatIndex, formatQuery, formatStatus } from './format';
+import { formatImpact, formatIndex, formatQuery, formatSearch, formatStatus, formatSymbols } from './format';
 import { runPretoolUseHook } from '../setup/nudge';
 
 // Loaded only for their own commands, so every other command starts small.
@@ -61,17 +61,39 @@ export async function run(argv: string[]): Promise<number> {
     case 'hook':
       return runPretoolUseHook(process.stdin, (s) => process.stdout.write(s));
     case 'refs':
-    case 'defs': {
-      const repo = path.resolve(cmd.repo ?? findRepoRoot(process.cwd()));
-      const type = cmd.name === 'refs' ? P.Refs.type : P.Defs.type;
-      return withDaemon(home, true, async (c) => print(json, await c.request(type, { repo, name: cmd.arg!, limit: cmd.limit }), (r) => formatQuery(r, cmd.name === 'defs')));
+    case 'defs':
+    case 'impls': {
+      const type = { refs: P.Refs.type, defs: P.Defs.type, impls: P.Impls.type }[cmd.name];
+      const what = ({ refs: 'references', defs: 'definitions', impls: 'implementations' } as const)[cmd.name];
+      return query(home, (c) => c.request(type, { repo: repoOf(cmd), name: cmd.arg!, limit: cmd.limit }), json, (r) => formatQuery(r, what));
     }
+    case 'callers':
+    case 'callees': {
+      const what = cmd.name;
+      const type = what === 'callers' ? P.Callers.type : P.Callees.type;
+      return query(home, (c) => c.request(type, { repo: repoOf(cmd), name: cmd.arg!, limit: cmd.limit, all_refs: cmd.allRefs }), json, (r) => formatQuery(r, what));
+    }
+    case 'search':
+      return query(home, (c) => c.request(P.Search.type, { repo: repoOf(cmd), pattern: cmd.arg!, kind: cmd.kind, limit: cmd.limit }), json, formatSearch);
+    case 'symbols': {
+      // A file is relative to where the user stands, like any shell argument.
+      const file = path.resolve(cmd.arg!);
+      return query(home, (c) => c.request(P.Symbols.type, { repo: repoOf(cmd), file: fs.existsSync(file) ? file : cmd.arg! }), json, formatSymbols);
+    }
+    case 'impact':
+      return query(home, (c) => c.request(P.Impact.type, { repo: repoOf(cmd), name: cmd.arg!, depth: cmd.depth, limit: cmd.limit }), json, formatImpact);
   }
 }
 
 /** How agents should start this scry: this Node (its ABI matches the daemon's native modules) and bin/scry, both absolute. */
 function scryLauncher(): { command: string; args: string[] } {
   return { command: process.execPath, args: [path.resolve(__dirname, '..', 'bin', 'scry')] };
+}
+
+const repoOf = (cmd: Command): string => path.resolve(cmd.repo ?? findRepoRoot(process.cwd()));
+
+function query<T>(home: string, ask: (c: RpcClient) => Promise<T>, json: boolean, human: (v: T) => string): Promise<number> {
+  return withDaemon(home, true, async (c) => print(json, await ask(c), human));
 }
 
 async function withDaemon(home: string, spawnIfNeeded: boolean, fn: (c: RpcClient) => Promise<number>): Promise<number> {
@@ -124,10 +146,18 @@ export function alive(pid: number): boolean {
   } catch {
     return false;
   }
-  // A zombie (exited, not yet reaped by its adoptive parent) is not alive.
+  // A zombie (exited, not yet reaped by its adoptive parent) is not alive, but
+  // its main thread turns zombie before the others exit and release the socket
+  // and the lock: alive until every thread is a zombie.
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    return fs.readdirSync(`/proc/${pid}/task`).some((tid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+      } catch {
+        return false;
+      }
+    });
   } catch {
     return true;
   }

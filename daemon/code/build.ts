@@ -4,8 +4,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { IndexerFailedError, ScipDecodeError, ScryError } from '../errors';
 import type { IndexerReport, ProgressEvent } from '../protocol';
+import { prepareGo } from './indexers/go';
+import type { IndexerPlan, PrepareContext, Prepared } from './indexers/plan';
+import { preparePython } from './indexers/python';
 import { runProcess } from './indexers/run';
-import { hasTypescriptOrJavascript, scipTypescriptArgs, TS_INDEXER } from './indexers/typescript';
+import { prepareTypescript } from './indexers/typescript';
+import { detectLanguages, type Language } from './languages';
 import { ScipStreamReader, type ScipItem } from './scip/stream';
 import { IngestSession, type IngestResult } from './store/ingest';
 
@@ -14,6 +18,9 @@ export interface BuildOptions {
   /** The repo's folder under SCRY_HOME/repos. */
   workDir: string;
   nodePath: string;
+  /** SCRY_HOME, where downloaded indexers live. */
+  home: string;
+  env?: NodeJS.ProcessEnv;
   /** Import this prebuilt .scip file instead of running indexers. */
   scipFile?: string;
   onProgress?: (event: Omit<ProgressEvent, 'repo'>) => void;
@@ -37,24 +44,39 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
   const nextPath = path.join(workDir, 'index.db.next');
   const session = new IngestSession(nextPath, repo);
   const indexers: IndexerReport[] = [];
+  let languages: string[] = [];
   try {
     const failures: ScryError[] = [];
     if (options.scipFile) {
       indexers.push(importScip(options.scipFile, session));
-    } else if (!hasTypescriptOrJavascript(repo)) {
-      indexers.push({ language: 'typescript', indexer: TS_INDEXER, status: 'skipped', file_count: 0, duration_ms: 0, error: 'no TypeScript or JavaScript files found' });
     } else {
-      const { report, error } = await runTypescript(options, session);
-      indexers.push(report);
-      if (error) failures.push(error);
+      const detected = detectLanguages(repo);
+      languages = detected.map((d) => d.language);
+      if (detected.length === 0) {
+        indexers.push({ language: 'none', indexer: 'none', status: 'skipped', file_count: 0, duration_ms: 0, error: 'no TypeScript, JavaScript, Python or Go files found' });
+      }
+      const ctx: PrepareContext = { repo, workDir, home: options.home, nodePath: options.nodePath, env: options.env ?? process.env, signal: options.signal };
+      // One language after another: indexers are memory-hungry, and a failing one only makes the build partial.
+      for (const { language } of detected) {
+        const prepared = await prepare(language, ctx);
+        if ('report' in prepared) {
+          indexers.push(prepared.report);
+          continue;
+        }
+        const { report, error } = await runIndexer(prepared.plan, options, session);
+        indexers.push(report);
+        if (error) failures.push(error);
+      }
     }
     const ok = indexers.filter((r) => r.status === 'ok').length;
+    const broken = indexers.filter((r) => r.status === 'failed' || r.status === 'missing').length;
     // Nothing succeeded: keep serving the previous index rather than an empty one.
     if (ok === 0 && failures[0]) throw failures[0];
     const ingest = session.finish({
       repo,
       indexers: JSON.stringify(indexers),
-      status: ok === 0 ? 'empty' : ok < indexers.filter((r) => r.status !== 'skipped').length ? 'partial' : 'ready',
+      languages: JSON.stringify(languages),
+      status: ok === 0 ? 'empty' : broken > 0 ? 'partial' : 'ready',
       build_ms: String(Math.round(performance.now() - started)),
     });
     for (const w of ingest.warnings) options.log?.(`warning: ${w}`);
@@ -87,11 +109,23 @@ function addItem(session: IngestSession, item: ScipItem): void {
   else session.addExternalSymbol(item.symbol);
 }
 
-async function runTypescript(options: BuildOptions, session: IngestSession): Promise<{ report: IndexerReport; error?: ScryError }> {
-  const { repo, workDir } = options;
-  const scipPath = path.join(workDir, 'typescript.scip');
+async function prepare(language: Language, ctx: PrepareContext): Promise<Prepared> {
+  try {
+    if (language === 'typescript') return prepareTypescript(ctx);
+    if (language === 'python') return preparePython(ctx);
+    return await prepareGo(ctx);
+  } catch (err) {
+    if (!(err instanceof ScryError)) throw err;
+    return { report: { language, indexer: language, status: 'missing', file_count: 0, duration_ms: 0, error: err.message, remedy: err.remedy } };
+  }
+}
+
+async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: IngestSession): Promise<{ report: IndexerReport; error?: ScryError }> {
+  const { repo } = options;
+  const scipPath = plan.output;
+  const indexerName = plan.indexer;
+  const language = plan.language;
   fs.rmSync(scipPath, { force: true });
-  const args = scipTypescriptArgs(repo, scipPath, workDir);
   const reader = new ScipStreamReader(scipPath);
   let fd: number | undefined;
   let offset = 0;
@@ -119,10 +153,10 @@ async function runTypescript(options: BuildOptions, session: IngestSession): Pro
     if (done !== reported && Date.now() - reportedAt >= 1000) {
       reported = done;
       reportedAt = Date.now();
-      options.onProgress?.({ phase: 'indexing', message: `${TS_INDEXER}: ${done} files indexed` });
+      options.onProgress?.({ phase: 'indexing', message: `${indexerName}: ${done} files indexed` });
     }
   };
-  options.onProgress?.({ phase: 'indexing', message: `running ${TS_INDEXER}` });
+  options.onProgress?.({ phase: 'indexing', message: `running ${indexerName}` });
   let drainError: unknown;
   const timer = setInterval(() => {
     try {
@@ -132,22 +166,23 @@ async function runTypescript(options: BuildOptions, session: IngestSession): Pro
     }
   }, POLL_MS);
   try {
-    const run = await runProcess(options.nodePath, args, { cwd: repo, signal: options.signal });
+    const run = await runProcess(plan.command, plan.args, { cwd: repo, env: plan.env, signal: options.signal });
     clearInterval(timer);
     if (drainError) throw drainError;
     if (run.signal || run.code !== 0) {
       const exit = run.signal ? `killed by ${run.signal}` : `exit code ${run.code}`;
-      const err = new IndexerFailedError(TS_INDEXER, repo, exit, run.outputTail);
-      const report: IndexerReport = { language: 'typescript', indexer: TS_INDEXER, status: 'failed', file_count: session.documentCount - before, duration_ms: Math.round(run.durationMs), error: err.message, remedy: err.remedy, stderr_tail: run.outputTail.slice(-1000) };
+      const err = new IndexerFailedError(indexerName, repo, exit, run.outputTail);
+      const report: IndexerReport = { language, indexer: indexerName, status: 'failed', file_count: session.documentCount - before, duration_ms: Math.round(run.durationMs), error: err.message, remedy: err.remedy, stderr_tail: run.outputTail.slice(-1000) };
       return { report, error: err };
     }
     drain();
     reader.end();
-    return { report: { language: 'typescript', indexer: TS_INDEXER, status: 'ok', file_count: session.documentCount - before, duration_ms: Math.round(run.durationMs) } };
+    return { report: { language, indexer: indexerName, status: 'ok', file_count: session.documentCount - before, duration_ms: Math.round(run.durationMs) } };
   } catch (err) {
-    if (err instanceof ScryError) throw err;
+    // A broken indexer (cannot start, unreadable output) fails its language, not the build.
     const e = err as NodeJS.ErrnoException;
-    throw new IndexerFailedError(TS_INDEXER, repo, e.code ?? 'spawn error', e.message);
+    const error = err instanceof ScryError ? err : new IndexerFailedError(indexerName, repo, e.code ?? 'spawn error', e.message);
+    return { report: { language, indexer: indexerName, status: 'failed', file_count: session.documentCount - before, duration_ms: 0, error: error.message, remedy: error.remedy }, error };
   } finally {
     clearInterval(timer);
     if (fd !== undefined) fs.closeSync(fd);

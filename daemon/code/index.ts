@@ -4,7 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { InvalidParamsError, NotIndexedError, ScryError } from '../errors';
 import { repoDir } from '../paths';
-import type { IndexerReport, IndexResult, IndexStatus, ProgressEvent, QueryResult, RepoStatus, SymbolMatch } from '../protocol';
+import type { ImpactResult, IndexResult, IndexStatus, ProgressEvent, QueryResult, RepoStatus, SearchResult, SymbolsResult } from '../protocol';
+import * as Q from './query';
 import { resolveRepo } from './repos';
 import { CodeStore } from './store/store';
 
@@ -48,12 +49,36 @@ export class CodeIndex {
     return run;
   }
 
-  async refs(repoInput: string, name: string, limit?: number): Promise<QueryResult> {
-    return this.query(repoInput, name, limit, false);
+  refs(repo: string, name: string, limit?: number): Promise<QueryResult> {
+    return this.answer(repo, (store) => Q.refs(store, name, { limit }));
   }
 
-  async defs(repoInput: string, name: string, limit?: number): Promise<QueryResult> {
-    return this.query(repoInput, name, limit, true);
+  defs(repo: string, name: string, limit?: number): Promise<QueryResult> {
+    return this.answer(repo, (store) => Q.refs(store, name, { definitionsOnly: true, limit }));
+  }
+
+  callers(repo: string, name: string, opts: { allRefs?: boolean; limit?: number } = {}): Promise<QueryResult> {
+    return this.answer(repo, (store) => Q.callers(store, name, opts));
+  }
+
+  callees(repo: string, name: string, opts: { allRefs?: boolean; limit?: number } = {}): Promise<QueryResult> {
+    return this.answer(repo, (store) => Q.callees(store, name, opts));
+  }
+
+  impls(repo: string, name: string, limit?: number): Promise<QueryResult> {
+    return this.answer(repo, (store) => Q.impls(store, name, { limit }));
+  }
+
+  search(repo: string, pattern: string, opts: { kind?: string; limit?: number } = {}): Promise<SearchResult> {
+    return this.answer(repo, (store) => Q.search(store, pattern, opts));
+  }
+
+  symbols(repo: string, file: string): Promise<SymbolsResult> {
+    return this.answer(repo, (store, state) => Q.outline(store, state.repo, file));
+  }
+
+  impact(repo: string, name: string, opts: { depth?: number; limit?: number } = {}): Promise<ImpactResult> {
+    return this.answer(repo, (store) => Q.impact(store, name, opts));
   }
 
   status(repoInput?: string): RepoStatus[] {
@@ -67,40 +92,22 @@ export class CodeIndex {
     this.repos.clear();
   }
 
-  private async query(repoInput: string, name: string, limit: number | undefined, definitionsOnly: boolean): Promise<QueryResult> {
-    if (typeof name !== 'string' || name.trim() === '') throw new InvalidParamsError('a symbol name is required (got an empty name)');
+  /** Runs one query on a repo's index (building it first if there is none) and adds timing and freshness. */
+  private async answer<T>(repoInput: string, fn: (store: CodeStore, state: RepoState) => T): Promise<Q.WithFreshness<T>> {
     const state = this.state(repoInput);
     if (!this.open(state)) {
       await this.index(state.repo);
       if (!state.store) throw new NotIndexedError(state.repo);
     }
-    const started = performance.now();
     const store = state.store!;
-    const max = limit && limit > 0 ? limit : Infinity;
-    const matches: SymbolMatch[] = [];
-    let total = 0;
-    let shown = 0;
-    const cutFiles = new Set<string>();
-    for (const s of store.symbolsNamed(name.trim())) {
-      const occurrences = store.occurrences(s.id, definitionsOnly);
-      if (occurrences.length === 0) continue;
-      total += occurrences.length;
-      const room = Math.max(0, max - shown);
-      const kept = occurrences.length > room ? occurrences.slice(0, room) : occurrences;
-      for (let i = kept.length; i < occurrences.length; i++) cutFiles.add(occurrences[i]!.file);
-      shown += kept.length;
-      if (kept.length > 0) matches.push({ symbol_id: s.symbol, display_name: s.name, kind: s.kind, occurrences: kept });
-    }
-    const meta = store.meta();
-    const result: QueryResult = {
-      symbol: name,
-      matches,
-      total,
-      elapsed_ms: round(performance.now() - started),
-      index: { indexed_at: meta.indexed_at, status: (meta.status as IndexStatus) || 'ready' },
-    };
-    if (total > shown) result.truncated = `+${total - shown} more in ${cutFiles.size} files`;
-    return result;
+    const started = performance.now();
+    const body = fn(store, state);
+    return { ...body, elapsed_ms: round(performance.now() - started), index: Q.freshness(store.meta(), this.isStale(state)) };
+  }
+
+  /** A rebuild failed after this index was built: it is served, but it is behind the code. */
+  private isStale(state: RepoState): boolean {
+    return state.lastError !== undefined && state.store !== undefined;
   }
 
   private state(repoInput: string): RepoState {
@@ -142,6 +149,7 @@ export class CodeIndex {
         repo: state.repo,
         workDir: state.dir,
         nodePath: this.options.nodePath ?? process.execPath,
+        home: this.options.home,
         scipFile: scip,
         onProgress: emit,
         signal: this.aborter.signal,
@@ -182,7 +190,7 @@ export class CodeIndex {
       documents: meta.documents,
       symbols: meta.symbols,
       occurrences: meta.occurrences,
-      indexers: parseIndexers(meta.indexers),
+      indexers: Q.parseIndexers(meta.indexers),
     };
   }
 
@@ -191,30 +199,21 @@ export class CodeIndex {
     const meta = ready ? state.store!.meta() : undefined;
     return {
       repo: state.repo,
-      effective_status: state.building && !ready ? 'indexing' : meta ? ((meta.status as IndexStatus) || 'ready') : 'none',
+      effective_status: state.building && !ready ? 'indexing' : meta ? (this.isStale(state) ? 'stale' : (meta.status as IndexStatus) || 'ready') : 'none',
+      languages: Q.parseLanguages(meta?.languages),
       indexed_at: meta?.indexed_at ?? null,
       documents: meta?.documents ?? 0,
       symbols: meta?.symbols ?? 0,
       occurrences: meta?.occurrences ?? 0,
       last_build_ms: meta?.build_ms !== undefined ? Number(meta.build_ms) : null,
       building: state.building !== undefined,
-      indexers: parseIndexers(meta?.indexers),
+      indexers: Q.parseIndexers(meta?.indexers),
       last_error: state.lastError ?? null,
     };
   }
 
   private log(line: string): void {
     this.options.log?.(line);
-  }
-}
-
-function parseIndexers(raw: unknown): IndexerReport[] {
-  if (typeof raw !== 'string') return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed) ? (parsed as IndexerReport[]) : [];
-  } catch {
-    return [];
   }
 }
 

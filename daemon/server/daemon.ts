@@ -74,6 +74,12 @@ export async function createDaemon(home: string, options: { echoLog?: boolean } 
     handle<P.IndexParams, P.IndexResult>(P.IndexRepo.type, (p) => code.index(p.repo, { force: p.force, scip: p.scip }));
     handle<P.NameQueryParams, P.QueryResult>(P.Refs.type, (p) => code.refs(p.repo, p.name, p.limit));
     handle<P.NameQueryParams, P.QueryResult>(P.Defs.type, (p) => code.defs(p.repo, p.name, p.limit));
+    handle<P.CallQueryParams, P.QueryResult>(P.Callers.type, (p) => code.callers(p.repo, p.name, { allRefs: p.all_refs, limit: p.limit }));
+    handle<P.CallQueryParams, P.QueryResult>(P.Callees.type, (p) => code.callees(p.repo, p.name, { allRefs: p.all_refs, limit: p.limit }));
+    handle<P.NameQueryParams, P.QueryResult>(P.Impls.type, (p) => code.impls(p.repo, p.name, p.limit));
+    handle<P.SearchParams, P.SearchResult>(P.Search.type, (p) => code.search(p.repo, p.pattern, { kind: p.kind, limit: p.limit }));
+    handle<P.SymbolsParams, P.SymbolsResult>(P.Symbols.type, (p) => code.symbols(p.repo, p.file));
+    handle<P.ImpactParams, P.ImpactResult>(P.Impact.type, (p) => code.impact(p.repo, p.name, { depth: p.depth, limit: p.limit }));
     handle<Record<string, never>, { stopping: true }>(P.Shutdown.type, () => {
       logger.log('shutdown requested');
       // Let the answer reach the client before the connections close.

@@ -7,6 +7,7 @@ describe('parseCommand', () => {
   it('parses a query with options', () => {
     assert.deepEqual(parseCommand(['refs', 'mergeMap', '--repo', '/r', '--limit', '5', '--json']), {
       name: 'refs', arg: 'mergeMap', repo: '/r', json: true, limit: 5, force: false, foreground: false, scip: undefined,
+      uninstall: false, dryRun: false, yes: false, allRefs: false,
     });
   });
   it('treats no arguments and --help as help', () => {
@@ -16,6 +17,9 @@ describe('parseCommand', () => {
   const bad: Array<[string[], RegExp]> = [
     [['frobnicate'], /unknown command 'frobnicate'/],
     [['refs'], /needs a symbol name/],
+    [['search'], /needs a pattern/],
+    [['impact', 'x', '--depth', '0'], /invalid --depth '0'/],
+    [['hook', 'posttooluse'], /unknown hook 'posttooluse'/],
     [['refs', 'a', 'b'], /unexpected argument 'b'/],
     [['refs', 'a', '--limit', '0'], /invalid --limit '0'/],
     [['refs', 'a', '--bogus'], /bogus/],

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ScipDecodeError } from '../../daemon/errors';
 import { decodeScip } from '../../daemon/code/scip/decode';
+import { ScipStreamReader } from '../../daemon/code/scip/stream';
 import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
 import { ingestScip } from '../../daemon/code/store/ingest';
 import { CodeStore } from '../../daemon/code/store/store';
@@ -83,6 +84,21 @@ describe('SCIP ingest of a real rxjs index', () => {
     const leaks = db.prepare('SELECT COUNT(*) AS n FROM occurrences o JOIN symbols s ON s.id = o.symbol_id WHERE s.document_id IS NOT NULL AND s.document_id != o.document_id').get() as { n: number };
     assert.equal(leaks.n, 0);
     db.close();
+  });
+
+  it('decodes a stream read in pieces into one reused buffer, as a build reads a growing file', () => {
+    const bytes = fs.readFileSync(scipFile);
+    const whole = decodeScip(bytes, scipFile).documents.length;
+    const reader = new ScipStreamReader(scipFile);
+    const chunk = Buffer.alloc(1 << 16);
+    let documents = 0;
+    // Odd-sized reads so fields straddle reads; the buffer is overwritten by each one.
+    for (let off = 0, step = 7919; off < bytes.length; off += step, step = (step * 31) % 65521 || 1) {
+      const n = bytes.copy(chunk, 0, off, Math.min(bytes.length, off + step));
+      for (const item of reader.push(chunk.subarray(0, n))) if (item.kind === 'document') documents++;
+    }
+    reader.end();
+    assert.equal(documents, whole);
   });
 
   it('rejects a truncated index with an error naming the file', () => {

@@ -11,13 +11,6 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ImpactResult, QueryResult, SearchResult, StatusResult, SymbolsResult } from '../../daemon/protocol';
 import { CLI, daemonPid, isAlive, lineOf, rxjsRepo, scry, stopDaemon, tempDir } from '../helpers';
 
-/**
- * The query engine (callers, callees, impls, search, symbols, impact) is built
- * on another branch. Flip this when it is merged: the tests that assert its
- * real answers run, and the one asserting today's "method not found" stops.
- */
-const QUERY_ENGINE_MERGED = false;
-const needsQueryEngine = { skip: QUERY_ENGINE_MERGED ? false : 'needs the query-engine handlers (wt-query)' };
 
 const TOOL_NAMES = ['scry_refs', 'scry_defs', 'scry_callers', 'scry_callees', 'scry_impls', 'scry_search', 'scry_symbols', 'scry_impact', 'scry_status'];
 
@@ -135,53 +128,38 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
     assert.notEqual(daemonPid(home), pid);
   });
 
-  it('says which daemon method is missing while the query engine is not merged', { skip: QUERY_ENGINE_MERGED }, async () => {
-    for (const [tool, method, args] of [
-      ['scry_callers', 'code/callers', { symbol: 'concatMap' }],
-      ['scry_callees', 'code/callees', { symbol: 'concatMapTo' }],
-      ['scry_impls', 'code/impls', { symbol: 'SubscriptionLike' }],
-      ['scry_search', 'code/search', { pattern: 'concatMa' }],
-      ['scry_symbols', 'code/symbols', { file: 'src/internal/operators/concatMap.ts' }],
-      ['scry_impact', 'code/impact', { symbol: 'concatMap' }],
-    ] as const) {
-      const r = (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
-      assert.equal(r.isError, true, tool);
-      assert.match(textOf(r), new RegExp(`does not answer '${method}'`), tool);
-    }
-  });
+  // ---- answers of the query engine ----
 
-  // ---- answers of the query engine (enabled by QUERY_ENGINE_MERGED) ----
-
-  it('scry_callers names concatMapTo as a caller of concatMap', needsQueryEngine, async () => {
+  it('scry_callers names concatMapTo as a caller of concatMap', async () => {
     const { result } = await call<QueryResult>('scry_callers', { symbol: 'concatMap' });
     const sites = result.matches.flatMap((m) => m.occurrences);
     assert.ok(sites.some((o) => o.file === 'src/internal/operators/concatMapTo.ts' && o.containing_symbol === 'concatMapTo'));
     assert.ok(sites.every((o) => !o.is_definition));
   });
 
-  it('scry_callees lists concatMap among what concatMapTo calls', needsQueryEngine, async () => {
+  it('scry_callees lists concatMap among what concatMapTo calls', async () => {
     const { result } = await call<QueryResult>('scry_callees', { symbol: 'concatMapTo' });
     assert.ok(result.matches.some((m) => m.display_name === 'concatMap'));
   });
 
-  it('scry_impls finds Subscription implementing SubscriptionLike', needsQueryEngine, async () => {
+  it('scry_impls finds Subscription implementing SubscriptionLike', async () => {
     const { result } = await call<QueryResult>('scry_impls', { symbol: 'SubscriptionLike' });
     assert.ok(result.matches.some((m) => m.display_name === 'Subscription' && m.kind === 'class'));
   });
 
-  it('scry_search finds concatMap from part of its name', needsQueryEngine, async () => {
+  it('scry_search finds concatMap from part of its name', async () => {
     const { result } = await call<SearchResult>('scry_search', { pattern: 'concatMa' });
     const hit = result.results.find((r) => r.display_name === 'concatMap');
     assert.equal(hit?.file, 'src/internal/operators/concatMap.ts');
   });
 
-  it('scry_symbols outlines a file', needsQueryEngine, async () => {
+  it('scry_symbols outlines a file', async () => {
     const { result } = await call<SymbolsResult>('scry_symbols', { file: 'src/internal/operators/concatMap.ts' });
     const fn = result.symbols.find((s) => s.display_name === 'concatMap');
     assert.equal(fn?.line, lineOf(path.join(repo, 'src/internal/operators/concatMap.ts'), /export function concatMap</));
   });
 
-  it('scry_impact counts concatMapTo among the callers of concatMap', needsQueryEngine, async () => {
+  it('scry_impact counts concatMapTo among the callers of concatMap', async () => {
     const { result } = await call<ImpactResult>('scry_impact', { symbol: 'concatMap' });
     assert.ok(result.callers.some((c) => c.display_name === 'concatMapTo' && c.file === 'src/internal/operators/concatMapTo.ts'));
     assert.equal(result.counts.callers, result.callers.length);

@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { IndexerMissingError } from '../../errors';
+import type { IndexerPlan } from './plan';
 
 export const TS_INDEXER = 'scip-typescript';
 
@@ -37,27 +38,7 @@ export function scipTypescriptArgs(repo: string, output: string, workDir: string
   return [...args, inferred];
 }
 
-const TS_EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs']);
-
-/** Is there anything for scip-typescript here? Bounded walk, so huge repos stay cheap. */
-export function hasTypescriptOrJavascript(repo: string): boolean {
-  if (['tsconfig.json', 'jsconfig.json', 'package.json'].some((f) => fs.existsSync(path.join(repo, f)))) return true;
-  let budget = 2000;
-  const stack = [repo];
-  while (stack.length > 0 && budget > 0) {
-    const dir = stack.pop()!;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
-      if (--budget <= 0) break;
-      if (e.isDirectory()) {
-        if (!SKIP_DIRS.includes(e.name) && !e.name.startsWith('.')) stack.push(path.join(dir, e.name));
-      } else if (TS_EXTENSIONS.has(path.extname(e.name))) return true;
-    }
-  }
-  return false;
+export function prepareTypescript(ctx: { repo: string; workDir: string; nodePath: string }): { plan: IndexerPlan } {
+  const output = path.join(ctx.workDir, 'typescript.scip');
+  return { plan: { language: 'typescript', indexer: TS_INDEXER, command: ctx.nodePath, args: scipTypescriptArgs(ctx.repo, output, ctx.workDir), output } };
 }

@@ -155,3 +155,16 @@ export function kindFromSuffix(parsed: ParsedSymbol): string {
       return 'macro';
   }
 }
+
+const CONSTRUCTOR = /^(.*#)`<constructor>`\(\)\.$/;
+
+/**
+ * scip-typescript records `new Foo(...)` as a reference to Foo's constructor,
+ * not to Foo. For such a symbol this returns the class's symbol and name, so
+ * the reference can count for the class as well.
+ */
+export function constructedClass(symbol: string): { symbol: string; name: string } | undefined {
+  const m = CONSTRUCTOR.exec(symbol);
+  if (!m) return undefined;
+  return { symbol: m[1]!, name: symbolName(parseSymbol(m[1]!)) };
+}

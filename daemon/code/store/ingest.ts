@@ -7,8 +7,9 @@ import Database from 'better-sqlite3';
 import type { DecodedIndex, Document, Metadata, SymbolInformation } from '../scip/decode';
 import { fullRange } from '../scip/decode';
 import { kindFromDeclaration, kindName } from '../scip/kinds';
-import { isLocalSymbol, kindFromSuffix, parentName, parseSymbol, qualifiedName, symbolName } from '../scip/symbol';
+import { constructedClass, isLocalSymbol, kindFromSuffix, parentName, parseSymbol, qualifiedName, symbolName } from '../scip/symbol';
 import { isCallAt } from './calls';
+import { initialsOf } from './initials';
 import { containingDefinitions, type Interval } from './containing';
 import { INDEXES, SCHEMA, SCHEMA_VERSION } from './schema';
 
@@ -29,6 +30,8 @@ interface SymbolRow {
   info: SymbolInformation | undefined;
   /** Source text before the name on the first definition line, to refine the kind. */
   declPrefix: string | undefined;
+  /** First definition: [document id, line, column], 1-based. */
+  def: [number, number, number] | undefined;
 }
 
 export class IngestSession {
@@ -44,6 +47,7 @@ export class IngestSession {
   private readonly insertDoc: Database.Statement;
   private readonly insertOcc: Database.Statement;
   private readonly insertLine: Database.Statement;
+  private readonly insertOutline: Database.Statement;
 
   constructor(readonly dbPath: string, private readonly repoRoot: string) {
     fs.rmSync(dbPath, { force: true });
@@ -58,6 +62,9 @@ export class IngestSession {
       'INSERT OR IGNORE INTO occurrences (symbol_id, document_id, line, col, end_line, end_col, roles, is_definition, is_call, containing_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.insertLine = this.db.prepare('INSERT INTO lines (document_id, line, text) VALUES (?, ?, ?)');
+    this.insertOutline = this.db.prepare(
+      'INSERT OR IGNORE INTO outline (document_id, line, col, symbol_id, end_line, end_col, extent_line, extent_col, extent_end_line, extent_end_col, containing_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
   }
 
   get documentCount(): number {
@@ -102,8 +109,18 @@ export class IngestSession {
       const isDef = (o.symbolRoles & ROLE_DEFINITION) !== 0;
       const text = lines?.[sl];
       if (isDef && row.declPrefix === undefined && text !== undefined) row.declPrefix = text.slice(Math.max(0, sc - 40), sc);
+      if (isDef && row.documentId === null) {
+        row.def ??= [documentId, sl + 1, sc + 1];
+        const e = o.enclosingRange.length > 0 ? fullRange(o.enclosingRange) : undefined;
+        this.insertOutline.run(documentId, sl + 1, sc + 1, row.id, el + 1, ec + 1, e ? e[0] + 1 : null, e ? e[1] + 1 : null, e ? e[2] + 1 : null, e ? e[3] + 1 : null, containing[i] ?? null);
+      }
       const call = !isDef && text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length) ? 1 : 0;
       this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, isDef ? 1 : 0, call, containing[i] ?? null).changes;
+      const cls = isDef ? undefined : constructedClass(o.symbol);
+      if (cls && text !== undefined && sl === el && text.slice(sc, ec) === cls.name) {
+        const classRow = this.symbolFor(cls.symbol, documentId, localInfos);
+        this.occurrenceCount += this.insertOcc.run(classRow.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, 0, call, containing[i] ?? null).changes;
+      }
       usedLines.add(sl);
     }
     this.insertDoc.run(documentId, relPath, doc.language ? doc.language.toLowerCase() : languageOf(relPath), occs.length);
@@ -119,8 +136,9 @@ export class IngestSession {
   finish(meta: Record<string, string> = {}): IngestResult {
     try {
       const insertSym = this.db.prepare(
-        'INSERT INTO symbols (id, symbol, document_id, name, name_lower, qualified_name, parent_name, kind, is_external, signature) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO symbols (id, symbol, document_id, name, name_lower, qualified_name, parent_name, kind, is_external, signature, initials, def_document_id, def_line, def_col) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       );
+      const insertName = this.db.prepare('INSERT INTO symbol_names (rowid, name) VALUES (?, ?)');
       for (const row of this.symbols.values()) {
         const info = row.documentId === null ? this.infos.get(row.symbol) : row.info;
         const parsed = parseSymbol(row.symbol);
@@ -134,19 +152,37 @@ export class IngestSession {
           if (row.declPrefix !== undefined) kind = kindFromDeclaration(row.declPrefix, kind);
         }
         const signature = info?.signatureDocumentation?.text ? info.signatureDocumentation.text.slice(0, 500) : null;
-        insertSym.run(row.id, row.symbol, row.documentId, name, name.toLowerCase(), local ? name : qualifiedName(parsed), local ? null : parentName(parsed), kind, info ? 0 : 1, signature);
+        const [defDoc, defLine, defCol] = row.def ?? [null, null, null];
+        insertSym.run(row.id, row.symbol, row.documentId, name, name.toLowerCase(), local ? name : qualifiedName(parsed), local ? null : parentName(parsed), kind, info ? 0 : 1, signature, initialsOf(name), defDoc, defLine, defCol);
+        if (!local && info && !UNSEARCHED_KINDS.has(kind)) insertName.run(row.id, name);
       }
       const insertRel = this.db.prepare(
         'INSERT OR IGNORE INTO relationships (symbol_id, target_id, is_implementation, is_reference, is_type_definition) VALUES (?, ?, ?, ?, ?)',
       );
+      const implementedBy = new Map<number, number[]>();
       for (const info of this.infos.values()) {
         const from = this.symbols.get(info.symbol);
         if (!from) continue;
         for (const rel of info.relationships) {
           const to = this.symbols.get(rel.symbol);
-          if (to) insertRel.run(from.id, to.id, rel.isImplementation ? 1 : 0, rel.isReference ? 1 : 0, rel.isTypeDefinition ? 1 : 0);
+          if (!to || to.id === from.id) continue;
+          insertRel.run(from.id, to.id, rel.isImplementation ? 1 : 0, rel.isReference ? 1 : 0, rel.isTypeDefinition ? 1 : 0);
+          if (rel.isImplementation) {
+            const list = implementedBy.get(to.id) ?? [];
+            list.push(from.id);
+            implementedBy.set(to.id, list);
+          }
         }
       }
+      const insertImpl = this.db.prepare('INSERT INTO implementations (target_id, impl_id, depth) VALUES (?, ?, ?)');
+      for (const [target, depth] of transitiveImplementations(implementedBy)) {
+        for (const [impl, d] of depth) insertImpl.run(target, impl, d);
+      }
+      // A reference inside a definition is an edge of the call graph; impact follows these.
+      this.db.exec(`INSERT INTO calls (callee_id, caller_id, calls, refs)
+        SELECT symbol_id, containing_id, SUM(is_call), COUNT(*) FROM occurrences
+         WHERE is_definition = 0 AND containing_id IS NOT NULL AND containing_id != symbol_id
+         GROUP BY symbol_id, containing_id`);
       const insertMeta = this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
       const tool = this.metadata?.toolInfo;
       const facts: Record<string, string> = {
@@ -179,7 +215,7 @@ export class IngestSession {
     const key = local ? `${documentId}\u0000${symbol}` : symbol;
     let row = this.symbols.get(key);
     if (!row) {
-      row = { id: this.nextSymbolId++, symbol, documentId: local ? documentId : null, info: local ? localInfos.get(symbol) : undefined, declPrefix: undefined };
+      row = { id: this.nextSymbolId++, symbol, documentId: local ? documentId : null, info: local ? localInfos.get(symbol) : undefined, declPrefix: undefined, def: undefined };
       this.symbols.set(key, row);
     }
     return row;
@@ -217,6 +253,31 @@ export function ingestScip(index: DecodedIndex, dbPath: string, repoRoot: string
     throw err;
   }
   return session.finish(meta);
+}
+
+/** Names not offered by search: nobody looks for a parameter across a repo. */
+const UNSEARCHED_KINDS = new Set(['parameter', 'type_parameter', 'local', 'meta', 'module']);
+
+/** For each implemented symbol, every direct or indirect implementation and its distance. */
+function transitiveImplementations(direct: Map<number, number[]>): Map<number, Map<number, number>> {
+  const out = new Map<number, Map<number, number>>();
+  for (const target of direct.keys()) {
+    const seen = new Map<number, number>();
+    let frontier = [target];
+    for (let depth = 1; frontier.length > 0; depth++) {
+      const next: number[] = [];
+      for (const t of frontier) {
+        for (const impl of direct.get(t) ?? []) {
+          if (impl === target || seen.has(impl)) continue;
+          seen.set(impl, depth);
+          next.push(impl);
+        }
+      }
+      frontier = next;
+    }
+    out.set(target, seen);
+  }
+  return out;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

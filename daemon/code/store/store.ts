@@ -1,6 +1,7 @@
 // Read side of one repo's index: prepared statements over an open database.
 import Database from 'better-sqlite3';
 import type { Occurrence } from '../../protocol';
+import { SCHEMA_VERSION } from './schema';
 
 const SECONDARY_KINDS = new Set(['parameter', 'type_parameter', 'local']);
 
@@ -15,7 +16,10 @@ export interface SymbolRecord {
   is_local: number;
 }
 
-interface OccurrenceRow {
+/** The columns of a SymbolRecord, for queries that select symbols. */
+export const SYMBOL_COLUMNS = 'id, symbol, name, qualified_name, parent_name, kind, is_external, document_id IS NOT NULL AS is_local';
+
+export interface OccurrenceRow {
   path: string;
   line: number;
   col: number;
@@ -25,6 +29,36 @@ interface OccurrenceRow {
   is_call: number;
   text: string | null;
   container: string | null;
+  container_id: number | null;
+  symbol_id: number;
+}
+
+/** SELECT ... FROM occurrences o with its file, context line and container; add WHERE/ORDER BY. */
+export const OCCURRENCE_SELECT = `SELECT d.path, o.line, o.col, o.end_line, o.end_col, o.is_definition, o.is_call, l.text,
+                c.qualified_name AS container, o.containing_id AS container_id, o.symbol_id
+         FROM occurrences o
+         JOIN documents d ON d.id = o.document_id
+         LEFT JOIN lines l ON l.document_id = o.document_id AND l.line = o.line
+         LEFT JOIN symbols c ON c.id = o.containing_id`;
+
+export class SchemaVersionError extends Error {
+  constructor(readonly file: string, readonly found: string | undefined) {
+    super(`index '${file}' has schema version ${found ?? 'unknown'}, this Scry reads ${SCHEMA_VERSION}`);
+  }
+}
+
+export function toOccurrence(r: OccurrenceRow): Occurrence {
+  return {
+    file: r.path,
+    line: r.line,
+    column: r.col,
+    end_line: r.end_line,
+    end_column: r.end_col,
+    context: r.text ?? '',
+    containing_symbol: r.container,
+    is_definition: r.is_definition === 1,
+    is_call: r.is_call === 1,
+  };
 }
 
 export interface IndexMeta {
@@ -37,6 +71,8 @@ export interface IndexMeta {
 
 export class CodeStore {
   private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+  private cachedMeta: IndexMeta | undefined;
   private readonly byName: Database.Statement<[string], SymbolRecord>;
   private readonly occurrencesOf: Database.Statement<[number], OccurrenceRow>;
   private readonly definitionsOf: Database.Statement<[number], OccurrenceRow>;
@@ -44,36 +80,46 @@ export class CodeStore {
   constructor(readonly file: string) {
     this.db = new Database(file, { readonly: true, fileMustExist: true });
     // Fail on open, not on the first query, if this is not one of our indexes.
-    this.db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get();
+    const version = this.db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+    if (version?.value !== String(SCHEMA_VERSION)) {
+      this.db.close();
+      throw new SchemaVersionError(file, version?.value);
+    }
     this.byName = this.db.prepare(
-      `SELECT id, symbol, name, qualified_name, parent_name, kind, is_external, document_id IS NOT NULL AS is_local
-         FROM symbols WHERE name_lower = ? ORDER BY is_local, is_external, qualified_name, id`,
+      `SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE name_lower = ? ORDER BY is_local, is_external, qualified_name, id`,
     );
-    const select = `SELECT d.path, o.line, o.col, o.end_line, o.end_col, o.is_definition, o.is_call, l.text, c.qualified_name AS container
-         FROM occurrences o
-         JOIN documents d ON d.id = o.document_id
-         LEFT JOIN lines l ON l.document_id = o.document_id AND l.line = o.line
-         LEFT JOIN symbols c ON c.id = o.containing_id`;
+    const select = OCCURRENCE_SELECT;
     this.occurrencesOf = this.db.prepare(`${select} WHERE o.symbol_id = ? ORDER BY o.document_id, o.line, o.col`);
     this.definitionsOf = this.db.prepare(`${select} WHERE o.symbol_id = ? AND o.is_definition = 1 ORDER BY o.document_id, o.line, o.col`);
   }
 
-  private cachedMeta: IndexMeta | undefined;
+  /** A prepared statement, compiled once per store: query modules bring their own SQL. */
+  statement<P extends unknown[], R>(sql: string): Database.Statement<P, R> {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    return st as unknown as Database.Statement<P, R>;
+  }
 
-  /** The build's facts; an index file never changes once built, so read once. */
+  /** Build facts; an open index never changes, so they are read once. */
   meta(): IndexMeta {
-    if (this.cachedMeta) return this.cachedMeta;
+    this.cachedMeta ??= this.readMeta();
+    return this.cachedMeta;
+  }
+
+  private readMeta(): IndexMeta {
     const rows = this.db.prepare('SELECT key, value FROM meta').all() as Array<{ key: string; value: string }>;
     const m: Record<string, string | number> = {};
     for (const r of rows) m[r.key] = r.value;
-    this.cachedMeta = {
+    return {
       ...m,
       indexed_at: String(m.indexed_at ?? ''),
       documents: Number(m.documents ?? 0),
       symbols: Number(m.symbols ?? 0),
       occurrences: Number(m.occurrences ?? 0),
     };
-    return this.cachedMeta;
   }
 
   /**
@@ -88,17 +134,7 @@ export class CodeStore {
   }
 
   occurrences(symbolId: number, definitionsOnly = false): Occurrence[] {
-    const rows = (definitionsOnly ? this.definitionsOf : this.occurrencesOf).all(symbolId);
-    return rows.map((r) => ({
-      file: r.path,
-      line: r.line,
-      column: r.col,
-      end_line: r.end_line,
-      end_column: r.end_col,
-      context: r.text ?? '',
-      containing_symbol: r.container,
-      is_definition: r.is_definition === 1,
-    }));
+    return (definitionsOnly ? this.definitionsOf : this.occurrencesOf).all(symbolId).map(toOccurrence);
   }
 
   close(): void {

@@ -1,0 +1,58 @@
+// scip-python (an npm dependency), run with the daemon's own Node. It needs a
+// project name; a repo without packaging metadata gets its folder's name.
+// Third-party imports resolve through the project's virtualenv when one exists.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { IndexerMissingError } from '../../errors';
+import type { IndexerPlan, PrepareContext } from './plan';
+
+export const PY_INDEXER = 'scip-python';
+
+export function scipPythonMain(): string {
+  let pkg: string;
+  try {
+    pkg = require.resolve('@sourcegraph/scip-python/package.json');
+  } catch {
+    throw new IndexerMissingError(PY_INDEXER, 'node_modules/@sourcegraph/scip-python');
+  }
+  const main = path.join(path.dirname(pkg), 'index.js');
+  if (!fs.existsSync(main)) throw new IndexerMissingError(PY_INDEXER, main);
+  return main;
+}
+
+/** $VIRTUAL_ENV, else .venv or venv in the repo: the first that holds an interpreter. */
+export function findVirtualenv(repo: string, env: NodeJS.ProcessEnv): string | undefined {
+  const candidates = [env.VIRTUAL_ENV, path.join(repo, '.venv'), path.join(repo, 'venv')].filter((c): c is string => !!c);
+  return candidates.find((dir) => fs.existsSync(path.join(dir, 'bin', 'python')) || fs.existsSync(path.join(dir, 'Scripts', 'python.exe')));
+}
+
+/** Name and version from pyproject.toml or setup.py, when the repo declares them. */
+export function declaredProject(repo: string): { name?: string; version?: string } {
+  for (const file of ['pyproject.toml', 'setup.py', 'setup.cfg']) {
+    let text: string;
+    try {
+      text = fs.readFileSync(path.join(repo, file), 'utf8');
+    } catch {
+      continue;
+    }
+    const name = /^\s*name\s*[=:]\s*["']?([A-Za-z0-9_.-]+)/m.exec(text)?.[1];
+    const version = /^\s*version\s*[=:]\s*["']?([A-Za-z0-9_.+-]+)/m.exec(text)?.[1];
+    if (name) return { name, version };
+  }
+  return {};
+}
+
+export function preparePython(ctx: PrepareContext): { plan: IndexerPlan } {
+  const output = path.join(ctx.workDir, 'python.scip');
+  const declared = declaredProject(ctx.repo);
+  const args = [scipPythonMain(), 'index', '--cwd', ctx.repo, '--output', output, '--quiet',
+    '--project-name', declared.name ?? path.basename(ctx.repo),
+    '--project-version', declared.version ?? '0'];
+  const env: NodeJS.ProcessEnv = { ...ctx.env };
+  const venv = findVirtualenv(ctx.repo, ctx.env);
+  if (venv) {
+    env.VIRTUAL_ENV = venv;
+    env.PATH = `${path.join(venv, process.platform === 'win32' ? 'Scripts' : 'bin')}${path.delimiter}${ctx.env.PATH ?? ''}`;
+  }
+  return { plan: { language: 'python', indexer: PY_INDEXER, command: ctx.nodePath, args, env, output } };
+}

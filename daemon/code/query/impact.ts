@@ -1,0 +1,90 @@
+// impact NAME: what may break if NAME changes. Transitive callers (any
+// reference counts: passing a function as a value breaks as surely as
+// calling it) up to `depth` levels, implementations and overrides, the files
+// that use it, and the tests among all of those. Each level is one indexed
+// lookup per symbol in the calls table built at index time.
+import type { ImpactEntry, ImpactResult } from '../../protocol';
+import type { CodeStore } from '../store/store';
+import type { Answer } from './answer';
+import { implementationsOf } from './impls';
+import { cutList, summary } from './limit';
+import { resolveName } from './resolve';
+import { isTestFile } from './tests';
+
+export const DEFAULT_DEPTH = 3;
+const MAX_DEPTH = 10;
+
+interface Located {
+  id: number;
+  symbol: string;
+  name: string;
+  kind: string;
+  path: string | null;
+  def_line: number | null;
+}
+
+const CALLERS = `SELECT s.id, s.symbol, s.name, s.kind, d.path, s.def_line
+  FROM calls c JOIN symbols s ON s.id = c.caller_id LEFT JOIN documents d ON d.id = s.def_document_id
+  WHERE c.callee_id = ?`;
+const LOCATE = `SELECT s.id, s.symbol, s.name, s.kind, d.path, s.def_line FROM symbols s LEFT JOIN documents d ON d.id = s.def_document_id WHERE s.id = ?`;
+const USING_FILES = 'SELECT DISTINCT d.path FROM occurrences o JOIN documents d ON d.id = o.document_id WHERE o.symbol_id = ? AND o.is_definition = 0';
+const DEFINING_FILES = 'SELECT DISTINCT d.path FROM occurrences o JOIN documents d ON d.id = o.document_id WHERE o.symbol_id = ? AND o.is_definition = 1';
+
+// A file-level container (a module) is where imports and re-exports live:
+// it counts as a file that uses NAME, and is not followed further.
+const FILE_LEVEL = new Set(['module', 'meta', 'file']);
+
+export function impact(store: CodeStore, name: string, opts: { depth?: number; limit?: number } = {}): Answer<ImpactResult> {
+  const depth = Math.min(MAX_DEPTH, Math.max(1, Math.floor(opts.depth ?? DEFAULT_DEPTH)));
+  const { symbols, note } = resolveName(store, name);
+  const targets = symbols.map((s) => s.id);
+  const implementations = implementationsOf(store, targets).map((s) => entry(store.statement<[number], Located>(LOCATE).get(s.id)!));
+
+  const seen = new Set<number>([...targets, ...implementations.map((i) => i.id)]);
+  const callers: Array<ImpactEntry & { id: number }> = [];
+  // Files whose top-level code uses NAME or one of its callers: tests are often here.
+  const reachedFiles = new Set<string>();
+  let frontier = [...seen];
+  for (let level = 1; level <= depth && frontier.length > 0; level++) {
+    const next: number[] = [];
+    for (const id of frontier) {
+      for (const c of store.statement<[number], Located>(CALLERS).all(id)) {
+        if (seen.has(c.id)) continue;
+        seen.add(c.id);
+        if (FILE_LEVEL.has(c.kind)) {
+          if (c.path) reachedFiles.add(c.path);
+          continue;
+        }
+        callers.push({ ...entry(c), depth: level });
+        next.push(c.id);
+      }
+    }
+    frontier = next;
+  }
+
+  const defining = new Set(targets.flatMap((id) => store.statement<[number], { path: string }>(DEFINING_FILES).all(id).map((r) => r.path)));
+  const usingFiles = new Set(targets.flatMap((id) => store.statement<[number], { path: string }>(USING_FILES).all(id).map((r) => r.path)));
+  const importing = [...usingFiles].filter((f) => !defining.has(f)).sort();
+  const touched = new Set([...importing, ...reachedFiles, ...callers.map((c) => c.file), ...implementations.map((i) => i.file)]);
+  const tests = [...touched].filter((f) => f !== '' && isTestFile(f)).sort();
+
+  const keptCallers = cutList(callers, opts.limit, (c) => c.file);
+  const keptImpls = cutList(implementations, opts.limit, (i) => i.file);
+  const keptFiles = cutList(importing, opts.limit, (f) => f);
+  const cutCount = callers.length - keptCallers.kept.length + implementations.length - keptImpls.kept.length + importing.length - keptFiles.kept.length;
+  const cutFiles = new Set([...callers.slice(keptCallers.kept.length).map((c) => c.file), ...implementations.slice(keptImpls.kept.length).map((i) => i.file), ...importing.slice(keptFiles.kept.length)]);
+  return {
+    symbol: name,
+    counts: { callers: callers.length, implementations: implementations.length, importing_files: importing.length, test_files: tests.length },
+    callers: keptCallers.kept.map(({ id: _id, ...rest }) => rest),
+    implementations: keptImpls.kept.map(({ id: _id, ...rest }) => rest),
+    importing_files: keptFiles.kept,
+    test_files: tests,
+    ...(cutCount > 0 ? { truncated: summary(cutCount, cutFiles.size) } : {}),
+    ...(note ? { note } : {}),
+  };
+}
+
+function entry(s: Located): ImpactEntry & { id: number } {
+  return { id: s.id, symbol_id: s.symbol, display_name: s.name, kind: s.kind, file: s.path ?? '', line: s.def_line ?? 0 };
+}

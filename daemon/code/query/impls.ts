@@ -1,0 +1,36 @@
+// impls NAME: implementations of an interface, subclasses of a class,
+// overrides of a method, direct or indirect. The is_implementation
+// relationships were inverted and closed at index time.
+import type { QueryResult, SymbolMatch } from '../../protocol';
+import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/store';
+import type { Answer } from './answer';
+import { cutMatches } from './limit';
+import { resolveName } from './resolve';
+
+const SQL = `SELECT ${SYMBOL_COLUMNS}, i.depth FROM implementations i JOIN symbols ON symbols.id = i.impl_id
+  WHERE i.target_id = ? ORDER BY i.depth, symbols.qualified_name`;
+
+export function implementationsOf(store: CodeStore, ids: number[]): Array<SymbolRecord & { depth: number }> {
+  const seen = new Set<number>();
+  const out: Array<SymbolRecord & { depth: number }> = [];
+  for (const id of ids) {
+    for (const s of store.statement<[number], SymbolRecord & { depth: number }>(SQL).all(id)) {
+      if (seen.has(s.id)) continue;
+      seen.add(s.id);
+      out.push(s);
+    }
+  }
+  return out;
+}
+
+export function impls(store: CodeStore, name: string, opts: { limit?: number } = {}): Answer<QueryResult> {
+  const { symbols, note } = resolveName(store, name);
+  const matches: SymbolMatch[] = implementationsOf(store, symbols.map((s) => s.id)).map((s) => ({
+    symbol_id: s.symbol,
+    display_name: s.name,
+    kind: s.kind,
+    occurrences: store.occurrences(s.id, true),
+  }));
+  const cut = cutMatches(matches, opts.limit);
+  return { symbol: name, matches: cut.kept, total: cut.total, ...(cut.truncated ? { truncated: cut.truncated } : {}), ...(note ? { note } : {}) };
+}

@@ -1,0 +1,11 @@
+// The query engine: each query is a function over an open CodeStore.
+export type { Answer, WithFreshness } from './answer';
+export { callees } from './callees';
+export { callers } from './callers';
+export { freshness, parseIndexers, parseLanguages } from './freshness';
+export { DEFAULT_DEPTH, impact } from './impact';
+export { impls } from './impls';
+export { outline } from './outline';
+export { refs } from './refs';
+export { resolveName, splitCompound } from './resolve';
+export { search } from './search';

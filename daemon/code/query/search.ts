@@ -1,0 +1,90 @@
+// search PATTERN: ranked symbol search. Every tier is an index lookup:
+// exact and prefix on name_lower, camelCase humps on the stored initials,
+// substrings on the trigram table. Exact > prefix > camelCase > substring.
+import { InvalidParamsError } from '../../errors';
+import type { SearchHit, SearchResult } from '../../protocol';
+import { initialsOf, wordsOf } from '../store/initials';
+import type { CodeStore } from '../store/store';
+import type { Answer } from './answer';
+import { cutList } from './limit';
+
+interface Row {
+  id: number;
+  symbol: string;
+  name: string;
+  qualified_name: string;
+  kind: string;
+  path: string | null;
+  def_line: number | null;
+  def_col: number | null;
+}
+
+const DEFAULT_LIMIT = 50;
+const CANDIDATES = 2000;
+const COLUMNS = 's.id, s.symbol, s.name, s.qualified_name, s.kind, d.path, s.def_line, s.def_col';
+const SEARCHABLE = "s.document_id IS NULL AND s.is_external = 0 AND s.kind NOT IN ('parameter', 'type_parameter', 'local', 'meta', 'module')";
+const FROM = 'FROM symbols s LEFT JOIN documents d ON d.id = s.def_document_id';
+
+const SQL = {
+  exact: `SELECT ${COLUMNS} ${FROM} WHERE s.name_lower = ? AND ${SEARCHABLE}`,
+  prefix: `SELECT ${COLUMNS} ${FROM} WHERE s.name_lower > ? AND s.name_lower < ? AND ${SEARCHABLE} LIMIT ${CANDIDATES}`,
+  initials: `SELECT ${COLUMNS} ${FROM} WHERE s.initials >= ? AND s.initials < ? AND ${SEARCHABLE} LIMIT ${CANDIDATES}`,
+  substring: `SELECT ${COLUMNS} FROM symbol_names n JOIN symbols s ON s.id = n.rowid LEFT JOIN documents d ON d.id = s.def_document_id
+    WHERE symbol_names MATCH ? AND ${SEARCHABLE} LIMIT ${CANDIDATES}`,
+};
+
+// Among equal matches, the things people search for come first.
+const KIND_BONUS: Record<string, number> = { class: 30, interface: 30, struct: 30, type_alias: 25, enum: 25, function: 25, method: 20, type: 20, constant: 10, property: 5 };
+
+export function search(store: CodeStore, pattern: unknown, opts: { kind?: string; limit?: number } = {}): Answer<SearchResult> {
+  if (typeof pattern !== 'string' || pattern.trim() === '') throw new InvalidParamsError('a search pattern is required (got an empty pattern)');
+  const p = pattern.trim();
+  const lower = p.toLowerCase();
+  const scored = new Map<number, { row: Row; score: number }>();
+  const offer = (row: Row, score: number): void => {
+    const prev = scored.get(row.id);
+    if (!prev || prev.score < score) scored.set(row.id, { row, score });
+  };
+  const all = <P extends unknown[]>(sql: string, ...args: P): Row[] => store.statement<P, Row>(sql).all(...args);
+
+  for (const r of all(SQL.exact, lower)) offer(r, 1000);
+  for (const r of all(SQL.prefix, lower, `${lower}\uffff`)) offer(r, 800 - Math.min(100, r.name.length - p.length));
+  // Every capital starts a hump (`swMT` is sw|M|T); a lowercase `smt` is one initial per letter.
+  const words = p.split(/(?=[A-Z])|[_\-\s.]+/).filter((w) => w.length > 0);
+  const humps = words.length > 1 ? words : /^[a-z0-9]+$/.test(p) && p.length >= 2 ? [...p] : undefined;
+  if (humps) {
+    const initials = humps.map((w) => w[0]!.toLowerCase()).join('');
+    for (const r of all(SQL.initials, initials, `${initials}\uffff`)) {
+      if (matchesHumps(humps, wordsOf(r.name))) offer(r, 600 - Math.min(100, initialsOf(r.name).length - initials.length));
+    }
+  }
+  if (lower.length >= 3) {
+    for (const r of all(SQL.substring, `"${p.replace(/"/g, '""')}"`)) {
+      const at = r.name.toLowerCase().indexOf(lower);
+      if (at >= 0) offer(r, 400 - Math.min(100, at + r.name.length - p.length));
+    }
+  }
+  const wantKind = opts.kind?.toLowerCase();
+  const hits: SearchHit[] = [...scored.values()]
+    .filter((h) => !wantKind || h.row.kind === wantKind)
+    .map(({ row, score }) => ({ row, score: score + (KIND_BONUS[row.kind] ?? 0) }))
+    .sort((a, b) => b.score - a.score || a.row.name.length - b.row.name.length || a.row.qualified_name.localeCompare(b.row.qualified_name))
+    .map(({ row, score }) => ({
+      symbol_id: row.symbol,
+      display_name: row.name,
+      qualified_name: row.qualified_name,
+      kind: row.kind,
+      file: row.path,
+      line: row.def_line,
+      column: row.def_col,
+      score,
+    }));
+  const cut = cutList(hits, opts.limit ?? DEFAULT_LIMIT, (h) => h.file);
+  return { pattern: p, results: cut.kept, total: hits.length, ...(cut.truncated ? { truncated: cut.truncated } : {}) };
+}
+
+/** Each pattern word is a prefix of the name's next words, in order, from the first. */
+export function matchesHumps(pattern: string[], name: string[]): boolean {
+  if (pattern.length > name.length) return false;
+  return pattern.every((w, i) => name[i]!.toLowerCase().startsWith(w.toLowerCase()));
+}

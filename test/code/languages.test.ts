@@ -1,0 +1,219 @@
+// Languages beyond TypeScript: Python through scip-python on real code
+// (Debian's python3-requests), Go through a scip-go downloaded from a local
+// HTTP server and verified by SHA-256, and builds where one language fails.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { create, toBinary } from '@bufbuild/protobuf';
+import { findVirtualenv } from '../../daemon/code/indexers/python';
+import { detectLanguages } from '../../daemon/code/languages';
+import { IndexSchema } from '../../daemon/code/scip/gen/scip_pb';
+import type { ImpactResult, IndexResult, QueryResult, StatusResult, SymbolsResult } from '../../daemon/protocol';
+import { lineOf, scry, scryJson, stopDaemon, tempDir } from '../helpers';
+
+const REQUESTS = '/usr/lib/python3/dist-packages/requests';
+
+function listFiles(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).sort();
+}
+
+describe('Python: scip-python on python3-requests', () => {
+  let repo: string;
+  let home: string;
+  let before_: string[];
+  const ask = <T>(...args: string[]): Promise<T> => scryJson<T>([...args, '--repo', repo], { home });
+
+  before(async () => {
+    assert.ok(fs.existsSync(REQUESTS), `${REQUESTS} is missing: install python3-requests (listed in .ci/apt-packages)`);
+    repo = tempDir('py');
+    fs.cpSync(REQUESTS, path.join(repo, 'requests'), { recursive: true, filter: (f) => !f.includes('__pycache__') });
+    home = tempDir('py-home');
+    before_ = listFiles(repo);
+    const r = await scryJson<IndexResult>(['index', repo], { home });
+    assert.equal(r.status, 'ready');
+    assert.deepEqual(r.indexers.map((i) => [i.language, i.status]), [['python', 'ok']]);
+  });
+  after(() => stopDaemon(home));
+
+  it('writes nothing into the repository', () => {
+    assert.deepEqual(listFiles(repo), before_);
+  });
+
+  it('answers callers with calls and their containing functions', async () => {
+    const r = await ask<QueryResult>('callers', 'Session#request');
+    const get = r.matches.find((m) => m.symbol_id.endsWith('Session#get().'));
+    assert.ok(get, r.matches.map((m) => m.symbol_id).join('\n'));
+    const line = lineOf(path.join(repo, 'requests/sessions.py'), /return self\.request\("GET", url, \*\*kwargs\)/);
+    assert.deepEqual(get.occurrences.map((o) => [o.line, o.is_call, o.containing_symbol]), [[line, true, 'Session.get']]);
+    const api = r.matches.find((m) => m.symbol_id.endsWith('`requests.api`/request().'));
+    assert.ok(api, 'requests.api.request calls session.request');
+  });
+
+  it('finds subclasses, direct and indirect', async () => {
+    const names = (await ask<QueryResult>('impls', 'AuthBase')).matches.map((m) => m.display_name);
+    assert.ok(names.includes('HTTPBasicAuth') && names.includes('HTTPProxyAuth'), names.join(','));
+  });
+
+  it('outlines a module and searches by camel humps and substrings', async () => {
+    const outline = await ask<SymbolsResult>('symbols', 'requests/api.py');
+    const get = outline.symbols.find((s) => s.display_name === 'get');
+    assert.equal(get?.line, lineOf(path.join(repo, 'requests/api.py'), /^def get\(/));
+    assert.equal(get?.kind, 'function');
+    const hits = await ask<{ results: Array<{ display_name: string }> }>('search', 'HTTPAd');
+    assert.equal(hits.results[0]?.display_name, 'HTTPAdapter');
+  });
+
+  it('gives the impact of a change with compound names resolved by class', async () => {
+    const r = await ask<ImpactResult>('impact', 'HTTPAdapter.send', '--depth', '1');
+    assert.equal(r.note, undefined);
+    assert.ok(r.counts.callers >= 0);
+    const base = await ask<ImpactResult>('impact', 'BaseAdapter.send', '--depth', '1');
+    assert.ok(base.implementations.some((i) => i.symbol_id.endsWith('HTTPAdapter#send().')), 'HTTPAdapter.send overrides BaseAdapter.send');
+  });
+});
+
+describe('language detection and virtualenvs', () => {
+  it('detects languages by marker files and by share of files', () => {
+    const repo = tempDir('langs');
+    fs.writeFileSync(path.join(repo, 'pyproject.toml'), '[project]\nname = "x"\n');
+    for (let i = 0; i < 20; i++) fs.writeFileSync(path.join(repo, `m${i}.py`), 'x = 1\n');
+    fs.writeFileSync(path.join(repo, 'tool.js'), 'module.exports = 1;\n');
+    fs.writeFileSync(path.join(repo, 'go.mod'), 'module example.com/x\n');
+    fs.writeFileSync(path.join(repo, 'main.go'), 'package main\n');
+    fs.mkdirSync(path.join(repo, 'node_modules', 'dep'), { recursive: true });
+    fs.writeFileSync(path.join(repo, 'node_modules', 'dep', 'index.js'), '');
+    // One stray JS file among 20 Python files and no package.json: not a JS project. Go has go.mod.
+    assert.deepEqual(detectLanguages(repo).map((l) => l.language), ['python', 'go']);
+    fs.writeFileSync(path.join(repo, 'package.json'), '{}');
+    assert.deepEqual(detectLanguages(repo).map((l) => l.language), ['typescript', 'python', 'go']);
+  });
+
+  it('finds the virtualenv from $VIRTUAL_ENV, .venv or venv', () => {
+    const repo = tempDir('venv');
+    assert.equal(findVirtualenv(repo, {}), undefined);
+    const venv = path.join(repo, 'venv');
+    fs.mkdirSync(path.join(venv, 'bin'), { recursive: true });
+    fs.writeFileSync(path.join(venv, 'bin', 'python'), '');
+    assert.equal(findVirtualenv(repo, {}), venv);
+    const dotVenv = path.join(repo, '.venv');
+    fs.mkdirSync(path.join(dotVenv, 'bin'), { recursive: true });
+    fs.writeFileSync(path.join(dotVenv, 'bin', 'python'), '');
+    assert.equal(findVirtualenv(repo, {}), dotVenv);
+    const active = tempDir('active-venv');
+    fs.mkdirSync(path.join(active, 'bin'));
+    fs.writeFileSync(path.join(active, 'bin', 'python'), '');
+    assert.equal(findVirtualenv(repo, { VIRTUAL_ENV: active }), active);
+  });
+});
+
+/** A stand-in scip-go release: a .tar.gz holding a `scip-go` that writes a fixed SCIP index for main.go. */
+function fakeScipGoRelease(dir: string): Buffer {
+  const scip = create(IndexSchema, {
+    metadata: { version: 0, toolInfo: { name: 'scip-go', version: 'test' }, projectRoot: 'file:///' },
+    documents: [{
+      relativePath: 'main.go',
+      language: 'go',
+      occurrences: [
+        { range: [2, 5, 10], symbol: 'scip-go gomod example.com/shop v1 `example.com/shop`/Total().', symbolRoles: 1, enclosingRange: [2, 0, 4, 1] },
+        { range: [6, 5, 9], symbol: 'scip-go gomod example.com/shop v1 `example.com/shop`/main().', symbolRoles: 1, enclosingRange: [6, 0, 8, 1] },
+        { range: [7, 1, 6], symbol: 'scip-go gomod example.com/shop v1 `example.com/shop`/Total().', symbolRoles: 0 },
+      ],
+      symbols: [
+        { symbol: 'scip-go gomod example.com/shop v1 `example.com/shop`/Total().', displayName: 'Total', kind: 17 },
+        { symbol: 'scip-go gomod example.com/shop v1 `example.com/shop`/main().', displayName: 'main', kind: 17 },
+      ],
+    }],
+  });
+  const stage = path.join(dir, 'stage');
+  fs.mkdirSync(stage, { recursive: true });
+  const bytes = Buffer.from(toBinary(IndexSchema, scip)).toString('base64');
+  fs.writeFileSync(path.join(stage, 'scip-go'), `#!/usr/bin/env node
+const i = process.argv.indexOf('--output');
+require('fs').writeFileSync(process.argv[i + 1], Buffer.from('${bytes}', 'base64'));
+`, { mode: 0o755 });
+  const archive = path.join(dir, 'release.tar.gz');
+  assert.equal(spawnSync('tar', ['-czf', archive, '-C', stage, 'scip-go']).status, 0);
+  return fs.readFileSync(archive);
+}
+
+describe('Go: scip-go downloaded from a pinned release, verified before use', () => {
+  let server: http.Server;
+  let base: string;
+  let release: Buffer;
+  const requests: string[] = [];
+
+  before(async () => {
+    release = fakeScipGoRelease(tempDir('release'));
+    server = http.createServer((req, res) => {
+      requests.push(req.url ?? '');
+      if (req.url?.endsWith('.tar.gz')) res.end(release);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mirror`;
+  });
+  after(() => new Promise<void>((r) => server.close(() => r())));
+
+  function mixedRepo(): string {
+    const repo = tempDir('mixed');
+    fs.writeFileSync(path.join(repo, 'go.mod'), 'module example.com/shop\n');
+    fs.writeFileSync(path.join(repo, 'main.go'), 'package main\n\nfunc Total() int {\n\treturn 1\n}\n\nfunc main() {\n\tTotal()\n}\n');
+    fs.writeFileSync(path.join(repo, 'price.ts'), 'export function price(n: number): number {\n  return n;\n}\nexport const p = price(2);\n');
+    return repo;
+  }
+
+  it('refuses a download whose SHA-256 does not match the pin: Go is missing, the build is partial, TypeScript answers', async () => {
+    const home = tempDir('go-bad');
+    const repo = mixedRepo();
+    const env = { SCRY_SCIP_GO_URL: base };
+    try {
+      const r = await scryJson<IndexResult>(['index', repo], { home, env });
+      assert.equal(r.status, 'partial');
+      const go = r.indexers.find((i) => i.language === 'go')!;
+      assert.equal(go.status, 'missing');
+      assert.match(go.error ?? '', new RegExp(`refusing to use '${base}/scip-go_[\\d.]+_\\w+\\.tar\\.gz': its SHA-256 is ${createHash('sha256').update(release).digest('hex')}`));
+      assert.ok(go.remedy);
+      assert.ok(!fs.existsSync(path.join(home, 'bin', 'scip-go-0.1.26', 'scip-go')), 'nothing unverified is kept');
+      const ts = await scryJson<QueryResult>(['refs', 'price', '--repo', repo], { home });
+      assert.equal(ts.total, 2);
+      assert.deepEqual([ts.index.status, ts.index.partial, ts.index.missing_languages], ['partial', true, ['go']]);
+      const status = await scryJson<StatusResult>(['status', '--repo', repo], { home });
+      const s = status.repos[0]!;
+      assert.equal(s.effective_status, 'partial');
+      assert.deepEqual(s.languages, ['typescript', 'go']);
+      assert.deepEqual(s.indexers.map((i) => [i.language, i.status]), [['typescript', 'ok'], ['go', 'missing']]);
+      const human = await scry(['refs', 'nothingByThisName', '--repo', repo], { home });
+      assert.equal(human.code, 0);
+    } finally {
+      await stopDaemon(home);
+    }
+  });
+
+  it('downloads the pinned archive once, verifies it, and merges Go with TypeScript into one index', async () => {
+    const home = tempDir('go-ok');
+    const repo = mixedRepo();
+    const sha = createHash('sha256').update(release).digest('hex');
+    const env = { SCRY_SCIP_GO_URL: base, SCRY_SCIP_GO_SHA256: sha };
+    try {
+      const before = requests.length;
+      const r = await scryJson<IndexResult>(['index', repo], { home, env });
+      assert.equal(r.status, 'ready', JSON.stringify(r.indexers));
+      assert.deepEqual(r.indexers.map((i) => [i.language, i.status]), [['typescript', 'ok'], ['go', 'ok']]);
+      assert.equal(requests.length - before, 1);
+      assert.ok(fs.existsSync(path.join(home, 'bin', 'scip-go-0.1.26', 'scip-go')));
+      const callers = await scryJson<QueryResult>(['callers', 'Total', '--repo', repo], { home });
+      assert.deepEqual(callers.matches.map((m) => [m.display_name, m.occurrences[0]!.line, m.occurrences[0]!.is_call]), [['main', 8, true]]);
+      const ts = await scryJson<QueryResult>(['callers', 'price', '--repo', repo], { home });
+      assert.equal(ts.total, 1);
+      await scryJson<IndexResult>(['index', repo, '--force'], { home });
+      assert.equal(requests.length - before, 1, 'the verified binary is reused');
+    } finally {
+      await stopDaemon(home);
+    }
+  });
+});
