@@ -69,28 +69,9 @@ export function daemonPid(home: string): number | undefined {
   }
 }
 
-/** Alive and not a zombie (this sandbox's PID 1 does not reap adopted daemons). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  // The main thread turns zombie before the other threads have exited, and the
-  // process's sockets and locks close only with the last thread: alive until every thread is a zombie.
-  try {
-    return fs.readdirSync(`/proc/${pid}/task`).some((tid) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        return stat[stat.lastIndexOf(')') + 2] !== 'Z';
-      } catch {
-        return false;
-      }
-    });
-  } catch {
-    return true;
-  }
-}
+import { isAlive } from '../daemon/process';
+
+export { isAlive };
 
 /** Line (1-based) of the first line in a file matching re: expectations come from the source, not from memory. */
 export function lineOf(file: string, re: RegExp): number {

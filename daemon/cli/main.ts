@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ScryError } from '../errors';
+import { isAlive } from '../process';
 import { scryHome } from '../paths';
 import * as P from '../protocol';
 import { findRepoRoot } from '../code/repos';
@@ -135,33 +136,11 @@ async function stop(home: string): Promise<number> {
   await Promise.race([conn.request(P.Shutdown.type, {}).catch(() => undefined), closed]);
   conn.dispose();
   // Wait until the process is gone, so `scry stop && scry start` is safe.
-  for (let i = 0; i < 200 && alive(info.pid); i++) await new Promise((r) => setTimeout(r, 25));
+  for (let i = 0; i < 200 && isAlive(info.pid); i++) await new Promise((r) => setTimeout(r, 25));
   process.stderr.write(`scry: daemon ${info.pid} stopped\n`);
   return 0;
 }
 
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  // A zombie (exited, not yet reaped by its adoptive parent) is not alive, but
-  // its main thread turns zombie before the others exit and release the socket
-  // and the lock: alive until every thread is a zombie.
-  try {
-    return fs.readdirSync(`/proc/${pid}/task`).some((tid) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-      } catch {
-        return false;
-      }
-    });
-  } catch {
-    return true;
-  }
-}
 
 function runForeground(): Promise<number> {
   return new Promise((resolve) => {
