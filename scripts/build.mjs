@@ -1,5 +1,7 @@
 // Bundles each entry point with esbuild. better-sqlite3 stays external: it is a
 // native module loaded from node_modules (or from a per-ABI build in the VSIX).
+// web-tree-sitter stays external too: it finds its .wasm beside itself, and is
+// loaded only when a watched file changes.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -13,7 +15,7 @@ const common = {
   format: 'cjs',
   sourcemap: 'linked',
   logLevel: 'warning',
-  external: ['better-sqlite3'],
+  external: ['better-sqlite3', 'web-tree-sitter', '@vscode/tree-sitter-wasm'],
   legalComments: 'none',
   define: { SCRY_VERSION: JSON.stringify(pkg.version) },
 };

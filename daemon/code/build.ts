@@ -9,6 +9,9 @@ import { hasTypescriptOrJavascript, scipTypescriptArgs, TS_INDEXER } from './ind
 import { ScipStreamReader, type ScipItem } from './scip/stream';
 import { IngestSession, type IngestResult } from './store/ingest';
 
+/** Holds the running indexer's pid during a build (see live/known.ts). */
+export const INDEXER_PID_FILE = 'indexer.pid';
+
 export interface BuildOptions {
   repo: string;
   /** The repo's folder under SCRY_HOME/repos. */
@@ -90,6 +93,7 @@ function addItem(session: IngestSession, item: ScipItem): void {
 async function runTypescript(options: BuildOptions, session: IngestSession): Promise<{ report: IndexerReport; error?: ScryError }> {
   const { repo, workDir } = options;
   const scipPath = path.join(workDir, 'typescript.scip');
+  const pidFile = path.join(workDir, INDEXER_PID_FILE);
   fs.rmSync(scipPath, { force: true });
   const args = scipTypescriptArgs(repo, scipPath, workDir);
   const reader = new ScipStreamReader(scipPath);
@@ -132,7 +136,9 @@ async function runTypescript(options: BuildOptions, session: IngestSession): Pro
     }
   }, POLL_MS);
   try {
-    const run = await runProcess(options.nodePath, args, { cwd: repo, signal: options.signal });
+    // Recorded so that a daemon killed mid-build can have its orphaned indexer stopped on restart.
+    const onSpawn = (pid: number): void => fs.writeFileSync(pidFile, String(pid));
+    const run = await runProcess(options.nodePath, args, { cwd: repo, signal: options.signal, onSpawn });
     clearInterval(timer);
     if (drainError) throw drainError;
     if (run.signal || run.code !== 0) {
@@ -152,5 +158,6 @@ async function runTypescript(options: BuildOptions, session: IngestSession): Pro
     clearInterval(timer);
     if (fd !== undefined) fs.closeSync(fd);
     fs.rmSync(scipPath, { force: true });
+    fs.rmSync(pidFile, { force: true });
   }
 }
