@@ -60,7 +60,9 @@ export class ScipStreamReader {
       }
     }
     this.consumed += pos;
-    this.buffer = this.buffer.subarray(pos);
+    // Copy the leftover (new Uint8Array copies; Buffer#slice would not): the
+    // caller reuses the chunk's memory for its next read.
+    this.buffer = new Uint8Array(this.buffer.subarray(pos));
     return items;
   }
 
