@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
-import { ScryError } from '../errors';
-import { scryHome } from '../paths';
+import { DaemonUnavailableError, ScryError } from '../errors';
+import { scryHome, socketPath } from '../paths';
 import * as P from '../protocol';
 import { findRepoRoot } from '../code/repos';
 import { VERSION } from '../version';
@@ -66,9 +66,16 @@ async function withDaemon(home: string, spawnIfNeeded: boolean, fn: (c: MessageC
       open = true;
     } else process.stderr.write(`scry: ${e.phase}: ${e.message}\n`);
   });
+  // A daemon that dies mid-request (killed, crashed) must not leave the CLI exiting 0 with no answer.
+  let closedListener: { dispose(): void } | undefined;
+  const closed = new Promise<never>((_, reject) => {
+    closedListener = conn.onClose(() => reject(new DaemonUnavailableError(socketPath(home), 'the daemon closed the connection before answering')));
+  });
+  closed.catch(() => undefined);
   try {
-    return await fn(conn);
+    return await Promise.race([fn(conn), closed]);
   } finally {
+    closedListener?.dispose();
     if (open) process.stderr.write('\n');
     progress.dispose();
     conn.dispose();
