@@ -34,6 +34,7 @@ export function formatStatus(s: StatusResult): string {
   if (s.repos.length === 0) lines.push('no repos indexed in this session');
   for (const r of s.repos) {
     lines.push(`${r.repo}: ${r.effective_status}${r.building ? ' (rebuilding)' : ''}, ${r.documents} files, ${r.symbols} symbols, indexed ${r.indexed_at ?? 'never'}${r.last_build_ms !== null ? ` in ${r.last_build_ms} ms` : ''}`);
+    lines.push(`  ${r.watching ? 'watching' : 'not watching'}, ${r.pending_changes ?? 0} pending change${r.pending_changes === 1 ? '' : 's'}, ${r.overlay_files ?? 0} file${r.overlay_files === 1 ? '' : 's'} in the overlay`);
     for (const i of r.indexers) lines.push(`  ${i.language} (${i.indexer}): ${i.status}${i.error ? `: ${i.error}` : ''}`);
     if (r.last_error) lines.push(`  last error: ${r.last_error}`);
   }
