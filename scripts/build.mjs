@@ -24,6 +24,8 @@ const entries = [
   // The CLI is on every agent's hot path: keep it small and minified.
   { entryPoints: ['daemon/cli/main.ts'], outfile: 'dist/cli.js', minify: true },
   { entryPoints: ['daemon/server/main.ts'], outfile: 'dist/daemon.js' },
+  // Builds run in a worker thread so ingest never blocks the daemon's event loop.
+  { entryPoints: ['daemon/code/build-worker.ts'], outfile: 'dist/build-worker.js' },
 ];
 
 const started = Date.now();

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { InvalidParamsError, NotIndexedError, ScryError } from '../errors';
 import { repoDir } from '../paths';
 import type { IndexerReport, IndexResult, IndexStatus, ProgressEvent, QueryResult, RepoStatus, SymbolMatch } from '../protocol';
-import { buildIndex } from './build';
+import { runBuild } from './build-runner';
 import { knownRepos, LiveRepo, recoverRepoDir } from './live';
 import { mergeOverlay } from './overlay';
 import { resolveRepo } from './repos';
@@ -215,7 +215,7 @@ export class CodeIndex {
     const coveredSeq = state.live?.buildStarted();
     let swapped = false;
     try {
-      const outcome = await buildIndex({
+      const outcome = await runBuild({
         repo: state.repo,
         workDir: state.dir,
         nodePath: this.options.nodePath ?? process.execPath,

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createMessageConnection, ResponseError, SocketMessageReader, SocketMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import { CodeIndex } from '../code';
 import { ScryError } from '../errors';
@@ -65,8 +66,13 @@ export async function createDaemon(home: string, options: { echoLog?: boolean; w
   const progressSub = code.onProgress((event) => {
     for (const c of connections) void c.sendNotification(P.Progress.type, event).catch(() => undefined);
   });
+  // How long the event loop stalls while builds run and swap: queries wait that long.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const swapSub = code.onSwapped((result) => {
     for (const c of connections) void c.sendNotification(P.IndexSwapped.type, result).catch(() => undefined);
+    logger.log(`event loop delay since the previous swap: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`);
+    loopDelay.reset();
   });
 
   const serve = (socket: net.Socket): void => {
@@ -132,6 +138,7 @@ export async function createDaemon(home: string, options: { echoLog?: boolean; w
       disposed = true;
       progressSub.dispose();
       swapSub.dispose();
+      loopDelay.disable();
       for (const c of connections) c.dispose();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await code.dispose();
