@@ -60,7 +60,9 @@ export class RebuildScheduler {
   private arm(delay: number): void {
     this.clear();
     const sinceFirst = Date.now() - this.firstPendingAt;
-    const wait = Math.max(0, Math.min(delay, this.options.maxWaitMs - sinceFirst));
+    // maxWait never undercuts the debounce itself (a long debounce means "not soon").
+    const maxWait = Math.max(this.options.maxWaitMs, this.options.debounceMs);
+    const wait = Math.max(0, Math.min(delay, maxWait - sinceFirst));
     this.timer = setTimeout(() => this.fire(), wait);
     this.timer.unref();
   }
