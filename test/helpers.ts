@@ -78,7 +78,10 @@ export function isAlive(pid: number): boolean {
   }
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+    if (stat[stat.lastIndexOf(')') + 2] !== 'Z') return true;
+    // A killed multi-threaded process shows its main thread as a zombie while
+    // its other threads still exit; its files (the socket) close only after them.
+    return fs.readdirSync(`/proc/${pid}/task`).length > 1;
   } catch {
     return true;
   }

@@ -115,7 +115,9 @@ export function alive(pid: number): boolean {
   // A zombie (exited, not yet reaped by its adoptive parent) is not alive.
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    if (stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z') return true;
+    // Its main thread exits first; until the other threads have, its files (the socket) stay open.
+    return fs.readdirSync(`/proc/${pid}/task`).length > 1;
   } catch {
     return true;
   }
