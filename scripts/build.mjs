@@ -1,5 +1,7 @@
 // Bundles each entry point with esbuild. better-sqlite3 stays external: it is a
 // native module loaded from node_modules (or from a per-ABI build in the VSIX).
+// web-tree-sitter stays external too: it finds its .wasm beside itself, and is
+// loaded only when a watched file changes.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -13,7 +15,7 @@ const common = {
   format: 'cjs',
   sourcemap: 'linked',
   logLevel: 'warning',
-  external: ['better-sqlite3'],
+  external: ['better-sqlite3', 'web-tree-sitter', '@vscode/tree-sitter-wasm'],
   legalComments: 'none',
   define: { SCRY_VERSION: JSON.stringify(pkg.version) },
 };
@@ -32,6 +34,8 @@ const entries = [
   { entryPoints: ['daemon/mcp/index.ts'], outfile: 'dist/mcp.js', minify: true, alias: { 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts' } },
   // jsonc-parser's `main` is a UMD build whose internal requires esbuild cannot follow; its ESM build bundles cleanly.
   { entryPoints: ['daemon/setup/index.ts'], outfile: 'dist/setup.js', alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' } },
+  // Builds run in a worker thread so ingest never blocks the daemon's event loop.
+  { entryPoints: ['daemon/code/build-worker.ts'], outfile: 'dist/build-worker.js', minify: true, keepNames: true },
 ];
 
 const started = Date.now();

@@ -2,9 +2,9 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ScryError } from '../errors';
+import { DaemonUnavailableError, ScryError } from '../errors';
 import { isAlive } from '../process';
-import { scryHome } from '../paths';
+import { scryHome, socketPath } from '../paths';
 import * as P from '../protocol';
 import { findRepoRoot } from '../code/repos';
 import { VERSION } from '../version';
@@ -108,9 +108,16 @@ async function withDaemon(home: string, spawnIfNeeded: boolean, fn: (c: RpcClien
       open = true;
     } else process.stderr.write(`scry: ${e.phase}: ${e.message}\n`);
   });
+  // A daemon that dies mid-request (killed, crashed) must not leave the CLI exiting 0 with no answer.
+  let closedListener: { dispose(): void } | undefined;
+  const closed = new Promise<never>((_, reject) => {
+    closedListener = conn.onClose(() => reject(new DaemonUnavailableError(socketPath(home), 'the daemon closed the connection before answering')));
+  });
+  closed.catch(() => undefined);
   try {
-    return await fn(conn);
+    return await Promise.race([fn(conn), closed]);
   } finally {
+    closedListener?.dispose();
     if (open) process.stderr.write('\n');
     progress.dispose();
     conn.dispose();

@@ -52,8 +52,9 @@ export class RpcClient {
     return { dispose: () => this.handlers.delete(type.method) };
   }
 
-  onClose(handler: () => void): void {
+  onClose(handler: () => void): { dispose(): void } {
     this.closeHandlers.push(handler);
+    return { dispose: () => this.closeHandlers.splice(this.closeHandlers.indexOf(handler) >>> 0, 1) };
   }
 
   dispose(): void {

@@ -13,6 +13,9 @@ import { detectLanguages, type Language } from './languages';
 import { ScipStreamReader, type ScipItem } from './scip/stream';
 import { IngestSession, type IngestResult } from './store/ingest';
 
+/** Holds the running indexer's pid during a build (see live/known.ts). */
+export const INDEXER_PID_FILE = 'indexer.pid';
+
 export interface BuildOptions {
   repo: string;
   /** The repo's folder under SCRY_HOME/repos. */
@@ -125,6 +128,7 @@ async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: Ing
   const scipPath = plan.output;
   const indexerName = plan.indexer;
   const language = plan.language;
+  const pidFile = path.join(options.workDir, INDEXER_PID_FILE);
   fs.rmSync(scipPath, { force: true });
   const reader = new ScipStreamReader(scipPath);
   let fd: number | undefined;
@@ -166,7 +170,9 @@ async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: Ing
     }
   }, POLL_MS);
   try {
-    const run = await runProcess(plan.command, plan.args, { cwd: repo, env: plan.env, signal: options.signal });
+    // Recorded so that a daemon killed mid-build can have its orphaned indexer stopped on restart.
+    const onSpawn = (pid: number): void => fs.writeFileSync(pidFile, String(pid));
+    const run = await runProcess(plan.command, plan.args, { cwd: repo, env: plan.env, signal: options.signal, onSpawn });
     clearInterval(timer);
     if (drainError) throw drainError;
     if (run.signal || run.code !== 0) {
@@ -187,5 +193,6 @@ async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: Ing
     clearInterval(timer);
     if (fd !== undefined) fs.closeSync(fd);
     fs.rmSync(scipPath, { force: true });
+    fs.rmSync(pidFile, { force: true });
   }
 }

@@ -4,10 +4,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { InvalidParamsError, NotIndexedError, ScryError } from '../errors';
 import { repoDir } from '../paths';
-import type { ImpactResult, IndexResult, IndexStatus, ProgressEvent, QueryResult, RepoStatus, SearchResult, SymbolsResult } from '../protocol';
+import type { ImpactResult, IndexResult, IndexStatus, ProgressEvent, QueryResult, RepoStatus, SearchResult, SymbolMatch, SymbolsResult } from '../protocol';
+import { runBuild } from './build-runner';
+import { knownRepos, LiveRepo, recoverRepoDir } from './live';
+import { mergeOverlay } from './overlay';
 import * as Q from './query';
 import { resolveRepo } from './repos';
 import { CodeStore } from './store/store';
+import type { SchedulerOptions } from './watch';
 
 export { findRepoRoot, resolveRepo } from './repos';
 
@@ -17,20 +21,73 @@ interface RepoState {
   store: CodeStore | undefined;
   building: Promise<IndexResult> | undefined;
   lastError: string | undefined;
+  // ---- live index (issue 4) ----
+  live: LiveRepo | undefined;
+  /** Last query or build, for closing idle stores. */
+  lastUsed: number;
+  /** The repo folder disappeared while watched. */
+  gone: boolean;
 }
 
 export interface CodeIndexOptions {
   home: string;
   nodePath?: string;
   log?: (line: string) => void;
+  /** Watch indexed repos and keep them live (the daemon sets this). */
+  watch?: boolean;
+  schedule?: Partial<SchedulerOptions>;
+  /** Close a repo's store after this long without use (it reopens on demand). */
+  idleCloseMs?: number;
 }
+
+const IDLE_CLOSE_MS = 10 * 60_000;
+const SWEEP_MS = 30_000;
 
 export class CodeIndex {
   private readonly repos = new Map<string, RepoState>();
   private readonly listeners = new Set<(e: ProgressEvent) => void>();
   private readonly aborter = new AbortController();
+  private readonly swapListeners = new Set<(r: IndexResult) => void>();
+  private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly options: CodeIndexOptions) {}
+  constructor(private readonly options: CodeIndexOptions) {
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  /** Fires after each new index is swapped in. */
+  onSwapped(listener: (r: IndexResult) => void): { dispose(): void } {
+    this.swapListeners.add(listener);
+    return { dispose: () => this.swapListeners.delete(listener) };
+  }
+
+  /**
+   * Starts watching every repo this SCRY_HOME has indexed, after cleaning up
+   * what an interrupted build left. Repos whose folder is gone are skipped.
+   */
+  restoreKnownRepos(): number {
+    let watched = 0;
+    for (const known of knownRepos(this.options.home, (l) => this.log(l))) {
+      recoverRepoDir(known.dir, (l) => this.log(l));
+      if (!fs.existsSync(known.repo)) {
+        this.log(`known repo ${known.repo} is gone (deleted or moved); not watching it`);
+        continue;
+      }
+      try {
+        const state = this.state(known.repo);
+        this.watch(state, known.indexedAt);
+        watched++;
+      } catch (err) {
+        this.log(`could not watch ${known.repo}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    return watched;
+  }
+
+  /** The overlay of a repo, for tests and benchmarks that wait on it. */
+  liveRepo(repoInput: string): LiveRepo | undefined {
+    return this.state(repoInput).live;
+  }
 
   onProgress(listener: (e: ProgressEvent) => void): { dispose(): void } {
     this.listeners.add(listener);
@@ -50,11 +107,11 @@ export class CodeIndex {
   }
 
   refs(repo: string, name: string, limit?: number): Promise<QueryResult> {
-    return this.answer(repo, (store) => Q.refs(store, name, { limit }));
+    return this.answer(repo, (store, state) => Q.refs(store, name, { limit, merge: this.overlayMerge(state, false) }));
   }
 
   defs(repo: string, name: string, limit?: number): Promise<QueryResult> {
-    return this.answer(repo, (store) => Q.refs(store, name, { definitionsOnly: true, limit }));
+    return this.answer(repo, (store, state) => Q.refs(store, name, { definitionsOnly: true, limit, merge: this.overlayMerge(state, true) }));
   }
 
   callers(repo: string, name: string, opts: { allRefs?: boolean; limit?: number } = {}): Promise<QueryResult> {
@@ -86,9 +143,14 @@ export class CodeIndex {
     return states.map((s) => this.statusOf(s));
   }
 
-  dispose(): void {
+  /** Stops watchers, abandons running builds (their .next is removed) and closes stores. */
+  async dispose(): Promise<void> {
+    clearInterval(this.sweeper);
     this.aborter.abort();
-    for (const s of this.repos.values()) s.store?.close();
+    const states = [...this.repos.values()];
+    await Promise.allSettled(states.map((s) => s.live?.dispose()));
+    await Promise.allSettled(states.map((s) => s.building));
+    for (const s of states) s.store?.close();
     this.repos.clear();
   }
 
@@ -100,9 +162,20 @@ export class CodeIndex {
       if (!state.store) throw new NotIndexedError(state.repo);
     }
     const store = state.store!;
+    state.lastUsed = Date.now();
     const started = performance.now();
     const body = fn(store, state);
-    return { ...body, elapsed_ms: round(performance.now() - started), index: Q.freshness(store.meta(), this.isStale(state)) };
+    const index = Q.freshness(store.meta(), this.isStale(state));
+    const overlayFiles = state.live?.overlay.size ?? 0;
+    if (overlayFiles > 0) index.overlay_files = overlayFiles;
+    return { ...body, elapsed_ms: round(performance.now() - started), index };
+  }
+
+  /** Swaps in the overlay's syntactic occurrences for files changed since the last build. */
+  private overlayMerge(state: RepoState, definitionsOnly: boolean): ((name: string, matches: SymbolMatch[]) => SymbolMatch[]) | undefined {
+    const overlay = state.live?.overlay;
+    if (!overlay || overlay.size === 0) return undefined;
+    return (name, matches) => mergeOverlay(name, matches, overlay, definitionsOnly);
   }
 
   /** A rebuild failed after this index was built: it is served, but it is behind the code. */
@@ -115,8 +188,13 @@ export class CodeIndex {
     const repo = resolveRepo(repoInput);
     let state = this.repos.get(repo);
     if (!state) {
-      state = { repo, dir: repoDir(this.options.home, repo), store: undefined, building: undefined, lastError: undefined };
+      state = { repo, dir: repoDir(this.options.home, repo), store: undefined, building: undefined, lastError: undefined, live: undefined, lastUsed: Date.now(), gone: false };
       this.repos.set(repo, state);
+    }
+    if (state.gone) {
+      // The folder is back (resolveRepo found it): serve and watch it again.
+      state.gone = false;
+      state.lastError = undefined;
     }
     return state;
   }
@@ -124,10 +202,13 @@ export class CodeIndex {
   /** Opens the on-disk index if there is one; true when a store is ready. */
   private open(state: RepoState): boolean {
     if (state.store) return true;
+    if (state.gone) return false;
     const file = path.join(state.dir, 'index.db');
     if (!fs.existsSync(file)) return false;
     try {
       state.store = new CodeStore(file);
+      state.lastUsed = Date.now();
+      this.watch(state);
       return true;
     } catch (err) {
       this.log(`index for ${state.repo} is unreadable, it will be rebuilt: ${String(err)}`);
@@ -141,11 +222,12 @@ export class CodeIndex {
       for (const l of this.listeners) l({ repo: state.repo, ...e });
     };
     this.log(`build start ${state.repo}${scip ? ` from ${scip}` : ''}`);
+    this.watch(state);
+    // Changes up to here are covered by this build; the overlay keeps later ones.
+    const coveredSeq = state.live?.buildStarted();
+    let swapped = false;
     try {
-      // Loaded on first build: the SCIP decoder's descriptors cost ~10 ms to
-      // create, which a daemon that only answers queries should not pay at start.
-      const { buildIndex } = await import('./build');
-      const outcome = await buildIndex({
+      const outcome = await runBuild({
         repo: state.repo,
         workDir: state.dir,
         nodePath: this.options.nodePath ?? process.execPath,
@@ -157,8 +239,12 @@ export class CodeIndex {
       });
       emit({ phase: 'swapping', message: 'swapping in the new index' });
       this.swap(state, outcome.nextPath);
+      swapped = true;
       state.lastError = undefined;
+      state.lastUsed = Date.now();
       const result = this.resultOf(state);
+      if (coveredSeq !== undefined) state.live?.buildEnded(coveredSeq, true);
+      for (const l of this.swapListeners) l(result);
       this.log(`build done ${state.repo}: ${result.documents} documents, ${result.symbols} symbols, ${result.occurrences} occurrences in ${result.duration_ms} ms`);
       emit({ phase: 'done', message: `indexed ${result.documents} files, ${result.symbols} symbols`, percent: 100 });
       return result;
@@ -168,16 +254,60 @@ export class CodeIndex {
       this.log(`build failed ${state.repo}: ${message}`);
       emit({ phase: 'failed', message });
       throw err instanceof ScryError ? err : new ScryError(message);
+    } finally {
+      if (!swapped && coveredSeq !== undefined) state.live?.buildEnded(coveredSeq, false);
     }
   }
 
-  /** Close, rename, reopen. Queries are synchronous, so none straddles this. */
+  /**
+   * Close, rename, reopen. Queries are synchronous, so none straddles this, and
+   * rename() is atomic: a kill at any point leaves either the old or the new
+   * index.db in place (a leftover .next is removed on restart).
+   */
   private swap(state: RepoState, nextPath: string): void {
     const live = path.join(state.dir, 'index.db');
+    this.log(`swap begin ${state.repo}`);
     state.store?.close();
     state.store = undefined;
+    holdForTests();
     fs.renameSync(nextPath, live);
     state.store = new CodeStore(live);
+    this.log(`swap done ${state.repo}`);
+  }
+
+  /** Starts the watcher of a repo once (when watching is on and the repo is still there). */
+  private watch(state: RepoState, changedSince?: number): void {
+    if (!this.options.watch || state.live || state.gone) return;
+    const home = this.options.home;
+    state.live = new LiveRepo({
+      root: state.repo,
+      exclude: [home],
+      schedule: this.options.schedule,
+      changedSince,
+      rebuild: () => this.index(state.repo, { force: true }),
+      onGone: () => {
+        state.gone = true;
+        state.live = undefined;
+        state.store?.close();
+        state.store = undefined;
+        state.lastError = `repository folder '${state.repo}' is gone (deleted or moved)`;
+      },
+      log: (l) => this.log(l),
+    });
+    this.log(`watching ${state.repo}`);
+  }
+
+  /** Closes stores nobody asked for in a while, and notices repos that disappeared. */
+  private sweep(): void {
+    const idle = this.options.idleCloseMs ?? IDLE_CLOSE_MS;
+    for (const state of this.repos.values()) {
+      if (state.live?.checkGone()) continue;
+      if (state.store && !state.building && Date.now() - state.lastUsed > idle) {
+        state.store.close();
+        state.store = undefined;
+        this.log(`closed idle index of ${state.repo}`);
+      }
+    }
   }
 
   private resultOf(state: RepoState): IndexResult {
@@ -209,6 +339,9 @@ export class CodeIndex {
       building: state.building !== undefined,
       indexers: Q.parseIndexers(meta?.indexers),
       last_error: state.lastError ?? null,
+      watching: state.live?.watching ?? false,
+      pending_changes: state.live?.pendingChanges ?? 0,
+      overlay_files: state.live?.overlay.size ?? 0,
     };
   }
 
@@ -218,3 +351,12 @@ export class CodeIndex {
 }
 
 const round = (ms: number): number => Math.round(ms * 1000) / 1000;
+
+/**
+ * SCRY_TEST_SWAP_HOLD_MS blocks the swap between close and rename, so tests
+ * can kill the daemon mid-swap deterministically. Never set in normal use.
+ */
+function holdForTests(): void {
+  const ms = Number(process.env.SCRY_TEST_SWAP_HOLD_MS);
+  if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createMessageConnection, ResponseError, SocketMessageReader, SocketMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import { CodeIndex } from '../code';
 import { ScryError } from '../errors';
@@ -21,20 +22,31 @@ export interface Daemon {
   dispose(): Promise<void>;
 }
 
+/** SCRY_DEBOUNCE_MS / SCRY_COOLDOWN_MS tune rebuild scheduling (tests and benchmarks shorten the cooldown). */
+function scheduleFromEnv(): { debounceMs?: number; cooldownMs?: number } {
+  const num = (v: string | undefined): number | undefined => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+  const out: { debounceMs?: number; cooldownMs?: number } = {};
+  const debounce = num(process.env.SCRY_DEBOUNCE_MS);
+  const cooldown = num(process.env.SCRY_COOLDOWN_MS);
+  if (debounce !== undefined) out.debounceMs = debounce;
+  if (cooldown !== undefined) out.cooldownMs = cooldown;
+  return out;
+}
+
 export class AlreadyRunningError extends ScryError {
   constructor(readonly home: string) {
     super(`a scry daemon is already running for SCRY_HOME '${home}'`);
   }
 }
 
-export async function createDaemon(home: string, options: { echoLog?: boolean } = {}): Promise<Daemon> {
+export async function createDaemon(home: string, options: { echoLog?: boolean; watch?: boolean } = {}): Promise<Daemon> {
   ensureHome(home);
   const lock = DaemonLock.tryAcquire(lockFile(home));
   if (!lock) throw new AlreadyRunningError(home);
   const logger = new Logger(path.join(logDir(home), 'scryd.log'), options.echoLog);
   const sock = socketPath(home);
   const startedAt = new Date();
-  const code = new CodeIndex({ home, log: (l) => logger.log(l) });
+  const code = new CodeIndex({ home, log: (l) => logger.log(l), watch: options.watch ?? true, schedule: scheduleFromEnv() });
   const connections = new Set<MessageConnection>();
   let stopRequested: () => void = () => {};
   const stopped = new Promise<void>((resolve) => (stopRequested = resolve));
@@ -53,6 +65,14 @@ export async function createDaemon(home: string, options: { echoLog?: boolean } 
 
   const progressSub = code.onProgress((event) => {
     for (const c of connections) void c.sendNotification(P.Progress.type, event).catch(() => undefined);
+  });
+  // How long the event loop stalls while builds run and swap: queries wait that long.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const swapSub = code.onSwapped((result) => {
+    for (const c of connections) void c.sendNotification(P.IndexSwapped.type, result).catch(() => undefined);
+    logger.log(`event loop delay since the previous swap: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`);
+    loopDelay.reset();
   });
 
   const serve = (socket: net.Socket): void => {
@@ -110,6 +130,9 @@ export async function createDaemon(home: string, options: { echoLog?: boolean } 
   if (process.platform !== 'win32') fs.chmodSync(sock, 0o600);
   fs.writeFileSync(pidFile(home), `${process.pid}\n`, { mode: 0o600 });
   logger.log(`scryd ${VERSION} listening on ${sock} (node ${process.version})`);
+  // Every repo indexed before keeps being watched across daemon restarts.
+  const restored = code.restoreKnownRepos();
+  if (restored > 0) logger.log(`watching ${restored} known repo${restored === 1 ? '' : 's'}`);
 
   let disposed = false;
   return {
@@ -120,9 +143,11 @@ export async function createDaemon(home: string, options: { echoLog?: boolean } 
       if (disposed) return;
       disposed = true;
       progressSub.dispose();
+      swapSub.dispose();
+      loopDelay.disable();
       for (const c of connections) c.dispose();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      code.dispose();
+      await code.dispose();
       if (process.platform !== 'win32') fs.rmSync(sock, { force: true });
       fs.rmSync(pidFile(home), { force: true });
       logger.log('scryd stopped');

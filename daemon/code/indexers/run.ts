@@ -14,11 +14,12 @@ const TAIL_BYTES = 4096;
 export function runProcess(
   command: string,
   args: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; signal?: AbortSignal; onOutput?: (text: string) => void },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; signal?: AbortSignal; onOutput?: (text: string) => void; onSpawn?: (pid: number) => void },
 ): Promise<RunResult> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let tail = '';
     const keep = (chunk: Buffer): void => {
       const text = chunk.toString('utf8');

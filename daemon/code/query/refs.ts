@@ -3,15 +3,24 @@ import type { QueryResult, SymbolMatch } from '../../protocol';
 import type { CodeStore } from '../store/store';
 import type { Answer } from './answer';
 import { cutMatches } from './limit';
-import { resolveName } from './resolve';
+import { resolveName, splitCompound } from './resolve';
 
-export function refs(store: CodeStore, name: string, opts: { definitionsOnly?: boolean; limit?: number } = {}): Answer<QueryResult> {
+export interface RefsOptions {
+  definitionsOnly?: boolean;
+  limit?: number;
+  /**
+   * Rewrites the matches before the limit applies: the live index swaps in
+   * syntactic occurrences for files changed since the build. Gets the name
+   * actually looked up (a compound's tail).
+   */
+  merge?: (name: string, matches: SymbolMatch[]) => SymbolMatch[];
+}
+
+export function refs(store: CodeStore, name: string, opts: RefsOptions = {}): Answer<QueryResult> {
   const { symbols, note } = resolveName(store, name);
-  const matches: SymbolMatch[] = [];
-  for (const s of symbols) {
-    const occurrences = store.occurrences(s.id, opts.definitionsOnly ?? false);
-    if (occurrences.length > 0) matches.push({ symbol_id: s.symbol, display_name: s.name, kind: s.kind, occurrences });
-  }
+  let matches: SymbolMatch[] = symbols.map((s) => ({ symbol_id: s.symbol, display_name: s.name, kind: s.kind, occurrences: store.occurrences(s.id, opts.definitionsOnly ?? false) }));
+  if (opts.merge) matches = opts.merge(splitCompound(name.trim())?.tail ?? name.trim(), matches);
+  matches = matches.filter((m) => m.occurrences.length > 0);
   const cut = cutMatches(matches, opts.limit);
   return { symbol: name, matches: cut.kept, total: cut.total, ...(cut.truncated ? { truncated: cut.truncated } : {}), ...(note ? { note } : {}) };
 }

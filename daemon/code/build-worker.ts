@@ -1,0 +1,31 @@
+// Entry point of dist/build-worker.js: one build in a worker thread, so that
+// decoding, SQLite inserts and the final CREATE INDEX / ANALYZE never block
+// the daemon's event loop (better-sqlite3 is synchronous).
+import { parentPort, workerData } from 'node:worker_threads';
+import { ScryError } from '../errors';
+import { buildIndex } from './build';
+import type { BuildRequest, WorkerMessage } from './build-runner';
+
+const port = parentPort;
+if (!port) throw new Error('build-worker.js must run as a worker thread');
+const request = workerData as BuildRequest;
+const aborter = new AbortController();
+port.on('message', (m: unknown) => {
+  if (m === 'abort') aborter.abort();
+});
+const post = (m: WorkerMessage): void => port.postMessage(m);
+
+buildIndex({
+  ...request,
+  signal: aborter.signal,
+  onProgress: (event) => post({ type: 'progress', event }),
+  log: (line) => post({ type: 'log', line }),
+}).then(
+  (outcome) => post({ type: 'done', outcome }),
+  (err: unknown) =>
+    post({
+      type: 'error',
+      message: err instanceof Error ? err.message : String(err),
+      code: err instanceof ScryError ? err.code : -32000,
+    }),
+);

@@ -1,0 +1,87 @@
+// The repos this SCRY_HOME has indexed, read back from disk at startup (each
+// index.db records its repo in meta), and the clean-up a killed daemon needs:
+// a half-written index.db.next, a stray .scip, an orphaned indexer process.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Database from 'better-sqlite3';
+import { INDEXER_PID_FILE } from '../build';
+
+export interface KnownRepo {
+  repo: string;
+  dir: string;
+  indexedAt: number | undefined;
+}
+
+export function knownRepos(home: string, log: (line: string) => void): KnownRepo[] {
+  const root = path.join(home, 'repos');
+  let dirs: string[];
+  try {
+    dirs = fs.readdirSync(root);
+  } catch {
+    return [];
+  }
+  const out: KnownRepo[] = [];
+  for (const name of dirs) {
+    const dir = path.join(root, name);
+    const file = path.join(dir, 'index.db');
+    if (!fs.existsSync(file)) continue;
+    try {
+      const db = new Database(file, { readonly: true, fileMustExist: true });
+      try {
+        const rows = db.prepare("SELECT key, value FROM meta WHERE key IN ('repo', 'indexed_at')").all() as Array<{ key: string; value: string }>;
+        const meta = new Map(rows.map((r) => [r.key, r.value]));
+        const repo = meta.get('repo');
+        if (repo) out.push({ repo, dir, indexedAt: meta.has('indexed_at') ? Date.parse(meta.get('indexed_at')!) : undefined });
+      } finally {
+        db.close();
+      }
+    } catch (err) {
+      log(`index ${file} is unreadable, skipping it: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Removes what an interrupted build left in a repo's folder. Only call it when
+ * no build of this repo runs in this process (the daemon lock rules out others).
+ */
+export function recoverRepoDir(dir: string, log: (line: string) => void): void {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of entries) {
+    if (name === 'index.db.next' || name.endsWith('.scip')) {
+      fs.rmSync(path.join(dir, name), { force: true });
+      log(`removed ${name} left by an interrupted build in ${dir}`);
+    }
+  }
+  const pidFile = path.join(dir, INDEXER_PID_FILE);
+  const pid = Number(readText(pidFile)?.trim());
+  if (Number.isInteger(pid) && pid > 0 && isOurIndexer(pid)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+      log(`killed orphaned indexer ${pid} of an interrupted build`);
+    } catch {
+      // already gone
+    }
+  }
+  fs.rmSync(pidFile, { force: true });
+}
+
+/** Only a process still running an indexer: a recycled pid is left alone. */
+function isOurIndexer(pid: number): boolean {
+  const cmdline = readText(`/proc/${pid}/cmdline`);
+  return cmdline !== undefined && /scip-(typescript|python)/.test(cmdline);
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

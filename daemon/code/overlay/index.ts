@@ -1,0 +1,6 @@
+// The syntactic overlay: tree-sitter occurrences for files changed since the
+// last precise build, merged into answers until the rebuild lands.
+export { extractOccurrences, type SyntacticOccurrence } from './extract';
+export { mergeOverlay, type OverlayView } from './merge';
+export { Overlay, type OverlayHit } from './overlay';
+export { GrammarLoadError, isGrammarId, parseSource, type GrammarId } from './parser';

@@ -1,0 +1,137 @@
+// The syntactic overlay of one repo: the files changed since the last precise
+// build, each parsed with tree-sitter. Answers for an overlaid file come from
+// here; a build that started after a file's change settles (drops) its entry.
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { sourceLanguage } from '../watch/languages';
+import { extractOccurrences, type SyntacticOccurrence } from './extract';
+import { isGrammarId, parseSource } from './parser';
+
+interface FileEntry {
+  /** Change number of the content this entry reflects. */
+  seq: number;
+  deleted: boolean;
+  byName: Map<string, SyntacticOccurrence[]>;
+  lines: string[];
+}
+
+export interface OverlayHit {
+  file: string;
+  occurrence: SyntacticOccurrence;
+  context: string;
+}
+
+const MAX_CONTEXT = 240;
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+export class Overlay {
+  private readonly files = new Map<string, FileEntry>();
+  /** Latest change number seen per file, so a slow parse never overwrites a newer one. */
+  private readonly latest = new Map<string, number>();
+  private seq = 0;
+  /** Changes numbered at or below this are covered by the current precise index. */
+  private settled = 0;
+  private readonly waiters = new Set<() => void>();
+  private inFlight = 0;
+
+  constructor(readonly root: string, private readonly log: (line: string) => void = () => undefined) {}
+
+  /** Number of files currently answered from the overlay. */
+  get size(): number {
+    return this.files.size;
+  }
+
+  /** The change number a build starting now would cover. */
+  get currentSeq(): number {
+    return this.seq;
+  }
+
+  has(file: string): boolean {
+    return this.files.has(file);
+  }
+
+  /** Records a change and parses the file right away. Resolves when the overlay reflects it. */
+  async update(file: string, deleted: boolean): Promise<void> {
+    const seq = ++this.seq;
+    this.latest.set(file, seq);
+    this.inFlight++;
+    try {
+      const entry = deleted ? deletedEntry(seq) : await this.parse(file, seq);
+      if (!entry) return;
+      if (this.latest.get(file) !== seq || seq <= this.settled) return;
+      this.files.set(file, entry);
+    } finally {
+      if (--this.inFlight === 0) for (const w of this.waiters) w();
+    }
+  }
+
+  /** A precise index built from the tree as of change `seq` is now live. */
+  settle(seq: number): void {
+    this.settled = Math.max(this.settled, seq);
+    for (const [file, entry] of this.files) if (entry.seq <= seq) this.files.delete(file);
+    for (const [file, s] of this.latest) if (s <= seq) this.latest.delete(file);
+  }
+
+  /** Occurrences of a name (exact, ignoring case) in overlaid files. */
+  hits(name: string): OverlayHit[] {
+    const key = name.toLowerCase();
+    const out: OverlayHit[] = [];
+    for (const [file, entry] of this.files) {
+      for (const occurrence of entry.byName.get(key) ?? []) {
+        out.push({ file, occurrence, context: (entry.lines[occurrence.line - 1] ?? '').trim().slice(0, MAX_CONTEXT) });
+      }
+    }
+    return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.occurrence.line - b.occurrence.line || a.occurrence.column - b.occurrence.column));
+  }
+
+  /** Resolves once no parse is running (tests and benchmarks wait on this). */
+  idle(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.waiters.delete(done);
+        resolve();
+      };
+      this.waiters.add(done);
+    });
+  }
+
+  clear(): void {
+    this.files.clear();
+    this.latest.clear();
+  }
+
+  private async parse(file: string, seq: number): Promise<FileEntry | undefined> {
+    const grammar = sourceLanguage(file);
+    if (!isGrammarId(grammar)) return undefined;
+    let bytes: Buffer;
+    try {
+      bytes = await fs.readFile(path.join(this.root, file));
+    } catch (err) {
+      // Gone between the event and the read: an unlink event follows.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return deletedEntry(seq);
+      this.log(`overlay: could not read '${file}': ${String(err)}`);
+      return undefined;
+    }
+    if (bytes.length > MAX_FILE_BYTES || bytes.includes(0)) {
+      this.log(`overlay: '${file}' is too large or binary; it keeps its last precise results`);
+      return undefined;
+    }
+    const text = new TextDecoder('utf-8').decode(bytes);
+    const tree = await parseSource(grammar, text);
+    try {
+      const byName = new Map<string, SyntacticOccurrence[]>();
+      for (const o of extractOccurrences(tree, grammar)) {
+        const key = o.name.toLowerCase();
+        const list = byName.get(key);
+        if (list) list.push(o);
+        else byName.set(key, [o]);
+      }
+      return { seq, deleted: false, byName, lines: text.split(/\r?\n/) };
+    } finally {
+      tree.delete();
+    }
+  }
+}
+
+const deletedEntry = (seq: number): FileEntry => ({ seq, deleted: true, byName: new Map(), lines: [] });

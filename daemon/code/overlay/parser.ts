@@ -1,0 +1,60 @@
+// Tree-sitter, loaded on first use only: a daemon whose files never change
+// never pays for the WASM runtime or a grammar. Grammars come prebuilt from
+// @vscode/tree-sitter-wasm; one Parser per language is kept.
+import * as path from 'node:path';
+import type { Language, Parser, Tree } from 'web-tree-sitter';
+import { ScryError } from '../../errors';
+
+export type GrammarId = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go';
+
+const GRAMMARS: ReadonlySet<string> = new Set<GrammarId>(['typescript', 'tsx', 'javascript', 'python', 'go']);
+
+export const isGrammarId = (id: string | undefined): id is GrammarId => id !== undefined && GRAMMARS.has(id);
+
+export class GrammarLoadError extends ScryError {
+  constructor(readonly grammar: string, detail: string) {
+    super(`could not load the tree-sitter grammar '${grammar}': ${detail}`, 'Reinstall Scry (npm install) so @vscode/tree-sitter-wasm is present');
+  }
+}
+
+let runtime: Promise<typeof import('web-tree-sitter')> | undefined;
+const parsers = new Map<GrammarId, Promise<Parser>>();
+
+function loadRuntime(): Promise<typeof import('web-tree-sitter')> {
+  runtime ??= import('web-tree-sitter').then(async (ts) => {
+    const wasm = require.resolve('web-tree-sitter/web-tree-sitter.wasm');
+    await ts.Parser.init({ locateFile: () => wasm });
+    return ts;
+  });
+  return runtime;
+}
+
+function parserFor(grammar: GrammarId): Promise<Parser> {
+  let parser = parsers.get(grammar);
+  if (!parser) {
+    parser = (async () => {
+      const ts = await loadRuntime();
+      let language: Language;
+      try {
+        const dir = path.join(path.dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm');
+        language = await ts.Language.load(path.join(dir, `tree-sitter-${grammar}.wasm`));
+      } catch (err) {
+        throw new GrammarLoadError(grammar, err instanceof Error ? err.message : String(err));
+      }
+      const p = new ts.Parser();
+      p.setLanguage(language);
+      return p;
+    })();
+    parser.catch(() => parsers.delete(grammar));
+    parsers.set(grammar, parser);
+  }
+  return parser;
+}
+
+/** Parses source text; the caller must `delete()` the tree. */
+export async function parseSource(grammar: GrammarId, text: string): Promise<Tree> {
+  const parser = await parserFor(grammar);
+  const tree = parser.parse(text);
+  if (!tree) throw new Error(`tree-sitter returned no tree for a ${grammar} file`);
+  return tree;
+}

@@ -1,0 +1,5 @@
+// Watching repos: which files count, what is ignored, and when to rebuild.
+export { RepoIgnore, SKIP_DIRS } from './ignore';
+export { isIndexedSource, sourceLanguage } from './languages';
+export { DEFAULT_SCHEDULE, RebuildScheduler, type SchedulerOptions } from './scheduler';
+export { RepoWatcher, type ChangeKind, type FileChange, type RepoWatcherOptions } from './watcher';
