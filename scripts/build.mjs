@@ -34,6 +34,8 @@ const entries = [
   { entryPoints: ['daemon/mcp/index.ts'], outfile: 'dist/mcp.js', minify: true, alias: { 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts' } },
   // jsonc-parser's `main` is a UMD build whose internal requires esbuild cannot follow; its ESM build bundles cleanly.
   { entryPoints: ['daemon/setup/index.ts'], outfile: 'dist/setup.js', alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' } },
+  // The CLI's cold path: answers from the index file while the daemon boots.
+  { entryPoints: ['daemon/cli/direct.ts'], outfile: 'dist/direct.js', minify: true, alias: { 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts' } },
   // Builds run in a worker thread so ingest never blocks the daemon's event loop.
   { entryPoints: ['daemon/code/build-worker.ts'], outfile: 'dist/build-worker.js', minify: true, keepNames: true },
 ];

@@ -20,10 +20,25 @@ export interface ConnectOptions {
 }
 
 export async function connectDaemon(options: ConnectOptions): Promise<RpcClient> {
-  const sock = socketPath(options.home);
-  const first = await tryConnect(sock);
-  if (first) return wrap(first);
-  if (options.spawn === false) throw new DaemonUnavailableError(sock, 'no daemon is running');
+  const running = await connectRunning(options.home);
+  if (running) return running;
+  if (options.spawn === false) throw new DaemonUnavailableError(socketPath(options.home), 'no daemon is running');
+  return waitForDaemon(options, spawnDaemon(options));
+}
+
+/** The running daemon, or undefined when nothing answers on the socket. */
+export async function connectRunning(home: string): Promise<RpcClient | undefined> {
+  const socket = await tryConnect(socketPath(home));
+  return socket ? wrap(socket) : undefined;
+}
+
+export interface SpawnedDaemon {
+  /** undefined while it runs; its exit code once it has exited. */
+  exitCode(): number | null | undefined;
+}
+
+/** Starts a daemon, detached so it outlives this process; does not wait for it. */
+export function spawnDaemon(options: ConnectOptions): SpawnedDaemon {
   ensureHome(options.home);
   const script = options.daemonScript ?? path.join(__dirname, 'daemon.js');
   const child = spawn(options.nodePath ?? process.execPath, [script], {
@@ -35,6 +50,12 @@ export async function connectDaemon(options: ConnectOptions): Promise<RpcClient>
   child.on('exit', (code) => (exited = code));
   child.on('error', () => (exited = -1));
   child.unref();
+  return { exitCode: () => exited };
+}
+
+/** Polls the socket until the spawned daemon (or the one that won the start race) answers. */
+export async function waitForDaemon(options: ConnectOptions, spawned: SpawnedDaemon): Promise<RpcClient> {
+  const sock = socketPath(options.home);
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   let delay = 2;
   while (Date.now() < deadline) {
@@ -43,6 +64,7 @@ export async function connectDaemon(options: ConnectOptions): Promise<RpcClient>
     const socket = await tryConnect(sock);
     if (socket) return wrap(socket);
     // Exit code 0 means it lost the start race: another daemon is coming up.
+    const exited = spawned.exitCode();
     if (exited !== undefined && exited !== 0) {
       throw new DaemonUnavailableError(sock, `the daemon exited with code ${exited} while starting; see ${path.join(logDir(options.home), 'scryd.log')}`);
     }

@@ -9,13 +9,14 @@ import * as P from '../protocol';
 import { findRepoRoot } from '../code/repos';
 import { VERSION } from '../version';
 import { parseCommand, USAGE, UsageError, type Command } from './args';
-import { connectDaemon } from './client';
-import type { RpcClient } from './rpc';
+import { connectDaemon, connectRunning, spawnDaemon, waitForDaemon } from './client';
+import type { Method, RpcClient } from './rpc';
 import { formatImpact, formatIndex, formatQuery, formatSearch, formatStatus, formatSymbols } from './format';
 import { runPretoolUseHook } from '../setup/nudge';
 
 // Loaded only for their own commands, so every other command starts small.
 const loadMcp = (): typeof import('../mcp') => require(path.join(__dirname, 'mcp.js')) as typeof import('../mcp');
+const loadDirect = (): typeof import('./direct') => require(path.join(__dirname, 'direct.js')) as typeof import('./direct');
 const loadSetup = (): typeof import('../setup') => require(path.join(__dirname, 'setup.js')) as typeof import('../setup');
 
 export async function run(argv: string[]): Promise<number> {
@@ -66,23 +67,23 @@ export async function run(argv: string[]): Promise<number> {
     case 'impls': {
       const type = { refs: P.Refs.type, defs: P.Defs.type, impls: P.Impls.type }[cmd.name];
       const what = ({ refs: 'references', defs: 'definitions', impls: 'implementations' } as const)[cmd.name];
-      return query(home, (c) => c.request(type, { repo: repoOf(cmd), name: cmd.arg!, limit: cmd.limit }), json, (r) => formatQuery(r, what));
+      return query(home, type, { repo: repoOf(cmd), name: cmd.arg!, limit: cmd.limit }, json, (r) => formatQuery(r, what));
     }
     case 'callers':
     case 'callees': {
       const what = cmd.name;
       const type = what === 'callers' ? P.Callers.type : P.Callees.type;
-      return query(home, (c) => c.request(type, { repo: repoOf(cmd), name: cmd.arg!, limit: cmd.limit, all_refs: cmd.allRefs }), json, (r) => formatQuery(r, what));
+      return query(home, type, { repo: repoOf(cmd), name: cmd.arg!, limit: cmd.limit, all_refs: cmd.allRefs }, json, (r) => formatQuery(r, what));
     }
     case 'search':
-      return query(home, (c) => c.request(P.Search.type, { repo: repoOf(cmd), pattern: cmd.arg!, kind: cmd.kind, limit: cmd.limit }), json, formatSearch);
+      return query(home, P.Search.type, { repo: repoOf(cmd), pattern: cmd.arg!, kind: cmd.kind, limit: cmd.limit }, json, formatSearch);
     case 'symbols': {
       // A file is relative to where the user stands, like any shell argument.
       const file = path.resolve(cmd.arg!);
-      return query(home, (c) => c.request(P.Symbols.type, { repo: repoOf(cmd), file: fs.existsSync(file) ? file : cmd.arg! }), json, formatSymbols);
+      return query(home, P.Symbols.type, { repo: repoOf(cmd), file: fs.existsSync(file) ? file : cmd.arg! }, json, formatSymbols);
     }
     case 'impact':
-      return query(home, (c) => c.request(P.Impact.type, { repo: repoOf(cmd), name: cmd.arg!, depth: cmd.depth, limit: cmd.limit }), json, formatImpact);
+      return query(home, P.Impact.type, { repo: repoOf(cmd), name: cmd.arg!, depth: cmd.depth, limit: cmd.limit }, json, formatImpact);
   }
 }
 
@@ -93,12 +94,28 @@ function scryLauncher(): { command: string; args: string[] } {
 
 const repoOf = (cmd: Command): string => path.resolve(cmd.repo ?? findRepoRoot(process.cwd()));
 
-function query<T>(home: string, ask: (c: RpcClient) => Promise<T>, json: boolean, human: (v: T) => string): Promise<number> {
-  return withDaemon(home, true, async (c) => print(json, await ask(c), human));
+/**
+ * A read-only query. With a daemon running, it answers. Without one, the CLI
+ * starts one and, while it boots, answers from the index file itself (see
+ * direct.ts); with no index yet it waits for the daemon, which builds one.
+ */
+async function query<Params extends P.RepoParams, T>(home: string, type: Method<Params, T>, params: Params, json: boolean, human: (v: T) => string): Promise<number> {
+  const running = await connectRunning(home);
+  if (running) return withConnection(running, async (c) => print(json, await c.request(type, params), human));
+  const spawned = spawnDaemon({ home });
+  if (process.env.SCRY_NO_DIRECT !== '1') {
+    const direct = loadDirect().answerDirect(home, type.method, params as unknown as Parameters<typeof import('./direct').answerDirect>[2]);
+    if (direct !== undefined) return print(json, direct as T, human);
+  }
+  return withConnection(await waitForDaemon({ home }, spawned), async (c) => print(json, await c.request(type, params), human));
 }
 
 async function withDaemon(home: string, spawnIfNeeded: boolean, fn: (c: RpcClient) => Promise<number>): Promise<number> {
-  const conn = await connectDaemon({ home, spawn: spawnIfNeeded });
+  return withConnection(await connectDaemon({ home, spawn: spawnIfNeeded }), fn);
+}
+
+async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Promise<number>): Promise<number> {
+  const home = scryHome();
   const tty = process.stderr.isTTY;
   let open = false;
   const progress = conn.onNotification(P.Progress.type, (e) => {

@@ -135,8 +135,11 @@ describe('daemon lifecycle', () => {
     assert.ok(refused, 'nobody listens on the stale socket');
     const result = await scryJson<QueryResult>(['refs', 'hello', '--repo', repo], { home });
     assert.equal(result.total, 2);
+    // The CLI answered and started a new daemon, which takes over the socket.
+    for (let i = 0; i < 400 && daemonPid(home) === pid; i++) await new Promise((r) => setTimeout(r, 25));
     const newPid = daemonPid(home)!;
     assert.notEqual(newPid, pid);
+    assert.equal((await scryJson<QueryResult>(['refs', 'hello', '--repo', repo], { home })).total, 2);
     await stopDaemon(home);
     assert.ok(!fs.existsSync(path.join(home, 'scryd.sock')), 'a clean stop removes the socket');
   });
@@ -150,6 +153,26 @@ describe('daemon lifecycle', () => {
     assert.equal(daemonPid(home), pid);
     await stopDaemon(home);
     assert.ok(!isAlive(pid!));
+  });
+
+  it('answers a cold query from the index while it starts the daemon, the same answer the daemon gives', async () => {
+    const home = tempDir('cold');
+    const repo = tempDir('tiny');
+    fs.writeFileSync(path.join(repo, 'a.ts'), 'export function hello(): number { return 1; }\nexport const x = hello();\n');
+    fs.writeFileSync(path.join(repo, 'b.ts'), "import { hello } from './a';\nexport function twice(): number { return hello() + hello(); }\n");
+    await scryJson<IndexResult>(['index', repo], { home });
+    await stopDaemon(home);
+    assert.equal(daemonPid(home), undefined);
+    const strip = (r: QueryResult): unknown => ({ ...r, elapsed_ms: 0 });
+    const cold = await scryJson<QueryResult>(['callers', 'hello', '--repo', repo], { home });
+    // The cold call started a daemon for the next one.
+    let pid: number | undefined;
+    for (let i = 0; i < 400 && !(pid = daemonPid(home)); i++) await new Promise((r) => setTimeout(r, 25));
+    assert.ok(pid && isAlive(pid), 'the cold call spawned a daemon');
+    const warm = await scryJson<QueryResult>(['callers', 'hello', '--repo', repo], { home });
+    assert.deepEqual(strip(cold), strip(warm));
+    assert.deepEqual(cold.matches.map((m) => m.display_name).sort(), ['a.ts', 'twice']);
+    await stopDaemon(home);
   });
 
   it('stop reports when no daemon runs', async () => {

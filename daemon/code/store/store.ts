@@ -69,13 +69,16 @@ export interface IndexMeta {
   [key: string]: string | number;
 }
 
+/** document_id, line, col, end_line, end_col, is_definition, is_call, text, container */
+type RawOccurrence = [number, number, number, number, number, number, number, string | null, string | null];
+
 export class CodeStore {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
   private cachedMeta: IndexMeta | undefined;
   private readonly byName: Database.Statement<[string], SymbolRecord>;
-  private readonly occurrencesOf: Database.Statement<[number], OccurrenceRow>;
-  private readonly definitionsOf: Database.Statement<[number], OccurrenceRow>;
+  private readonly occurrencesOf: Database.Statement<[number], RawOccurrence>;
+  private readonly definitionsOf: Database.Statement<[number], RawOccurrence>;
 
   constructor(readonly file: string) {
     this.db = new Database(file, { readonly: true, fileMustExist: true });
@@ -88,9 +91,14 @@ export class CodeStore {
     this.byName = this.db.prepare(
       `SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE name_lower = ? ORDER BY is_local, is_external, qualified_name, id`,
     );
-    const select = OCCURRENCE_SELECT;
-    this.occurrencesOf = this.db.prepare(`${select} WHERE o.symbol_id = ? ORDER BY o.document_id, o.line, o.col`);
-    this.definitionsOf = this.db.prepare(`${select} WHERE o.symbol_id = ? AND o.is_definition = 1 ORDER BY o.document_id, o.line, o.col`);
+    // The hottest statements (refs, defs) read rows as arrays and take paths
+    // from an in-memory table instead of joining documents for every row.
+    const select = `SELECT o.document_id, o.line, o.col, o.end_line, o.end_col, o.is_definition, o.is_call, l.text, c.qualified_name
+         FROM occurrences o
+         LEFT JOIN lines l ON l.document_id = o.document_id AND l.line = o.line
+         LEFT JOIN symbols c ON c.id = o.containing_id`;
+    this.occurrencesOf = this.db.prepare(`${select} WHERE o.symbol_id = ? ORDER BY o.document_id, o.line, o.col`).raw(true) as unknown as Database.Statement<[number], RawOccurrence>;
+    this.definitionsOf = this.db.prepare(`${select} WHERE o.symbol_id = ? AND o.is_definition = 1 ORDER BY o.document_id, o.line, o.col`).raw(true) as unknown as Database.Statement<[number], RawOccurrence>;
   }
 
   /** A prepared statement, compiled once per store: query modules bring their own SQL. */
@@ -134,7 +142,29 @@ export class CodeStore {
   }
 
   occurrences(symbolId: number, definitionsOnly = false): Occurrence[] {
-    return (definitionsOnly ? this.definitionsOf : this.occurrencesOf).all(symbolId).map(toOccurrence);
+    const paths = this.documentPaths();
+    return (definitionsOnly ? this.definitionsOf : this.occurrencesOf).all(symbolId).map((r) => ({
+      file: paths[r[0]] ?? '',
+      line: r[1],
+      column: r[2],
+      end_line: r[3],
+      end_column: r[4],
+      context: r[7] ?? '',
+      containing_symbol: r[8],
+      is_definition: r[5] === 1,
+      is_call: r[6] === 1,
+    }));
+  }
+
+  private paths: string[] | undefined;
+
+  /** Document paths by id, read once: an index never changes once built. */
+  private documentPaths(): string[] {
+    if (!this.paths) {
+      this.paths = [];
+      for (const d of this.db.prepare('SELECT id, path FROM documents').all() as Array<{ id: number; path: string }>) this.paths[d.id] = d.path;
+    }
+    return this.paths;
   }
 
   close(): void {
