@@ -28,6 +28,9 @@ const entries = [
   },
   // Minified too: a cold start pays for parsing every byte before listening.
   { entryPoints: ['daemon/server/main.ts'], outfile: 'dist/daemon.js', minify: true, keepNames: true },
+  // The editor side. It never loads better-sqlite3 or an indexer: the daemon
+  // does, in its own Node. 'vscode' is provided by the extension host.
+  { entryPoints: ['extension/extension.ts'], outfile: 'dist/extension.js', minify: true, keepNames: true, external: ['vscode', 'better-sqlite3'] },
 ];
 
 const started = Date.now();
