@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { IndexerFailedError, ScipDecodeError, ScryError } from '../errors';
 import type { IndexerReport, ProgressEvent } from '../protocol';
 import { runProcess } from './indexers/run';
-import { hasTypescriptOrJavascript, scipTypescriptArgs, TS_INDEXER } from './indexers/typescript';
+import { countSourceFiles, percentOf } from './indexers/estimate';
+import { hasTypescriptOrJavascript, scipTypescriptArgs, SKIP_DIRS, TS_EXTENSIONS, TS_INDEXER } from './indexers/typescript';
 import { ScipStreamReader, type ScipItem } from './scip/stream';
 import { IngestSession, type IngestResult } from './store/ingest';
 
@@ -97,6 +98,7 @@ async function runTypescript(options: BuildOptions, session: IngestSession): Pro
   let offset = 0;
   const chunk = Buffer.allocUnsafe(1 << 20);
   const before = session.documentCount;
+  const expected = countSourceFiles(repo, TS_EXTENSIONS, SKIP_DIRS);
   let reported = -1;
   let reportedAt = 0;
   // Decode whatever the indexer has flushed so far; runs between its writes.
@@ -119,7 +121,7 @@ async function runTypescript(options: BuildOptions, session: IngestSession): Pro
     if (done !== reported && Date.now() - reportedAt >= 1000) {
       reported = done;
       reportedAt = Date.now();
-      options.onProgress?.({ phase: 'indexing', message: `${TS_INDEXER}: ${done} files indexed` });
+      options.onProgress?.({ phase: 'indexing', message: `${TS_INDEXER}: ${done} files indexed`, percent: percentOf(done, expected) });
     }
   };
   options.onProgress?.({ phase: 'indexing', message: `running ${TS_INDEXER}` });

@@ -188,6 +188,8 @@ describe('WorkspaceIndexer', () => {
       assert.ok(status.symbols > 0);
       assert.deepEqual(phases, ['waiting', 'indexing', 'ready']);
       assert.ok(progress.some((e) => e.phase === 'indexing'), 'progress notifications reached the tracker');
+      const percents = progress.flatMap((e) => (e.phase === 'indexing' && typeof e.percent === 'number' ? [e.percent] : []));
+      assert.ok(percents.length > 0 && percents.every((p) => p >= 0 && p < 100), `indexing progress carries a percentage: ${JSON.stringify(progress)}`);
       // A forced reindex goes through indexing again and lands on the same counts.
       await indexer.indexAll(true);
       assert.equal(tracker.list()[0]?.phase, 'ready');

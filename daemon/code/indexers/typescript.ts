@@ -6,7 +6,7 @@ import { IndexerMissingError } from '../../errors';
 
 export const TS_INDEXER = 'scip-typescript';
 
-const SKIP_DIRS = ['node_modules', 'dist', 'build', 'out', '.git', 'coverage'];
+export const SKIP_DIRS = ['node_modules', 'dist', 'build', 'out', '.git', 'coverage'];
 
 export function scipTypescriptMain(): string {
   let pkg: string;
@@ -37,7 +37,7 @@ export function scipTypescriptArgs(repo: string, output: string, workDir: string
   return [...args, inferred];
 }
 
-const TS_EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs']);
+export const TS_EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs']);
 
 /** Is there anything for scip-typescript here? Bounded walk, so huge repos stay cheap. */
 export function hasTypescriptOrJavascript(repo: string): boolean {
