@@ -149,6 +149,24 @@ describe('the extension in code-server', { skip }, () => {
       await h.screenshot(page!, ARTIFACTS, '06-reindexed');
     });
 
+    it('the integrated terminal has the bundled scry on PATH, pointed at the daemon the editor watches', async () => {
+      const out = path.join(home, 'terminal-check.txt');
+      await h.runCommand(page!, 'Terminal: Create New Terminal');
+      await page!.locator('.terminal-wrapper.active .xterm').first().waitFor({ state: 'visible' });
+      // Keys go to the terminal once its input has focus; the pty buffers them until the shell reads.
+      await h.waitFor('terminal focus', () => page!.evaluate(() => document.activeElement?.classList.contains('xterm-helper-textarea') === true || undefined));
+      await page!.keyboard.type(`{ command -v scry; scry start --json; echo "$SCRY_HOME"; } > '${out}' 2>&1`);
+      await page!.keyboard.press('Enter');
+      const lines = await h.waitFor('the terminal command output', () => {
+        const l = fs.existsSync(out) ? fs.readFileSync(out, 'utf8').trim().split('\n') : [];
+        return l.length >= 3 ? l : undefined;
+      });
+      await h.screenshot(page!, ARTIFACTS, '06b-terminal');
+      assert.match(lines[0]!, /\/extensions\/scry-dev\.scry-[\d.]+\/bin\/scry$/, 'the scry bundled in the installed extension');
+      assert.equal((JSON.parse(lines[1]!) as DaemonInfo).pid, daemonPid(home));
+      assert.equal(lines[2], home);
+    });
+
     it('restarts the daemon after it is killed', async () => {
       const first = daemonPid(home)!;
       process.kill(first, 'SIGKILL');
