@@ -99,7 +99,8 @@ export function activate(context: vscode.ExtensionContext): void {
     supervisor.onDidChangeState((s) => {
       if (s.kind !== 'no-node') return;
       void vscode.window.showErrorMessage(s.reason, 'Set Node Path').then((choice) => {
-        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'scry.nodePath');
+        // scry.nodePath is machine-scoped: in a remote window it lives in the remote's settings.
+        if (choice) void vscode.commands.executeCommand(vscode.env.remoteName ? 'workbench.action.openRemoteSettings' : 'workbench.action.openSettings', { query: 'scry.nodePath' });
       });
     }),
   );

@@ -237,6 +237,41 @@ describe('the extension in code-server', { skip }, () => {
     });
   });
 
+  describe('no usable Node: a clear message, a button to set it, recovery once it is set', () => {
+    let server: h.CodeServer | undefined;
+    let page: Page | undefined;
+    const home = tempDir('e2e-nonode');
+    const bogus = path.join(home, 'no-such-node');
+
+    after(async () => {
+      await h.closeWorkbench(page);
+      await server?.stop();
+      await stopDaemon(home);
+      fs.rmSync(home, { recursive: true, force: true });
+    });
+
+    it('says what is wrong, offers "Set Node Path", and starts the daemon when the setting is fixed', async () => {
+      server = await h.startCodeServer({ vsix, workspace, settings: { 'scry.home': home, 'scry.nodePath': bogus }, env: { SCRY_HOME: home } });
+      page = await h.openWorkbench(server.url);
+      await h.waitForStatus(page, /Scry: no Node/);
+      const note = await h.waitForNotification(page, /scry\.nodePath/);
+      await h.screenshot(page, ARTIFACTS, '10-no-node');
+      assert.equal(note.message, `Scry could not run the Node set in scry.nodePath ('${bogus}'): not an executable file`);
+      assert.deepEqual(note.buttons, ['Set Node Path']);
+      assert.equal(daemonPid(home), undefined, 'nothing was started');
+      await h.clickNotificationButton(page, /scry\.nodePath/, 'Set Node Path');
+      await h.screenshot(page, ARTIFACTS, '10b-settings');
+      // The Settings editor opens on the setting itself.
+      await page.locator('.settings-editor .setting-item-title').filter({ hasText: 'Node Path' }).first().waitFor({ state: 'visible' });
+      h.writeSettings(server, 'Machine', { 'scry.home': home, 'scry.nodePath': path.join(h.NODE24_BIN, 'node') });
+      const text = await h.waitForStatus(page, readyRe);
+      await h.screenshot(page, ARTIFACTS, '11-node-set');
+      assert.equal(Number(readyRe.exec(text)![1]!.replace(/,/g, '')), expected.symbols);
+      const info = await scryJson<DaemonInfo>(['start'], { home });
+      assert.equal(info.node, 'v24.22.3');
+    });
+  });
+
   describe('the daemon inside the installed VSIX on each supported Node', () => {
     const nodes = [
       { major: 20, bin: spawnSync('sh', ['-c', 'command -v node'], { encoding: 'utf8' }).stdout.trim() },

@@ -255,6 +255,24 @@ export async function activeTab(page: Page): Promise<string> {
   return (await page.locator('.tabs-container .tab.active').first().innerText()).replace(/\s+/g, '');
 }
 
+/** A notification toast whose message matches; returns its message and button labels. */
+export async function waitForNotification(page: Page, re: RegExp): Promise<{ message: string; buttons: string[] }> {
+  const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: re }).first();
+  await toast.waitFor({ state: 'visible' });
+  const message = (await toast.locator('.notification-list-item-message').innerText()).trim();
+  const buttons = (await toast.locator('.notification-list-item-buttons-container .monaco-button').allInnerTexts()).map((b) => b.trim());
+  return { message, buttons };
+}
+
+export async function clickNotificationButton(page: Page, re: RegExp, label: string): Promise<void> {
+  await page.locator('.notifications-toasts .notification-toast').filter({ hasText: re }).first().locator('.notification-list-item-buttons-container .monaco-button', { hasText: label }).click();
+}
+
+/** Rewrites a settings file of a running code-server; the workbench picks the change up. */
+export function writeSettings(server: CodeServer, scope: 'User' | 'Machine', settings: Record<string, unknown>): void {
+  fs.writeFileSync(path.join(server.root, 'user-data', scope, 'settings.json'), JSON.stringify({ ...SETTINGS, ...settings }, null, 2));
+}
+
 export async function screenshot(page: Page, dir: string, name: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
