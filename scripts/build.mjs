@@ -38,6 +38,9 @@ const entries = [
   { entryPoints: ['daemon/cli/direct.ts'], outfile: 'dist/direct.js', minify: true, alias: { 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts' } },
   // Builds run in a worker thread so ingest never blocks the daemon's event loop.
   { entryPoints: ['daemon/code/build-worker.ts'], outfile: 'dist/build-worker.js', minify: true, keepNames: true },
+  // The editor side. It never loads better-sqlite3 or an indexer: the daemon
+  // does, in its own Node. 'vscode' is provided by the extension host.
+  { entryPoints: ['extension/extension.ts'], outfile: 'dist/extension.js', minify: true, keepNames: true, external: ['vscode', 'better-sqlite3'] },
 ];
 
 const started = Date.now();

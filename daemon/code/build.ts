@@ -10,6 +10,7 @@ import { preparePython } from './indexers/python';
 import { runProcess } from './indexers/run';
 import { prepareTypescript } from './indexers/typescript';
 import { detectLanguages, type Language } from './languages';
+import { percentOf } from './indexers/estimate';
 import { ScipStreamReader, type ScipItem } from './scip/stream';
 import { IngestSession, type IngestResult } from './store/ingest';
 
@@ -60,13 +61,13 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
       }
       const ctx: PrepareContext = { repo, workDir, home: options.home, nodePath: options.nodePath, env: options.env ?? process.env, signal: options.signal };
       // One language after another: indexers are memory-hungry, and a failing one only makes the build partial.
-      for (const { language } of detected) {
+      for (const { language, files } of detected) {
         const prepared = await prepare(language, ctx);
         if ('report' in prepared) {
           indexers.push(prepared.report);
           continue;
         }
-        const { report, error } = await runIndexer(prepared.plan, options, session);
+        const { report, error } = await runIndexer(prepared.plan, options, session, files);
         indexers.push(report);
         if (error) failures.push(error);
       }
@@ -123,7 +124,8 @@ async function prepare(language: Language, ctx: PrepareContext): Promise<Prepare
   }
 }
 
-async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: IngestSession): Promise<{ report: IndexerReport; error?: ScryError }> {
+/** expectedFiles: the language's file count from detection, for a progress percentage. */
+async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: IngestSession, expectedFiles: number): Promise<{ report: IndexerReport; error?: ScryError }> {
   const { repo } = options;
   const scipPath = plan.output;
   const indexerName = plan.indexer;
@@ -157,7 +159,7 @@ async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: Ing
     if (done !== reported && Date.now() - reportedAt >= 1000) {
       reported = done;
       reportedAt = Date.now();
-      options.onProgress?.({ phase: 'indexing', message: `${indexerName}: ${done} files indexed` });
+      options.onProgress?.({ phase: 'indexing', message: `${indexerName}: ${done} files indexed`, percent: percentOf(done, expectedFiles) });
     }
   };
   options.onProgress?.({ phase: 'indexing', message: `running ${indexerName}` });

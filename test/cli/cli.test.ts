@@ -127,11 +127,19 @@ describe('daemon lifecycle', () => {
     process.kill(pid, 'SIGKILL');
     while (isAlive(pid)) await new Promise((r) => setTimeout(r, 10));
     assert.ok(fs.existsSync(path.join(home, 'scryd.sock')), 'kill -9 leaves the socket file behind');
-    const refused = await new Promise<boolean>((resolve) => {
-      const s = net.createConnection(path.join(home, 'scryd.sock'));
-      s.on('connect', () => resolve(false));
-      s.on('error', () => resolve(true));
-    });
+    // The leader shows as a zombie while its other threads still hold the fds: poll until the listener is gone.
+    let refused = false;
+    for (let i = 0; i < 500 && !refused; i++) {
+      refused = await new Promise<boolean>((resolve) => {
+        const s = net.createConnection(path.join(home, 'scryd.sock'));
+        s.on('connect', () => {
+          s.destroy();
+          resolve(false);
+        });
+        s.on('error', () => resolve(true));
+      });
+      if (!refused) await new Promise((r) => setTimeout(r, 10));
+    }
     assert.ok(refused, 'nobody listens on the stale socket');
     const result = await scryJson<QueryResult>(['refs', 'hello', '--repo', repo], { home });
     assert.equal(result.total, 2);

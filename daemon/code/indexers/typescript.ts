@@ -7,7 +7,7 @@ import type { IndexerPlan } from './plan';
 
 export const TS_INDEXER = 'scip-typescript';
 
-const SKIP_DIRS = ['node_modules', 'dist', 'build', 'out', '.git', 'coverage'];
+export const SKIP_DIRS = ['node_modules', 'dist', 'build', 'out', '.git', 'coverage'];
 
 export function scipTypescriptMain(): string {
   let pkg: string;

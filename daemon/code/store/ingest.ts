@@ -3,7 +3,8 @@
 // kinds) are computed here once so that queries never walk anything.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openDatabase } from '../../sqlite';
 import type { DecodedIndex, Document, Metadata, SymbolInformation } from '../scip/decode';
 import { fullRange } from '../scip/decode';
 import { kindFromDeclaration, kindName } from '../scip/kinds';
@@ -51,7 +52,7 @@ export class IngestSession {
 
   constructor(readonly dbPath: string, private readonly repoRoot: string) {
     fs.rmSync(dbPath, { force: true });
-    this.db = new Database(dbPath);
+    this.db = openDatabase(dbPath);
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     this.db.pragma('locking_mode = EXCLUSIVE');

@@ -1,5 +1,6 @@
 // Read side of one repo's index: prepared statements over an open database.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openDatabase } from '../../sqlite';
 import type { Occurrence } from '../../protocol';
 import { SCHEMA_VERSION } from './schema';
 
@@ -81,7 +82,7 @@ export class CodeStore {
   private readonly definitionsOf: Database.Statement<[number], RawOccurrence>;
 
   constructor(readonly file: string) {
-    this.db = new Database(file, { readonly: true, fileMustExist: true });
+    this.db = openDatabase(file, { readonly: true, fileMustExist: true });
     // Fail on open, not on the first query, if this is not one of our indexes.
     const version = this.db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
     if (version?.value !== String(SCHEMA_VERSION)) {

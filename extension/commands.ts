@@ -1,0 +1,235 @@
+// Every Scry command. Each is a few lines over the supervisor, the indexer
+// or a query; results open in quick picks that jump to their locations.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { ErrorCodes, ResponseError } from 'vscode-jsonrpc/node';
+import * as P from '../daemon/protocol';
+import type { NodeInfo } from './nodeDiscovery';
+import type { Output } from './output';
+import type { RepoTracker } from './repoTracker';
+import type { StatusBar } from './statusBar';
+import { describe, type Supervisor } from './supervisor';
+import { repoForFile } from './workspaceRepos';
+import type { WorkspaceIndexer } from './workspaceIndexer';
+import { findRepoRoot } from '../daemon/code/repos';
+
+export interface CommandDeps {
+  supervisor: Supervisor;
+  tracker: RepoTracker;
+  indexer: WorkspaceIndexer;
+  output: Output;
+  statusBar: StatusBar;
+  /** bin/scry inside the extension. */
+  scryBin: string;
+  home: () => string;
+  resolveNode: () => Promise<NodeInfo>;
+}
+
+interface Action {
+  command: string;
+  label: string;
+  detail?: string;
+}
+
+const ACTIONS: Action[] = [
+  { command: 'scry.reindex', label: '$(refresh) Reindex Workspace' },
+  { command: 'scry.findReferences', label: '$(references) Find References', detail: 'of the symbol under the cursor' },
+  { command: 'scry.findCallers', label: '$(call-incoming) Find Callers', detail: 'of the symbol under the cursor' },
+  { command: 'scry.findImplementations', label: '$(symbol-interface) Find Implementations', detail: 'of the symbol under the cursor' },
+  { command: 'scry.searchSymbols', label: '$(search) Search Symbols' },
+  { command: 'scry.restartDaemon', label: '$(debug-restart) Restart Daemon' },
+  { command: 'scry.showStatus', label: '$(info) Show Status' },
+  { command: 'scry.setupClaudeCode', label: '$(terminal) Set Up Claude Code', detail: 'runs `scry setup` in a terminal' },
+];
+
+export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
+  const { supervisor, indexer, output } = deps;
+  const reg = (id: string, fn: () => unknown): vscode.Disposable =>
+    vscode.commands.registerCommand(id, async () => {
+      try {
+        await fn();
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        output.log('error', `${id}: ${message}`);
+        void vscode.window.showErrorMessage(`Scry: ${message}`);
+      }
+    });
+  return [
+    reg('scry.showActions', () => showActions(deps)),
+    reg('scry.reindex', async () => {
+      await requireDaemon(supervisor);
+      await indexer.indexAll(true);
+    }),
+    reg('scry.findReferences', () => findAtCursor(deps, 'references', P.Refs.type)),
+    reg('scry.findCallers', () => findAtCursor(deps, 'callers', P.Callers.type)),
+    reg('scry.findImplementations', () => findAtCursor(deps, 'implementations', P.Impls.type)),
+    reg('scry.searchSymbols', () => searchSymbols(deps)),
+    reg('scry.restartDaemon', () => supervisor.restart()),
+    reg('scry.showStatus', () => showStatus(deps)),
+    reg('scry.showLog', () => output.channel.show(true)),
+    reg('scry.setupClaudeCode', () => setupClaudeCode(deps)),
+  ];
+}
+
+async function showActions(deps: CommandDeps): Promise<void> {
+  const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { command: string }>();
+  const view = deps.statusBar.current;
+  pick.title = `Scry: ${describe(deps.supervisor.state)}`;
+  pick.placeholder = view ? view.text.replace(/^\$\([^)]*\)\s*/, '') : 'Choose a Scry action';
+  pick.items = ACTIONS.map((a) => ({ label: a.label, detail: a.detail, command: a.command }));
+  const chosen = await new Promise<string | undefined>((resolve) => {
+    pick.onDidAccept(() => resolve(pick.selectedItems[0]?.command));
+    pick.onDidHide(() => resolve(undefined));
+    pick.show();
+  });
+  pick.dispose();
+  if (chosen) await vscode.commands.executeCommand(chosen);
+}
+
+async function requireDaemon(supervisor: Supervisor): Promise<void> {
+  if (supervisor.connection) return;
+  await supervisor.start();
+  if (!supervisor.connection) throw new Error(`the daemon is not running (${describe(supervisor.state)})`);
+}
+
+/** The repo a document belongs to: a tracked one when it holds the file, else its git root. */
+function repoOf(deps: CommandDeps, file: string): string {
+  return repoForFile(file, deps.tracker.repos) ?? findRepoRoot(path.dirname(file));
+}
+
+function symbolAtCursor(editor: vscode.TextEditor): string | undefined {
+  const sel = editor.selection;
+  if (!sel.isEmpty) return editor.document.getText(sel).trim() || undefined;
+  const range = editor.document.getWordRangeAtPosition(sel.active);
+  return range ? editor.document.getText(range) : undefined;
+}
+
+async function findAtCursor(deps: CommandDeps, what: string, type: typeof P.Refs.type): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.uri.scheme !== 'file') throw new Error(`open a file and put the cursor on a symbol to find its ${what}`);
+  const name = symbolAtCursor(editor);
+  if (!name) throw new Error(`there is no symbol under the cursor to find ${what} of`);
+  await requireDaemon(deps.supervisor);
+  const repo = repoOf(deps, editor.document.uri.fsPath);
+  const result = await unsupportedAsError(deps.supervisor.request(type, { repo, name }), what);
+  const items = result.matches.flatMap((m) =>
+    m.occurrences.map((o) => ({
+      label: `${o.file}:${o.line}:${o.column}`,
+      description: o.context,
+      detail: o.containing_symbol ? `in ${o.containing_symbol}${o.is_definition ? ' · definition' : ''}` : o.is_definition ? 'definition' : undefined,
+      location: { repo, occurrence: o },
+    })),
+  );
+  const files = new Set(items.map((i) => i.location.occurrence.file)).size;
+  const title = `${capitalize(what)} of ${name}: ${result.total} in ${files} file${files === 1 ? '' : 's'}${result.truncated ? ` (${result.truncated})` : ''}`;
+  if (items.length === 0) {
+    void vscode.window.showInformationMessage(`Scry: no ${what} of '${name}' in ${path.basename(repo)}`);
+    return;
+  }
+  const chosen = await vscode.window.showQuickPick(items, { title, placeHolder: title, matchOnDescription: true, matchOnDetail: true });
+  if (chosen) await openOccurrence(chosen.location.repo, chosen.location.occurrence);
+}
+
+async function openOccurrence(repo: string, o: { file: string; line: number; column: number; end_line: number; end_column: number }): Promise<void> {
+  const uri = vscode.Uri.file(path.join(repo, o.file));
+  const range = new vscode.Range(o.line - 1, o.column - 1, o.end_line - 1, o.end_column - 1);
+  await vscode.window.showTextDocument(uri, { selection: range, preview: false });
+}
+
+async function searchSymbols(deps: CommandDeps): Promise<void> {
+  await requireDaemon(deps.supervisor);
+  const editorFile = vscode.window.activeTextEditor?.document.uri;
+  const repos = deps.tracker.repos;
+  const repo = editorFile?.scheme === 'file' ? repoOf(deps, editorFile.fsPath) : repos[0];
+  if (!repo) throw new Error('open a folder to search its symbols');
+  type Item = vscode.QuickPickItem & { hit?: P.SearchHit };
+  const pick = vscode.window.createQuickPick<Item>();
+  pick.title = `Search symbols in ${path.basename(repo)}`;
+  pick.placeholder = 'Type part of a symbol name';
+  pick.matchOnDescription = true;
+  let seq = 0;
+  let timer: NodeJS.Timeout | undefined;
+  pick.onDidChangeValue((value) => {
+    if (timer) clearTimeout(timer);
+    const pattern = value.trim();
+    if (!pattern) {
+      pick.items = [];
+      return;
+    }
+    // Debounced: one request per pause in typing, and only the newest answer counts.
+    timer = setTimeout(() => {
+      const mine = ++seq;
+      pick.busy = true;
+      deps.supervisor.request(P.Search.type, { repo, pattern, limit: 100 }).then(
+        (r) => {
+          if (mine !== seq) return;
+          pick.busy = false;
+          pick.items = r.results.map((h) => ({ label: h.display_name, description: h.kind, detail: h.file ? `${h.file}:${h.line ?? 1}` : h.qualified_name, alwaysShow: true, hit: h }));
+        },
+        (err: unknown) => {
+          if (mine !== seq) return;
+          pick.busy = false;
+          pick.items = [{ label: `$(error) ${unsupportedMessage(err, 'symbol search')}` }];
+        },
+      );
+    }, 150);
+  });
+  const chosen = await new Promise<P.SearchHit | undefined>((resolve) => {
+    pick.onDidAccept(() => resolve(pick.selectedItems[0]?.hit));
+    pick.onDidHide(() => resolve(undefined));
+    pick.show();
+  });
+  pick.dispose();
+  if (chosen?.file) {
+    const line = chosen.line ?? 1;
+    const column = chosen.column ?? 1;
+    await openOccurrence(repo, { file: chosen.file, line, column, end_line: line, end_column: column + chosen.display_name.length });
+  }
+}
+
+async function showStatus(deps: CommandDeps): Promise<void> {
+  const out = deps.output.channel;
+  const lines = [`Scry status (${new Date().toISOString()})`, `  supervisor: ${describe(deps.supervisor.state)}`, `  SCRY_HOME: ${deps.home()}`];
+  if (deps.supervisor.connection) {
+    const s = await deps.supervisor.request(P.Status.type, {});
+    const d = s.daemon;
+    lines.push(`  daemon: pid ${d.pid}, version ${d.version}, node ${d.node}, up ${Math.round(d.uptime_ms / 1000)} s, log ${d.log_file}`);
+    for (const r of s.repos) {
+      lines.push(`  ${r.repo}: ${r.effective_status}${r.building ? ' (building)' : ''}, ${r.documents} files, ${r.symbols} symbols, ${r.occurrences} occurrences, indexed ${r.indexed_at ?? 'never'}`);
+      for (const ix of r.indexers) lines.push(`    ${ix.language} (${ix.indexer}): ${ix.status}${ix.error ? `: ${ix.error}` : ''}`);
+      if (r.last_error) lines.push(`    last error: ${r.last_error}`);
+    }
+  }
+  for (const l of lines) out.appendLine(l);
+  out.show(true);
+}
+
+async function setupClaudeCode(deps: CommandDeps): Promise<void> {
+  const node = await deps.resolveNode();
+  const terminal = vscode.window.createTerminal({ name: 'Scry setup', env: { SCRY_HOME: deps.home() } });
+  terminal.show();
+  // Interactive on purpose: `scry setup` asks before it changes Claude Code's configuration.
+  terminal.sendText(`${shellQuote(node.path)} ${shellQuote(deps.scryBin)} setup`);
+}
+
+function shellQuote(s: string): string {
+  if (process.platform === 'win32') return `& "${s}"`;
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+async function unsupportedAsError<T>(p: Promise<T>, what: string): Promise<T> {
+  try {
+    return await p;
+  } catch (err) {
+    throw new Error(unsupportedMessage(err, what));
+  }
+}
+
+function unsupportedMessage(err: unknown, what: string): string {
+  if (err instanceof ResponseError && err.code === ErrorCodes.MethodNotFound) {
+    return `this Scry daemon cannot answer ${what} yet (${err.message}); update Scry and restart the daemon`;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

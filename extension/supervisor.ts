@@ -1,0 +1,335 @@
+// Keeps one daemon answering for the editor. Adopts a daemon that already
+// listens on the socket (the CLI may have started it), else starts
+// dist/daemon.js with a real Node, detached, so it outlives the editor and
+// keeps serving the terminal. A heartbeat notices a dead or wedged daemon;
+// restarts back off. No vscode import: tested under plain Node.
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Emitter, type Disposable, type Event, type MessageConnection, type NotificationType, type RequestParam, type RequestType } from 'vscode-jsonrpc/node';
+import { ensureHome, logDir, socketPath } from '../daemon/paths';
+import * as P from '../daemon/protocol';
+import { Backoff } from './backoff';
+import { openConnection, tryConnect, withTimeout } from './daemonSocket';
+import type { NodeInfo } from './nodeDiscovery';
+
+export type SupervisorState =
+  | { kind: 'starting' }
+  | { kind: 'running'; info: P.DaemonInfo; adopted: boolean }
+  | { kind: 'down'; reason: string; retryInMs: number }
+  | { kind: 'no-node'; reason: string }
+  | { kind: 'stopped' };
+
+export type LogLevel = 'error' | 'info' | 'debug';
+
+export interface SupervisorOptions {
+  home: string;
+  /** dist/daemon.js: the same file the CLI spawns. */
+  daemonScript: string;
+  /** Finds the Node to start the daemon with; throws when there is none. */
+  resolveNode: () => Promise<NodeInfo>;
+  log?: (level: LogLevel, line: string) => void;
+  heartbeatMs?: number;
+  /** How long one start may take before it counts as failed. */
+  startTimeoutMs?: number;
+  backoff?: Backoff;
+  /** Extra environment for a daemon this supervisor starts. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export class DaemonStartError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DaemonStartError';
+  }
+}
+
+export class Supervisor implements Disposable {
+  private readonly stateEmitter = new Emitter<SupervisorState>();
+  private readonly connectedEmitter = new Emitter<MessageConnection>();
+  readonly onDidChangeState: Event<SupervisorState> = this.stateEmitter.event;
+  /** Fires with each new connection, so listeners can (re)subscribe and (re)index. */
+  readonly onDidConnect: Event<MessageConnection> = this.connectedEmitter.event;
+  private readonly notificationHandlers: Array<{ method: string; handler: (params: unknown) => void }> = [];
+  private current: SupervisorState = { kind: 'stopped' };
+  private conn: MessageConnection | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private connectedAt = 0;
+  private generation = 0;
+  private missedBeats = 0;
+  private disposed = false;
+  private starting: Promise<void> | undefined;
+  readonly backoff: Backoff;
+  readonly socket: string;
+
+  constructor(private readonly options: SupervisorOptions) {
+    this.backoff = options.backoff ?? new Backoff();
+    this.socket = socketPath(options.home);
+  }
+
+  get state(): SupervisorState {
+    return this.current;
+  }
+
+  get connection(): MessageConnection | undefined {
+    return this.conn;
+  }
+
+  /** Adopts or starts the daemon; resolves once it answers (or the attempt failed). */
+  start(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    if (this.starting) return this.starting;
+    this.clearRetry();
+    this.starting = this.attempt().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  /** Asks the daemon to stop, waits for it to go, and starts a fresh one. */
+  async restart(): Promise<void> {
+    const conn = this.conn;
+    const pid = this.current.kind === 'running' ? this.current.info.pid : undefined;
+    // Detached first, so the close that follows is not taken for a crash.
+    this.detach(false);
+    if (conn) {
+      const closed = new Promise<void>((resolve) => conn.onClose(() => resolve()));
+      await Promise.race([conn.sendRequest(P.Shutdown.type, {}).catch(() => undefined), closed]);
+      conn.dispose();
+    }
+    if (pid !== undefined && !(await waitForExit(pid, 10_000))) {
+      this.log('info', `daemon ${pid} did not stop on request; sending SIGTERM`);
+      killQuietly(pid, 'SIGTERM');
+      await waitForExit(pid, 5_000);
+    }
+    this.backoff.reset();
+    await this.start();
+  }
+
+  request<Params, Result>(type: RequestType<Params, Result, void>, params: RequestParam<Params>): Promise<Result> {
+    if (!this.conn) return Promise.reject(new Error(`the Scry daemon is not running (${describe(this.current)})`));
+    return this.conn.sendRequest(type, params);
+  }
+
+  /** Subscribes across reconnects: the handler stays attached to every future connection. */
+  onNotification<Params>(type: NotificationType<Params>, handler: (params: Params) => void): Disposable {
+    const entry = { method: type.method, handler: handler as (p: unknown) => void };
+    this.notificationHandlers.push(entry);
+    this.conn?.onNotification(type.method, entry.handler);
+    return {
+      dispose: () => {
+        const i = this.notificationHandlers.indexOf(entry);
+        if (i >= 0) this.notificationHandlers.splice(i, 1);
+      },
+    };
+  }
+
+  /** Stops watching; the daemon itself keeps running for the terminal and other editors. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.detach();
+    this.setState({ kind: 'stopped' });
+    this.stateEmitter.dispose();
+    this.connectedEmitter.dispose();
+  }
+
+  private async attempt(): Promise<void> {
+    const generation = ++this.generation;
+    this.setState({ kind: 'starting' });
+    try {
+      let socket = await tryConnect(this.socket);
+      let adopted = socket !== undefined;
+      if (!socket) {
+        let node: NodeInfo;
+        try {
+          node = await this.options.resolveNode();
+        } catch (err) {
+          // Retrying cannot help until the user installs Node or sets scry.nodePath.
+          this.setState({ kind: 'no-node', reason: message(err) });
+          this.log('error', message(err));
+          return;
+        }
+        socket = await this.spawnDaemon(node);
+        // Lost a start race to a CLI: its daemon answered, ours left quietly.
+        adopted = false;
+      }
+      if (this.disposed || generation !== this.generation) {
+        socket.destroy();
+        return;
+      }
+      const conn = openConnection(socket);
+      for (const { method, handler } of this.notificationHandlers) conn.onNotification(method, handler);
+      const info = await withTimeout(conn.sendRequest(P.Ping.type, {}), this.options.startTimeoutMs ?? 30_000, 'scry/ping');
+      this.conn = conn;
+      this.connectedAt = Date.now();
+      this.missedBeats = 0;
+      conn.onClose(() => {
+        if (this.conn === conn) this.lost('the daemon closed the connection');
+      });
+      this.startHeartbeat(conn);
+      this.log('info', `${adopted ? 'adopted the running daemon' : 'started the daemon'}: pid ${info.pid}, node ${info.node}, socket ${info.socket}`);
+      this.setState({ kind: 'running', info, adopted });
+      this.connectedEmitter.fire(conn);
+    } catch (err) {
+      if (this.disposed || generation !== this.generation) return;
+      this.lost(message(err));
+    }
+  }
+
+  private async spawnDaemon(node: NodeInfo): Promise<import('node:net').Socket> {
+    ensureHome(this.options.home);
+    const logs = logDir(this.options.home);
+    fs.mkdirSync(logs, { recursive: true, mode: 0o700 });
+    // The daemon writes its log itself; stderr only carries what happens before
+    // the log opens (a native module that does not load, a syntax error).
+    const stderrFile = path.join(logs, 'scryd.stderr');
+    const stderr = fs.openSync(stderrFile, 'w', 0o600);
+    this.log('info', `starting the daemon: ${node.path} (${node.version}, from ${node.source}) ${this.options.daemonScript}`);
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    let spawnError: Error | undefined;
+    try {
+      const child = spawn(node.path, [this.options.daemonScript], {
+        detached: true,
+        stdio: ['ignore', 'ignore', stderr],
+        cwd: this.options.home,
+        env: { ...process.env, ...this.options.env, SCRY_HOME: this.options.home, ELECTRON_RUN_AS_NODE: undefined },
+      });
+      child.on('exit', (code, signal) => (exit = { code, signal }));
+      child.on('error', (err) => (spawnError = err));
+      child.unref();
+    } finally {
+      fs.closeSync(stderr);
+    }
+    const deadline = Date.now() + (this.options.startTimeoutMs ?? 30_000);
+    let delay = 10;
+    while (Date.now() < deadline) {
+      await sleep(delay);
+      delay = Math.min(delay * 2, 200);
+      const socket = await tryConnect(this.socket);
+      if (socket) return socket;
+      if (spawnError) throw new DaemonStartError(`could not start ${node.path}: ${spawnError.message}`);
+      // Exit code 0 means it lost a start race: another daemon is coming up.
+      if (exit && exit.code !== 0) {
+        const tail = readTail(stderrFile);
+        throw new DaemonStartError(`the daemon exited (${exit.signal ?? `code ${exit.code}`}) while starting${tail ? `: ${tail}` : ''}`);
+      }
+    }
+    throw new DaemonStartError(`the daemon did not answer on ${this.socket} within ${this.options.startTimeoutMs ?? 30_000} ms`);
+  }
+
+  private startHeartbeat(conn: MessageConnection): void {
+    const every = this.options.heartbeatMs ?? 5_000;
+    this.heartbeat = setInterval(() => {
+      withTimeout(conn.sendRequest(P.Ping.type, {}), every * 2, 'heartbeat').then(
+        (info) => {
+          this.missedBeats = 0;
+          this.log('debug', `heartbeat: pid ${info.pid}, up ${Math.round(info.uptime_ms / 1000)} s`);
+        },
+        (err: unknown) => {
+          if (this.conn !== conn) return;
+          this.missedBeats++;
+          this.log('info', `heartbeat missed (${this.missedBeats}): ${message(err)}`);
+          // Two misses: a daemon that is alive but wedged is as good as dead to the editor.
+          if (this.missedBeats >= 2) this.lost(`the daemon stopped answering (${message(err)})`);
+        },
+      );
+    }, every);
+    this.heartbeat.unref?.();
+  }
+
+  private lost(reason: string): void {
+    if (this.disposed) return;
+    const upMs = this.connectedAt ? Date.now() - this.connectedAt : 0;
+    this.detach();
+    this.backoff.wentDownAfter(upMs);
+    const retryInMs = this.backoff.next();
+    this.log('error', `daemon down: ${reason}; restarting in ${retryInMs} ms`);
+    this.setState({ kind: 'down', reason, retryInMs });
+    this.retry = setTimeout(() => void this.start(), retryInMs);
+  }
+
+  private detach(disposeConnection = true): void {
+    this.generation++;
+    this.clearRetry();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+    const conn = this.conn;
+    this.conn = undefined;
+    this.connectedAt = 0;
+    if (disposeConnection) conn?.dispose();
+  }
+
+  private clearRetry(): void {
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = undefined;
+  }
+
+  private setState(state: SupervisorState): void {
+    this.current = state;
+    if (!this.disposed || state.kind === 'stopped') this.stateEmitter.fire(state);
+  }
+
+  private log(level: LogLevel, line: string): void {
+    this.options.log?.(level, line);
+  }
+}
+
+export function describe(state: SupervisorState): string {
+  switch (state.kind) {
+    case 'starting':
+      return 'starting';
+    case 'running':
+      return `running, pid ${state.info.pid}${state.adopted ? ' (adopted)' : ''}`;
+    case 'down':
+      return `down: ${state.reason}`;
+    case 'no-node':
+      return state.reason;
+    case 'stopped':
+      return 'stopped';
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  // A zombie (exited, not yet reaped) is not alive.
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await sleep(25);
+  }
+  return !isAlive(pid);
+}
+
+function killQuietly(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+function readTail(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trim().split('\n').slice(-3).join(' | ').slice(-500);
+  } catch {
+    return '';
+  }
+}
+
+const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
