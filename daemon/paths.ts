@@ -24,6 +24,12 @@ export function socketPath(home: string): string {
 export const pidFile = (home: string): string => path.join(home, 'scryd.pid');
 export const lockFile = (home: string): string => path.join(home, 'scryd.lock');
 export const logDir = (home: string): string => path.join(home, 'logs');
+/**
+ * One empty file per daemon a client has spawned that is not serving yet
+ * (named by its pid), so `scry stop` can find a daemon that is still booting.
+ * The daemon removes its own entry once it serves, or leaves.
+ */
+export const startingDir = (home: string): string => path.join(home, 'starting');
 
 export function repoKey(realRepoPath: string): string {
   return sha256(realRepoPath);

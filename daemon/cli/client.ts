@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { DaemonUnavailableError } from '../errors';
-import { ensureHome, logDir, socketPath } from '../paths';
+import { ensureHome, logDir, socketPath, startingDir } from '../paths';
 import { RpcClient } from './rpc';
 
 export interface ConnectOptions {
@@ -50,6 +50,14 @@ export function spawnDaemon(options: ConnectOptions): SpawnedDaemon {
   child.on('exit', (code) => (exited = code));
   child.on('error', () => (exited = -1));
   child.unref();
+  if (child.pid !== undefined) {
+    try {
+      fs.mkdirSync(startingDir(options.home), { recursive: true, mode: 0o700 });
+      fs.writeFileSync(path.join(startingDir(options.home), String(child.pid)), '');
+    } catch {
+      // Only `scry stop` during the daemon's boot relies on this; never fail a query over it.
+    }
+  }
   return { exitCode: () => exited };
 }
 

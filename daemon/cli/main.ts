@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DaemonUnavailableError, ScryError } from '../errors';
 import { isAlive } from '../process';
-import { scryHome, socketPath } from '../paths';
+import { scryHome, socketPath, startingDir } from '../paths';
 import * as P from '../protocol';
 import { findRepoRoot } from '../code/repos';
 import { VERSION } from '../version';
@@ -147,11 +147,12 @@ function print<T>(json: boolean, value: T, human: (v: T) => string): number {
 }
 
 async function stop(home: string): Promise<number> {
+  const booting = await stopBooting(home);
   let conn: RpcClient;
   try {
     conn = await connectDaemon({ home, spawn: false });
   } catch {
-    process.stderr.write('scry: no daemon is running\n');
+    process.stderr.write(booting > 0 ? `scry: stopped ${booting} daemon${booting === 1 ? '' : 's'} that were starting\n` : 'scry: no daemon is running\n');
     return 0;
   }
   const info = await conn.request(P.Ping.type, {});
@@ -165,6 +166,34 @@ async function stop(home: string): Promise<number> {
   return 0;
 }
 
+
+/** Stops daemons a client spawned that are not serving yet (see startingDir); returns how many. */
+async function stopBooting(home: string): Promise<number> {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync(startingDir(home));
+  } catch {
+    return 0;
+  }
+  let stopped = 0;
+  for (const name of entries) {
+    const pid = Number(name);
+    const file = path.join(startingDir(home), name);
+    if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) {
+      fs.rmSync(file, { force: true });
+      continue;
+    }
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      continue;
+    }
+    for (let i = 0; i < 200 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 25));
+    fs.rmSync(file, { force: true });
+    stopped++;
+  }
+  return stopped;
+}
 
 function runForeground(): Promise<number> {
   return new Promise((resolve) => {

@@ -1,13 +1,18 @@
 // Entry point of dist/daemon.js: `node dist/daemon.js [--foreground]`.
-import { scryHome } from '../paths';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { scryHome, startingDir } from '../paths';
 import { AlreadyRunningError, createDaemon } from './daemon';
 
 async function main(): Promise<void> {
   const foreground = process.argv.includes('--foreground');
   const home = scryHome();
+  const starting = path.join(startingDir(home), String(process.pid));
+  process.on('exit', () => fs.rmSync(starting, { force: true }));
   let daemon;
   try {
     daemon = await createDaemon(home, { echoLog: foreground });
+    fs.rmSync(starting, { force: true });
   } catch (err) {
     if (err instanceof AlreadyRunningError) {
       // Lost a start race to another daemon: that one serves; this one leaves quietly.

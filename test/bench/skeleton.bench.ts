@@ -3,8 +3,10 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
+import { connectDaemon } from '../../daemon/cli/client';
+import * as P from '../../daemon/protocol';
 import type { QueryResult } from '../../daemon/protocol';
-import { CLI, rxjsRepo, stopDaemon, tempDir } from '../helpers';
+import { CLI, ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
 import { ms, ratio, summarize, table, verdict } from './stats';
 
 const NAMES = ['mergeMap', 'Observable', 'Subscriber', 'concatMap', 'switchMap', 'Subject', 'pipe', 'map', 'filter', 'take'];
@@ -22,7 +24,7 @@ export async function run(): Promise<void> {
   const home = tempDir('bench-home');
   const env = { ...process.env, SCRY_HOME: home };
   const node = process.execPath;
-  const rounds = Number(process.env.BENCH_INDEX_ROUNDS ?? 3);
+  const rounds = Number(process.env.BENCH_INDEX_ROUNDS ?? 5);
 
   // Index: raw scip-typescript vs scry index --force (daemon already up), alternated.
   timed(node, [CLI, 'start'], env);
@@ -51,6 +53,16 @@ export async function run(): Promise<void> {
     warm.push(r.ms);
     daemonSide.push((JSON.parse(r.stdout) as QueryResult).elapsed_ms);
   }
+  // Daemon-side time again, sustained: one connection asking the same names
+  // back to back (the figures above come from queries spaced out by process
+  // starts, which leave the daemon's caches and CPU cold between queries).
+  const conn = await connectDaemon({ home, daemonScript: path.join(ROOT, 'dist', 'daemon.js') });
+  const sustained: number[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const r = await conn.request(P.Refs.type, { repo, name: NAMES[i % NAMES.length]! });
+    if (i >= 500) sustained.push(r.elapsed_ms);
+  }
+  conn.dispose();
   // Cold: no daemon; the CLI spawns it and answers from the existing index.
   const coldRuns = Number(process.env.BENCH_COLD_RUNS ?? 10);
   const cold: number[] = [];
@@ -66,10 +78,12 @@ export async function run(): Promise<void> {
   const bc = summarize(bareCold);
   const c = summarize(cold);
   const d = summarize(daemonSide);
+  const ds = summarize(sustained);
   table(`CLI latency (${N} warm runs, ${coldRuns} cold runs)`, ['what', 'p50', 'p95', 'ratio p50', 'target'], [
     ['bare node -e 0', ms(b.p50), ms(b.p95), '1.00x', ''],
     ['scry refs, warm daemon', ms(w.p50), ms(w.p95), ratio(w.p50, b.p50), verdict(w.p50 / b.p50, 1.15)],
     ['scry refs, cold (spawns daemon)', ms(c.p50), ms(c.p95), ratio(c.p50, bc.p50), verdict(c.p50 / bc.p50, 2)],
-    ['daemon-side query time', ms(d.p50), ms(d.p95), '', d.p50 <= 0.3 ? 'ok (target <= 0.3 ms)' : 'MISS (target <= 0.3 ms)'],
+    ['daemon-side query time, per CLI call', ms(d.p50), ms(d.p95), '', d.p50 <= 0.3 ? 'ok (target <= 0.3 ms)' : 'MISS (target <= 0.3 ms)'],
+    ['daemon-side query time, sustained', ms(ds.p50), ms(ds.p95), '', ds.p50 <= 0.3 ? 'ok (target <= 0.3 ms)' : 'MISS (target <= 0.3 ms)'],
   ]);
 }

@@ -183,6 +183,22 @@ describe('daemon lifecycle', () => {
     await stopDaemon(home);
   });
 
+  it('stop right after a cold query also stops the daemon that query was still starting', async () => {
+    const home = tempDir('coldstop');
+    const repo = tempDir('tiny');
+    fs.writeFileSync(path.join(repo, 'a.ts'), 'export function hello(): number { return 1; }\n');
+    await scryJson<IndexResult>(['index', repo], { home });
+    await stopDaemon(home);
+    await scryJson<QueryResult>(['refs', 'hello', '--repo', repo], { home });
+    const stop = await scry(['stop'], { home });
+    assert.equal(stop.code, 0);
+    // Give a surviving daemon ample time to come up; none may.
+    await new Promise((r) => setTimeout(r, 1500));
+    const pid = daemonPid(home);
+    assert.ok(pid === undefined || !isAlive(pid), `daemon ${pid} survived scry stop`);
+    assert.deepEqual(fs.readdirSync(path.join(home, 'starting')), []);
+  });
+
   it('stop reports when no daemon runs', async () => {
     const home = tempDir('none');
     const r = await scry(['stop'], { home });
