@@ -1,7 +1,6 @@
 // Connects to the daemon, spawning it (detached, outliving this process) when
 // nothing answers on the socket. Two clients racing both spawn; the daemon's
 // lock lets one win and both clients connect to it.
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
@@ -41,7 +40,7 @@ export interface SpawnedDaemon {
 export function spawnDaemon(options: ConnectOptions): SpawnedDaemon {
   ensureHome(options.home);
   const script = options.daemonScript ?? path.join(__dirname, 'daemon.js');
-  const child = spawn(options.nodePath ?? process.execPath, [script], {
+  const child = childProcess().spawn(options.nodePath ?? process.execPath, [script], {
     detached: true,
     stdio: 'ignore',
     env: { ...process.env, SCRY_HOME: options.home },
@@ -95,5 +94,9 @@ function tryConnect(sock: string): Promise<net.Socket | undefined> {
 function wrap(socket: net.Socket): RpcClient {
   return new RpcClient(socket);
 }
+
+// Loaded only when a daemon must be started: node:child_process costs a few
+// milliseconds to load, and the warm path (a daemon answers) never needs it.
+const childProcess = (): typeof import('node:child_process') => require('node:child_process') as typeof import('node:child_process');
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -1,5 +1,4 @@
 // `scry`: the command-line client. Thin: parse, ask the daemon, print.
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DaemonUnavailableError, ScryError } from '../errors';
@@ -197,6 +196,7 @@ async function stopBooting(home: string): Promise<number> {
 
 function runForeground(): Promise<number> {
   return new Promise((resolve) => {
+    const { spawn } = require('node:child_process') as typeof import('node:child_process');
     const child = spawn(process.execPath, [path.join(__dirname, 'daemon.js'), '--foreground'], { stdio: 'inherit' });
     const forward = (sig: NodeJS.Signals): void => void child.kill(sig);
     process.on('SIGINT', forward);
