@@ -1,21 +1,9 @@
 // The socket side of talking to the daemon: connect if something answers,
 // and wrap the socket in a vscode-jsonrpc connection typed by protocol.ts.
-import * as fs from 'node:fs';
 import * as net from 'node:net';
 import { createMessageConnection, SocketMessageReader, SocketMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 
-/** A connected socket, or undefined when nothing listens (no file, stale file, refused). */
-export function tryConnect(sock: string): Promise<net.Socket | undefined> {
-  if (process.platform !== 'win32' && !fs.existsSync(sock)) return Promise.resolve(undefined);
-  return new Promise((resolve) => {
-    const socket = net.createConnection(sock);
-    socket.once('connect', () => {
-      socket.removeAllListeners('error');
-      resolve(socket);
-    });
-    socket.once('error', () => resolve(undefined));
-  });
-}
+export { tryConnect } from '../daemon/socket';
 
 export function openConnection(socket: net.Socket): MessageConnection {
   const conn = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));

@@ -3,6 +3,7 @@
 // dist/daemon.js with a real Node, detached, so it outlives the editor and
 // keeps serving the terminal. A heartbeat notices a dead or wedged daemon;
 // restarts back off. No vscode import: tested under plain Node.
+import { isAlive } from '../daemon/process';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -291,20 +292,7 @@ export function describe(state: SupervisorState): string {
   }
 }
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  // A zombie (exited, not yet reaped) is not alive.
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
-}
+export { isAlive };
 
 async function waitForExit(pid: number, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;

@@ -6,6 +6,7 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { DaemonUnavailableError } from '../errors';
 import { ensureHome, logDir, socketPath, startingDir } from '../paths';
+import { tryConnect } from '../socket';
 import { RpcClient } from './rpc';
 
 export interface ConnectOptions {
@@ -79,17 +80,6 @@ export async function waitForDaemon(options: ConnectOptions, spawned: SpawnedDae
   throw new DaemonUnavailableError(sock, `no answer within ${options.timeoutMs ?? 30_000} ms`);
 }
 
-function tryConnect(sock: string): Promise<net.Socket | undefined> {
-  if (process.platform !== 'win32' && !fs.existsSync(sock)) return Promise.resolve(undefined);
-  return new Promise((resolve) => {
-    const socket = net.createConnection(sock);
-    socket.once('connect', () => {
-      socket.removeAllListeners('error');
-      resolve(socket);
-    });
-    socket.once('error', () => resolve(undefined));
-  });
-}
 
 function wrap(socket: net.Socket): RpcClient {
   return new RpcClient(socket);

@@ -128,29 +128,3 @@ describe('SCIP ingest of a real rxjs index', () => {
   });
 });
 
-describe('ScipStreamReader', () => {
-  it('decodes the same documents from arbitrary chunks read into one reused buffer', () => {
-    const { ScipStreamReader } = require('../../daemon/code/scip/stream') as typeof import('../../daemon/code/scip/stream');
-    const repo = rxjsRepo();
-    const file = path.join(tempDir('chunks'), 'x.scip');
-    const r = spawnSync(process.execPath, [scipTypescriptMain(), 'index', '--cwd', repo, '--output', file, '--no-progress-bar'], { encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-    const bytes = fs.readFileSync(file);
-    const whole = decodeScip(bytes, file).documents.map((d) => `${d.relativePath}:${d.occurrences.length}`);
-    // A deterministic pseudo-random split, like an indexer's writes observed mid-flight.
-    let seed = 7;
-    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 70000;
-    const reader = new ScipStreamReader(file);
-    const reused = Buffer.alloc(70000);
-    const seen: string[] = [];
-    for (let off = 0; off < bytes.length; ) {
-      const n = Math.min(bytes.length - off, 1 + next());
-      bytes.copy(reused, 0, off, off + n);
-      off += n;
-      for (const item of reader.push(reused.subarray(0, n))) if (item.kind === 'document') seen.push(`${item.document.relativePath}:${item.document.occurrences.length}`);
-      reused.fill(0xff); // whatever the reader kept must not alias this buffer
-    }
-    reader.end();
-    assert.deepEqual(seen, whole);
-  });
-});
