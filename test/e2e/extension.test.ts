@@ -288,21 +288,46 @@ describe('the extension in code-server', { skip }, () => {
     after(() => fs.rmSync(unpacked, { recursive: true, force: true }));
 
     for (const n of nodes) {
-      it(`indexes and answers on Node ${n.major}`, { skip: fs.existsSync(n.bin) ? undefined : `no Node ${n.major} at ${n.bin}` }, () => {
+      it(`indexes and answers on Node ${n.major}`, { skip: fs.existsSync(n.bin) ? undefined : `no Node ${n.major} at ${n.bin}` }, async () => {
         const home = tempDir(`e2e-node${n.major}`);
+        const ws = fixtureWorkspace();
         try {
           const ext = path.join(unpacked, 'extension');
-          const run = (...args: string[]) => spawnSync(n.bin, [path.join(ext, 'bin', 'scry'), ...args, '--json'], { env: { ...process.env, SCRY_HOME: home }, encoding: 'utf8' });
-          const indexed = run('index', workspace);
+          const run = (...args: string[]) => spawnSync(n.bin, [path.join(ext, 'bin', 'scry'), ...args, '--json'], { env: { ...process.env, SCRY_HOME: home, SCRY_DEBOUNCE_MS: '600000' }, encoding: 'utf8' });
+          const indexed = run('index', ws);
           assert.equal(indexed.status, 0, indexed.stderr);
           assert.equal((JSON.parse(indexed.stdout) as IndexResult).symbols, expected.symbols);
           const status = JSON.parse(run('status').stdout) as StatusResult;
           assert.match(status.daemon.node, new RegExp(`^v${n.major}\\.`));
+          if (n.major === 24) await overlayFromVsix(run, ws);
           run('stop');
         } finally {
           fs.rmSync(home, { recursive: true, force: true });
+          fs.rmSync(ws, { recursive: true, force: true });
         }
       });
     }
   });
 });
+
+/**
+ * The live index's tree-sitter overlay works from the packaged files alone
+ * (web-tree-sitter and its grammars are outside the bundles): a call added to
+ * a file is answered, marked syntactic, before any rebuild (the daemon's
+ * debounce is set far out, so none starts).
+ */
+async function overlayFromVsix(run: (...args: string[]) => { stdout: string; status: number | null }, ws: string): Promise<void> {
+  const file = path.join(ws, 'src', 'geometry.ts');
+  fs.appendFileSync(file, '\nexport const overlayProbe = totalArea([]);\n');
+  for (let i = 0; i < 200; i++) {
+    const r = run('refs', 'totalArea', '--repo', ws);
+    const result = JSON.parse(r.stdout) as QueryResult;
+    const hit = result.matches.flatMap((m) => m.occurrences).find((o) => o.context.includes('overlayProbe'));
+    if (hit) {
+      assert.equal(hit.precision, 'syntactic');
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail('the overlay never answered the added call to totalArea from the unpacked VSIX');
+}
