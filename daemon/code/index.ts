@@ -4,7 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { InvalidParamsError, NotIndexedError, ScryError } from '../errors';
 import { repoDir } from '../paths';
-import type { ImpactResult, IndexResult, IndexStatus, ProgressEvent, QueryResult, RepoStatus, SearchResult, SymbolMatch, SymbolsResult } from '../protocol';
+import type * as P from '../protocol';
+import type { IndexResult, IndexStatus, ProgressEvent, RepoStatus, SymbolMatch } from '../protocol';
 import { runBuild } from './build-runner';
 import { knownRepos, LiveRepo, recoverRepoDir } from './live';
 import { mergeOverlay } from './overlay';
@@ -45,6 +46,8 @@ const SWEEP_MS = 30_000;
 
 export class CodeIndex {
   private readonly repos = new Map<string, RepoState>();
+  /** What each repo argument seen so far resolved to (its real path). */
+  private readonly resolved = new Map<string, string>();
   private readonly listeners = new Set<(e: ProgressEvent) => void>();
   private readonly aborter = new AbortController();
   private readonly swapListeners = new Set<(r: IndexResult) => void>();
@@ -106,36 +109,21 @@ export class CodeIndex {
     return run;
   }
 
-  refs(repo: string, name: string, limit?: number): Promise<QueryResult> {
-    return this.answer(repo, (store, state) => Q.refs(store, name, { limit, merge: this.overlayMerge(state, false) }));
-  }
-
-  defs(repo: string, name: string, limit?: number): Promise<QueryResult> {
-    return this.answer(repo, (store, state) => Q.refs(store, name, { definitionsOnly: true, limit, merge: this.overlayMerge(state, true) }));
-  }
-
-  callers(repo: string, name: string, opts: { allRefs?: boolean; limit?: number } = {}): Promise<QueryResult> {
-    return this.answer(repo, (store) => Q.callers(store, name, opts));
-  }
-
-  callees(repo: string, name: string, opts: { allRefs?: boolean; limit?: number } = {}): Promise<QueryResult> {
-    return this.answer(repo, (store) => Q.callees(store, name, opts));
-  }
-
-  impls(repo: string, name: string, limit?: number): Promise<QueryResult> {
-    return this.answer(repo, (store) => Q.impls(store, name, { limit }));
-  }
-
-  search(repo: string, pattern: string, opts: { kind?: string; limit?: number } = {}): Promise<SearchResult> {
-    return this.answer(repo, (store) => Q.search(store, pattern, opts));
-  }
-
-  symbols(repo: string, file: string): Promise<SymbolsResult> {
-    return this.answer(repo, (store, state) => Q.outline(store, state.repo, file));
-  }
-
-  impact(repo: string, name: string, opts: { depth?: number; limit?: number } = {}): Promise<ImpactResult> {
-    return this.answer(repo, (store) => Q.impact(store, name, opts));
+  /** Answers one read-only query (see query/methods.ts), building the index first if there is none. */
+  async query(q: Q.ReadQuery, params: P.RepoParams): Promise<object> {
+    if (typeof params !== 'object' || params === null) throw new InvalidParamsError(`${q.method} needs params with a repo`);
+    const state = this.state(params.repo);
+    if (!this.open(state)) {
+      await this.index(state.repo);
+      if (!state.store) throw new NotIndexedError(state.repo);
+    }
+    const store = state.store!;
+    state.lastUsed = Date.now();
+    const ctx: Q.QueryContext = { store, repo: state.repo, overlay: (definitionsOnly) => this.overlayMerge(state, definitionsOnly) };
+    const result = Q.answered(store, this.isStale(state), () => q.run(ctx, params));
+    const overlayFiles = state.live?.overlay.size ?? 0;
+    if (overlayFiles > 0) result.index.overlay_files = overlayFiles;
+    return result;
   }
 
   status(repoInput?: string): RepoStatus[] {
@@ -152,23 +140,7 @@ export class CodeIndex {
     await Promise.allSettled(states.map((s) => s.building));
     for (const s of states) s.store?.close();
     this.repos.clear();
-  }
-
-  /** Runs one query on a repo's index (building it first if there is none) and adds timing and freshness. */
-  private async answer<T>(repoInput: string, fn: (store: CodeStore, state: RepoState) => T): Promise<Q.WithFreshness<T>> {
-    const state = this.state(repoInput);
-    if (!this.open(state)) {
-      await this.index(state.repo);
-      if (!state.store) throw new NotIndexedError(state.repo);
-    }
-    const store = state.store!;
-    state.lastUsed = Date.now();
-    const started = performance.now();
-    const body = fn(store, state);
-    const index = Q.freshness(store.meta(), this.isStale(state));
-    const overlayFiles = state.live?.overlay.size ?? 0;
-    if (overlayFiles > 0) index.overlay_files = overlayFiles;
-    return { ...body, elapsed_ms: round(performance.now() - started), index };
+    this.resolved.clear();
   }
 
   /** Swaps in the overlay's syntactic occurrences for files changed since the last build. */
@@ -185,7 +157,14 @@ export class CodeIndex {
 
   private state(repoInput: string): RepoState {
     if (typeof repoInput !== 'string' || repoInput === '') throw new InvalidParamsError('a repo path is required');
+    // Every query names its repo; resolving the real path costs a syscall per
+    // path component, so a known input is resolved once. A repo noticed gone is
+    // resolved again (and then errors, or is found back).
+    const known = this.resolved.get(repoInput);
+    const cached = known === undefined ? undefined : this.repos.get(known);
+    if (cached && !cached.gone) return cached;
     const repo = resolveRepo(repoInput);
+    this.resolved.set(repoInput, repo);
     let state = this.repos.get(repo);
     if (!state) {
       state = { repo, dir: repoDir(this.options.home, repo), store: undefined, building: undefined, lastError: undefined, live: undefined, lastUsed: Date.now(), gone: false };
@@ -350,7 +329,6 @@ export class CodeIndex {
   }
 }
 
-const round = (ms: number): number => Math.round(ms * 1000) / 1000;
 
 /**
  * SCRY_TEST_SWAP_HOLD_MS blocks the swap between close and rename, so tests

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createMessageConnection, ResponseError, SocketMessageReader, SocketMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import { CodeIndex } from '../code';
+import { READ_QUERIES } from '../code/query';
 import { ScryError } from '../errors';
 import { ensureHome, lockFile, logDir, pidFile, socketPath } from '../paths';
 import * as P from '../protocol';
@@ -92,14 +93,7 @@ export async function createDaemon(home: string, options: { echoLog?: boolean; w
     handle<Record<string, never>, P.DaemonInfo>(P.Ping.type, () => info());
     handle<P.StatusParams, P.StatusResult>(P.Status.type, (p) => ({ daemon: info(), repos: code.status(p.repo) }));
     handle<P.IndexParams, P.IndexResult>(P.IndexRepo.type, (p) => code.index(p.repo, { force: p.force, scip: p.scip }));
-    handle<P.NameQueryParams, P.QueryResult>(P.Refs.type, (p) => code.refs(p.repo, p.name, p.limit));
-    handle<P.NameQueryParams, P.QueryResult>(P.Defs.type, (p) => code.defs(p.repo, p.name, p.limit));
-    handle<P.CallQueryParams, P.QueryResult>(P.Callers.type, (p) => code.callers(p.repo, p.name, { allRefs: p.all_refs, limit: p.limit }));
-    handle<P.CallQueryParams, P.QueryResult>(P.Callees.type, (p) => code.callees(p.repo, p.name, { allRefs: p.all_refs, limit: p.limit }));
-    handle<P.NameQueryParams, P.QueryResult>(P.Impls.type, (p) => code.impls(p.repo, p.name, p.limit));
-    handle<P.SearchParams, P.SearchResult>(P.Search.type, (p) => code.search(p.repo, p.pattern, { kind: p.kind, limit: p.limit }));
-    handle<P.SymbolsParams, P.SymbolsResult>(P.Symbols.type, (p) => code.symbols(p.repo, p.file));
-    handle<P.ImpactParams, P.ImpactResult>(P.Impact.type, (p) => code.impact(p.repo, p.name, { depth: p.depth, limit: p.limit }));
+    for (const q of READ_QUERIES) handle<P.RepoParams, object>(q, (p) => code.query(q, p));
     handle<Record<string, never>, { stopping: true }>(P.Shutdown.type, () => {
       logger.log('shutdown requested');
       // Let the answer reach the client before the connections close.

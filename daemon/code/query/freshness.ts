@@ -3,14 +3,28 @@
 import type { IndexerReport, IndexFreshness, IndexStatus } from '../../protocol';
 import type { IndexMeta } from '../store/store';
 
+// An open index's meta never changes (CodeStore reads it once), so the parse
+// of its indexer reports is done once per index, not once per query.
+const built = new WeakMap<IndexMeta, IndexFreshness>();
+
+/** A fresh object each call: callers add fields (overlay_files) to it. */
 export function freshness(meta: IndexMeta, stale: boolean): IndexFreshness {
+  let base = built.get(meta);
+  if (!base) {
+    base = compute(meta);
+    built.set(meta, base);
+  }
+  return { ...base, status: stale ? 'stale' : base.status };
+}
+
+function compute(meta: IndexMeta): IndexFreshness {
   const indexers = parseIndexers(meta.indexers);
   const missing = [...new Set(indexers.filter((i) => i.status === 'missing' || i.status === 'failed').map((i) => i.language))];
-  const built = (meta.status as IndexStatus) || 'ready';
+  const builtStatus = (meta.status as IndexStatus) || 'ready';
   return {
     indexed_at: meta.indexed_at,
-    status: stale ? 'stale' : built,
-    partial: built === 'partial' || missing.length > 0,
+    status: builtStatus,
+    partial: builtStatus === 'partial' || missing.length > 0,
     missing_languages: missing,
   };
 }

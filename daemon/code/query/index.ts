@@ -1,5 +1,5 @@
 // The query engine: each query is a function over an open CodeStore.
-export type { Answer, WithFreshness } from './answer';
+export { answered, type Answer, type WithFreshness } from './answer';
 export { callees } from './callees';
 export { callers } from './callers';
 export { freshness, parseIndexers, parseLanguages } from './freshness';
@@ -9,3 +9,4 @@ export { outline } from './outline';
 export { refs } from './refs';
 export { resolveName, splitCompound } from './resolve';
 export { search } from './search';
+export { READ_QUERIES, readQuery, type QueryContext, type ReadQuery } from './methods';
