@@ -33,18 +33,20 @@ export interface CliResult {
 }
 
 export function scry(args: string[], opts: { home: string; cwd?: string; env?: NodeJS.ProcessEnv }): Promise<CliResult> {
+  return runCli(args, { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env, SCRY_HOME: opts.home } });
+}
+
+/** The real CLI as a child process with exactly this environment, and `input` on its stdin. */
+export function runCli(args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; input?: string }): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: opts.cwd ?? ROOT,
-      env: { ...process.env, ...opts.env, SCRY_HOME: opts.home },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(opts.input ?? '');
   });
 }
 

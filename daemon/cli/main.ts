@@ -1,9 +1,9 @@
 // `scry`: the command-line client. Thin: parse, ask the daemon, print.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DaemonUnavailableError, ScryError } from '../errors';
+import { ScryError } from '../errors';
 import { isAlive } from '../process';
-import { scryHome, socketPath, startingDir } from '../paths';
+import { scryHome, startingDir } from '../paths';
 import * as P from '../protocol';
 import { findRepoRoot } from '../code/repos';
 import { VERSION } from '../version';
@@ -103,7 +103,7 @@ async function query<Params extends P.RepoParams, T>(home: string, type: Method<
   if (running) return withConnection(running, async (c) => print(json, await c.request(type, params), human));
   const spawned = spawnDaemon({ home });
   if (process.env.SCRY_NO_DIRECT !== '1') {
-    const direct = loadDirect().answerDirect(home, type.method, params as unknown as Parameters<typeof import('./direct').answerDirect>[2]);
+    const direct = loadDirect().answerDirect(home, type.method, params);
     if (direct !== undefined) return print(json, direct as T, human);
   }
   return withConnection(await waitForDaemon({ home }, spawned), async (c) => print(json, await c.request(type, params), human));
@@ -114,7 +114,6 @@ async function withDaemon(home: string, spawnIfNeeded: boolean, fn: (c: RpcClien
 }
 
 async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Promise<number>): Promise<number> {
-  const home = scryHome();
   const tty = process.stderr.isTTY;
   let open = false;
   const progress = conn.onNotification(P.Progress.type, (e) => {
@@ -124,16 +123,11 @@ async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Promise<num
       open = true;
     } else process.stderr.write(`scry: ${e.phase}: ${e.message}\n`);
   });
-  // A daemon that dies mid-request (killed, crashed) must not leave the CLI exiting 0 with no answer.
-  let closedListener: { dispose(): void } | undefined;
-  const closed = new Promise<never>((_, reject) => {
-    closedListener = conn.onClose(() => reject(new DaemonUnavailableError(socketPath(home), 'the daemon closed the connection before answering')));
-  });
-  closed.catch(() => undefined);
+  // A daemon that dies mid-request rejects the request (RpcClient fails every
+  // pending one on close), so the CLI exits 1 with that error, never 0 silently.
   try {
-    return await Promise.race([fn(conn), closed]);
+    return await fn(conn);
   } finally {
-    closedListener?.dispose();
     if (open) process.stderr.write('\n');
     progress.dispose();
     conn.dispose();

@@ -98,7 +98,7 @@ export class RpcClient {
   private handleClose(): void {
     if (this.closed) return;
     this.closed = true;
-    this.fail(new RpcError(-32099, 'the daemon closed the connection'));
+    this.fail(new RpcError(-32099, 'the daemon closed the connection before answering'));
     for (const h of this.closeHandlers) h();
   }
 

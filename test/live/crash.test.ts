@@ -43,11 +43,7 @@ describe('daemon robustness', () => {
   it('kill -9 during a build: the next query answers from the previous index and cleans up', async () => {
     const pid = daemonPid(home)!;
     const rebuilding = scry(['index', repo, '--force', '--json'], { home });
-    const indexerPid = await waitFor(() => {
-      if (!fs.existsSync(path.join(dir, 'index.db.next'))) return undefined;
-      const n = Number(fs.readFileSync(path.join(dir, 'indexer.pid'), 'utf8'));
-      return n > 0 ? n : undefined;
-    }, 'the build to be under way');
+    const indexerPid = await buildUnderWay(dir);
     await kill9(pid);
     const lost = await rebuilding;
     assert.notEqual(lost.code, 0, 'the client of the killed build is told it failed');
@@ -83,11 +79,7 @@ describe('daemon robustness', () => {
   it('scry stop during a build abandons it cleanly: no leftover, no orphan, the index still answers', async () => {
     const pid = daemonPid(home)!;
     const rebuilding = scry(['index', repo, '--force', '--json'], { home });
-    const indexerPid = await waitFor(() => {
-      if (!fs.existsSync(path.join(dir, 'index.db.next'))) return undefined;
-      const n = Number(fs.readFileSync(path.join(dir, 'indexer.pid'), 'utf8'));
-      return n > 0 ? n : undefined;
-    }, 'the build to be under way');
+    const indexerPid = await buildUnderWay(dir);
     const stop = await scry(['stop'], { home });
     assert.equal(stop.code, 0);
     await rebuilding;
@@ -99,3 +91,12 @@ describe('daemon robustness', () => {
     assert.equal(r.total, total);
   });
 });
+
+/** Waits until a build writes index.db.next and its indexer is running; returns the indexer's pid. */
+function buildUnderWay(dir: string): Promise<number> {
+  return waitFor(() => {
+    if (!fs.existsSync(path.join(dir, 'index.db.next'))) return undefined;
+    const n = Number(fs.readFileSync(path.join(dir, 'indexer.pid'), 'utf8'));
+    return n > 0 ? n : undefined;
+  }, 'the build to be under way');
+}

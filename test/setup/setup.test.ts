@@ -1,12 +1,11 @@
 // `scry setup` through the real CLI, against stub `claude`/`codex` executables
 // on PATH and a temp HOME: what it runs, what it writes, what it leaves alone.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { spawnSync } from 'node:child_process';
-import { CLI, stopDaemon, tempDir, type CliResult } from '../helpers';
+import { CLI, runCli, stopDaemon, tempDir, type CliResult } from '../helpers';
 import { makeStubs, type Stubs } from './stubs';
 
 const NODE = process.execPath;
@@ -34,17 +33,7 @@ function world(opts: { codex?: boolean } = {}): World {
     stubs,
     settings: path.join(home, '.claude', 'settings.json'),
     skill: path.join(home, '.claude', 'skills', 'scry', 'SKILL.md'),
-    run: (args, input, cwd) =>
-      new Promise((resolve, reject) => {
-        const child = spawn(NODE, [CLI, ...args], { cwd: cwd ?? home, env, stdio: ['pipe', 'pipe', 'pipe'] });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stdout, stderr }));
-        child.stdin.end(input ?? '');
-      }),
+    run: (args, input, cwd) => runCli(args, { cwd: cwd ?? home, env, input }),
   };
 }
 
