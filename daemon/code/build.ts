@@ -11,6 +11,7 @@ import { runProcess } from './indexers/run';
 import { prepareTypescript } from './indexers/typescript';
 import { detectLanguages, type Language } from './languages';
 import { percentOf } from './indexers/estimate';
+import { decodeScip } from './scip/decode';
 import { ScipStreamReader, type ScipItem } from './scip/stream';
 import { IngestSession, type IngestResult } from './store/ingest';
 
@@ -99,11 +100,8 @@ function importScip(file: string, session: IngestSession): IndexerReport {
   } catch (err) {
     throw new ScipDecodeError(file, (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(err));
   }
-  if (bytes.length === 0) throw new ScipDecodeError(file, 'the file is empty');
-  const reader = new ScipStreamReader(file);
-  for (const item of reader.push(bytes)) addItem(session, item);
-  reader.end();
-  if (session.documentCount === 0) throw new ScipDecodeError(file, 'it contains no documents');
+  // decodeScip rejects an empty, truncated or document-less file, naming it.
+  session.addIndex(decodeScip(bytes, file));
   return { language: 'scip', indexer: `import ${path.basename(file)}`, status: 'ok', file_count: session.documentCount, duration_ms: Math.round(performance.now() - started) };
 }
 

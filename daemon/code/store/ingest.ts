@@ -80,6 +80,13 @@ export class IngestSession {
     this.infos.set(info.symbol, info);
   }
 
+  /** Everything of a fully decoded index. */
+  addIndex(index: DecodedIndex): void {
+    if (index.metadata) this.setMetadata(index.metadata);
+    for (const s of index.externalSymbols) this.addExternalSymbol(s);
+    for (const d of index.documents) this.addDocument(d);
+  }
+
   addDocument(doc: Document): void {
     const relPath = doc.relativePath.split('\\').join('/');
     if (this.seenPaths.has(relPath)) return; // an indexer may emit a document twice
@@ -246,9 +253,7 @@ export class IngestSession {
 export function ingestScip(index: DecodedIndex, dbPath: string, repoRoot: string, meta: Record<string, string> = {}): IngestResult {
   const session = new IngestSession(dbPath, repoRoot);
   try {
-    if (index.metadata) session.setMetadata(index.metadata);
-    for (const s of index.externalSymbols) session.addExternalSymbol(s);
-    for (const d of index.documents) session.addDocument(d);
+    session.addIndex(index);
   } catch (err) {
     session.abort();
     throw err;
