@@ -1,38 +1,36 @@
-// One Error subclass per failure. Each names the input it failed on and what to
-// do about it, in one line, because that line is what an agent or a user sees.
+// One ScryError subclass per failure. Each names the input it failed on and
+// what to do about it; codes come from ErrorCode so none collides.
+import { ErrorCode, ScryError } from './protocol/errors';
 
-export class ScryError extends Error {
-  /** JSON-RPC error code used when this error crosses the socket. */
-  readonly code: number = -32000;
-  constructor(message: string, readonly remedy?: string) {
-    super(remedy ? `${message}. ${remedy}` : message);
-    this.name = new.target.name;
-  }
+export { ErrorCode, errorMessage, RemoteError, ScryError } from './protocol/errors';
+
+export class UsageError extends ScryError {
+  override readonly code = ErrorCode.InvalidParams;
 }
 
 export class RepoNotFoundError extends ScryError {
-  override readonly code = -32010;
+  override readonly code = ErrorCode.RepoNotFound;
   constructor(readonly repo: string) {
     super(`repository path '${repo}' does not exist or is not a directory`, 'Pass an existing folder with --repo, or run scry inside a git repository');
   }
 }
 
 export class ScipDecodeError extends ScryError {
-  override readonly code = -32011;
+  override readonly code = ErrorCode.ScipDecode;
   constructor(readonly file: string, detail: string) {
     super(`could not decode SCIP index '${file}': ${detail}`, 'The file is truncated or not a SCIP index; re-run the indexer (scry index --force)');
   }
 }
 
 export class IndexerMissingError extends ScryError {
-  override readonly code = -32012;
+  override readonly code = ErrorCode.IndexerMissing;
   constructor(readonly indexer: string, readonly lookedAt: string) {
     super(`indexer '${indexer}' was not found at '${lookedAt}'`, 'Reinstall Scry (npm install) so its bundled indexers are present');
   }
 }
 
 export class IndexerFailedError extends ScryError {
-  override readonly code = -32013;
+  override readonly code = ErrorCode.IndexerFailed;
   constructor(readonly indexer: string, readonly repo: string, readonly exit: string, readonly stderrTail: string) {
     super(
       `indexer '${indexer}' failed on '${repo}' (${exit})${stderrTail ? `: ${lastLine(stderrTail)}` : ''}`,
@@ -42,22 +40,30 @@ export class IndexerFailedError extends ScryError {
 }
 
 export class NotIndexedError extends ScryError {
-  override readonly code = -32014;
+  override readonly code = ErrorCode.NotIndexed;
   constructor(readonly repo: string) {
     super(`repository '${repo}' has no index yet`, 'Run scry index in it');
   }
 }
 
 export class InvalidParamsError extends ScryError {
-  override readonly code = -32602;
+  override readonly code = ErrorCode.InvalidParams;
   constructor(what: string) {
     super(what);
   }
 }
 
 export class DaemonUnavailableError extends ScryError {
+  override readonly code = ErrorCode.DaemonUnavailable;
   constructor(readonly socket: string, detail: string) {
     super(`could not reach the scry daemon at '${socket}': ${detail}`, 'Check the daemon log under SCRY_HOME/logs, or run scry start --foreground to see why it does not start');
+  }
+}
+
+export class AlreadyRunningError extends ScryError {
+  override readonly code = ErrorCode.AlreadyRunning;
+  constructor(readonly home: string) {
+    super(`a scry daemon is already running for SCRY_HOME '${home}'`);
   }
 }
 
@@ -67,7 +73,7 @@ function lastLine(text: string): string {
 }
 
 export class FileNotIndexedError extends ScryError {
-  override readonly code = -32015;
+  override readonly code = ErrorCode.FileNotIndexed;
   constructor(readonly file: string, readonly repo: string, suggestion?: string) {
     super(
       `file '${file}' is not in the index of '${repo}'`,
@@ -76,8 +82,15 @@ export class FileNotIndexedError extends ScryError {
   }
 }
 
+export class IndexUnreadableError extends ScryError {
+  override readonly code = ErrorCode.IndexUnreadable;
+  constructor(readonly file: string, readonly movedTo: string, detail: string) {
+    super(`index '${file}' is unreadable (${detail}); it was moved aside to '${movedTo}'`, 'The next query rebuilds it; delete the moved file once you no longer need it');
+  }
+}
+
 export class ChecksumMismatchError extends ScryError {
-  override readonly code = -32016;
+  override readonly code = ErrorCode.ChecksumMismatch;
   constructor(readonly url: string, readonly expected: string, readonly actual: string) {
     super(
       `refusing to use '${url}': its SHA-256 is ${actual}, expected ${expected}`,
@@ -87,7 +100,7 @@ export class ChecksumMismatchError extends ScryError {
 }
 
 export class DownloadFailedError extends ScryError {
-  override readonly code = -32017;
+  override readonly code = ErrorCode.DownloadFailed;
   constructor(readonly url: string, detail: string) {
     super(`could not download '${url}': ${detail}`, 'Install scip-go on PATH (go install github.com/sourcegraph/scip-go/cmd/scip-go@latest), or set SCRY_SCIP_GO_URL to a reachable mirror');
   }

@@ -6,13 +6,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
-import { ScryError } from './errors';
+import { ErrorCode, ScryError } from './errors';
 
 export type Db = Database.Database;
 export type { Statement } from 'better-sqlite3';
 
 export class NativeModuleError extends ScryError {
-  override readonly code = -32015;
+  override readonly code = ErrorCode.NativeModule;
   constructor(readonly abi: string, readonly looked: string[], detail: string) {
     super(
       `no better-sqlite3 build matches Node ${process.version} (ABI ${abi}); looked in ${looked.join(', ')}: ${detail}`,

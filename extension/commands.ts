@@ -11,7 +11,7 @@ import type { StatusBar } from './statusBar';
 import { describe, type Supervisor } from './supervisor';
 import { repoForFile } from './workspaceRepos';
 import type { WorkspaceIndexer } from './workspaceIndexer';
-import { findRepoRoot } from '../daemon/code/repos';
+import { findRepoRoot } from '../daemon/client';
 
 export interface CommandDeps {
   supervisor: Supervisor;

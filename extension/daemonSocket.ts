@@ -3,7 +3,7 @@
 import * as net from 'node:net';
 import { createMessageConnection, SocketMessageReader, SocketMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 
-export { tryConnect } from '../daemon/socket';
+export { tryConnect } from '../daemon/client';
 
 export function openConnection(socket: net.Socket): MessageConnection {
   const conn = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));

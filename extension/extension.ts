@@ -2,7 +2,7 @@
 // Node, starting or adopting the daemon, indexing) happens after activation.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { logDir } from '../daemon/paths';
+import { logDir } from '../daemon/client';
 import { registerCommands } from './commands';
 import { LogTail } from './logTail';
 import { mcpServerSpec, McpRegistration } from './mcpProvider';

@@ -1,6 +1,6 @@
 // The extension's settings, read in one place.
 import * as vscode from 'vscode';
-import { scryHome } from '../daemon/paths';
+import { scryHome } from '../daemon/client';
 import type { LogLevel } from './supervisor';
 
 export interface Settings {

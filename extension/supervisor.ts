@@ -3,12 +3,9 @@
 // dist/daemon.js with a real Node, detached, so it outlives the editor and
 // keeps serving the terminal. A heartbeat notices a dead or wedged daemon;
 // restarts back off. No vscode import: tested under plain Node.
-import { isAlive } from '../daemon/process';
-import { spawn } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { Emitter, type Disposable, type Event, type MessageConnection, type NotificationType, type RequestParam, type RequestType } from 'vscode-jsonrpc/node';
-import { ensureHome, logDir, socketPath } from '../daemon/paths';
+import { DaemonStartError, isAlive, socketPath, spawnDaemon, stopDaemon, waitForSocket } from '../daemon/client';
+import { errorMessage, ScryError } from '../daemon/protocol/errors';
 import * as P from '../daemon/protocol';
 import { Backoff } from './backoff';
 import { openConnection, tryConnect, withTimeout } from './daemonSocket';
@@ -38,12 +35,10 @@ export interface SupervisorOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export class DaemonStartError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DaemonStartError';
-  }
-}
+export { DaemonStartError };
+
+/** A request made while no daemon answers. */
+export class DaemonNotRunningError extends ScryError {}
 
 export class Supervisor implements Disposable {
   private readonly stateEmitter = new Emitter<SupervisorState>();
@@ -88,28 +83,18 @@ export class Supervisor implements Disposable {
     return this.starting;
   }
 
-  /** Asks the daemon to stop, waits for it to go, and starts a fresh one. */
+  /** Asks the daemon to stop (the same stop as `scry stop`), waits for it to go, and starts a fresh one. */
   async restart(): Promise<void> {
-    const conn = this.conn;
-    const pid = this.current.kind === 'running' ? this.current.info.pid : undefined;
     // Detached first, so the close that follows is not taken for a crash.
-    this.detach(false);
-    if (conn) {
-      const closed = new Promise<void>((resolve) => conn.onClose(() => resolve()));
-      await Promise.race([conn.sendRequest(P.Shutdown.type, {}).catch(() => undefined), closed]);
-      conn.dispose();
-    }
-    if (pid !== undefined && !(await waitForExit(pid, 10_000))) {
-      this.log('info', `daemon ${pid} did not stop on request; sending SIGTERM`);
-      killQuietly(pid, 'SIGTERM');
-      await waitForExit(pid, 5_000);
-    }
+    this.detach();
+    const r = await stopDaemon(this.options.home);
+    if (r.forced) this.log('info', `daemon ${r.stopped} did not stop on request; sent SIGTERM`);
     this.backoff.reset();
     await this.start();
   }
 
   request<Params, Result>(type: RequestType<Params, Result, void>, params: RequestParam<Params>): Promise<Result> {
-    if (!this.conn) return Promise.reject(new Error(`the Scry daemon is not running (${describe(this.current)})`));
+    if (!this.conn) return Promise.reject(new DaemonNotRunningError(`the Scry daemon is not running (${describe(this.current)})`));
     return this.conn.sendRequest(type, params);
   }
 
@@ -180,44 +165,9 @@ export class Supervisor implements Disposable {
   }
 
   private async spawnDaemon(node: NodeInfo): Promise<import('node:net').Socket> {
-    ensureHome(this.options.home);
-    const logs = logDir(this.options.home);
-    fs.mkdirSync(logs, { recursive: true, mode: 0o700 });
-    // The daemon writes its log itself; stderr only carries what happens before
-    // the log opens (a native module that does not load, a syntax error).
-    const stderrFile = path.join(logs, 'scryd.stderr');
-    const stderr = fs.openSync(stderrFile, 'w', 0o600);
     this.log('info', `starting the daemon: ${node.path} (${node.version}, from ${node.source}) ${this.options.daemonScript}`);
-    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-    let spawnError: Error | undefined;
-    try {
-      const child = spawn(node.path, [this.options.daemonScript], {
-        detached: true,
-        stdio: ['ignore', 'ignore', stderr],
-        cwd: this.options.home,
-        env: { ...process.env, ...this.options.env, SCRY_HOME: this.options.home, ELECTRON_RUN_AS_NODE: undefined },
-      });
-      child.on('exit', (code, signal) => (exit = { code, signal }));
-      child.on('error', (err) => (spawnError = err));
-      child.unref();
-    } finally {
-      fs.closeSync(stderr);
-    }
-    const deadline = Date.now() + (this.options.startTimeoutMs ?? 30_000);
-    let delay = 10;
-    while (Date.now() < deadline) {
-      await sleep(delay);
-      delay = Math.min(delay * 2, 200);
-      const socket = await tryConnect(this.socket);
-      if (socket) return socket;
-      if (spawnError) throw new DaemonStartError(`could not start ${node.path}: ${spawnError.message}`);
-      // Exit code 0 means it lost a start race: another daemon is coming up.
-      if (exit && exit.code !== 0) {
-        const tail = readTail(stderrFile);
-        throw new DaemonStartError(`the daemon exited (${exit.signal ?? `code ${exit.code}`}) while starting${tail ? `: ${tail}` : ''}`);
-      }
-    }
-    throw new DaemonStartError(`the daemon did not answer on ${this.socket} within ${this.options.startTimeoutMs ?? 30_000} ms`);
+    const launch = { home: this.options.home, daemonScript: this.options.daemonScript, nodePath: node.path, env: this.options.env, timeoutMs: this.options.startTimeoutMs };
+    return waitForSocket(launch, spawnDaemon(launch));
   }
 
   private startHeartbeat(conn: MessageConnection): void {
@@ -294,30 +244,7 @@ export function describe(state: SupervisorState): string {
 
 export { isAlive };
 
-async function waitForExit(pid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (!isAlive(pid)) return true;
-    await sleep(25);
-  }
-  return !isAlive(pid);
-}
 
-function killQuietly(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
 
-function readTail(file: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8').trim().split('\n').slice(-3).join(' | ').slice(-500);
-  } catch {
-    return '';
-  }
-}
 
-const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const message = errorMessage;

@@ -2,7 +2,7 @@
 // indexes the git root above its directory, so the editor does the same: both
 // then share one index. Folders inside one repository collapse to it.
 import * as path from 'node:path';
-import { findRepoRoot } from '../daemon/code/repos';
+import { findRepoRoot } from '../daemon/client';
 
 export interface FolderLike {
   name: string;

@@ -71,7 +71,7 @@ export function daemonPid(home: string): number | undefined {
   }
 }
 
-import { isAlive } from '../daemon/process';
+import { isAlive } from '../daemon/client/process';
 
 export { isAlive };
 
@@ -95,4 +95,12 @@ export function filesMatching(dir: string, sub: string, re: RegExp): string[] {
   };
   walk(path.join(dir, sub));
   return out.sort();
+}
+
+/** A private git copy of the small TypeScript workspace under test/fixtures (for tests that need any real build, fast). */
+export function workspaceRepo(): string {
+  const dir = tempDir('ws');
+  fs.cpSync(path.join(ROOT, 'test', 'fixtures', 'workspace'), dir, { recursive: true });
+  spawnSync('git', ['init', '-q'], { cwd: dir });
+  return fs.realpathSync(dir);
 }

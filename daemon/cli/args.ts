@@ -1,128 +1,111 @@
-// Command-line parsing, apart from running, so tests call it directly.
+// Command-line parsing, apart from running, so tests call it directly. A
+// command that is a daemon method takes its argument and flags from the
+// method's declaration (protocol/): a new method with a `cli` spec is a new
+// command with its flags, its usage line and its errors, written nowhere else.
 import { parseArgs } from 'node:util';
+import { fieldsOf, type FieldInfo, type MethodDecl } from '../protocol';
+import { UsageError } from '../errors';
+import { CLI_METHODS } from './methods';
 
-export type CommandName =
-  | 'refs' | 'defs' | 'callers' | 'callees' | 'impls' | 'search' | 'symbols' | 'impact'
-  | 'index' | 'start' | 'stop' | 'status' | 'mcp' | 'setup' | 'doctor' | 'hook' | 'help' | 'version';
+export { UsageError };
 
-/** Commands whose argument is required, with an example for the usage error. */
-const NEEDS_ARG: Partial<Record<CommandName, string>> = {
-  refs: 'a symbol name, e.g. scry refs processOrder',
-  defs: 'a symbol name, e.g. scry defs processOrder',
-  callers: 'a symbol name, e.g. scry callers processOrder',
-  callees: 'a symbol name, e.g. scry callees processOrder',
-  impls: 'a symbol name, e.g. scry impls OrderRepo',
-  impact: 'a symbol name, e.g. scry impact OrderService#processOrder',
-  search: 'a pattern, e.g. scry search procOrd',
-  symbols: 'a file, e.g. scry symbols src/orders.ts',
+/** Commands the CLI runs itself, with the flags each takes. */
+const LOCAL: Record<string, { flags: readonly string[]; summary?: string; group?: string; usage?: string }> = {
+  start: { flags: ['foreground'], usage: 'scry start [--foreground]', summary: 'start the daemon (queries start it on demand)', group: 'daemon' },
+  stop: { flags: [], usage: 'scry stop', summary: 'stop it', group: 'daemon' },
+  mcp: { flags: [], usage: 'scry mcp', summary: 'the MCP server (stdio), for agents; forwards to the daemon', group: 'agents' },
+  setup: { flags: ['uninstall', 'dry-run', 'yes', 'force'], usage: 'scry setup', summary: 'register with Claude Code (and Codex): MCP server, skill, hooks', group: 'agents' },
+  doctor: { flags: [], usage: 'scry doctor', summary: 'prove the wiring: MCP handshake, a real call, claude mcp list', group: 'agents' },
+  // Run by Claude Code, not by people: it works but is not in the usage text.
+  hook: { flags: [] },
+  help: { flags: [] },
+  version: { flags: [] },
+};
+
+/** Flags of the CLI itself (not params of a method), with their help. */
+const LOCAL_FLAGS: Record<string, { type: 'string' | 'boolean'; help: string; short?: string }> = {
+  repo: { type: 'string', help: 'the repository to query (default: git root of the cwd)' },
+  json: { type: 'boolean', help: 'JSON output (the default when stdout is not a terminal)' },
+  foreground: { type: 'boolean', help: 'run the daemon in this terminal (start)' },
+  uninstall: { type: 'boolean', help: 'remove what setup installed (setup)' },
+  'dry-run': { type: 'boolean', help: 'show every change setup would make, make none (setup)' },
+  yes: { type: 'boolean', short: 'y', help: 'accept the ~/.claude/settings.json hook edit without asking (setup)' },
+  force: { type: 'boolean', help: 'rebuild even when an index exists (index); overwrite a skill file you changed (setup)' },
+  help: { type: 'boolean', short: 'h', help: '' },
+  version: { type: 'boolean', short: 'v', help: '' },
 };
 
 export interface Command {
-  name: CommandName;
-  /** NAME for queries, PATH for index. */
+  name: string;
+  /** The method this command calls, when it is one. */
+  method?: MethodDecl;
+  /** The positional argument (NAME, PATTERN, FILE, PATH). */
   arg?: string;
   repo?: string;
   json: boolean;
-  limit?: number;
+  /** Method params taken from flags, by params field name (`--all-refs` is `all_refs`). */
+  params: Record<string, string | number | boolean>;
   force: boolean;
   foreground: boolean;
-  scip?: string;
   /** setup: remove what setup installed. */
   uninstall: boolean;
   /** setup: print every change, make none. */
   dryRun: boolean;
   /** setup: accept the settings.json edit without asking. */
   yes: boolean;
-  allRefs: boolean;
-  kind?: string;
-  depth?: number;
 }
 
-export class UsageError extends Error {}
+const flagName = (field: string): string => field.replace(/_/g, '-');
 
-// `hook` is run by Claude Code, not by people: it works but is not in the usage text.
-const COMMANDS: readonly CommandName[] = ['refs', 'defs', 'callers', 'callees', 'impls', 'search', 'symbols', 'impact', 'index', 'start', 'stop', 'status', 'mcp', 'setup', 'doctor', 'hook', 'help', 'version'];
+/** The flags a method command takes: every params field but the repo (--repo) and its positional. */
+function methodFlags(decl: MethodDecl): FieldInfo[] {
+  const spec = decl.cli!;
+  return fieldsOf(decl.params).filter((f) => f.name !== 'repo' && f.name !== spec.arg?.field && f.kind !== 'other' && !spec.hidden?.includes(f.name));
+}
 
-export const USAGE = `usage: scry <command> [options]
+const byCommand = new Map(CLI_METHODS.map((m) => [m.cli!.command, m]));
 
-queries (the repo is the git root above the current directory, or --repo):
-  scry refs NAME          every reference to the symbols named NAME
-  scry defs NAME          where the symbols named NAME are defined
-  scry callers NAME       the functions that call NAME (--all-refs: that use it at all)
-  scry callees NAME       what NAME calls (--all-refs: everything it uses)
-  scry impls NAME         implementations, subclasses and overrides of NAME
-  scry search PATTERN     symbols by name: exact, prefix, camelCase (sMT), substring
-  scry symbols FILE       the outline of one file
-  scry impact NAME        what may break if NAME changes: callers, impls, files, tests
-  scry index [PATH]       index (or with --force, rebuild) the repo at PATH
-
-daemon:
-  scry start [--foreground]   start the daemon (queries start it on demand)
-  scry stop                   stop it
-  scry status                 the daemon and every indexed repo
-
-agents:
-  scry mcp                    the MCP server (stdio), for agents; forwards to the daemon
-  scry setup                  register with Claude Code (and Codex): MCP server, skill, hooks
-  scry setup --uninstall      remove all of that again
-  scry doctor                 prove the wiring: MCP handshake, a real call, claude mcp list
-
-options:
-  --repo PATH     the repository to query (default: git root of the cwd)
-  --json          JSON output (the default when stdout is not a terminal)
-  --limit N       at most N occurrences; the answer says what was cut
-  --force         rebuild even when an index exists (index)
-  --scip FILE     import a .scip file from any SCIP indexer (index)
-  --dry-run       show every change setup would make, make none (setup)
-  --yes           accept the ~/.claude/settings.json hook edit without asking (setup)
-  --force         also overwrite a skill file you have changed (setup)
-  --all-refs      every use, not only calls (callers, callees)
-  --kind KIND     only symbols of this kind: class, function, method, ... (search)
-  --depth N       levels of callers to follow, default 3 (impact)
-
-NAME may be compound: Class#method, Class.method, pkg.Func, DB::table, auth->user.
-`;
+function parserOptions(): Record<string, { type: 'string' | 'boolean'; short?: string }> {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {};
+  for (const [name, f] of Object.entries(LOCAL_FLAGS)) options[name] = { type: f.type, ...(f.short ? { short: f.short } : {}) };
+  for (const m of CLI_METHODS) for (const f of methodFlags(m)) options[flagName(f.name)] = { type: f.kind === 'boolean' ? 'boolean' : 'string' };
+  return options;
+}
 
 export function parseCommand(argv: string[]): Command {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        repo: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        limit: { type: 'string' },
-        force: { type: 'boolean', default: false },
-        foreground: { type: 'boolean', default: false },
-        scip: { type: 'string' },
-        uninstall: { type: 'boolean', default: false },
-        'dry-run': { type: 'boolean', default: false },
-        yes: { type: 'boolean', short: 'y', default: false },
-        'all-refs': { type: 'boolean', default: false },
-        kind: { type: 'string' },
-        depth: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-        version: { type: 'boolean', short: 'v', default: false },
-      },
-    });
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: parserOptions() });
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
-  const { values, positionals } = parsed;
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const positionals = parsed.positionals;
   if (values.version) return base('version', values);
   if (values.help || positionals.length === 0) return base('help', values);
-  const [name, arg, ...rest] = positionals;
-  if (!COMMANDS.includes(name as CommandName)) throw new UsageError(`unknown command '${name}'. Run scry help for the list`);
+  const [name, arg, ...rest] = positionals as [string, string | undefined, ...string[]];
+  const decl = byCommand.get(name);
+  if (!decl && !(name in LOCAL)) throw new UsageError(`unknown command '${name}'. Run scry help for the list`);
   if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' after '${arg}'`);
-  const cmd = base(name as CommandName, values);
+  const cmd = base(name, values);
   if (name === 'hook' && arg !== 'pretooluse') throw new UsageError(`unknown hook '${arg ?? ''}': expected scry hook pretooluse`);
-  const needs = NEEDS_ARG[name as CommandName];
-  if (needs && !arg) throw new UsageError(`scry ${name} needs ${needs}`);
+  const allowed = new Set(['repo', 'json', 'help', 'version', ...(decl ? methodFlags(decl).map((f) => flagName(f.name)) : LOCAL[name]!.flags)]);
+  for (const [flag, value] of Object.entries(values)) {
+    if (value === undefined || value === false) continue;
+    if (!allowed.has(flag)) throw new UsageError(`scry ${name} does not take --${flag}`);
+  }
+  if (decl) {
+    cmd.method = decl;
+    const spec = decl.cli!.arg;
+    if (spec?.required && !arg) throw new UsageError(`scry ${name} needs ${spec.needs}, e.g. ${spec.example}`);
+    if (!spec && arg !== undefined) throw new UsageError(`unexpected argument '${arg}' to scry ${name}`);
+    for (const f of methodFlags(decl)) {
+      const value = values[flagName(f.name)];
+      if (value === undefined || value === false) continue;
+      cmd.params[f.name] = f.kind === 'number' ? positiveInt(`--${flagName(f.name)}`, String(value)) : value;
+    }
+  }
   if (arg !== undefined) cmd.arg = arg;
-  if (values.limit !== undefined) cmd.limit = positiveInt('--limit', values.limit);
-  if (values.depth !== undefined) cmd.depth = positiveInt('--depth', values.depth);
-  if (values.kind !== undefined) cmd.kind = values.kind;
   return cmd;
 }
 
@@ -132,29 +115,66 @@ function positiveInt(flag: string, value: string): number {
   return n;
 }
 
-interface Flags {
-  repo?: string;
-  json?: boolean;
-  force?: boolean;
-  foreground?: boolean;
-  scip?: string;
-  uninstall?: boolean;
-  'dry-run'?: boolean;
-  yes?: boolean;
-  'all-refs'?: boolean;
-}
-
-function base(name: CommandName, values: Flags): Command {
+function base(name: string, values: Record<string, string | boolean | undefined>): Command {
+  const repo = values.repo;
   return {
     name,
-    repo: values.repo,
-    json: values.json ?? false,
-    force: values.force ?? false,
-    foreground: values.foreground ?? false,
-    scip: values.scip,
-    uninstall: values.uninstall ?? false,
-    dryRun: values['dry-run'] ?? false,
-    yes: values.yes ?? false,
-    allRefs: values['all-refs'] ?? false,
+    ...(typeof repo === 'string' ? { repo } : {}),
+    json: values.json === true,
+    params: {},
+    force: values.force === true,
+    foreground: values.foreground === true,
+    uninstall: values.uninstall === true,
+    dryRun: values['dry-run'] === true,
+    yes: values.yes === true,
   };
 }
+
+/** The usage text, generated from the method declarations and the local commands. */
+export function usage(): string {
+  const line = (left: string, right: string): string => `  ${left.padEnd(28)}${right}`;
+  const queries = CLI_METHODS.filter((m) => m.cli!.group === 'queries').map((m) => {
+    const c = m.cli!;
+    return line(`scry ${c.command}${c.arg ? ` ${c.arg.required ? c.arg.label : `[${c.arg.label}]`}` : ''}`, c.summary);
+  });
+  const group = (g: string): string[] => [
+    ...CLI_METHODS.filter((m) => m.cli!.group === g).map((m) => line(`scry ${m.cli!.command}`, m.cli!.summary)),
+    ...Object.values(LOCAL).filter((l) => l.group === g).map((l) => line(l.usage!, l.summary!)),
+  ];
+  const flags = new Map<string, string>();
+  for (const m of CLI_METHODS) {
+    for (const f of methodFlags(m)) {
+      const key = `--${flagName(f.name)}${f.kind === 'boolean' ? '' : f.kind === 'number' ? ' N' : ` ${f.name.toUpperCase()}`}`;
+      const help = flags.get(key) ?? firstClause(f.description ?? '');
+      flags.set(key, help);
+    }
+  }
+  const users = (flag: string): string => {
+    const cmds = CLI_METHODS.filter((m) => methodFlags(m).some((f) => flagName(f.name) === flag)).map((m) => m.cli!.command);
+    return cmds.length > 0 && cmds.length < 4 ? ` (${cmds.join(', ')})` : '';
+  };
+  const options = [
+    ...Object.entries(LOCAL_FLAGS).filter(([, f]) => f.help !== '').map(([n, f]) => line(`--${n}${f.type === 'string' ? ' PATH' : ''}`, f.help)),
+    ...[...flags].filter(([k]) => !(k.split(' ')[0]!.slice(2) in LOCAL_FLAGS)).map(([k, help]) => line(k, help + users(k.split(' ')[0]!.slice(2)))),
+  ];
+  return [
+    'usage: scry <command> [options]',
+    '',
+    'queries (the repo is the git root above the current directory, or --repo):',
+    ...queries,
+    '',
+    'daemon:',
+    ...group('daemon'),
+    '',
+    'agents:',
+    ...group('agents'),
+    '',
+    'options:',
+    ...options,
+    '',
+    'NAME may be compound: Class#method, Class.method, pkg.Func, DB::table, auth->user.',
+    '',
+  ].join('\n');
+}
+
+const firstClause = (text: string): string => text.split(/(?<=[a-z)`])[.;:] /)[0]!.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());

@@ -7,14 +7,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoDir } from '../paths';
-import type { RepoParams } from '../protocol';
+import { checkParams, type RepoParams } from '../protocol';
 import { answered, readQuery } from '../code/query';
-import { resolveRepo } from '../code/repos';
+import { resolveRepo } from '../repos';
 import { CodeStore } from '../code/store/store';
 
-export function answerDirect(home: string, method: string, params: RepoParams): unknown {
+export function answerDirect(home: string, method: string, raw: unknown): unknown {
   const q = readQuery(method);
   if (!q) return undefined;
+  const checked = checkParams(q.decl, raw);
+  if (!checked.ok) return undefined; // the daemon will give the one-line error
+  const params = checked.params as RepoParams;
   let repo: string;
   try {
     repo = resolveRepo(params.repo);

@@ -1,4 +1,5 @@
 // The readable form of answers, for a person at a terminal.
+import * as P from '../protocol';
 import type { ImpactResult, IndexFreshness, IndexResult, QueryResult, SearchResult, StatusResult, SymbolsResult } from '../protocol';
 
 export type QueryKind = 'references' | 'definitions' | 'callers' | 'callees' | 'implementations';
@@ -83,3 +84,17 @@ export function formatStatus(s: StatusResult): string {
   }
   return lines.join('\n') + '\n';
 }
+
+/** How each method's answer reads on a terminal; the CLI prints JSON when stdout is not one. */
+export const FORMATTERS: Readonly<Record<string, ((result: never) => string) | undefined>> = {
+  [P.IndexRepo.method]: formatIndex,
+  [P.Refs.method]: (r: QueryResult) => formatQuery(r, 'references'),
+  [P.Defs.method]: (r: QueryResult) => formatQuery(r, 'definitions'),
+  [P.Callers.method]: (r: QueryResult) => formatQuery(r, 'callers'),
+  [P.Callees.method]: (r: QueryResult) => formatQuery(r, 'callees'),
+  [P.Impls.method]: (r: QueryResult) => formatQuery(r, 'implementations'),
+  [P.Search.method]: formatSearch,
+  [P.Symbols.method]: formatSymbols,
+  [P.Impact.method]: formatImpact,
+  [P.Status.method]: formatStatus,
+};

@@ -1,16 +1,16 @@
-// `scry`: the command-line client. Thin: parse, ask the daemon, print.
+// `scry`: the command-line client. Thin: parse, ask the daemon, print. A
+// command that is a daemon method is dispatched from its declaration; the
+// only per-method code here is how its answer reads on a terminal.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ScryError } from '../errors';
-import { isAlive } from '../process';
-import { scryHome, startingDir } from '../paths';
+import { connectDaemon, connectRunning, spawnDaemon, stopDaemon, waitForSocket, RpcClient, type Method } from '../client';
+import { errorMessage, UsageError } from '../errors';
+import { scryHome } from '../paths';
 import * as P from '../protocol';
-import { findRepoRoot } from '../code/repos';
+import { findRepoRoot } from '../repos';
 import { VERSION } from '../version';
-import { parseCommand, USAGE, UsageError, type Command } from './args';
-import { connectDaemon, connectRunning, spawnDaemon, waitForDaemon } from './client';
-import type { Method, RpcClient } from './rpc';
-import { formatImpact, formatIndex, formatQuery, formatSearch, formatStatus, formatSymbols } from './format';
+import { parseCommand, usage, type Command } from './args';
+import { FORMATTERS } from './format';
 import { runPretoolUseHook } from '../setup/nudge';
 
 // Loaded only for their own commands, so every other command starts small.
@@ -31,9 +31,10 @@ export async function run(argv: string[]): Promise<number> {
   }
   const home = scryHome();
   const json = cmd.json || !process.stdout.isTTY;
+  if (cmd.method) return runMethod(home, cmd, cmd.method, json);
   switch (cmd.name) {
     case 'help':
-      process.stdout.write(USAGE);
+      process.stdout.write(usage());
       return 0;
     case 'version':
       process.stdout.write(`scry ${VERSION}\n`);
@@ -42,16 +43,6 @@ export async function run(argv: string[]): Promise<number> {
       return cmd.foreground ? runForeground() : withDaemon(home, true, async (c) => print(json, await c.request(P.Ping.type, {}), (d) => `scry daemon running, pid ${d.pid}\n`));
     case 'stop':
       return stop(home);
-    case 'status':
-      return withDaemon(home, false, async (c) => {
-        const repo = cmd.repo ? path.resolve(cmd.repo) : undefined;
-        return print(json, await c.request(P.Status.type, repo ? { repo } : {}), formatStatus);
-      });
-    case 'index': {
-      const repo = path.resolve(cmd.arg ?? cmd.repo ?? findRepoRoot(process.cwd()));
-      const scip = cmd.scip ? path.resolve(cmd.scip) : undefined;
-      return withDaemon(home, true, async (c) => print(json, await c.request(P.IndexRepo.type, { repo, force: cmd.force || scip !== undefined, scip }), formatIndex));
-    }
     case 'mcp':
       await loadMcp().mcpMain();
       return 0;
@@ -61,29 +52,40 @@ export async function run(argv: string[]): Promise<number> {
       return loadSetup().doctorMain(scryLauncher(), cmd.repo ? path.resolve(cmd.repo) : findRepoRoot(process.cwd()));
     case 'hook':
       return runPretoolUseHook(process.stdin, (s) => process.stdout.write(s));
-    case 'refs':
-    case 'defs':
-    case 'impls': {
-      const type = { refs: P.Refs.type, defs: P.Defs.type, impls: P.Impls.type }[cmd.name];
-      const what = ({ refs: 'references', defs: 'definitions', impls: 'implementations' } as const)[cmd.name];
-      return query(home, type, { repo: repoOf(cmd), name: cmd.arg!, limit: cmd.limit }, json, (r) => formatQuery(r, what));
-    }
-    case 'callers':
-    case 'callees': {
-      const what = cmd.name;
-      const type = what === 'callers' ? P.Callers.type : P.Callees.type;
-      return query(home, type, { repo: repoOf(cmd), name: cmd.arg!, limit: cmd.limit, all_refs: cmd.allRefs }, json, (r) => formatQuery(r, what));
-    }
-    case 'search':
-      return query(home, P.Search.type, { repo: repoOf(cmd), pattern: cmd.arg!, kind: cmd.kind, limit: cmd.limit }, json, formatSearch);
-    case 'symbols': {
-      // A file is relative to where the user stands, like any shell argument.
-      const file = path.resolve(cmd.arg!);
-      return query(home, P.Symbols.type, { repo: repoOf(cmd), file: fs.existsSync(file) ? file : cmd.arg! }, json, formatSymbols);
-    }
-    case 'impact':
-      return query(home, P.Impact.type, { repo: repoOf(cmd), name: cmd.arg!, depth: cmd.depth, limit: cmd.limit }, json, formatImpact);
+    default:
+      throw new UsageError(`unknown command '${cmd.name}'`);
   }
+}
+
+/** Params for a method command: its flags, its argument, and the repo (which every code method names). */
+function paramsOf(cmd: Command, decl: P.MethodDecl): Record<string, unknown> {
+  const params: Record<string, unknown> = { ...cmd.params };
+  const arg = decl.cli?.arg;
+  if (arg && cmd.arg !== undefined) params[arg.field] = cmd.arg;
+  const takesRepo = P.fieldsOf(decl.params).some((f) => f.name === 'repo');
+  if (takesRepo && params.repo === undefined) {
+    // status without --repo means every repo; every other method means this one.
+    if (cmd.repo !== undefined) params.repo = path.resolve(cmd.repo);
+    else if (decl !== P.Status) params.repo = path.resolve(findRepoRoot(process.cwd()));
+  } else if (typeof params.repo === 'string') params.repo = path.resolve(params.repo);
+  if (decl === P.IndexRepo && typeof params.scip === 'string') {
+    params.scip = path.resolve(params.scip);
+    params.force = true;
+  }
+  if (decl === P.Symbols && typeof params.file === 'string') {
+    // A file is relative to where the user stands, like any shell argument.
+    const file = path.resolve(params.file);
+    if (fs.existsSync(file)) params.file = file;
+  }
+  return params;
+}
+
+function runMethod(home: string, cmd: Command, decl: P.MethodDecl, json: boolean): Promise<number> {
+  const params = paramsOf(cmd, decl);
+  const human = (FORMATTERS[decl.method] ?? ((v: unknown) => `${JSON.stringify(v, null, 2)}\n`)) as (v: unknown) => string;
+  if (decl === P.Status) return withDaemon(home, false, async (c) => print(json, await c.request(decl.type, params), human));
+  if (decl === P.IndexRepo) return withDaemon(home, true, async (c) => print(json, await c.request(decl.type, params), human));
+  return query(home, decl.type, params, json, human);
 }
 
 /** How agents should start this scry: this Node (its ABI matches the daemon's native modules) and bin/scry, both absolute. */
@@ -91,14 +93,12 @@ function scryLauncher(): { command: string; args: string[] } {
   return { command: process.execPath, args: [path.resolve(__dirname, '..', 'bin', 'scry')] };
 }
 
-const repoOf = (cmd: Command): string => path.resolve(cmd.repo ?? findRepoRoot(process.cwd()));
-
 /**
  * A read-only query. With a daemon running, it answers. Without one, the CLI
  * starts one and, while it boots, answers from the index file itself (see
  * direct.ts); with no index yet it waits for the daemon, which builds one.
  */
-async function query<Params extends P.RepoParams, T>(home: string, type: Method<Params, T>, params: Params, json: boolean, human: (v: T) => string): Promise<number> {
+async function query<T>(home: string, type: Method<Record<string, unknown>, T>, params: Record<string, unknown>, json: boolean, human: (v: T) => string): Promise<number> {
   const running = await connectRunning(home);
   if (running) return withConnection(running, async (c) => print(json, await c.request(type, params), human));
   const spawned = spawnDaemon({ home });
@@ -106,7 +106,7 @@ async function query<Params extends P.RepoParams, T>(home: string, type: Method<
     const direct = loadDirect().answerDirect(home, type.method, params);
     if (direct !== undefined) return print(json, direct as T, human);
   }
-  return withConnection(await waitForDaemon({ home }, spawned), async (c) => print(json, await c.request(type, params), human));
+  return withConnection(new RpcClient(await waitForSocket({ home }, spawned)), async (c) => print(json, await c.request(type, params), human));
 }
 
 async function withDaemon(home: string, spawnIfNeeded: boolean, fn: (c: RpcClient) => Promise<number>): Promise<number> {
@@ -140,52 +140,11 @@ function print<T>(json: boolean, value: T, human: (v: T) => string): number {
 }
 
 async function stop(home: string): Promise<number> {
-  const booting = await stopBooting(home);
-  let conn: RpcClient;
-  try {
-    conn = await connectDaemon({ home, spawn: false });
-  } catch {
-    process.stderr.write(booting > 0 ? `scry: stopped ${booting} daemon${booting === 1 ? '' : 's'} that were starting\n` : 'scry: no daemon is running\n');
-    return 0;
-  }
-  const info = await conn.request(P.Ping.type, {});
-  const closed = new Promise<void>((resolve) => conn.onClose(() => resolve()));
-  // The daemon may close the socket before its answer arrives; either one means it is going.
-  await Promise.race([conn.request(P.Shutdown.type, {}).catch(() => undefined), closed]);
-  conn.dispose();
-  // Wait until the process is gone, so `scry stop && scry start` is safe.
-  for (let i = 0; i < 200 && isAlive(info.pid); i++) await new Promise((r) => setTimeout(r, 25));
-  process.stderr.write(`scry: daemon ${info.pid} stopped\n`);
+  const r = await stopDaemon(home);
+  const booting = r.booting > 0 ? `stopped ${r.booting} daemon${r.booting === 1 ? '' : 's'} that were starting` : '';
+  if (r.stopped !== undefined) process.stderr.write(`scry: daemon ${r.stopped} stopped${r.forced ? ' (it did not stop on request: sent SIGTERM)' : ''}${booting ? `; ${booting}` : ''}\n`);
+  else process.stderr.write(`scry: ${booting || 'no daemon is running'}\n`);
   return 0;
-}
-
-
-/** Stops daemons a client spawned that are not serving yet (see startingDir); returns how many. */
-async function stopBooting(home: string): Promise<number> {
-  let entries: string[];
-  try {
-    entries = fs.readdirSync(startingDir(home));
-  } catch {
-    return 0;
-  }
-  let stopped = 0;
-  for (const name of entries) {
-    const pid = Number(name);
-    const file = path.join(startingDir(home), name);
-    if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) {
-      fs.rmSync(file, { force: true });
-      continue;
-    }
-    try {
-      process.kill(pid, 'SIGTERM');
-    } catch {
-      continue;
-    }
-    for (let i = 0; i < 200 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 25));
-    fs.rmSync(file, { force: true });
-    stopped++;
-  }
-  return stopped;
 }
 
 function runForeground(): Promise<number> {
@@ -206,8 +165,7 @@ export function cliMain(): void {
       process.exitCode = code;
     },
     (err: unknown) => {
-      const message = err instanceof ScryError || err instanceof Error ? err.message : String(err);
-      process.stderr.write(`scry: ${message}\n`);
+      process.stderr.write(`scry: ${errorMessage(err)}\n`);
       process.exitCode = 1;
     },
   );

@@ -1,11 +1,12 @@
-// Runs a build in a worker thread when the bundled worker is present (the
-// daemon), else on this thread (tests that import the sources directly).
+// Runs a build in a worker thread: the bundled dist/build-worker.js, found
+// beside the running bundle (the daemon) or in the package's dist/ (tests
+// running from source), so every build takes the production path.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { ScryError } from '../errors';
+import { ErrorCode, ScryError } from '../errors';
 import type { ProgressEvent } from '../protocol';
-import { buildIndex, type BuildOptions, type BuildOutcome } from './build';
+import type { BuildOptions, BuildOutcome } from './build';
 
 /** The serializable part of BuildOptions, sent to the worker. */
 export type BuildRequest = Pick<BuildOptions, 'repo' | 'workDir' | 'nodePath' | 'home' | 'scipFile'>;
@@ -14,21 +15,27 @@ export type WorkerMessage =
   | { type: 'progress'; event: Omit<ProgressEvent, 'repo'> }
   | { type: 'log'; line: string }
   | { type: 'done'; outcome: BuildOutcome }
-  | { type: 'error'; message: string; code: number };
+  | { type: 'error'; message: string; code: number; remedy?: string };
 
 /** A build failure reported by the worker, keeping its JSON-RPC code. */
 export class BuildFailedError extends ScryError {
   override readonly code: number;
-  constructor(message: string, code: number) {
-    super(message);
+  constructor(message: string, code: number, remedy?: string) {
+    super(message, remedy);
     this.code = code;
   }
 }
 
-const WORKER_FILE = path.join(__dirname, 'build-worker.js');
+/** dist/build-worker.js: beside dist/daemon.js, or from the sources (daemon/code/) two levels up. */
+export function workerFile(): string | undefined {
+  const candidates = [path.join(__dirname, 'build-worker.js'), path.resolve(__dirname, '..', '..', 'dist', 'build-worker.js')];
+  return candidates.find((f) => fs.existsSync(f));
+}
 
 export function runBuild(options: BuildOptions): Promise<BuildOutcome> {
-  if (!fs.existsSync(WORKER_FILE)) return buildIndex(options);
+  const WORKER_FILE = workerFile();
+  if (!WORKER_FILE) return Promise.reject(new BuildFailedError(`the build worker (dist/build-worker.js) is missing beside ${__dirname}`, ErrorCode.Internal, 'Run npm run build, or reinstall Scry'));
+  options.log?.(`build runs in a worker thread (${WORKER_FILE})`);
   const request: BuildRequest = { repo: options.repo, workDir: options.workDir, nodePath: options.nodePath, home: options.home, scipFile: options.scipFile };
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_FILE, { workerData: request });
@@ -48,9 +55,9 @@ export function runBuild(options: BuildOptions): Promise<BuildOutcome> {
       if (m.type === 'progress') options.onProgress?.(m.event);
       else if (m.type === 'log') options.log?.(m.line);
       else if (m.type === 'done') finish(() => resolve(m.outcome));
-      else finish(() => reject(new BuildFailedError(m.message, m.code)));
+      else finish(() => reject(new BuildFailedError(m.message, m.code, m.remedy)));
     });
-    worker.on('error', (err) => finish(() => reject(new BuildFailedError(`the build worker crashed: ${err.message}`, -32000))));
-    worker.on('exit', (code) => finish(() => reject(new BuildFailedError(`the build worker exited (code ${code}) without a result`, -32000))));
+    worker.on('error', (err) => finish(() => reject(new BuildFailedError(`the build worker crashed: ${err.message}`, ErrorCode.Internal))));
+    worker.on('exit', (code) => finish(() => reject(new BuildFailedError(`the build worker exited (code ${code}) without a result`, ErrorCode.Internal))));
   });
 }

@@ -2,7 +2,7 @@
 // decoding, SQLite inserts and the final CREATE INDEX / ANALYZE never block
 // the daemon's event loop (better-sqlite3 is synchronous).
 import { parentPort, workerData } from 'node:worker_threads';
-import { ScryError } from '../errors';
+import { ErrorCode, ScryError } from '../errors';
 import { buildIndex } from './build';
 import type { BuildRequest, WorkerMessage } from './build-runner';
 
@@ -26,6 +26,7 @@ buildIndex({
     post({
       type: 'error',
       message: err instanceof Error ? err.message : String(err),
-      code: err instanceof ScryError ? err.code : -32000,
+      code: err instanceof ScryError ? err.code : ErrorCode.Generic,
+      ...(err instanceof ScryError && err.remedy ? { remedy: err.remedy } : {}),
     }),
 );

@@ -1,14 +1,12 @@
 // The MCP server's one connection to the daemon, opened on the first tool call
 // (so `initialize` and `tools/list` never wait for a daemon) and reopened when
 // the daemon went away between calls (scry stop, a crash, an upgrade).
-import { RpcClient, RpcError, type Method } from '../cli/rpc';
-import { ScryError } from '../errors';
+import { RpcClient, RpcError, type Method } from '../client';
+import { ErrorCode, ScryError } from '../errors';
 
-/** RpcClient's code for a connection that closed under a pending or new request. */
-const CONNECTION_CLOSED = -32099;
-const METHOD_NOT_FOUND = -32601;
 
 export class DaemonMethodMissingError extends ScryError {
+  override readonly code = ErrorCode.MethodNotFound;
   constructor(readonly method: string) {
     super(
       `the scry daemon does not answer '${method}' (method not found)`,
@@ -27,7 +25,7 @@ export class DaemonLink {
       return await this.send(type, params);
     } catch (err) {
       // The daemon went away since the last call: start (or find) a new one, once.
-      if (!(err instanceof RpcError && err.code === CONNECTION_CLOSED)) throw err;
+      if (!(err instanceof RpcError && err.code === ErrorCode.ConnectionClosed)) throw err;
       this.drop();
       return this.send(type, params);
     }
@@ -44,7 +42,7 @@ export class DaemonLink {
     try {
       return await conn.request(type, params);
     } catch (err) {
-      if (err instanceof RpcError && err.code === METHOD_NOT_FOUND) throw new DaemonMethodMissingError(type.method);
+      if (err instanceof RpcError && err.code === ErrorCode.MethodNotFound) throw new DaemonMethodMissingError(type.method);
       throw err;
     }
   }

@@ -4,9 +4,8 @@ import * as path from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { RpcClient } from '../cli/rpc';
-import { connectDaemon } from '../cli/client';
-import { findRepoRoot } from '../code/repos';
+import { connectDaemon, findRepoRoot, type RpcClient } from '../client';
+import { errorMessage } from '../errors';
 import { logDir, scryHome } from '../paths';
 import { VERSION } from '../version';
 import { CallLog } from './call-log';
@@ -44,7 +43,7 @@ export function createScryMcpServer(options: McpServerOptions): { server: McpSer
         description: tool.description,
         inputSchema: tool.input,
         outputSchema: tool.output,
-        annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+        annotations: tool.annotations,
       },
       async (args: Record<string, unknown>): Promise<CallToolResult> => {
         const started = performance.now();
@@ -54,7 +53,7 @@ export function createScryMcpServer(options: McpServerOptions): { server: McpSer
           log.write({ ts: new Date().toISOString(), tool: tool.name, ms: elapsed(started), ok: true, args, total });
           return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
         } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
+          const message = errorMessage(err);
           log.write({ ts: new Date().toISOString(), tool: tool.name, ms: elapsed(started), ok: false, args, error: message });
           return { content: [{ type: 'text', text: `${tool.name} failed: ${message}` }], isError: true };
         }

@@ -1,8 +1,12 @@
-// What a Scry MCP tool is: a name, a description written for an agent that
-// could also reach for grep, zod schemas in and out, and a few-line adapter
-// over the daemon. index.ts turns these into SDK registrations.
+// What a Scry MCP tool is: a daemon method (its declaration gives the input
+// and output schemas), a name, a description written for an agent that could
+// also reach for grep, and its own annotations. The input is the method's
+// params with `repo` optional (the server fills the git root of the agent's
+// directory) and, for name queries, `name` offered as `symbol`.
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod/mini';
 import type { RequestType } from 'vscode-jsonrpc';
-import type { z } from 'zod';
+import type { MethodDecl, ParamsOf, ResultOf } from '../protocol';
 
 export interface ToolContext {
   /** One request to the daemon; the first call connects (and spawns the daemon if none runs). */
@@ -11,17 +15,53 @@ export interface ToolContext {
   repo(given: string | undefined): string;
 }
 
-export interface ScryTool<In extends z.ZodRawShape = z.ZodRawShape, Out extends z.ZodRawShape = z.ZodRawShape> {
+/** A read-only query: no side effects, same answer for the same index. */
+export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+export interface ScryTool {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly annotations: ToolAnnotations;
+  readonly method: MethodDecl;
+  /** Input schema as a raw shape, derived from the method's params. */
+  readonly input: Record<string, z.core.$ZodType>;
+  /** Output schema: the method's result. */
+  readonly output: z.core.$ZodType;
+  /** Turns the tool's arguments into the method's params and asks the daemon. */
+  run(args: Record<string, unknown>, ctx: ToolContext): Promise<ResultOf<MethodDecl>>;
+}
+
+const repoField = z.optional(
+  z.string().check(z.describe('Absolute path of the repository to ask about. Default: the git root of the directory the agent was started in.')),
+);
+
+export interface ToolSpec {
   name: string;
   title: string;
   description: string;
-  input: In;
-  output: Out;
-  /** Returns the daemon's answer, which must satisfy `output`. */
-  run(args: z.infer<z.ZodObject<In>>, ctx: ToolContext): Promise<object>;
+  annotations: ToolAnnotations;
+  /** Params fields offered under another name (`name` as `symbol`). */
+  rename?: Readonly<Record<string, string>>;
 }
 
-/** Checks a tool against its own schemas, then erases the types so tools can share one list. */
-export function defineTool<In extends z.ZodRawShape, Out extends z.ZodRawShape>(tool: ScryTool<In, Out>): ScryTool {
-  return tool as unknown as ScryTool;
+export function defineTool<D extends MethodDecl>(method: D, spec: ToolSpec): ScryTool {
+  const shape = method.params._zod.def.shape as Record<string, z.core.$ZodType>;
+  const rename = spec.rename ?? {};
+  const input: Record<string, z.core.$ZodType> = {};
+  for (const [field, schema] of Object.entries(shape)) input[rename[field] ?? field] = field === 'repo' ? repoField : schema;
+  const back = Object.fromEntries(Object.entries(rename).map(([field, as]) => [as, field]));
+  return {
+    ...spec,
+    annotations: { title: spec.title, ...spec.annotations },
+    method,
+    input,
+    output: method.result,
+    run: (args, ctx) => {
+      const params: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(args)) if (value !== undefined) params[back[key] ?? key] = value;
+      if ('repo' in shape || 'repo' in args) params.repo = ctx.repo(typeof args.repo === 'string' ? args.repo : undefined);
+      return ctx.request(method.type, params as ParamsOf<D>);
+    },
+  };
 }

@@ -1,56 +1,56 @@
 // The daemon: one per SCRY_HOME, serving JSON-RPC over a private Unix socket.
-// Handlers are thin adapters over the domains; errors cross as one-line
-// ResponseErrors and never take the process down.
+// It knows its domains only through the Domain seam (domain.ts): it checks
+// each request's params against the method's declaration, runs the domain's
+// handler, and turns failures into one-line ResponseErrors that never take
+// the process down.
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createMessageConnection, ResponseError, SocketMessageReader, SocketMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import { CodeIndex } from '../code';
-import { READ_QUERIES } from '../code/query';
-import { ScryError } from '../errors';
+import { AlreadyRunningError, ErrorCode, ScryError } from '../errors';
 import { ensureHome, lockFile, logDir, pidFile, socketPath } from '../paths';
 import * as P from '../protocol';
+import type { Domain, DomainContext, DomainFactory, Handler } from '../domain';
+import { handler } from '../domain';
 import { DaemonLock } from './lock';
-import { Logger } from './log';
+import { Logger, type LogLevel } from './log';
 import { VERSION } from '../version';
 
 export interface Daemon {
   readonly socket: string;
   readonly logger: Logger;
+  readonly domains: readonly Domain[];
   /** Resolves when the daemon has been asked to stop (scry stop, a signal). */
   readonly stopped: Promise<void>;
   dispose(): Promise<void>;
 }
 
-/** SCRY_DEBOUNCE_MS / SCRY_COOLDOWN_MS tune rebuild scheduling (tests and benchmarks shorten the cooldown). */
-function scheduleFromEnv(): { debounceMs?: number; cooldownMs?: number } {
-  const num = (v: string | undefined): number | undefined => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
-  const out: { debounceMs?: number; cooldownMs?: number } = {};
-  const debounce = num(process.env.SCRY_DEBOUNCE_MS);
-  const cooldown = num(process.env.SCRY_COOLDOWN_MS);
-  if (debounce !== undefined) out.debounceMs = debounce;
-  if (cooldown !== undefined) out.cooldownMs = cooldown;
-  return out;
+export interface DaemonOptions {
+  echoLog?: boolean;
+  logLevel?: LogLevel;
 }
 
-export class AlreadyRunningError extends ScryError {
-  constructor(readonly home: string) {
-    super(`a scry daemon is already running for SCRY_HOME '${home}'`);
-  }
-}
-
-export async function createDaemon(home: string, options: { echoLog?: boolean; watch?: boolean } = {}): Promise<Daemon> {
+export async function createDaemon(home: string, domainFactories: readonly DomainFactory[], options: DaemonOptions = {}): Promise<Daemon> {
   ensureHome(home);
   const lock = DaemonLock.tryAcquire(lockFile(home));
   if (!lock) throw new AlreadyRunningError(home);
-  const logger = new Logger(path.join(logDir(home), 'scryd.log'), options.echoLog);
+  const logger = new Logger(path.join(logDir(home), 'scryd.log'), { echo: options.echoLog, level: options.logLevel });
   const sock = socketPath(home);
   const startedAt = new Date();
-  const code = new CodeIndex({ home, log: (l) => logger.log(l), watch: options.watch ?? true, schedule: scheduleFromEnv() });
   const connections = new Set<MessageConnection>();
   let stopRequested: () => void = () => {};
   const stopped = new Promise<void>((resolve) => (stopRequested = resolve));
+
+  const ctx: DomainContext = {
+    home,
+    log: (line) => logger.log(line),
+    debug: (line) => logger.debug(line),
+    error: (line) => logger.error(line),
+    notify: (n, params) => {
+      for (const c of connections) void c.sendNotification(n.type, params).catch(() => undefined);
+    },
+  };
+  const domains = domainFactories.map((f) => f(ctx));
 
   const info = (): P.DaemonInfo => ({
     pid: process.pid,
@@ -64,42 +64,45 @@ export async function createDaemon(home: string, options: { echoLog?: boolean; w
     node: process.version,
   });
 
-  const progressSub = code.onProgress((event) => {
-    for (const c of connections) void c.sendNotification(P.Progress.type, event).catch(() => undefined);
-  });
-  // How long the event loop stalls while builds run and swap: queries wait that long.
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  loopDelay.enable();
-  const swapSub = code.onSwapped((result) => {
-    for (const c of connections) void c.sendNotification(P.IndexSwapped.type, result).catch(() => undefined);
-    logger.log(`event loop delay since the previous swap: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`);
-    loopDelay.reset();
-  });
-
-  const serve = (socket: net.Socket): void => {
-    const conn = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
-    connections.add(conn);
-    const handle = <Params, Result>(type: { method: string }, fn: (params: Params) => Result | Promise<Result>): void => {
-      conn.onRequest(type.method, async (params: Params) => {
-        try {
-          return await fn(params ?? ({} as Params));
-        } catch (err) {
-          const scry = err instanceof ScryError;
-          if (!scry) logger.log(`error in ${type.method}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-          return new ResponseError(scry ? err.code : -32603, err instanceof Error ? err.message : String(err));
-        }
-      });
-    };
-    handle<Record<string, never>, P.DaemonInfo>(P.Ping.type, () => info());
-    handle<P.StatusParams, P.StatusResult>(P.Status.type, (p) => ({ daemon: info(), repos: code.status(p.repo) }));
-    handle<P.IndexParams, P.IndexResult>(P.IndexRepo.type, (p) => code.index(p.repo, { force: p.force, scip: p.scip }));
-    for (const q of READ_QUERIES) handle<P.RepoParams, object>(q, (p) => code.query(q, p));
-    handle<Record<string, never>, { stopping: true }>(P.Shutdown.type, () => {
+  const own: Handler[] = [
+    handler(P.Ping, () => info()),
+    handler(P.Status, async (p) => {
+      const parts = await Promise.all(domains.map((d) => d.status(p)));
+      return Object.assign({ daemon: info(), repos: [] }, ...parts) as P.StatusResult;
+    }),
+    handler(P.Shutdown, () => {
       logger.log('shutdown requested');
       // Let the answer reach the client before the connections close.
       setTimeout(stopRequested, 20);
-      return { stopping: true };
-    });
+      return { stopping: true as const };
+    }),
+  ];
+  const table = new Map<string, Handler>();
+  for (const h of [...own, ...domains.flatMap((d) => d.methods)]) {
+    if (table.has(h.decl.method)) throw new Error(`method ${h.decl.method} is declared by two domains`);
+    table.set(h.decl.method, h);
+  }
+
+  const debug = logger.level === 'debug';
+  const serve = (socket: net.Socket): void => {
+    const conn = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
+    connections.add(conn);
+    for (const [method, h] of table) {
+      conn.onRequest(method, async (raw: unknown) => {
+        const checked = P.checkParams(h.decl, raw);
+        if (!checked.ok) return new ResponseError(ErrorCode.InvalidParams, checked.message);
+        const started = debug ? performance.now() : 0;
+        try {
+          const result = await h.run(checked.params);
+          if (debug) logger.debug(`${method} answered in ${(performance.now() - started).toFixed(2)} ms`);
+          return result;
+        } catch (err) {
+          if (err instanceof ScryError) return new ResponseError<P.ErrorData>(err.code, err.message, err.remedy ? { remedy: err.remedy } : undefined);
+          logger.error(`error in ${method}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+          return new ResponseError(ErrorCode.Internal, err instanceof Error ? err.message : String(err));
+        }
+      });
+    }
     conn.onClose(() => connections.delete(conn));
     conn.onError(() => undefined);
     socket.on('error', () => undefined);
@@ -123,25 +126,27 @@ export async function createDaemon(home: string, options: { echoLog?: boolean; w
   }
   if (process.platform !== 'win32') fs.chmodSync(sock, 0o600);
   fs.writeFileSync(pidFile(home), `${process.pid}\n`, { mode: 0o600 });
-  logger.log(`scryd ${VERSION} listening on ${sock} (node ${process.version})`);
-  // Every repo indexed before keeps being watched across daemon restarts.
-  const restored = code.restoreKnownRepos();
-  if (restored > 0) logger.log(`watching ${restored} known repo${restored === 1 ? '' : 's'}`);
+  logger.log(`scryd ${VERSION} listening on ${sock} (node ${process.version}; domains ${domains.map((d) => d.name).join(', ')})`);
+  for (const d of domains) {
+    try {
+      await d.restore();
+    } catch (err) {
+      logger.error(`${d.name}: restore failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    }
+  }
 
   let disposed = false;
   return {
     socket: sock,
     logger,
+    domains,
     stopped,
     async dispose() {
       if (disposed) return;
       disposed = true;
-      progressSub.dispose();
-      swapSub.dispose();
-      loopDelay.disable();
       for (const c of connections) c.dispose();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await code.dispose();
+      await Promise.allSettled(domains.map((d) => d.dispose()));
       if (process.platform !== 'win32') fs.rmSync(sock, { force: true });
       fs.rmSync(pidFile(home), { force: true });
       logger.log('scryd stopped');

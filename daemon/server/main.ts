@@ -1,27 +1,32 @@
 // Entry point of dist/daemon.js: `node dist/daemon.js [--foreground]`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { createCodeDomain } from '../code';
+import { AlreadyRunningError, errorMessage } from '../errors';
 import { scryHome, startingDir } from '../paths';
-import { AlreadyRunningError, createDaemon } from './daemon';
+import { createDaemon } from './daemon';
+import { logLevelFromEnv } from './log';
 
 async function main(): Promise<void> {
   const foreground = process.argv.includes('--foreground');
   const home = scryHome();
   const starting = path.join(startingDir(home), String(process.pid));
   process.on('exit', () => fs.rmSync(starting, { force: true }));
+  const { level, invalid } = logLevelFromEnv();
   let daemon;
   try {
-    daemon = await createDaemon(home, { echoLog: foreground });
+    daemon = await createDaemon(home, [createCodeDomain()], { echoLog: foreground, logLevel: level });
     fs.rmSync(starting, { force: true });
   } catch (err) {
     if (err instanceof AlreadyRunningError) {
       // Lost a start race to another daemon: that one serves; this one leaves quietly.
-      if (foreground) process.stderr.write(`scry: ${err.message}\n`);
+      if (foreground) process.stderr.write(`scry: ${err.oneLine()}\n`);
       process.exitCode = foreground ? 1 : 0;
       return;
     }
     throw err;
   }
+  if (invalid !== undefined) daemon.logger.error(`SCRY_LOG_LEVEL '${invalid}' is not one of error, info, debug; logging at info`);
   let stopping = false;
   const stop = (why: string): void => {
     if (stopping) return;
@@ -32,12 +37,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGHUP', () => stop('SIGHUP'));
-  process.on('uncaughtException', (err) => daemon.logger.log(`uncaught: ${err.stack ?? err.message}`));
-  process.on('unhandledRejection', (err) => daemon.logger.log(`unhandled rejection: ${String(err)}`));
+  process.on('uncaughtException', (err) => daemon.logger.error(`uncaught: ${err.stack ?? err.message}`));
+  process.on('unhandledRejection', (err) => daemon.logger.error(`unhandled rejection: ${String(err)}`));
   void daemon.stopped.then(() => stop('shutdown request'));
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`scryd: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(`scryd: ${errorMessage(err)}\n`);
   process.exitCode = 1;
 });

@@ -1,5 +1,5 @@
 // Codex: the MCP server goes in through `codex mcp add` when codex is on PATH.
-import { MEMORY_AVAILABLE, scryArgv, type SetupContext } from './context';
+import { scryArgv, type SetupContext } from './context';
 import { shellLine } from './exec';
 import { SERVER_NAME } from './claude';
 
@@ -16,7 +16,6 @@ export function registerWithCodex(ctx: SetupContext, dryRun: boolean): boolean {
   if (got.code === 0) {
     if (argv.every((a) => got.stdout.includes(JSON.stringify(a)))) {
       ctx.out(`codex: MCP server '${SERVER_NAME}' already registered\n`);
-      offerAgentsLine(ctx);
       return true;
     }
     steps.push(['mcp', 'remove', SERVER_NAME]);
@@ -34,7 +33,6 @@ export function registerWithCodex(ctx: SetupContext, dryRun: boolean): boolean {
     }
     ctx.out(`ran: ${shellLine(CODEX, args)}\n`);
   }
-  offerAgentsLine(ctx);
   return true;
 }
 
@@ -51,8 +49,3 @@ export function unregisterFromCodex(ctx: SetupContext, dryRun: boolean): boolean
   return r.code === 0;
 }
 
-/** Codex has no session hook: a line in AGENTS.md asks the agent to orient itself. Offered, never written. */
-function offerAgentsLine(ctx: SetupContext): void {
-  if (!MEMORY_AVAILABLE) return;
-  ctx.out(`codex: to give Codex scry's memory at the start of each session, add this line to your AGENTS.md:\n  At the start of a session, run \`scry memory orient --cwd .\` and read its output.\n`);
-}

@@ -41,10 +41,3 @@ export const skillFile = (ctx: SetupContext): string => path.join(ctx.claudeDir,
 
 /** The full command line of a scry subcommand, as registered with agents. */
 export const scryArgv = (ctx: SetupContext, ...sub: string[]): string[] => [ctx.scry.command, ...ctx.scry.args, ...sub];
-
-/**
- * Memory (issue: memory domain) does not exist yet. When it lands, flip this:
- * setup then adds the SessionStart orientation hook and offers the AGENTS.md
- * line, and the MCP server lists the memory tools.
- */
-export const MEMORY_AVAILABLE = false;

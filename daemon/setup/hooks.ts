@@ -4,13 +4,18 @@
 // older setups wrote there by hand.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { MEMORY_AVAILABLE, scryArgv, settingsFile, type SetupContext } from './context';
+import { settingsFile, type SetupContext } from './context';
 import { shellLine } from './exec';
 import { SERVER_NAME } from './claude';
 import { lineDiff, SettingsParseError, withHooks, withoutHooks, withoutStaleMcpServer, type HookSpec } from './settings-edit';
 import { stamp } from './skill';
 
-/** Every hook scry has ever installed, by event and the subcommand that marks it, for uninstall and replacement. */
+/**
+ * Every hook scry has ever installed, by event and the subcommand that marks
+ * it, for uninstall and replacement. The SessionStart orientation hook joins
+ * desiredHooks together with the `scry memory orient` command it runs (a test
+ * runs every command setup installs through the CLI's parser).
+ */
 export const HOOK_MARKERS = [
   { event: 'PreToolUse', marker: 'hook pretooluse' },
   { event: 'SessionStart', marker: 'memory orient' },
@@ -20,10 +25,6 @@ export function desiredHooks(ctx: SetupContext): HookSpec[] {
   const specs: HookSpec[] = [
     { event: 'PreToolUse', matcher: 'Grep|Glob', command: shellLine(ctx.scry.command, [...ctx.scry.args, 'hook', 'pretooluse']), timeout: 5, marker: 'hook pretooluse' },
   ];
-  if (MEMORY_AVAILABLE) {
-    const [cmd, ...args] = scryArgv(ctx, 'memory', 'orient', '--cwd', '.');
-    specs.push({ event: 'SessionStart', command: shellLine(cmd!, args), timeout: 10, marker: 'memory orient' });
-  }
   return specs;
 }
 
@@ -71,7 +72,7 @@ export async function updateSettings(ctx: SetupContext, opts: { uninstall: boole
     return 'written';
   } catch (err) {
     if (!(err instanceof SettingsParseError)) throw err;
-    ctx.out(`hooks: ${err.message}\n`);
+    ctx.out(`hooks: ${err.oneLine()}\n`);
     if (!opts.uninstall) ctx.out(`hooks: the entries to add under "hooks":\n${JSON.stringify(hooksBlock(desiredHooks(ctx)), null, 2)}\n`);
     return 'failed';
   }

@@ -3,6 +3,7 @@
 // odd formatting) stays as it was, and removing what we added gives back the
 // original bytes. jsonc-parser locates the nodes; the splicing is ours, since
 // its own modify() reformats the whole line around an edit.
+import { ScryError } from '../errors';
 import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type JSONPath, type Node, type ParseError } from 'jsonc-parser';
 
 export interface HookSpec {
@@ -15,9 +16,9 @@ export interface HookSpec {
   marker: string;
 }
 
-export class SettingsParseError extends Error {
+export class SettingsParseError extends ScryError {
   constructor(readonly file: string, detail: string) {
-    super(`${file} is not valid JSON (${detail}); it was not changed. Fix it, or add the hooks shown above by hand`);
+    super(`${file} is not valid JSON (${detail}); it was not changed`, 'Fix it, or add the hooks shown above by hand');
   }
 }
 

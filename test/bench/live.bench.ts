@@ -5,7 +5,7 @@
 // the new reference being answered (target p95 <= 200 ms).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { connectDaemon } from '../../daemon/cli/client';
+import { connectDaemon } from '../../daemon/client';
 import * as P from '../../daemon/protocol';
 import { rxjsRepo, scry, stopDaemon, tempDir } from '../helpers';
 import { ms, summarize, table, verdict } from './stats';

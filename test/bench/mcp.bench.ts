@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { connectDaemon } from '../../daemon/cli/client';
+import { connectDaemon } from '../../daemon/client';
 import * as P from '../../daemon/protocol';
 import { CLI, ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
 import { ms, ratio, summarize, table, timeIt, verdict } from './stats';

@@ -1,7 +1,7 @@
 // Query latency on a real corpus (rxjs): p50/p95 per method, as the daemon
 // measures itself (elapsed_ms) and as a client sees it over the socket.
 import * as path from 'node:path';
-import { connectDaemon } from '../../daemon/cli/client';
+import { connectDaemon } from '../../daemon/client';
 import * as P from '../../daemon/protocol';
 import { ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
 import { ms, summarize, table } from './stats';

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
-import { connectDaemon } from '../../daemon/cli/client';
+import { connectDaemon } from '../../daemon/client';
 import * as P from '../../daemon/protocol';
 import type { QueryResult } from '../../daemon/protocol';
 import { CLI, ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';

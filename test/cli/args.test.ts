@@ -1,13 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseCommand, UsageError } from '../../daemon/cli/args';
-import { formatQuery } from '../../daemon/cli/format';
+import { FORMATTERS, formatQuery } from '../../daemon/cli/format';
+import { CLI_METHODS } from '../../daemon/cli/methods';
+import * as P from '../../daemon/protocol';
 
 describe('parseCommand', () => {
   it('parses a query with options', () => {
-    assert.deepEqual(parseCommand(['refs', 'mergeMap', '--repo', '/r', '--limit', '5', '--json']), {
-      name: 'refs', arg: 'mergeMap', repo: '/r', json: true, limit: 5, force: false, foreground: false, scip: undefined,
-      uninstall: false, dryRun: false, yes: false, allRefs: false,
+    const cmd = parseCommand(['refs', 'mergeMap', '--repo', '/r', '--limit', '5', '--json']);
+    assert.equal(cmd.method, P.Refs);
+    assert.deepEqual({ ...cmd, method: undefined }, {
+      name: 'refs', method: undefined, arg: 'mergeMap', repo: '/r', json: true, params: { limit: 5 }, force: false, foreground: false,
+      uninstall: false, dryRun: false, yes: false,
     });
   });
   it('treats no arguments and --help as help', () => {
@@ -23,8 +27,25 @@ describe('parseCommand', () => {
     [['refs', 'a', 'b'], /unexpected argument 'b'/],
     [['refs', 'a', '--limit', '0'], /invalid --limit '0'/],
     [['refs', 'a', '--bogus'], /bogus/],
+    [['refs', 'a', '--depth', '2'], /scry refs does not take --depth/],
+    [['stop', '--limit', '2'], /scry stop does not take --limit/],
   ];
   for (const [argv, re] of bad) it(`rejects ${argv.join(' ')}`, () => assert.throws(() => parseCommand(argv), (e: unknown) => e instanceof UsageError && re.test(e.message)));
+});
+
+describe('the command table comes from the method declarations', () => {
+  it('every method with a cli spec is a command with a terminal formatter and its params as flags', () => {
+    assert.ok(CLI_METHODS.length >= 10);
+    for (const m of CLI_METHODS) {
+      assert.ok(FORMATTERS[m.method], `no formatter for ${m.method}`);
+      const c = m.cli!;
+      const argv = [c.command, ...(c.arg?.required ? ['x'] : [])];
+      assert.equal(parseCommand(argv).method, m, c.command);
+    }
+    const callers = parseCommand(['callers', 'f', '--all-refs', '--limit', '3']);
+    assert.deepEqual(callers.params, { all_refs: true, limit: 3 });
+    assert.deepEqual(parseCommand(['index', '--scip', 'a.scip', '--force']).params, { scip: 'a.scip', force: true });
+  });
 });
 
 describe('formatQuery', () => {

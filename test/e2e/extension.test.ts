@@ -301,6 +301,12 @@ describe('the extension in code-server', { skip }, () => {
           assert.match(status.daemon.node, new RegExp(`^v${n.major}\\.`));
           if (n.major === 24) await overlayFromVsix(run, ws);
           run('stop');
+          // A restarted daemon reads the index files of known repos back with the
+          // VSIX's own SQLite build (no better-sqlite3/build ships) and watches them again.
+          assert.equal(run('start').status, 0);
+          const restored = (JSON.parse(run('status').stdout) as StatusResult).repos.find((r) => r.repo === ws);
+          assert.equal(restored?.watching, true, `after a restart the VSIX daemon watches ${ws} again`);
+          run('stop');
         } finally {
           fs.rmSync(home, { recursive: true, force: true });
           fs.rmSync(ws, { recursive: true, force: true });

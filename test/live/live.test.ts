@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { connectDaemon } from '../../daemon/cli/client';
+import { connectDaemon } from '../../daemon/client';
 import * as P from '../../daemon/protocol';
 import { daemonPid, isAlive, lineOf, rxjsRepo, scry, stopDaemon, tempDir } from '../helpers';
 import { waitFor } from './wait';

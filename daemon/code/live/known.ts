@@ -3,7 +3,7 @@
 // a half-written index.db.next, a stray .scip, an orphaned indexer process.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import Database from 'better-sqlite3';
+import { openDatabase } from '../../sqlite';
 import { INDEXER_PID_FILE } from '../build';
 
 export interface KnownRepo {
@@ -26,7 +26,7 @@ export function knownRepos(home: string, log: (line: string) => void): KnownRepo
     const file = path.join(dir, 'index.db');
     if (!fs.existsSync(file)) continue;
     try {
-      const db = new Database(file, { readonly: true, fileMustExist: true });
+      const db = openDatabase(file, { readonly: true, fileMustExist: true });
       try {
         const rows = db.prepare("SELECT key, value FROM meta WHERE key IN ('repo', 'indexed_at')").all() as Array<{ key: string; value: string }>;
         const meta = new Map(rows.map((r) => [r.key, r.value]));

@@ -23,24 +23,25 @@ export interface QueryContext {
 }
 
 export interface ReadQuery {
-  method: string;
-  /** params come off the wire; each entry was typed by its RequestType when declared. */
+  readonly decl: P.MethodDecl;
+  readonly method: string;
+  /** params were checked against decl.params at the socket (or by the cold path). */
   run(ctx: QueryContext, params: unknown): object;
 }
 
-function query<Params extends P.RepoParams, Result>(type: { method: string; _: [Params, Result, ...unknown[]] | undefined }, run: (ctx: QueryContext, p: Params) => Answer<Result>): ReadQuery {
-  return { method: type.method, run: (ctx, params) => run(ctx, params as Params) as object };
+function query<D extends P.MethodDecl>(decl: D, run: (ctx: QueryContext, p: P.ParamsOf<D>) => Answer<P.ResultOf<D>>): ReadQuery {
+  return { decl, method: decl.method, run: (ctx, params) => run(ctx, params as P.ParamsOf<D>) as object };
 }
 
 export const READ_QUERIES: readonly ReadQuery[] = [
-  query(P.Refs.type, (c, p) => refs(c.store, p.name, { limit: p.limit, merge: c.overlay?.(false) })),
-  query(P.Defs.type, (c, p) => refs(c.store, p.name, { definitionsOnly: true, limit: p.limit, merge: c.overlay?.(true) })),
-  query(P.Callers.type, (c, p) => callers(c.store, p.name, { allRefs: p.all_refs, limit: p.limit })),
-  query(P.Callees.type, (c, p) => callees(c.store, p.name, { allRefs: p.all_refs, limit: p.limit })),
-  query(P.Impls.type, (c, p) => impls(c.store, p.name, { limit: p.limit })),
-  query(P.Search.type, (c, p) => search(c.store, p.pattern, { kind: p.kind, limit: p.limit })),
-  query(P.Symbols.type, (c, p) => outline(c.store, c.repo, p.file)),
-  query(P.Impact.type, (c, p) => impact(c.store, p.name, { depth: p.depth, limit: p.limit })),
+  query(P.Refs, (c, p) => refs(c.store, p.name, { limit: p.limit, merge: c.overlay?.(false) })),
+  query(P.Defs, (c, p) => refs(c.store, p.name, { definitionsOnly: true, limit: p.limit, merge: c.overlay?.(true) })),
+  query(P.Callers, (c, p) => callers(c.store, p.name, { allRefs: p.all_refs, limit: p.limit })),
+  query(P.Callees, (c, p) => callees(c.store, p.name, { allRefs: p.all_refs, limit: p.limit })),
+  query(P.Impls, (c, p) => impls(c.store, p.name, { limit: p.limit })),
+  query(P.Search, (c, p) => search(c.store, p.pattern, { kind: p.kind, limit: p.limit })),
+  query(P.Symbols, (c, p) => outline(c.store, c.repo, p.file)),
+  query(P.Impact, (c, p) => impact(c.store, p.name, { depth: p.depth, limit: p.limit })),
 ];
 
 export const readQuery = (method: string): ReadQuery | undefined => READ_QUERIES.find((q) => q.method === method);

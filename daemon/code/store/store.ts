@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import { openDatabase } from '../../sqlite';
 import type { Occurrence } from '../../protocol';
+import { ErrorCode, ScryError } from '../../errors';
 import { SCHEMA_VERSION } from './schema';
 
 const SECONDARY_KINDS = new Set(['parameter', 'type_parameter', 'local']);
@@ -42,9 +43,10 @@ export const OCCURRENCE_SELECT = `SELECT d.path, o.line, o.col, o.end_line, o.en
          LEFT JOIN lines l ON l.document_id = o.document_id AND l.line = o.line
          LEFT JOIN symbols c ON c.id = o.containing_id`;
 
-export class SchemaVersionError extends Error {
+export class SchemaVersionError extends ScryError {
+  override readonly code = ErrorCode.IndexUnreadable;
   constructor(readonly file: string, readonly found: string | undefined) {
-    super(`index '${file}' has schema version ${found ?? 'unknown'}, this Scry reads ${SCHEMA_VERSION}`);
+    super(`index '${file}' has schema version ${found ?? 'unknown'}, this Scry reads ${SCHEMA_VERSION}`, 'It is rebuilt on the next query');
   }
 }
 

@@ -1,8 +1,7 @@
 import * as P from '../../protocol';
-import { limitField, queryResult, repoField, symbolField } from '../schemas';
-import { defineTool } from '../tool';
+import { defineTool, READ_ONLY } from '../tool';
 
-export const refsTool = defineTool({
+export const refsTool = defineTool(P.Refs, {
   name: 'scry_refs',
   title: 'References to a symbol',
   description:
@@ -10,7 +9,6 @@ export const refsTool = defineTool({
     'Use this instead of grep/rg when you want the uses of an identifier: it returns only real references to that symbol (no comments, strings or ' +
     'same-named unrelated symbols), each with file, line, column, the source line and the enclosing definition. ' +
     'Use grep for text that is not a symbol (strings, log messages, regexes, config keys).',
-  input: { symbol: symbolField, repo: repoField, limit: limitField },
-  output: queryResult,
-  run: ({ symbol, repo, limit }, ctx) => ctx.request(P.Refs.type, { repo: ctx.repo(repo), name: symbol, limit }),
+  annotations: READ_ONLY,
+  rename: { name: 'symbol' },
 });

@@ -1,7 +1,7 @@
 // Finding the repository a path belongs to.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { RepoNotFoundError } from '../errors';
+import { RepoNotFoundError } from './errors';
 
 /** Real path of an existing directory, or a RepoNotFoundError naming the input. */
 export function resolveRepo(input: string): string {

@@ -2,6 +2,7 @@
 // wire format as vscode-jsonrpc (Content-Length framed JSON) but loads in a
 // fraction of the time, which matters when every agent call spawns a CLI.
 import type * as net from 'node:net';
+import { ErrorCode, RemoteError, type ErrorData } from '../protocol/errors';
 
 /** Anything with a method name and phantom param/result types: protocol.ts's RequestTypes. */
 export interface Method<P, R> {
@@ -14,11 +15,8 @@ export interface Notification<P> {
   readonly _: [P, ...unknown[]] | undefined;
 }
 
-export class RpcError extends Error {
-  constructor(readonly code: number, message: string) {
-    super(message);
-  }
-}
+/** An error answer from the daemon (or a closed connection), with the daemon's code and remedy. */
+export class RpcError extends RemoteError {}
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -40,7 +38,7 @@ export class RpcClient {
   }
 
   request<P, R>(type: Method<P, R>, params: P): Promise<R> {
-    if (this.closed) return Promise.reject(new RpcError(-32099, 'the connection to the daemon is closed'));
+    if (this.closed) return Promise.reject(new RpcError(ErrorCode.ConnectionClosed, 'the connection to the daemon is closed'));
     const id = this.nextId++;
     const body = JSON.stringify({ jsonrpc: '2.0', id, method: type.method, params });
     this.socket.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
@@ -70,7 +68,7 @@ export class RpcClient {
       const header = this.buffer.subarray(0, headerEnd).toString('ascii');
       const match = /Content-Length:\s*(\d+)/i.exec(header);
       if (!match) {
-        this.fail(new RpcError(-32700, `malformed message header from the daemon: ${header.slice(0, 80)}`));
+        this.fail(new RpcError(ErrorCode.Internal, `malformed message header from the daemon: ${header.slice(0, 80)}`));
         return;
       }
       const length = Number(match[1]);
@@ -78,11 +76,11 @@ export class RpcClient {
       if (this.buffer.length < start + length) return;
       const body = this.buffer.subarray(start, start + length).toString('utf8');
       this.buffer = this.buffer.subarray(start + length);
-      this.dispatch(JSON.parse(body) as { id?: number; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string } });
+      this.dispatch(JSON.parse(body) as { id?: number; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string; data?: ErrorData } });
     }
   }
 
-  private dispatch(msg: { id?: number; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string } }): void {
+  private dispatch(msg: { id?: number; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string; data?: ErrorData } }): void {
     if (msg.method !== undefined) {
       this.handlers.get(msg.method)?.(msg.params);
       return;
@@ -91,14 +89,14 @@ export class RpcClient {
     const p = this.pending.get(msg.id);
     if (!p) return;
     this.pending.delete(msg.id);
-    if (msg.error) p.reject(new RpcError(msg.error.code, msg.error.message));
+    if (msg.error) p.reject(new RpcError(msg.error.code, msg.error.message, msg.error.data?.remedy));
     else p.resolve(msg.result);
   }
 
   private handleClose(): void {
     if (this.closed) return;
     this.closed = true;
-    this.fail(new RpcError(-32099, 'the daemon closed the connection before answering'));
+    this.fail(new RpcError(ErrorCode.ConnectionClosed, 'the daemon closed the connection before answering'));
     for (const h of this.closeHandlers) h();
   }
 

@@ -1,0 +1,192 @@
+// The code-index domain: repos, their stores, builds and watchers, and the
+// queries over them, plugged into the daemon through the Domain seam. It knows
+// nothing of sockets or clients.
+import * as fs from 'node:fs';
+import { NotIndexedError } from '../errors';
+import * as P from '../protocol';
+import { handler, type Domain, type DomainContext, type DomainFactory } from '../domain';
+import { BuildCoordinator } from './build-coordinator';
+import { knownRepos, recoverRepoDir, type LiveRepo } from './live';
+import { LiveRepos } from './live-repos';
+import { mergeOverlay } from './overlay';
+import { indexResultOf, repoStatusOf } from './project';
+import * as Q from './query';
+import { RepoRegistry, type RepoEntry } from './repo-registry';
+import { StoreCache } from './store-cache';
+import type { CodeStore } from './store/store';
+import type { SchedulerOptions } from './watch';
+
+export interface CodeDomainOptions {
+  nodePath?: string;
+  /** Watch indexed repos and keep them live (default true). */
+  watch?: boolean;
+  schedule?: Partial<SchedulerOptions>;
+  /** Close a repo's store after this long without use (it reopens on demand). */
+  idleCloseMs?: number;
+}
+
+const IDLE_CLOSE_MS = 10 * 60_000;
+const SWEEP_MS = 30_000;
+
+/** SCRY_DEBOUNCE_MS / SCRY_COOLDOWN_MS tune rebuild scheduling (tests and benchmarks shorten the cooldown). */
+export function scheduleFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<SchedulerOptions> {
+  const num = (v: string | undefined): number | undefined => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+  const out: Partial<SchedulerOptions> = {};
+  const debounce = num(env.SCRY_DEBOUNCE_MS);
+  const cooldown = num(env.SCRY_COOLDOWN_MS);
+  if (debounce !== undefined) out.debounceMs = debounce;
+  if (cooldown !== undefined) out.cooldownMs = cooldown;
+  return out;
+}
+
+export function createCodeDomain(options: CodeDomainOptions = {}): DomainFactory {
+  return (ctx) => new CodeDomain(ctx, { schedule: scheduleFromEnv(), ...options });
+}
+
+export class CodeDomain implements Domain {
+  readonly name = 'code';
+  readonly notifications = [P.Progress, P.IndexSwapped];
+  readonly methods;
+  readonly repos: RepoRegistry;
+  readonly stores: StoreCache;
+  private readonly builds: BuildCoordinator;
+  private readonly live: LiveRepos;
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly ctx: DomainContext, private readonly options: CodeDomainOptions) {
+    this.repos = new RepoRegistry(ctx.home);
+    this.stores = new StoreCache((l) => ctx.log(l));
+    this.builds = new BuildCoordinator({
+      home: ctx.home,
+      nodePath: options.nodePath ?? process.execPath,
+      stores: this.stores,
+      log: (l) => ctx.log(l),
+      onProgress: (e) => ctx.notify(P.Progress, e),
+      onSwapped: (r) => ctx.notify(P.IndexSwapped, r),
+    });
+    this.live = new LiveRepos({
+      home: ctx.home,
+      enabled: options.watch ?? true,
+      schedule: options.schedule,
+      log: (l) => ctx.log(l),
+      rebuild: (entry) => this.index(entry.repo, { force: true }),
+      onGone: (entry) => {
+        entry.gone = true;
+        this.stores.close(entry);
+        entry.lastError = `repository folder '${entry.repo}' is gone (deleted or moved)`;
+      },
+    });
+    this.methods = [
+      handler(P.IndexRepo, (p) => this.index(p.repo, { force: p.force, scip: p.scip })),
+      ...Q.READ_QUERIES.map((q) => ({ decl: q.decl, run: (p: unknown) => this.query(q, p as P.RepoParams) })),
+    ];
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  /** Builds (or rebuilds) a repo's index; concurrent calls share one build. */
+  index(repoInput: string, opts: { force?: boolean; scip?: string } = {}): Promise<P.IndexResult> {
+    const entry = this.repos.get(repoInput);
+    if (!this.builds.isBuilding(entry) && !opts.force && !opts.scip) {
+      const store = this.open(entry);
+      if (store) return Promise.resolve(indexResultOf(entry.repo, store.meta()));
+    }
+    const live = this.live.ensure(entry);
+    return this.builds.build(entry, live, opts.scip);
+  }
+
+  /** Answers one read-only query (see query/methods.ts), building the index first if there is none. */
+  async query(q: Q.ReadQuery, params: P.RepoParams): Promise<object> {
+    const entry = this.repos.get(params.repo);
+    let store = this.open(entry);
+    if (!store) {
+      await this.index(entry.repo);
+      store = this.stores.peek(entry);
+      if (!store) throw new NotIndexedError(entry.repo);
+    }
+    entry.lastUsed = Date.now();
+    const live = this.live.get(entry);
+    const ctx: Q.QueryContext = { store, repo: entry.repo, overlay: (definitionsOnly) => overlayMerge(live, definitionsOnly) };
+    const result = Q.answered(store, this.isStale(entry), () => q.run(ctx, params));
+    const overlayFiles = live?.overlay.size ?? 0;
+    if (overlayFiles > 0) result.index.overlay_files = overlayFiles;
+    return result;
+  }
+
+  /** The overlay of a repo, for tests and benchmarks that wait on it. */
+  liveRepo(repoInput: string): LiveRepo | undefined {
+    return this.live.get(this.repos.get(repoInput));
+  }
+
+  status(params: P.StatusParams): { repos: P.RepoStatus[] } {
+    const entries = params.repo ? [this.repos.get(params.repo)] : this.repos.all();
+    return {
+      repos: entries.map((e) => {
+        const live = this.live.get(e);
+        return repoStatusOf({
+          repo: e.repo,
+          meta: this.stores.meta(e),
+          building: this.builds.isBuilding(e),
+          stale: this.isStale(e),
+          lastError: e.lastError,
+          watching: live?.watching ?? false,
+          pendingChanges: live?.pendingChanges ?? 0,
+          overlayFiles: live?.overlay.size ?? 0,
+        });
+      }),
+    };
+  }
+
+  /** Starts watching every repo this SCRY_HOME has indexed, after cleaning up what an interrupted build left. */
+  restore(): void {
+    let watched = 0;
+    for (const known of knownRepos(this.ctx.home, (l) => this.ctx.log(l))) {
+      recoverRepoDir(known.dir, (l) => this.ctx.log(l));
+      if (!fs.existsSync(known.repo)) {
+        this.ctx.log(`known repo ${known.repo} is gone (deleted or moved); not watching it`);
+        continue;
+      }
+      try {
+        if (this.live.ensure(this.repos.get(known.repo), known.indexedAt)) watched++;
+      } catch (err) {
+        this.ctx.log(`could not watch ${known.repo}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    if (watched > 0) this.ctx.log(`watching ${watched} known repo${watched === 1 ? '' : 's'}`);
+  }
+
+  /** Stops watchers, abandons running builds (their .next is removed) and closes stores. */
+  async dispose(): Promise<void> {
+    clearInterval(this.sweeper);
+    await this.live.dispose();
+    await this.builds.dispose();
+    this.stores.closeAll();
+    this.repos.clear();
+  }
+
+  /** The repo's store, opened on demand; opening an index starts watching its repo. */
+  private open(entry: RepoEntry): CodeStore | undefined {
+    const store = this.stores.get(entry);
+    if (store) this.live.ensure(entry);
+    return store;
+  }
+
+  /** A rebuild failed after this index was built: it is served, but it is behind the code. */
+  private isStale(entry: RepoEntry): boolean {
+    return entry.lastError !== undefined && this.stores.peek(entry) !== undefined;
+  }
+
+  /** Closes stores nobody asked for in a while, and notices repos that disappeared. */
+  private sweep(): void {
+    const entries = this.repos.all();
+    for (const e of entries) this.live.checkGone(e);
+    this.stores.closeIdle(entries, this.options.idleCloseMs ?? IDLE_CLOSE_MS, (e) => this.builds.isBuilding(e));
+  }
+}
+
+/** Swaps in the overlay's syntactic occurrences for files changed since the last build. */
+function overlayMerge(live: LiveRepo | undefined, definitionsOnly: boolean): ((name: string, matches: P.SymbolMatch[]) => P.SymbolMatch[]) | undefined {
+  const overlay = live?.overlay;
+  if (!overlay || overlay.size === 0) return undefined;
+  return (name, matches) => mergeOverlay(name, matches, overlay, definitionsOnly);
+}

@@ -1,0 +1,50 @@
+// What an index's meta table says, in the protocol's shapes.
+import type { IndexResult, IndexStatus, RepoStatus } from '../protocol';
+import { parseIndexers, parseLanguages } from './query';
+import type { CodeStore } from './store/store';
+
+type Meta = ReturnType<CodeStore['meta']>;
+
+export function indexResultOf(repo: string, meta: Meta): IndexResult {
+  return {
+    repo,
+    status: (meta.status as IndexStatus) || 'ready',
+    indexed_at: meta.indexed_at,
+    duration_ms: Number(meta.build_ms ?? 0),
+    documents: meta.documents,
+    symbols: meta.symbols,
+    occurrences: meta.occurrences,
+    indexers: parseIndexers(meta.indexers),
+  };
+}
+
+export interface RepoState {
+  repo: string;
+  meta: Meta | undefined;
+  building: boolean;
+  stale: boolean;
+  lastError: string | undefined;
+  watching: boolean;
+  pendingChanges: number;
+  overlayFiles: number;
+}
+
+export function repoStatusOf(s: RepoState): RepoStatus {
+  const meta = s.meta;
+  return {
+    repo: s.repo,
+    effective_status: s.building && !meta ? 'indexing' : meta ? (s.stale ? 'stale' : (meta.status as IndexStatus) || 'ready') : 'none',
+    languages: parseLanguages(meta?.languages),
+    indexed_at: meta?.indexed_at ?? null,
+    documents: meta?.documents ?? 0,
+    symbols: meta?.symbols ?? 0,
+    occurrences: meta?.occurrences ?? 0,
+    last_build_ms: meta?.build_ms !== undefined ? Number(meta.build_ms) : null,
+    building: s.building,
+    indexers: parseIndexers(meta?.indexers),
+    last_error: s.lastError ?? null,
+    watching: s.watching,
+    pending_changes: s.pendingChanges,
+    overlay_files: s.overlayFiles,
+  };
+}

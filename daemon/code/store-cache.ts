@@ -1,0 +1,116 @@
+// The open CodeStore of each repo: opened on demand, closed after a while
+// without use, swapped for a new build. An index is never deleted: one that
+// cannot be read is moved aside (the error says where) and rebuilt.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { IndexUnreadableError } from '../errors';
+import type { RepoEntry } from './repo-registry';
+import { CodeStore, SchemaVersionError } from './store/store';
+
+export const INDEX_FILE = 'index.db';
+
+export class StoreCache {
+  private readonly open = new Map<string, CodeStore>();
+
+  constructor(private readonly log: (line: string) => void) {}
+
+  /** The store if it is open now; never opens one. */
+  peek(entry: RepoEntry): CodeStore | undefined {
+    return this.open.get(entry.repo);
+  }
+
+  /**
+   * The repo's store, opening index.db when there is one. Undefined when there
+   * is no index; an unreadable one is moved aside (IndexUnreadableError
+   * recorded as the repo's last error) and undefined returned, so it is rebuilt.
+   */
+  get(entry: RepoEntry): CodeStore | undefined {
+    const cached = this.open.get(entry.repo);
+    if (cached) return cached;
+    if (entry.gone) return undefined;
+    const file = path.join(entry.dir, INDEX_FILE);
+    if (!fs.existsSync(file)) return undefined;
+    try {
+      const store = new CodeStore(file);
+      this.open.set(entry.repo, store);
+      entry.lastUsed = Date.now();
+      return store;
+    } catch (err) {
+      if (!isUnreadable(err)) throw err;
+      const aside = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      fs.renameSync(file, aside);
+      const e = new IndexUnreadableError(file, aside, err instanceof Error ? err.message : String(err));
+      entry.lastError = e.oneLine();
+      this.log(e.oneLine());
+      return undefined;
+    }
+  }
+
+  /** Reads the meta table of an index without keeping it open (status must not open stores). */
+  meta(entry: RepoEntry): ReturnType<CodeStore['meta']> | undefined {
+    const open = this.open.get(entry.repo);
+    if (open) return open.meta();
+    const file = path.join(entry.dir, INDEX_FILE);
+    if (entry.gone || !fs.existsSync(file)) return undefined;
+    let store: CodeStore | undefined;
+    try {
+      store = new CodeStore(file);
+      return store.meta();
+    } catch {
+      return undefined;
+    } finally {
+      store?.close();
+    }
+  }
+
+  /**
+   * Close, rename, reopen. Queries are synchronous, so none straddles this, and
+   * rename() is atomic: a kill at any point leaves either the old or the new
+   * index.db in place (a leftover .next is removed on restart).
+   */
+  swap(entry: RepoEntry, nextPath: string): CodeStore {
+    const live = path.join(entry.dir, INDEX_FILE);
+    this.close(entry);
+    holdForTests();
+    fs.renameSync(nextPath, live);
+    const store = new CodeStore(live);
+    this.open.set(entry.repo, store);
+    return store;
+  }
+
+  close(entry: RepoEntry): void {
+    this.open.get(entry.repo)?.close();
+    this.open.delete(entry.repo);
+  }
+
+  /** Closes the stores of repos unused for idleMs, but those `busy` says to keep. */
+  closeIdle(entries: readonly RepoEntry[], idleMs: number, busy: (e: RepoEntry) => boolean): void {
+    for (const entry of entries) {
+      if (this.open.has(entry.repo) && !busy(entry) && Date.now() - entry.lastUsed > idleMs) {
+        this.close(entry);
+        this.log(`closed idle index of ${entry.repo}`);
+      }
+    }
+  }
+
+  closeAll(): void {
+    for (const store of this.open.values()) store.close();
+    this.open.clear();
+  }
+}
+
+/** The file is not a usable index (corrupt, not SQLite, another schema): as opposed to a missing native module or a permission error, which say nothing about the file. */
+function isUnreadable(err: unknown): boolean {
+  if (err instanceof SchemaVersionError) return true;
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('SQLITE_');
+}
+
+/**
+ * SCRY_TEST_SWAP_HOLD_MS blocks the swap between close and rename, so tests
+ * can kill the daemon mid-swap deterministically. Never set in normal use.
+ */
+function holdForTests(): void {
+  const ms = Number(process.env.SCRY_TEST_SWAP_HOLD_MS);
+  if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}

@@ -1,0 +1,275 @@
+// The code-index domain's methods and answer shapes.
+import * as z from 'zod/mini';
+import { defineMethod, defineNotification, describe, opt, positiveInt } from './method';
+
+// ---- params ---------------------------------------------------------------
+
+const repo = describe(z.string().check(z.minLength(1)), 'Absolute path of the repository root (clients resolve the git root).');
+const name = describe(
+  z.string().check(z.minLength(1)),
+  'A symbol name, matched exactly ignoring case (`processOrder`), or a compound form naming its owner: `OrderService.processOrder`, `OrderService#processOrder`, `DB::table`, `auth->user`, `client.Connect`.',
+);
+const limit = opt(positiveInt(), 'At most this many occurrences in the answer; `truncated` then says how many more there are and in how many files.');
+
+export const RepoParams = z.object({ repo });
+export const NameQueryParams = z.object({ repo, name, limit });
+export const CallQueryParams = z.object({ repo, name, limit, all_refs: opt(z.boolean(), 'Every reference inside/to the function, not only calls.') });
+export const ImpactParams = z.object({ repo, name, limit, depth: opt(z.int().check(z.positive(), z.maximum(10)), 'Levels of callers to follow (default 3).') });
+export const SearchParams = z.object({
+  repo,
+  pattern: describe(z.string().check(z.minLength(1)), 'Part of a symbol name, e.g. `processOrd` or `order repo`.'),
+  kind: opt(z.string(), 'Only symbols of this kind: function, method, class, interface, type, variable, ...'),
+  limit,
+});
+export const SymbolsParams = z.object({ repo, file: describe(z.string().check(z.minLength(1)), 'Path of the file, relative to the repository root (or absolute).') });
+export const IndexParams = z.object({
+  repo,
+  force: opt(z.boolean(), 'Rebuild even when an index exists.'),
+  scip: opt(z.string(), 'Import this prebuilt .scip file (from any SCIP indexer) instead of running indexers.'),
+});
+
+// ---- answers ----------------------------------------------------------------
+
+export const IndexStatus = z.enum(['ready', 'partial', 'empty', 'stale']);
+
+export const IndexFreshness = z.object({
+  indexed_at: z.string(),
+  status: IndexStatus,
+  partial: opt(z.boolean(), 'True when some language was not indexed: an empty answer is then not proof of absence.'),
+  missing_languages: opt(z.array(z.string()), 'Languages present in the repo whose indexer did not run successfully.'),
+  overlay_files: opt(z.number(), 'Files currently answered from the syntactic overlay (changed since the last build).'),
+});
+
+export const Occurrence = z.object({
+  file: describe(z.string(), 'Repo-relative, /-separated.'),
+  line: describe(z.number(), '1-based.'),
+  column: describe(z.number(), '1-based.'),
+  end_line: z.number(),
+  end_column: z.number(),
+  context: describe(z.string(), 'The trimmed source line.'),
+  containing_symbol: describe(z.nullable(z.string()), 'The definition this occurrence sits in.'),
+  is_definition: z.boolean(),
+  is_call: opt(z.boolean(), 'A call or construction (`f(`, `f<T>(`, `new F`), not any other use.'),
+  precision: opt(z.enum(['precise', 'syntactic']), "'syntactic' while a changed file is served from the tree-sitter overlay."),
+});
+
+export const SymbolMatch = z.object({
+  symbol_id: describe(z.string(), 'The SCIP symbol: unique across the repo.'),
+  display_name: z.string(),
+  kind: z.string(),
+  occurrences: z.array(Occurrence),
+});
+
+/** The answer to every name query; compatible with the original scry's JSON. */
+export const QueryResult = z.object({
+  symbol: z.string(),
+  matches: z.array(SymbolMatch),
+  total: describe(z.number(), 'All occurrences found, including any cut by limit.'),
+  elapsed_ms: z.number(),
+  index: IndexFreshness,
+  truncated: z.optional(z.string()),
+  note: opt(z.string(), 'Set when a compound name (`A.b`) matched nothing and the tail alone was used.'),
+});
+
+export const SearchHit = z.object({
+  symbol_id: z.string(),
+  display_name: z.string(),
+  qualified_name: z.string(),
+  kind: z.string(),
+  file: z.nullable(z.string()),
+  line: z.nullable(z.number()),
+  column: z.nullable(z.number()),
+  score: z.number(),
+});
+
+export const SearchResult = z.object({
+  pattern: z.string(),
+  results: z.array(SearchHit),
+  total: z.number(),
+  elapsed_ms: z.number(),
+  index: IndexFreshness,
+  truncated: z.optional(z.string()),
+});
+
+const Span = z.object({ line: z.number(), column: z.number(), end_line: z.number(), end_column: z.number() });
+
+export const OutlineEntry = z.object({
+  symbol_id: z.string(),
+  display_name: z.string(),
+  kind: z.string(),
+  line: z.number(),
+  column: z.number(),
+  end_line: z.number(),
+  end_column: z.number(),
+  containing_symbol: z.nullable(z.string()),
+  extent: opt(Span, 'The whole definition (body included), when the indexer reports it.'),
+});
+
+export const SymbolsResult = z.object({ file: z.string(), symbols: z.array(OutlineEntry), elapsed_ms: z.number(), index: IndexFreshness });
+
+export const ImpactEntry = z.object({
+  symbol_id: z.string(),
+  display_name: z.string(),
+  kind: z.string(),
+  file: z.string(),
+  line: z.number(),
+  depth: opt(z.number(), '1 for direct callers, 2 for their callers, ...'),
+});
+
+export const ImpactResult = z.object({
+  symbol: z.string(),
+  counts: z.object({ callers: z.number(), implementations: z.number(), importing_files: z.number(), test_files: z.number() }),
+  callers: z.array(ImpactEntry),
+  implementations: z.array(ImpactEntry),
+  importing_files: z.array(z.string()),
+  test_files: z.array(z.string()),
+  elapsed_ms: z.number(),
+  index: IndexFreshness,
+  truncated: z.optional(z.string()),
+  note: z.optional(z.string()),
+});
+
+export const IndexerReport = z.object({
+  language: z.string(),
+  indexer: z.string(),
+  status: z.enum(['ok', 'missing', 'failed', 'skipped']),
+  file_count: z.number(),
+  duration_ms: z.number(),
+  error: z.optional(z.string()),
+  remedy: z.optional(z.string()),
+  stderr_tail: z.optional(z.string()),
+});
+
+export const IndexResult = z.object({
+  repo: z.string(),
+  status: IndexStatus,
+  indexed_at: z.string(),
+  duration_ms: z.number(),
+  documents: z.number(),
+  symbols: z.number(),
+  occurrences: z.number(),
+  indexers: z.array(IndexerReport),
+});
+
+export const RepoStatus = z.object({
+  repo: z.string(),
+  effective_status: z.enum(['ready', 'partial', 'empty', 'stale', 'indexing', 'none']),
+  languages: z.optional(z.array(z.string())),
+  watching: z.optional(z.boolean()),
+  pending_changes: z.optional(z.number()),
+  overlay_files: z.optional(z.number()),
+  indexed_at: z.nullable(z.string()),
+  documents: z.number(),
+  symbols: z.number(),
+  occurrences: z.number(),
+  last_build_ms: z.nullable(z.number()),
+  building: z.boolean(),
+  indexers: z.array(IndexerReport),
+  last_error: z.nullable(z.string()),
+});
+
+export const ProgressEvent = z.object({
+  repo: z.string(),
+  phase: z.enum(['indexing', 'decoding', 'storing', 'swapping', 'done', 'failed']),
+  message: z.string(),
+  percent: z.optional(z.number()),
+});
+
+export type RepoParams = z.output<typeof RepoParams>;
+export type NameQueryParams = z.output<typeof NameQueryParams>;
+export type CallQueryParams = z.output<typeof CallQueryParams>;
+export type ImpactParams = z.output<typeof ImpactParams>;
+export type SearchParams = z.output<typeof SearchParams>;
+export type SymbolsParams = z.output<typeof SymbolsParams>;
+export type IndexParams = z.output<typeof IndexParams>;
+export type IndexStatus = z.output<typeof IndexStatus>;
+export type IndexFreshness = z.output<typeof IndexFreshness>;
+export type Occurrence = z.output<typeof Occurrence>;
+export type SymbolMatch = z.output<typeof SymbolMatch>;
+export type QueryResult = z.output<typeof QueryResult>;
+export type SearchHit = z.output<typeof SearchHit>;
+export type SearchResult = z.output<typeof SearchResult>;
+export type OutlineEntry = z.output<typeof OutlineEntry>;
+export type SymbolsResult = z.output<typeof SymbolsResult>;
+export type ImpactEntry = z.output<typeof ImpactEntry>;
+export type ImpactResult = z.output<typeof ImpactResult>;
+export type IndexerReport = z.output<typeof IndexerReport>;
+export type IndexResult = z.output<typeof IndexResult>;
+export type RepoStatus = z.output<typeof RepoStatus>;
+export type ProgressEvent = z.output<typeof ProgressEvent>;
+
+// ---- methods ---------------------------------------------------------------
+
+const nameArg = (example: string) => ({ field: 'name', label: 'NAME', required: true, example, needs: 'a symbol name' });
+
+export const IndexRepo = defineMethod({
+  method: 'code/index',
+  params: IndexParams,
+  result: IndexResult,
+  cli: { command: 'index', group: 'queries', summary: 'index (or with --force, rebuild) the repo at PATH', arg: { field: 'repo', label: 'PATH', required: false, example: 'scry index .', needs: 'a folder' } },
+});
+
+export const Refs = defineMethod({
+  method: 'code/refs',
+  params: NameQueryParams,
+  result: QueryResult,
+  cli: { command: 'refs', group: 'queries', summary: 'every reference to the symbols named NAME', arg: nameArg('scry refs processOrder') },
+});
+
+export const Defs = defineMethod({
+  method: 'code/defs',
+  params: NameQueryParams,
+  result: QueryResult,
+  cli: { command: 'defs', group: 'queries', summary: 'where the symbols named NAME are defined', arg: nameArg('scry defs processOrder') },
+});
+
+export const Callers = defineMethod({
+  method: 'code/callers',
+  params: CallQueryParams,
+  result: QueryResult,
+  cli: { command: 'callers', group: 'queries', summary: 'the functions that call NAME (--all-refs: that use it at all)', arg: nameArg('scry callers processOrder') },
+});
+
+export const Callees = defineMethod({
+  method: 'code/callees',
+  params: CallQueryParams,
+  result: QueryResult,
+  cli: { command: 'callees', group: 'queries', summary: 'what NAME calls (--all-refs: everything it uses)', arg: nameArg('scry callees processOrder') },
+});
+
+export const Impls = defineMethod({
+  method: 'code/impls',
+  params: NameQueryParams,
+  result: QueryResult,
+  cli: { command: 'impls', group: 'queries', summary: 'implementations, subclasses and overrides of NAME', arg: nameArg('scry impls OrderRepo') },
+});
+
+export const Search = defineMethod({
+  method: 'code/search',
+  params: SearchParams,
+  result: SearchResult,
+  cli: { command: 'search', group: 'queries', summary: 'symbols by name: exact, prefix, camelCase (sMT), substring', arg: { field: 'pattern', label: 'PATTERN', required: true, example: 'scry search procOrd', needs: 'a pattern' } },
+});
+
+export const Symbols = defineMethod({
+  method: 'code/symbols',
+  params: SymbolsParams,
+  result: SymbolsResult,
+  cli: { command: 'symbols', group: 'queries', summary: 'the outline of one file', arg: { field: 'file', label: 'FILE', required: true, example: 'scry symbols src/orders.ts', needs: 'a file' } },
+});
+
+export const Impact = defineMethod({
+  method: 'code/impact',
+  params: ImpactParams,
+  result: ImpactResult,
+  cli: { command: 'impact', group: 'queries', summary: 'what may break if NAME changes: callers, impls, files, tests', arg: nameArg('scry impact OrderService#processOrder') },
+});
+
+/** The read-only name/file queries, in the order the CLI lists them. */
+export const CODE_QUERIES = [Refs, Defs, Callers, Callees, Impls, Search, Symbols, Impact] as const;
+
+/** Broadcast when a repo's new index has been swapped in (the extension refreshes). */
+export const IndexSwapped = defineNotification({ method: 'code/swapped', params: IndexResult });
+
+/** Broadcast to every connected client while a repo builds. */
+export const Progress = defineNotification({ method: 'code/progress', params: ProgressEvent });

@@ -1,0 +1,43 @@
+// Methods of the daemon itself (not of a domain): liveness, status, shutdown.
+import * as z from 'zod/mini';
+import { RepoStatus } from './code';
+import { defineMethod, opt } from './method';
+
+export const PROTOCOL_VERSION = 2;
+
+export const DaemonInfo = z.object({
+  pid: z.number(),
+  version: z.string(),
+  protocol: z.number(),
+  home: z.string(),
+  socket: z.string(),
+  started_at: z.string(),
+  uptime_ms: z.number(),
+  log_file: z.string(),
+  node: z.string(),
+});
+
+export const StatusParams = z.object({ repo: opt(z.string(), 'Only this repository (absolute path). Default: every repository this daemon knows.') });
+
+/** Each domain contributes its own part of the status (see DomainStatus). */
+export const StatusResult = z.object({
+  daemon: DaemonInfo,
+  repos: z.array(RepoStatus),
+});
+
+export type DaemonInfo = z.output<typeof DaemonInfo>;
+export type StatusParams = z.output<typeof StatusParams>;
+export type StatusResult = z.output<typeof StatusResult>;
+
+const empty = z.object({});
+
+export const Ping = defineMethod({ method: 'scry/ping', params: empty, result: DaemonInfo });
+
+export const Status = defineMethod({
+  method: 'scry/status',
+  params: StatusParams,
+  result: StatusResult,
+  cli: { command: 'status', group: 'daemon', summary: 'the daemon and every indexed repo' },
+});
+
+export const Shutdown = defineMethod({ method: 'scry/shutdown', params: empty, result: z.object({ stopping: z.literal(true) }) });

@@ -1,0 +1,70 @@
+// Every error code that crosses the socket, in one place, so none collides.
+// JSON-RPC reserves -32768..-32000; -32602 (invalid params) and -32603
+// (internal) are its own; Scry's start at -32001.
+export const ErrorCode = {
+  InvalidParams: -32602,
+  Internal: -32603,
+  MethodNotFound: -32601,
+  Generic: -32000,
+  // daemon and clients
+  DaemonUnavailable: -32001,
+  ConnectionClosed: -32099,
+  AlreadyRunning: -32002,
+  NativeModule: -32003,
+  Config: -32004,
+  // code domain
+  RepoNotFound: -32010,
+  ScipDecode: -32011,
+  IndexerMissing: -32012,
+  IndexerFailed: -32013,
+  NotIndexed: -32014,
+  FileNotIndexed: -32015,
+  ChecksumMismatch: -32016,
+  DownloadFailed: -32017,
+  IndexUnreadable: -32018,
+  // memory domain
+  Memory: -32100,
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** What an error carries across the socket besides code and message: the fix, printed once by the client. */
+export interface ErrorData {
+  remedy?: string;
+}
+
+/**
+ * The one error type every Scry failure is. The message names the input it
+ * failed on; the remedy says what to do. They are kept apart (the remedy
+ * travels as the JSON-RPC error's data) and joined once, by oneLine(), where
+ * a person or an agent reads them.
+ */
+export class ScryError extends Error {
+  /** JSON-RPC error code used when this error crosses the socket. */
+  readonly code: number = ErrorCode.Generic;
+  constructor(message: string, readonly remedy?: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+
+  /** Message and remedy on one line, the form clients print. */
+  oneLine(): string {
+    return this.remedy ? `${this.message}. ${this.remedy}` : this.message;
+  }
+}
+
+/** An error the daemon answered with, rebuilt on the client side with its code and remedy. */
+export class RemoteError extends ScryError {
+  override readonly code: number;
+  constructor(code: number, message: string, remedy?: string) {
+    super(message, remedy);
+    this.code = code;
+  }
+}
+
+/** Any thrown value as one line: a ScryError with its remedy, an Error's message, else its string form. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof ScryError) return err.oneLine();
+  if (err instanceof Error) return err.message;
+  return String(err);
+}

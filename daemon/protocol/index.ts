@@ -1,0 +1,13 @@
+// Every JSON-RPC method the daemon answers, declared once (see method.ts).
+// The CLI, the MCP server and the extension all import this, so a renamed
+// method or a changed shape is a compile error on both ends.
+export * from './method';
+export * from './errors';
+export * from './daemon';
+export * from './code';
+
+import { CODE_QUERIES, IndexRepo } from './code';
+import { Ping, Shutdown, Status } from './daemon';
+
+/** Every method, once; clients derive commands and tools from this list. */
+export const ALL_METHODS = [Ping, Status, Shutdown, IndexRepo, ...CODE_QUERIES] as const;
