@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { IndexerMissingError } from '../../errors';
+// skip.ts itself, not the registry: the registry imports this file.
 import { SKIP_DIRS } from '../languages/skip';
 import type { IndexerPlan } from './plan';
 
