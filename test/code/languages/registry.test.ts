@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
+import Database from 'better-sqlite3';
 import { buildIndex } from '../../../daemon/code/build';
 import { scipTypescriptArgs } from '../../../daemon/code/indexers/typescript';
 import {
@@ -231,19 +232,27 @@ describe('indexers', () => {
   it('the build runs exactly the indexers of the detected languages, each its own', async () => {
     const stub = stubScipGo(tempDir('build-stub'));
     const env = { ...process.env, PATH: `${stub}${path.delimiter}${process.env.PATH ?? ''}` };
+    const recorded = new Map<string, string>();
     const build = async (files: Record<string, string>): Promise<Array<[string, string, string]>> => {
       const repo = tempDir('build');
       write(repo, files);
       const outcome = await buildIndex({ repo, workDir: tempDir('build-work'), nodePath: process.execPath, home: tempDir('build-home'), env });
-      fs.rmSync(outcome.nextPath, { force: true });
+      const db = new Database(outcome.nextPath, { readonly: true });
+      for (const row of db.prepare('SELECT path, language FROM documents').all() as Array<{ path: string; language: string }>) recorded.set(row.path, row.language);
+      db.close();
       return outcome.indexers.map((r) => [r.language, r.indexer, r.status]);
     };
-    const all = await build({ 'price.ts': 'export const price = (n: number): number => n;\n', 'shop.py': 'def total():\n    return 1\n', 'go.mod': 'module example.com/shop\n', 'main.go': PROBES.go });
+    const all = await build({
+      'price.ts': 'export const price = (n: number): number => n;\n', 'tool.js': 'exports.tool = () => 1;\n',
+      'shop.py': 'def total():\n    return 1\n', 'go.mod': 'module example.com/shop\n', 'main.go': PROBES.go,
+    });
     const expected = LANGUAGE_IDS.flatMap((id) => {
       const indexer = languageById(id).indexer;
       return indexer ? [[id, indexer.name, 'ok']] : [];
     });
     assert.deepEqual(all, expected);
+    // What the store records agrees with the registry, whichever indexer wrote the document.
+    assert.deepEqual(Object.fromEntries(recorded), { 'price.ts': 'typescript', 'tool.js': 'javascript', 'shop.py': 'python', 'main.go': 'go' });
     assert.deepEqual(await build({ 'go.mod': 'module example.com/shop\n', 'main.go': PROBES.go }), [['go', 'scip-go', 'ok']]);
     assert.deepEqual(await build({ 'README.md': 'nothing to index\n' }), [['none', 'none', 'skipped']]);
   });
