@@ -4,12 +4,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { IndexerFailedError, ScipDecodeError, ScryError } from '../errors';
 import type { IndexerReport, ProgressEvent } from '../protocol';
-import { prepareGo } from './indexers/go';
 import type { IndexerPlan, PrepareContext, Prepared } from './indexers/plan';
-import { preparePython } from './indexers/python';
 import { runProcess } from './indexers/run';
-import { prepareTypescript } from './indexers/typescript';
-import { detectLanguages, type Language } from './languages';
+import { detectLanguages, LANGUAGE_IDS, languageById, type Indexer, type LanguageId } from './languages';
 import { percentOf } from './indexers/estimate';
 import { decodeScip } from './scip/decode';
 import { ScipStreamReader, type ScipItem } from './scip/stream';
@@ -58,12 +55,15 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
       const detected = detectLanguages(repo);
       languages = detected.map((d) => d.language);
       if (detected.length === 0) {
-        indexers.push({ language: 'none', indexer: 'none', status: 'skipped', file_count: 0, duration_ms: 0, error: 'no TypeScript, JavaScript, Python or Go files found' });
+        indexers.push({ language: 'none', indexer: 'none', status: 'skipped', file_count: 0, duration_ms: 0, error: `no ${namesOfLanguages()} files found` });
       }
       const ctx: PrepareContext = { repo, workDir, home: options.home, nodePath: options.nodePath, env: options.env ?? process.env, signal: options.signal };
       // One language after another: indexers are memory-hungry, and a failing one only makes the build partial.
       for (const { language, files } of detected) {
-        const prepared = await prepare(language, ctx);
+        // A language the overlay parses but no precise indexer reads has nothing to build.
+        const indexer = languageById(language).indexer;
+        if (!indexer) continue;
+        const prepared = await prepare(language, indexer, ctx);
         if ('report' in prepared) {
           indexers.push(prepared.report);
           continue;
@@ -111,14 +111,18 @@ function addItem(session: IngestSession, item: ScipItem): void {
   else session.addExternalSymbol(item.symbol);
 }
 
-async function prepare(language: Language, ctx: PrepareContext): Promise<Prepared> {
+/** "TypeScript/JavaScript, Python or Go". */
+function namesOfLanguages(): string {
+  const names = LANGUAGE_IDS.map((id) => languageById(id).displayName);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join('');
+}
+
+async function prepare(language: LanguageId, indexer: Indexer, ctx: PrepareContext): Promise<Prepared> {
   try {
-    if (language === 'typescript') return prepareTypescript(ctx);
-    if (language === 'python') return preparePython(ctx);
-    return await prepareGo(ctx);
+    return await indexer.prepare(ctx);
   } catch (err) {
     if (!(err instanceof ScryError)) throw err;
-    return { report: { language, indexer: language, status: 'missing', file_count: 0, duration_ms: 0, error: err.message, remedy: err.remedy } };
+    return { report: { language, indexer: indexer.name, status: 'missing', file_count: 0, duration_ms: 0, error: err.message, remedy: err.remedy } };
   }
 }
 

@@ -3,11 +3,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { IndexerMissingError } from '../../errors';
+// skip.ts itself, not the registry: the registry imports this file.
+import { SKIP_DIRS } from '../languages/skip';
 import type { IndexerPlan } from './plan';
 
 export const TS_INDEXER = 'scip-typescript';
-
-export const SKIP_DIRS = ['node_modules', 'dist', 'build', 'out', '.git', 'coverage'];
 
 export function scipTypescriptMain(): string {
   let pkg: string;
@@ -32,7 +32,7 @@ export function scipTypescriptArgs(repo: string, output: string, workDir: string
     : {
         compilerOptions: { allowJs: true, checkJs: false, noEmit: true, skipLibCheck: true, typeRoots: [path.join(repo, 'node_modules', '@types')] },
         include: [path.join(repo, '**', '*')],
-        exclude: SKIP_DIRS.map((d) => path.join(repo, '**', d)),
+        exclude: [...SKIP_DIRS].map((d) => path.join(repo, '**', d)),
       };
   fs.writeFileSync(inferred, JSON.stringify(config, null, 2));
   return [...args, inferred];

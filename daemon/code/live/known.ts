@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { openDatabase } from '../../sqlite';
 import { INDEXER_PID_FILE } from '../build';
+import { isIndexerCommandLine } from '../languages';
 
 export interface KnownRepo {
   repo: string;
@@ -75,7 +76,7 @@ export function recoverRepoDir(dir: string, log: (line: string) => void): void {
 /** Only a process still running an indexer: a recycled pid is left alone. */
 function isOurIndexer(pid: number): boolean {
   const cmdline = readText(`/proc/${pid}/cmdline`);
-  return cmdline !== undefined && /scip-(typescript|python)/.test(cmdline);
+  return cmdline !== undefined && isIndexerCommandLine(cmdline);
 }
 
 function readText(file: string): string | undefined {

@@ -1,8 +1,9 @@
 // Syntactic occurrences of one parsed file: every name with its range,
 // definitions (with the kind their declaration implies), calls, and the
-// innermost enclosing definition. No types, no scopes: names only.
+// innermost enclosing definition. No types, no scopes: names only. What each
+// grammar's nodes mean is declared by its language (daemon/code/languages/).
 import type { Node, Tree, TreeCursor } from 'web-tree-sitter';
-import type { GrammarId } from './parser';
+import { grammarById, type GrammarId, type SyntaxFrame as Frame, type SyntaxRules } from '../languages';
 
 export interface SyntacticOccurrence {
   name: string;
@@ -18,65 +19,10 @@ export interface SyntacticOccurrence {
   containing_symbol: string | null;
 }
 
-interface Spec {
-  names: ReadonlySet<string>;
-  /** Declaration node type -> kind of the name in its `name` field. */
-  definitions: Readonly<Record<string, string>>;
-  /** Call node type -> the field holding the callee. */
-  calls: Readonly<Record<string, string>>;
-  /** Member-access node type -> the field holding the member name. */
-  members: Readonly<Record<string, string>>;
-}
-
 const SCOPE_KINDS = new Set(['function', 'method', 'class', 'interface', 'enum', 'namespace', 'struct']);
 
-const JS_DEFINITIONS: Record<string, string> = {
-  function_declaration: 'function', generator_function_declaration: 'function', function_signature: 'function',
-  class_declaration: 'class', abstract_class_declaration: 'class', class: 'class',
-  method_definition: 'method', method_signature: 'method', abstract_method_signature: 'method',
-  interface_declaration: 'interface', type_alias_declaration: 'type', enum_declaration: 'enum',
-  internal_module: 'namespace', module: 'namespace',
-  variable_declarator: 'variable', public_field_definition: 'property', property_signature: 'property',
-};
-
-const JS: Spec = {
-  names: new Set(['identifier', 'type_identifier', 'property_identifier', 'shorthand_property_identifier', 'shorthand_property_identifier_pattern', 'private_property_identifier']),
-  definitions: JS_DEFINITIONS,
-  calls: { call_expression: 'function', new_expression: 'constructor' },
-  members: { member_expression: 'property' },
-};
-
-const SPECS: Record<GrammarId, Spec> = {
-  typescript: JS,
-  tsx: JS,
-  javascript: JS,
-  python: {
-    names: new Set(['identifier']),
-    definitions: { function_definition: 'function', class_definition: 'class' },
-    calls: { call: 'function' },
-    members: { attribute: 'attribute' },
-  },
-  go: {
-    names: new Set(['identifier', 'type_identifier', 'field_identifier']),
-    definitions: { function_declaration: 'function', method_declaration: 'method', type_spec: 'type', const_spec: 'constant', var_spec: 'variable', field_declaration: 'property' },
-    calls: { call_expression: 'function' },
-    members: { selector_expression: 'field' },
-  },
-};
-
-const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
-
-interface Frame {
-  type: string;
-  field: string | null;
-  /** For a declaration: the kind it gives its name. */
-  kind?: string;
-  /** Set when this node is a declaration whose name we push as a scope. */
-  scope?: string;
-}
-
 export function extractOccurrences(tree: Tree, grammar: GrammarId): SyntacticOccurrence[] {
-  const spec = SPECS[grammar];
+  const spec = grammarById(grammar).rules;
   const out: SyntacticOccurrence[] = [];
   const frames: Frame[] = [];
   const scopes: string[] = [];
@@ -85,13 +31,13 @@ export function extractOccurrences(tree: Tree, grammar: GrammarId): SyntacticOcc
     const type = c.nodeType;
     const field = c.currentFieldName;
     if (spec.names.has(type)) {
-      out.push(occurrence(c.currentNode, field, frames, scopes, spec, grammar));
+      out.push(occurrence(c.currentNode, field, frames, scopes, spec));
       return;
     }
     const frame: Frame = { type, field };
     const declared = spec.definitions[type];
     if (declared) {
-      const kind = kindOf(c.currentNode, type, declared, frames, grammar);
+      const kind = spec.kindOf?.(c.currentNode, type, declared, frames) ?? declared;
       frame.kind = kind;
       const name = c.currentNode.childForFieldName('name');
       if (name && SCOPE_KINDS.has(kind)) frame.scope = name.text;
@@ -114,7 +60,7 @@ export function extractOccurrences(tree: Tree, grammar: GrammarId): SyntacticOcc
   return out;
 }
 
-function occurrence(node: Node, field: string | null, frames: Frame[], scopes: string[], spec: Spec, grammar: GrammarId): SyntacticOccurrence {
+function occurrence(node: Node, field: string | null, frames: Frame[], scopes: string[], spec: SyntaxRules): SyntacticOccurrence {
   const parent = frames[frames.length - 1];
   const grand = frames[frames.length - 2];
   let isDefinition = false;
@@ -123,9 +69,9 @@ function occurrence(node: Node, field: string | null, frames: Frame[], scopes: s
     if (parent.kind !== undefined && field === 'name') {
       isDefinition = true;
       kind = parent.kind;
-    } else if (grammar === 'python' && parent.type === 'assignment' && field === 'left' && !frames.some((f) => f.type === 'function_definition')) {
-      isDefinition = true;
-      kind = frames.some((f) => f.type === 'class_definition') ? 'property' : 'variable';
+    } else {
+      kind = spec.bareDefinition?.(parent, field, frames);
+      isDefinition = kind !== undefined;
     }
   }
   let isCall = false;
@@ -146,29 +92,4 @@ function occurrence(node: Node, field: string | null, frames: Frame[], scopes: s
     ...(kind !== undefined ? { kind } : {}),
     containing_symbol: containerScopes.length > 0 ? containerScopes.join('.') : null,
   };
-}
-
-/** A Python function inside a class is a method; JS variables holding functions are functions. */
-function kindOf(node: Node, type: string, declared: string, frames: Frame[], grammar: GrammarId): string {
-  if (grammar === 'python' && type === 'function_definition' && isDirectlyInClass(frames)) return 'method';
-  if (type === 'variable_declarator') {
-    const value = node.childForFieldName('value');
-    if (value && FUNCTION_VALUES.has(value.type)) return 'function';
-  }
-  if (grammar === 'go' && type === 'type_spec') {
-    const t = node.childForFieldName('type');
-    if (t?.type === 'struct_type') return 'struct';
-    if (t?.type === 'interface_type') return 'interface';
-  }
-  return declared;
-}
-
-function isDirectlyInClass(frames: Frame[]): boolean {
-  // function_definition <- block <- class_definition (possibly through a decorated_definition)
-  for (let i = frames.length - 1; i >= 0; i--) {
-    const t = frames[i]!.type;
-    if (t === 'class_definition') return true;
-    if (t === 'function_definition') return false;
-  }
-  return false;
 }

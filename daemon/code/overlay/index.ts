@@ -3,4 +3,5 @@
 export { extractOccurrences, type SyntacticOccurrence } from './extract';
 export { mergeOverlay, type OverlayView } from './merge';
 export { Overlay, type OverlayHit } from './overlay';
-export { GrammarLoadError, isGrammarId, parseSource, type GrammarId } from './parser';
+export { GrammarLoadError, parseSource } from './parser';
+export { isGrammarId, type GrammarId } from '../languages';

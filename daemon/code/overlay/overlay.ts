@@ -3,9 +3,9 @@
 // here; a build that started after a file's change settles (drops) its entry.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { sourceLanguage } from '../watch/languages';
+import { grammarOfFile } from '../languages';
 import { extractOccurrences, type SyntacticOccurrence } from './extract';
-import { isGrammarId, parseSource } from './parser';
+import { parseSource } from './parser';
 
 interface FileEntry {
   /** Change number of the content this entry reflects. */
@@ -102,8 +102,8 @@ export class Overlay {
   }
 
   private async parse(file: string, seq: number): Promise<FileEntry | undefined> {
-    const grammar = sourceLanguage(file);
-    if (!isGrammarId(grammar)) return undefined;
+    const grammar = grammarOfFile(file);
+    if (!grammar) return undefined;
     let bytes: Buffer;
     try {
       bytes = await fs.readFile(path.join(this.root, file));

@@ -1,19 +1,14 @@
 // Tree-sitter, loaded on first use only: a daemon whose files never change
-// never pays for the WASM runtime or a grammar. Grammars come prebuilt from
-// @vscode/tree-sitter-wasm; one Parser per language is kept.
+// never pays for the WASM runtime or a grammar. Grammars come prebuilt, from
+// the package each language names; one Parser per grammar is kept.
 import * as path from 'node:path';
 import type { Language, Parser, Tree } from 'web-tree-sitter';
 import { ScryError } from '../../errors';
-
-export type GrammarId = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go';
-
-const GRAMMARS: ReadonlySet<string> = new Set<GrammarId>(['typescript', 'tsx', 'javascript', 'python', 'go']);
-
-export const isGrammarId = (id: string | undefined): id is GrammarId => id !== undefined && GRAMMARS.has(id);
+import { grammarById, type GrammarId } from '../languages';
 
 export class GrammarLoadError extends ScryError {
-  constructor(readonly grammar: string, detail: string) {
-    super(`could not load the tree-sitter grammar '${grammar}': ${detail}`, 'Reinstall Scry (npm install) so @vscode/tree-sitter-wasm is present');
+  constructor(readonly grammar: string, pkg: string, detail: string) {
+    super(`could not load the tree-sitter grammar '${grammar}': ${detail}`, `Reinstall Scry (npm install) so ${pkg} is present`);
   }
 }
 
@@ -34,12 +29,13 @@ function parserFor(grammar: GrammarId): Promise<Parser> {
   if (!parser) {
     parser = (async () => {
       const ts = await loadRuntime();
+      const { wasm } = grammarById(grammar);
       let language: Language;
       try {
-        const dir = path.join(path.dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm');
-        language = await ts.Language.load(path.join(dir, `tree-sitter-${grammar}.wasm`));
+        const dir = path.dirname(require.resolve(`${wasm.package}/package.json`));
+        language = await ts.Language.load(path.join(dir, wasm.file));
       } catch (err) {
-        throw new GrammarLoadError(grammar, err instanceof Error ? err.message : String(err));
+        throw new GrammarLoadError(grammar, wasm.package, err instanceof Error ? err.message : String(err));
       }
       const p = new ts.Parser();
       p.setLanguage(language);

@@ -1,11 +1,9 @@
-// Which paths are tests, by the conventions of the languages Scry indexes.
-const TEST_PATH = [
-  /(^|\/)(__tests__|tests?|spec|specs)\//,
-  /\.(test|spec)\.[cm]?[jt]sx?$/,
-  /_test\.(go|py)$/,
-  /(^|\/)test_[^/]*\.py$/,
-  /(^|\/)conftest\.py$/,
-];
+// Which paths are tests: each registered language's conventions, and test
+// folders, which mean the same in every language.
+import { LANGUAGE_IDS, languageById } from '../languages';
+
+const TEST_FOLDER = /(^|\/)(tests?|spec|specs)\//;
+const TEST_PATH = [TEST_FOLDER, ...LANGUAGE_IDS.flatMap((id) => languageById(id).tests)];
 
 export function isTestFile(file: string): boolean {
   return TEST_PATH.some((re) => re.test(file));

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openDatabase } from '../../sqlite';
+import { documentLanguageOf } from '../languages';
 import type { DecodedIndex, Document, Metadata, SymbolInformation } from '../scip/decode';
 import { fullRange } from '../scip/decode';
 import { kindFromDeclaration, kindName } from '../scip/kinds';
@@ -289,12 +290,7 @@ function transitiveImplementations(direct: Map<number, number[]>): Map<number, M
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const lenient = new TextDecoder('utf-8');
 
-const EXT_LANGUAGES: Record<string, string> = {
-  '.ts': 'typescript', '.tsx': 'typescript', '.mts': 'typescript', '.cts': 'typescript',
-  '.js': 'javascript', '.jsx': 'javascript', '.mjs': 'javascript', '.cjs': 'javascript',
-  '.py': 'python', '.go': 'go',
-};
-
+/** A document's language when its SCIP document names none, as the registry records it. */
 export function languageOf(relPath: string): string {
-  return EXT_LANGUAGES[path.extname(relPath).toLowerCase()] ?? 'unknown';
+  return documentLanguageOf(relPath) ?? 'unknown';
 }

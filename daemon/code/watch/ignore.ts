@@ -1,13 +1,10 @@
-// What a repo watcher must not look at: dependency and build folders, the
-// repo's .git, Scry's own home, and whatever the repo's .gitignore files say.
+// What a repo watcher must not look at: dependency and build folders (the
+// list detection skips too), the repo's .git, Scry's own home, and whatever
+// the repo's .gitignore files say.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-
-export const SKIP_DIRS: ReadonlySet<string> = new Set([
-  '.git', 'node_modules', 'dist', 'build', 'out', 'coverage', '.next', '.turbo', '.cache',
-  '__pycache__', '.venv', 'venv', '.mypy_cache', '.pytest_cache', '.tox', 'vendor', 'target',
-]);
+import { SKIP_DIRS } from '../languages';
 
 export class RepoIgnore {
   /** One matcher per folder holding a .gitignore, keyed by repo-relative folder ('' is the root). */

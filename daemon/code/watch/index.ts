@@ -1,5 +1,4 @@
 // Watching repos: which files count, what is ignored, and when to rebuild.
-export { RepoIgnore, SKIP_DIRS } from './ignore';
-export { isIndexedSource, sourceLanguage } from './languages';
+export { RepoIgnore } from './ignore';
 export { DEFAULT_SCHEDULE, RebuildScheduler, type SchedulerOptions } from './scheduler';
 export { RepoWatcher, type ChangeKind, type FileChange, type RepoWatcherOptions } from './watcher';

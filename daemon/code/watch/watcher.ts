@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { toPosix } from '../../paths';
 import { RepoIgnore } from './ignore';
-import { isIndexedSource } from './languages';
+import { isIndexedSource } from '../languages';
 
 export type ChangeKind = 'add' | 'change' | 'unlink';
 

@@ -1,0 +1,12 @@
+// What Scry knows about each language, in one place. Adding one: a file here
+// declaring it (see language.ts; a tree-sitter-only language leaves out
+// `indexer`, an indexer-only extension leaves out `grammar`), its entry in
+// registry.ts, a new grammar's WASM in .vscodeignore, and its examples in
+// test/code/languages/registry.test.ts, which the compiler then asks for.
+export { detectLanguages, type DetectedLanguage } from './detect';
+export type { Grammar, Indexer, Language, SourceExtension, SyntaxFrame, SyntaxRules } from './language';
+export {
+  allGrammars, documentLanguageOf, grammarById, grammarOfFile, isGrammarId, isIndexedSource, isIndexerCommandLine,
+  languageById, languageOfFile, LANGUAGE_IDS, LANGUAGES, type GrammarId, type LanguageId,
+} from './registry';
+export { SKIP_DIRS } from './skip';

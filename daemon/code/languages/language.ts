@@ -1,0 +1,74 @@
+// The shape of one language's declaration. Each language is one file in this
+// folder, registered in registry.ts; detection, the watcher, the overlay, the
+// store, the test finder, orphan clean-up and the build all read these
+// declarations instead of keeping their own lists. A language earns its place
+// with a precise indexer, a tree-sitter grammar, or both.
+import type { Node } from 'web-tree-sitter';
+import type { PrepareContext, Prepared } from '../indexers/plan';
+
+/** Where the overlay's walk stands: one frame per node from the root down. */
+export interface SyntaxFrame {
+  type: string;
+  field: string | null;
+  /** For a declaration: the kind it gives its name. */
+  kind?: string;
+  /** Set when this node is a declaration whose name is pushed as a scope. */
+  scope?: string;
+}
+
+/** What the overlay needs to read names, definitions and calls from one grammar's trees. */
+export interface SyntaxRules {
+  readonly names: ReadonlySet<string>;
+  /** Declaration node type -> kind of the name in its `name` field. */
+  readonly definitions: Readonly<Record<string, string>>;
+  /** Call node type -> the field holding the callee. */
+  readonly calls: Readonly<Record<string, string>>;
+  /** Member-access node type -> the field holding the member name. */
+  readonly members: Readonly<Record<string, string>>;
+  /** Refines the kind a declaration node implies, from the node or from where it sits. */
+  kindOf?(node: Node, type: string, declared: string, frames: readonly SyntaxFrame[]): string;
+  /** A name that defines without a declaration node of its own (Python's `x = 1`): its kind, else undefined. */
+  bareDefinition?(parent: SyntaxFrame, field: string | null, frames: readonly SyntaxFrame[]): string | undefined;
+}
+
+export interface Grammar {
+  /** Also the parser cache key and what `parseSource` is called with. */
+  readonly id: string;
+  /** The prebuilt WASM: the npm package shipping it and its path inside (both named in .vscodeignore). */
+  readonly wasm: { readonly package: string; readonly file: string };
+  readonly rules: SyntaxRules;
+}
+
+export interface SourceExtension {
+  /** Absent for an extension only the precise indexer reads: the overlay leaves its files alone. */
+  readonly grammar?: Grammar;
+  /** The language a file is recorded as in the store when its SCIP document names none; defaults to the language's id. */
+  readonly documentLanguage?: string;
+}
+
+export interface Indexer {
+  readonly name: string;
+  /** Substrings of the indexer process's command line, so a restarted daemon kills only its own orphans. */
+  readonly processNames: readonly string[];
+  prepare(ctx: PrepareContext): Prepared | Promise<Prepared>;
+}
+
+export interface Language {
+  readonly id: string;
+  /** For people: messages name languages this way. */
+  readonly displayName: string;
+  /** Lower-case, with the dot. One extension belongs to one language. */
+  readonly extensions: Readonly<Record<string, SourceExtension>>;
+  /** Files at the repo root that make a repo this language's project whatever its share of files. */
+  readonly markers: readonly string[];
+  /** Repo-relative '/'-separated paths matching one of these are tests. */
+  readonly tests: readonly RegExp[];
+  /** File-name endings detection does not count (generated declarations say nothing about the project). */
+  readonly uncounted?: readonly string[];
+  /** Absent for a language the overlay parses but no precise indexer reads. */
+  readonly indexer?: Indexer;
+}
+
+// `const` keeps the literal ids, so the registry can derive LanguageId and GrammarId as unions.
+export const defineLanguage = <const L extends Language>(language: L): L => language;
+export const defineGrammar = <const G extends Grammar>(grammar: G): G => grammar;

@@ -1,0 +1,79 @@
+// The registered languages and the lookups every other part of Scry derives
+// from them. Adding a language: one file in this folder, one entry below, and
+// its grammar's WASM in .vscodeignore when it brings a new one.
+import * as path from 'node:path';
+import { go } from './go';
+import type { Grammar, Language, SourceExtension } from './language';
+import { python } from './python';
+import { typescript } from './typescript';
+
+// Each key must be its language's id: a language is found under the name it records.
+const registry = <const T extends { readonly [K in keyof T]: Language & { readonly id: K } }>(languages: T): T => languages;
+
+/** In the order detection reports languages and the build runs their indexers. */
+export const LANGUAGES = registry({ typescript, python, go });
+
+export type LanguageId = keyof typeof LANGUAGES;
+
+type GrammarsOf<L> = L extends { readonly extensions: infer E }
+  ? { [K in keyof E]: E[K] extends { readonly grammar: { readonly id: infer G } } ? G : never }[keyof E]
+  : never;
+export type GrammarId = GrammarsOf<(typeof LANGUAGES)[LanguageId]>;
+
+export const LANGUAGE_IDS: readonly LanguageId[] = Object.keys(LANGUAGES).filter((k): k is LanguageId => k in LANGUAGES);
+
+/** Widened to the general shape, so callers handle what a future language may lack (indexer, grammar). */
+export const languageById = (id: LanguageId): Language => LANGUAGES[id];
+
+interface Source {
+  language: LanguageId;
+  extension: SourceExtension;
+}
+
+const BY_EXTENSION = new Map<string, Source>();
+const GRAMMARS = new Map<string, Grammar>();
+for (const language of LANGUAGE_IDS) {
+  for (const [ext, extension] of Object.entries(languageById(language).extensions)) {
+    const taken = BY_EXTENSION.get(ext);
+    // Two owners would make detection, the store and the overlay disagree about the file.
+    if (taken) throw new Error(`'${ext}' is declared by both ${taken.language} and ${language}`);
+    BY_EXTENSION.set(ext, { language, extension });
+    if (extension.grammar) GRAMMARS.set(extension.grammar.id, extension.grammar);
+  }
+}
+
+const sourceOf = (file: string): Source | undefined => BY_EXTENSION.get(path.extname(file).toLowerCase());
+
+export const isGrammarId = (id: string | undefined): id is GrammarId => id !== undefined && GRAMMARS.has(id);
+
+/** Every registered grammar, each once. */
+export const allGrammars = (): Grammar[] => [...GRAMMARS.values()];
+
+export function grammarById(id: GrammarId): Grammar {
+  const grammar = GRAMMARS.get(id);
+  if (!grammar) throw new Error(`no registered grammar '${id}'`);
+  return grammar;
+}
+
+/** The language whose indexer reads this file, by extension. */
+export const languageOfFile = (file: string): LanguageId | undefined => sourceOf(file)?.language;
+
+/** The grammar the overlay parses this file with, or undefined when it has none. */
+export function grammarOfFile(file: string): GrammarId | undefined {
+  const id = sourceOf(file)?.extension.grammar?.id;
+  return isGrammarId(id) ? id : undefined;
+}
+
+/** The language a file is recorded as in the store ('javascript' for .js, though scip-typescript reads it). */
+export function documentLanguageOf(file: string): string | undefined {
+  const source = sourceOf(file);
+  return source && (source.extension.documentLanguage ?? source.language);
+}
+
+/** Files the watcher reports: any a registered indexer or grammar reads. */
+export const isIndexedSource = (file: string): boolean => sourceOf(file) !== undefined;
+
+/** Is this /proc cmdline one of Scry's indexers? A recycled pid running anything else is left alone. */
+export function isIndexerCommandLine(cmdline: string): boolean {
+  return LANGUAGE_IDS.some((id) => languageById(id).indexer?.processNames.some((name) => cmdline.includes(name)) ?? false);
+}

@@ -1,0 +1,259 @@
+// The language registry is the one source of what Scry knows about each
+// language: these tables check that detection, the watcher, the overlay, the
+// store, the test finder, orphan clean-up and the build all agree with it, for
+// every registered language, so a new language is checked without new tests
+// beyond its examples below (which the compiler asks for).
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { buildIndex } from '../../../daemon/code/build';
+import { scipTypescriptArgs } from '../../../daemon/code/indexers/typescript';
+import {
+  allGrammars, detectLanguages, documentLanguageOf, grammarOfFile, isIndexedSource, isIndexerCommandLine,
+  LANGUAGE_IDS, languageById, languageOfFile, SKIP_DIRS, type GrammarId, type LanguageId,
+} from '../../../daemon/code/languages';
+import { recoverRepoDir } from '../../../daemon/code/live';
+import { Overlay } from '../../../daemon/code/overlay';
+import { isTestFile } from '../../../daemon/code/query/tests';
+import { languageOf } from '../../../daemon/code/store/ingest';
+import { RepoIgnore, RepoWatcher, type FileChange } from '../../../daemon/code/watch';
+import { isAlive, ROOT, tempDir } from '../../helpers';
+import { stubScipGo } from './stub-scip-go';
+
+const rows = LANGUAGE_IDS.flatMap((id) =>
+  Object.entries(languageById(id).extensions).map(([ext, e]) => ({ id, ext, grammar: e.grammar?.id, recorded: e.documentLanguage ?? id })),
+);
+
+/** A file in each grammar that defines the function `probe`. */
+const PROBES: Record<GrammarId, string> = {
+  typescript: 'export function probe(): number {\n  return 1;\n}\n',
+  tsx: 'export function probe() {\n  return <div />;\n}\n',
+  javascript: 'function probe() {\n  return 1;\n}\n',
+  python: 'def probe():\n    return 1\n',
+  go: 'package main\n\nfunc probe() int {\n\treturn 1\n}\n',
+};
+
+/** Paths each language's conventions make tests, and look-alikes that are not. */
+const TEST_PATHS: Record<LanguageId, { tests: string[]; sources: string[] }> = {
+  typescript: {
+    tests: ['src/a.test.ts', 'src/b.spec.tsx', 'lib/c.test.mjs', 'src/__tests__/d.ts', 'e.spec.cjs'],
+    sources: ['src/testing.ts', 'src/latest.ts', 'src/spec-parser.js', 'src/contest.tsx'],
+  },
+  python: {
+    tests: ['pkg/test_api.py', 'test_root.py', 'pkg/api_test.py', 'pkg/conftest.py', 'tests/helpers.py'],
+    sources: ['pkg/api.py', 'pkg/latest.py', 'pkg/testing.py', 'pkg/contest.py'],
+  },
+  go: {
+    tests: ['pkg/api_test.go', 'main_test.go', 'test/fixture.go'],
+    sources: ['pkg/api.go', 'pkg/latest.go', 'pkg/testing.go'],
+  },
+};
+
+const write = (root: string, files: Record<string, string>): void => {
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  }
+};
+
+describe('language registry', () => {
+  it('registers only languages with an indexer or a grammar, each extension once', () => {
+    for (const id of LANGUAGE_IDS) {
+      const language = languageById(id);
+      assert.equal(language.id, id);
+      assert.ok(language.indexer || Object.values(language.extensions).some((e) => e.grammar), `${id} has neither indexer nor grammar`);
+    }
+    assert.equal(new Set(rows.map((r) => r.ext)).size, rows.length);
+  });
+
+  it('maps every extension to one language in detection, the watcher filter, the overlay and the store', () => {
+    for (const { id, ext, grammar, recorded } of rows) {
+      for (const file of [`src/a${ext}`, `src/A${ext.toUpperCase()}`]) {
+        assert.equal(languageOfFile(file), id, file);
+        assert.equal(isIndexedSource(file), true, file);
+        assert.equal(grammarOfFile(file), grammar, file);
+        assert.equal(languageOf(file), recorded, file);
+        assert.equal(documentLanguageOf(file), recorded, file);
+      }
+      const repo = tempDir('ext');
+      write(repo, { [`src/a${ext}`]: '' });
+      assert.deepEqual(detectLanguages(repo).map((d) => d.language), [id], ext);
+    }
+    for (const file of ['README.md', 'a.txt', 'Makefile', 'a.json']) {
+      assert.equal(isIndexedSource(file), false, file);
+      assert.equal(languageOf(file), 'unknown', file);
+    }
+  });
+
+  it('.js is a JavaScript file indexed by scip-typescript, .pyi a Python file, .d.ts not counted', () => {
+    const cases = [
+      { file: 'lib/a.js', detected: 'typescript', grammar: 'javascript', stored: 'javascript' },
+      { file: 'lib/a.jsx', detected: 'typescript', grammar: 'javascript', stored: 'javascript' },
+      { file: 'lib/a.tsx', detected: 'typescript', grammar: 'tsx', stored: 'typescript' },
+      { file: 'pkg/a.pyi', detected: 'python', grammar: 'python', stored: 'python' },
+    ];
+    for (const c of cases) {
+      assert.deepEqual([languageOfFile(c.file), grammarOfFile(c.file), languageOf(c.file), isIndexedSource(c.file)], [c.detected, c.grammar, c.stored, true], c.file);
+    }
+    const repo = tempDir('dts');
+    write(repo, { 'types/a.d.ts': '', 'types/b.d.ts': '', 'main.py': '' });
+    assert.deepEqual(detectLanguages(repo).map((d) => [d.language, d.files]), [['python', 1]]);
+  });
+
+  it('the watcher reports changes to exactly the registered extensions', async () => {
+    const repo = tempDir('watch-ext');
+    const seen = new Set<string>();
+    const watcher = new RepoWatcher(repo, { onChange: (c: FileChange) => seen.add(c.file), onRootGone: () => undefined });
+    try {
+      await watcher.ready;
+      const expected = rows.map((r) => `a${r.ext}`);
+      write(repo, Object.fromEntries([...expected, 'notes.txt', 'data.json'].map((f) => [f, 'x\n'])));
+      const deadline = Date.now() + 10_000;
+      while (seen.size < expected.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 200));
+      assert.deepEqual([...seen].sort(), expected.sort());
+    } finally {
+      await watcher.close();
+    }
+  });
+
+  it('the overlay parses each extension with its grammar', async () => {
+    const repo = tempDir('overlay-ext');
+    const overlay = new Overlay(repo);
+    const parsed = rows.filter((r): r is typeof r & { grammar: GrammarId } => r.grammar !== undefined);
+    for (const { ext, grammar } of parsed) {
+      write(repo, { [`a${ext}`]: PROBES[grammar] });
+      await overlay.update(`a${ext}`, false);
+    }
+    const defs = overlay.hits('probe').filter((h) => h.occurrence.is_definition).map((h) => [h.file, h.occurrence.kind]);
+    assert.deepEqual(defs, parsed.map((r) => [`a${r.ext}`, 'function']).sort());
+  });
+
+  it('every grammar ships: its WASM is installed and allowed into the VSIX', () => {
+    const vscodeignore = fs.readFileSync(path.join(ROOT, '.vscodeignore'), 'utf8').split('\n');
+    for (const { id, wasm } of allGrammars()) {
+      const file = path.join(path.dirname(require.resolve(`${wasm.package}/package.json`)), wasm.file);
+      assert.ok(fs.existsSync(file), `${id}: ${file}`);
+      assert.ok(vscodeignore.includes(`!node_modules/${wasm.package}/${wasm.file}`), `${id}: .vscodeignore lacks ${wasm.file}`);
+    }
+  });
+});
+
+describe('skipped folders', () => {
+  it('are skipped alike by detection, the watcher and the inferred tsconfig', () => {
+    const workDir = tempDir('skip-work');
+    for (const dir of SKIP_DIRS) {
+      const repo = tempDir('skip');
+      write(repo, Object.fromEntries(rows.map((r) => [`${dir}/pkg/a${r.ext}`, ''])));
+      assert.deepEqual(detectLanguages(repo), [], dir);
+      const ignore = new RepoIgnore(repo);
+      assert.equal(ignore.ignores(path.join(repo, dir), true), true, dir);
+      assert.equal(ignore.ignores(path.join(repo, 'src', dir, 'a.ts'), false), true, dir);
+    }
+    const repo = tempDir('skip-ts');
+    write(repo, { 'src/a.ts': '' });
+    const ignore = new RepoIgnore(repo);
+    assert.equal(ignore.ignores(path.join(repo, 'src', 'a.ts'), false), false);
+    assert.deepEqual(detectLanguages(repo).map((d) => d.language), ['typescript']);
+    const args = scipTypescriptArgs(repo, path.join(workDir, 'out.scip'), workDir);
+    const inferred = JSON.parse(fs.readFileSync(args.at(-1)!, 'utf8')) as { exclude: string[] };
+    assert.deepEqual(inferred.exclude, [...SKIP_DIRS].map((d) => path.join(repo, '**', d)));
+  });
+});
+
+describe('test finder', () => {
+  for (const id of LANGUAGE_IDS) {
+    it(`knows ${id}'s test conventions`, () => {
+      const { tests, sources } = TEST_PATHS[id];
+      for (const file of tests) assert.equal(isTestFile(file), true, file);
+      for (const file of sources) assert.equal(isTestFile(file), false, file);
+      for (const file of tests) assert.equal(languageOfFile(file), id, `${file} is a ${id} file`);
+    });
+  }
+});
+
+describe('indexers', () => {
+  /** Each registered indexer's plan for a repo holding one file of its language, with a stub scip-go on PATH. */
+  async function plans(): Promise<Array<{ id: LanguageId; name: string; command: string; args: string[]; language: string; indexer: string }>> {
+    const repo = tempDir('plan');
+    const home = tempDir('plan-home');
+    const env = { ...process.env, PATH: `${stubScipGo(tempDir('stub'))}${path.delimiter}${process.env.PATH ?? ''}` };
+    const out = [];
+    for (const id of LANGUAGE_IDS) {
+      const indexer = languageById(id).indexer;
+      if (!indexer) continue;
+      const workDir = tempDir(`plan-${id}`);
+      const prepared = await indexer.prepare({ repo, workDir, home, nodePath: process.execPath, env });
+      assert.ok('plan' in prepared, `${id}: ${JSON.stringify(prepared)}`);
+      out.push({ id, name: indexer.name, ...prepared.plan });
+    }
+    return out;
+  }
+
+  it("each language's indexer plans its own run, under its own name", async () => {
+    for (const p of await plans()) assert.deepEqual([p.language, p.indexer], [p.id, p.name]);
+  });
+
+  it('the orphan check recognizes every registered indexer, and nothing else', async () => {
+    for (const p of await plans()) assert.equal(isIndexerCommandLine([p.command, ...p.args].join('\0')), true, p.id);
+    assert.equal(isIndexerCommandLine(['node', '/srv/app/server.js', '--port', '8080'].join('\0')), false);
+  });
+
+  it('a restarted daemon kills an orphaned indexer of every language, and leaves other processes alone', { skip: process.platform !== 'linux' && 'reads /proc' }, async () => {
+    const children: ChildProcess[] = [];
+    const sleeper = (extra: string[]): ChildProcess => {
+      const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', ...extra], { stdio: 'ignore' });
+      children.push(child);
+      return child;
+    };
+    const bystander = sleeper(['/srv/app/server.js']);
+    try {
+      for (const p of [...(await plans()).map((x) => ({ id: x.id, argv: [x.command, ...x.args] })), { id: 'bystander', argv: [] }]) {
+        const child = p.id === 'bystander' ? bystander : sleeper(p.argv);
+        const dir = tempDir(`orphan-${p.id}`);
+        fs.writeFileSync(path.join(dir, 'indexer.pid'), String(child.pid));
+        recoverRepoDir(dir, () => undefined);
+        if (p.id === 'bystander') {
+          assert.equal(isAlive(child.pid!), true, 'a process that is no indexer is left alone');
+          continue;
+        }
+        const deadline = Date.now() + 5000;
+        while (child.exitCode === null && child.signalCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        assert.equal(child.signalCode, 'SIGKILL', `${p.id}'s orphaned indexer was killed`);
+      }
+    } finally {
+      for (const child of children) child.kill('SIGKILL');
+    }
+  });
+
+  it('the build runs exactly the indexers of the detected languages, each its own', async () => {
+    const stub = stubScipGo(tempDir('build-stub'));
+    const env = { ...process.env, PATH: `${stub}${path.delimiter}${process.env.PATH ?? ''}` };
+    const recorded = new Map<string, string>();
+    const build = async (files: Record<string, string>): Promise<Array<[string, string, string]>> => {
+      const repo = tempDir('build');
+      write(repo, files);
+      const outcome = await buildIndex({ repo, workDir: tempDir('build-work'), nodePath: process.execPath, home: tempDir('build-home'), env });
+      const db = new Database(outcome.nextPath, { readonly: true });
+      for (const row of db.prepare('SELECT path, language FROM documents').all() as Array<{ path: string; language: string }>) recorded.set(row.path, row.language);
+      db.close();
+      return outcome.indexers.map((r) => [r.language, r.indexer, r.status]);
+    };
+    const all = await build({
+      'price.ts': 'export const price = (n: number): number => n;\n', 'tool.js': 'exports.tool = () => 1;\n',
+      'shop.py': 'def total():\n    return 1\n', 'go.mod': 'module example.com/shop\n', 'main.go': PROBES.go,
+    });
+    const expected = LANGUAGE_IDS.flatMap((id) => {
+      const indexer = languageById(id).indexer;
+      return indexer ? [[id, indexer.name, 'ok']] : [];
+    });
+    assert.deepEqual(all, expected);
+    // What the store records agrees with the registry, whichever indexer wrote the document.
+    assert.deepEqual(Object.fromEntries(recorded), { 'price.ts': 'typescript', 'tool.js': 'javascript', 'shop.py': 'python', 'main.go': 'go' });
+    assert.deepEqual(await build({ 'go.mod': 'module example.com/shop\n', 'main.go': PROBES.go }), [['go', 'scip-go', 'ok']]);
+    assert.deepEqual(await build({ 'README.md': 'nothing to index\n' }), [['none', 'none', 'skipped']]);
+  });
+});
