@@ -13,7 +13,8 @@ export interface ChunkOptions {
   /**
    * Sessions with fewer turns yield nothing yet (counted on the whole session,
    * never on what follows afterLine). Defaults to 3 for transcripts, which
-   * keep growing, and 1 for runs and seeds, which are written whole.
+   * keep growing; 2 for subagent transcripts, whose whole work is often a
+   * prompt and a report; 1 for runs and seeds, which are written whole.
    */
   minTurns?: number;
   /** occurredAt when neither the turn nor the session records a time (the lead passes the file's mtime). */
@@ -30,7 +31,7 @@ export function episodeId(sourcePath: string, lineStart: number, lineEnd: number
 
 export function chunkSession(session: DistilledSession, opts: ChunkOptions = {}): EpisodeDraft[] {
   const maxTokens = opts.maxTokens ?? 4000;
-  const minTurns = opts.minTurns ?? (session.source === 'claude' || session.source === 'codex' ? 3 : 1);
+  const minTurns = opts.minTurns ?? defaultMinTurns(session);
   const turns = session.turns;
   if (turns.length < minTurns) return [];
 
@@ -62,6 +63,11 @@ export function chunkSession(session: DistilledSession, opts: ChunkOptions = {})
     start = overlaps(end) ? end : end + 1;
   }
   return episodes;
+}
+
+function defaultMinTurns(session: DistilledSession): number {
+  if (session.source !== 'claude' && session.source !== 'codex') return 1;
+  return session.parentSessionId ? 2 : 3;
 }
 
 function renderTurn(t: Turn, capTokens: number): string {

@@ -47,11 +47,11 @@ export async function distillSeed(file: string): Promise<DistilledSession> {
 
   const title = str(meta.title) ?? headings.find((h) => h.level === top)?.text ?? path.basename(abs, '.md');
   const date = isoDate(meta.date);
-  const header: string[] = [];
+  // The title leads the first turn so the episode summary starts with it; entities and tags ride along for extraction.
   const entities = list(meta.entities);
   const tags = list(meta.tags);
-  if (entities.length) header.push(`Entities: ${entities.join(', ')}`);
-  if (tags.length) header.push(`Tags: ${tags.join(', ')}`);
+  const extras = [entities.length ? `entities: ${entities.join(', ')}` : '', tags.length ? `tags: ${tags.join(', ')}` : ''].filter(Boolean);
+  const header = [`${title}${extras.length ? ` (${extras.join('; ')})` : ''}`];
 
   const turns: Turn[] = [];
   let redactions = 0;
@@ -60,7 +60,7 @@ export async function distillSeed(file: string): Promise<DistilledSession> {
   starts.forEach((s, i) => sections.push([s, (starts[i + 1] ?? lines.length) - 1]));
   for (const [s, e] of sections) {
     let text = lines.slice(s, e + 1).join('\n').trim();
-    if (turns.length === 0 && header.length) text = `${header.join('\n')}\n\n${text}`.trim();
+    if (turns.length === 0) text = `${header.join('\n')}\n\n${text}`.trim();
     if (text.length === 0) continue;
     const r = redact(text);
     redactions += r.count;
