@@ -68,7 +68,7 @@ export function classifyName(raw: string): NameClass {
   const trimmed = raw.trim();
   const clean = cleanName(trimmed);
   if (clean.length === 0) return 'generic';
-  if (UUID.test(clean) || HASH.test(clean) || TEMP_PATH.test(trimmed) || PORT.test(clean)) return 'ephemeral';
+  if (UUID.test(clean) || HASH.test(clean) || TEMP_PATH.test(trimmed) || PORT.test(clean) || PORT.test(trimmed.toLowerCase())) return 'ephemeral';
   if (STATE_WORDS.has(clean) || VERSION.test(clean) || NUMBER.test(clean) || DATE.test(clean)) return 'value';
   if (PID.test(clean)) return 'value';
   const norm = normalizeName(trimmed);

@@ -233,6 +233,7 @@ export class MemoryStore {
       insertFact: db.prepare(`INSERT INTO facts(source_id, relation, target_id, value, value_norm, text, confidence, valid_from, valid_to, recorded_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       currentOf: db.prepare(`SELECT * FROM facts WHERE source_id = ? AND relation = ? AND valid_to IS NULL AND expired_at IS NULL AND id <> ?`),
+      nextLater: db.prepare(`SELECT id, valid_from FROM facts WHERE source_id = ? AND relation = ? AND id <> ? AND valid_from > ? ORDER BY valid_from, id LIMIT 1`),
       closeFact: db.prepare(`UPDATE facts SET valid_to = ?, expired_at = ?, superseded_by = ? WHERE id = ?`),
       targetNorms: db.prepare(`SELECT norm FROM aliases WHERE entity_id = ?`),
       factEpisode: db.prepare(`INSERT OR IGNORE INTO fact_episodes(fact_id, episode_id, provider, recorded_at) VALUES (?, ?, ?, ?)`),
@@ -495,8 +496,10 @@ export class MemoryStore {
           : old.value !== null && normalizeValue(old.value) === named.value);
       if (!isFunctional(relation) && !matchesNamed) continue;
       if (old.valid_from !== null && old.valid_from > validFrom) {
-        this.s.closeFact.run(old.valid_from, now, old.id, factId);
-        // The new fact is the older truth; it is closed and nothing else changes.
+        // The new fact is the older truth: it held until the first later fact of
+        // this relation began, and nothing current changes.
+        const next = (isFunctional(relation) ? this.s.nextLater.get(sourceId, relation, factId, validFrom) : undefined) as { id: number; valid_from: string } | undefined;
+        this.s.closeFact.run(next?.valid_from ?? old.valid_from, now, next?.id ?? old.id, factId);
         return closed;
       }
       this.s.closeFact.run(validFrom, now, factId, old.id);
