@@ -171,6 +171,8 @@ export class MemoryStore {
     this.now = options.now ?? (() => new Date());
     // WAL lets recall read while the queue writes; busy_timeout covers the CLI's cold reads.
     this.db.pragma('journal_mode = WAL');
+    // NORMAL is durable across a daemon crash (kill -9) in WAL mode; only power loss can drop the last commits.
+    this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     this.migrate();
