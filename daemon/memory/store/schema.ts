@@ -1,0 +1,199 @@
+// memory.db: episodes are the evidence; entities, aliases and facts are derived
+// from them and can be rebuilt. Every read recall needs is an index lookup:
+//  - exact name/alias: aliases(norm) → entity (PRIMARY KEY prefix);
+//  - full text: three FTS5 tables (entities: name+aliases+description; facts:
+//    text; episodes: summary), kept in sync by triggers so any writer
+//    (extraction, forget, invalidate) keeps them right;
+//  - current facts: a partial index over facts that are neither closed nor expired;
+//  - as-of: facts(source_id, valid_from) and facts(target_id, valid_from);
+//  - neighbourhood paging: the same indexes, keyset-paged by fact id.
+// Migrations are an ordered list; PRAGMA user_version says how many ran.
+
+export const MIGRATIONS: readonly string[] = [
+  `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID; -- created_at and similar facts about the file
+
+CREATE TABLE episodes (
+  seq INTEGER PRIMARY KEY,            -- rowid, so FTS5 can point at it
+  id TEXT NOT NULL UNIQUE,            -- sha256 of source path + span (EpisodeDraft.id)
+  source TEXT NOT NULL,
+  source_path TEXT NOT NULL,
+  session_id TEXT NOT NULL,
+  parent_session_id TEXT,
+  line_start INTEGER NOT NULL,
+  line_end INTEGER NOT NULL,
+  occurred_at TEXT NOT NULL,
+  ingested_at TEXT NOT NULL,
+  cwd TEXT,
+  git_branch TEXT,
+  repo_root TEXT,
+  text TEXT NOT NULL,
+  summary TEXT NOT NULL,
+  tokens INTEGER NOT NULL,
+  extraction TEXT NOT NULL DEFAULT 'pending' CHECK (extraction IN ('pending', 'done', 'failed')),
+  extracted_by TEXT,
+  extracted_at TEXT
+);
+CREATE INDEX episodes_occurred ON episodes(occurred_at);
+CREATE INDEX episodes_session ON episodes(session_id);
+CREATE INDEX episodes_source ON episodes(source_path, line_start);
+CREATE INDEX episodes_repo ON episodes(repo_root, occurred_at);
+
+CREATE TABLE entities (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  norm TEXT NOT NULL,
+  type TEXT NOT NULL CHECK (type IN ('project', 'service', 'machine', 'tool', 'person', 'decision', 'runbook', 'concept')),
+  description TEXT,
+  repo TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (norm, type)
+);
+CREATE INDEX entities_type ON entities(type, updated_at);
+CREATE INDEX entities_repo ON entities(repo);
+
+-- Every spelling of an entity, its own name included, by normalized key.
+CREATE TABLE aliases (
+  norm TEXT NOT NULL,
+  entity_id INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+  alias TEXT NOT NULL,
+  PRIMARY KEY (norm, entity_id)
+) WITHOUT ROWID;
+CREATE INDEX aliases_entity ON aliases(entity_id);
+
+CREATE TABLE facts (
+  id INTEGER PRIMARY KEY,
+  source_id INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+  relation TEXT NOT NULL,
+  target_id INTEGER REFERENCES entities(id) ON DELETE CASCADE,
+  value TEXT,
+  value_norm TEXT,
+  text TEXT NOT NULL,
+  confidence REAL NOT NULL,
+  valid_from TEXT,                    -- when it became true in the world (NULL: unknown, since always)
+  valid_to TEXT,                      -- when it stopped being true (NULL: still true)
+  recorded_at TEXT NOT NULL,          -- when Scry learned it
+  expired_at TEXT,                    -- when Scry retired it (superseded or invalidated)
+  superseded_by INTEGER REFERENCES facts(id) ON DELETE SET NULL,
+  CHECK ((target_id IS NULL) <> (value IS NULL))
+);
+CREATE INDEX facts_source ON facts(source_id, valid_from);
+CREATE INDEX facts_target ON facts(target_id, valid_from) WHERE target_id IS NOT NULL;
+CREATE INDEX facts_key ON facts(source_id, relation, target_id, value_norm);
+CREATE INDEX facts_current ON facts(source_id, relation) WHERE valid_to IS NULL AND expired_at IS NULL;
+CREATE INDEX facts_recorded ON facts(recorded_at);
+
+CREATE TABLE fact_episodes (
+  fact_id INTEGER NOT NULL REFERENCES facts(id) ON DELETE CASCADE,
+  episode_id TEXT NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+  provider TEXT NOT NULL,
+  recorded_at TEXT NOT NULL,
+  PRIMARY KEY (fact_id, episode_id)
+) WITHOUT ROWID;
+CREATE INDEX fact_episodes_episode ON fact_episodes(episode_id);
+
+-- Entities an episode mentions (with or without a fact), for "episodes ENTITY".
+CREATE TABLE entity_episodes (
+  entity_id INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+  episode_id TEXT NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+  occurred_at TEXT NOT NULL,
+  PRIMARY KEY (entity_id, episode_id)
+) WITHOUT ROWID;
+CREATE INDEX entity_episodes_recent ON entity_episodes(entity_id, occurred_at);
+CREATE INDEX entity_episodes_episode ON entity_episodes(episode_id);
+
+CREATE TABLE cursors (
+  path TEXT PRIMARY KEY,
+  source TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL,
+  offset INTEGER NOT NULL,
+  last_line INTEGER NOT NULL,
+  updated_at TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE extraction_queue (
+  episode_id TEXT PRIMARY KEY REFERENCES episodes(id) ON DELETE CASCADE,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'done', 'failed')),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  providers_tried TEXT,               -- comma-separated, last attempt
+  next_attempt_at TEXT NOT NULL,
+  last_error TEXT,
+  enqueued_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX queue_next ON extraction_queue(status, next_attempt_at);
+
+CREATE TABLE provider_state (
+  name TEXT PRIMARY KEY,
+  cooldown_until TEXT,
+  last_error TEXT,
+  last_error_at TEXT,
+  last_success_at TEXT,
+  successes INTEGER NOT NULL DEFAULT 0,
+  failures INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+
+CREATE TABLE budget_usage (
+  day TEXT NOT NULL,                  -- UTC date, YYYY-MM-DD
+  provider TEXT NOT NULL,
+  episodes INTEGER NOT NULL DEFAULT 0,
+  tokens INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (day, provider)
+) WITHOUT ROWID;
+
+CREATE VIRTUAL TABLE entities_fts USING fts5(name, aliases, description, tokenize = 'porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE facts_fts USING fts5(text, content = 'facts', content_rowid = 'id', tokenize = 'porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE episodes_fts USING fts5(summary, content = 'episodes', content_rowid = 'seq', tokenize = 'porter unicode61 remove_diacritics 2');
+
+-- entities_fts holds one row per entity (rowid = entity id) with all its aliases.
+CREATE TRIGGER entities_ai AFTER INSERT ON entities BEGIN
+  INSERT INTO entities_fts(rowid, name, aliases, description) VALUES (new.id, new.name, '', coalesce(new.description, ''));
+END;
+CREATE TRIGGER entities_au AFTER UPDATE OF name, description ON entities BEGIN
+  DELETE FROM entities_fts WHERE rowid = old.id;
+  INSERT INTO entities_fts(rowid, name, aliases, description)
+    VALUES (new.id, new.name, coalesce((SELECT group_concat(alias, ' ') FROM aliases WHERE entity_id = new.id), ''), coalesce(new.description, ''));
+END;
+CREATE TRIGGER entities_ad AFTER DELETE ON entities BEGIN
+  DELETE FROM entities_fts WHERE rowid = old.id;
+END;
+CREATE TRIGGER aliases_ai AFTER INSERT ON aliases BEGIN
+  DELETE FROM entities_fts WHERE rowid = new.entity_id;
+  INSERT INTO entities_fts(rowid, name, aliases, description)
+    SELECT e.id, e.name, coalesce((SELECT group_concat(alias, ' ') FROM aliases WHERE entity_id = e.id), ''), coalesce(e.description, '')
+    FROM entities e WHERE e.id = new.entity_id;
+END;
+CREATE TRIGGER aliases_ad AFTER DELETE ON aliases BEGIN
+  DELETE FROM entities_fts WHERE rowid = old.entity_id;
+  INSERT INTO entities_fts(rowid, name, aliases, description)
+    SELECT e.id, e.name, coalesce((SELECT group_concat(alias, ' ') FROM aliases WHERE entity_id = e.id), ''), coalesce(e.description, '')
+    FROM entities e WHERE e.id = old.entity_id;
+END;
+
+CREATE TRIGGER facts_ai AFTER INSERT ON facts BEGIN
+  INSERT INTO facts_fts(rowid, text) VALUES (new.id, new.text);
+END;
+CREATE TRIGGER facts_ad AFTER DELETE ON facts BEGIN
+  INSERT INTO facts_fts(facts_fts, rowid, text) VALUES ('delete', old.id, old.text);
+END;
+CREATE TRIGGER facts_au AFTER UPDATE OF text ON facts BEGIN
+  INSERT INTO facts_fts(facts_fts, rowid, text) VALUES ('delete', old.id, old.text);
+  INSERT INTO facts_fts(rowid, text) VALUES (new.id, new.text);
+END;
+
+CREATE TRIGGER episodes_ai AFTER INSERT ON episodes BEGIN
+  INSERT INTO episodes_fts(rowid, summary) VALUES (new.seq, new.summary);
+END;
+CREATE TRIGGER episodes_ad AFTER DELETE ON episodes BEGIN
+  INSERT INTO episodes_fts(episodes_fts, rowid, summary) VALUES ('delete', old.seq, old.summary);
+END;
+CREATE TRIGGER episodes_au AFTER UPDATE OF summary ON episodes BEGIN
+  INSERT INTO episodes_fts(episodes_fts, rowid, summary) VALUES ('delete', old.seq, old.summary);
+  INSERT INTO episodes_fts(rowid, summary) VALUES (new.seq, new.summary);
+END;
+`,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,89 @@
+// The offline extractor on realistic distilled episodes: what it finds, and
+// what it must not turn into entities.
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { extractOffline } from '../../../daemon/memory/extract';
+import { ExtractionSchema, type Extraction } from '../../../daemon/memory/extract/schema';
+import { classifyName } from '../../../daemon/memory/resolve';
+import { MemoryStore, type GlossaryEntry } from '../../../daemon/memory/store';
+import { tempDir } from '../../helpers';
+import { DEPLOY_SESSION, draft, GENERIC_SESSION, SWITCH_SESSION } from './episodes';
+
+function run(text: string, glossary: GlossaryEntry[] = [], over: Parameters<typeof draft>[1] = {}): Extraction {
+  const d = draft(text, over);
+  const x = extractOffline({ episode: { ...d, ingestedAt: d.occurredAt, extraction: 'pending' }, glossary, referenceTime: d.occurredAt });
+  // Offline output goes through the same door as a model's.
+  return ExtractionSchema.parse(x);
+}
+const names = (x: Extraction): string[] => x.entities.map((e) => `${e.type}:${e.name}`).sort();
+const triples = (x: Extraction): string[] => x.facts.map((f) => `${f.source} ${f.relation} ${f.target ?? f.value}`).sort();
+
+describe('offline extractor', () => {
+  it('reads the project, tools, machines and a decision from a deploy session', () => {
+    const x = run(DEPLOY_SESSION);
+    assert.deepEqual(names(x), [
+      'decision:keep the API on web-1 until the migration is done',
+      'machine:web-1',
+      'project:hermes',
+      'tool:docker',
+      'tool:github',
+      'tool:ssh',
+    ]);
+    assert.deepEqual(triples(x), [
+      'hermes decided keep the API on web-1 until the migration is done',
+      'hermes deployed_on web-1',
+      'hermes uses docker',
+      'hermes uses github',
+      'hermes uses ssh',
+    ]);
+    assert.equal(x.entities.find((e) => e.type === 'project')?.repo, '/home/ana/src/hermes');
+  });
+
+  it('turns "use X instead of Y" and "switch from Y to X" into replaced_by facts', () => {
+    const x = run(SWITCH_SESSION, [], { cwd: '/home/ana/src/shop', repoRoot: '/home/ana/src/shop' });
+    const t = triples(x);
+    assert.ok(t.includes('npm replaced_by pnpm'), t.join('\n'));
+    assert.ok(t.includes('Jest replaced_by Vitest'), t.join('\n'));
+    assert.ok(t.includes('shop uses pnpm'));
+    assert.ok(t.includes('shop decided use pnpm instead of npm'));
+    assert.ok(names(x).includes('tool:npx') === false, 'npx is a wrapper, vitest is the tool');
+    assert.ok(names(x).includes('tool:vitest') || names(x).includes('tool:Vitest'));
+  });
+
+  it('makes no entity of generic words, temp paths, hashes, UUIDs or ports', () => {
+    const x = run(GENERIC_SESSION);
+    assert.deepEqual(names(x), ['project:hermes', 'tool:curl']);
+    for (const e of x.entities) assert.equal(classifyName(e.name), 'entity');
+  });
+
+  it('finds names the glossary knows, by name or alias', () => {
+    const glossary: GlossaryEntry[] = [
+      { name: 'Hermes gateway', type: 'service', aliases: ['hgw'] },
+      { name: 'Ana', type: 'person', aliases: [] },
+      { name: 'Zephyr', type: 'project', aliases: [] },
+    ];
+    const x = run('user: restart hgw please, Ana said it is stuck\nassistant: restarted.', glossary);
+    assert.deepEqual(names(x), ['person:Ana', 'project:hermes', 'service:Hermes gateway']);
+  });
+
+  it('feeds the graph: the same session twice is one set of facts with two episodes of provenance', () => {
+    const store = new MemoryStore(path.join(tempDir('offline'), 'memory.db'));
+    try {
+      for (const text of [DEPLOY_SESSION, DEPLOY_SESSION]) {
+        const d = draft(text);
+        store.addEpisode(d);
+        const ep = store.episode(d.id)!;
+        store.applyExtraction(d.id, extractOffline({ episode: ep, glossary: store.glossary({ repo: ep.repoRoot }), referenceTime: ep.occurredAt }), 'offline');
+      }
+      const hermes = store.findEntity('hermes', 'project')!;
+      const facts = store.factsOf(hermes.id);
+      assert.equal(facts.length, 5);
+      for (const f of facts) assert.equal(store.factEpisodes(f.id).length, 2);
+      const web1 = store.findEntity('web-1', 'machine')!;
+      assert.ok(facts.some((f) => f.relation === 'deployed_on' && f.targetId === web1.id));
+    } finally {
+      store.close();
+    }
+  });
+});
