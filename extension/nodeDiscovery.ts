@@ -1,6 +1,7 @@
 // Finds the Node that runs the daemon: `scry.nodePath` when set, else the
 // first `node` on PATH. Never the editor's own runtime: the daemon loads a
 // native module, which must not be loaded into (or built for) the editor.
+import { ScryError } from '../daemon/protocol/errors';
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -15,14 +16,13 @@ export interface NodeInfo {
   source: 'setting' | 'PATH';
 }
 
-export class NodeNotFoundError extends Error {
+export class NodeNotFoundError extends ScryError {
   constructor(readonly detail: string, readonly configured: string | undefined) {
     super(
       configured
         ? `Scry could not run the Node set in scry.nodePath ('${configured}'): ${detail}`
         : `Scry needs Node ${MIN_NODE_MAJOR} or newer to run its daemon: ${detail}`,
     );
-    this.name = 'NodeNotFoundError';
   }
 }
 

@@ -83,7 +83,10 @@ export function parseCommand(argv: string[]): Command {
   const positionals = parsed.positionals;
   if (values.version) return base('version', values);
   if (values.help || positionals.length === 0) return base('help', values);
-  const [name, arg, ...rest] = positionals as [string, string | undefined, ...string[]];
+  // Two-word commands (`memory ingest`) are looked up before one-word ones.
+  const twoWord = positionals.length > 1 && byCommand.has(`${positionals[0]} ${positionals[1]}`);
+  const [name, arg, ...rest] = (twoWord ? [`${positionals[0]} ${positionals[1]}`, ...positionals.slice(2)] : positionals) as [string, string | undefined, ...string[]];
+  if (name === 'memory') throw new UsageError(`scry memory needs a subcommand: ${CLI_METHODS.filter((m) => m.cli!.group === 'memory').map((m) => m.cli!.command.split(' ')[1]).join(', ')}`);
   const decl = byCommand.get(name);
   if (!decl && !(name in LOCAL)) throw new UsageError(`unknown command '${name}'. Run scry help for the list`);
   if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' after '${arg}'`);
@@ -101,7 +104,11 @@ export function parseCommand(argv: string[]): Command {
     if (!spec && arg !== undefined) throw new UsageError(`unexpected argument '${arg}' to scry ${name}`);
     for (const f of methodFlags(decl)) {
       const value = values[flagName(f.name)];
-      if (value === undefined || value === false) continue;
+      if (value === undefined || value === false) {
+        if (!f.optional) throw new UsageError(`scry ${name} needs --${flagName(f.name)}${f.choices ? ` (${f.choices.join('|')})` : ''}`);
+        continue;
+      }
+      if (f.choices && !f.choices.includes(String(value))) throw new UsageError(`invalid --${flagName(f.name)} '${String(value)}': expected one of ${f.choices.join(', ')}`);
       cmd.params[f.name] = f.kind === 'number' ? positiveInt(`--${flagName(f.name)}`, String(value)) : value;
     }
   }
@@ -165,6 +172,9 @@ export function usage(): string {
     '',
     'daemon:',
     ...group('daemon'),
+    '',
+    'memory:',
+    ...group('memory'),
     '',
     'agents:',
     ...group('agents'),

@@ -82,7 +82,7 @@ export function formatStatus(s: StatusResult): string {
     for (const i of r.indexers) lines.push(`  ${i.language} (${i.indexer}): ${i.status}, ${i.file_count} files${i.error ? `: ${i.error}` : ''}${i.remedy ? ` (${i.remedy})` : ''}`);
     if (r.last_error) lines.push(`  last error: ${r.last_error}`);
   }
-  return lines.join('\n') + '\n';
+  return lines.join('\n') + '\n' + (s.memory ? formatMemoryStatus(s.memory) : '');
 }
 
 /** How each method's answer reads on a terminal; the CLI prints JSON when stdout is not one. */
@@ -97,4 +97,45 @@ export const FORMATTERS: Readonly<Record<string, ((result: never) => string) | u
   [P.Symbols.method]: formatSymbols,
   [P.Impact.method]: formatImpact,
   [P.Status.method]: formatStatus,
+  [P.MemoryIngest.method]: formatIngest,
+  [P.MemorySweep.method]: formatSweep,
+  [P.MemoryRetry.method]: (r: { requeued: number }) => `${r.requeued} episode${r.requeued === 1 ? '' : 's'} queued for extraction again\n`,
+  [P.MemoryStatusMethod.method]: formatMemoryStatus,
 };
+
+export function formatIngest(r: P.IngestResult): string {
+  const by = (o: string): number => r.files.filter((f) => f.outcome === o).length;
+  const lines = [`${r.added} new episode${r.added === 1 ? '' : 's'} from ${by('ingested')} of ${r.files.length} file${r.files.length === 1 ? '' : 's'}${r.existing ? ` (${r.existing} already stored)` : ''}${r.dry_run ? ' (dry run: nothing written)' : ''} · ${Math.round(r.elapsed_ms)} ms`];
+  const waiting = by('too-short');
+  if (waiting) lines.push(`  ${waiting} session${waiting === 1 ? '' : 's'} with fewer than 3 turns wait until they grow`);
+  if (by('unchanged')) lines.push(`  ${by('unchanged')} unchanged since the last ingest`);
+  for (const f of r.files.filter((x) => x.outcome === 'failed')) lines.push(`  failed: ${f.path}: ${f.error}`);
+  const unknown = new Map<string, number>();
+  for (const f of r.files) for (const [t, n] of Object.entries(f.unknownTypes ?? {})) unknown.set(t, (unknown.get(t) ?? 0) + n);
+  if (unknown.size) lines.push(`  skipped unknown line types: ${[...unknown].map(([t, n]) => `${t} (${n})`).join(', ')}`);
+  return lines.join('\n') + '\n';
+}
+
+export function formatSweep(r: P.SweepResult): string {
+  const lines = [`${r.added} new episode${r.added === 1 ? '' : 's'}${r.dry_run ? ' would be stored (dry run)' : ''} · ${Math.round(r.elapsed_ms)} ms`];
+  for (const s of r.sources) lines.push(`  ${s.source.padEnd(7)} ${s.files} files: ${s.ingested} ingested, ${s.unchanged} unchanged, ${s.too_recent} modified in the last minutes (wait), ${s.failed} failed  [${s.roots.join(', ') || 'no roots'}]`);
+  for (const f of r.failed) lines.push(`  failed: ${f.path}: ${f.error}`);
+  return lines.join('\n') + '\n';
+}
+
+export function formatMemoryStatus(m: P.MemoryStatus): string {
+  const lines = [
+    `memory ${m.db}`,
+    `  ${m.episodes} episodes, ${m.entities} entities, ${m.current_facts} current facts (${m.facts} in all), ${m.sources_tracked} source files tracked`,
+    `  extraction queue: ${m.queue.pending} pending, ${m.queue.done} done, ${m.queue.failed} failed${m.queue.failed ? ' (scry memory retry queues them again)' : ''}${m.queue.running ? '' : ', worker stopped'}`,
+  ];
+  for (const p of m.providers) {
+    const state = p.cooling_down ? `cooling down until ${p.cooldown_until}` : p.failures > 0 && p.successes === 0 ? 'failing' : 'ok';
+    lines.push(`  provider ${p.name} (${p.type}): ${state}, ${p.successes} ok, ${p.failures} failed${p.last_error ? `; last error: ${p.last_error}` : ''}`);
+  }
+  lines.push(`  budget ${m.budget.day}: ${m.budget.episodes} episodes, ${m.budget.tokens} tokens${m.budget.daily_episodes !== undefined ? ` of ${m.budget.daily_episodes} episodes` : ''}${m.budget.daily_tokens !== undefined ? ` of ${m.budget.daily_tokens} tokens` : ''}${m.budget.over ? ' (over budget: models skipped)' : ''}`);
+  lines.push(`  sweep: ${m.sweep.enabled ? `every ${m.sweep.interval_minutes} min` : 'off'}${m.sweep.last_at ? `, last at ${m.sweep.last_at} (${m.sweep.last_added} new)` : ''}`);
+  if (m.config.error) lines.push(`  config: ${m.config.error}`);
+  if (m.hint) lines.push(`  ${m.hint}`);
+  return lines.join('\n') + '\n';
+}

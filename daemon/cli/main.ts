@@ -68,6 +68,7 @@ function paramsOf(cmd: Command, decl: P.MethodDecl): Record<string, unknown> {
     if (cmd.repo !== undefined) params.repo = path.resolve(cmd.repo);
     else if (decl !== P.Status) params.repo = path.resolve(findRepoRoot(process.cwd()));
   } else if (typeof params.repo === 'string') params.repo = path.resolve(params.repo);
+  for (const field of decl.cli?.paths ?? []) if (typeof params[field] === 'string') params[field] = path.resolve(params[field]);
   if (decl === P.IndexRepo && typeof params.scip === 'string') {
     params.scip = path.resolve(params.scip);
     params.force = true;
@@ -84,9 +85,12 @@ function runMethod(home: string, cmd: Command, decl: P.MethodDecl, json: boolean
   const params = paramsOf(cmd, decl);
   const human = (FORMATTERS[decl.method] ?? ((v: unknown) => `${JSON.stringify(v, null, 2)}\n`)) as (v: unknown) => string;
   if (decl === P.Status) return withDaemon(home, false, async (c) => print(json, await c.request(decl.type, params), human));
-  if (decl === P.IndexRepo) return withDaemon(home, true, async (c) => print(json, await c.request(decl.type, params), human));
-  return query(home, decl.type, params, json, human);
+  if (readOnlyQuery(decl)) return query(home, decl.type, params, json, human);
+  return withDaemon(home, true, async (c) => print(json, await c.request(decl.type, params), human));
 }
+
+/** The code queries the cold path can answer from an index file. */
+const readOnlyQuery = (decl: P.MethodDecl): boolean => (P.CODE_QUERIES as readonly P.MethodDecl[]).includes(decl);
 
 /** How agents should start this scry: this Node (its ABI matches the daemon's native modules) and bin/scry, both absolute. */
 function scryLauncher(): { command: string; args: string[] } {
@@ -123,13 +127,23 @@ async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Promise<num
       open = true;
     } else process.stderr.write(`scry: ${e.phase}: ${e.message}\n`);
   });
+  let bar = false;
+  const memory = conn.onNotification(P.MemoryProgressNotification.type, (e) => {
+    // A bar on a terminal only: a sweep of a long history is thousands of files.
+    if (!tty || e.total === 0) return;
+    const width = 24;
+    const filled = Math.round((e.done / e.total) * width);
+    process.stderr.write(`\r\x1b[2Kscry: ${e.phase} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${e.done}/${e.total} ${e.message.slice(0, 40)}`);
+    bar = true;
+  });
   // A daemon that dies mid-request rejects the request (RpcClient fails every
   // pending one on close), so the CLI exits 1 with that error, never 0 silently.
   try {
     return await fn(conn);
   } finally {
-    if (open) process.stderr.write('\n');
+    if (open || bar) process.stderr.write('\n');
     progress.dispose();
+    memory.dispose();
     conn.dispose();
   }
 }

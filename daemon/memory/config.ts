@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { z } from 'zod';
-import { ScryError } from '../errors';
+import { ErrorCode, ScryError } from '../errors';
 
 export const PROVIDER_TYPES = ['claude-cli', 'anthropic', 'openai', 'offline'] as const;
 
@@ -78,14 +78,14 @@ export const DEFAULT_TIMEOUT_MS: Record<ProviderConfig['type'], number> = { 'cla
 export const DEFAULT_COOLDOWN_MS = 10 * 60_000;
 
 export class ConfigError extends ScryError {
-  override readonly code = -32110;
+  override readonly code = ErrorCode.Config;
   constructor(readonly file: string, readonly line: number | undefined, readonly key: string, detail: string) {
     super(`${file}${line ? `:${line}` : ''}: ${key}: ${detail}`, 'Fix the file; until then Scry keeps its last good configuration');
   }
 }
 
 export class ConfigSecretError extends ScryError {
-  override readonly code = -32111;
+  override readonly code = ErrorCode.ConfigSecret;
   constructor(readonly file: string, readonly line: number | undefined, readonly key: string) {
     // The value itself is never echoed: it is a secret.
     super(`${file}${line ? `:${line}` : ''}: ${key}: looks like an API key or secret; keys are never stored in config.yaml`, 'Remove it, export it as an environment variable, and name that variable with api_key_env');

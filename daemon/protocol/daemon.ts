@@ -1,6 +1,7 @@
 // Methods of the daemon itself (not of a domain): liveness, status, shutdown.
 import * as z from 'zod/mini';
 import { RepoStatus } from './code';
+import { MemoryStatus } from './memory';
 import { defineMethod, opt } from './method';
 
 export const PROTOCOL_VERSION = 2;
@@ -23,6 +24,7 @@ export const StatusParams = z.object({ repo: opt(z.string(), 'Only this reposito
 export const StatusResult = z.object({
   daemon: DaemonInfo,
   repos: z.array(RepoStatus),
+  memory: z.optional(MemoryStatus),
 });
 
 export type DaemonInfo = z.output<typeof DaemonInfo>;

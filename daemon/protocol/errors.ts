@@ -11,7 +11,6 @@ export const ErrorCode = {
   ConnectionClosed: -32099,
   AlreadyRunning: -32002,
   NativeModule: -32003,
-  Config: -32004,
   // code domain
   RepoNotFound: -32010,
   ScipDecode: -32011,
@@ -23,7 +22,19 @@ export const ErrorCode = {
   DownloadFailed: -32017,
   IndexUnreadable: -32018,
   // memory domain
-  Memory: -32100,
+  MemorySchema: -32100,
+  EpisodeNotFound: -32101,
+  Config: -32110,
+  ConfigSecret: -32111,
+  EmptyReply: -32120,
+  MalformedReply: -32121,
+  ReplySchema: -32122,
+  ProviderTimeout: -32123,
+  ProviderHttp: -32124,
+  ProviderUnavailable: -32125,
+  ProviderFailed: -32126,
+  ExtractionFailed: -32127,
+  RunFormat: -32130,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

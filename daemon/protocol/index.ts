@@ -5,9 +5,11 @@ export * from './method';
 export * from './errors';
 export * from './daemon';
 export * from './code';
+export * from './memory';
 
 import { CODE_QUERIES, IndexRepo } from './code';
 import { Ping, Shutdown, Status } from './daemon';
+import { MEMORY_METHODS } from './memory';
 
 /** Every method, once; clients derive commands and tools from this list. */
-export const ALL_METHODS = [Ping, Status, Shutdown, IndexRepo, ...CODE_QUERIES] as const;
+export const ALL_METHODS = [Ping, Status, Shutdown, IndexRepo, ...CODE_QUERIES, ...MEMORY_METHODS] as const;

@@ -13,6 +13,8 @@ export interface CliSpec {
   arg?: { field: string; label: string; required: boolean; example: string; needs: string };
   summary: string;
   group: 'queries' | 'daemon' | 'memory';
+  /** Params fields that are paths: the CLI resolves them against its working directory. */
+  paths?: readonly string[];
   /** Params fields the CLI fills itself (repo from the git root) or never exposes. */
   hidden?: readonly string[];
 }
@@ -84,6 +86,8 @@ export interface FieldInfo {
   kind: 'string' | 'number' | 'boolean' | 'other';
   optional: boolean;
   description?: string;
+  /** The allowed values of an enum field. */
+  choices?: string[];
 }
 
 /** The top-level fields of a params schema; works on real zod/mini and on the CLI's shim alike. */
@@ -99,8 +103,9 @@ export function fieldsOf(schema: z.ZodMiniObject): FieldInfo[] {
     }
     const inner = z.globalRegistry.get(s)?.description;
     const t = s._zod.def.type;
-    const kind = t === 'string' || t === 'number' || t === 'boolean' ? t : 'other';
-    return { name, kind, optional, ...(description ?? inner ? { description: description ?? inner } : {}) };
+    const kind = t === 'string' || t === 'enum' ? 'string' : t === 'number' || t === 'boolean' ? t : 'other';
+    const choices = t === 'enum' ? Object.values((s._zod.def as unknown as { entries: Record<string, string> }).entries) : undefined;
+    return { name, kind, optional, ...(description ?? inner ? { description: description ?? inner } : {}), ...(choices ? { choices } : {}) };
   });
 }
 

@@ -35,6 +35,7 @@ export const object = (shape: Record<string, Schema>): Schema => new Schema({ ty
 export const looseObject = object;
 export const array = (element: Schema): Schema => new Schema({ type: 'array', element });
 export const optional = (innerType: Schema): Schema => new Schema({ type: 'optional', innerType });
+export const record = (_key: Schema, value: Schema): Schema => new Schema({ type: 'record', element: value });
 export const nullable = (innerType: Schema): Schema => new Schema({ type: 'nullable', innerType });
 export const enum_ = (values: string[]): Schema => new Schema({ type: 'enum', entries: Object.fromEntries(values.map((v) => [v, v])) });
 export { enum_ as enum };

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createCodeDomain } from '../code';
 import { AlreadyRunningError, errorMessage } from '../errors';
+import { createMemoryDomain } from '../memory';
 import { scryHome, startingDir } from '../paths';
 import { createDaemon } from './daemon';
 import { logLevelFromEnv } from './log';
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   const { level, invalid } = logLevelFromEnv();
   let daemon;
   try {
-    daemon = await createDaemon(home, [createCodeDomain()], { echoLog: foreground, logLevel: level });
+    daemon = await createDaemon(home, [createCodeDomain(), createMemoryDomain()], { echoLog: foreground, logLevel: level });
     fs.rmSync(starting, { force: true });
   } catch (err) {
     if (err instanceof AlreadyRunningError) {

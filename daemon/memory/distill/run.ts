@@ -7,16 +7,17 @@ import * as path from 'node:path';
 import type { DistilledSession, Turn } from '../episode';
 import { redact } from '../redact';
 import { asRecord, asString } from './jsonl';
+import { ErrorCode, ScryError } from '../../errors';
 import { gitRoot } from './repo';
 
 /** A run directory whose state.json is missing or does not have the documented shape. */
-export class RunFormatError extends Error {
+export class RunFormatError extends ScryError {
+  override readonly code = ErrorCode.RunFormat;
   constructor(
     readonly file: string,
     readonly problem: string,
   ) {
-    super(`${file}: ${problem}. See daemon/memory/distill/RUN_FORMAT.md for the expected state.json.`);
-    this.name = 'RunFormatError';
+    super(`${file}: ${problem}`, 'See "Autonomous runs" in the README for the expected state.json');
   }
 }
 

@@ -1,7 +1,7 @@
 // Why a provider could not extract an episode. `cooldown` says the provider
 // itself is unusable for a while (auth, quota, rate, missing key or binary), so
 // the chain skips it for the next episodes instead of failing each one.
-import { ScryError } from '../../errors';
+import { ErrorCode, ScryError } from '../../errors';
 
 export abstract class ProviderError extends ScryError {
   /** Skip this provider for a while rather than retrying it per episode. */
@@ -14,35 +14,35 @@ export abstract class ProviderError extends ScryError {
 }
 
 export class EmptyReplyError extends ProviderError {
-  override readonly code = -32120;
+  override readonly code = ErrorCode.EmptyReply;
   constructor(provider: string) {
     super(provider, 'the model returned an empty reply');
   }
 }
 
 export class MalformedReplyError extends ProviderError {
-  override readonly code = -32121;
+  override readonly code = ErrorCode.MalformedReply;
   constructor(provider: string, readonly detail: string) {
     super(provider, `the reply is not JSON: ${detail}`);
   }
 }
 
 export class ReplySchemaError extends ProviderError {
-  override readonly code = -32122;
+  override readonly code = ErrorCode.ReplySchema;
   constructor(provider: string, readonly detail: string) {
     super(provider, `the reply does not match the extraction schema: ${detail}`);
   }
 }
 
 export class ProviderTimeoutError extends ProviderError {
-  override readonly code = -32123;
+  override readonly code = ErrorCode.ProviderTimeout;
   constructor(provider: string, readonly timeoutMs: number) {
     super(provider, `no reply within ${timeoutMs} ms`, 'Raise timeout_ms for it in config.yaml if the model is just slow');
   }
 }
 
 export class ProviderHttpError extends ProviderError {
-  override readonly code = -32124;
+  override readonly code = ErrorCode.ProviderHttp;
   override readonly cooldown: boolean;
   override readonly retryAfterMs?: number;
   constructor(provider: string, readonly status: number, detail: string, retryAfterMs?: number) {
@@ -54,7 +54,7 @@ export class ProviderHttpError extends ProviderError {
 }
 
 export class ProviderUnavailableError extends ProviderError {
-  override readonly code = -32125;
+  override readonly code = ErrorCode.ProviderUnavailable;
   override readonly cooldown = true;
   constructor(provider: string, detail: string, remedy: string) {
     super(provider, detail, remedy);
@@ -62,7 +62,7 @@ export class ProviderUnavailableError extends ProviderError {
 }
 
 export class ProviderFailedError extends ProviderError {
-  override readonly code = -32126;
+  override readonly code = ErrorCode.ProviderFailed;
   constructor(provider: string, detail: string) {
     super(provider, detail);
   }
@@ -70,7 +70,7 @@ export class ProviderFailedError extends ProviderError {
 
 /** Every provider in the chain failed or was skipped for one episode. */
 export class ExtractionFailedError extends ScryError {
-  override readonly code = -32127;
+  override readonly code = ErrorCode.ExtractionFailed;
   constructor(readonly episodeId: string, readonly errors: readonly string[]) {
     super(`no provider could extract episode '${episodeId}': ${errors.join('; ') || 'no provider configured'}`, 'It stays stored; fix the provider (scry memory status) and run scry memory retry');
   }

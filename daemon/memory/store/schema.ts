@@ -110,6 +110,8 @@ CREATE TABLE cursors (
   mtime_ms REAL NOT NULL,
   offset INTEGER NOT NULL,
   last_line INTEGER NOT NULL,
+  -- sha256 of the file's first bytes: a file replaced under the same name starts over.
+  fingerprint TEXT NOT NULL DEFAULT '',
   updated_at TEXT NOT NULL
 ) WITHOUT ROWID;
 

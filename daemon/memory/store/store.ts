@@ -44,6 +44,8 @@ export interface Cursor {
   offset: number;
   /** Complete lines consumed. */
   lastLine: number;
+  /** Hash of the file's first bytes, so a replaced file is noticed even when it is not shorter. */
+  fingerprint?: string;
   updatedAt?: string;
 }
 
@@ -207,9 +209,9 @@ export class MemoryStore {
         VALUES (@id, @source, @sourcePath, @sessionId, @parentSessionId, @lineStart, @lineEnd, @occurredAt, @ingestedAt, @cwd, @gitBranch, @repoRoot, @text, @summary, @tokens)`),
       enqueue: db.prepare(`INSERT OR IGNORE INTO extraction_queue(episode_id, status, attempts, next_attempt_at, enqueued_at, updated_at) VALUES (?, 'pending', 0, ?, ?, ?)`),
       episode: db.prepare(`SELECT * FROM episodes WHERE id = ?`),
-      getCursor: db.prepare(`SELECT path, source, size, mtime_ms AS mtimeMs, offset, last_line AS lastLine, updated_at AS updatedAt FROM cursors WHERE path = ?`),
-      setCursor: db.prepare(`INSERT INTO cursors(path, source, size, mtime_ms, offset, last_line, updated_at) VALUES (@path, @source, @size, @mtimeMs, @offset, @lastLine, @updatedAt)
-        ON CONFLICT(path) DO UPDATE SET source = excluded.source, size = excluded.size, mtime_ms = excluded.mtime_ms, offset = excluded.offset, last_line = excluded.last_line, updated_at = excluded.updated_at`),
+      getCursor: db.prepare(`SELECT path, source, size, mtime_ms AS mtimeMs, offset, last_line AS lastLine, fingerprint, updated_at AS updatedAt FROM cursors WHERE path = ?`),
+      setCursor: db.prepare(`INSERT INTO cursors(path, source, size, mtime_ms, offset, last_line, fingerprint, updated_at) VALUES (@path, @source, @size, @mtimeMs, @offset, @lastLine, @fingerprint, @updatedAt)
+        ON CONFLICT(path) DO UPDATE SET source = excluded.source, size = excluded.size, mtime_ms = excluded.mtime_ms, offset = excluded.offset, last_line = excluded.last_line, fingerprint = excluded.fingerprint, updated_at = excluded.updated_at`),
       deleteCursor: db.prepare(`DELETE FROM cursors WHERE path = ?`),
       takeNext: db.prepare(`SELECT episode_id, attempts, status, next_attempt_at, last_error, providers_tried FROM extraction_queue
         WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, episode_id LIMIT 1`),
@@ -327,7 +329,7 @@ export class MemoryStore {
   }
 
   private writeCursor(c: Cursor): void {
-    this.s.setCursor.run({ path: c.path, source: c.source, size: c.size, mtimeMs: c.mtimeMs, offset: c.offset, lastLine: c.lastLine, updatedAt: this.iso() });
+    this.s.setCursor.run({ path: c.path, source: c.source, size: c.size, mtimeMs: c.mtimeMs, offset: c.offset, lastLine: c.lastLine, fingerprint: c.fingerprint ?? '', updatedAt: this.iso() });
   }
 
   // ---- the extraction queue ---------------------------------------------

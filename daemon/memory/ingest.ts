@@ -1,0 +1,110 @@
+// One source file in, its new episodes committed with its cursor. Deterministic
+// and incremental: an unchanged file is skipped on its size and mtime; a grown
+// one is distilled again and only turns after the cursor's last line become
+// new episodes (one turn of overlap); a shrunken or replaced one starts over.
+// Episodes and cursor are written in one transaction, so a kill at any point
+// leaves the cursor where the committed episodes end, and ids are stable, so
+// re-reading creates nothing twice.
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { chunkSession } from './chunk';
+import { distill, type DiscoverableSource } from './distill';
+import type { DistilledSession } from './episode';
+import { isExtractorSession } from './extract/providers/claude-cli';
+import type { Cursor, MemoryStore } from './store';
+
+export type FileOutcome = 'ingested' | 'unchanged' | 'too-recent' | 'too-short' | 'extractor' | 'failed';
+
+export interface FileResult {
+  path: string;
+  source: DiscoverableSource;
+  outcome: FileOutcome;
+  added: number;
+  existing: number;
+  /** The file was shorter than its cursor, or replaced: re-read from the start. */
+  reset?: boolean;
+  unknownTypes?: Record<string, number>;
+  malformedLines?: number;
+  redactions?: number;
+  error?: string;
+}
+
+export interface IngestFileOptions {
+  home: string;
+  /** Skip files modified more recently than this (a sweep leaves live sessions alone). */
+  minAgeMs?: number;
+  /** Look, count, write nothing. */
+  dryRun?: boolean;
+  now?: () => number;
+}
+
+const FINGERPRINT_BYTES = 4096;
+
+/** The file a source is tracked by: a run directory by its state.json. */
+export function trackedFile(source: DiscoverableSource, p: string): string {
+  if (source === 'run' && fs.existsSync(p) && fs.statSync(p).isDirectory()) return path.join(p, 'state.json');
+  return p;
+}
+
+function fingerprint(file: string): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(FINGERPRINT_BYTES);
+    const n = fs.readSync(fd, buf, 0, FINGERPRINT_BYTES, 0);
+    return createHash('sha256').update(buf.subarray(0, n)).digest('hex').slice(0, 32);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+export async function ingestFile(store: MemoryStore, source: DiscoverableSource, input: string, options: IngestFileOptions): Promise<FileResult> {
+  const file = trackedFile(source, path.resolve(input));
+  const base = { path: file, source, added: 0, existing: 0 };
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch (err) {
+    return { ...base, outcome: 'failed', error: `cannot read '${file}': ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
+  }
+  const now = options.now?.() ?? Date.now();
+  if (options.minAgeMs !== undefined && now - stat.mtimeMs < options.minAgeMs) return { ...base, outcome: 'too-recent' };
+  const cursor = store.getCursor(file);
+  if (cursor && cursor.size === stat.size && cursor.mtimeMs === stat.mtimeMs) return { ...base, outcome: 'unchanged' };
+  const print = fingerprint(file);
+  const reset = cursor !== undefined && (stat.size < cursor.offset || (cursor.fingerprint !== undefined && cursor.fingerprint !== '' && cursor.fingerprint !== print));
+
+  let session: DistilledSession;
+  try {
+    session = await distill(source, source === 'run' ? path.dirname(file) : file);
+  } catch (err) {
+    return { ...base, outcome: 'failed', error: err instanceof Error ? err.message : String(err) };
+  }
+  const stats = { unknownTypes: session.unknownTypes, malformedLines: session.malformedLines, redactions: session.redactions };
+  const next: Cursor = { path: file, source, size: stat.size, mtimeMs: stat.mtimeMs, offset: session.consumedBytes, lastLine: reset ? 0 : cursor?.lastLine ?? 0, fingerprint: print };
+  // The extractor's own `claude -p` sessions are Scry talking to a model, not project knowledge.
+  if (isExtractorSession(session.cwd, options.home)) {
+    if (!options.dryRun) store.setCursor(next);
+    return { ...base, ...stats, outcome: 'extractor' };
+  }
+  const drafts = chunkSession(session, { afterLine: next.lastLine, fallbackTime: new Date(stat.mtimeMs).toISOString() });
+  if (drafts.length === 0) {
+    // Remember the bytes were seen, not the lines: the turn floor counts the whole session next time.
+    if (!options.dryRun) store.setCursor(next);
+    return { ...base, ...stats, outcome: next.lastLine > 0 ? 'unchanged' : 'too-short', ...(reset ? { reset } : {}) };
+  }
+  next.lastLine = Math.max(next.lastLine, ...drafts.map((d) => d.lineEnd));
+  if (options.dryRun) return { ...base, ...stats, outcome: 'ingested', added: drafts.length, ...(reset ? { reset } : {}) };
+  const { added, existing } = store.commitEpisodes(drafts, next);
+  holdForTests();
+  return { ...base, ...stats, outcome: 'ingested', added, existing, ...(reset ? { reset } : {}) };
+}
+
+/**
+ * SCRY_TEST_INGEST_HOLD_MS blocks after each committed file, so a test can
+ * kill the daemon in the middle of an ingest deterministically. Never set in normal use.
+ */
+function holdForTests(): void {
+  const ms = Number(process.env.SCRY_TEST_INGEST_HOLD_MS);
+  if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
