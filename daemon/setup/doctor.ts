@@ -9,7 +9,7 @@ import { CODE_TOOLS } from '../mcp/tools';
 import { VERSION } from '../version';
 import { CLAUDE, lookupRegistration, SERVER_NAME } from './claude';
 import { scryArgv, settingsFile, skillFile, type SetupContext } from './context';
-import { HOOK_MARKERS } from './hooks';
+import { HOOK_MARKERS, desiredHooks } from './hooks';
 import { skillState } from './skill';
 
 export interface Check {
@@ -101,6 +101,13 @@ export async function runDoctor(ctx: SetupContext, opts: { repo: string; symbol:
   const settings = fs.existsSync(settingsFile(ctx)) ? fs.readFileSync(settingsFile(ctx), 'utf8') : '';
   const hooked = settings.includes(HOOK_MARKERS[0].marker);
   add({ name: 'Grep/Glob nudge hook', ok: hooked, detail: hooked ? `in ${settingsFile(ctx)}` : `not in ${settingsFile(ctx)}`, fix: 'Run scry setup and accept the hook edit' });
+  // The memory hooks, unless config.yaml switched them off.
+  const wanted = new Set(desiredHooks(ctx).map((h) => h.marker));
+  for (const m of HOOK_MARKERS.slice(1)) {
+    if (!wanted.has(m.marker)) continue;
+    const there = settings.includes(m.marker);
+    add({ name: `${m.event} memory hook`, ok: there, detail: there ? `in ${settingsFile(ctx)}` : `not in ${settingsFile(ctx)}`, fix: 'Run scry setup and accept the hook edit (or turn it off under hooks: in config.yaml)' });
+  }
   return checks;
 }
 
