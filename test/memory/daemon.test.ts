@@ -125,6 +125,60 @@ describe('memory ingest through the daemon', () => {
     assert.equal(episodeIds(home).length, count, 'the original spans were stored already');
   });
 
+  it('a session below the 3-turn floor waits, and the one turn that lifts it over is not lost', async () => {
+    const home = tempDir('mem-floor');
+    const dir = path.join(tempDir('mem-floor-src'), '-work-demo');
+    dirs.push(home, path.dirname(dir));
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'f1000000-0000-4000-8000-000000000000.jsonl');
+    fs.writeFileSync(file, sessionLines(2).join('\n') + '\n');
+    const short = await json<IngestResult>(['memory', 'ingest', '--source', 'claude', '--path', file], home);
+    assert.equal(short.files[0]!.outcome, 'too-short');
+    fs.appendFileSync(file, sessionLines(1, 2).join('\n') + '\n');
+    const grown = await json<IngestResult>(['memory', 'ingest', '--source', 'claude', '--path', file], home);
+    assert.equal(grown.added, 1);
+    const db = openDatabase(path.join(home, 'memory', 'memory.db'), { readonly: true });
+    const ep = db.prepare('SELECT line_start, line_end, text FROM episodes').get() as { line_start: number; line_end: number; text: string };
+    db.close();
+    assert.deepEqual([ep.line_start, ep.line_end], [1, 3], 'the episode covers the whole session, not only the appended turn');
+    assert.match(ep.text, /Step 0/);
+  });
+
+  it('sweeps the sources config.yaml names, leaves recently modified files for later, and runs on its own timer', async () => {
+    const home = tempDir('mem-sweep');
+    const src = tempDir('mem-sweep-src');
+    dirs.push(home, src);
+    const claude = path.join(src, 'claude', '-work-demo');
+    fs.mkdirSync(claude, { recursive: true });
+    const old = new Date(Date.now() - 3600_000);
+    for (let i = 0; i < 3; i++) {
+      const f = path.join(claude, `a${i}000000-0000-4000-8000-000000000000.jsonl`);
+      fs.writeFileSync(f, sessionLines(4).join('\n') + '\n');
+      if (i < 2) fs.utimesSync(f, old, old);
+    }
+    fs.cpSync(path.join(FIXTURES, 'seed'), path.join(src, 'seeds'), { recursive: true });
+    for (const f of fs.readdirSync(path.join(src, 'seeds'), { recursive: true, withFileTypes: true })) if (f.isFile()) fs.utimesSync(path.join(f.parentPath, f.name), old, old);
+    const empty = path.join(src, 'empty');
+    fs.mkdirSync(empty);
+    fs.writeFileSync(path.join(home, 'config.yaml'), `memory:\n  sweep:\n    interval_minutes: 0.02\n    min_age_minutes: 5\n  sources:\n    claude: ${path.join(src, 'claude')}\n    codex: ${empty}\n    runs: [${empty}]\n    seeds: [${path.join(src, 'seeds')}]\n`);
+    fs.chmodSync(home, 0o700);
+    const dry = await json<SweepResult>(['memory', 'sweep', '--dry-run'], home);
+    assert.equal(dry.dry_run, true);
+    const claudeRow = dry.sources.find((x) => x.source === 'claude')!;
+    assert.deepEqual([claudeRow.files, claudeRow.ingested, claudeRow.too_recent], [3, 2, 1]);
+    assert.equal(episodeIds(home).length, 0, 'a dry run writes nothing');
+    // A daemon started with its timer on (SCRY_MEMORY_SWEEP=1 overrides the test runner's off switch) sweeps without being asked.
+    await stopDaemon(home);
+    const status = await waitFor(async () => {
+      const s = await json<MemoryStatus>(['memory', 'status'], home, { SCRY_MEMORY_SWEEP: '1' });
+      return s.sweep.last_at ? s : undefined;
+    }, 'the timer sweep');
+    assert.equal(status.sweep.enabled, true);
+    assert.ok(status.episodes >= 3, `${status.episodes} episodes from 2 sessions and a seed`);
+    const seedRow = (await json<SweepResult>(['memory', 'sweep'], home)).sources.find((x) => x.source === 'seed')!;
+    assert.equal(seedRow.unchanged, seedRow.files, 'swept files are unchanged the next time');
+  });
+
   it('kill -9 in the middle of an ingest, then ingest again: no duplicate, nothing lost', async () => {
     const dir = sessionFolder(12);
     const reference = tempDir('mem-ref');
