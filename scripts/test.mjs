@@ -16,5 +16,7 @@ const walk = (dir) => {
 };
 walk('test');
 const selected = files.filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))).sort();
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...selected], { stdio: 'inherit' });
+// A daemon's memory sweep reads ~/.claude and ~/.codex; tests name their sources instead.
+const env = { ...process.env, SCRY_MEMORY_SWEEP: process.env.SCRY_MEMORY_SWEEP ?? '0' };
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...selected], { stdio: 'inherit', env });
 process.exit(r.status ?? 1);

@@ -106,7 +106,7 @@ export class MemoryDomain implements Domain {
 
   restore(): void {
     this.reloadConfig();
-    this.scheduleSweep(FIRST_SWEEP_DELAY_MS);
+    this.scheduleSweep(Math.min(FIRST_SWEEP_DELAY_MS, this.config.current.sweep.intervalMinutes * 60_000));
     // Transcripts SessionEnd hooks handed over while no daemon ran.
     setImmediate(() => void this.takeInbox());
   }

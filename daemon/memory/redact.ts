@@ -72,6 +72,16 @@ const RULES: readonly Rule[] = [
     replace: (m, _all, g) => (NOT_A_VALUE.test(g[3]!) ? undefined : `${g[0]}${g[1]}${g[2]}${m}`),
   },
   {
+    // The same assignment inline, as transcripts have it: `DB_PASSWORD=x npm test`,
+    // `echo SESSION_SECRET=x`, `?token=x&`. The value is one word (or quoted).
+    kind: 'env-secret',
+    re: new RegExp(String.raw`(^|[\s;&|?('"\x60])((?:export\s+)?)(${SECRET_NAME})(=)("[^"\n]*"|'[^'\n]*'|[^\s"'\x60;&|)]+)`, 'gim'),
+    replace: (m, _all, g) => {
+      const v = g[4]!.replace(/^["']|["']$/g, '');
+      return v === '' || NOT_A_VALUE.test(v) ? undefined : `${g[0]}${g[1]}${g[2]}${g[3]}${m}`;
+    },
+  },
+  {
     // YAML `password: hunter2` or `password: "hunter2"`. Unquoted values ending
     // in `;`/`,` or holding a call are code (`token: string;`), not YAML.
     kind: 'yaml-secret',
@@ -80,6 +90,12 @@ const RULES: readonly Rule[] = [
       const v = g[3]!.replace(/^["']|["']$/g, '');
       return NOT_A_VALUE.test(v) ? undefined : `${g[0]}${g[1]}${g[2]}${m}`;
     },
+  },
+  {
+    // A quoted value after `name:` anywhere on a line (prose quoting a config, an object literal).
+    kind: 'yaml-secret',
+    re: new RegExp(String.raw`(^|[\s{,(])(${SECRET_NAME})(\s*:\s*)("[^"\n]{4,}"|'[^'\n]{4,}')`, 'gim'),
+    replace: (m, _all, g) => (NOT_A_VALUE.test(g[3]!.slice(1, -1)) ? undefined : `${g[0]}${g[1]}${g[2]}${m}`),
   },
   {
     // JSON `"api_key": "…"`, anywhere on a line.

@@ -2,6 +2,7 @@
 // the command Claude Code has registered, shakes hands over MCP, lists the
 // tools, makes a real scry_refs call, and asks `claude mcp list` whether it
 // connects. Each check prints what it saw and, when it fails, the fix.
+import { errorMessage } from '../errors';
 import * as fs from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -111,7 +112,7 @@ export async function runDoctor(ctx: SetupContext, opts: { repo: string; symbol:
   return checks;
 }
 
-const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+const message = errorMessage;
 
 function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};

@@ -2,6 +2,7 @@
 // setup shows the exact change, asks (or takes --yes), backs the file up and
 // edits only its own entries. It also clears a stale `mcpServers.scry` that
 // older setups wrote there by hand.
+import { errorMessage } from '../errors';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { settingsFile, type SetupContext } from './context';
@@ -72,7 +73,7 @@ export async function updateSettings(ctx: SetupContext, opts: { uninstall: boole
             current = cleaned;
           } catch (err) {
             // Best effort: the hooks below still get their chance.
-            ctx.out(`settings: could not remove it: ${err instanceof Error ? err.message : String(err)}\n`);
+            ctx.out(`settings: could not remove it: ${errorMessage(err)}\n`);
           }
         } else current = cleaned;
       }

@@ -39,12 +39,17 @@ describe('the command table comes from the method declarations', () => {
     for (const m of CLI_METHODS) {
       assert.ok(FORMATTERS[m.method], `no formatter for ${m.method}`);
       const c = m.cli!;
-      const argv = [c.command, ...(c.arg?.required ? ['x'] : [])];
+      const required = P.fieldsOf(m.params).filter((f) => !f.optional && f.name !== 'repo' && f.name !== c.arg?.field);
+      const argv = [...c.command.split(' '), ...(c.arg?.required ? ['x'] : []), ...required.flatMap((f) => [`--${f.name.replace(/_/g, '-')}`, f.choices?.[0] ?? 'x'])];
       assert.equal(parseCommand(argv).method, m, c.command);
+      if (required.length > 0) assert.throws(() => parseCommand(c.command.split(' ')), new RegExp(`needs --${required[0]!.name}`));
     }
     const callers = parseCommand(['callers', 'f', '--all-refs', '--limit', '3']);
     assert.deepEqual(callers.params, { all_refs: true, limit: 3 });
     assert.deepEqual(parseCommand(['index', '--scip', 'a.scip', '--force']).params, { scip: 'a.scip', force: true });
+    assert.deepEqual(parseCommand(['memory', 'ingest', '--source', 'codex', '--path', 'p']).params, { source: 'codex', path: 'p' });
+    assert.throws(() => parseCommand(['memory', 'ingest', '--source', 'emacs', '--path', 'p']), /invalid --source 'emacs': expected one of claude, codex, run, seed/);
+    assert.throws(() => parseCommand(['memory']), /scry memory needs a subcommand: ingest, sweep, retry, status/);
   });
 });
 

@@ -14,22 +14,9 @@ import { MIGRATIONS, SCHEMA_VERSION } from './schema';
 
 export type ExtractionState = 'pending' | 'done' | 'failed';
 
-export interface StoredEpisode {
-  id: string;
-  source: SourceType;
-  sourcePath: string;
-  sessionId: string;
-  parentSessionId?: string;
-  lineStart: number;
-  lineEnd: number;
-  occurredAt: string;
+/** An episode as stored: the draft, when it was ingested, and how far extraction got. */
+export interface StoredEpisode extends EpisodeDraft {
   ingestedAt: string;
-  cwd?: string;
-  gitBranch?: string;
-  repoRoot?: string;
-  text: string;
-  summary: string;
-  tokens: number;
   extraction: ExtractionState;
   extractedBy?: string;
 }

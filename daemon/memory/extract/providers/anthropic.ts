@@ -4,25 +4,15 @@ import type { ExtractReply, ExtractRequest, Provider } from '../provider';
 import { parseReply } from '../reply';
 import { estimateTokens } from '../../episode';
 import { apiKey, postJson } from './http';
-import type { HttpProviderOptions } from './options';
+import { HttpProviderBase, type HttpProviderOptions } from './options';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 
-export class AnthropicProvider implements Provider {
+export class AnthropicProvider extends HttpProviderBase implements Provider {
   readonly type = 'anthropic';
-  readonly usesModel = true;
-  readonly name: string;
-  readonly timeoutMs: number;
-  readonly cooldownMs: number;
-  private readonly model: string;
-  private readonly baseUrl: string;
 
-  constructor(private readonly options: HttpProviderOptions) {
-    this.model = options.model ?? 'claude-haiku-4-5';
-    this.baseUrl = (options.baseUrl ?? 'https://api.anthropic.com').replace(/\/+$/, '');
-    this.name = options.name ?? 'anthropic';
-    this.timeoutMs = options.timeoutMs;
-    this.cooldownMs = options.cooldownMs;
+  constructor(options: HttpProviderOptions) {
+    super(options, { name: 'anthropic', model: 'claude-haiku-4-5', baseUrl: 'https://api.anthropic.com' });
   }
 
   async extract(req: ExtractRequest, signal: AbortSignal): Promise<ExtractReply> {

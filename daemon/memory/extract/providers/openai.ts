@@ -6,23 +6,13 @@ import type { ExtractReply, ExtractRequest, Provider } from '../provider';
 import { parseReply } from '../reply';
 import { estimateTokens } from '../../episode';
 import { apiKey, postJson } from './http';
-import type { HttpProviderOptions } from './options';
+import { HttpProviderBase, type HttpProviderOptions } from './options';
 
-export class OpenAiProvider implements Provider {
+export class OpenAiProvider extends HttpProviderBase implements Provider {
   readonly type = 'openai';
-  readonly usesModel = true;
-  readonly name: string;
-  readonly timeoutMs: number;
-  readonly cooldownMs: number;
-  private readonly model: string;
-  private readonly baseUrl: string;
 
-  constructor(private readonly options: HttpProviderOptions) {
-    this.model = options.model ?? 'gpt-4o-mini';
-    this.baseUrl = (options.baseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, '');
-    this.name = options.name ?? 'openai';
-    this.timeoutMs = options.timeoutMs;
-    this.cooldownMs = options.cooldownMs;
+  constructor(options: HttpProviderOptions) {
+    super(options, { name: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://api.openai.com/v1' });
   }
 
   async extract(req: ExtractRequest, signal: AbortSignal): Promise<ExtractReply> {

@@ -1,0 +1,52 @@
+// Secret shapes for the redaction tests: [what, text, substring that must
+// disappear]. Fake secrets are assembled from pieces so that no real-looking
+// token sits in the repository.
+export const alnum = (n: number): string => 'FAKEfake0123456789'.repeat(Math.ceil(n / 18)).slice(0, n);
+
+// [what, text, substring that must disappear]
+export const SECRETS: Array<[string, string, string]> = [
+  ['RSA private key', `-----BEGIN RSA PRIVATE KEY-----\nMIIEow${alnum(60)}\n${alnum(64)}\n-----END RSA PRIVATE KEY-----`, 'MIIEow'],
+  ['OpenSSH private key', `-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1r${alnum(40)}\n-----END OPENSSH PRIVATE KEY-----`, 'b3BlbnNzaC1r'],
+  ['PGP private key block', `-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBF${alnum(40)}\n-----END PGP PRIVATE KEY BLOCK-----`, 'lQOYBF'],
+  ['bearer header', `curl -H "Authorization: Bearer ${alnum(32)}" https://api.example.com`, alnum(32)],
+  ['basic auth header', `Authorization: Basic ${'dXNlcjpwYXNzd29yZA=='}`, 'dXNlcjpwYXNzd29yZA=='],
+  ['anthropic key', `key is sk-ant-api03-${alnum(40)}`, alnum(40)],
+  ['openai key', `sk-${alnum(48)}`, alnum(48)],
+  ['openai project key', `OPENAI=sk-proj-${alnum(40)}_${alnum(20)}`, alnum(40)],
+  ['github classic', 'token ' + 'gh' + 'p_' + alnum(36), 'p_' + alnum(36)],
+  ['github oauth', 'gh' + 'o_' + alnum(36), 'o_' + alnum(36)],
+  ['github user-to-server', 'gh' + 'u_' + alnum(36), 'u_' + alnum(36)],
+  ['github server-to-server', 'gh' + 's_' + alnum(36), 's_' + alnum(36)],
+  ['github fine-grained', 'github' + '_pat_' + alnum(22) + '_' + alnum(59), alnum(59)],
+  ['slack bot token', 'xo' + 'xb-' + '123456789012-' + alnum(24), alnum(24)],
+  ['slack user token', 'xo' + 'xp-' + '123456789012-' + alnum(24), alnum(24)],
+  ['slack webhook', 'https://hooks.slack.com/services/' + 'T00000000/B00000000/' + alnum(24), alnum(24)],
+  ['aws access key', 'aws_access_key_id = AKIAIOSFODNN7EXAMPLE', 'AKIAIOSFODNN7EXAMPLE'],
+  ['aws session key id', 'ASIA' + 'FAKE0123456789AB', 'ASIAFAKE0123456789AB'],
+  ['aws secret in context', 'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'],
+  ['gitlab token', 'glpat-' + alnum(20), 'glpat-' + alnum(20)],
+  ['google api key', 'AIza' + alnum(35), 'AIza' + alnum(35)],
+  ['npm token', '//registry.npmjs.org/:_authToken=npm_' + alnum(36), 'npm_' + alnum(36)],
+  ['hugging face token', 'hf_' + alnum(34), 'hf_' + alnum(34)],
+  ['stripe secret', 'sk_' + 'live_' + alnum(24), alnum(24)],
+  ['stripe restricted', 'rk_' + 'live_' + alnum(24), alnum(24)],
+  ['stripe publishable', 'pk_' + 'live_' + alnum(24), alnum(24)],
+  ['stripe webhook secret', 'whsec_' + alnum(32), alnum(32)],
+  ['jwt', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.' + alnum(43), alnum(43)],
+  ['password in url', 'DATABASE=postgres://admin:s3cr3tpass@db.example.com:5432/app', 's3cr3tpass'],
+  ['password in https url', 'git clone https://bob:hunter2hunter2@git.example.com/x.git', 'hunter2hunter2'],
+  ['.env SECRET', 'SESSION_SECRET=abc123def456', 'abc123def456'],
+  ['.env PASSWORD', 'DB_PASSWORD="correct horse"', 'correct horse'],
+  ['.env TOKEN', 'SENTRY_TOKEN=tok_1234567890', 'tok_1234567890'],
+  ['.env API_KEY', 'MAPS_API_KEY=maps-0123456789', 'maps-0123456789'],
+  ['export line', 'export DEPLOY_TOKEN=deploy-0123456789', 'deploy-0123456789'],
+  ['yaml password', 'database:\n  password: hunter2hunter2\n  host: db', 'hunter2hunter2'],
+  ['yaml quoted secret', "client_secret: 'q9q9q9q9q9q9'", 'q9q9q9q9q9q9'],
+  ['json api key', '{"api_key": "k-0123456789abcdef"}', 'k-0123456789abcdef'],
+  ['inline env assignment', 'run it with DB_PASSWORD=' + 'hunter3hunter3 npm test', 'hunter3hunter3'],
+  ['token in a query string', 'GET /api/items?token=' + alnum(24) + '&page=2', alnum(24)],
+  ['quoted secret mid-line', 'the config has client_secret: "zz9zz9zz9zz9" in it', 'zz9zz9zz9zz9'],
+  ['private span', 'my pin is <private>4321 and the safe code</private> ok', '4321 and the safe code'],
+  ['private span multiline', '<private>\nline one\nline two\n</private>', 'line one'],
+];
+
