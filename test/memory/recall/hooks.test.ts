@@ -86,6 +86,7 @@ describe('session hooks with a real daemon', { timeout: 120_000 }, () => {
   });
 
   it('with the daemon stopped: both hooks exit 0 and print nothing; the transcript waits in the inbox and is ingested at the next start', async () => {
+    const before = (await status(home)).episodes;
     await stopDaemon(home);
     const start = await hook(home, ['memory', 'orient', '--hook'], { cwd: repo, hook_event_name: 'SessionStart', source: 'startup' });
     assert.equal(start.code, 0);
@@ -99,7 +100,7 @@ describe('session hooks with a real daemon', { timeout: 120_000 }, () => {
     assert.equal(end.stdout, '');
     assert.match(fs.readFileSync(inboxFile(home), 'utf8'), new RegExp(`"path":"${transcript.replace(/[/\\.]/g, '\\$&')}"`));
 
-    const before = (await status(home)).episodes; // this starts the daemon
+    await status(home); // this starts the daemon
     await until('the inbox taken', async () => (!fs.existsSync(inboxFile(home)) ? true : undefined));
     await until('atlas in the graph', async () => {
       const r = await scryJson<{ entities: Array<{ name: string }> }>(['memory', 'entities', '--type', 'project'], { home, env: { SCRY_MEMORY_SWEEP: '0' } });
