@@ -109,7 +109,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
     const eps = (episodesOf.all(c.id, ...(asOf ? [asOf] : []), RECALL_DEFAULTS.episodes) as EpisodeRow[]).map(episodeOut);
     const episodes: P.EpisodeRef[] = [];
     for (const e of eps) {
-      const cost = 12 + estimateTokens(e.summary.slice(0, 160));
+      const cost = 12 + estimateTokens(e.summary.slice(0, 160) + e.path);
       if (spent + cost > budget && episodes.length > 0) break;
       episodes.push(e);
       shownEpisodes.add(e.id);
@@ -125,7 +125,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
   const loose: P.EpisodeRef[] = [];
   for (const h of [...episodeHits.values()].sort((a, b) => b.score - a.score)) {
     if (shownEpisodes.has(h.row.id)) continue;
-    const cost = 12 + estimateTokens(h.row.summary.slice(0, 160));
+    const cost = 12 + estimateTokens(h.row.summary.slice(0, 160) + h.row.source_path);
     if (loose.length >= 3 || spent + cost > budget) {
       omitted.episodes++;
       continue;
