@@ -49,26 +49,33 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
   const factScore = new Map<number, number>();
   const episodeHits = new Map<string, { row: EpisodeRow; score: number }>();
   const v = validity(asOf);
-  const fullText = (q: string, weight: number): void => {
-    for (const e of st.entityText.all(q) as Array<{ id: number; r: number }>) add(e.id, -e.r * 3 * weight, 'text');
-    for (const f of st.factText.all(q, ...v.params) as Array<{ id: number; source_id: number; target_id: number | null; r: number }>) {
+  /** Returns how many entities and facts matched directly (episode matches only point at what they touched). */
+  const fullText = (q: string, weight: number): number => {
+    const ents = st.entityText.all(q) as Array<{ id: number; r: number }>;
+    for (const e of ents) add(e.id, -e.r * 3 * weight, 'text');
+    const facts = st.factText.all(q, ...v.params) as Array<{ id: number; source_id: number; target_id: number | null; r: number }>;
+    for (const f of facts) {
       factScore.set(f.id, Math.max(factScore.get(f.id) ?? 0, -f.r * weight));
       add(f.source_id, -f.r * weight, 'text');
-      if (f.target_id !== null) add(f.target_id, (-f.r / 2) * weight, 'text');
+      // The target is often the answer ("what replaced Celery?"), so it weighs nearly as much as the source.
+      if (f.target_id !== null) add(f.target_id, -f.r * 0.8 * weight, 'text');
     }
     for (const e of st.episodeText.all(q, ...(asOf ? [asOf] : [])) as Array<EpisodeRow & { r: number }>) {
       if (episodeHits.has(e.id)) continue;
       episodeHits.set(e.id, { row: e, score: -e.r * weight });
-      for (const l of st.linked.all(e.id) as Array<{ entity_id: number }>) add(l.entity_id, (-e.r / 3) * weight, 'text');
+      // A matching session says little about each of the many things it touched: its weight is shared among them.
+      const linked = st.linked.all(e.id) as Array<{ entity_id: number }>;
+      for (const l of linked) add(l.entity_id, (-e.r / (2 + linked.length)) * weight, 'text');
     }
+    return ents.length + facts.length;
   };
   const words = queryWords(params.query);
   const exactFound = candidates.size;
   const all = ftsQuery(params.query, 'and');
-  if (all) fullText(all, 1);
+  const direct = all ? fullText(all, 1) : 0;
   // A query that named something exactly is answered around it; any-word search is for questions that found too little.
   const named = exactFound > 0;
-  if (words.length > 1 && !named && candidates.size < limit * 2) fullText(ftsQuery(params.query, 'or')!, 0.5);
+  if (words.length > 1 && !named && (candidates.size < limit * 2 || direct < limit)) fullText(ftsQuery(params.query, 'or')!, 0.5);
 
   // Recency breaks near-ties: an entity touched this week outranks one from last year.
   const ranked = [...candidates.values()]
