@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import { go } from './go';
 import type { Grammar, Language, SourceExtension } from './language';
+import { php } from './php';
 import { python } from './python';
 import { typescript } from './typescript';
 
@@ -11,7 +12,7 @@ import { typescript } from './typescript';
 const registry = <const T extends { readonly [K in keyof T]: Language & { readonly id: K } }>(languages: T): T => languages;
 
 /** In the order detection reports languages and the build runs their indexers. */
-export const LANGUAGES = registry({ typescript, python, go });
+export const LANGUAGES = registry({ typescript, python, go, php });
 
 export type LanguageId = keyof typeof LANGUAGES;
 

@@ -34,6 +34,7 @@ const PROBES: Record<GrammarId, string> = {
   javascript: 'function probe() {\n  return 1;\n}\n',
   python: 'def probe():\n    return 1\n',
   go: 'package main\n\nfunc probe() int {\n\treturn 1\n}\n',
+  php: '<?php\nfunction probe() {\n  return 1;\n}\n',
 };
 
 /** Paths each language's conventions make tests, and look-alikes that are not. */
@@ -49,6 +50,10 @@ const TEST_PATHS: Record<LanguageId, { tests: string[]; sources: string[] }> = {
   go: {
     tests: ['pkg/api_test.go', 'main_test.go', 'test/fixture.go'],
     sources: ['pkg/api.go', 'pkg/latest.go', 'pkg/testing.go'],
+  },
+  php: {
+    tests: ['tests/Feature/UserTest.php', 'tests/Unit/helpers.php', 'src/FooTest.php'],
+    sources: ['app/Models/User.php', 'app/Testing.php', 'src/Latest.php', 'app/Contest.php'],
   },
 };
 
