@@ -30,6 +30,7 @@ const HELPERS: Record<string, { kind: StringKind; arg: number; defines?: boolean
   'url::route': { kind: 'route', arg: 0 },
   'redirect::route': { kind: 'route', arg: 0 },
   '->name': { kind: 'route', arg: 0, defines: true },
+  '->route': { kind: 'route', arg: 0 },
   __: { kind: 'lang', arg: 0 },
   trans: { kind: 'lang', arg: 0 },
   trans_choice: { kind: 'lang', arg: 0 },
@@ -111,7 +112,7 @@ function arrayKeys(kind: StringKind, prefix: string, root: Node): Reference[] {
 
 const BLADE_VIEW = /@(extends|include|includeIf|includeFirst|each|component)\(\s*(['"])([\w.:-]+)\2/g;
 const BLADE_COMPONENT = /<x-([\w.-]+)/g;
-const BLADE_CALLS = /(?<![\w>$:])(@lang|__|trans|trans_choice|route|config|view)\(\s*(['"])([^'"\n]+)\2/g;
+const BLADE_CALLS = /(?<![\w$]|->|::)(@lang|__|trans|trans_choice|route|config|view)\(\s*(['"])([^'"\n]+)\2/g;
 
 /**
  * A Blade template's references, by line: its directives and components, and

@@ -103,6 +103,7 @@ class PhpWalker {
       case 'binary_expression': return this.binary(n);
       case 'catch_clause': return this.catchClause(n);
       case 'attribute': return this.attribute(n);
+      case 'array_creation_expression': return this.array(n);
       case 'comment': case 'text': case 'string_content': return;
       default: return this.visitChildren(n);
     }
@@ -299,7 +300,8 @@ class PhpWalker {
       if (p.type === 'property_promotion_parameter' && owner && nameNode && name) {
         const inner = nameNode.namedChildren.find((c) => c.type === 'name') ?? nameNode;
         const key = memberKey(owner.key, name, 'property');
-        this.out.definitions.push({ key, name, kind: Kind.Property, range: rangeOf(inner), extent: rangeOf(p) });
+        // Its extent is its name: the parameter's type and default belong to the constructor.
+        this.out.definitions.push({ key, name, kind: Kind.Property, range: rangeOf(inner), extent: rangeOf(inner) });
         if (t) this.out.types.set(key, t);
       }
       if (typeNode) this.visit(typeNode);
@@ -448,6 +450,11 @@ class PhpWalker {
         const s = stringReference('->name', args, 0);
         if (s) this.out.references.push(s);
       }
+      // redirect()->route('users.index')
+      if (name.text === 'route') {
+        const s = stringReference('->route', args, 0);
+        if (s) this.out.references.push(s);
+      }
       if (/^(bind|singleton|scoped|instance)$/.test(name.text) && args) this.binding(args);
     } else if (name) this.visit(name);
     if (args) this.visit(args);
@@ -592,6 +599,20 @@ class PhpWalker {
         if (k) this.ref(lastName(c), { type: 'symbol', key: k }, true);
       } else this.visit(c);
     }
+  }
+
+  /** `[UserController::class, 'show']`, a callable (a route's action): also a reference to the method. */
+  private array(n: Node): void {
+    this.visitChildren(n);
+    const elements = n.namedChildren.filter((c) => c.type === 'array_element_initializer');
+    if (elements.length !== 2 || elements.some((e) => e.namedChildren.length !== 1)) return;
+    const [cls, method] = elements.map((e) => e.namedChildren[0]!);
+    if (cls!.type !== 'class_constant_access_expression' || cls!.namedChildren[1]?.text !== 'class') return;
+    const name = stringValue(method!);
+    const owner = this.classKeyOf(cls!.namedChildren[0]!.text);
+    const content = method!.namedChildren[0];
+    if (!owner || !name || !/^\w+$/.test(name) || !content) return;
+    this.ref(content, { type: 'member', owner: { cls: owner }, name, member: 'method' }, false);
   }
 
   private ref(node: Node, target: Target, call: boolean, isImport = false): void {
