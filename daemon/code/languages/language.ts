@@ -58,8 +58,8 @@ export interface Indexer {
 export interface SyntacticReader {
   /** Named in build reports: `tree-sitter-php`. */
   readonly name: string;
-  /** One parsed file's definitions and references. */
-  facts(root: Node, file: string): FileFacts;
+  /** One parsed file's definitions and references; `repo` is the repo's root folder. */
+  facts(root: Node, file: string, repo?: string): FileFacts;
   /** A file read from its text alone, without a tree (Blade templates): its facts, else undefined to parse it. */
   textFacts?(file: string, text: string): FileFacts | undefined;
   /** PHP: class, function and method names are case-insensitive. */

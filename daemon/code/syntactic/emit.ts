@@ -23,8 +23,10 @@ export function toDocument(facts: FileFacts, text: string, resolver: Resolver, s
   const symbols: SymbolInformation[] = [];
   const sym = (key: string): string => symbolOf(scheme, key);
   for (const d of facts.definitions) {
+    if (d.phantom) continue;
     occurrences.push(create(OccurrenceSchema, { range: [...d.range], symbol: sym(d.key), symbolRoles: ROLE_DEFINITION | ROLE_SYNTACTIC, enclosingRange: [...d.extent] }));
-    const relationships = (d.supers ?? []).map((s) => create(RelationshipSchema, { symbol: sym(resolver.canonical(s)), isImplementation: true }));
+    // Every file's supers for this type (a Rust trait impl elsewhere adds to it).
+    const relationships = resolver.supersOf(d.key).map((s) => create(RelationshipSchema, { symbol: sym(s), isImplementation: true }));
     // A method implements or overrides the same-named method of each ancestor that declares one.
     const owner = METHOD_KINDS.has(d.kind) ? ownerOf(d.key) : undefined;
     if (owner) {

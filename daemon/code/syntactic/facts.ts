@@ -24,12 +24,23 @@ export type Target =
   /** A static call on a class that may be a facade: resolved to the facade's member and its backing class. */
   | { type: 'static'; owner: string; name: string }
   /** Nothing declares the receiver's type: recorded under the name alone, never bound to a class. */
-  | { type: 'unresolved'; name: string; member: MemberKind };
+  | { type: 'unresolved'; name: string; member: MemberKind }
+  /**
+   * A bare name looked up the way the language's scoping does: in each scope,
+   * innermost first (a type scope `A#` through its ancestors too), then, with
+   * `unique`, the one definition of that name in the whole index. `optional`
+   * drops it when nothing matches (a Ruby identifier may be a local).
+   */
+  | { type: 'lexical'; name: string; member: MemberKind; scopes: string[]; unique?: boolean; optional?: boolean };
 
-export type MemberKind = 'method' | 'property' | 'constant';
+export type MemberKind = 'method' | 'property' | 'constant' | 'type';
 
 /** How a receiver's class is known: directly (a class key), or as the declared type of a property or a method's return. */
-export type Receiver = { cls: string } | { of: Receiver; name: string; via: 'property' | 'method' };
+export type Receiver =
+  | { cls: string }
+  | { of: Receiver; name: string; via: 'property' | 'method' }
+  /** A type named in source, looked up like any lexical type name. */
+  | { typeName: string; scopes: string[] };
 
 export interface Definition {
   key: string;
@@ -38,8 +49,10 @@ export interface Definition {
   range: Range;
   /** The whole definition, body included: what makes containing symbols, callers and callees work. */
   extent: Range;
-  /** Classes extended, interfaces implemented, traits used: by key. */
-  supers?: string[];
+  /** Classes extended, interfaces implemented, traits used: by key, or by a name still to resolve. */
+  supers?: Array<string | Target>;
+  /** Adds supers to a type defined elsewhere (Rust's `impl Trait for T`): no definition of its own. */
+  phantom?: boolean;
 }
 
 export interface Reference {

@@ -91,7 +91,7 @@ export async function readFacts(repo: string, file: string, reader: SyntacticRea
     const tree = await parseWithin(grammar, text, PARSE_BUDGET_MS);
     if (!tree) return { skip: `parsing took longer than ${PARSE_BUDGET_MS / 1000} s` };
     try {
-      return { facts: reader.facts(tree.rootNode, file), text };
+      return { facts: reader.facts(tree.rootNode, file, repo), text };
     } finally {
       tree.delete();
     }

@@ -23,7 +23,7 @@ const functionKey = (fqn: string): string => {
   return `${parts.map((p) => `${descriptor(p)}/`).join('')}${descriptor(name)}().`;
 };
 const constantKey = (fqn: string): string => functionKey(fqn).replace(/\(\)\.$/, '.');
-export const memberKey = (owner: string, name: string, member: MemberKind): string => `${owner}${descriptor(name)}${member === 'method' ? '().' : '.'}`;
+export const memberKey = (owner: string, name: string, member: MemberKind): string => `${owner}${descriptor(name)}${member === 'method' ? '().' : member === 'type' ? '#' : '.'}`;
 
 export const rangeOf = (n: Node): Range => [n.startPosition.row, n.startPosition.column, n.endPosition.row, n.endPosition.column];
 

@@ -5,7 +5,7 @@
 // stays under an `unresolved/` symbol of its own name.
 import { classKey, memberKey } from './php';
 import { BUILTIN_ACCESSORS, BUILTIN_ALIASES, BUILTIN_FACADE_CLASSES } from './facades';
-import { descriptor, type Definition, type FacadeFacts, type FileFacts, type MemberKind, type Receiver, type Target } from './facts';
+import { type Definition, type FacadeFacts, type FileFacts, type MemberKind, type Receiver, type Target } from './facts';
 
 const MAX_DEPTH = 8;
 
@@ -16,7 +16,10 @@ export interface ResolveOptions {
 
 export class Resolver {
   private readonly defs = new Map<string, Definition>();
-  private readonly supers = new Map<string, string[]>();
+  private readonly supers = new Map<string, Array<string | Target>>();
+  private readonly resolvedSupers = new Map<string, string[]>();
+  /** Name + descriptor suffix -> every key defining it, for `unique` lookups. */
+  private readonly byName = new Map<string, string[]>();
   private readonly types = new Map<string, Receiver>();
   private readonly facades = new Map<string, FacadeFacts>();
   private readonly bindings = new Map<string, string>();
@@ -25,7 +28,13 @@ export class Resolver {
     for (const f of files) {
       for (const d of f.definitions) {
         const k = this.fold(d.key);
-        if (!this.defs.has(k)) this.defs.set(k, d);
+        if (!d.phantom && !this.defs.has(k)) {
+          this.defs.set(k, d);
+          const n = this.fold(`${d.name}${suffixOf(d.key)}`);
+          const list = this.byName.get(n);
+          if (!list) this.byName.set(n, [d.key]);
+          else if (!list.includes(d.key)) list.push(d.key);
+        }
         if (d.supers && d.supers.length > 0) this.supers.set(k, [...(this.supers.get(k) ?? []), ...d.supers]);
       }
       for (const [k, t] of f.types ?? []) this.types.set(this.fold(k), t);
@@ -65,21 +74,47 @@ export class Resolver {
         seen.add(folded);
         const found = this.defs.get(this.fold(memberKey(cls, name, member)));
         if (found) return found.key;
-        for (const s of this.supers.get(folded) ?? []) next.push(this.canonical(s));
+        for (const s of this.supersOf(cls)) next.push(s);
       }
       frontier = next;
     }
     return undefined;
   }
 
-  /** Direct ancestors of a class, canonical. */
+  /** Direct ancestors of a class, canonical; names resolved once. */
   supersOf(cls: string): string[] {
-    return (this.supers.get(this.fold(cls)) ?? []).map((s) => this.canonical(s));
+    const folded = this.fold(cls);
+    let out = this.resolvedSupers.get(folded);
+    if (out) return out;
+    // Set first: a cycle (`class A extends B`, `class B extends A`) sees no ancestors instead of recursing.
+    this.resolvedSupers.set(folded, (out = []));
+    for (const s of this.supers.get(folded) ?? []) {
+      const key = typeof s === 'string' ? this.canonical(s) : this.resolve(s)[0];
+      if (key && !key.startsWith('unresolved/') && this.fold(key) !== folded) out.push(key);
+    }
+    return out;
+  }
+
+  /** A name in its scopes, innermost first; then the only definition of it anywhere, when allowed. */
+  private lexical(name: string, member: MemberKind, scopes: readonly string[], unique: boolean): string | undefined {
+    for (const scope of scopes) {
+      if (scope.endsWith('#')) {
+        const found = this.findMember(scope, name, member);
+        if (found) return found;
+      } else {
+        const d = this.defs.get(this.fold(memberKey(scope, name, member)));
+        if (d) return d.key;
+      }
+    }
+    if (!unique) return undefined;
+    const all = this.byName.get(this.fold(`${name}${member === 'method' ? '().' : member === 'type' ? '#' : '.'}`));
+    return all?.length === 1 ? all[0] : undefined;
   }
 
   receiverClass(r: Receiver, depth = 0): string | undefined {
     if (depth > MAX_DEPTH) return undefined;
     if ('cls' in r) return this.canonical(r.cls);
+    if ('typeName' in r) return this.lexical(r.typeName, 'type', r.scopes, true);
     const owner = this.receiverClass(r.of, depth + 1);
     if (!owner) return undefined;
     const member = this.findMember(owner, r.name, r.via === 'property' ? 'property' : 'method');
@@ -116,6 +151,10 @@ export class Resolver {
         return [this.canonical(target.candidates.find((c) => this.isDefined(c)) ?? target.candidates[target.candidates.length - 1]!)];
       case 'unresolved':
         return [unresolvedKey(target.name, target.member)];
+      case 'lexical': {
+        const found = this.lexical(target.name, target.member, target.scopes, target.unique ?? false);
+        return found ? [found] : target.optional ? [] : [unresolvedKey(target.name, target.member)];
+      }
       case 'member': {
         const owner = this.receiverClass(target.owner);
         if (!owner) return [unresolvedKey(target.name, target.member)];
@@ -137,7 +176,12 @@ export class Resolver {
   }
 }
 
-export const unresolvedKey = (name: string, member: MemberKind): string => `unresolved/${descriptor(name)}${member === 'method' ? '().' : '.'}`;
+export const unresolvedKey = (name: string, member: MemberKind): string => memberKey('unresolved/', name, member);
+
+/** The descriptor suffix a key ends with: `().`, `#`, `/` or `.`. */
+function suffixOf(key: string): string {
+  return key.endsWith('().') ? '().' : key.endsWith('#') ? '#' : key.endsWith('/') ? '/' : '.';
+}
 
 function keyToFqn(key: string): string {
   return key.replace(/#$/, '').split('/').map((p) => p.replace(/^`|`$/g, '')).join('\\');
