@@ -220,7 +220,8 @@ class GenericWalker {
       const k = kind === Kind.Function && isMember ? Kind.Method : kind;
       const d: Definition = { key: keyFor(prefix, name, k, rule.container), name, kind: k, range: rangeOf(node), extent: rule.names ? rangeOf(node) : rangeOf(n) };
       const supers = rule.supers?.(n) ?? [];
-      if (supers.length > 0 && rule.container === 'type') d.supers = supers.map((s) => this.typeTarget(s));
+      // Ruby's `include Helpers` in a class body names Helpers from inside the class.
+      if (supers.length > 0 && rule.container === 'type') d.supers = supers.map((s) => this.typeTarget(s, d.key));
       this.out.definitions.push(d);
       defined.push(d);
       const t = rule.typeOf?.(n);
@@ -336,7 +337,7 @@ class GenericWalker {
     return last && /^[A-Za-z_][\w]*$/.test(last) ? last : undefined;
   }
 
-  private typeTarget(n: Node): Target {
+  private typeTarget(n: Node, inside?: string): Target {
     const name = this.lastTypeName(n) ?? n.text;
     const imported = this.imported.get(name);
     if (imported && !imported.isPackage) return { type: 'symbol', key: `${imported.container}${descriptor(name)}#` };
@@ -344,7 +345,7 @@ class GenericWalker {
       const self = this.enclosingType() ?? this.lookupVar('\u0000self');
       if (typeof self === 'string') return { type: 'symbol', key: self };
     }
-    return { type: 'lexical', name, member: 'type', scopes: this.scopes(), unique: true };
+    return { type: 'lexical', name, member: 'type', scopes: inside ? [inside, ...this.scopes()] : this.scopes(), unique: true };
   }
 
   private typeReference(n: Node): void {

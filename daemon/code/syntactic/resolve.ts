@@ -90,7 +90,8 @@ export class Resolver {
     this.resolvedSupers.set(folded, (out = []));
     for (const s of this.supers.get(folded) ?? []) {
       const key = typeof s === 'string' ? this.canonical(s) : this.resolve(s)[0];
-      if (key && !key.startsWith('unresolved/') && this.fold(key) !== folded) out.push(key);
+      // An ancestor outside the index (`node::ObjectWrap`) stays, under its name: impls still finds its subclasses.
+      if (key && this.fold(key) !== folded) out.push(key);
     }
     return out;
   }

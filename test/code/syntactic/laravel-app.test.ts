@@ -14,7 +14,7 @@ import { impls } from '../../../daemon/code/query/impls';
 import { refs } from '../../../daemon/code/query/refs';
 import { CodeStore } from '../../../daemon/code/store/store';
 import { lineOf, ROOT, tempDir } from '../../helpers';
-import { debianSources } from './debian';
+import { debianSources } from './sources';
 
 const APP = path.join(ROOT, 'test/fixtures/laravel-app');
 const S = 'scry-syntactic php . . ';

@@ -12,7 +12,7 @@ import { impls } from '../../../daemon/code/query/impls';
 import { refs } from '../../../daemon/code/query/refs';
 import { CodeStore } from '../../../daemon/code/store/store';
 import { lineOf, tempDir } from '../../helpers';
-import { debianSources } from './debian';
+import { debianSources } from './sources';
 
 const PACKAGES = [
   'php-laravel-framework', 'php-illuminate-support', 'php-illuminate-database', 'php-illuminate-collections', 'php-illuminate-contracts',
