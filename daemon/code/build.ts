@@ -12,6 +12,7 @@ import { decodeScip } from './scip/decode';
 import { ScipStreamReader, type ScipItem } from './scip/stream';
 import { IngestSession, type IngestResult } from './store/ingest';
 import { indexSyntactically } from './syntactic';
+import { addExtents, definitionExtents, type Extents } from './syntactic/extents';
 
 /** Holds the running indexer's pid during a build (see live/known.ts). */
 export const INDEXER_PID_FILE = 'indexer.pid';
@@ -70,7 +71,9 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
           let report: IndexerReport;
           if ('report' in prepared) report = prepared.report;
           else {
-            const run = await runIndexer(prepared.plan, options, session, files);
+            // scip-go gives definitions no enclosing ranges: tree-sitter's extents stand in.
+            const extents = declared.syntactic ? await definitionExtents(repo, language, options.signal) : undefined;
+            const run = await runIndexer(prepared.plan, options, session, files, extents);
             report = run.report;
             if (run.error && !declared.syntactic) failures.push(run.error);
           }
@@ -126,8 +129,11 @@ function importScip(file: string, session: IngestSession): IndexerReport {
   return { language: 'scip', indexer: `import ${path.basename(file)}`, status: 'ok', file_count: session.documentCount, duration_ms: Math.round(performance.now() - started) };
 }
 
-function addItem(session: IngestSession, item: ScipItem): void {
-  if (item.kind === 'document') session.addDocument(item.document);
+function addItem(session: IngestSession, item: ScipItem, extents: Extents | undefined): void {
+  if (item.kind === 'document') {
+    if (extents) addExtents(item.document, extents);
+    session.addDocument(item.document);
+  }
   else if (item.kind === 'metadata') session.setMetadata(item.metadata);
   else session.addExternalSymbol(item.symbol);
 }
@@ -148,7 +154,7 @@ async function prepare(language: LanguageId, indexer: Indexer, ctx: PrepareConte
 }
 
 /** expectedFiles: the language's file count from detection, for a progress percentage. */
-async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: IngestSession, expectedFiles: number): Promise<{ report: IndexerReport; error?: ScryError }> {
+async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: IngestSession, expectedFiles: number, extents?: Extents): Promise<{ report: IndexerReport; error?: ScryError }> {
   const { repo } = options;
   const scipPath = plan.output;
   const indexerName = plan.indexer;
@@ -175,7 +181,7 @@ async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: Ing
       const n = fs.readSync(fd, chunk, 0, chunk.length, offset);
       if (n <= 0) break;
       offset += n;
-      for (const item of reader.push(chunk.subarray(0, n))) addItem(session, item);
+      for (const item of reader.push(chunk.subarray(0, n))) addItem(session, item, extents);
     }
     const done = session.documentCount - before;
     // At most one event a second, and only when something moved.
