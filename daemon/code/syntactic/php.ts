@@ -104,6 +104,8 @@ class PhpWalker {
       case 'catch_clause': return this.catchClause(n);
       case 'attribute': return this.attribute(n);
       case 'array_creation_expression': return this.array(n);
+      // An anonymous class's `extends`/`implements` (class declarations read theirs themselves).
+      case 'base_clause': case 'class_interface_clause': return this.classNames(n);
       case 'comment': case 'text': case 'string_content': return;
       default: return this.visitChildren(n);
     }
@@ -598,6 +600,13 @@ class PhpWalker {
         const k = this.classKeyOf(c.text);
         if (k) this.ref(lastName(c), { type: 'symbol', key: k }, true);
       } else this.visit(c);
+    }
+  }
+
+  private classNames(n: Node): void {
+    for (const c of n.namedChildren) {
+      const k = (c.type === 'name' || c.type === 'qualified_name') && this.classKeyOf(c.text);
+      if (k) this.ref(lastName(c), { type: 'symbol', key: k }, false);
     }
   }
 
