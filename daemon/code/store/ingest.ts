@@ -170,7 +170,8 @@ export class IngestSession {
         const signature = info?.signatureDocumentation?.text ? info.signatureDocumentation.text.slice(0, 500) : null;
         const [defDoc, defLine, defCol] = row.def ?? [null, null, null];
         insertSym.run(row.id, row.symbol, row.documentId, name, name.toLowerCase(), local ? name : qualifiedName(parsed), local ? null : parentName(parsed), kind, info ? 0 : 1, signature, initialsOf(name), defDoc, defLine, defCol);
-        if (!local && info && !UNSEARCHED_KINDS.has(kind)) insertName.run(row.id, name);
+        // A name the syntactic indexer could not bind is no symbol anyone searches for.
+        if (!local && info && !UNSEARCHED_KINDS.has(kind) && !row.symbol.includes(' . . unresolved/')) insertName.run(row.id, name);
       }
       const insertRel = this.db.prepare(
         'INSERT OR IGNORE INTO relationships (symbol_id, target_id, is_implementation, is_reference, is_type_definition) VALUES (?, ?, ?, ?, ?)',
