@@ -52,11 +52,11 @@ const composite = (v: Node): Node | undefined => {
   return inner?.type === 'composite_literal' ? (inner.childForFieldName('type') ?? undefined) : undefined;
 };
 
-const importPath = (raw: string, module: string | undefined): { container: string; last: string } => {
+/** A package is keyed by its import path: the module path and the folder (see packageOf). */
+const importPath = (raw: string): { container: string; last: string } => {
   const p = raw.replace(/^["`]|["`]$/g, '');
-  const rel = module && (p === module || p.startsWith(`${module}/`)) ? p.slice(module.length + 1) : p;
-  const parts = rel.split('/').filter((x) => x.length > 0);
-  return { container: parts.map((x) => `${descriptor(x)}/`).join(''), last: p.split('/').pop() ?? p };
+  const parts = p.split('/').filter((x) => x.length > 0);
+  return { container: parts.map((x) => `${descriptor(x)}/`).join(''), last: parts[parts.length - 1] ?? p };
 };
 
 export const GO_RULES: GenericRules = {
@@ -101,18 +101,19 @@ export const GO_RULES: GenericRules = {
   },
   constructed: composite,
   typeNameOf: (n) => (n.type === 'pointer_type' ? (n.namedChildren[0] ?? undefined) : n.type === 'qualified_type' ? (n.childForFieldName('name') ?? undefined) : n.type === 'generic_type' ? (n.childForFieldName('type') ?? undefined) : undefined),
-  imports(n, ctx) {
+  imports(n) {
     if (n.type !== 'import_spec') return undefined;
     const p = n.childForFieldName('path');
     if (!p) return [];
-    const { container, last } = importPath(p.text, ctx.module);
+    const { container, last } = importPath(p.text);
     const alias = n.childForFieldName('name')?.text;
     if (alias === '_' || alias === '.') return [];
     // The package's name is usually its path's last element (minus a major version suffix).
     const name = alias ?? (/^v\d+$/.test(last) ? (p.text.replace(/["`]/g, '').split('/').slice(-2)[0] ?? last) : last).replace(/^go-|-go$/g, '').replace(/[.-]/g, '');
     return [{ name, container, isPackage: true }];
   },
-  packageOf: (_root, file) => path.posix.dirname(file).split('/').filter((p) => p !== '.' && p.length > 0),
+  // The import path: go.mod's module path, then the folder (without go.mod, the folder alone).
+  packageOf: (_root, file, ctx) => [...(ctx.module?.split('/') ?? []), ...path.posix.dirname(file).split('/').filter((p) => p !== '.' && p.length > 0)],
   skip: new Set(['comment', 'interpreted_string_literal', 'raw_string_literal', 'package_clause']),
 };
 

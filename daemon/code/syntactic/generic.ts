@@ -61,7 +61,7 @@ export interface GenericRules {
   /** Namespaces a file opens for type lookup (`using X.Y;`): container keys. */
   opens?: (n: Node) => string[] | undefined;
   /** The package of the file as containers, from its path or a declaration. */
-  packageOf?: (root: Node, file: string) => string[];
+  packageOf?: (root: Node, file: string, context: ImportContext) => string[];
   /** Identifiers that may be calls without parentheses (Ruby): counted only when they resolve. */
   bareCalls?: ReadonlySet<string>;
   /** The name node of a type reference node (a `generic_type`'s base, a `scoped_type_identifier`'s last part). */
@@ -119,7 +119,7 @@ class GenericWalker {
   }
 
   run(root: Node): FileFacts {
-    const pkg = this.rules.packageOf?.(root, this.file) ?? [];
+    const pkg = this.rules.packageOf?.(root, this.file, this.context) ?? [];
     this.frames.push({ key: pkg.map((p) => `${descriptor(p)}/`).join(''), isType: false, vars: new Map() });
     // Iterative over siblings, recursive over depth: a tree too deep for the stack fails this file only.
     this.visit(root);

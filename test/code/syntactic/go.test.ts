@@ -39,14 +39,14 @@ async function build(repo: string, env: NodeJS.ProcessEnv): Promise<{ store: Cod
  * ignores case, so runtime.Callers counts too): the constructors in errors.go
  * and the helpers in stack_test.go.
  */
-function expectedCallers(repo: string): string[] {
+function expectedCallers(repo: string, call = /\bcallers\(/i): string[] {
   const out = new Set<string>();
   for (const file of fs.readdirSync(repo).filter((f) => f.endsWith('.go'))) {
     let current = '';
     for (const line of fs.readFileSync(path.join(repo, file), 'utf8').split('\n')) {
       const m = /^func (?:\([^)]*\) )?(\w+)/.exec(line);
       if (m) current = m[1]!;
-      else if (/\bcallers\(/i.test(line) && !/^\s*\/\//.test(line)) out.add(current);
+      else if (call.test(line) && !/^\s*\/\//.test(line)) out.add(current);
     }
   }
   return [...out].sort();
@@ -63,6 +63,8 @@ describe('Go on pkg/errors', { skip }, () => {
     const expected = expectedCallers(repo);
     assert.ok(expected.length >= 4, expected.join(', '));
     assert.deepEqual(callers(store, 'callers').matches.map((m) => m.display_name).sort(), expected);
+    // Qualified by its package, only the package's own function (not runtime.Callers).
+    assert.deepEqual(callers(store, 'errors.callers').matches.map((m) => m.display_name).sort(), expectedCallers(repo, /\bcallers\(\)/));
     const def = refs(store, 'callers', { definitionsOnly: true }).matches.flatMap((m) => m.occurrences);
     assert.deepEqual(def.map((o) => [o.file, o.line, o.precision]), [['stack.go', lineOf(path.join(repo, 'stack.go'), /^func callers\(\)/), undefined]]);
     assert.ok(callees(store, 'Wrap').matches.some((m) => m.display_name === 'callers'));
@@ -74,6 +76,7 @@ describe('Go on pkg/errors', { skip }, () => {
     const { store, indexers } = await build(repo, env);
     assert.deepEqual(indexers, [['scip-go', 'missing'], ['tree-sitter-go', 'ok']]);
     assert.deepEqual(callers(store, 'callers').matches.map((m) => m.display_name).sort(), expectedCallers(repo));
+    assert.deepEqual(callers(store, 'errors.callers').matches.map((m) => m.display_name).sort(), expectedCallers(repo, /\bcallers\(\)/));
     const def = refs(store, 'callers', { definitionsOnly: true }).matches.flatMap((m) => m.occurrences);
     assert.deepEqual(def.map((o) => [o.file, o.precision]), [['stack.go', 'syntactic']]);
     // A method call on a typed receiver: (*stack).StackTrace called as s.StackTrace() is bound to stack.
