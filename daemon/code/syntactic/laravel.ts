@@ -39,7 +39,7 @@ const HELPERS: Record<string, { kind: StringKind; arg: number; defines?: boolean
 };
 
 /** The string reference a call makes, if `callee` is one of Laravel's helpers and the argument is a literal. */
-export function stringReference(callee: string, args: Node | null | undefined, offset: number): Reference | undefined {
+export function stringReference(callee: string, args: Node | null | undefined, offset: number, prefix = ''): Reference | undefined {
   const helper = HELPERS[callee];
   if (!helper || !args) return undefined;
   const arg = args.namedChildren.filter((c) => c.type === 'argument')[helper.arg + offset]?.namedChildren[0];
@@ -47,7 +47,24 @@ export function stringReference(callee: string, args: Node | null | undefined, o
   if (!literal) return undefined;
   // A translation key is `file.key`; a JSON-file string ("Welcome!") has no definition to find.
   if (helper.kind === 'lang' && !/^[\w-]+(\.[\w-]+)+$/.test(literal.value)) return undefined;
-  return reference(helper.kind, literal.value, literal.range, helper.defines ? literal.range : undefined);
+  // A route named inside `Route::name('admin.')->group(...)` is `admin.` + its name.
+  return reference(helper.kind, helper.defines ? `${prefix}${literal.value}` : literal.value, literal.range, helper.defines ? literal.range : undefined);
+}
+
+/** The literal string a call's first argument is, if it is one. */
+export function firstStringArgument(args: Node | null | undefined): string | undefined {
+  const arg = args?.namedChildren.find((c) => c.type === 'argument')?.namedChildren[0];
+  return arg ? literalOf(arg)?.value : undefined;
+}
+
+/** `['as' => 'admin.', ...]`: the route group's name prefix. */
+export function groupPrefixOf(array: Node | undefined): string | undefined {
+  if (array?.type !== 'array_creation_expression') return undefined;
+  for (const el of array.namedChildren) {
+    const [k, v] = el.namedChildren;
+    if (el.type === 'array_element_initializer' && k && v && literalOf(k)?.value === 'as') return literalOf(v)?.value;
+  }
+  return undefined;
 }
 
 function reference(kind: StringKind, name: string, range: Range, definesExtent?: Range): Reference {

@@ -6,7 +6,7 @@
 // recorded as unresolved, never bound to a same-named method elsewhere.
 import type { Node } from 'web-tree-sitter';
 import { descriptor, Kind, type Definition, type FacadeFacts, type FileFacts, type MemberKind, type Range, type Receiver, type Target } from './facts';
-import { laravelFileReferences, stringReference } from './laravel';
+import { firstStringArgument, groupPrefixOf, laravelFileReferences, stringReference } from './laravel';
 
 
 const PRIMITIVES = new Set([
@@ -55,6 +55,10 @@ class PhpWalker {
   private readonly cls: ClassFrame[] = [];
   private readonly scopes: Scope[] = [{ vars: new Map() }];
   private readonly out: PhpFacts;
+  /** Route name prefixes of the enclosing `->name('admin.')->group(...)` calls. */
+  private readonly routePrefixes: string[] = [];
+  /** `->name()` calls that name a group (a prefix), not a route. */
+  private readonly groupNames = new Set<number>();
 
   constructor(private readonly path: string) {
     this.out = { path, language: 'php', definitions: [], references: [], types: new Map(), facades: [], bindings: [] };
@@ -427,6 +431,13 @@ class PhpWalker {
         if (k) {
           this.ref(lastName(scope), { type: 'symbol', key: k }, false);
           this.ref(name, { type: 'static', owner: k, name: name.text }, true);
+          const groupAs = name.text === 'group' ? groupPrefixOf(args?.namedChildren.find((c) => c.type === 'argument')?.namedChildren[0]) : undefined;
+          if (groupAs !== undefined && args) {
+            this.routePrefixes.push(groupAs);
+            this.visit(args);
+            this.routePrefixes.pop();
+            return;
+          }
           const facadeShort = scope.text.replace(/^\\/, '').split('\\').pop()!;
           const s = stringReference(`${facadeShort}::${name.text}`.toLowerCase(), args, 0);
           if (s) this.out.references.push(s);
@@ -443,13 +454,14 @@ class PhpWalker {
     const object = n.childForFieldName('object');
     const name = n.childForFieldName('name');
     const args = n.childForFieldName('arguments');
+    const prefix = name?.text === 'group' && object ? this.groupPrefix(object) : undefined;
     if (object) this.visit(object);
     if (name && name.type === 'name') {
       const owner = object ? this.receiverOf(object, false) : undefined;
       this.ref(name, owner ? { type: 'member', owner, name: name.text, member: 'method' } : { type: 'unresolved', name: name.text, member: 'method' }, true);
       // Route::get(...)->name('users.show') defines the route name.
-      if (name.text === 'name' && /^routes\//.test(this.path)) {
-        const s = stringReference('->name', args, 0);
+      if (name.text === 'name' && /^routes\//.test(this.path) && !this.groupNames.has(n.id)) {
+        const s = stringReference('->name', args, 0, this.routePrefixes.join(''));
         if (s) this.out.references.push(s);
       }
       // redirect()->route('users.index')
@@ -459,7 +471,26 @@ class PhpWalker {
       }
       if (/^(bind|singleton|scoped|instance)$/.test(name.text) && args) this.binding(args);
     } else if (name) this.visit(name);
+    if (prefix !== undefined) this.routePrefixes.push(prefix);
     if (args) this.visit(args);
+    if (prefix !== undefined) this.routePrefixes.pop();
+  }
+
+  /** `Route::prefix('a')->name('admin.')`: the name prefix the chain gives a group, marking its name() calls as no routes. */
+  private groupPrefix(chain: Node): string | undefined {
+    let prefix: string | undefined;
+    for (let c: Node | null = chain, i = 0; c && i < 16; c = c.childForFieldName(c.type === 'scoped_call_expression' ? 'scope' : 'object'), i++) {
+      if (c.type !== 'member_call_expression' && c.type !== 'scoped_call_expression') break;
+      const method = c.childForFieldName('name')?.text;
+      if (method === 'name' || method === 'as') {
+        const value = firstStringArgument(c.childForFieldName('arguments'));
+        if (value !== undefined) {
+          prefix = value + (prefix ?? '');
+          this.groupNames.add(c.id);
+        }
+      }
+    }
+    return prefix;
   }
 
   private binding(args: Node): void {

@@ -103,6 +103,15 @@ describe('Laravel app', () => {
     }
   });
 
+  it("route groups: ->name('admin.')->group() and Route::group(['as' => ...]) prefix the names inside, and name no route themselves", () => {
+    assert.deepEqual(places(occurrencesOf(store, 'admin.users.index', true)), [at('routes/web.php', /^    Route::get\('\/users',.*->name\('users.index'\)/)]);
+    assert.ok(places(occurrencesOf(store, 'admin.users.index')).includes(at('resources/views/users/admin.blade.php', /route\('admin.users.index'\)/)));
+    assert.deepEqual(places(occurrencesOf(store, 'api.stats', true)), [at('routes/web.php', /->name\('stats'\)/)]);
+    assert.deepEqual(store.symbolsNamed('admin.'), []);
+    // The group's inner route does not define the unprefixed name.
+    assert.deepEqual(places(occurrencesOf(store, 'users.index', true)), ['resources/views/users/index.blade.php:1', at('routes/web.php', /^Route::get\('\/users',/)]);
+  });
+
   it('translations: __(), @lang and trans() refer to the lang file key', () => {
     assert.deepEqual(places(occurrencesOf(store, 'messages.welcome', true)), [at('lang/en/messages.php', /'welcome' =>/)]);
     const uses = places(occurrencesOf(store, 'messages.welcome').filter((o) => !o.is_definition));
