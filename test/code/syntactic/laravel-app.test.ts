@@ -49,6 +49,10 @@ describe('Laravel app', () => {
     assert.ok(provider.includes(at('config/app.php', /AppServiceProvider::class,/)));
     const repo = places(occurrencesOf(store, 'UserRepository::count'));
     assert.ok(repo.includes(at('database/seeders/DatabaseSeeder.php', /\$repo->count\(\)/)), repo.join('\n'));
+    const migration = 'database/migrations/2024_01_01_000000_create_users_table.php';
+    assert.ok(places(occurrencesOf(store, 'Schema::create')).includes(at(migration, /Schema::create\('users'/)));
+    assert.ok(places(occurrencesOf(store, 'Blueprint')).includes(at(migration, /function \(Blueprint \$table\)/)));
+    assert.ok(places(occurrencesOf(store, 'Migration')).includes(at(migration, /return new class extends Migration/)));
     // A route action [UserController::class, 'show'] refers to the method.
     const show = places(occurrencesOf(store, 'UserController::show'));
     assert.ok(show.includes(at('routes/web.php', /'show'\]/)), show.join('\n'));
