@@ -141,6 +141,9 @@ require('fs').writeFileSync(process.argv[i + 1], Buffer.from('${bytes}', 'base64
   return fs.readFileSync(archive);
 }
 
+/** PATH without any scip-go (.ci/run installs the real one): these tests are about the pinned download. */
+const PATH_WITHOUT_SCIP_GO = (process.env.PATH ?? '').split(path.delimiter).filter((d) => !fs.existsSync(path.join(d, 'scip-go'))).join(path.delimiter);
+
 describe('Go: scip-go downloaded from a pinned release, verified before use', () => {
   let server: http.Server;
   let base: string;
@@ -170,7 +173,7 @@ describe('Go: scip-go downloaded from a pinned release, verified before use', ()
   it('refuses a download whose SHA-256 does not match the pin: scip-go is missing, Go is indexed syntactically, TypeScript answers', async () => {
     const home = tempDir('go-bad');
     const repo = mixedRepo();
-    const env = { SCRY_SCIP_GO_URL: base };
+    const env = { SCRY_SCIP_GO_URL: base, PATH: PATH_WITHOUT_SCIP_GO };
     try {
       const r = await scryJson<IndexResult>(['index', repo], { home, env });
       assert.equal(r.status, 'ready');
@@ -203,7 +206,7 @@ describe('Go: scip-go downloaded from a pinned release, verified before use', ()
     const home = tempDir('go-ok');
     const repo = mixedRepo();
     const sha = createHash('sha256').update(release).digest('hex');
-    const env = { SCRY_SCIP_GO_URL: base, SCRY_SCIP_GO_SHA256: sha };
+    const env = { SCRY_SCIP_GO_URL: base, SCRY_SCIP_GO_SHA256: sha, PATH: PATH_WITHOUT_SCIP_GO };
     try {
       const before = requests.length;
       const r = await scryJson<IndexResult>(['index', repo], { home, env });
