@@ -64,6 +64,8 @@ export interface SyntacticReader {
   textFacts?(file: string, text: string): FileFacts | undefined;
   /** PHP: class, function and method names are case-insensitive. */
   readonly foldCase?: boolean;
+  /** Repo-relative paths it never indexes: generated copies of the source (Laravel's compiled views). */
+  readonly ignored?: readonly RegExp[];
   /** Files outside the indexed tree (repo-relative) read only to resolve names, never stored: vendor/'s facades. */
   resolutionFiles?(repo: string): string[];
 }

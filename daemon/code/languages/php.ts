@@ -33,6 +33,8 @@ export const php = defineLanguage({
   syntactic: {
     name: 'tree-sitter-php',
     foldCase: true,
+    // Laravel's compiled Blade templates and its cached config/routes repeat the source under other names.
+    ignored: [/^storage\/framework\//, /^bootstrap\/cache\//],
     facts: (root, file) => phpFacts(root, file),
     textFacts(file, text) {
       if (!file.endsWith('.blade.php')) return undefined;

@@ -15,7 +15,7 @@ export async function definitionExtents(repo: string, language: LanguageId, sign
   const reader = languageById(language).syntactic;
   const out: Extents = new Map();
   if (!reader) return out;
-  for (const file of filesOf(repo, language)) {
+  for (const file of filesOf(repo, language, reader.ignored)) {
     signal?.throwIfAborted();
     const r = await readFacts(repo, file, reader);
     if (!('facts' in r)) continue;

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { languageOfFile, SKIP_DIRS, type LanguageId } from '../languages';
 
-export function filesOf(repo: string, language: LanguageId): string[] {
+export function filesOf(repo: string, language: LanguageId, ignored: readonly RegExp[] = []): string[] {
   const out: string[] = [];
   const stack = [''];
   while (stack.length > 0) {
@@ -19,7 +19,7 @@ export function filesOf(repo: string, language: LanguageId): string[] {
       const child = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
         if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) stack.push(child);
-      } else if (e.isFile() && languageOfFile(e.name) === language) out.push(child);
+      } else if (e.isFile() && languageOfFile(e.name) === language && !ignored.some((re) => re.test(child))) out.push(child);
     }
   }
   return out.sort();

@@ -47,7 +47,7 @@ export async function indexSyntactically(options: SyntacticOptions): Promise<Syn
   const { repo, language, session } = options;
   const reader = languageById(language).syntactic;
   if (!reader) throw new Error(`${language} has no syntactic reader`);
-  const files = options.files ?? filesOf(repo, language);
+  const files = options.files ?? filesOf(repo, language, reader.ignored);
   const skipped: SkippedFile[] = [];
   const read: Array<{ facts: FileFacts; text: string }> = [];
   for (const file of files) {

@@ -58,6 +58,11 @@ describe('Laravel app', () => {
     assert.ok(show.includes(at('routes/web.php', /'show'\]/)), show.join('\n'));
   });
 
+  it("leaves out Laravel's compiled views and cached config, which repeat the source", () => {
+    const files = new Set([...occurrencesOf(store, 'messages.welcome'), ...occurrencesOf(store, 'users.index'), ...occurrencesOf(store, 'services.stripe.key')].map((o) => o.file));
+    assert.ok(![...files].some((f) => f.startsWith('storage/') || f.startsWith('bootstrap/cache/')), [...files].join('\n'));
+  });
+
   it('facades: DB::table answers the facade call sites, DatabaseManager::table includes them (built-in table, aliases, `use ... as`)', () => {
     const expected = [
       at('app/Http/Controllers/UserController.php', /DB::table\('users'\)/),
