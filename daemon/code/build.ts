@@ -11,6 +11,8 @@ import { percentOf } from './indexers/estimate';
 import { decodeScip } from './scip/decode';
 import { ScipStreamReader, type ScipItem } from './scip/stream';
 import { IngestSession, type IngestResult } from './store/ingest';
+import { indexSyntactically } from './syntactic';
+import { addExtents, definitionExtents, type Extents } from './syntactic/extents';
 
 /** Holds the running indexer's pid during a build (see live/known.ts). */
 export const INDEXER_PID_FILE = 'indexer.pid';
@@ -47,6 +49,8 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
   const session = new IngestSession(nextPath, repo);
   const indexers: IndexerReport[] = [];
   let languages: string[] = [];
+  /** Document languages written by the syntactic indexer: their answers are marked `precision: 'syntactic'`. */
+  const syntactic = new Set<string>();
   try {
     const failures: ScryError[] = [];
     if (options.scipFile) {
@@ -60,21 +64,40 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
       const ctx: PrepareContext = { repo, workDir, home: options.home, nodePath: options.nodePath, env: options.env ?? process.env, signal: options.signal };
       // One language after another: indexers are memory-hungry, and a failing one only makes the build partial.
       for (const { language, files } of detected) {
-        // A language the overlay parses but no precise indexer reads has nothing to build.
-        const indexer = languageById(language).indexer;
-        if (!indexer) continue;
-        const prepared = await prepare(language, indexer, ctx);
-        if ('report' in prepared) {
-          indexers.push(prepared.report);
+        const declared = languageById(language);
+        const indexer = declared.indexer;
+        if (indexer) {
+          const prepared = await prepare(language, indexer, ctx);
+          let report: IndexerReport;
+          if ('report' in prepared) report = prepared.report;
+          else {
+            // scip-go gives definitions no enclosing ranges: tree-sitter's extents stand in.
+            const extents = declared.syntactic ? await definitionExtents(repo, language, options.signal) : undefined;
+            const run = await runIndexer(prepared.plan, options, session, files, extents);
+            report = run.report;
+            if (run.error && !declared.syntactic) failures.push(run.error);
+          }
+          indexers.push(report);
+          // Without its precise indexer a language with a grammar is still indexed, syntactically.
+          if (report.status === 'ok' || !declared.syntactic) continue;
+        }
+        if (declared.syntactic) {
+          options.onProgress?.({ phase: 'indexing', message: `running ${declared.syntactic.name}` });
+          const run = await indexSyntactically({ repo, language, session, signal: options.signal, onProgress: (message) => options.onProgress?.({ phase: 'indexing', message }) });
+          indexers.push(run.report);
+          for (const l of run.languages) syntactic.add(l);
+          for (const s of run.skipped) options.log?.(`${declared.syntactic.name}: skipped '${s.file}': ${s.reason}`);
           continue;
         }
-        const { report, error } = await runIndexer(prepared.plan, options, session, files);
-        indexers.push(report);
-        if (error) failures.push(error);
+        indexers.push({
+          language, indexer: 'none', status: 'skipped', file_count: 0, duration_ms: 0,
+          error: `no indexer reads ${declared.displayName} files`, remedy: `Install a SCIP indexer for ${declared.displayName} and import its output with scry index --scip FILE`,
+        });
       }
     }
     const ok = indexers.filter((r) => r.status === 'ok').length;
-    const broken = indexers.filter((r) => r.status === 'failed' || r.status === 'missing').length;
+    const served = new Set(indexers.filter((r) => r.status === 'ok').map((r) => r.language));
+    const broken = indexers.filter((r) => r.status !== 'ok' && r.language !== 'none' && !served.has(r.language)).length;
     // Nothing succeeded: keep serving the previous index rather than an empty one.
     if (ok === 0 && failures[0]) throw failures[0];
     const ingest = session.finish({
@@ -82,6 +105,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
       indexers: JSON.stringify(indexers),
       languages: JSON.stringify(languages),
       status: ok === 0 ? 'empty' : broken > 0 ? 'partial' : 'ready',
+      syntactic_languages: JSON.stringify([...syntactic]),
       build_ms: String(Math.round(performance.now() - started)),
     });
     for (const w of ingest.warnings) options.log?.(`warning: ${w}`);
@@ -105,8 +129,11 @@ function importScip(file: string, session: IngestSession): IndexerReport {
   return { language: 'scip', indexer: `import ${path.basename(file)}`, status: 'ok', file_count: session.documentCount, duration_ms: Math.round(performance.now() - started) };
 }
 
-function addItem(session: IngestSession, item: ScipItem): void {
-  if (item.kind === 'document') session.addDocument(item.document);
+function addItem(session: IngestSession, item: ScipItem, extents: Extents | undefined): void {
+  if (item.kind === 'document') {
+    if (extents) addExtents(item.document, extents);
+    session.addDocument(item.document);
+  }
   else if (item.kind === 'metadata') session.setMetadata(item.metadata);
   else session.addExternalSymbol(item.symbol);
 }
@@ -127,7 +154,7 @@ async function prepare(language: LanguageId, indexer: Indexer, ctx: PrepareConte
 }
 
 /** expectedFiles: the language's file count from detection, for a progress percentage. */
-async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: IngestSession, expectedFiles: number): Promise<{ report: IndexerReport; error?: ScryError }> {
+async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: IngestSession, expectedFiles: number, extents?: Extents): Promise<{ report: IndexerReport; error?: ScryError }> {
   const { repo } = options;
   const scipPath = plan.output;
   const indexerName = plan.indexer;
@@ -154,7 +181,7 @@ async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: Ing
       const n = fs.readSync(fd, chunk, 0, chunk.length, offset);
       if (n <= 0) break;
       offset += n;
-      for (const item of reader.push(chunk.subarray(0, n))) addItem(session, item);
+      for (const item of reader.push(chunk.subarray(0, n))) addItem(session, item, extents);
     }
     const done = session.documentCount - before;
     // At most one event a second, and only when something moved.

@@ -138,6 +138,7 @@ export const IndexerReport = z.object({
   error: z.optional(z.string()),
   remedy: z.optional(z.string()),
   stderr_tail: z.optional(z.string()),
+  skipped_files: opt(z.array(z.string()), 'Files the syntactic indexer left out, each as `path: reason` (binary, not UTF-8, minified, too large); at most 50.'),
 });
 
 export const IndexResult = z.object({

@@ -141,6 +141,9 @@ require('fs').writeFileSync(process.argv[i + 1], Buffer.from('${bytes}', 'base64
   return fs.readFileSync(archive);
 }
 
+/** PATH without any scip-go (.ci/run installs the real one): these tests are about the pinned download. */
+const PATH_WITHOUT_SCIP_GO = (process.env.PATH ?? '').split(path.delimiter).filter((d) => !fs.existsSync(path.join(d, 'scip-go'))).join(path.delimiter);
+
 describe('Go: scip-go downloaded from a pinned release, verified before use', () => {
   let server: http.Server;
   let base: string;
@@ -167,26 +170,31 @@ describe('Go: scip-go downloaded from a pinned release, verified before use', ()
     return repo;
   }
 
-  it('refuses a download whose SHA-256 does not match the pin: Go is missing, the build is partial, TypeScript answers', async () => {
+  it('refuses a download whose SHA-256 does not match the pin: scip-go is missing, Go is indexed syntactically, TypeScript answers', async () => {
     const home = tempDir('go-bad');
     const repo = mixedRepo();
-    const env = { SCRY_SCIP_GO_URL: base };
+    const env = { SCRY_SCIP_GO_URL: base, PATH: PATH_WITHOUT_SCIP_GO };
     try {
       const r = await scryJson<IndexResult>(['index', repo], { home, env });
-      assert.equal(r.status, 'partial');
-      const go = r.indexers.find((i) => i.language === 'go')!;
-      assert.equal(go.status, 'missing');
-      assert.match(go.error ?? '', new RegExp(`refusing to use '${base}/scip-go_[\\d.]+_\\w+\\.tar\\.gz': its SHA-256 is ${createHash('sha256').update(release).digest('hex')}`));
-      assert.ok(go.remedy);
+      assert.equal(r.status, 'ready');
+      const go = r.indexers.filter((i) => i.language === 'go');
+      assert.deepEqual(go.map((i) => [i.indexer, i.status]), [['scip-go', 'missing'], ['tree-sitter-go', 'ok']]);
+      assert.match(go[0]!.error ?? '', new RegExp(`refusing to use '${base}/scip-go_[\\d.]+_\\w+\\.tar\\.gz': its SHA-256 is ${createHash('sha256').update(release).digest('hex')}`));
+      assert.ok(go[0]!.remedy);
       assert.ok(!fs.existsSync(path.join(home, 'bin', 'scip-go-0.1.26', 'scip-go')), 'nothing unverified is kept');
       const ts = await scryJson<QueryResult>(['refs', 'price', '--repo', repo], { home });
       assert.equal(ts.total, 2);
-      assert.deepEqual([ts.index.status, ts.index.partial, ts.index.missing_languages], ['partial', true, ['go']]);
+      assert.deepEqual([ts.index.status, ts.index.partial, ts.index.missing_languages], ['ready', false, []]);
+      // Go answers come from tree-sitter, marked so, with callers from its extents.
+      const total = await scryJson<QueryResult>(['refs', 'Total', '--repo', repo], { home });
+      assert.deepEqual(total.matches.flatMap((m) => m.occurrences.map((o) => [o.line, o.is_definition, o.precision])), [[3, true, 'syntactic'], [8, false, 'syntactic']]);
+      const callers = await scryJson<QueryResult>(['callers', 'Total', '--repo', repo], { home });
+      assert.deepEqual(callers.matches.map((m) => m.display_name), ['main']);
       const status = await scryJson<StatusResult>(['status', '--repo', repo], { home });
       const s = status.repos[0]!;
-      assert.equal(s.effective_status, 'partial');
+      assert.equal(s.effective_status, 'ready');
       assert.deepEqual(s.languages, ['typescript', 'go']);
-      assert.deepEqual(s.indexers.map((i) => [i.language, i.status]), [['typescript', 'ok'], ['go', 'missing']]);
+      assert.deepEqual(s.indexers.map((i) => [i.language, i.status]), [['typescript', 'ok'], ['go', 'missing'], ['go', 'ok']]);
       const human = await scry(['refs', 'nothingByThisName', '--repo', repo], { home });
       assert.equal(human.code, 0);
     } finally {
@@ -198,7 +206,7 @@ describe('Go: scip-go downloaded from a pinned release, verified before use', ()
     const home = tempDir('go-ok');
     const repo = mixedRepo();
     const sha = createHash('sha256').update(release).digest('hex');
-    const env = { SCRY_SCIP_GO_URL: base, SCRY_SCIP_GO_SHA256: sha };
+    const env = { SCRY_SCIP_GO_URL: base, SCRY_SCIP_GO_SHA256: sha, PATH: PATH_WITHOUT_SCIP_GO };
     try {
       const before = requests.length;
       const r = await scryJson<IndexResult>(['index', repo], { home, env });

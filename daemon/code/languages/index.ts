@@ -4,7 +4,7 @@
 // registry.ts, a new grammar's WASM in .vscodeignore, and its examples in
 // test/code/languages/registry.test.ts, which the compiler then asks for.
 export { detectLanguages, type DetectedLanguage } from './detect';
-export type { Grammar, Indexer, Language, SourceExtension, SyntaxFrame, SyntaxRules } from './language';
+export type { Grammar, Indexer, Language, SourceExtension, SyntacticReader, SyntaxFrame, SyntaxRules } from './language';
 export {
   allGrammars, documentLanguageOf, grammarById, grammarOfFile, isGrammarId, isIndexedSource, isIndexerCommandLine,
   languageById, languageOfFile, LANGUAGE_IDS, LANGUAGES, type GrammarId, type LanguageId,

@@ -5,6 +5,7 @@
 // with a precise indexer, a tree-sitter grammar, or both.
 import type { Node } from 'web-tree-sitter';
 import type { PrepareContext, Prepared } from '../indexers/plan';
+import type { FileFacts } from '../syntactic/facts';
 
 /** Where the overlay's walk stands: one frame per node from the root down. */
 export interface SyntaxFrame {
@@ -53,6 +54,22 @@ export interface Indexer {
   prepare(ctx: PrepareContext): Prepared | Promise<Prepared>;
 }
 
+/** How the syntactic indexer (daemon/code/syntactic/) reads this language's files. */
+export interface SyntacticReader {
+  /** Named in build reports: `tree-sitter-php`. */
+  readonly name: string;
+  /** One parsed file's definitions and references; `repo` is the repo's root folder. */
+  facts(root: Node, file: string, repo?: string): FileFacts;
+  /** A file read from its text alone, without a tree (Blade templates): its facts, else undefined to parse it. */
+  textFacts?(file: string, text: string): FileFacts | undefined;
+  /** PHP: class, function and method names are case-insensitive. */
+  readonly foldCase?: boolean;
+  /** Repo-relative paths it never indexes: generated copies of the source (Laravel's compiled views). */
+  readonly ignored?: readonly RegExp[];
+  /** Files outside the indexed tree (repo-relative) read only to resolve names, never stored: vendor/'s facades. */
+  resolutionFiles?(repo: string): string[];
+}
+
 export interface Language {
   readonly id: string;
   /** For people: messages name languages this way. */
@@ -67,6 +84,8 @@ export interface Language {
   readonly uncounted?: readonly string[];
   /** Absent for a language the overlay parses but no precise indexer reads. */
   readonly indexer?: Indexer;
+  /** The tree-sitter indexer: used when there is no precise indexer, or when it cannot run. */
+  readonly syntactic?: SyntacticReader;
 }
 
 // `const` keeps the literal ids, so the registry can derive LanguageId and GrammarId as unions.

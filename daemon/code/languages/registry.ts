@@ -2,16 +2,23 @@
 // from them. Adding a language: one file in this folder, one entry below, and
 // its grammar's WASM in .vscodeignore when it brings a new one.
 import * as path from 'node:path';
+import { c } from './c';
+import { cpp } from './cpp';
+import { csharp } from './csharp';
 import { go } from './go';
+import { java } from './java';
 import type { Grammar, Language, SourceExtension } from './language';
+import { php } from './php';
 import { python } from './python';
+import { ruby } from './ruby';
+import { rust } from './rust';
 import { typescript } from './typescript';
 
 // Each key must be its language's id: a language is found under the name it records.
 const registry = <const T extends { readonly [K in keyof T]: Language & { readonly id: K } }>(languages: T): T => languages;
 
 /** In the order detection reports languages and the build runs their indexers. */
-export const LANGUAGES = registry({ typescript, python, go });
+export const LANGUAGES = registry({ typescript, python, go, php, java, ruby, rust, csharp, c, cpp });
 
 export type LanguageId = keyof typeof LANGUAGES;
 

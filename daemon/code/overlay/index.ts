@@ -3,5 +3,5 @@
 export { extractOccurrences, type SyntacticOccurrence } from './extract';
 export { mergeOverlay, type OverlayView } from './merge';
 export { Overlay, type OverlayHit } from './overlay';
-export { GrammarLoadError, parseSource } from './parser';
+export { GrammarLoadError, parseSource, parseWithin } from './parser';
 export { isGrammarId, type GrammarId } from '../languages';

@@ -54,3 +54,18 @@ export async function parseSource(grammar: GrammarId, text: string): Promise<Tre
   if (!tree) throw new Error(`tree-sitter returned no tree for a ${grammar} file`);
   return tree;
 }
+
+/**
+ * Parses within a time budget: undefined when tree-sitter gave up or ran out
+ * of time (the indexer then skips the file with that reason). The caller
+ * must `delete()` the tree.
+ */
+export async function parseWithin(grammar: GrammarId, text: string, budgetMs: number): Promise<Tree | undefined> {
+  const parser = await parserFor(grammar);
+  const deadline = performance.now() + budgetMs;
+  // Returning true cancels the parse (web-tree-sitter's types say void).
+  const progressCallback = (): boolean => performance.now() > deadline;
+  const tree = parser.parse(text, null, { progressCallback });
+  parser.reset();
+  return tree ?? undefined;
+}

@@ -19,7 +19,9 @@ export function freshness(meta: IndexMeta, stale: boolean): IndexFreshness {
 
 function compute(meta: IndexMeta): IndexFreshness {
   const indexers = parseIndexers(meta.indexers);
-  const missing = [...new Set(indexers.filter((i) => i.status === 'missing' || i.status === 'failed').map((i) => i.language))];
+  // A language is missing when none of its indexers succeeded (a syntactic fallback counts) or none exists.
+  const served = new Set(indexers.filter((i) => i.status === 'ok').map((i) => i.language));
+  const missing = [...new Set(indexers.filter((i) => i.status !== 'ok' && i.language !== 'none' && !served.has(i.language)).map((i) => i.language))];
   const builtStatus = (meta.status as IndexStatus) || 'ready';
   return {
     indexed_at: meta.indexed_at,

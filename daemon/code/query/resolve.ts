@@ -32,6 +32,9 @@ export function resolveName(store: CodeStore, input: unknown): Resolved {
   const name = input.trim();
   const compound = splitCompound(name);
   if (!compound) return { symbols: store.symbolsNamed(name) };
+  // A name that itself holds separators (Laravel's `users.show`, `services.stripe.key`) is matched whole first.
+  const whole = store.symbolsNamed(name);
+  if (whole.length > 0) return { symbols: whole };
   if (compound.tail === '') throw new InvalidParamsError(`'${name}' ends with a separator; give the member name after it, e.g. ${name}name`);
   const candidates = store.symbolsNamed(compound.tail);
   const head = lastSegment(compound.head).toLowerCase();

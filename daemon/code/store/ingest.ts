@@ -23,6 +23,13 @@ export interface IngestResult {
 }
 
 const ROLE_DEFINITION = 0x1;
+/**
+ * Private role bits (above SCIP's) set by the syntactic indexer, which knows
+ * from the tree whether a reference is a call: it says so instead of having
+ * the line's text guessed at (Ruby calls need no parentheses).
+ */
+export const ROLE_SYNTACTIC = 1 << 24;
+export const ROLE_SYNTACTIC_CALL = 1 << 25;
 const MAX_CONTEXT = 240;
 
 interface SymbolRow {
@@ -123,7 +130,7 @@ export class IngestSession {
         const e = o.enclosingRange.length > 0 ? fullRange(o.enclosingRange) : undefined;
         this.insertOutline.run(documentId, sl + 1, sc + 1, row.id, el + 1, ec + 1, e ? e[0] + 1 : null, e ? e[1] + 1 : null, e ? e[2] + 1 : null, e ? e[3] + 1 : null, containing[i] ?? null);
       }
-      const call = !isDef && text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length) ? 1 : 0;
+      const call = isDef ? 0 : (o.symbolRoles & ROLE_SYNTACTIC) !== 0 ? ((o.symbolRoles & ROLE_SYNTACTIC_CALL) !== 0 ? 1 : 0) : text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length) ? 1 : 0;
       this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, isDef ? 1 : 0, call, containing[i] ?? null).changes;
       const cls = isDef ? undefined : constructedClass(o.symbol);
       if (cls && text !== undefined && sl === el && text.slice(sc, ec) === cls.name) {
@@ -163,7 +170,8 @@ export class IngestSession {
         const signature = info?.signatureDocumentation?.text ? info.signatureDocumentation.text.slice(0, 500) : null;
         const [defDoc, defLine, defCol] = row.def ?? [null, null, null];
         insertSym.run(row.id, row.symbol, row.documentId, name, name.toLowerCase(), local ? name : qualifiedName(parsed), local ? null : parentName(parsed), kind, info ? 0 : 1, signature, initialsOf(name), defDoc, defLine, defCol);
-        if (!local && info && !UNSEARCHED_KINDS.has(kind)) insertName.run(row.id, name);
+        // A name the syntactic indexer could not bind is no symbol anyone searches for.
+        if (!local && info && !UNSEARCHED_KINDS.has(kind) && !row.symbol.includes(' . . unresolved/')) insertName.run(row.id, name);
       }
       const insertRel = this.db.prepare(
         'INSERT OR IGNORE INTO relationships (symbol_id, target_id, is_implementation, is_reference, is_type_definition) VALUES (?, ?, ?, ?, ?)',

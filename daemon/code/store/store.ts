@@ -156,21 +156,38 @@ export class CodeStore {
       containing_symbol: r[8],
       is_definition: r[5] === 1,
       is_call: r[6] === 1,
+      ...(this.syntactic[r[0]] ? { precision: 'syntactic' as const } : {}),
     }));
   }
 
   private paths: string[] | undefined;
+  /** Per document id: written by the syntactic indexer (its answers say `precision: 'syntactic'`). */
+  private syntactic: boolean[] = [];
 
   /** Document paths by id, read once: an index never changes once built. */
   private documentPaths(): string[] {
     if (!this.paths) {
       this.paths = [];
-      for (const d of this.db.prepare('SELECT id, path FROM documents').all() as Array<{ id: number; path: string }>) this.paths[d.id] = d.path;
+      const syntactic = new Set(parseJsonList(this.meta().syntactic_languages));
+      for (const d of this.db.prepare('SELECT id, path, language FROM documents').all() as Array<{ id: number; path: string; language: string }>) {
+        this.paths[d.id] = d.path;
+        if (syntactic.has(d.language)) this.syntactic[d.id] = true;
+      }
     }
     return this.paths;
   }
 
   close(): void {
     this.db.close();
+  }
+}
+
+function parseJsonList(raw: unknown): string[] {
+  if (typeof raw !== 'string') return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
   }
 }

@@ -34,7 +34,17 @@ const PROBES: Record<GrammarId, string> = {
   javascript: 'function probe() {\n  return 1;\n}\n',
   python: 'def probe():\n    return 1\n',
   go: 'package main\n\nfunc probe() int {\n\treturn 1\n}\n',
+  php: '<?php\nfunction probe() {\n  return 1;\n}\n',
+  java: 'class A {\n  void probe() {}\n}\n',
+  ruby: 'def probe\n  1\nend\n',
+  rust: 'fn probe() -> i32 {\n    1\n}\n',
+  csharp: 'class A {\n  void probe() {}\n}\n',
+  c: 'int probe(void) {\n  return 1;\n}\n',
+  cpp: 'int probe() {\n  return 1;\n}\n',
 };
+
+/** What the overlay calls each probe where it is not 'function' (a method of a class, Ruby's def). */
+const PROBE_KINDS: Partial<Record<GrammarId, string>> = { java: 'method', csharp: 'method', ruby: 'method' };
 
 /** Paths each language's conventions make tests, and look-alikes that are not. */
 const TEST_PATHS: Record<LanguageId, { tests: string[]; sources: string[] }> = {
@@ -50,6 +60,16 @@ const TEST_PATHS: Record<LanguageId, { tests: string[]; sources: string[] }> = {
     tests: ['pkg/api_test.go', 'main_test.go', 'test/fixture.go'],
     sources: ['pkg/api.go', 'pkg/latest.go', 'pkg/testing.go'],
   },
+  php: {
+    tests: ['tests/Feature/UserTest.php', 'tests/Unit/helpers.php', 'src/FooTest.php'],
+    sources: ['app/Models/User.php', 'app/Testing.php', 'src/Latest.php', 'app/Contest.php'],
+  },
+  java: { tests: ['src/test/java/a/BTest.java', 'src/main/java/a/CTest.java'], sources: ['src/main/java/a/B.java', 'src/main/java/a/Latest.java'] },
+  ruby: { tests: ['spec/a_spec.rb', 'test/test_a.rb', 'lib/a_test.rb'], sources: ['lib/a.rb', 'lib/latest.rb', 'lib/testing.rb'] },
+  rust: { tests: ['tests/api.rs', 'src/a_test.rs'], sources: ['src/lib.rs', 'src/latest.rs', 'src/testing.rs'] },
+  csharp: { tests: ['A.Tests/UserTests.cs', 'src/UserTest.cs'], sources: ['src/User.cs', 'src/Latest.cs'] },
+  c: { tests: ['tests/a.c', 'src/a_test.c', 'src/test_a.c'], sources: ['src/a.c', 'src/latest.h', 'src/testing.c'] },
+  cpp: { tests: ['tests/a.cpp', 'src/a_test.cc', 'src/a_unittest.cpp'], sources: ['src/a.cpp', 'src/latest.hpp', 'src/testing.cc'] },
 };
 
 const write = (root: string, files: Record<string, string>): void => {
@@ -129,7 +149,7 @@ describe('language registry', () => {
       await overlay.update(`a${ext}`, false);
     }
     const defs = overlay.hits('probe').filter((h) => h.occurrence.is_definition).map((h) => [h.file, h.occurrence.kind]);
-    assert.deepEqual(defs, parsed.map((r) => [`a${r.ext}`, 'function']).sort());
+    assert.deepEqual(defs, parsed.map((r) => [`a${r.ext}`, PROBE_KINDS[r.grammar] ?? 'function']).sort());
   });
 
   it('every grammar ships: its WASM is installed and allowed into the VSIX', () => {

@@ -1,0 +1,73 @@
+// C: the syntactic indexer (tree-sitter-c from npm). One global namespace:
+// a call binds to the function of that name (its prototype in a header and
+// its definition are one symbol); structs, unions, enums, typedefs and
+// macros are definitions; `p->f()` through a typed pointer is a field call.
+import type { Node } from 'web-tree-sitter';
+import { Kind } from '../syntactic/facts';
+import { genericReader, type GenericRules } from '../syntactic/generic';
+import { declaratorName, declaredVariables, declaresFunction, innermost, parameterTypes } from './clike';
+import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
+
+const hasBody = (n: Node): boolean => n.childForFieldName('body') !== null;
+
+export const C_RULES: GenericRules = {
+  language: 'c',
+  definitions: {
+    function_definition: { kind: Kind.Function, name: declaratorName, typedParameters: parameterTypes },
+    declaration: { kind: Kind.Function, name: declaratorName, when: declaresFunction },
+    struct_specifier: { kind: Kind.Struct, container: 'type', when: hasBody },
+    union_specifier: { kind: Kind.Union, container: 'type', when: hasBody },
+    enum_specifier: { kind: Kind.Enum, when: hasBody },
+    enumerator: { kind: Kind.EnumMember },
+    type_definition: { kind: Kind.TypeAlias, name: (n) => innermost(n.childrenForFieldName('declarator')[0]) },
+    field_declaration: { kind: Kind.Field, names: (n) => n.childrenForFieldName('declarator').map((d) => innermost(d) ?? d).filter((d) => d.type === 'field_identifier'), typeOf: (n) => n.childForFieldName('type') },
+    preproc_def: { kind: Kind.Macro },
+    preproc_function_def: { kind: Kind.Macro },
+  },
+  calls: {
+    call_expression: (n) => {
+      const fn = n.childForFieldName('function');
+      if (fn?.type === 'identifier') return { name: fn };
+      if (fn?.type === 'field_expression') {
+        const field = fn.childForFieldName('field');
+        const argument = fn.childForFieldName('argument');
+        return field ? { name: field, ...(argument ? { receiver: argument } : {}) } : undefined;
+      }
+      return undefined;
+    },
+  },
+  typeNames: new Set(['type_identifier']),
+  selfTypes: new Set(),
+  members: { field_expression: (n) => [n.childForFieldName('argument'), n.childForFieldName('field')] },
+  variables: { declaration: declaredVariables, parameter_declaration: declaredVariables },
+  skip: new Set(['comment', 'string_literal', 'char_literal', 'system_lib_string']),
+};
+
+const RULES: SyntaxRules = {
+  names: new Set(['identifier', 'type_identifier', 'field_identifier']),
+  definitions: { struct_specifier: 'struct', union_specifier: 'union', enum_specifier: 'enum', preproc_def: 'macro', preproc_function_def: 'macro' },
+  calls: { call_expression: 'function' },
+  members: { field_expression: 'field' },
+  // A function's name sits in its declarator: `int f(void)`, `char *f(void)`.
+  bareDefinition(parent, field, frames) {
+    if (parent.type !== 'function_declarator' || field !== 'declarator') return undefined;
+    for (let i = frames.length - 2; i >= 0; i--) {
+      const t = frames[i]!.type;
+      if (t === 'function_definition' || t === 'declaration') return 'function';
+      if (t === 'field_declaration') return 'method';
+      if (!t.endsWith('declarator')) return undefined;
+    }
+    return undefined;
+  },
+};
+
+const C = defineGrammar({ id: 'c', wasm: { package: 'tree-sitter-c', file: 'tree-sitter-c.wasm' }, rules: RULES });
+
+export const c = defineLanguage({
+  id: 'c',
+  displayName: 'C',
+  extensions: { '.c': { grammar: C }, '.h': { grammar: C } },
+  markers: [],
+  tests: [/(^|\/)tests?\//, /_test\.c$/, /(^|\/)test_[^/]*\.c$/],
+  syntactic: genericReader('tree-sitter-c', C_RULES),
+});

@@ -1,0 +1,78 @@
+// What C and C++ share: declarators nest (`*f(int)`, `Foo::bar`), so a
+// definition's name is found by following `declarator` fields.
+import type { Node } from 'web-tree-sitter';
+
+const NAMES = new Set(['identifier', 'field_identifier', 'type_identifier', 'operator_name', 'destructor_name', 'qualified_identifier']);
+
+/** The innermost declarator: the name a declaration defines (a qualified_identifier for `Foo::bar`). */
+export function declaratorName(n: Node | null | undefined): Node | undefined {
+  return innermost(n?.childForFieldName('declarator'));
+}
+
+/** Follows declarators from d itself down to the name. */
+export function innermost(start: Node | null | undefined): Node | undefined {
+  let d = start;
+  for (let i = 0; d && i < 16; i++) {
+    if (NAMES.has(d.type)) return d;
+    d = d.childForFieldName('declarator') ?? d.namedChildren.find((c) => NAMES.has(c.type) || c.type.endsWith('declarator')) ?? null;
+  }
+  return undefined;
+}
+
+/** `Foo::bar` -> its last name; a plain name is itself. */
+export function lastOfQualified(n: Node | undefined): Node | undefined {
+  let q = n;
+  for (let i = 0; q?.type === 'qualified_identifier' && i < 16; i++) q = q.childForFieldName('name') ?? undefined;
+  return q;
+}
+
+/** `a::B::bar` -> ['a', 'B']. */
+export function qualifierOf(n: Node | undefined): string[] {
+  const out: string[] = [];
+  let q = n;
+  for (let i = 0; q?.type === 'qualified_identifier' && i < 16; i++) {
+    const scope = q.childForFieldName('scope');
+    if (scope) out.push(scope.text.replace(/<.*$/s, ''));
+    q = q.childForFieldName('name') ?? undefined;
+  }
+  return out;
+}
+
+/** Does this declaration declare a function (a prototype), not a variable? */
+export function declaresFunction(n: Node): boolean {
+  let d = n.childForFieldName('declarator');
+  for (let i = 0; d && i < 16; i++) {
+    if (d.type === 'function_declarator') return true;
+    if (d.type === 'init_declarator') return false;
+    d = d.childForFieldName('declarator');
+  }
+  return false;
+}
+
+export const parameterTypes = (n: Node): Array<[string, Node]> => {
+  const fn = findFunctionDeclarator(n);
+  return (fn?.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) => {
+    const type = p.childForFieldName('type');
+    const name = declaratorName(p) ?? p.childForFieldName('declarator') ?? undefined;
+    return type && name && name.type === 'identifier' ? [[name.text, type] as [string, Node]] : [];
+  });
+};
+
+function findFunctionDeclarator(n: Node): Node | undefined {
+  let d = n.childForFieldName('declarator');
+  for (let i = 0; d && i < 16; i++) {
+    if (d.type === 'function_declarator') return d;
+    d = d.childForFieldName('declarator');
+  }
+  return undefined;
+}
+
+/** A local declaration's variables with the declared type. */
+export const declaredVariables = (n: Node): Array<[string, Node | undefined, Node | undefined]> => {
+  const type = n.childForFieldName('type') ?? undefined;
+  return n.childrenForFieldName('declarator').flatMap((d) => {
+    if (d.type === 'function_declarator') return [];
+    const name = innermost(d.type === 'init_declarator' ? d.childForFieldName('declarator') : d);
+    return name?.type === 'identifier' ? [[name.text, type?.type === 'placeholder_type_specifier' ? undefined : type, d.type === 'init_declarator' ? (d.childForFieldName('value') ?? undefined) : undefined] as [string, Node | undefined, Node | undefined]] : [];
+  });
+};

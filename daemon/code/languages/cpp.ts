@@ -1,0 +1,91 @@
+// C++: the syntactic indexer. Namespaces and classes nest; `void Foo::bar()`
+// defined outside its class is Foo's member; bases are implementations;
+// `this->`, `Type::` and typed locals/parameters (`Foo x`, `Foo* p = new
+// Foo`) type receivers; any other receiver is unresolved.
+import type { Node } from 'web-tree-sitter';
+import { Kind } from '../syntactic/facts';
+import { genericReader, type GenericRules } from '../syntactic/generic';
+import { declaratorName, declaredVariables, declaresFunction, innermost, lastOfQualified, parameterTypes, qualifierOf } from './clike';
+import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
+
+const hasBody = (n: Node): boolean => n.childForFieldName('body') !== null;
+const bases = (n: Node): Node[] => n.namedChildren.filter((c) => c.type === 'base_class_clause').flatMap((b) => b.namedChildren.filter((t) => t.type === 'type_identifier' || t.type === 'qualified_identifier' || t.type === 'template_type'));
+const functionName = (n: Node): Node | undefined => lastOfQualified(declaratorName(n));
+const functionQualifier = (n: Node): string[] => qualifierOf(declaratorName(n));
+const fieldNames = (n: Node): Node[] => n.childrenForFieldName('declarator').map((d) => innermost(d) ?? d).filter((d) => d.type === 'field_identifier');
+
+export const CPP_RULES: GenericRules = {
+  language: 'cpp',
+  definitions: {
+    namespace_definition: { kind: Kind.Namespace, container: 'namespace', when: (n) => n.childForFieldName('name') !== null },
+    class_specifier: { kind: Kind.Class, container: 'type', supers: bases, when: hasBody },
+    struct_specifier: { kind: Kind.Struct, container: 'type', supers: bases, when: hasBody },
+    union_specifier: { kind: Kind.Union, container: 'type', when: hasBody },
+    enum_specifier: { kind: Kind.Enum, when: hasBody },
+    enumerator: { kind: Kind.EnumMember },
+    function_definition: { kind: Kind.Function, name: functionName, qualifier: functionQualifier, typedParameters: parameterTypes },
+    declaration: { kind: Kind.Function, name: functionName, qualifier: functionQualifier, when: declaresFunction },
+    field_declaration: {
+      kind: (n) => (declaresFunction(n) ? Kind.Method : Kind.Field),
+      names: (n) => (declaresFunction(n) ? [functionName(n)].filter((x): x is Node => x !== undefined) : fieldNames(n)),
+      typeOf: (n) => (declaresFunction(n) ? null : n.childForFieldName('type')),
+    },
+    type_definition: { kind: Kind.TypeAlias, name: (n) => innermost(n.childrenForFieldName('declarator')[0]) },
+    alias_declaration: { kind: Kind.TypeAlias },
+    preproc_def: { kind: Kind.Macro },
+    preproc_function_def: { kind: Kind.Macro },
+  },
+  calls: {
+    call_expression: (n) => {
+      const fn = n.childForFieldName('function');
+      if (fn?.type === 'identifier') return { name: fn };
+      if (fn?.type === 'field_expression') {
+        const field = fn.childForFieldName('field');
+        const argument = fn.childForFieldName('argument');
+        return field ? { name: lastOfQualified(field) ?? field, ...(argument ? { receiver: argument } : {}) } : undefined;
+      }
+      if (fn?.type === 'qualified_identifier') {
+        const name = lastOfQualified(fn);
+        const scope = fn.childForFieldName('scope');
+        return name && name.type === 'identifier' ? { name, ...(scope ? { receiver: scope } : {}) } : undefined;
+      }
+      return undefined;
+    },
+  },
+  typeNames: new Set(['type_identifier']),
+  selfTypes: new Set(['this']),
+  members: { field_expression: (n) => [n.childForFieldName('argument'), n.childForFieldName('field')] },
+  variables: { declaration: declaredVariables, parameter_declaration: declaredVariables },
+  constructed: (v) => (v.type === 'new_expression' ? (v.childForFieldName('type') ?? undefined) : undefined),
+  typeNameOf: (n) => (n.type === 'template_type' ? (n.childForFieldName('name') ?? undefined) : n.type === 'qualified_identifier' ? lastOfQualified(n) : undefined),
+  skip: new Set(['comment', 'string_literal', 'raw_string_literal', 'char_literal', 'system_lib_string', 'template_argument_list_unused']),
+};
+
+const RULES: SyntaxRules = {
+  names: new Set(['identifier', 'type_identifier', 'field_identifier', 'namespace_identifier']),
+  definitions: { class_specifier: 'class', struct_specifier: 'struct', namespace_definition: 'namespace', enum_specifier: 'enum', preproc_def: 'macro' },
+  calls: { call_expression: 'function' },
+  members: { field_expression: 'field' },
+  // A function's name sits in its declarator: `int f(void)`, `char *f(void)`.
+  bareDefinition(parent, field, frames) {
+    if (parent.type !== 'function_declarator' || field !== 'declarator') return undefined;
+    for (let i = frames.length - 2; i >= 0; i--) {
+      const t = frames[i]!.type;
+      if (t === 'function_definition' || t === 'declaration') return 'function';
+      if (t === 'field_declaration') return 'method';
+      if (!t.endsWith('declarator')) return undefined;
+    }
+    return undefined;
+  },
+};
+
+const CPP = defineGrammar({ id: 'cpp', wasm: { package: '@vscode/tree-sitter-wasm', file: 'wasm/tree-sitter-cpp.wasm' }, rules: RULES });
+
+export const cpp = defineLanguage({
+  id: 'cpp',
+  displayName: 'C++',
+  extensions: { '.cpp': { grammar: CPP }, '.cc': { grammar: CPP }, '.cxx': { grammar: CPP }, '.hpp': { grammar: CPP }, '.hh': { grammar: CPP }, '.hxx': { grammar: CPP } },
+  markers: ['CMakeLists.txt'],
+  tests: [/(^|\/)tests?\//, /_test\.(cc|cpp)$/, /_unittest\.(cc|cpp)$/],
+  syntactic: genericReader('tree-sitter-cpp', CPP_RULES),
+});

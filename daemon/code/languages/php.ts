@@ -1,0 +1,54 @@
+// PHP: no SCIP indexer can be installed from here (scip-php needs Packagist
+// and PHP 8.3), so the syntactic indexer is PHP's indexer: tree-sitter-php
+// (the grammar with HTML around PHP), names resolved through namespaces and
+// `use` imports, Laravel's facades and string references. Blade templates
+// (`.blade.php`) are read from their text.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { bladeReferences, viewDefinition, viewName } from '../syntactic/laravel';
+import { phpFacts } from '../syntactic/php';
+import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
+
+const RULES: SyntaxRules = {
+  names: new Set(['name']),
+  definitions: {
+    class_declaration: 'class', interface_declaration: 'interface', trait_declaration: 'trait', enum_declaration: 'enum',
+    method_declaration: 'method', function_definition: 'function', enum_case: 'enum_member',
+  },
+  calls: { function_call_expression: 'function', member_call_expression: 'name', nullsafe_member_call_expression: 'name', scoped_call_expression: 'name' },
+  members: { member_access_expression: 'name', nullsafe_member_access_expression: 'name' },
+};
+
+const PHP = defineGrammar({ id: 'php', wasm: { package: '@vscode/tree-sitter-wasm', file: 'wasm/tree-sitter-php.wasm' }, rules: RULES });
+
+/** Where an app's framework facades sit when Composer installed Laravel. */
+const VENDOR_FACADES = 'vendor/laravel/framework/src/Illuminate/Support/Facades';
+
+export const php = defineLanguage({
+  id: 'php',
+  displayName: 'PHP',
+  extensions: { '.php': { grammar: PHP } },
+  markers: ['composer.json', 'artisan'],
+  tests: [/Test\.php$/, /(^|\/)tests?\//],
+  syntactic: {
+    name: 'tree-sitter-php',
+    foldCase: true,
+    // Laravel's compiled Blade templates and its cached config/routes repeat the source under other names.
+    ignored: [/^storage\/framework\//, /^bootstrap\/cache\//],
+    facts: (root, file) => phpFacts(root, file),
+    textFacts(file, text) {
+      if (!file.endsWith('.blade.php')) return undefined;
+      const view = viewName(file);
+      const references = bladeReferences(text);
+      if (view) references.push(viewDefinition(view));
+      return { path: file, language: 'blade', definitions: [], references };
+    },
+    resolutionFiles(repo) {
+      try {
+        return fs.readdirSync(path.join(repo, VENDOR_FACADES)).filter((f) => f.endsWith('.php')).map((f) => `${VENDOR_FACADES}/${f}`);
+      } catch {
+        return [];
+      }
+    },
+  },
+});

@@ -1,0 +1,43 @@
+// Enclosing ranges for a precise indexer that emits none (scip-go): every
+// definition's extent from tree-sitter, keyed by where its name starts, so
+// containing symbols, callers and callees work on the precise index too.
+import type { Document } from '../scip/decode';
+import { languageById, type LanguageId } from '../languages';
+import type { Range } from './facts';
+import { filesOf } from './files';
+import { readFacts } from './index';
+
+export type Extents = Map<string, Map<string, Range>>;
+
+const at = (line: number, col: number): string => `${line}:${col}`;
+
+export async function definitionExtents(repo: string, language: LanguageId, signal?: AbortSignal): Promise<Extents> {
+  const reader = languageById(language).syntactic;
+  const out: Extents = new Map();
+  if (!reader) return out;
+  for (const file of filesOf(repo, language, reader.ignored)) {
+    signal?.throwIfAborted();
+    const r = await readFacts(repo, file, reader);
+    if (!('facts' in r)) continue;
+    const byStart = new Map<string, Range>();
+    for (const d of r.facts.definitions) if (!d.phantom) byStart.set(at(d.range[0], d.range[1]), d.extent);
+    out.set(file, byStart);
+  }
+  return out;
+}
+
+/** Gives each definition without an enclosing range the extent tree-sitter found at its name. */
+export function addExtents(doc: Document, extents: Extents): number {
+  const byStart = extents.get(doc.relativePath.split('\\').join('/'));
+  if (!byStart) return 0;
+  let added = 0;
+  for (const o of doc.occurrences) {
+    if ((o.symbolRoles & 1) === 0 || o.enclosingRange.length > 0) continue;
+    const e = byStart.get(at(o.range[0]!, o.range[1]!));
+    if (e) {
+      o.enclosingRange = [...e];
+      added++;
+    }
+  }
+  return added;
+}

@@ -1,0 +1,102 @@
+// The syntactic indexer: every file of one language parsed with tree-sitter,
+// read into facts (the language's reader), resolved across files, and written
+// through the same ingest as SCIP output. Files it cannot read are skipped
+// with a reason; one bad file never fails the language.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { IndexerReport } from '../../protocol';
+import { grammarOfFile, languageById, type LanguageId, type SyntacticReader } from '../languages';
+import { parseWithin } from '../overlay/parser';
+import type { IngestSession } from '../store/ingest';
+import { toDocument } from './emit';
+import type { FileFacts } from './facts';
+import { filesOf } from './files';
+import { Resolver } from './resolve';
+import { screen } from './screen';
+
+export { SCHEME, symbolOf } from './emit';
+export { screen, MAX_FILE_BYTES } from './screen';
+
+/** Per file: a parse that takes longer is abandoned and the file skipped. */
+export const PARSE_BUDGET_MS = 5_000;
+
+export interface SyntacticOptions {
+  repo: string;
+  language: LanguageId;
+  session: IngestSession;
+  /** Only these repo-relative files (default: every file of the language). */
+  files?: string[];
+  signal?: AbortSignal;
+  onProgress?: (message: string) => void;
+}
+
+export interface SkippedFile {
+  file: string;
+  reason: string;
+}
+
+export interface SyntacticResult {
+  report: IndexerReport;
+  skipped: SkippedFile[];
+  /** The languages its documents are recorded as (PHP's Blade templates as 'blade'). */
+  languages: string[];
+}
+
+export async function indexSyntactically(options: SyntacticOptions): Promise<SyntacticResult> {
+  const started = performance.now();
+  const { repo, language, session } = options;
+  const reader = languageById(language).syntactic;
+  if (!reader) throw new Error(`${language} has no syntactic reader`);
+  const files = options.files ?? filesOf(repo, language, reader.ignored);
+  const skipped: SkippedFile[] = [];
+  const read: Array<{ facts: FileFacts; text: string }> = [];
+  for (const file of files) {
+    options.signal?.throwIfAborted();
+    const r = await readFacts(repo, file, reader);
+    if ('skip' in r) skipped.push({ file, reason: r.skip });
+    else read.push(r);
+  }
+  const context: FileFacts[] = [];
+  for (const file of reader.resolutionFiles?.(repo) ?? []) {
+    const r = await readFacts(repo, file, reader);
+    if ('facts' in r) context.push(r.facts);
+  }
+  options.onProgress?.(`${reader.name}: resolving ${read.length} files`);
+  const resolver = new Resolver([...read.map((r) => r.facts), ...context], { foldCase: reader.foldCase ?? false });
+  const before = session.documentCount;
+  for (const { facts, text } of read) session.addDocument(toDocument(facts, text, resolver, language));
+  const report: IndexerReport = {
+    language, indexer: reader.name, status: 'ok', file_count: session.documentCount - before, duration_ms: Math.round(performance.now() - started),
+    ...(skipped.length > 0 ? { skipped_files: skipped.slice(0, 50).map((s) => `${s.file}: ${s.reason}`) } : {}),
+  };
+  return { report, skipped, languages: [...new Set(read.map((r) => r.facts.language))] };
+}
+
+/** One file's facts, or why it was skipped. Never throws for a bad file. */
+export async function readFacts(repo: string, file: string, reader: SyntacticReader): Promise<{ facts: FileFacts; text: string } | { skip: string }> {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(path.join(repo, file));
+  } catch (err) {
+    return { skip: `could not be read (${(err as NodeJS.ErrnoException).code ?? String(err)})` };
+  }
+  const screened = screen(bytes);
+  if ('skip' in screened) return screened;
+  const { text } = screened;
+  try {
+    const fromText = reader.textFacts?.(file, text);
+    if (fromText) return { facts: fromText, text };
+    const grammar = grammarOfFile(file);
+    if (!grammar) return { skip: 'no grammar reads it' };
+    const tree = await parseWithin(grammar, text, PARSE_BUDGET_MS);
+    if (!tree) return { skip: `parsing took longer than ${PARSE_BUDGET_MS / 1000} s` };
+    try {
+      return { facts: reader.facts(tree.rootNode, file, repo), text };
+    } finally {
+      tree.delete();
+    }
+  } catch (err) {
+    // A tree nested deeper than the stack allows, or a reader bug: this file only.
+    return { skip: `could not be indexed (${err instanceof Error ? err.message : String(err)})` };
+  }
+}

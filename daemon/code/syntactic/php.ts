@@ -1,0 +1,703 @@
+// PHP facts from a tree-sitter-php tree. PHP's name resolution is lexical:
+// a class name means what the file's `namespace` and `use` imports make it,
+// so that much is exact. Receivers are typed where the source declares them
+// ($this, self/static/parent, typed and promoted parameters, typed properties,
+// `new X` assignments, declared return types); a call on anything else is
+// recorded as unresolved, never bound to a same-named method elsewhere.
+import type { Node } from 'web-tree-sitter';
+import { descriptor, Kind, type Definition, type FacadeFacts, type FileFacts, type MemberKind, type Range, type Receiver, type Target } from './facts';
+import { firstStringArgument, groupPrefixOf, laravelFileReferences, stringReference } from './laravel';
+
+
+const PRIMITIVES = new Set([
+  'array', 'bool', 'boolean', 'callable', 'float', 'double', 'int', 'integer', 'iterable', 'mixed', 'null', 'object', 'string', 'void',
+  'never', 'false', 'true', 'resource',
+]);
+
+/** `A\B\C` -> `A/B/C#`. */
+export const classKey = (fqn: string): string => `${fqn.split('\\').filter((s) => s.length > 0).map(descriptor).join('/')}#`;
+/** `A\B\f` -> `A/B/f().`. */
+const functionKey = (fqn: string): string => {
+  const parts = fqn.split('\\').filter((s) => s.length > 0);
+  const name = parts.pop() ?? '';
+  return `${parts.map((p) => `${descriptor(p)}/`).join('')}${descriptor(name)}().`;
+};
+const constantKey = (fqn: string): string => functionKey(fqn).replace(/\(\)\.$/, '.');
+export const memberKey = (owner: string, name: string, member: MemberKind): string => `${owner}${descriptor(name)}${member === 'method' ? '().' : member === 'type' ? '#' : '.'}`;
+
+export const rangeOf = (n: Node): Range => [n.startPosition.row, n.startPosition.column, n.endPosition.row, n.endPosition.column];
+
+interface Scope {
+  /** Variable name (without `$`) -> its declared class receiver. */
+  vars: Map<string, Receiver>;
+}
+
+interface ClassFrame {
+  key: string;
+  parent: string | undefined;
+}
+
+type PhpFacts = FileFacts & { types: Map<string, Receiver>; facades: FacadeFacts[]; bindings: Array<[string, string]> };
+
+const CLASS_DECLARATIONS: Record<string, number> = {
+  class_declaration: Kind.Class, interface_declaration: Kind.Interface, trait_declaration: Kind.Trait, enum_declaration: Kind.Enum,
+};
+
+export function phpFacts(root: Node, path: string): FileFacts {
+  return new PhpWalker(path).run(root);
+}
+
+class PhpWalker {
+  private namespace = '';
+  private classes = new Map<string, string>();
+  private functions = new Map<string, string>();
+  private constants = new Map<string, string>();
+  private readonly cls: ClassFrame[] = [];
+  private readonly scopes: Scope[] = [{ vars: new Map() }];
+  private readonly out: PhpFacts;
+  /** Route name prefixes of the enclosing `->name('admin.')->group(...)` calls. */
+  private readonly routePrefixes: string[] = [];
+  /** `->name()` calls that name a group (a prefix), not a route. */
+  private readonly groupNames = new Set<number>();
+
+  constructor(private readonly path: string) {
+    this.out = { path, language: 'php', definitions: [], references: [], types: new Map(), facades: [], bindings: [] };
+  }
+
+  run(root: Node): PhpFacts {
+    this.visit(root);
+    this.out.references.push(...laravelFileReferences(this.path, root));
+    return this.out;
+  }
+
+  private get scope(): Scope {
+    return this.scopes[this.scopes.length - 1]!;
+  }
+
+  private get currentClass(): ClassFrame | undefined {
+    return this.cls[this.cls.length - 1];
+  }
+
+  /** Walks children; the handlers below visit what they do not consume themselves. */
+  private visitChildren(n: Node): void {
+    for (const c of n.namedChildren) this.visit(c);
+  }
+
+  private visit(n: Node): void {
+    switch (n.type) {
+      case 'namespace_definition': return this.namespaceDefinition(n);
+      case 'namespace_use_declaration': return this.useDeclaration(n);
+      case 'class_declaration': case 'interface_declaration': case 'trait_declaration': case 'enum_declaration': return this.classDeclaration(n);
+      case 'method_declaration': return this.functionLike(n, 'method');
+      case 'function_definition': return this.functionLike(n, 'function');
+      case 'anonymous_function': case 'arrow_function': return this.closure(n);
+      case 'property_declaration': return this.propertyDeclaration(n);
+      case 'const_declaration': return this.constDeclaration(n);
+      case 'enum_case': return this.enumCase(n);
+      case 'use_declaration': return this.traitUse(n);
+      case 'assignment_expression': return this.assignment(n);
+      case 'function_call_expression': return this.functionCall(n);
+      case 'scoped_call_expression': return this.scopedCall(n);
+      case 'member_call_expression': case 'nullsafe_member_call_expression': return this.memberCall(n);
+      case 'member_access_expression': case 'nullsafe_member_access_expression': return this.memberAccess(n);
+      case 'object_creation_expression': return this.creation(n);
+      case 'class_constant_access_expression': return this.classConstant(n);
+      case 'scoped_property_access_expression': return this.scopedProperty(n);
+      case 'named_type': return this.typeReference(n);
+      case 'binary_expression': return this.binary(n);
+      case 'catch_clause': return this.catchClause(n);
+      case 'attribute': return this.attribute(n);
+      case 'array_creation_expression': return this.array(n);
+      // An anonymous class's `extends`/`implements` (class declarations read theirs themselves).
+      case 'base_clause': case 'class_interface_clause': return this.classNames(n);
+      case 'comment': case 'text': case 'string_content': return;
+      default: return this.visitChildren(n);
+    }
+  }
+
+  private namespaceDefinition(n: Node): void {
+    this.namespace = n.childForFieldName('name')?.text ?? '';
+    this.classes = new Map();
+    this.functions = new Map();
+    this.constants = new Map();
+    const body = n.childForFieldName('body');
+    if (body) this.visitChildren(body);
+  }
+
+  /** `use A\B;`, `use A\B as C;`, `use function A\f;`, `use A\{B, C as D};` */
+  private useDeclaration(n: Node): void {
+    const kindOf = (node: Node): 'class' | 'function' | 'const' => {
+      for (const c of node.children) {
+        if (c.type === 'function') return 'function';
+        if (c.type === 'const') return 'const';
+      }
+      return 'class';
+    };
+    const declared = kindOf(n);
+    let prefix = '';
+    const group = n.childForFieldName('body');
+    for (const c of n.namedChildren) if (c.type === 'namespace_name') prefix = c.text;
+    const clauses = group ? group.namedChildren.filter((c) => c.type === 'namespace_use_clause') : n.namedChildren.filter((c) => c.type === 'namespace_use_clause');
+    for (const clause of clauses) {
+      const kind = clause.children.some((c) => c.type === 'function') ? 'function' : clause.children.some((c) => c.type === 'const') ? 'const' : declared;
+      const alias = clause.childForFieldName('alias');
+      const nameNode = clause.namedChildren.find((c) => c !== alias && (c.type === 'name' || c.type === 'qualified_name'));
+      if (!nameNode) continue;
+      const fqn = trimSlash(prefix ? `${prefix}\\${nameNode.text}` : nameNode.text);
+      const short = alias?.text ?? fqn.split('\\').pop()!;
+      const last = lastName(nameNode);
+      if (kind === 'function') {
+        this.functions.set(short.toLowerCase(), fqn);
+        this.ref(last, { type: 'symbol', key: functionKey(fqn) }, false, true);
+      } else if (kind === 'const') {
+        this.constants.set(short, fqn);
+        this.ref(last, { type: 'symbol', key: constantKey(fqn) }, false, true);
+      } else {
+        this.classes.set(short.toLowerCase(), fqn);
+        this.ref(last, { type: 'symbol', key: classKey(fqn) }, false, true);
+      }
+      if (alias) this.ref(alias, { type: 'symbol', key: kind === 'function' ? functionKey(fqn) : kind === 'const' ? constantKey(fqn) : classKey(fqn) }, false, true);
+    }
+  }
+
+  /** A class name as written -> its fully qualified name, or undefined for a primitive. */
+  private resolveClassName(text: string): string | undefined {
+    const lower = text.toLowerCase();
+    if (lower === 'self' || lower === 'static' || lower === '$this') return this.currentClass ? keyToFqn(this.currentClass.key) : undefined;
+    if (lower === 'parent') return this.currentClass?.parent ? keyToFqn(this.currentClass.parent) : undefined;
+    if (PRIMITIVES.has(lower)) return undefined;
+    if (text.startsWith('\\')) return trimSlash(text);
+    if (lower.startsWith('namespace\\')) return this.qualify(text.slice('namespace\\'.length));
+    const slash = text.indexOf('\\');
+    const first = slash < 0 ? text : text.slice(0, slash);
+    const imported = this.classes.get(first.toLowerCase());
+    if (imported) return slash < 0 ? imported : `${imported}${text.slice(slash)}`;
+    return this.qualify(text);
+  }
+
+  private qualify(text: string): string {
+    return this.namespace ? `${this.namespace}\\${text}` : text;
+  }
+
+  private classKeyOf(text: string): string | undefined {
+    const fqn = this.resolveClassName(text);
+    return fqn === undefined ? undefined : classKey(fqn);
+  }
+
+  private classDeclaration(n: Node): void {
+    const nameNode = n.childForFieldName('name');
+    if (!nameNode) return this.visitChildren(n);
+    const key = classKey(this.qualify(nameNode.text));
+    const supers: string[] = [];
+    let parent: string | undefined;
+    for (const c of n.namedChildren) {
+      if (c.type !== 'base_clause' && c.type !== 'class_interface_clause') continue;
+      for (const s of c.namedChildren) {
+        if (s.type !== 'name' && s.type !== 'qualified_name') continue;
+        const k = this.classKeyOf(s.text);
+        if (!k) continue;
+        supers.push(k);
+        if (c.type === 'base_clause' && n.type === 'class_declaration') parent = k;
+        this.ref(lastName(s), { type: 'symbol', key: k }, false);
+      }
+    }
+    const def: Definition = { key, name: nameNode.text, kind: CLASS_DECLARATIONS[n.type] ?? Kind.Class, range: rangeOf(nameNode), extent: rangeOf(n), supers };
+    this.out.definitions.push(def);
+    this.cls.push({ key, parent });
+    this.scopes.push({ vars: new Map() });
+    const body = n.childForFieldName('body');
+    if (body) this.visitChildren(body);
+    this.scopes.pop();
+    this.cls.pop();
+    const facade = this.facadeOf(n, key, body);
+    if (facade) this.out.facades.push(facade);
+  }
+
+  /** A class with getFacadeAccessor(): what it returns and which classes its docblock's `@see` names. */
+  private facadeOf(n: Node, key: string, body: Node | null): FacadeFacts | undefined {
+    const accessor = body?.namedChildren.find((m) => m.type === 'method_declaration' && m.childForFieldName('name')?.text === 'getFacadeAccessor');
+    if (!accessor) return undefined;
+    const facade: FacadeFacts = { key, see: [] };
+    const returned = findFirst(accessor.childForFieldName('body'), 'return_statement')?.namedChildren[0];
+    if (returned && (returned.type === 'string' || returned.type === 'encapsed_string')) facade.accessor = { kind: 'string', value: stringValue(returned) ?? '' };
+    else if (returned?.type === 'class_constant_access_expression' && returned.namedChildren[1]?.text === 'class') {
+      const k = this.classKeyOf(returned.namedChildren[0]!.text);
+      if (k) facade.accessor = { kind: 'class', key: k };
+    }
+    let doc = n.previousNamedSibling;
+    while (doc?.type === 'attribute_list') doc = doc.previousNamedSibling;
+    if (doc?.type === 'comment') {
+      for (const m of doc.text.matchAll(/@see\s+(\\?[A-Za-z_][\w\\]*)/g)) {
+        const k = this.classKeyOf(m[1]!);
+        if (k) facade.see.push(k);
+      }
+    }
+    return facade;
+  }
+
+  private traitUse(n: Node): void {
+    const frame = this.currentClass;
+    for (const c of n.namedChildren) {
+      if (c.type === 'name' || c.type === 'qualified_name') {
+        const k = this.classKeyOf(c.text);
+        if (!k) continue;
+        this.ref(lastName(c), { type: 'symbol', key: k }, false);
+        if (frame) this.out.definitions.find((d) => d.key === frame.key)?.supers?.push(k);
+      } else this.visit(c);
+    }
+  }
+
+  private functionLike(n: Node, kind: 'method' | 'function'): void {
+    const nameNode = n.childForFieldName('name');
+    const owner = this.currentClass;
+    let key: string | undefined;
+    if (nameNode) {
+      key = kind === 'method' && owner ? memberKey(owner.key, nameNode.text, 'method') : functionKey(this.qualify(nameNode.text));
+      const k = kind === 'function' ? Kind.Function : nameNode.text.toLowerCase() === '__construct' ? Kind.Constructor : Kind.Method;
+      this.out.definitions.push({ key, name: nameNode.text, kind: k, range: rangeOf(nameNode), extent: rangeOf(n) });
+    }
+    const returns = n.childForFieldName('return_type');
+    if (returns) {
+      const t = this.typeOf(returns);
+      if (t && key) this.out.types.set(key, t);
+      this.visit(returns);
+    }
+    this.scopes.push({ vars: new Map(owner ? [['this', { cls: owner.key }]] : []) });
+    const params = n.childForFieldName('parameters');
+    if (params) this.parameters(params, owner);
+    const body = n.childForFieldName('body');
+    if (body) this.visit(body);
+    this.scopes.pop();
+  }
+
+  private closure(n: Node): void {
+    // A closure sees $this and its `use ($x)` variables: a closure's use is no import.
+    const outer = this.scope.vars;
+    const vars = new Map<string, Receiver>();
+    const self = outer.get('this');
+    if (self) vars.set('this', self);
+    for (const c of n.namedChildren) {
+      if (c.type !== 'anonymous_function_use_clause') continue;
+      for (const v of c.namedChildren) {
+        const name = variableName(v);
+        const t = name && outer.get(name);
+        if (name && t) vars.set(name, t);
+      }
+    }
+    // An arrow function captures its whole outer scope by value.
+    if (n.type === 'arrow_function') for (const [k, v] of outer) vars.set(k, v);
+    this.scopes.push({ vars });
+    const params = n.childForFieldName('parameters');
+    if (params) this.parameters(params, undefined);
+    const returns = n.childForFieldName('return_type');
+    if (returns) this.visit(returns);
+    const body = n.childForFieldName('body');
+    if (body) this.visit(body);
+    this.scopes.pop();
+  }
+
+  private parameters(params: Node, owner: ClassFrame | undefined): void {
+    for (const p of params.namedChildren) {
+      const typeNode = p.childForFieldName('type');
+      const nameNode = p.childForFieldName('name');
+      const name = nameNode ? variableName(nameNode) : undefined;
+      const t = typeNode ? this.typeOf(typeNode) : undefined;
+      if (name && t) this.scope.vars.set(name, t);
+      if (p.type === 'property_promotion_parameter' && owner && nameNode && name) {
+        const inner = nameNode.namedChildren.find((c) => c.type === 'name') ?? nameNode;
+        const key = memberKey(owner.key, name, 'property');
+        // Its extent is its name: the parameter's type and default belong to the constructor.
+        this.out.definitions.push({ key, name, kind: Kind.Property, range: rangeOf(inner), extent: rangeOf(inner) });
+        if (t) this.out.types.set(key, t);
+      }
+      if (typeNode) this.visit(typeNode);
+      const dflt = p.childForFieldName('default_value');
+      if (dflt) this.visit(dflt);
+      for (const c of p.namedChildren) if (c.type === 'attribute_list') this.visit(c);
+    }
+  }
+
+  /** The class a type declaration names: `X`, `?X`, `X|null`; undefined for primitives and real unions. */
+  private typeOf(t: Node): Receiver | undefined {
+    if (t.type === 'named_type' || t.type === 'name' || t.type === 'qualified_name') {
+      const text = t.type === 'named_type' ? (t.namedChildren[0]?.text ?? t.text) : t.text;
+      if (text.toLowerCase() === 'static' || text.toLowerCase() === 'self') return this.currentClass ? { cls: this.currentClass.key } : undefined;
+      const k = this.classKeyOf(text);
+      return k ? { cls: k } : undefined;
+    }
+    if (t.type === 'optional_type') return t.namedChildren[0] ? this.typeOf(t.namedChildren[0]) : undefined;
+    if (t.type === 'union_type') {
+      const named = t.namedChildren.filter((c) => !(c.type === 'primitive_type' || (c.type === 'named_type' && PRIMITIVES.has(c.text.toLowerCase()))));
+      return named.length === 1 ? this.typeOf(named[0]!) : undefined;
+    }
+    return undefined;
+  }
+
+  private propertyDeclaration(n: Node): void {
+    const owner = this.currentClass;
+    const typeNode = n.childForFieldName('type');
+    const t = typeNode ? this.typeOf(typeNode) : undefined;
+    for (const c of n.namedChildren) {
+      if (c.type !== 'property_element') {
+        this.visit(c);
+        continue;
+      }
+      const v = c.childForFieldName('name') ?? c.namedChildren[0];
+      const name = v ? variableName(v) : undefined;
+      if (owner && v && name) {
+        const inner = v.namedChildren.find((x) => x.type === 'name') ?? v;
+        const key = memberKey(owner.key, name, 'property');
+        this.out.definitions.push({ key, name, kind: Kind.Property, range: rangeOf(inner), extent: rangeOf(c) });
+        if (t) this.out.types.set(key, t);
+      }
+      const value = c.childForFieldName('default_value');
+      if (value) this.visit(value);
+    }
+  }
+
+  private constDeclaration(n: Node): void {
+    const owner = this.currentClass;
+    for (const c of n.namedChildren) {
+      if (c.type !== 'const_element') {
+        this.visit(c);
+        continue;
+      }
+      const nameNode = c.namedChildren.find((x) => x.type === 'name');
+      if (nameNode) {
+        const key = owner ? memberKey(owner.key, nameNode.text, 'constant') : constantKey(this.qualify(nameNode.text));
+        this.out.definitions.push({ key, name: nameNode.text, kind: Kind.Constant, range: rangeOf(nameNode), extent: rangeOf(c) });
+      }
+      for (const x of c.namedChildren) if (x !== nameNode) this.visit(x);
+    }
+  }
+
+  private enumCase(n: Node): void {
+    const owner = this.currentClass;
+    const nameNode = n.childForFieldName('name');
+    if (owner && nameNode) this.out.definitions.push({ key: memberKey(owner.key, nameNode.text, 'constant'), name: nameNode.text, kind: Kind.EnumMember, range: rangeOf(nameNode), extent: rangeOf(n) });
+    const value = n.childForFieldName('value');
+    if (value) this.visit(value);
+  }
+
+  /** `$x = new X(...)` gives $x the type X for the rest of the function. */
+  private assignment(n: Node): void {
+    const left = n.childForFieldName('left');
+    const right = n.childForFieldName('right');
+    if (left?.type === 'variable_name' && right) {
+      const name = variableName(left);
+      const t = this.receiverOf(right, true);
+      if (name && name !== 'this') {
+        if (t) this.scope.vars.set(name, t);
+        else this.scope.vars.delete(name);
+      }
+    }
+    this.visitChildren(n);
+  }
+
+  private functionCall(n: Node): void {
+    const fn = n.childForFieldName('function');
+    const args = n.childForFieldName('arguments');
+    if (fn && (fn.type === 'name' || fn.type === 'qualified_name')) {
+      const text = fn.text;
+      const last = lastName(fn);
+      if (text.startsWith('\\')) this.ref(last, { type: 'symbol', key: functionKey(trimSlash(text)) }, true);
+      else if (text.includes('\\')) {
+        const fqn = this.resolveClassName(text);
+        if (fqn) this.ref(last, { type: 'symbol', key: functionKey(fqn) }, true);
+      } else {
+        const imported = this.functions.get(text.toLowerCase());
+        if (imported) this.ref(last, { type: 'symbol', key: functionKey(imported) }, true);
+        // Unqualified: the namespace's function if one exists, else the global one (PHP's own fallback).
+        else this.ref(last, { type: 'first', candidates: this.namespace ? [functionKey(this.qualify(text)), functionKey(text)] : [functionKey(text)] }, true);
+        const s = stringReference(text.toLowerCase(), args, 0);
+        if (s) this.out.references.push(s);
+      }
+    } else if (fn) this.visit(fn);
+    if (args) this.visit(args);
+  }
+
+  private scopedCall(n: Node): void {
+    const scope = n.childForFieldName('scope');
+    const name = n.childForFieldName('name');
+    const args = n.childForFieldName('arguments');
+    if (scope && name && name.type === 'name') {
+      if (scope.type === 'relative_scope') {
+        const word = scope.text.toLowerCase();
+        const owner = word === 'parent' ? this.currentClass?.parent : this.currentClass?.key;
+        if (owner) this.ref(name, { type: 'member', owner: { cls: owner }, name: name.text, member: 'method' }, true);
+        else this.ref(name, { type: 'unresolved', name: name.text, member: 'method' }, true);
+      } else if (scope.type === 'name' || scope.type === 'qualified_name') {
+        const k = this.classKeyOf(scope.text);
+        if (k) {
+          this.ref(lastName(scope), { type: 'symbol', key: k }, false);
+          this.ref(name, { type: 'static', owner: k, name: name.text }, true);
+          const groupAs = name.text === 'group' ? groupPrefixOf(args?.namedChildren.find((c) => c.type === 'argument')?.namedChildren[0]) : undefined;
+          if (groupAs !== undefined && args) {
+            this.routePrefixes.push(groupAs);
+            this.visit(args);
+            this.routePrefixes.pop();
+            return;
+          }
+          const facadeShort = scope.text.replace(/^\\/, '').split('\\').pop()!;
+          const s = stringReference(`${facadeShort}::${name.text}`.toLowerCase(), args, 0);
+          if (s) this.out.references.push(s);
+        }
+      } else {
+        this.visit(scope);
+        this.ref(name, { type: 'unresolved', name: name.text, member: 'method' }, true);
+      }
+    } else if (scope) this.visit(scope);
+    if (args) this.visit(args);
+  }
+
+  private memberCall(n: Node): void {
+    const object = n.childForFieldName('object');
+    const name = n.childForFieldName('name');
+    const args = n.childForFieldName('arguments');
+    const prefix = name?.text === 'group' && object ? this.groupPrefix(object) : undefined;
+    if (object) this.visit(object);
+    if (name && name.type === 'name') {
+      const owner = object ? this.receiverOf(object, false) : undefined;
+      this.ref(name, owner ? { type: 'member', owner, name: name.text, member: 'method' } : { type: 'unresolved', name: name.text, member: 'method' }, true);
+      // Route::get(...)->name('users.show') defines the route name.
+      if (name.text === 'name' && /^routes\//.test(this.path) && !this.groupNames.has(n.id)) {
+        const s = stringReference('->name', args, 0, this.routePrefixes.join(''));
+        if (s) this.out.references.push(s);
+      }
+      // redirect()->route('users.index')
+      if (name.text === 'route') {
+        const s = stringReference('->route', args, 0);
+        if (s) this.out.references.push(s);
+      }
+      if (/^(bind|singleton|scoped|instance)$/.test(name.text) && args) this.binding(args);
+    } else if (name) this.visit(name);
+    if (prefix !== undefined) this.routePrefixes.push(prefix);
+    if (args) this.visit(args);
+    if (prefix !== undefined) this.routePrefixes.pop();
+  }
+
+  /** `Route::prefix('a')->name('admin.')`: the name prefix the chain gives a group, marking its name() calls as no routes. */
+  private groupPrefix(chain: Node): string | undefined {
+    let prefix: string | undefined;
+    for (let c: Node | null = chain, i = 0; c && i < 16; c = c.childForFieldName(c.type === 'scoped_call_expression' ? 'scope' : 'object'), i++) {
+      if (c.type !== 'member_call_expression' && c.type !== 'scoped_call_expression') break;
+      const method = c.childForFieldName('name')?.text;
+      if (method === 'name' || method === 'as') {
+        const value = firstStringArgument(c.childForFieldName('arguments'));
+        if (value !== undefined) {
+          prefix = value + (prefix ?? '');
+          this.groupNames.add(c.id);
+        }
+      }
+    }
+    return prefix;
+  }
+
+  private binding(args: Node): void {
+    const [a, b] = args.namedChildren.filter((c) => c.type === 'argument').map((c) => c.namedChildren[0]);
+    const key = a ? stringValue(a) : undefined;
+    if (key === undefined || b?.type !== 'class_constant_access_expression' || b.namedChildren[1]?.text !== 'class') return;
+    const k = this.classKeyOf(b.namedChildren[0]!.text);
+    if (k) this.out.bindings.push([key, k]);
+  }
+
+  private memberAccess(n: Node): void {
+    const object = n.childForFieldName('object');
+    const name = n.childForFieldName('name');
+    if (object) this.visit(object);
+    if (name && name.type === 'name') {
+      const owner = object ? this.receiverOf(object, false) : undefined;
+      this.ref(name, owner ? { type: 'member', owner, name: name.text, member: 'property' } : { type: 'unresolved', name: name.text, member: 'property' }, false);
+    } else if (name) this.visit(name);
+  }
+
+  /** The declared class of an expression used as a receiver, when syntax says it. */
+  private receiverOf(e: Node, creating: boolean): Receiver | undefined {
+    switch (e.type) {
+      case 'variable_name': {
+        const name = variableName(e);
+        return name ? this.scope.vars.get(name) : undefined;
+      }
+      case 'parenthesized_expression':
+        return e.namedChildren[0] ? this.receiverOf(e.namedChildren[0], creating) : undefined;
+      case 'object_creation_expression': {
+        const c = e.namedChildren.find((x) => x.type === 'name' || x.type === 'qualified_name');
+        const k = c && this.classKeyOf(c.text);
+        return k ? { cls: k } : undefined;
+      }
+      case 'member_access_expression': case 'nullsafe_member_access_expression': {
+        if (creating) return undefined;
+        const of = e.childForFieldName('object');
+        const name = e.childForFieldName('name');
+        const base = of && this.receiverOf(of, false);
+        return base && name?.type === 'name' ? { of: base, name: name.text, via: 'property' } : undefined;
+      }
+      case 'member_call_expression': case 'nullsafe_member_call_expression': {
+        if (creating) return undefined;
+        const of = e.childForFieldName('object');
+        const name = e.childForFieldName('name');
+        const base = of && this.receiverOf(of, false);
+        return base && name?.type === 'name' ? { of: base, name: name.text, via: 'method' } : undefined;
+      }
+      case 'scoped_call_expression': {
+        if (creating) return undefined;
+        const scope = e.childForFieldName('scope');
+        const name = e.childForFieldName('name');
+        if (!scope || name?.type !== 'name') return undefined;
+        const owner = scope.type === 'relative_scope'
+          ? (scope.text.toLowerCase() === 'parent' ? this.currentClass?.parent : this.currentClass?.key)
+          : scope.type === 'name' || scope.type === 'qualified_name' ? this.classKeyOf(scope.text) : undefined;
+        return owner ? { of: { cls: owner }, name: name.text, via: 'method' } : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  private creation(n: Node): void {
+    for (const c of n.namedChildren) {
+      if (c.type === 'name' || c.type === 'qualified_name') {
+        const k = this.classKeyOf(c.text);
+        if (k) this.ref(lastName(c), { type: 'symbol', key: k }, true);
+      } else this.visit(c);
+    }
+  }
+
+  /** `X::class`, `X::CONSTANT`, `self::CONSTANT`. */
+  private classConstant(n: Node): void {
+    const [scope, member] = n.namedChildren;
+    if (!scope || !member) return this.visitChildren(n);
+    let owner: string | undefined;
+    if (scope.type === 'relative_scope') owner = scope.text.toLowerCase() === 'parent' ? this.currentClass?.parent : this.currentClass?.key;
+    else if (scope.type === 'name' || scope.type === 'qualified_name') {
+      owner = this.classKeyOf(scope.text);
+      if (owner) this.ref(lastName(scope), { type: 'symbol', key: owner }, false);
+    } else this.visit(scope);
+    if (member.type === 'name' && member.text !== 'class') {
+      this.ref(member, owner ? { type: 'member', owner: { cls: owner }, name: member.text, member: 'constant' } : { type: 'unresolved', name: member.text, member: 'constant' }, false);
+    }
+  }
+
+  private scopedProperty(n: Node): void {
+    const scope = n.childForFieldName('scope');
+    const name = n.childForFieldName('name');
+    let owner: string | undefined;
+    if (scope?.type === 'relative_scope') owner = scope.text.toLowerCase() === 'parent' ? this.currentClass?.parent : this.currentClass?.key;
+    else if (scope && (scope.type === 'name' || scope.type === 'qualified_name')) {
+      owner = this.classKeyOf(scope.text);
+      if (owner) this.ref(lastName(scope), { type: 'symbol', key: owner }, false);
+    } else if (scope) this.visit(scope);
+    const prop = name ? variableName(name) : undefined;
+    if (name && prop) {
+      const inner = name.namedChildren.find((c) => c.type === 'name') ?? name;
+      this.ref(inner, owner ? { type: 'member', owner: { cls: owner }, name: prop, member: 'property' } : { type: 'unresolved', name: prop, member: 'property' }, false);
+    }
+  }
+
+  private typeReference(n: Node): void {
+    const c = n.namedChildren[0];
+    if (!c || (c.type !== 'name' && c.type !== 'qualified_name')) return;
+    const lower = c.text.toLowerCase();
+    if (lower === 'self' || lower === 'static' || PRIMITIVES.has(lower)) return;
+    const k = this.classKeyOf(c.text);
+    if (k) this.ref(lastName(c), { type: 'symbol', key: k }, false);
+  }
+
+  /** `$x instanceof X` */
+  private binary(n: Node): void {
+    const op = n.childForFieldName('operator');
+    const right = n.childForFieldName('right');
+    if (op?.text === 'instanceof' && right && (right.type === 'name' || right.type === 'qualified_name')) {
+      const left = n.childForFieldName('left');
+      if (left) this.visit(left);
+      const k = this.classKeyOf(right.text);
+      if (k) this.ref(lastName(right), { type: 'symbol', key: k }, false);
+      return;
+    }
+    this.visitChildren(n);
+  }
+
+  private catchClause(n: Node): void {
+    for (const c of n.namedChildren) {
+      if (c.type === 'type_list') {
+        for (const t of c.namedChildren) this.visit(t);
+      } else this.visit(c);
+    }
+  }
+
+  private attribute(n: Node): void {
+    for (const c of n.namedChildren) {
+      if (c.type === 'name' || c.type === 'qualified_name') {
+        const k = this.classKeyOf(c.text);
+        if (k) this.ref(lastName(c), { type: 'symbol', key: k }, true);
+      } else this.visit(c);
+    }
+  }
+
+  private classNames(n: Node): void {
+    for (const c of n.namedChildren) {
+      const k = (c.type === 'name' || c.type === 'qualified_name') && this.classKeyOf(c.text);
+      if (k) this.ref(lastName(c), { type: 'symbol', key: k }, false);
+    }
+  }
+
+  /** `[UserController::class, 'show']`, a callable (a route's action): also a reference to the method. */
+  private array(n: Node): void {
+    this.visitChildren(n);
+    const elements = n.namedChildren.filter((c) => c.type === 'array_element_initializer');
+    if (elements.length !== 2 || elements.some((e) => e.namedChildren.length !== 1)) return;
+    const [cls, method] = elements.map((e) => e.namedChildren[0]!);
+    if (cls!.type !== 'class_constant_access_expression' || cls!.namedChildren[1]?.text !== 'class') return;
+    const name = stringValue(method!);
+    const owner = this.classKeyOf(cls!.namedChildren[0]!.text);
+    const content = method!.namedChildren[0];
+    if (!owner || !name || !/^\w+$/.test(name) || !content) return;
+    this.ref(content, { type: 'member', owner: { cls: owner }, name, member: 'method' }, false);
+  }
+
+  private ref(node: Node, target: Target, call: boolean, isImport = false): void {
+    this.out.references.push({ range: rangeOf(node), target, call, ...(isImport ? { import: true } : {}) });
+  }
+}
+
+function trimSlash(s: string): string {
+  return s.replace(/^\\+/, '');
+}
+
+/** `A/B/C#` -> `A\B\C`. */
+function keyToFqn(key: string): string {
+  return key.replace(/#$/, '').split('/').map((p) => p.replace(/^`|`$/g, '')).join('\\');
+}
+
+/** The last `name` of a qualified name (what a reference's range covers). */
+function lastName(n: Node): Node {
+  if (n.type !== 'qualified_name') return n;
+  const names = n.namedChildren.filter((c) => c.type === 'name');
+  return names[names.length - 1] ?? n;
+}
+
+/** `$x` -> `x`; undefined for `$$x` and other dynamic names. */
+function variableName(n: Node): string | undefined {
+  if (n.type !== 'variable_name') return undefined;
+  const inner = n.namedChildren[0];
+  return inner?.type === 'name' ? inner.text : undefined;
+}
+
+/** The value of a string literal without interpolation, else undefined. */
+export function stringValue(n: Node): string | undefined {
+  if (n.type !== 'string' && n.type !== 'encapsed_string') return undefined;
+  const parts = n.namedChildren;
+  if (parts.some((p) => p.type !== 'string_content' && p.type !== 'string_value' && p.type !== 'escape_sequence')) return undefined;
+  return parts.map((p) => p.text).join('');
+}
+
+function findFirst(n: Node | null | undefined, type: string): Node | undefined {
+  if (!n) return undefined;
+  if (n.type === type) return n;
+  for (const c of n.namedChildren) {
+    if (c.type === 'anonymous_function' || c.type === 'arrow_function') continue;
+    const f = findFirst(c, type);
+    if (f) return f;
+  }
+  return undefined;
+}
