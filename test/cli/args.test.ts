@@ -14,8 +14,8 @@ describe('parseCommand', () => {
       uninstall: false, dryRun: false, yes: false,
     });
   });
-  it('treats no arguments and --help as help', () => {
-    assert.equal(parseCommand([]).name, 'help');
+  it('treats no arguments as the first-run intro and --help as help', () => {
+    assert.equal(parseCommand([]).name, 'intro');
     assert.equal(parseCommand(['--help']).name, 'help');
   });
   const bad: Array<[string[], RegExp]> = [
