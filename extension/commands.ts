@@ -12,6 +12,7 @@ import { describe, type Supervisor } from './supervisor';
 import { repoForFile } from './workspaceRepos';
 import type { WorkspaceIndexer } from './workspaceIndexer';
 import { findRepoRoot } from '../daemon/client';
+import { installPathCommand, uninstallPathCommand } from './pathCommand';
 
 export interface CommandDeps {
   supervisor: Supervisor;
@@ -21,6 +22,8 @@ export interface CommandDeps {
   statusBar: StatusBar;
   /** bin/scry inside the extension. */
   scryBin: string;
+  /** publisher.name, which names the folders its versions install into. */
+  extensionId: string;
   home: () => string;
   resolveNode: () => Promise<NodeInfo>;
 }
@@ -40,6 +43,7 @@ const ACTIONS: Action[] = [
   { command: 'scry.restartDaemon', label: '$(debug-restart) Restart Daemon' },
   { command: 'scry.showStatus', label: '$(info) Show Status' },
   { command: 'scry.setupClaudeCode', label: '$(terminal) Set Up Claude Code', detail: 'runs `scry setup` in a terminal' },
+  { command: 'scry.installPathCommand', label: "$(terminal) Install 'scry' Command in PATH", detail: 'for terminals outside the editor' },
 ];
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
@@ -68,6 +72,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     reg('scry.showStatus', () => showStatus(deps)),
     reg('scry.showLog', () => output.channel.show(true)),
     reg('scry.setupClaudeCode', () => setupClaudeCode(deps)),
+    reg('scry.installPathCommand', () => installPathCommand(deps.scryBin, deps.extensionId)),
+    reg('scry.uninstallPathCommand', () => uninstallPathCommand(deps.scryBin, deps.extensionId)),
   ];
 }
 
