@@ -95,14 +95,18 @@ describe('the npm package, installed from its tarball into an empty prefix', () 
     for (const c of [install, undo]) assert.ok(text.includes(`**${c.category}: ${c.title}**`), `README names "${c.category}: ${c.title}"`);
   });
 
-  for (const node of supportedNodes()) {
-    it(`on Node ${node.major}: the README's terminal and agent commands, refs on rxjs, an MCP handshake, stop; only runtime dependencies`, { skip: node.missing }, async () => {
-      await installAndRun(node, tarball, readme);
+  const nodes = supportedNodes();
+  for (const node of nodes) {
+    // The first install is also run on another Node afterwards: the per-ABI builds it carries mean no reinstall.
+    const other = node === nodes[0] ? nodes.find((n) => n !== node && !n.missing) : undefined;
+    const title = `on Node ${node.major}: the README's terminal and agent commands, refs on rxjs, an MCP handshake, stop; only runtime dependencies${other ? `; then on Node ${other.major} without reinstalling` : ''}`;
+    it(title, { skip: node.missing }, async () => {
+      await installAndRun(node, tarball, readme, other);
     });
   }
 });
 
-async function installAndRun(node: TestNode, tarball: string, readme: Map<string, string[]>): Promise<void> {
+async function installAndRun(node: TestNode, tarball: string, readme: Map<string, string[]>, other?: TestNode): Promise<void> {
   const root = tempDir(`npm-node${node.major}`);
   const prefix = path.join(root, 'prefix');
   const home = path.join(root, 'home');
@@ -156,6 +160,8 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
 
     const npmOut = outputs.get('npm install -g scry')!;
     assert.doesNotMatch(npmOut.stderr, /EBADENGINE/, 'no engine warnings for the user');
+    const warnings = npmOut.stderr.split('\n').filter((l) => /^npm warn/i.test(l));
+    log(`Node ${node.major}: npm install -g printed ${warnings.length} warning line(s)${warnings.length ? `: ${warnings.slice(0, 5).join(' | ')}` : ''}`);
     assert.equal(fs.realpathSync(path.join(prefix, 'bin', 'scry')), path.join(installed, 'bin', 'scry'));
     assert.equal(sh('command -v scry').stdout.trim(), path.join(prefix, 'bin', 'scry'));
 
@@ -214,11 +220,26 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
     const stop = sh('scry stop');
     assert.equal(stop.status, 0, stop.stderr);
     assert.equal(isAlive(pid), false, 'scry stop stopped the daemon');
+
+    if (other) {
+      // Same install, another Node first on PATH (as after `nvm use` or an upgrade): the daemon loads
+      // that ABI's build from dist/native, since node_modules' build is for the Node that installed it.
+      const onOther = (line: string): Shell => sh(`PATH='${path.dirname(other.bin)}':"$PATH"; ${line}`);
+      const again = onOther(`cd '${repo}' && scry refs concatMap --json`);
+      assert.equal(again.status, 0, again.stderr);
+      assert.equal((JSON.parse(again.stdout) as QueryResult).total, refs.total);
+      const s2 = JSON.parse(onOther('scry status --json').stdout) as StatusResult;
+      assert.match(s2.daemon.node, new RegExp(`^v${other.major}\\.`));
+      assert.ok(fs.existsSync(path.join(installed, 'dist', 'native', `node-v${spawnSync(other.bin, ['-p', 'process.versions.modules'], { encoding: 'utf8' }).stdout.trim()}`)));
+      assert.equal(onOther('scry stop').status, 0);
+      assert.equal(isAlive(s2.daemon.pid), false);
+    }
   } finally {
     const pid = Number(fs.existsSync(path.join(scryHome, 'scryd.pid')) ? fs.readFileSync(path.join(scryHome, 'scryd.pid'), 'utf8') : 0);
     if (pid && isAlive(pid)) process.kill(pid, 'SIGKILL');
-    fs.rmSync(root, { recursive: true, force: true });
-    fs.rmSync(repo, { recursive: true, force: true });
+    // A client that just exited may still be appending to its log under the home.
+    fs.rmSync(root, { recursive: true, force: true, maxRetries: 10 });
+    fs.rmSync(repo, { recursive: true, force: true, maxRetries: 10 });
     fs.rmSync(stubs.bin, { recursive: true, force: true });
     fs.rmSync(stubs.state, { recursive: true, force: true });
   }
