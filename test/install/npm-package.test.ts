@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { QueryResult, StatusResult } from '../../daemon/protocol';
+import type { DaemonInfo, QueryResult, StatusResult } from '../../daemon/protocol';
 import { isAlive, lineOf, ROOT, rxjsRepo, tempDir } from '../helpers';
 import { makeStubs } from '../setup/stubs';
 import { supportedNodes, type TestNode } from './nodes';
@@ -228,19 +228,27 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
       const again = onOther(`cd '${repo}' && scry refs concatMap --json`);
       assert.equal(again.status, 0, again.stderr);
       assert.equal((JSON.parse(again.stdout) as QueryResult).total, refs.total);
-      const s2 = JSON.parse(onOther('scry status --json').stdout) as StatusResult;
+      // The answer may have come from the index file while the daemon boots: start waits for it.
+      const started = onOther('scry start --json');
+      assert.equal(started.status, 0, started.stderr);
+      const s2 = { daemon: JSON.parse(started.stdout) as DaemonInfo };
       assert.match(s2.daemon.node, new RegExp(`^v${other.major}\\.`));
       assert.ok(fs.existsSync(path.join(installed, 'dist', 'native', `node-v${spawnSync(other.bin, ['-p', 'process.versions.modules'], { encoding: 'utf8' }).stdout.trim()}`)));
       assert.equal(onOther('scry stop').status, 0);
       assert.equal(isAlive(s2.daemon.pid), false);
     }
   } finally {
-    const pid = Number(fs.existsSync(path.join(scryHome, 'scryd.pid')) ? fs.readFileSync(path.join(scryHome, 'scryd.pid'), 'utf8') : 0);
-    if (pid && isAlive(pid)) process.kill(pid, 'SIGKILL');
-    // A client that just exited may still be appending to its log under the home.
-    fs.rmSync(root, { recursive: true, force: true, maxRetries: 10 });
-    fs.rmSync(repo, { recursive: true, force: true, maxRetries: 10 });
-    fs.rmSync(stubs.bin, { recursive: true, force: true });
-    fs.rmSync(stubs.state, { recursive: true, force: true });
+    // Cleanup never hides the failure above: a daemon still booting is killed by its pid, the rest removed.
+    try {
+      const pidFile = path.join(scryHome, 'scryd.pid');
+      const pid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8')) : 0;
+      if (pid && isAlive(pid)) process.kill(pid, 'SIGKILL');
+      fs.rmSync(root, { recursive: true, force: true, maxRetries: 10 });
+      fs.rmSync(repo, { recursive: true, force: true, maxRetries: 10 });
+      fs.rmSync(stubs.bin, { recursive: true, force: true });
+      fs.rmSync(stubs.state, { recursive: true, force: true });
+    } catch (err) {
+      log(`cleanup of ${root}: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 }
