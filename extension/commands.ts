@@ -13,6 +13,7 @@ import { describe, type Supervisor } from './supervisor';
 import { repoForFile } from './workspaceRepos';
 import type { WorkspaceIndexer } from './workspaceIndexer';
 import { findRepoRoot } from '../daemon/client';
+import { installPathCommand, uninstallPathCommand } from './pathCommand';
 
 /** A command that cannot run as asked (no file open, no symbol, no daemon): shown to the user as is. */
 class CommandError extends ScryError {}
@@ -25,6 +26,8 @@ export interface CommandDeps {
   statusBar: StatusBar;
   /** bin/scry inside the extension. */
   scryBin: string;
+  /** publisher.name, which names the folders its versions install into. */
+  extensionId: string;
   home: () => string;
   resolveNode: () => Promise<NodeInfo>;
 }
@@ -44,6 +47,7 @@ const ACTIONS: Action[] = [
   { command: 'scry.restartDaemon', label: '$(debug-restart) Restart Daemon' },
   { command: 'scry.showStatus', label: '$(info) Show Status' },
   { command: 'scry.setupClaudeCode', label: '$(terminal) Set Up Claude Code', detail: 'runs `scry setup` in a terminal' },
+  { command: 'scry.installPathCommand', label: "$(terminal) Install 'scry' Command in PATH", detail: 'for terminals outside the editor' },
 ];
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
@@ -72,6 +76,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     reg('scry.showStatus', () => showStatus(deps)),
     reg('scry.showLog', () => output.channel.show(true)),
     reg('scry.setupClaudeCode', () => setupClaudeCode(deps)),
+    reg('scry.installPathCommand', () => installPathCommand(deps.scryBin, deps.extensionId)),
+    reg('scry.uninstallPathCommand', () => uninstallPathCommand(deps.scryBin, deps.extensionId)),
   ];
 }
 

@@ -8,6 +8,7 @@ import { LogTail } from './logTail';
 import { mcpServerSpec, McpRegistration } from './mcpProvider';
 import { findNode, type NodeInfo } from './nodeDiscovery';
 import { Output } from './output';
+import { repointPathLink } from './pathCommand';
 import { RepoTracker } from './repoTracker';
 import { readSettings } from './settings';
 import { StatusBar } from './statusBar';
@@ -63,7 +64,9 @@ export function activate(context: vscode.ExtensionContext): void {
   output.log('info', `Scry ${SCRY_VERSION}: SCRY_HOME ${home}; MCP registration: ${mcp.apis.join(', ') || 'not supported by this editor'}`);
   applyTerminalEnv(context.environmentVariableCollection, context.asAbsolutePath('bin'), home);
 
-  for (const d of registerCommands({ supervisor, tracker, indexer, output, statusBar, scryBin, home: () => home, resolveNode })) sub(d);
+  const extensionId = context.extension.id;
+  for (const d of registerCommands({ supervisor, tracker, indexer, output, statusBar, scryBin, extensionId, home: () => home, resolveNode })) sub(d);
+  repointPathLink(scryBin, extensionId, (l) => output.log('info', l));
 
   const syncFolders = (): void => {
     const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, fsPath: f.uri.fsPath }));

@@ -82,7 +82,9 @@ export function parseCommand(argv: string[]): Command {
   const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const positionals = parsed.positionals;
   if (values.version) return base('version', values);
-  if (values.help || positionals.length === 0) return base('help', values);
+  if (values.help) return base('help', values);
+  // A bare `scry` is most often a first run: say what it is before the list.
+  if (positionals.length === 0) return base('intro', values);
   // Two-word commands (`memory ingest`) are looked up before one-word ones.
   const twoWord = positionals.length > 1 && byCommand.has(`${positionals[0]} ${positionals[1]}`);
   const [name, arg, ...more] = (twoWord ? [`${positionals[0]} ${positionals[1]}`, ...positionals.slice(2)] : positionals) as [string, string | undefined, ...string[]];
@@ -140,6 +142,22 @@ function base(name: string, values: Record<string, string | boolean | string[] |
     dryRun: values['dry-run'] === true,
     yes: values.yes === true,
   };
+}
+
+/** What a bare `scry` prints above the usage: what this is and the three commands a new user wants. */
+export function intro(): string {
+  return [
+    'scry: a code index and memory for coding agents. One warm daemon answers',
+    '"where is X used, who calls it, what implements it" in milliseconds, as JSON,',
+    'to this CLI, to agents over MCP (scry mcp) and to the VS Code extension.',
+    '',
+    'start here:',
+    '  cd your-repo && scry index  index this repository (queries also index on first use)',
+    '  scry refs NAME              ask a question: every reference to NAME (or defs, callers, impls)',
+    '  scry setup                  set up an agent: register scry with Claude Code (and Codex)',
+    '',
+    '',
+  ].join('\n');
 }
 
 /** The usage text, generated from the method declarations and the local commands. */

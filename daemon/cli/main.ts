@@ -9,7 +9,7 @@ import { scryHome } from '../paths';
 import * as P from '../protocol';
 import { findRepoRoot } from '../repos';
 import { VERSION } from '../version';
-import { parseCommand, usage, type Command } from './args';
+import { intro, parseCommand, usage, type Command } from './args';
 import { FORMATTERS } from './format';
 import { runPretoolUseHook } from '../setup/nudge';
 import { runSessionEndHook, runSessionStartHook } from './session-hooks';
@@ -34,6 +34,9 @@ export async function run(argv: string[]): Promise<number> {
   const json = cmd.json || !process.stdout.isTTY;
   if (cmd.method) return runMethod(home, cmd, cmd.method, json);
   switch (cmd.name) {
+    case 'intro':
+      process.stdout.write(intro() + usage());
+      return 0;
     case 'help':
       process.stdout.write(usage());
       return 0;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseCommand, UsageError } from '../../daemon/cli/args';
+import { intro, parseCommand, UsageError } from '../../daemon/cli/args';
 import { FORMATTERS, formatQuery } from '../../daemon/cli/format';
 import { CLI_METHODS } from '../../daemon/cli/methods';
 import * as P from '../../daemon/protocol';
@@ -14,9 +14,14 @@ describe('parseCommand', () => {
       uninstall: false, dryRun: false, yes: false,
     });
   });
-  it('treats no arguments and --help as help', () => {
-    assert.equal(parseCommand([]).name, 'help');
+  it('treats no arguments as the first-run intro and --help as help', () => {
+    assert.equal(parseCommand([]).name, 'intro');
     assert.equal(parseCommand(['--help']).name, 'help');
+  });
+  it('the intro names three commands a new user wants, each one the CLI really runs', () => {
+    const commands = [...intro().matchAll(/^ {2}(?:cd \S+ && )?(scry [^ ]+(?: [A-Z]+)?)/gm)].map((m) => m[1]!);
+    assert.deepEqual(commands, ['scry index', 'scry refs NAME', 'scry setup']);
+    for (const c of commands) assert.equal(parseCommand(c.split(' ').slice(1).map((w) => (w === 'NAME' ? 'x' : w))).name, c.split(' ')[1]);
   });
   const bad: Array<[string[], RegExp]> = [
     [['frobnicate'], /unknown command 'frobnicate'/],

@@ -272,6 +272,80 @@ describe('the extension in code-server', { skip }, () => {
     });
   });
 
+  describe("Scry: Install 'scry' Command in PATH, and its undo", () => {
+    let server: h.CodeServer | undefined;
+    let page: Page | undefined;
+    // The editor's own HOME, so the link lands in a temp ~/.local/bin (on the editor's PATH), never the real one.
+    const userHome = tempDir('e2e-path-user');
+    const home = tempDir('e2e-path-home');
+    const linkDir = path.join(userHome, '.local', 'bin');
+    const link = path.join(linkDir, 'scry');
+    const node20 = spawnSync('sh', ['-c', 'command -v node'], { encoding: 'utf8' }).stdout.trim();
+    // A plain shell afterwards: no editor terminal, no extension folder on PATH, only the link's folder and a Node.
+    const plainShell = (cmd: string) =>
+      spawnSync('sh', ['-c', cmd], { cwd: userHome, env: { PATH: `${linkDir}:${path.dirname(node20)}:/usr/bin:/bin`, HOME: userHome, SCRY_HOME: home }, encoding: 'utf8' });
+
+    before(async () => {
+      // The extension host's PATH comes from a login shell (VS Code runs `$SHELL -i -l`): /etc/profile,
+      // then ~/.profile, which on Debian (and most distributions) adds ~/.local/bin when it exists.
+      if (fs.existsSync('/etc/skel/.profile')) fs.copyFileSync('/etc/skel/.profile', path.join(userHome, '.profile'));
+      fs.mkdirSync(linkDir, { recursive: true });
+      server = await h.startCodeServer({
+        vsix,
+        workspace,
+        settings: { 'scry.home': home, 'scry.nodePath': path.join(h.NODE24_BIN, 'node') },
+        env: { SCRY_HOME: home, HOME: userHome },
+      });
+      page = await h.openWorkbench(server.url);
+      await h.waitForStatus(page, readyRe);
+    });
+    after(async () => {
+      if (page) await h.screenshot(page, ARTIFACTS, 'zz-path-last-state').catch(() => undefined);
+      await h.closeWorkbench(page);
+      // Had the editor not used the HOME it was given, the link would be in this user's home: take it back.
+      const stray = path.join(os.homedir(), '.local', 'bin', 'scry');
+      if (server && fs.lstatSync(stray, { throwIfNoEntry: false })?.isSymbolicLink() && fs.readlinkSync(stray).startsWith(server.root)) fs.rmSync(stray);
+      await server?.stop();
+      await stopDaemon(home);
+      fs.rmSync(home, { recursive: true, force: true });
+      fs.rmSync(userHome, { recursive: true, force: true });
+    });
+
+    it('links ~/.local/bin/scry to the bundled CLI, says where and how to undo; a plain shell runs it against the same daemon; undo removes it', async () => {
+      assert.notEqual(plainShell('command -v scry').status, 0, 'no scry on the plain PATH before');
+      await h.runCommand(page!, "Scry: Install 'scry' Command in PATH");
+      const note = await h.waitForNotification(page!, /Scry: linked/);
+      await h.screenshot(page!, ARTIFACTS, '12-path-installed');
+      const installed = fs.readdirSync(server!.extensionsDir).find((d) => d.startsWith('scry-dev.scry-'))!;
+      const bundled = path.join(server!.extensionsDir, installed, 'bin', 'scry');
+      assert.equal(fs.readlinkSync(link), bundled);
+      assert.ok(note.message.startsWith(`Scry: linked ~/.local/bin/scry to ${bundled}`), note.message);
+      assert.match(note.message, /Undo: "Scry: Uninstall 'scry' Command from PATH"/);
+      // Whether the folder is on the editor's PATH depends on the login shell's profile; either way the message is true.
+      if (/not on your PATH/.test(note.message)) assert.ok(note.message.includes(`add export PATH="${linkDir}:$PATH" to your shell profile`), note.message);
+      mark(`PATH command: ${note.message.includes('not on your PATH') ? 'hint to add ~/.local/bin to PATH shown' : '~/.local/bin already on the editor\'s PATH'}`);
+
+      const where = plainShell('command -v scry');
+      assert.equal(where.stdout.trim(), link);
+      const version = plainShell('scry --version');
+      assert.equal(version.status, 0, version.stderr);
+      assert.match(version.stdout, /^scry \d+\.\d+\.\d+/);
+      // The same SCRY_HOME: the daemon answering is the one the editor started (on Node 24).
+      const status = plainShell('scry status --json');
+      assert.equal(status.status, 0, status.stderr);
+      const s = JSON.parse(status.stdout) as StatusResult;
+      assert.equal(s.daemon.node, 'v24.22.3');
+      assert.equal(s.daemon.pid, daemonPid(home));
+
+      await h.runCommand(page!, "Scry: Uninstall 'scry' Command from PATH");
+      const undone = await h.waitForNotification(page!, /Scry: removed/);
+      await h.screenshot(page!, ARTIFACTS, '13-path-removed');
+      assert.equal(undone.message, 'Scry: removed ~/.local/bin/scry.');
+      assert.throws(() => fs.lstatSync(link), /ENOENT/);
+      assert.notEqual(plainShell('command -v scry').status, 0, 'no scry on the plain PATH after undo');
+    });
+  });
+
   describe('the daemon inside the installed VSIX on each supported Node', () => {
     const nodes = [
       { major: 20, bin: spawnSync('sh', ['-c', 'command -v node'], { encoding: 'utf8' }).stdout.trim() },
