@@ -9,7 +9,7 @@ import { scryHome } from '../paths';
 import * as P from '../protocol';
 import { findRepoRoot } from '../repos';
 import { VERSION } from '../version';
-import { parseCommand, usage, type Command } from './args';
+import { parseCommand, usage, type Command, type OutputFormat } from './args';
 import { FORMATTERS } from './format';
 import { runPretoolUseHook } from '../setup/nudge';
 
@@ -30,8 +30,9 @@ export async function run(argv: string[]): Promise<number> {
     throw err;
   }
   const home = scryHome();
-  const json = cmd.json || !process.stdout.isTTY;
-  if (cmd.method) return runMethod(home, cmd, cmd.method, json);
+  const format: OutputFormat = cmd.format ?? (process.stdout.isTTY ? 'human' : 'json');
+  const json = format === 'json';
+  if (cmd.method) return runMethod(home, cmd, cmd.method, format);
   switch (cmd.name) {
     case 'help':
       process.stdout.write(usage());
@@ -81,9 +82,11 @@ function paramsOf(cmd: Command, decl: P.MethodDecl): Record<string, unknown> {
   return params;
 }
 
-function runMethod(home: string, cmd: Command, decl: P.MethodDecl, json: boolean): Promise<number> {
+function runMethod(home: string, cmd: Command, decl: P.MethodDecl, format: OutputFormat): Promise<number> {
   const params = paramsOf(cmd, decl);
-  const human = (FORMATTERS[decl.method] ?? ((v: unknown) => `${JSON.stringify(v, null, 2)}\n`)) as (v: unknown) => string;
+  const json = format === 'json';
+  const humanForm = (FORMATTERS[decl.method] ?? ((v: unknown) => `${JSON.stringify(v, null, 2)}\n`)) as (v: unknown) => string;
+  const human = format === 'compact' ? ((P.COMPACT_FORMATTERS[decl.method] ?? humanForm) as (v: unknown) => string) : humanForm;
   if (decl === P.Status) return withDaemon(home, false, async (c) => print(json, await c.request(decl.type, params), human));
   if (readOnlyQuery(decl)) return query(home, decl.type, params, json, human);
   return withDaemon(home, true, async (c) => print(json, await c.request(decl.type, params), human));

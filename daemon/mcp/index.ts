@@ -42,7 +42,8 @@ export function createScryMcpServer(options: McpServerOptions): { server: McpSer
         title: tool.title,
         description: tool.description,
         inputSchema: tool.input,
-        outputSchema: tool.output,
+        // No outputSchema: a tool that declares one must return structuredContent,
+        // and clients give the model that JSON instead of the compact text.
         annotations: tool.annotations,
       },
       async (args: Record<string, unknown>): Promise<CallToolResult> => {
@@ -51,7 +52,7 @@ export function createScryMcpServer(options: McpServerOptions): { server: McpSer
           const result = (await tool.run(args, ctx)) as Record<string, unknown>;
           const total = typeof result.total === 'number' ? result.total : undefined;
           log.write({ ts: new Date().toISOString(), tool: tool.name, ms: elapsed(started), ok: true, args, total });
-          return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+          return tool.render(args, result);
         } catch (err) {
           const message = errorMessage(err);
           log.write({ ts: new Date().toISOString(), tool: tool.name, ms: elapsed(started), ok: false, args, error: message });

@@ -71,6 +71,21 @@ describe('scry CLI against a spawned daemon', () => {
     assert.doesNotThrow(() => JSON.parse(r.stdout));
   });
 
+  it('--format compact prints the agent form; --format json the same facts as the default JSON; --offset pages', async () => {
+    const compact = await scry(['refs', 'concatMapTo', '--repo', repo, '--format', 'compact'], { home });
+    assert.equal(compact.code, 0, compact.stderr);
+    const json = JSON.parse((await scry(['refs', 'concatMapTo', '--repo', repo, '--format', 'json'], { home })).stdout) as QueryResult;
+    const m = json.matches[0]!;
+    assert.ok(compact.stdout.startsWith(`# concatMapTo · function · def ${m.counts!.definitions[0]!.replace(/:\d+$/, '')}:`), compact.stdout.slice(0, 200));
+    for (const o of m.occurrences) assert.match(compact.stdout, new RegExp(`^ {2}${o.line}:${o.column} ${o.use} `, 'm'));
+    assert.ok(compact.stdout.length * 3 < JSON.stringify(json).length);
+    const page = await scry(['refs', 'Observable', '--repo', repo, '--format', 'compact', '--budget', '800'], { home });
+    const next = /^next page: offset=(\d+)$/m.exec(page.stdout);
+    assert.ok(next, page.stdout);
+    const rest = JSON.parse((await scry(['refs', 'Observable', '--repo', repo, '--offset', next[1]!, '--limit', '1'], { home })).stdout) as QueryResult;
+    assert.equal(rest.offset, Number(next[1]));
+  });
+
   it('gives a one-line error for a repo path that does not exist, and the daemon stays up', async () => {
     const pid = daemonPid(home)!;
     const r = await scry(['refs', 'x', '--repo', '/nonexistent/place'], { home });

@@ -12,6 +12,7 @@ import { kindFromDeclaration, kindName } from '../scip/kinds';
 import { constructedClass, isLocalSymbol, kindFromSuffix, parentName, parseSymbol, qualifiedName, symbolName } from '../scip/symbol';
 import { isCallAt } from './calls';
 import { initialsOf } from './initials';
+import { TYPE_POSITION_KINDS, USE, useAt } from './uses';
 import { containingDefinitions, type Interval } from './containing';
 import { INDEXES, SCHEMA, SCHEMA_VERSION } from './schema';
 
@@ -61,7 +62,7 @@ export class IngestSession {
     this.db.exec('BEGIN');
     this.insertDoc = this.db.prepare('INSERT INTO documents (id, path, language, occurrence_count) VALUES (?, ?, ?, ?)');
     this.insertOcc = this.db.prepare(
-      'INSERT OR IGNORE INTO occurrences (symbol_id, document_id, line, col, end_line, end_col, roles, is_definition, is_call, containing_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT OR IGNORE INTO occurrences (symbol_id, document_id, line, col, end_line, end_col, roles, is_definition, is_call, use, containing_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.insertLine = this.db.prepare('INSERT INTO lines (document_id, line, text) VALUES (?, ?, ?)');
     this.insertOutline = this.db.prepare(
@@ -124,11 +125,12 @@ export class IngestSession {
         this.insertOutline.run(documentId, sl + 1, sc + 1, row.id, el + 1, ec + 1, e ? e[0] + 1 : null, e ? e[1] + 1 : null, e ? e[2] + 1 : null, e ? e[3] + 1 : null, containing[i] ?? null);
       }
       const call = !isDef && text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length) ? 1 : 0;
-      this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, isDef ? 1 : 0, call, containing[i] ?? null).changes;
+      const use = isDef ? USE.def : useAt(text, sc, sl === el ? ec : (text?.length ?? sc), o.symbolRoles, call === 1);
+      this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, isDef ? 1 : 0, call, use, containing[i] ?? null).changes;
       const cls = isDef ? undefined : constructedClass(o.symbol);
       if (cls && text !== undefined && sl === el && text.slice(sc, ec) === cls.name) {
         const classRow = this.symbolFor(cls.symbol, documentId, localInfos);
-        this.occurrenceCount += this.insertOcc.run(classRow.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, 0, call, containing[i] ?? null).changes;
+        this.occurrenceCount += this.insertOcc.run(classRow.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, 0, call, call ? USE.call : USE.read, containing[i] ?? null).changes;
       }
       usedLines.add(sl);
     }
@@ -187,6 +189,9 @@ export class IngestSession {
       for (const [target, depth] of transitiveImplementations(implementedBy)) {
         for (const [impl, d] of depth) insertImpl.run(target, impl, d);
       }
+      // A value's 'type position' guess was a read (an object literal's `key: value`).
+      const kinds = TYPE_POSITION_KINDS.map((k) => `'${k}'`).join(', ');
+      this.db.exec(`UPDATE occurrences SET use = ${USE.read} WHERE use = ${USE.type} AND symbol_id IN (SELECT id FROM symbols WHERE kind NOT IN (${kinds}))`);
       // A reference inside a definition is an edge of the call graph; impact follows these.
       this.db.exec(`INSERT INTO calls (callee_id, caller_id, calls, refs)
         SELECT symbol_id, containing_id, SUM(is_call), COUNT(*) FROM occurrences
