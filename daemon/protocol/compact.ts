@@ -10,8 +10,8 @@ import { Callees, Callers, Defs, Impact, Impls, Refs, Search, Symbols } from './
 import type { ImpactResult, IndexFreshness, Occurrence, QueryResult, SearchResult, SymbolMatch, SymbolsResult } from './code';
 
 /** Characters of source kept before and after the match. */
-const BEFORE = 28;
-const AFTER = 52;
+const BEFORE = 24;
+const AFTER = 40;
 
 export type CompactKind = 'refs' | 'defs' | 'callers' | 'callees' | 'impls';
 
@@ -60,15 +60,19 @@ export function containerOf(o: Occurrence): string | null {
   return c;
 }
 
-/** The line naming the enclosing definition, printed when it changes. */
-export const containerLine = (container: string): string => ` in ${container}`;
+/** The line naming the enclosing definition, printed when it changes (null: back at the top level of the file). */
+export const containerLine = (container: string | null): string => (container === null ? ' top level' : ` in ${container}`);
+
+/** Whether a line naming the container goes before this occurrence. */
+export const containerChanges = (o: Occurrence, c: string | null, prevFile: string | undefined, prevContainer: string | null | undefined): boolean =>
+  o.file !== prevFile ? c !== null : c !== (prevContainer ?? null);
 
 /** Bytes an occurrence adds to a compact answer, given the file and container of the line before it. */
 export function occurrenceCost(o: Occurrence, name: string, prevFile: string | undefined, prevContainer: string | null | undefined): number {
   let n = occurrenceLine(o, name).length + 1;
   if (o.file !== prevFile) n += o.file.length + 1;
   const c = containerOf(o);
-  if (c && (o.file !== prevFile || c !== prevContainer)) n += containerLine(c).length + 1;
+  if (containerChanges(o, c, prevFile, prevContainer)) n += containerLine(c).length + 1;
   return n;
 }
 
@@ -77,9 +81,12 @@ function header(m: SymbolMatch, kind: CompactKind): string {
   if (m.local) parts.push(`local to ${m.local}`);
   const c = m.counts;
   if (c) {
-    if (c.definitions.length > 0 && kind !== 'callers' && kind !== 'callees') parts.push(`def ${joinLocations(c.definitions)}`);
+    // The definition is named here only when its own line is not on this page.
+    const listed = m.occurrences.some((o) => o.is_definition);
+    if (c.definitions.length > 0 && !listed && kind !== 'callers' && kind !== 'callees') parts.push(`def ${joinLocations(c.definitions)}`);
     const what = (kind === 'callers' ? 'call site' : kind === 'callees' ? 'use' : 'ref') + (c.references === 1 ? '' : 's');
-    parts.push(`${c.references} ${what}${c.calls > 0 && kind !== 'callers' ? ` (${c.calls} calls)` : ''} in ${c.files} file${c.files === 1 ? '' : 's'}`);
+    const calls = c.calls > 0 && kind !== 'callers' ? ` (${c.calls} call${c.calls === 1 ? '' : 's'})` : '';
+    parts.push(`${c.references} ${what}${calls} in ${c.files} file${c.files === 1 ? '' : 's'}`);
   }
   return `# ${parts.join(' · ')}`;
 }
@@ -98,7 +105,7 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
     for (const o of m.occurrences) {
       if (o.file !== file) out.push(o.file);
       const c = containerOf(o);
-      if (c && (o.file !== file || c !== container) && kind !== 'callers') out.push(containerLine(c));
+      if (kind !== 'callers' && containerChanges(o, c, file, container)) out.push(containerLine(c));
       file = o.file;
       container = c;
       out.push(occurrenceLine(o, m.display_name));

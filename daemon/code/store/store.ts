@@ -137,12 +137,16 @@ export class CodeStore {
   }
 
   /**
-   * Symbols whose display name equals `name`, ignoring case. Locals and
+   * Symbols whose display name equals `name` (ignoring case when none has
+   * exactly this spelling). Locals and
    * parameters are returned only when nothing else has the name: a repo-wide
    * question about `subscriber` means the API, not every parameter called that.
    */
   symbolsNamed(name: string): SymbolRecord[] {
-    const all = this.byName.all(name.toLowerCase());
+    const any = this.byName.all(name.toLowerCase());
+    // `AsapScheduler` is the class, not also the constant `asapScheduler`: the case decides when it can.
+    const exact = any.filter((s) => s.name === name);
+    const all = exact.length > 0 ? exact : any;
     const primary = all.filter((s) => !s.is_local && !SECONDARY_KINDS.has(s.kind));
     return primary.length > 0 ? primary : all;
   }
