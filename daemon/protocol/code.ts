@@ -55,7 +55,7 @@ export const Occurrence = z.object({
   containing_symbol: describe(z.nullable(z.string()), 'The definition this occurrence sits in.'),
   is_definition: z.boolean(),
   is_call: opt(z.boolean(), 'A call or construction (`f(`, `f<T>(`, `new F`), not any other use.'),
-  use: opt(z.enum(['def', 'call', 'import', 'type', 'write', 'read']), 'How the symbol is used here: defined, called, imported or re-exported, named as a type, assigned, read.'),
+  use: opt(z.enum(['def', 'call', 'import', 'type', 'write', 'read', 'doc']), 'How the symbol is used here: defined, called, imported or re-exported, named as a type, assigned, read, or named in a doc comment (`{@link X}`, `@param {X}`).'),
   precision: opt(z.enum(['precise', 'syntactic']), "'syntactic' while a changed file is served from the tree-sitter overlay."),
 });
 

@@ -34,7 +34,7 @@ describe('scry CLI against a spawned daemon', () => {
     assert.deepEqual([def.file, def.line, def.column], ['src/internal/operators/concatMap.ts', defLine, 17]);
     assert.equal(def.end_column - def.column, 'concatMap'.length);
     // concatMapTo is built on concatMap: a known reference, with its caller named.
-    const use = m.occurrences.find((o) => o.file === 'src/internal/operators/concatMapTo.ts' && !o.is_definition && o.context.includes('concatMap('));
+    const use = m.occurrences.find((o) => o.file === 'src/internal/operators/concatMapTo.ts' && !o.is_definition && o.is_call && o.context.includes('concatMap('));
     assert.ok(use, 'concatMapTo.ts calls concatMap');
     assert.equal(use.containing_symbol, 'concatMapTo');
     assert.equal(result.total, m.occurrences.length);
@@ -76,7 +76,7 @@ describe('scry CLI against a spawned daemon', () => {
     assert.equal(compact.code, 0, compact.stderr);
     const json = JSON.parse((await scry(['refs', 'concatMapTo', '--repo', repo, '--format', 'json'], { home })).stdout) as QueryResult;
     const m = json.matches[0]!;
-    assert.ok(compact.stdout.startsWith(`# concatMapTo · function · def ${m.counts!.definitions[0]!.replace(/:\d+$/, '')}:`), compact.stdout.slice(0, 200));
+    assert.ok(compact.stdout.startsWith(`# concatMapTo · function · ${m.counts!.references} refs in ${m.counts!.files} files\n${m.occurrences[0]!.file}\n`), compact.stdout.slice(0, 200));
     for (const o of m.occurrences) assert.match(compact.stdout, new RegExp(`^ {2}${o.line}:${o.column} ${o.use} `, 'm'));
     assert.ok(compact.stdout.length * 3 < JSON.stringify(json).length);
     const page = await scry(['refs', 'Observable', '--repo', repo, '--format', 'compact', '--budget', '800'], { home });

@@ -65,6 +65,17 @@ describe('the compact answer format (golden, real scip-typescript index)', () =>
     golden('impls-none', compactQuery(ask(() => impls(store, 'Settings')), 'impls'));
   });
 
+  it('finds locals by name, marked local to their file; doc-comment references; shorthand properties', () => {
+    const local = ask(() => refs(store, 'remember'));
+    assert.equal(local.matches[0]?.local, 'src/app.ts');
+    assert.deepEqual(local.matches[0]!.occurrences.map((o) => o.use), ['def', 'call']);
+    golden('refs-local-remember', compactQuery(local, 'refs'));
+    const settings = ask(() => refs(store, 'Settings')).matches[0]!.occurrences;
+    assert.ok(settings.some((o) => o.use === 'doc' && o.file === 'src/app.ts' && o.line === 5), 'the {@link Settings} in the doc comment');
+    const start = ask(() => refs(store, 'start')).matches[0]!.occurrences;
+    assert.ok(start.some((o) => o.line === 23 && o.context.includes('{ start, restart }')), 'the shorthand property { start }');
+  });
+
   it('a page past the budget lists the rest per file and the next offset; the pages together are the whole answer', () => {
     const whole = ask(() => refs(store, 'Settings'));
     const all = whole.matches.flatMap((m) => m.occurrences);

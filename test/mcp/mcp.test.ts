@@ -75,7 +75,7 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
     const def = result.matches[0]!.occurrences.find((o) => o.is_definition)!;
     const line = lineOf(path.join(repo, 'src/internal/operators/concatMap.ts'), /export function concatMap</);
     assert.deepEqual([def.file, def.line], ['src/internal/operators/concatMap.ts', line]);
-    const use = result.matches[0]!.occurrences.find((o) => o.file === 'src/internal/operators/concatMapTo.ts' && o.context.includes('concatMap('));
+    const use = result.matches[0]!.occurrences.find((o) => o.file === 'src/internal/operators/concatMapTo.ts' && o.is_call && o.context.includes('concatMap('));
     assert.equal(use?.containing_symbol, 'concatMapTo');
     assert.equal(result.index.status, 'ready');
   });
@@ -89,7 +89,7 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
     assert.equal(compact.structuredContent, undefined);
     assert.equal(compact.content.length, 1);
     const text = textOf(compact);
-    assert.match(text, /^# concatMap · function · def src\/internal\/operators\/concatMap\.ts:/);
+    assert.match(text, /^# concatMap · function · \d+ refs \(\d+ calls\) in \d+ files\nsrc\/internal\/operators\/concatMap\.ts\n {2}\d+:17 def export function concatMap</);
     assert.match(text, /^src\/internal\/operators\/concatMapTo\.ts$/m);
     assert.match(text, /^ {2}\d+:\d+ call .*concatMap\(/m);
     assert.equal(seenByStructuredClient(compact), text);
@@ -227,7 +227,7 @@ describe('scry mcp stdout', () => {
     const messages = stdout.trim().split('\n').map((l) => JSON.parse(l) as { jsonrpc: string; id?: number; result?: CallToolResult });
     assert.ok(messages.every((m) => m.jsonrpc === '2.0'));
     assert.deepEqual(messages.map((m) => m.id), [1, 2, 3]);
-    assert.match(textOf(messages[2]!.result!), /^# hello · function · def a\.ts:1 · 1 ref \(1 calls\) in 1 file$/m);
+    assert.match(textOf(messages[2]!.result!), /^# hello · function · 1 ref \(1 call\) in 1 file\na\.ts\n {2}1:17 def export function hello/);
     await stopDaemon(home);
   });
 });

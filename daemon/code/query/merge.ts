@@ -62,7 +62,7 @@ function merged(ms: SymbolMatch[]): SymbolMatch {
 
 // Where merged declarations read one position differently, the most specific
 // reading wins: a 'type' guess survives only for kinds that can be types.
-const RANK: Record<string, number> = { def: 0, import: 1, call: 2, write: 3, type: 4, read: 5 };
+const RANK: Record<string, number> = { def: 0, import: 1, call: 2, write: 3, type: 4, doc: 4, read: 5 };
 const rank = (o: Occurrence): number => RANK[o.use ?? 'read'] ?? 5;
 
 /** A type's plain uses (an unmerged interface or type alias) are uses as a type. */

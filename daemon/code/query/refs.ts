@@ -18,7 +18,12 @@ export interface RefsOptions extends Paging {
 
 export function refs(store: CodeStore, name: string, opts: RefsOptions = {}): Answer<QueryResult> {
   const { symbols, note } = resolveName(store, name);
-  let matches: SymbolMatch[] = symbols.map((s) => ({ symbol_id: s.symbol, display_name: s.name, kind: s.kind, occurrences: store.occurrences(s.id, opts.definitionsOnly ?? false) }));
+  let matches: SymbolMatch[] = symbols.map((s) => {
+    const occurrences = store.occurrences(s.id, opts.definitionsOnly ?? false);
+    // A local (declared inside a function) lives in one file: the answer says which.
+    const local = s.is_local && occurrences.length > 0 ? { local: occurrences[0]!.file } : {};
+    return { symbol_id: s.symbol, display_name: s.name, kind: s.kind, ...local, occurrences };
+  });
   if (opts.merge) matches = opts.merge(splitCompound(name.trim())?.tail ?? name.trim(), matches);
   matches = mergeDeclarations(matches.filter((m) => m.occurrences.length > 0)).map(typeUses);
   const page = pageMatches(matches, opts);

@@ -12,6 +12,7 @@ import { kindFromDeclaration, kindName } from '../scip/kinds';
 import { constructedClass, isLocalSymbol, kindFromSuffix, parentName, parseSymbol, qualifiedName, symbolName } from '../scip/symbol';
 import { isCallAt } from './calls';
 import { initialsOf } from './initials';
+import { docReferences } from './jsdoc';
 import { TYPE_POSITION_KINDS, USE, useAt } from './uses';
 import { containingDefinitions, type Interval } from './containing';
 import { INDEXES, SCHEMA, SCHEMA_VERSION } from './schema';
@@ -25,6 +26,7 @@ export interface IngestResult {
 
 const ROLE_DEFINITION = 0x1;
 const MAX_CONTEXT = 240;
+const IMPORT_TEXT = /^\s*import\b/;
 
 interface SymbolRow {
   id: number;
@@ -35,6 +37,8 @@ interface SymbolRow {
   declPrefix: string | undefined;
   /** First definition: [document id, line, column], 1-based. */
   def: [number, number, number] | undefined;
+  /** A local's name as the source spells it (SCIP gives locals only a number). */
+  localName?: string;
 }
 
 export class IngestSession {
@@ -119,6 +123,7 @@ export class IngestSession {
       const isDef = (o.symbolRoles & ROLE_DEFINITION) !== 0;
       const text = lines?.[sl];
       if (isDef && row.declPrefix === undefined && text !== undefined) row.declPrefix = text.slice(Math.max(0, sc - 40), sc);
+      if (row.documentId !== null && row.localName === undefined && text !== undefined && sl === el && ec > sc) row.localName = text.slice(sc, ec);
       if (isDef && row.documentId === null) {
         row.def ??= [documentId, sl + 1, sc + 1];
         const e = o.enclosingRange.length > 0 ? fullRange(o.enclosingRange) : undefined;
@@ -134,6 +139,7 @@ export class IngestSession {
       }
       usedLines.add(sl);
     }
+    if (lines) this.addDocReferences(lines, documentId, occs, ranges, rows, defIntervals, usedLines);
     this.insertDoc.run(documentId, relPath, doc.language ? doc.language.toLowerCase() : languageOf(relPath), occs.length);
     if (lines) {
       for (const l of usedLines) {
@@ -141,6 +147,46 @@ export class IngestSession {
         if (t !== undefined) this.insertLine.run(documentId, l + 1, t.trim().slice(0, MAX_CONTEXT));
       }
     }
+  }
+
+  /**
+   * `{@link Foo}`, `@param {Foo}`, `@see Foo`: resolved to the symbol the
+   * same file's code names Foo (a definition or import wins over other uses).
+   */
+  private addDocReferences(
+    lines: string[],
+    documentId: number,
+    occs: Document['occurrences'],
+    ranges: Array<[number, number, number, number]>,
+    rows: SymbolRow[],
+    defIntervals: Interval[],
+    usedLines: Set<number>,
+  ): void {
+    const refs = docReferences(lines);
+    if (refs.length === 0) return;
+    const byName = new Map<string, { row: SymbolRow; strong: boolean }>();
+    for (let i = 0; i < occs.length; i++) {
+      const [sl, sc, el, ec] = ranges[i]!;
+      const text = lines[sl];
+      if (text === undefined || sl !== el) continue;
+      const name = text.slice(sc, ec);
+      const strong = (occs[i]!.symbolRoles & ROLE_DEFINITION) !== 0 || IMPORT_TEXT.test(text);
+      const prev = byName.get(name);
+      if (!prev || (strong && !prev.strong)) byName.set(name, { row: rows[i]!, strong });
+    }
+    const found = refs.flatMap((r) => {
+      const hit = byName.get(r.name);
+      return hit ? [{ r, row: hit.row }] : [];
+    });
+    const containing = containingDefinitions(found.map(({ r }) => [r.line, r.col, r.line, r.endCol] as [number, number, number, number]), found.map(({ row }) => row.id), defIntervals);
+    // A doc comment belongs to the declaration right after it (its extent may start there, or on the comment).
+    const documented = new Map<number, number>();
+    for (const d of defIntervals) if (!documented.has(d.startLine)) documented.set(d.startLine, d.id);
+    found.forEach(({ r, row }, i) => {
+      const container = documented.get(r.commentEnd + 1) ?? containing[i] ?? null;
+      this.occurrenceCount += this.insertOcc.run(row.id, documentId, r.line + 1, r.col + 1, r.line + 1, r.endCol + 1, 0, 0, 0, USE.doc, container === row.id ? null : container).changes;
+      usedLines.add(r.line);
+    });
   }
 
   /** Writes symbols, relationships and indexes, and closes the file. */
@@ -153,7 +199,7 @@ export class IngestSession {
       for (const row of this.symbols.values()) {
         const info = row.documentId === null ? this.infos.get(row.symbol) : row.info;
         const parsed = parseSymbol(row.symbol);
-        const name = info?.displayName || symbolName(parsed);
+        const name = row.localName || info?.displayName || symbolName(parsed);
         const local = row.documentId !== null;
         let kind: string;
         if (!info) kind = 'external';
@@ -195,7 +241,7 @@ export class IngestSession {
       // A reference inside a definition is an edge of the call graph; impact follows these.
       this.db.exec(`INSERT INTO calls (callee_id, caller_id, calls, refs)
         SELECT symbol_id, containing_id, SUM(is_call), COUNT(*) FROM occurrences
-         WHERE is_definition = 0 AND containing_id IS NOT NULL AND containing_id != symbol_id
+         WHERE is_definition = 0 AND use != ${USE.doc} AND containing_id IS NOT NULL AND containing_id != symbol_id
          GROUP BY symbol_id, containing_id`);
       const insertMeta = this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
       const tool = this.metadata?.toolInfo;

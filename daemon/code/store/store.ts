@@ -138,9 +138,12 @@ export class CodeStore {
 
   /**
    * Symbols whose display name equals `name` (ignoring case when none has
-   * exactly this spelling). Locals and
-   * parameters are returned only when nothing else has the name: a repo-wide
-   * question about `subscriber` means the API, not every parameter called that.
+   * exactly this spelling). The repo's own named things come first: locals
+   * (declared inside a function) count only when the repo declares nothing
+   * else of that name, and parameters only when nothing else at all has it:
+   * a repo-wide question about `subscriber` means the API, not every
+   * parameter called that; `send` with only lib's WebSocket#send beside it
+   * means the repo's local function.
    */
   symbolsNamed(name: string): SymbolRecord[] {
     const any = this.byName.all(name.toLowerCase());
@@ -148,6 +151,9 @@ export class CodeStore {
     const exact = any.filter((s) => s.name === name);
     const all = exact.length > 0 ? exact : any;
     const primary = all.filter((s) => !s.is_local && !SECONDARY_KINDS.has(s.kind));
+    if (primary.some((s) => !s.is_external)) return primary;
+    const locals = all.filter((s) => s.is_local && s.kind !== 'parameter' && s.kind !== 'type_parameter');
+    if (locals.length > 0) return [...primary, ...locals];
     return primary.length > 0 ? primary : all;
   }
 

@@ -3,8 +3,8 @@
 // Codes are stored in occurrences.use; names are what answers carry.
 import type { OccurrenceUse } from '../../protocol';
 
-export const USE_NAMES: readonly OccurrenceUse[] = ['read', 'def', 'call', 'import', 'write', 'type'];
-export const USE = { read: 0, def: 1, call: 2, import: 3, write: 4, type: 5 } as const;
+export const USE_NAMES: readonly OccurrenceUse[] = ['read', 'def', 'call', 'import', 'write', 'type', 'doc'];
+export const USE = { read: 0, def: 1, call: 2, import: 3, write: 4, type: 5, doc: 6 } as const;
 
 const ROLE_IMPORT = 0x2;
 const ROLE_WRITE = 0x4;
