@@ -187,6 +187,10 @@ export const RepoStatus = z.object({
   building: z.boolean(),
   indexers: z.array(IndexerReport),
   last_error: z.nullable(z.string()),
+  coverage: opt(
+    z.object({ by_tsconfig: z.number(), inferred: z.number(), inferred_sample: z.array(z.string()) }),
+    "TypeScript/JavaScript files covered by the repo's tsconfigs, and those no tsconfig includes, indexed with a config Scry inferred (a sample of their paths).",
+  ),
 });
 
 export const ProgressEvent = z.object({

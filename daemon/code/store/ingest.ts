@@ -12,6 +12,7 @@ import { kindFromDeclaration, kindName } from '../scip/kinds';
 import { constructedClass, isLocalSymbol, kindFromSuffix, parentName, parseSymbol, qualifiedName, symbolName } from '../scip/symbol';
 import { isCallAt } from './calls';
 import { initialsOf } from './initials';
+import { COVERAGE_FILE } from '../indexers/typescript';
 import { docReferences } from './jsdoc';
 import { TYPE_POSITION_KINDS, USE, useAt } from './uses';
 import { containingDefinitions, type Interval } from './containing';
@@ -252,6 +253,7 @@ export class IngestSession {
         documents: String(this.documentId),
         symbols: String(this.symbols.size),
         occurrences: String(this.occurrenceCount),
+        ...coverageOf(this.dbPath),
         ...meta,
       };
       for (const [k, v] of Object.entries(facts)) insertMeta.run(k, v);
@@ -311,6 +313,15 @@ export function ingestScip(index: DecodedIndex, dbPath: string, repoRoot: string
     throw err;
   }
   return session.finish(meta);
+}
+
+/** How the TypeScript files were covered (by the repo's tsconfigs, by an inferred one), when the indexer wrote it beside the index. */
+function coverageOf(dbPath: string): { coverage?: string } {
+  try {
+    return { coverage: fs.readFileSync(path.join(path.dirname(dbPath), COVERAGE_FILE), 'utf8') };
+  } catch {
+    return {};
+  }
 }
 
 /** Names not offered by search: nobody looks for a parameter across a repo. */
