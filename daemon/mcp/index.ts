@@ -61,7 +61,13 @@ export function createScryMcpServer(options: McpServerOptions): { server: McpSer
       },
     );
   }
-  return { server, dispose: () => link.dispose() };
+  return {
+    server,
+    dispose: () => {
+      link.dispose();
+      log.close();
+    },
+  };
 }
 
 const elapsed = (started: number): number => Math.round((performance.now() - started) * 1000) / 1000;

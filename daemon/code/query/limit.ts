@@ -49,6 +49,8 @@ export function pageMatches(matches: SymbolMatch[], paging: Paging = {}): Page {
   const offset = Math.max(0, Math.floor(paging.offset ?? 0));
   const limit = positive(paging.limit);
   const budget = positive(paging.budget);
+  // Everything fits: no line to measure.
+  if (offset === 0 && total <= limit && (budget === Infinity || roughSize(counted) <= budget / 2)) return { kept: counted, total };
   const kept: SymbolMatch[] = [];
   const rest = new Map<string, number>();
   let index = 0;
@@ -85,6 +87,16 @@ export function pageMatches(matches: SymbolMatch[], paging: Paging = {}): Page {
     out.truncated = summary(total - stop, rest.size);
   }
   return out;
+}
+
+/** An upper bound of the compact text's size, cheap enough to skip measuring small answers line by line. */
+function roughSize(matches: SymbolMatch[]): number {
+  let n = 0;
+  for (const m of matches) {
+    n += headerCost(m);
+    for (const o of m.occurrences) n += o.context.length + o.file.length + (o.containing_symbol?.length ?? 0) + 24;
+  }
+  return n;
 }
 
 /** The fields a paged answer adds to a QueryResult. */
