@@ -12,6 +12,7 @@ import { repoDir } from '../../daemon/paths';
 import * as P from '../../daemon/protocol';
 import { ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
 import { percentile, ratio, table, verdict } from './stats';
+import { record } from './summary';
 
 const SAMPLE = 40;
 
@@ -68,6 +69,7 @@ export async function run(): Promise<void> {
       ['scry refs --format compact (whole answer)', sum.compact, Math.round(sum.compact / names.length), ratio(sum.compact, sum.rg)],
       ['scry_refs through MCP (compact, default budget)', sum.mcp, Math.round(sum.mcp / names.length), ratio(sum.mcp, sum.rg)],
     ]);
+    record({ figure: `bytes returned, refs of ${names.length} rxjs symbols (compact, MCP budget)`, value: `${sum.mcp} B`, baseline: `rg -nw ${sum.rg} B`, ratio: ratio(sum.mcp, sum.rg), target: '<= 0.20x', ok: sum.mcp / sum.rg <= 0.2 });
     console.log(`\ncompact (whole answer) / rg -nw: ${(sum.compact / sum.rg).toFixed(3)}: ${verdict(sum.compact / sum.rg, 0.2)}`);
     console.log(`MCP compact / rg -nw: ${(sum.mcp / sum.rg).toFixed(3)}: ${verdict(sum.mcp / sum.rg, 0.2)}`);
     // Totals are ruled by common names (grep's false positives); the median question is a unique name, where grep has little noise.

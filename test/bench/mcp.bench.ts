@@ -12,6 +12,7 @@ import { connectDaemon } from '../../daemon/client';
 import * as P from '../../daemon/protocol';
 import { CLI, ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
 import { ms, summarize, table, timeIt, verdict } from './stats';
+import { record } from './summary';
 
 // A small answer and one near the 100-occurrence mark of the target.
 const SYMBOLS = ['concatMapTo', 'innerFrom'];
@@ -44,6 +45,7 @@ export async function run(): Promise<void> {
     const mcp = client!;
     const rows: Array<Array<string | number>> = [];
     const verdicts: string[] = [];
+    const mcpP50: Array<[string, number]> = [];
     for (const symbol of SYMBOLS) {
       const first = await mcp.callTool({ name: 'scry_refs', arguments: { symbol, format: 'json' } });
       if (first.isError) throw new Error(`scry_refs failed: ${JSON.stringify(first.content)}`);
@@ -59,6 +61,7 @@ export async function run(): Promise<void> {
       rows.push([`MCP tools/call, compact (default): ${symbol}, ${total} occurrences`, compact.n, ms(compact.p50), ms(compact.p95), ms(compact.p99)]);
       rows.push([`MCP tools/call, format json: ${symbol}`, json.n, ms(json.p50), ms(json.p95), ms(json.p99)]);
       verdicts.push(`MCP compact p50 for ${symbol} (${total} occurrences): ${ms(compact.p50)}: ${verdict(compact.p50, 1)}`);
+      mcpP50.push([`${symbol} (${total} occurrences)`, compact.p50]);
     }
     await mcp.close();
 
@@ -70,6 +73,8 @@ export async function run(): Promise<void> {
       for (let i = 0; i < CALLS; i++) socketSamples.push((await timeIt(() => conn.request(P.Refs.type, { repo, name: symbol }))).ms);
       const s = summarize(socketSamples);
       if (symbol === SYMBOLS[0]) socketP50 = s.p50;
+      const [label, p50] = mcpP50[SYMBOLS.indexOf(symbol)]!;
+      record({ figure: `MCP tools/call p50, SDK client, warm: ${label}`, value: ms(p50), baseline: `socket alone ${ms(s.p50)}`, ratio: `${(p50 / s.p50).toFixed(2)}x`, target: '<= 1 ms', ok: p50 <= 1 });
       rows.push([`daemon socket alone (JSON-RPC, baseline): ${symbol}`, s.n, ms(s.p50), ms(s.p95), ms(s.p99)]);
     }
     conn.dispose();
