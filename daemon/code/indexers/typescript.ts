@@ -39,12 +39,14 @@ export function scipTypescriptArgs(repo: string, output: string, workDir: string
   const args = [scipTypescriptMain(), 'index', '--cwd', repo, '--output', output, '--no-progress-bar'];
   const root = path.join(repo, 'tsconfig.json');
   fs.rmSync(path.join(workDir, COVERAGE_FILE), { force: true });
+  // SCRY_TS_INFER_UNCOVERED=0 indexes only what the repo's tsconfigs include (as scip-typescript alone does).
+  if (fs.existsSync(root) && process.env.SCRY_TS_INFER_UNCOVERED === '0') return args;
   if (fs.existsSync(root)) {
     const coverage = tsCoverage(repo, root, scipTypescriptPackage());
     writeCoverage(repo, workDir, coverage);
     if (coverage.uncovered.length === 0) return args;
     const extra = path.join(workDir, 'tsconfig.uncovered.json');
-    fs.writeFileSync(extra, JSON.stringify(uncoveredConfig(repo, coverage.uncovered), null, 2));
+    fs.writeFileSync(extra, JSON.stringify(uncoveredConfig(root, coverage.uncovered), null, 2));
     // Projects after the first are indexed in the same run; symbols of files both reach are the same strings.
     return [...args, root, extra];
   }
