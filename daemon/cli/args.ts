@@ -9,6 +9,9 @@ import { CLI_METHODS } from './methods';
 
 export { UsageError };
 
+export const OUTPUT_FORMATS = ['compact', 'json', 'human'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
 /** Commands the CLI runs itself, with the flags each takes. */
 const LOCAL: Record<string, { flags: readonly string[]; summary?: string; group?: string; usage?: string }> = {
   start: { flags: ['foreground'], usage: 'scry start [--foreground]', summary: 'start the daemon (queries start it on demand)', group: 'daemon' },
@@ -23,9 +26,10 @@ const LOCAL: Record<string, { flags: readonly string[]; summary?: string; group?
 };
 
 /** Flags of the CLI itself (not params of a method), with their help. */
-const LOCAL_FLAGS: Record<string, { type: 'string' | 'boolean'; help: string; short?: string }> = {
+const LOCAL_FLAGS: Record<string, { type: 'string' | 'boolean'; help: string; short?: string; label?: string }> = {
   repo: { type: 'string', help: 'the repository to query (default: git root of the cwd)' },
-  json: { type: 'boolean', help: 'JSON output (the default when stdout is not a terminal)' },
+  format: { type: 'string', label: 'compact|json|human', help: 'compact: for agents (few bytes, one line per use); json: the default when stdout is not a terminal; human: the default on one' },
+  json: { type: 'boolean', help: 'same as --format json' },
   foreground: { type: 'boolean', help: 'run the daemon in this terminal (start)' },
   uninstall: { type: 'boolean', help: 'remove what setup installed (setup)' },
   'dry-run': { type: 'boolean', help: 'show every change setup would make, make none (setup)' },
@@ -43,6 +47,8 @@ export interface Command {
   arg?: string;
   repo?: string;
   json: boolean;
+  /** --format, when given (--json is --format json). */
+  format?: OutputFormat;
   /** Method params taken from flags, by params field name (`--all-refs` is `all_refs`). */
   params: Record<string, string | number | boolean | string[]>;
   force: boolean;
@@ -96,7 +102,7 @@ export function parseCommand(argv: string[]): Command {
   if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' after '${arg}'`);
   const cmd = base(name, values);
   if (name === 'hook' && arg !== 'pretooluse' && arg !== 'session-end') throw new UsageError(`unknown hook '${arg ?? ''}': expected scry hook pretooluse or scry hook session-end`);
-  const allowed = new Set(['repo', 'json', 'help', 'version', ...(decl ? methodFlags(decl).map((f) => flagName(f.name)) : LOCAL[name]!.flags)]);
+  const allowed = new Set(['repo', 'json', 'format', 'help', 'version', ...(decl ? methodFlags(decl).map((f) => flagName(f.name)) : LOCAL[name]!.flags)]);
   for (const [flag, value] of Object.entries(values)) {
     if (value === undefined || value === false) continue;
     if (!allowed.has(flag)) throw new UsageError(`scry ${name} does not take --${flag}`);
@@ -116,24 +122,27 @@ export function parseCommand(argv: string[]): Command {
         continue;
       }
       if (f.choices && !f.choices.includes(String(value))) throw new UsageError(`invalid --${flagName(f.name)} '${String(value)}': expected one of ${f.choices.join(', ')}`);
-      cmd.params[f.name] = f.kind === 'number' ? positiveInt(`--${flagName(f.name)}`, String(value)) : f.kind === 'list' ? (Array.isArray(value) ? value : [String(value)]) : Array.isArray(value) ? value[value.length - 1]! : value;
+      cmd.params[f.name] = f.kind === 'number' ? wholeNumber(`--${flagName(f.name)}`, String(value), f.name === 'offset') : f.kind === 'list' ? (Array.isArray(value) ? value : [String(value)]) : Array.isArray(value) ? value[value.length - 1]! : value;
     }
   }
   if (arg !== undefined) cmd.arg = arg;
   return cmd;
 }
 
-function positiveInt(flag: string, value: string): number {
+function wholeNumber(flag: string, value: string, zeroAllowed: boolean): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`invalid ${flag} '${value}': expected a positive whole number`);
+  if (!Number.isInteger(n) || n < 0 || (n === 0 && !zeroAllowed)) throw new UsageError(`invalid ${flag} '${value}': expected a ${zeroAllowed ? '' : 'positive '}whole number`);
   return n;
 }
 
 function base(name: string, values: Record<string, string | boolean | string[] | undefined>): Command {
   const repo = values.repo;
+  const format = values.format;
+  if (format !== undefined && !(OUTPUT_FORMATS as readonly unknown[]).includes(format)) throw new UsageError(`invalid --format '${String(format)}': expected one of ${OUTPUT_FORMATS.join(', ')}`);
   return {
     name,
     ...(typeof repo === 'string' ? { repo } : {}),
+    ...(typeof format === 'string' ? { format: format as OutputFormat } : values.json === true ? { format: 'json' as const } : {}),
     json: values.json === true,
     params: {},
     force: values.force === true,
@@ -187,7 +196,7 @@ export function usage(): string {
     return cmds.length > 0 && cmds.length < 4 ? ` (${cmds.join(', ')})` : '';
   };
   const options = [
-    ...Object.entries(LOCAL_FLAGS).filter(([, f]) => f.help !== '').map(([n, f]) => line(`--${n}${f.type === 'string' ? ' PATH' : ''}`, f.help)),
+    ...Object.entries(LOCAL_FLAGS).filter(([, f]) => f.help !== '').map(([n, f]) => line(`--${n}${f.type === 'string' ? ` ${f.label ?? 'PATH'}` : ''}`, f.help)),
     ...[...flags].filter(([k]) => !(k.split(' ')[0]!.slice(2) in LOCAL_FLAGS)).map(([k, help]) => line(k, help + users(k.split(' ')[0]!.slice(2)))),
   ];
   return [

@@ -80,6 +80,8 @@ export function formatStatus(s: StatusResult): string {
     lines.push(`${r.repo}: ${r.effective_status}${langs}${r.building ? ' (rebuilding)' : ''}, ${r.documents} files, ${r.symbols} symbols, indexed ${r.indexed_at ?? 'never'}${r.last_build_ms !== null ? ` in ${r.last_build_ms} ms` : ''}`);
     lines.push(`  ${r.watching ? 'watching' : 'not watching'}, ${r.pending_changes ?? 0} pending change${r.pending_changes === 1 ? '' : 's'}, ${r.overlay_files ?? 0} file${r.overlay_files === 1 ? '' : 's'} in the overlay`);
     for (const i of r.indexers) lines.push(`  ${i.language} (${i.indexer}): ${i.status}, ${i.file_count} files${i.error ? `: ${i.error}` : ''}${i.remedy ? ` (${i.remedy})` : ''}`);
+    const c = r.coverage;
+    if (c) lines.push(`  typescript coverage: ${c.by_tsconfig} files by the repo's tsconfigs, ${c.inferred} outside them by an inferred config${c.inferred > 0 ? ` (${c.inferred_sample.slice(0, 3).join(', ')}${c.inferred > 3 ? ', ...' : ''})` : ''}`);
     if (r.last_error) lines.push(`  last error: ${r.last_error}`);
   }
   return lines.join('\n') + '\n' + (s.memory ? formatMemoryStatus(s.memory) : '');

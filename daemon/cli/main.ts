@@ -9,7 +9,7 @@ import { scryHome } from '../paths';
 import * as P from '../protocol';
 import { findRepoRoot } from '../repos';
 import { VERSION } from '../version';
-import { intro, parseCommand, usage, type Command } from './args';
+import { intro, parseCommand, usage, type Command, type OutputFormat } from './args';
 import { FORMATTERS } from './format';
 import { runPretoolUseHook } from '../setup/nudge';
 import { runSessionEndHook, runSessionStartHook } from './session-hooks';
@@ -31,8 +31,9 @@ export async function run(argv: string[]): Promise<number> {
     throw err;
   }
   const home = scryHome();
-  const json = cmd.json || !process.stdout.isTTY;
-  if (cmd.method) return runMethod(home, cmd, cmd.method, json);
+  const format: OutputFormat = cmd.format ?? (process.stdout.isTTY ? 'human' : 'json');
+  const json = format === 'json';
+  if (cmd.method) return runMethod(home, cmd, cmd.method, format);
   switch (cmd.name) {
     case 'intro':
       process.stdout.write(intro() + usage());
@@ -95,15 +96,17 @@ function exitSoon(code: number): number {
   return code;
 }
 
-async function runMethod(home: string, cmd: Command, decl: P.MethodDecl, json: boolean): Promise<number> {
+async function runMethod(home: string, cmd: Command, decl: P.MethodDecl, format: OutputFormat): Promise<number> {
   const params = paramsOf(cmd, decl);
   if (decl === P.MemoryOrient) {
     params.cwd ??= process.cwd();
     if (params.hook === true) return exitSoon(await runSessionStartHook(hookIo(home), { cwd: params.cwd as string, budget: params.budget as number | undefined }));
-    // The block is text for whoever runs it (an AGENTS.md line, a script): JSON only with --json.
-    json = cmd.json;
+    // The block is text for whoever runs it (an AGENTS.md line, a script): JSON only when asked for.
+    format = cmd.format ?? (cmd.json ? 'json' : 'human');
   }
-  const human = (FORMATTERS[decl.method] ?? ((v: unknown) => `${JSON.stringify(v, null, 2)}\n`)) as (v: unknown) => string;
+  const json = format === 'json';
+  const humanForm = (FORMATTERS[decl.method] ?? ((v: unknown) => `${JSON.stringify(v, null, 2)}\n`)) as (v: unknown) => string;
+  const human = format === 'compact' ? ((P.COMPACT_FORMATTERS[decl.method] ?? humanForm) as (v: unknown) => string) : humanForm;
   if (decl === P.Status) return withDaemon(home, false, async (c) => print(json, await c.request(decl.type, params), human));
   if (readOnlyQuery(decl)) return query(home, decl.type, params, json, human);
   return withDaemon(home, true, async (c) => print(json, await c.request(decl.type, params), human));

@@ -4,7 +4,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { ErrorCode, ScryError } from '../errors';
 import { buildIndex } from './build';
+import { lowerPriority } from './indexers/run';
 import type { BuildRequest, WorkerMessage } from './build-runner';
+
+// On Linux a thread has its own nice value: this lowers the build (decoding,
+// inserts, CREATE INDEX) below the daemon's main thread, which answers queries.
+// Elsewhere pid 0 means the whole process, the daemon included: left alone.
+if (process.platform === 'linux') lowerPriority(0);
 
 const port = parentPort;
 if (!port) throw new Error('build-worker.js must run as a worker thread');

@@ -44,8 +44,8 @@ export function createScryMcpServer(options: McpServerOptions): { server: McpSer
         title: tool.title,
         description: tool.description,
         inputSchema: tool.input,
-        // A tool that answers in text declares no output schema: it sends structuredContent only when asked for JSON.
-        ...(tool.text ? {} : { outputSchema: tool.output }),
+        // No outputSchema: a tool that declares one must return structuredContent,
+        // and clients give the model that JSON instead of the compact text.
         annotations: tool.annotations,
       },
       async (args: Record<string, unknown>): Promise<CallToolResult> => {
@@ -54,8 +54,7 @@ export function createScryMcpServer(options: McpServerOptions): { server: McpSer
           const result = (await tool.run(args, ctx)) as Record<string, unknown>;
           const total = typeof result.total === 'number' ? result.total : undefined;
           log.write({ ts: new Date().toISOString(), tool: tool.name, ms: elapsed(started), ok: true, args, total });
-          if (tool.text && args.format !== 'json') return { content: [{ type: 'text', text: (tool.text as (r: unknown) => string)(result) }] };
-          return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+          return tool.render(args, result);
         } catch (err) {
           const message = errorMessage(err);
           log.write({ ts: new Date().toISOString(), tool: tool.name, ms: elapsed(started), ok: false, args, error: message });
@@ -64,7 +63,13 @@ export function createScryMcpServer(options: McpServerOptions): { server: McpSer
       },
     );
   }
-  return { server, dispose: () => link.dispose() };
+  return {
+    server,
+    dispose: () => {
+      link.dispose();
+      log.close();
+    },
+  };
 }
 
 const elapsed = (started: number): number => Math.round((performance.now() - started) * 1000) / 1000;

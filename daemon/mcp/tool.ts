@@ -2,11 +2,12 @@
 // and output schemas), a name, a description written for an agent that could
 // also reach for grep, and its own annotations. The input is the method's
 // params with `repo` optional (the server fills the git root of the agent's
-// directory) and, for name queries, `name` offered as `symbol`.
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+// directory), for name queries `name` offered as `symbol`, and `format`: what
+// the model reads is the compact text unless it asks for JSON.
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/mini';
 import type { RequestType } from 'vscode-jsonrpc';
-import type { MethodDecl, ParamsOf, ResultOf } from '../protocol';
+import { COMPACT_FORMATTERS, type MethodDecl, type ParamsOf, type ResultOf } from '../protocol';
 
 export interface ToolContext {
   /** One request to the daemon; the first call connects (and spawns the daemon if none runs). */
@@ -26,18 +27,22 @@ export interface ScryTool {
   readonly method: MethodDecl;
   /** Input schema as a raw shape, derived from the method's params. */
   readonly input: Record<string, z.core.$ZodType>;
-  /** Output schema: the method's result. */
+  /** The method's result schema (the shape of `format: "json"` answers). */
   readonly output: z.core.$ZodType;
   /** Turns the tool's arguments into the method's params and asks the daemon. */
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<ResultOf<MethodDecl>>;
-  /**
-   * The compact text the model reads instead of the JSON (memory tools). Such
-   * a tool takes `format` ("text" by default, "json" for the full answer as
-   * structuredContent) and declares no output schema, since clients hand the
-   * model structuredContent whenever a result has one.
-   */
-  readonly text?: (result: never) => string;
+  /** The answer as the model reads it: compact text, or JSON on request. */
+  render(args: Record<string, unknown>, result: ResultOf<MethodDecl>): CallToolResult;
 }
+
+/** Bytes of compact text an answer stays within unless the agent sets `budget` (about 2k tokens). */
+export const DEFAULT_BUDGET = 8000;
+
+const formatField = z.optional(
+  z.enum(['compact', 'json']).check(
+    z.describe('compact (default): text for reading. json: the full structured answer, for a program.'),
+  ),
+);
 
 const repoField = z.optional(
   z.string().check(z.describe('Absolute path of the repository to ask about. Default: the git root of the directory the agent was started in.')),
@@ -50,14 +55,11 @@ export interface ToolSpec {
   annotations: ToolAnnotations;
   /** Params fields offered under another name (`name` as `symbol`). */
   rename?: Readonly<Record<string, string>>;
+  /** The tool's own compact renderer (the memory tools); default: the compact form of its method's answer. */
   text?: (result: never) => string;
   /** Params fields the tool fills itself (a memory tool's `cwd`: the agent's directory). */
   fill?: (params: Record<string, unknown>, ctx: ToolContext) => void;
 }
-
-const formatField = z.optional(
-  z.enum(['text', 'json']).check(z.describe('text (default): a compact answer to read; json: the full answer as structured JSON, for a program.')),
-);
 
 /** Annotations of a tool that writes (remember): not read-only, not destructive, idempotent (the same text is one fact). */
 export const WRITES: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -67,8 +69,10 @@ export function defineTool<D extends MethodDecl>(method: D, spec: ToolSpec): Scr
   const rename = spec.rename ?? {};
   const input: Record<string, z.core.$ZodType> = {};
   for (const [field, schema] of Object.entries(shape)) input[rename[field] ?? field] = field === 'repo' ? repoField : schema;
-  if (spec.text) input.format = formatField;
+  input.format = formatField;
   const back = Object.fromEntries(Object.entries(rename).map(([field, as]) => [as, field]));
+  // A tool's own text renderer (the memory tools) or the compact form of its method's answer.
+  const compact = (spec.text ?? COMPACT_FORMATTERS[method.method]) as ((r: unknown) => string) | undefined;
   return {
     name: spec.name,
     title: spec.title,
@@ -77,13 +81,23 @@ export function defineTool<D extends MethodDecl>(method: D, spec: ToolSpec): Scr
     method,
     input,
     output: method.result,
-    ...(spec.text ? { text: spec.text } : {}),
     run: (args, ctx) => {
       const params: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(args)) if (value !== undefined && !(spec.text && key === 'format')) params[back[key] ?? key] = value;
+      for (const [key, value] of Object.entries(args)) if (value !== undefined && key !== 'format') params[back[key] ?? key] = value;
       if ('repo' in shape || 'repo' in args) params.repo = ctx.repo(typeof args.repo === 'string' ? args.repo : undefined);
+      if ('budget' in shape && params.budget === undefined) params.budget = DEFAULT_BUDGET;
       spec.fill?.(params, ctx);
       return ctx.request(method.type, params as ParamsOf<D>);
+    },
+    // Claude Code and VS Code hand the model JSON.stringify(structuredContent)
+    // whenever a result has one and drop the text, so the compact answer goes
+    // out alone; structuredContent only when JSON was asked for.
+    render: (args, result) => {
+      if (args.format === 'json' || !compact) {
+        const text = JSON.stringify(result);
+        return args.format === 'json' ? { content: [{ type: 'text', text }], structuredContent: result as Record<string, unknown> } : { content: [{ type: 'text', text }] };
+      }
+      return { content: [{ type: 'text', text: compact(result) }] };
     },
   };
 }

@@ -10,10 +10,15 @@ const name = describe(
   'A symbol name, matched exactly ignoring case (`processOrder`), or a compound form naming its owner: `OrderService.processOrder`, `OrderService#processOrder`, `DB::table`, `auth->user`, `client.Connect`.',
 );
 const limit = opt(positiveInt(), 'At most this many occurrences in the answer; `truncated` then says how many more there are and in how many files.');
+const budget = opt(
+  positiveInt(),
+  'At most about this many bytes of answer (measured on the compact form). Past it the answer lists the rest per file and gives the `offset` of the next page.',
+);
+const offset = opt(z.int().check(z.minimum(0)), 'Skip this many occurrences (the `next_offset` of a previous answer) to read the next page.');
 
 export const RepoParams = z.object({ repo });
-export const NameQueryParams = z.object({ repo, name, limit });
-export const CallQueryParams = z.object({ repo, name, limit, all_refs: opt(z.boolean(), 'Every reference inside/to the function, not only calls.') });
+export const NameQueryParams = z.object({ repo, name, limit, budget, offset });
+export const CallQueryParams = z.object({ repo, name, limit, budget, offset, all_refs: opt(z.boolean(), 'Every reference inside/to the function, not only calls.') });
 export const ImpactParams = z.object({ repo, name, limit, depth: opt(z.int().check(z.positive(), z.maximum(10)), 'Levels of callers to follow (default 3).') });
 export const SearchParams = z.object({
   repo,
@@ -50,15 +55,28 @@ export const Occurrence = z.object({
   containing_symbol: describe(z.nullable(z.string()), 'The definition this occurrence sits in.'),
   is_definition: z.boolean(),
   is_call: opt(z.boolean(), 'A call or construction (`f(`, `f<T>(`, `new F`), not any other use.'),
+  use: opt(z.enum(['def', 'call', 'import', 'type', 'write', 'read', 'doc']), 'How the symbol is used here: defined, called, imported or re-exported, named as a type, assigned, read, or named in a doc comment (`{@link X}`, `@param {X}`).'),
   precision: opt(z.enum(['precise', 'syntactic']), "'syntactic' while a changed file is served from the tree-sitter overlay."),
+});
+
+export const MatchCounts = z.object({
+  references: describe(z.number(), 'Occurrences that are not definitions, on every page.'),
+  calls: z.number(),
+  files: z.number(),
+  definitions: describe(z.array(z.string()), 'Where it is defined, as `file:line` (at most 5).'),
 });
 
 export const SymbolMatch = z.object({
   symbol_id: describe(z.string(), 'The SCIP symbol: unique across the repo.'),
   display_name: z.string(),
-  kind: z.string(),
+  kind: describe(z.string(), 'Merged declarations join their kinds: `interface+variable`.'),
+  also: opt(z.array(z.string()), 'The other SCIP symbols merged into this match (one thing declared several times: interface and value, lib augmentations, class and namespace).'),
+  local: opt(z.string(), 'Set for a symbol local to one file (declared inside a function): that file.'),
+  counts: opt(MatchCounts, 'Totals over all occurrences of this match, including those on other pages.'),
   occurrences: z.array(Occurrence),
 });
+
+export const FileCount = z.object({ file: z.string(), occurrences: z.number() });
 
 /** The answer to every name query; compatible with the original scry's JSON. */
 export const QueryResult = z.object({
@@ -68,6 +86,9 @@ export const QueryResult = z.object({
   elapsed_ms: z.number(),
   index: IndexFreshness,
   truncated: z.optional(z.string()),
+  offset: opt(z.number(), 'The offset this page starts at, when not 0.'),
+  next_offset: opt(z.number(), 'Set when occurrences were left out: ask again with this `offset` for the next page.'),
+  rest: opt(z.array(FileCount), 'The occurrences left out of this page, per file (after this page).'),
   note: opt(z.string(), 'Set when a compound name (`A.b`) matched nothing and the tail alone was used.'),
 });
 
@@ -167,6 +188,10 @@ export const RepoStatus = z.object({
   building: z.boolean(),
   indexers: z.array(IndexerReport),
   last_error: z.nullable(z.string()),
+  coverage: opt(
+    z.object({ by_tsconfig: z.number(), inferred: z.number(), inferred_sample: z.array(z.string()) }),
+    "TypeScript/JavaScript files covered by the repo's tsconfigs, and those no tsconfig includes, indexed with a config Scry inferred (a sample of their paths).",
+  ),
 });
 
 export const ProgressEvent = z.object({
@@ -187,6 +212,9 @@ export type IndexStatus = z.output<typeof IndexStatus>;
 export type IndexFreshness = z.output<typeof IndexFreshness>;
 export type Occurrence = z.output<typeof Occurrence>;
 export type SymbolMatch = z.output<typeof SymbolMatch>;
+export type MatchCounts = z.output<typeof MatchCounts>;
+export type FileCount = z.output<typeof FileCount>;
+export type OccurrenceUse = NonNullable<Occurrence['use']>;
 export type QueryResult = z.output<typeof QueryResult>;
 export type SearchHit = z.output<typeof SearchHit>;
 export type SearchResult = z.output<typeof SearchResult>;

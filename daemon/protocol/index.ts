@@ -7,6 +7,7 @@ export * from './daemon';
 export * from './code';
 export * from './memory';
 export * from './memory-text';
+export * from './compact';
 
 import { CODE_QUERIES, IndexRepo } from './code';
 import { Ping, Shutdown, Status } from './daemon';

@@ -44,4 +44,5 @@ const noCheck = (): object => ({});
 export const minLength = noCheck;
 export const positive = noCheck;
 export const maximum = noCheck;
+export const minimum = noCheck;
 export const globalRegistry = { get: (s: Schema): { description?: string } | undefined => (s.description !== undefined ? { description: s.description } : undefined) };

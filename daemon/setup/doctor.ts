@@ -75,7 +75,7 @@ export async function runDoctor(ctx: SetupContext, opts: { repo: string; symbol:
       detail: missing.length === 0 ? `${listed.length} tools: ${listed.join(', ')}` : `missing ${missing.join(', ')}`,
       fix: 'The registered command runs another scry version: run scry setup',
     });
-    const call = await client.callTool({ name: 'scry_refs', arguments: { symbol: opts.symbol, repo: opts.repo, limit: 3 } });
+    const call = await client.callTool({ name: 'scry_refs', arguments: { symbol: opts.symbol, repo: opts.repo, limit: 3, format: 'json' } });
     const result = call.structuredContent as { total?: number; elapsed_ms?: number; index?: { status?: string } } | undefined;
     const text = Array.isArray(call.content) && call.content[0]?.type === 'text' ? String(call.content[0].text) : '';
     add({

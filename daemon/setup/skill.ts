@@ -37,9 +37,17 @@ there is nothing to filter and no file to open just to find out what it is.
   \`OrderService#processOrder\`, \`DB::table\`, \`auth->user\`.
 - \`repo\` defaults to the git root of the working directory; pass an absolute
   path for another repository.
-- Large answers: pass \`limit\`; \`truncated\` says how many more there are.
-- No MCP? The same questions work in a shell: \`scry refs NAME\`,
-  \`scry defs NAME\` (JSON when piped).
+- Answers are compact text: \`# name · kind · counts\`, then each file once
+  and one line per use (\`line:col use source\`, use being def, call, import,
+  type, write or read), with \`in F\` when the enclosing definition changes.
+- Answers are bounded (about 8 KB). Past that they end with the rest per file
+  and \`next page: offset=N\`: pass \`offset\` for more, or a bigger
+  \`budget\` (bytes). Nothing is cut silently.
+- \`format: "json"\` gives the full structured answer, for when you need
+  exact ranges in a program.
+- No MCP? The same questions work in a shell: \`scry refs NAME --format
+  compact\`, \`scry defs NAME --format compact\` (JSON when piped without
+  --format).
 
 ## Memory: what earlier sessions learnt
 

@@ -2,6 +2,7 @@
 // command line) in one process, one after another, and prints their tables.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { printSummary } from './summary';
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     const mod = (await import(path.join(__dirname, f))) as { run: () => Promise<void> };
     await mod.run();
   }
+  printSummary();
 }
 
 main().catch((err: unknown) => {

@@ -11,10 +11,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { connectDaemon } from '../../daemon/client';
 import * as P from '../../daemon/protocol';
 import { CLI, ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
-import { ms, ratio, summarize, table, timeIt, verdict } from './stats';
+import { ms, summarize, table, timeIt, verdict } from './stats';
+import { record } from './summary';
 
-const SYMBOL = 'concatMapTo';
-const CALLS = 2000;
+// A small answer and one near the 100-occurrence mark of the target.
+const SYMBOLS = ['concatMapTo', 'innerFrom'];
+const CALLS = 1000;
 
 function env(home: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -41,40 +43,58 @@ export async function run(): Promise<void> {
       client = t.value;
     }
     const mcp = client!;
-    const first = await mcp.callTool({ name: 'scry_refs', arguments: { symbol: SYMBOL } });
-    if (first.isError) throw new Error(`scry_refs failed: ${JSON.stringify(first.content)}`);
-    const total = (first.structuredContent as { total: number }).total;
-    for (let i = 0; i < 200; i++) await mcp.callTool({ name: 'scry_refs', arguments: { symbol: SYMBOL } });
-    const mcpSamples: number[] = [];
-    for (let i = 0; i < CALLS; i++) mcpSamples.push((await timeIt(() => mcp.callTool({ name: 'scry_refs', arguments: { symbol: SYMBOL } }))).ms);
+    const rows: Array<Array<string | number>> = [];
+    const verdicts: string[] = [];
+    const mcpP50: Array<[string, number]> = [];
+    for (const symbol of SYMBOLS) {
+      const first = await mcp.callTool({ name: 'scry_refs', arguments: { symbol, format: 'json' } });
+      if (first.isError) throw new Error(`scry_refs failed: ${JSON.stringify(first.content)}`);
+      const total = (first.structuredContent as { total: number }).total;
+      const timed = async (args: Record<string, unknown>): Promise<number[]> => {
+        for (let i = 0; i < 200; i++) await mcp.callTool({ name: 'scry_refs', arguments: args });
+        const out: number[] = [];
+        for (let i = 0; i < CALLS; i++) out.push((await timeIt(() => mcp.callTool({ name: 'scry_refs', arguments: args }))).ms);
+        return out;
+      };
+      const compact = summarize(await timed({ symbol }));
+      const json = summarize(await timed({ symbol, format: 'json' }));
+      rows.push([`MCP tools/call, compact (default): ${symbol}, ${total} occurrences`, compact.n, ms(compact.p50), ms(compact.p95), ms(compact.p99)]);
+      rows.push([`MCP tools/call, format json: ${symbol}`, json.n, ms(json.p50), ms(json.p95), ms(json.p99)]);
+      verdicts.push(`MCP compact p50 for ${symbol} (${total} occurrences): ${ms(compact.p50)}: ${verdict(compact.p50, 1)}`);
+      mcpP50.push([`${symbol} (${total} occurrences)`, compact.p50]);
+    }
     await mcp.close();
 
     const conn = await connectDaemon({ home, daemonScript: path.join(ROOT, 'dist', 'daemon.js') });
-    const socketSamples: number[] = [];
-    for (let i = 0; i < 200; i++) await conn.request(P.Refs.type, { repo, name: SYMBOL });
-    for (let i = 0; i < CALLS; i++) socketSamples.push((await timeIt(() => conn.request(P.Refs.type, { repo, name: SYMBOL }))).ms);
+    let socketP50 = 0;
+    for (const symbol of SYMBOLS) {
+      const socketSamples: number[] = [];
+      for (let i = 0; i < 200; i++) await conn.request(P.Refs.type, { repo, name: symbol });
+      for (let i = 0; i < CALLS; i++) socketSamples.push((await timeIt(() => conn.request(P.Refs.type, { repo, name: symbol }))).ms);
+      const s = summarize(socketSamples);
+      if (symbol === SYMBOLS[0]) socketP50 = s.p50;
+      const [label, p50] = mcpP50[SYMBOLS.indexOf(symbol)]!;
+      record({ figure: `MCP tools/call p50, SDK client, warm: ${label}`, value: ms(p50), baseline: `socket alone ${ms(s.p50)}`, ratio: `${(p50 / s.p50).toFixed(2)}x`, target: '<= 1 ms', ok: p50 <= 1 });
+      rows.push([`daemon socket alone (JSON-RPC, baseline): ${symbol}`, s.n, ms(s.p50), ms(s.p95), ms(s.p99)]);
+    }
     conn.dispose();
 
     const cliSamples: number[] = [];
     for (let i = 0; i < 30; i++) {
-      const t = await timeIt(() => spawnSync(process.execPath, [CLI, 'refs', SYMBOL, '--repo', repo, '--json'], { env: env(home) }));
+      const t = await timeIt(() => spawnSync(process.execPath, [CLI, 'refs', SYMBOLS[0]!, '--repo', repo, '--json'], { env: env(home) }));
       if (t.value.status !== 0) throw new Error(`scry refs failed: ${String(t.value.stderr)}`);
       cliSamples.push(t.ms);
     }
 
-    const m = summarize(mcpSamples);
-    const s = summarize(socketSamples);
     const c = summarize(cliSamples);
     const up = summarize(startups);
-    table(`scry_refs ${SYMBOL} (${total} occurrences) on rxjs, warm daemon`, ['path', 'n', 'p50', 'p95', 'p99'], [
-      ['MCP tools/call (stdio -> scry mcp -> socket -> daemon)', m.n, ms(m.p50), ms(m.p95), ms(m.p99)],
-      ['daemon socket alone (JSON-RPC)', s.n, ms(s.p50), ms(s.p95), ms(s.p99)],
-      ['CLI process per query (scry refs --json)', c.n, ms(c.p50), ms(c.p95), ms(c.p99)],
-      ['scry mcp start-up to completed handshake', up.n, ms(up.p50), ms(up.p95), ms(up.p99)],
-    ]);
+    rows.push(['CLI process per query (scry refs --json)', c.n, ms(c.p50), ms(c.p95), ms(c.p99)]);
+    rows.push(['scry mcp start-up to completed handshake', up.n, ms(up.p50), ms(up.p95), ms(up.p99)]);
+    table('scry_refs on rxjs, warm daemon', ['path', 'n', 'p50', 'p95', 'p99'], rows);
     // Three processes take turns on every call: on a busy machine the scheduler, not scry, sets the figure.
     console.log(`\nload average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
-    console.log(`MCP p50 ${ms(m.p50)}: ${verdict(m.p50, 1)}; CLI / MCP at p50: ${ratio(c.p50, m.p50)}; MCP overhead over the socket at p50: ${ms(m.p50 - s.p50)}`);
+    for (const v of verdicts) console.log(v);
+    console.log(`daemon socket alone p50 (${SYMBOLS[0]}): ${ms(socketP50)}`);
   } finally {
     await stopDaemon(home);
   }

@@ -1,13 +1,17 @@
 // Issue 2 figures on rxjs: indexing overhead against the raw indexer, and the
 // CLI's warm and cold latency against bare `node -e 0`.
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
+import Database from 'better-sqlite3';
+import { repoDir } from '../../daemon/paths';
 import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
 import { connectDaemon } from '../../daemon/client';
 import * as P from '../../daemon/protocol';
 import type { QueryResult } from '../../daemon/protocol';
 import { CLI, ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
 import { ms, ratio, summarize, table, verdict } from './stats';
+import { record } from './summary';
 
 const NAMES = ['mergeMap', 'Observable', 'Subscriber', 'concatMap', 'switchMap', 'Subject', 'pipe', 'map', 'filter', 'take'];
 
@@ -41,6 +45,7 @@ export async function run(): Promise<void> {
     ['raw scip-typescript index', ms(rawS.p50), '1.00x', ''],
     ['scry index (indexer + decode + store + swap)', ms(scryS.p50), ratio(scryS.p50, rawS.p50), verdict(scryS.p50 / rawS.p50, 1.1)],
   ]);
+  record({ figure: 'cold index vs raw scip-typescript, rxjs', value: ms(scryS.p50), baseline: `scip-typescript ${ms(rawS.p50)}`, ratio: ratio(scryS.p50, rawS.p50), target: '<= 1.10x', ok: scryS.p50 / rawS.p50 <= 1.1 });
 
   // Warm CLI vs bare node, interleaved so machine noise hits both alike.
   const N = Number(process.env.BENCH_CLI_RUNS ?? 40);
@@ -63,6 +68,8 @@ export async function run(): Promise<void> {
     if (i >= 500) sustained.push(r.elapsed_ms);
   }
   conn.dispose();
+  // The floor: SQLite's own indexed lookup of the same names' occurrences, in this process.
+  const sqlite = sqliteFloor(path.join(repoDir(home, fs.realpathSync(repo)), 'index.db'), NAMES);
   // Cold: no daemon; the CLI spawns it and answers from the existing index.
   const coldRuns = Number(process.env.BENCH_COLD_RUNS ?? 10);
   const cold: number[] = [];
@@ -85,5 +92,25 @@ export async function run(): Promise<void> {
     ['scry refs, cold (spawns daemon)', ms(c.p50), ms(c.p95), ratio(c.p50, bc.p50), verdict(c.p50 / bc.p50, 2)],
     ['daemon-side query time, per CLI call', ms(d.p50), ms(d.p95), '', d.p50 <= 0.3 ? 'ok (target <= 0.3 ms)' : 'MISS (target <= 0.3 ms)'],
     ['daemon-side query time, sustained', ms(ds.p50), ms(ds.p95), '', ds.p50 <= 0.3 ? 'ok (target <= 0.3 ms)' : 'MISS (target <= 0.3 ms)'],
+    ["SQLite's own indexed lookup of the same occurrences (floor)", ms(sqlite.p50), ms(sqlite.p95), '', ''],
   ]);
+  record({ figure: 'CLI warm vs bare node -e 0', value: ms(w.p50), baseline: `node -e 0 ${ms(b.p50)}`, ratio: ratio(w.p50, b.p50), target: '<= 1.15x', ok: w.p50 / b.p50 <= 1.15 });
+  record({ figure: 'daemon-side time of an indexed lookup, p50 (rxjs, sustained)', value: ms(ds.p50), baseline: `SQLite alone ${ms(sqlite.p50)}`, ratio: ratio(ds.p50, sqlite.p50), target: '<= 0.3 ms', ok: ds.p50 <= 0.3 });
+}
+
+function sqliteFloor(file: string, names: readonly string[]): ReturnType<typeof summarize> {
+  const db = new Database(file, { readonly: true });
+  try {
+    const ids = db.prepare('SELECT id FROM symbols WHERE name_lower = ?').pluck();
+    const occ = db.prepare('SELECT document_id, line, col, end_line, end_col, is_definition, is_call FROM occurrences WHERE symbol_id = ?').raw(true);
+    const samples: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const started = performance.now();
+      for (const id of ids.all(names[i % names.length]!.toLowerCase())) occ.all(id);
+      if (i >= 500) samples.push(performance.now() - started);
+    }
+    return summarize(samples);
+  } finally {
+    db.close();
+  }
 }

@@ -10,9 +10,16 @@ describe('parseCommand', () => {
     const cmd = parseCommand(['refs', 'mergeMap', '--repo', '/r', '--limit', '5', '--json']);
     assert.equal(cmd.method, P.Refs);
     assert.deepEqual({ ...cmd, method: undefined }, {
-      name: 'refs', method: undefined, arg: 'mergeMap', repo: '/r', json: true, params: { limit: 5 }, force: false, foreground: false,
+      name: 'refs', method: undefined, arg: 'mergeMap', repo: '/r', format: 'json', json: true, params: { limit: 5 }, force: false, foreground: false,
       uninstall: false, dryRun: false, yes: false,
     });
+  });
+  it('takes --format compact|json|human, --budget and --offset (0 included)', () => {
+    assert.equal(parseCommand(['refs', 'f', '--format', 'compact']).format, 'compact');
+    assert.equal(parseCommand(['refs', 'f', '--format', 'human']).format, 'human');
+    assert.equal(parseCommand(['refs', 'f']).format, undefined, 'no flag: the CLI picks by whether stdout is a terminal');
+    assert.deepEqual(parseCommand(['refs', 'f', '--budget', '4000', '--offset', '0']).params, { budget: 4000, offset: 0 });
+    assert.deepEqual(parseCommand(['callers', 'f', '--offset', '40']).params, { offset: 40 });
   });
   it('treats no arguments as the first-run intro and --help as help', () => {
     assert.equal(parseCommand([]).name, 'intro');
@@ -31,6 +38,8 @@ describe('parseCommand', () => {
     [['hook', 'posttooluse'], /unknown hook 'posttooluse'/],
     [['refs', 'a', 'b'], /unexpected argument 'b'/],
     [['refs', 'a', '--limit', '0'], /invalid --limit '0'/],
+    [['refs', 'a', '--format', 'yaml'], /invalid --format 'yaml': expected one of compact, json, human/],
+    [['refs', 'a', '--offset=-1'], /invalid --offset '-1'/],
     [['refs', 'a', '--bogus'], /bogus/],
     [['refs', 'a', '--depth', '2'], /scry refs does not take --depth/],
     [['stop', '--limit', '2'], /scry stop does not take --limit/],

@@ -34,7 +34,7 @@ describe('scry CLI against a spawned daemon', () => {
     assert.deepEqual([def.file, def.line, def.column], ['src/internal/operators/concatMap.ts', defLine, 17]);
     assert.equal(def.end_column - def.column, 'concatMap'.length);
     // concatMapTo is built on concatMap: a known reference, with its caller named.
-    const use = m.occurrences.find((o) => o.file === 'src/internal/operators/concatMapTo.ts' && !o.is_definition && o.context.includes('concatMap('));
+    const use = m.occurrences.find((o) => o.file === 'src/internal/operators/concatMapTo.ts' && !o.is_definition && o.is_call && o.context.includes('concatMap('));
     assert.ok(use, 'concatMapTo.ts calls concatMap');
     assert.equal(use.containing_symbol, 'concatMapTo');
     assert.equal(result.total, m.occurrences.length);
@@ -69,6 +69,21 @@ describe('scry CLI against a spawned daemon', () => {
     // stdout is a pipe here, so JSON is the default; --json is implied. Human output is unit-tested in format.test.
     const r = await scry(['refs', 'concatMapTo', '--repo', repo], { home });
     assert.doesNotThrow(() => JSON.parse(r.stdout));
+  });
+
+  it('--format compact prints the agent form; --format json the same facts as the default JSON; --offset pages', async () => {
+    const compact = await scry(['refs', 'concatMapTo', '--repo', repo, '--format', 'compact'], { home });
+    assert.equal(compact.code, 0, compact.stderr);
+    const json = JSON.parse((await scry(['refs', 'concatMapTo', '--repo', repo, '--format', 'json'], { home })).stdout) as QueryResult;
+    const m = json.matches[0]!;
+    assert.ok(compact.stdout.startsWith(`# concatMapTo · function · ${m.counts!.references} refs in ${m.counts!.files} files\n${m.occurrences[0]!.file}\n`), compact.stdout.slice(0, 200));
+    for (const o of m.occurrences) assert.match(compact.stdout, new RegExp(`^ {2}${o.line}:${o.column} ${o.use} `, 'm'));
+    assert.ok(compact.stdout.length * 3 < JSON.stringify(json).length);
+    const page = await scry(['refs', 'Observable', '--repo', repo, '--format', 'compact', '--budget', '800'], { home });
+    const next = /^next page: offset=(\d+)$/m.exec(page.stdout);
+    assert.ok(next, page.stdout);
+    const rest = JSON.parse((await scry(['refs', 'Observable', '--repo', repo, '--offset', next[1]!, '--limit', '1'], { home })).stdout) as QueryResult;
+    assert.equal(rest.offset, Number(next[1]));
   });
 
   it('gives a one-line error for a repo path that does not exist, and the daemon stays up', async () => {

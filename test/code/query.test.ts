@@ -32,6 +32,17 @@ describe('queries on rxjs', () => {
     assert.deepEqual([r.index.partial, r.index.missing_languages], [false, []]);
   });
 
+  it("a lib type declared as interface and value (Error, from lib.es5.d.ts) is one match, each use listed once", async () => {
+    const r = await ask<QueryResult>('refs', 'Error');
+    const lib = r.matches.filter((m) => m.kind === 'external');
+    assert.equal(lib.length, 1, r.matches.map((m) => m.symbol_id).join('\n'));
+    assert.ok((lib[0]!.also?.length ?? 0) >= 1, 'the other declaration is merged in');
+    const keys = lib[0]!.occurrences.map((o) => `${o.file}:${o.line}:${o.column}`);
+    assert.equal(new Set(keys).size, keys.length);
+    const line = lineOf(src('src/internal/util/createErrorClass.ts'), /Error\.call\(instance\)/);
+    assert.equal(keys.filter((k) => k.startsWith(`src/internal/util/createErrorClass.ts:${line}:`)).length, 1);
+  });
+
   it('callers tells calls from value uses; --all-refs shows both', async () => {
     // mergeAll passes identity as a value: `mergeMap(identity, concurrent)`.
     const useLine = lineOf(src('src/internal/operators/mergeAll.ts'), /mergeMap\(identity, concurrent\)/);

@@ -28,7 +28,8 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
   let client: Client;
 
   const call = async <T>(name: string, args: Record<string, unknown>): Promise<{ raw: CallToolResult; result: T }> => {
-    const raw = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    // These tests read the structured answer; what the model reads by default is tested below.
+    const raw = (await client.callTool({ name, arguments: { format: 'json', ...args } })) as CallToolResult;
     assert.ok(!raw.isError, `${name} failed: ${textOf(raw)}`);
     return { raw, result: raw.structuredContent as T };
   };
@@ -55,8 +56,10 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
       assert.ok((t.description ?? '').length > 80, `${t.name} has a description an agent can choose by`);
       assert.equal(t.annotations?.readOnlyHint, true, t.name);
       assert.equal(t.annotations?.destructiveHint, false, t.name);
-      assert.equal(t.outputSchema?.type, 'object', t.name);
-      const props = t.inputSchema.properties as Record<string, { description?: string }>;
+      // An output schema obliges structuredContent, which clients hand the model instead of the compact text.
+      assert.equal(t.outputSchema, undefined, t.name);
+      const props = t.inputSchema.properties as Record<string, { description?: string; enum?: string[] }>;
+      assert.deepEqual(props.format?.enum, ['compact', 'json'], `${t.name} takes format`);
       for (const [field, schema] of Object.entries(props)) assert.ok(schema.description, `${t.name}.${field} is described`);
       assert.ok('repo' in props, `${t.name} takes repo`);
     }
@@ -73,9 +76,43 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
     const def = result.matches[0]!.occurrences.find((o) => o.is_definition)!;
     const line = lineOf(path.join(repo, 'src/internal/operators/concatMap.ts'), /export function concatMap</);
     assert.deepEqual([def.file, def.line], ['src/internal/operators/concatMap.ts', line]);
-    const use = result.matches[0]!.occurrences.find((o) => o.file === 'src/internal/operators/concatMapTo.ts' && o.context.includes('concatMap('));
+    const use = result.matches[0]!.occurrences.find((o) => o.file === 'src/internal/operators/concatMapTo.ts' && o.is_call && o.context.includes('concatMap('));
     assert.equal(use?.containing_symbol, 'concatMapTo');
     assert.equal(result.index.status, 'ready');
+  });
+
+  it('by default the model reads the compact text under either client rule; format json gives the full JSON to both', async () => {
+    // Claude Code and VS Code give the model JSON.stringify(structuredContent) when there is one; others read the text.
+    const seenByStructuredClient = (r: CallToolResult): string => (r.structuredContent !== undefined ? JSON.stringify(r.structuredContent) : textOf(r));
+    const seenByContentClient = (r: CallToolResult): string => textOf(r);
+    const compact = (await client.callTool({ name: 'scry_refs', arguments: { symbol: 'concatMap' } })) as CallToolResult;
+    assert.equal(compact.isError, undefined);
+    assert.equal(compact.structuredContent, undefined);
+    assert.equal(compact.content.length, 1);
+    const text = textOf(compact);
+    assert.match(text, /^# concatMap · function · \d+ refs \(\d+ calls\) in \d+ files\nsrc\/internal\/operators\/concatMap\.ts\n {2}\d+:17 def export function concatMap</);
+    assert.match(text, /^src\/internal\/operators\/concatMapTo\.ts$/m);
+    assert.match(text, /^ {2}\d+:\d+ call .*concatMap\(/m);
+    assert.equal(seenByStructuredClient(compact), text);
+    assert.equal(seenByContentClient(compact), text);
+    const json = (await client.callTool({ name: 'scry_refs', arguments: { symbol: 'concatMap', format: 'json' } })) as CallToolResult;
+    const full = json.structuredContent as QueryResult;
+    assert.equal(seenByStructuredClient(json), JSON.stringify(full));
+    assert.deepEqual(JSON.parse(seenByContentClient(json)), full);
+    assert.equal(full.matches[0]!.counts!.references, full.total - full.matches[0]!.counts!.definitions.length);
+    assert.ok(text.length * 3 < JSON.stringify(full).length, `compact ${text.length} bytes vs JSON ${JSON.stringify(full).length}`);
+  });
+
+  it('bounds every answer by default: past the budget, the rest per file and the offset of the next page', async () => {
+    const first = textOf((await client.callTool({ name: 'scry_refs', arguments: { symbol: 'Observable' } })) as CallToolResult);
+    const next = /^next page: offset=(\d+)$/m.exec(first);
+    assert.ok(next, first.slice(-400));
+    assert.match(first, /^… \d+ more in \d+ files: src\/\S+ \d+/m);
+    assert.ok(first.length < 12_000, `${first.length} bytes`);
+    const second = textOf((await client.callTool({ name: 'scry_refs', arguments: { symbol: 'Observable', offset: Number(next[1]) } })) as CallToolResult);
+    assert.match(second, new RegExp(`^\\(page from offset ${next[1]}\\)$`, 'm'));
+    const whole = await call<QueryResult>('scry_refs', { symbol: 'Observable', budget: 10_000_000 });
+    assert.equal(whole.result.next_offset, undefined);
   });
 
   it('scry_refs honours limit and an explicit repo', async () => {
@@ -188,10 +225,10 @@ describe('scry mcp stdout', () => {
     await answered;
     child.stdin.end();
     await new Promise((r) => child.on('close', r));
-    const messages = stdout.trim().split('\n').map((l) => JSON.parse(l) as { jsonrpc: string; id?: number; result?: { structuredContent?: QueryResult } });
+    const messages = stdout.trim().split('\n').map((l) => JSON.parse(l) as { jsonrpc: string; id?: number; result?: CallToolResult });
     assert.ok(messages.every((m) => m.jsonrpc === '2.0'));
     assert.deepEqual(messages.map((m) => m.id), [1, 2, 3]);
-    assert.equal(messages[2]!.result?.structuredContent?.total, 2);
+    assert.match(textOf(messages[2]!.result!), /^# hello · function · 1 ref \(1 call\) in 1 file\na\.ts\n {2}1:17 def export function hello/);
     await stopDaemon(home);
   });
 });

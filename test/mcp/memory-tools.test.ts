@@ -55,7 +55,7 @@ describe('memory tools over MCP', { timeout: 120_000 }, () => {
       assert.equal(t.outputSchema, undefined, `${name}: text answers, so no output schema`);
       const props = t.inputSchema.properties as Record<string, { description?: string; enum?: string[] }>;
       for (const [field, schema] of Object.entries(props)) assert.ok(schema.description, `${name}.${field} is described`);
-      assert.deepEqual(props.format?.enum, ['text', 'json']);
+      assert.deepEqual(props.format?.enum, ['compact', 'json']);
       assert.equal(t.annotations?.readOnlyHint, name !== 'scry_remember', name);
       assert.equal(t.annotations?.destructiveHint, false, name);
     }

@@ -42,6 +42,19 @@ export function declaredProject(repo: string): { name?: string; version?: string
   return {};
 }
 
+/** Folders holding the repo's own importable packages besides its root: `src/` when a package lives there. */
+export function importRoots(repo: string): string[] {
+  const src = path.join(repo, 'src');
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(src, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const holdsPackage = entries.some((e) => (e.isDirectory() && fs.existsSync(path.join(src, e.name, '__init__.py'))) || (e.isFile() && e.name.endsWith('.py')));
+  return holdsPackage && !fs.existsSync(path.join(src, '__init__.py')) ? [src] : [];
+}
+
 export function preparePython(ctx: PrepareContext): { plan: IndexerPlan } {
   const output = path.join(ctx.workDir, 'python.scip');
   const declared = declaredProject(ctx.repo);
@@ -49,6 +62,10 @@ export function preparePython(ctx: PrepareContext): { plan: IndexerPlan } {
     '--project-name', declared.name ?? path.basename(ctx.repo),
     '--project-version', declared.version ?? '0'];
   const env: NodeJS.ProcessEnv = { ...ctx.env };
+  // src layout: the repo's own packages live in src/, and its tests' `import pkg` must
+  // resolve there, not to a copy installed on the machine. Search paths before site-packages.
+  const roots = importRoots(ctx.repo);
+  if (roots.length > 0) env.PYTHONPATH = [...roots, ...(ctx.env.PYTHONPATH ? [ctx.env.PYTHONPATH] : [])].join(path.delimiter);
   const venv = findVirtualenv(ctx.repo, ctx.env);
   if (venv) {
     env.VIRTUAL_ENV = venv;

@@ -1,21 +1,34 @@
 // scip-typescript, run with the daemon's own Node. A repo without a tsconfig
-// gets one inferred into Scry's own folder: nothing is written into the repo.
+// gets one inferred into Scry's own folder, and so do the files a repo's
+// tsconfigs leave out: nothing is written into the repo.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { IndexerMissingError } from '../../errors';
 // skip.ts itself, not the registry: the registry imports this file.
 import { SKIP_DIRS } from '../languages/skip';
 import type { IndexerPlan } from './plan';
+import { tsCoverage, uncoveredConfig, type Coverage } from './ts-coverage';
+
+export const COVERAGE_FILE = 'typescript-coverage.json';
+
+/** What `scry status` reports: how many files the repo's tsconfigs cover and which ones Scry covered itself. */
+function writeCoverage(repo: string, workDir: string, c: Coverage): void {
+  const sample = c.uncovered.slice(0, 20).map((f) => path.relative(repo, f).split(path.sep).join('/'));
+  fs.writeFileSync(path.join(workDir, COVERAGE_FILE), JSON.stringify({ by_tsconfig: c.covered, inferred: c.uncovered.length, inferred_sample: sample }));
+}
 
 export const TS_INDEXER = 'scip-typescript';
 
-export function scipTypescriptMain(): string {
-  let pkg: string;
+function scipTypescriptPackage(): string {
   try {
-    pkg = require.resolve('@sourcegraph/scip-typescript/package.json');
+    return require.resolve('@sourcegraph/scip-typescript/package.json');
   } catch {
     throw new IndexerMissingError(TS_INDEXER, 'node_modules/@sourcegraph/scip-typescript');
   }
+}
+
+export function scipTypescriptMain(): string {
+  const pkg = scipTypescriptPackage();
   const main = path.join(path.dirname(pkg), 'dist', 'src', 'main.js');
   if (!fs.existsSync(main)) throw new IndexerMissingError(TS_INDEXER, main);
   return main;
@@ -24,7 +37,19 @@ export function scipTypescriptMain(): string {
 /** The arguments for one run; writes an inferred tsconfig into workDir when the repo has none. */
 export function scipTypescriptArgs(repo: string, output: string, workDir: string): string[] {
   const args = [scipTypescriptMain(), 'index', '--cwd', repo, '--output', output, '--no-progress-bar'];
-  if (fs.existsSync(path.join(repo, 'tsconfig.json'))) return args;
+  const root = path.join(repo, 'tsconfig.json');
+  fs.rmSync(path.join(workDir, COVERAGE_FILE), { force: true });
+  // SCRY_TS_INFER_UNCOVERED=0 indexes only what the repo's tsconfigs include (as scip-typescript alone does).
+  if (fs.existsSync(root) && process.env.SCRY_TS_INFER_UNCOVERED === '0') return args;
+  if (fs.existsSync(root)) {
+    const coverage = tsCoverage(repo, root, scipTypescriptPackage());
+    writeCoverage(repo, workDir, coverage);
+    if (coverage.uncovered.length === 0) return args;
+    const extra = path.join(workDir, 'tsconfig.uncovered.json');
+    fs.writeFileSync(extra, JSON.stringify(uncoveredConfig(root, coverage.uncovered), null, 2));
+    // Projects after the first are indexed in the same run; symbols of files both reach are the same strings.
+    return [...args, root, extra];
+  }
   const hasJsconfig = fs.existsSync(path.join(repo, 'jsconfig.json'));
   const inferred = path.join(workDir, 'tsconfig.inferred.json');
   const config = hasJsconfig

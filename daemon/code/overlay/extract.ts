@@ -17,6 +17,8 @@ export interface SyntacticOccurrence {
   /** For definitions: what the declaration makes the name. */
   kind?: string;
   containing_symbol: string | null;
+  /** Set for a name in a doc comment. */
+  use?: 'doc';
 }
 
 const SCOPE_KINDS = new Set(['function', 'method', 'class', 'interface', 'enum', 'namespace', 'struct']);

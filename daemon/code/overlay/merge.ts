@@ -59,6 +59,7 @@ function toOccurrence(hit: OverlayHit): Occurrence {
     containing_symbol: o.containing_symbol ?? path.posix.basename(hit.file),
     is_definition: o.is_definition,
     is_call: o.is_call,
+    ...(o.use ? { use: o.use } : {}),
     precision: 'syntactic',
   };
 }

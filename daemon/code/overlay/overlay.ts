@@ -4,7 +4,10 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { grammarOfFile } from '../languages';
+import { docReferences } from '../store/jsdoc';
 import { extractOccurrences, type SyntacticOccurrence } from './extract';
+
+const DOC_COMMENT_GRAMMARS: ReadonlySet<string> = new Set(['typescript', 'tsx', 'javascript']);
 import { parseSource } from './parser';
 
 interface FileEntry {
@@ -127,7 +130,17 @@ export class Overlay {
         if (list) list.push(o);
         else byName.set(key, [o]);
       }
-      return { seq, deleted: false, byName, lines: text.split(/\r?\n/) };
+      const lines = text.split(/\r?\n/);
+      // As in the precise index: names in doc comments that the file's code names too.
+      if (DOC_COMMENT_GRAMMARS.has(grammar)) {
+        for (const r of docReferences(lines)) {
+          const list = byName.get(r.name.toLowerCase());
+          if (!list) continue;
+          list.push({ name: r.name, line: r.line + 1, column: r.col + 1, end_line: r.line + 1, end_column: r.endCol + 1, is_definition: false, is_call: false, containing_symbol: null, use: 'doc' });
+          list.sort((a, b) => a.line - b.line || a.column - b.column);
+        }
+      }
+      return { seq, deleted: false, byName, lines };
     } finally {
       tree.delete();
     }

@@ -4,7 +4,8 @@ import type { QueryResult } from '../../protocol';
 import { OCCURRENCE_SELECT, type CodeStore, type OccurrenceRow } from '../store/store';
 import type { Answer } from './answer';
 import { groupBy } from './group';
-import { cutMatches } from './limit';
+import { pageFields, pageMatches, type Paging } from './limit';
+import { dedupeOccurrences } from './merge';
 import { resolveName } from './resolve';
 
 // Locals and parameters cannot be looked up by name anywhere else, so listing
@@ -15,10 +16,10 @@ const SQL = (allRefs: boolean): string => `${OCCURRENCE_SELECT}
     AND s.document_id IS NULL AND s.kind NOT IN ('parameter', 'type_parameter')
   ORDER BY o.document_id, o.line, o.col`;
 
-export function callees(store: CodeStore, name: string, opts: { allRefs?: boolean; limit?: number } = {}): Answer<QueryResult> {
+export function callees(store: CodeStore, name: string, opts: Paging & { allRefs?: boolean } = {}): Answer<QueryResult> {
   const { symbols, note } = resolveName(store, name);
   const sql = SQL(opts.allRefs ?? false);
   const rows = symbols.flatMap((s) => store.statement<[number], OccurrenceRow>(sql).all(s.id));
-  const cut = cutMatches(groupBy(store, rows, (r) => r.symbol_id), opts.limit);
-  return { symbol: name, matches: cut.kept, total: cut.total, ...(cut.truncated ? { truncated: cut.truncated } : {}), ...(note ? { note } : {}) };
+  const page = pageMatches(dedupeOccurrences(groupBy(store, rows, (r) => r.symbol_id)), opts);
+  return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page), ...(note ? { note } : {}) };
 }

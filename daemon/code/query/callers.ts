@@ -5,13 +5,14 @@ import type { QueryResult } from '../../protocol';
 import { OCCURRENCE_SELECT, type CodeStore, type OccurrenceRow } from '../store/store';
 import type { Answer } from './answer';
 import { groupBy } from './group';
-import { cutMatches } from './limit';
+import { pageFields, pageMatches, type Paging } from './limit';
+import { dedupeOccurrences } from './merge';
 import { resolveName } from './resolve';
 
-export function callers(store: CodeStore, name: string, opts: { allRefs?: boolean; limit?: number } = {}): Answer<QueryResult> {
+export function callers(store: CodeStore, name: string, opts: Paging & { allRefs?: boolean } = {}): Answer<QueryResult> {
   const { symbols, note } = resolveName(store, name);
   const sql = `${OCCURRENCE_SELECT} WHERE o.symbol_id = ? AND o.is_definition = 0${opts.allRefs ? '' : ' AND o.is_call = 1'} ORDER BY o.document_id, o.line, o.col`;
   const rows = symbols.flatMap((s) => store.statement<[number], OccurrenceRow>(sql).all(s.id));
-  const cut = cutMatches(groupBy(store, rows, (r) => r.container_id), opts.limit);
-  return { symbol: name, matches: cut.kept, total: cut.total, ...(cut.truncated ? { truncated: cut.truncated } : {}), ...(note ? { note } : {}) };
+  const page = pageMatches(dedupeOccurrences(groupBy(store, rows, (r) => r.container_id)), opts);
+  return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page), ...(note ? { note } : {}) };
 }

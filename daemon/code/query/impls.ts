@@ -4,7 +4,7 @@
 import type { QueryResult, SymbolMatch } from '../../protocol';
 import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/store';
 import type { Answer } from './answer';
-import { cutMatches } from './limit';
+import { pageFields, pageMatches, type Paging } from './limit';
 import { resolveName } from './resolve';
 
 const SQL = `SELECT ${SYMBOL_COLUMNS}, i.depth FROM implementations i JOIN symbols ON symbols.id = i.impl_id
@@ -23,7 +23,7 @@ export function implementationsOf(store: CodeStore, ids: number[]): Array<Symbol
   return out;
 }
 
-export function impls(store: CodeStore, name: string, opts: { limit?: number } = {}): Answer<QueryResult> {
+export function impls(store: CodeStore, name: string, opts: Paging = {}): Answer<QueryResult> {
   const { symbols, note } = resolveName(store, name);
   const matches: SymbolMatch[] = implementationsOf(store, symbols.map((s) => s.id)).map((s) => ({
     symbol_id: s.symbol,
@@ -31,6 +31,6 @@ export function impls(store: CodeStore, name: string, opts: { limit?: number } =
     kind: s.kind,
     occurrences: store.occurrences(s.id, true),
   }));
-  const cut = cutMatches(matches, opts.limit);
-  return { symbol: name, matches: cut.kept, total: cut.total, ...(cut.truncated ? { truncated: cut.truncated } : {}), ...(note ? { note } : {}) };
+  const page = pageMatches(matches, opts);
+  return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page), ...(note ? { note } : {}) };
 }

@@ -10,6 +10,7 @@ import { callees } from './callees';
 import { callers } from './callers';
 import { impact } from './impact';
 import { impls } from './impls';
+import type { Paging } from './limit';
 import { outline } from './outline';
 import { refs } from './refs';
 import { search } from './search';
@@ -34,14 +35,16 @@ function query<D extends P.MethodDecl>(decl: D, run: (ctx: QueryContext, p: P.Pa
 }
 
 export const READ_QUERIES: readonly ReadQuery[] = [
-  query(P.Refs, (c, p) => refs(c.store, p.name, { limit: p.limit, merge: c.overlay?.(false) })),
-  query(P.Defs, (c, p) => refs(c.store, p.name, { definitionsOnly: true, limit: p.limit, merge: c.overlay?.(true) })),
-  query(P.Callers, (c, p) => callers(c.store, p.name, { allRefs: p.all_refs, limit: p.limit })),
-  query(P.Callees, (c, p) => callees(c.store, p.name, { allRefs: p.all_refs, limit: p.limit })),
-  query(P.Impls, (c, p) => impls(c.store, p.name, { limit: p.limit })),
+  query(P.Refs, (c, p) => refs(c.store, p.name, { ...paging(p), merge: c.overlay?.(false) })),
+  query(P.Defs, (c, p) => refs(c.store, p.name, { definitionsOnly: true, ...paging(p), merge: c.overlay?.(true) })),
+  query(P.Callers, (c, p) => callers(c.store, p.name, { allRefs: p.all_refs, ...paging(p) })),
+  query(P.Callees, (c, p) => callees(c.store, p.name, { allRefs: p.all_refs, ...paging(p) })),
+  query(P.Impls, (c, p) => impls(c.store, p.name, paging(p))),
   query(P.Search, (c, p) => search(c.store, p.pattern, { kind: p.kind, limit: p.limit })),
   query(P.Symbols, (c, p) => outline(c.store, c.repo, p.file)),
   query(P.Impact, (c, p) => impact(c.store, p.name, { depth: p.depth, limit: p.limit })),
 ];
+
+const paging = (p: { limit?: number; budget?: number; offset?: number }): Paging => ({ limit: p.limit, budget: p.budget, offset: p.offset });
 
 export const readQuery = (method: string): ReadQuery | undefined => READ_QUERIES.find((q) => q.method === method);

@@ -2,12 +2,12 @@
 import type { QueryResult, SymbolMatch } from '../../protocol';
 import type { CodeStore } from '../store/store';
 import type { Answer } from './answer';
-import { cutMatches } from './limit';
+import { pageFields, pageMatches, type Paging } from './limit';
+import { mergeDeclarations, typeUses } from './merge';
 import { resolveName, splitCompound } from './resolve';
 
-export interface RefsOptions {
+export interface RefsOptions extends Paging {
   definitionsOnly?: boolean;
-  limit?: number;
   /**
    * Rewrites the matches before the limit applies: the live index swaps in
    * syntactic occurrences for files changed since the build. Gets the name
@@ -18,9 +18,14 @@ export interface RefsOptions {
 
 export function refs(store: CodeStore, name: string, opts: RefsOptions = {}): Answer<QueryResult> {
   const { symbols, note } = resolveName(store, name);
-  let matches: SymbolMatch[] = symbols.map((s) => ({ symbol_id: s.symbol, display_name: s.name, kind: s.kind, occurrences: store.occurrences(s.id, opts.definitionsOnly ?? false) }));
+  let matches: SymbolMatch[] = symbols.map((s) => {
+    const occurrences = store.occurrences(s.id, opts.definitionsOnly ?? false);
+    // A local (declared inside a function) lives in one file: the answer says which.
+    const local = s.is_local && occurrences.length > 0 ? { local: occurrences[0]!.file } : {};
+    return { symbol_id: s.symbol, display_name: s.name, kind: s.kind, ...local, occurrences };
+  });
   if (opts.merge) matches = opts.merge(splitCompound(name.trim())?.tail ?? name.trim(), matches);
-  matches = matches.filter((m) => m.occurrences.length > 0);
-  const cut = cutMatches(matches, opts.limit);
-  return { symbol: name, matches: cut.kept, total: cut.total, ...(cut.truncated ? { truncated: cut.truncated } : {}), ...(note ? { note } : {}) };
+  matches = mergeDeclarations(matches.filter((m) => m.occurrences.length > 0)).map(typeUses);
+  const page = pageMatches(matches, opts);
+  return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page), ...(note ? { note } : {}) };
 }

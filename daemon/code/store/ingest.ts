@@ -12,6 +12,9 @@ import { kindFromDeclaration, kindName } from '../scip/kinds';
 import { constructedClass, isLocalSymbol, kindFromSuffix, parentName, parseSymbol, qualifiedName, symbolName } from '../scip/symbol';
 import { isCallAt } from './calls';
 import { initialsOf } from './initials';
+import { COVERAGE_FILE } from '../indexers/typescript';
+import { docReferences } from './jsdoc';
+import { TYPE_POSITION_KINDS, USE, useAt } from './uses';
 import { containingDefinitions, type Interval } from './containing';
 import { INDEXES, SCHEMA, SCHEMA_VERSION } from './schema';
 
@@ -31,6 +34,7 @@ const ROLE_DEFINITION = 0x1;
 export const ROLE_SYNTACTIC = 1 << 24;
 export const ROLE_SYNTACTIC_CALL = 1 << 25;
 const MAX_CONTEXT = 240;
+const IMPORT_TEXT = /^\s*import\b/;
 
 interface SymbolRow {
   id: number;
@@ -41,6 +45,8 @@ interface SymbolRow {
   declPrefix: string | undefined;
   /** First definition: [document id, line, column], 1-based. */
   def: [number, number, number] | undefined;
+  /** A local's name as the source spells it (SCIP gives locals only a number). */
+  localName?: string;
 }
 
 export class IngestSession {
@@ -68,7 +74,7 @@ export class IngestSession {
     this.db.exec('BEGIN');
     this.insertDoc = this.db.prepare('INSERT INTO documents (id, path, language, occurrence_count) VALUES (?, ?, ?, ?)');
     this.insertOcc = this.db.prepare(
-      'INSERT OR IGNORE INTO occurrences (symbol_id, document_id, line, col, end_line, end_col, roles, is_definition, is_call, containing_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT OR IGNORE INTO occurrences (symbol_id, document_id, line, col, end_line, end_col, roles, is_definition, is_call, use, containing_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.insertLine = this.db.prepare('INSERT INTO lines (document_id, line, text) VALUES (?, ?, ?)');
     this.insertOutline = this.db.prepare(
@@ -125,20 +131,23 @@ export class IngestSession {
       const isDef = (o.symbolRoles & ROLE_DEFINITION) !== 0;
       const text = lines?.[sl];
       if (isDef && row.declPrefix === undefined && text !== undefined) row.declPrefix = text.slice(Math.max(0, sc - 40), sc);
+      if (row.documentId !== null && row.localName === undefined && text !== undefined && sl === el && ec > sc) row.localName = text.slice(sc, ec);
       if (isDef && row.documentId === null) {
         row.def ??= [documentId, sl + 1, sc + 1];
         const e = o.enclosingRange.length > 0 ? fullRange(o.enclosingRange) : undefined;
         this.insertOutline.run(documentId, sl + 1, sc + 1, row.id, el + 1, ec + 1, e ? e[0] + 1 : null, e ? e[1] + 1 : null, e ? e[2] + 1 : null, e ? e[3] + 1 : null, containing[i] ?? null);
       }
       const call = isDef ? 0 : (o.symbolRoles & ROLE_SYNTACTIC) !== 0 ? ((o.symbolRoles & ROLE_SYNTACTIC_CALL) !== 0 ? 1 : 0) : text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length) ? 1 : 0;
-      this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, isDef ? 1 : 0, call, containing[i] ?? null).changes;
+      const use = isDef ? USE.def : useAt(text, sc, sl === el ? ec : (text?.length ?? sc), o.symbolRoles, call === 1);
+      this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, isDef ? 1 : 0, call, use, containing[i] ?? null).changes;
       const cls = isDef ? undefined : constructedClass(o.symbol);
       if (cls && text !== undefined && sl === el && text.slice(sc, ec) === cls.name) {
         const classRow = this.symbolFor(cls.symbol, documentId, localInfos);
-        this.occurrenceCount += this.insertOcc.run(classRow.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, 0, call, containing[i] ?? null).changes;
+        this.occurrenceCount += this.insertOcc.run(classRow.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, 0, call, call ? USE.call : USE.read, containing[i] ?? null).changes;
       }
       usedLines.add(sl);
     }
+    if (lines) this.addDocReferences(lines, documentId, occs, ranges, rows, defIntervals, usedLines);
     this.insertDoc.run(documentId, relPath, doc.language ? doc.language.toLowerCase() : languageOf(relPath), occs.length);
     if (lines) {
       for (const l of usedLines) {
@@ -146,6 +155,46 @@ export class IngestSession {
         if (t !== undefined) this.insertLine.run(documentId, l + 1, t.trim().slice(0, MAX_CONTEXT));
       }
     }
+  }
+
+  /**
+   * `{@link Foo}`, `@param {Foo}`, `@see Foo`: resolved to the symbol the
+   * same file's code names Foo (a definition or import wins over other uses).
+   */
+  private addDocReferences(
+    lines: string[],
+    documentId: number,
+    occs: Document['occurrences'],
+    ranges: Array<[number, number, number, number]>,
+    rows: SymbolRow[],
+    defIntervals: Interval[],
+    usedLines: Set<number>,
+  ): void {
+    const refs = docReferences(lines);
+    if (refs.length === 0) return;
+    const byName = new Map<string, { row: SymbolRow; strong: boolean }>();
+    for (let i = 0; i < occs.length; i++) {
+      const [sl, sc, el, ec] = ranges[i]!;
+      const text = lines[sl];
+      if (text === undefined || sl !== el) continue;
+      const name = text.slice(sc, ec);
+      const strong = (occs[i]!.symbolRoles & ROLE_DEFINITION) !== 0 || IMPORT_TEXT.test(text);
+      const prev = byName.get(name);
+      if (!prev || (strong && !prev.strong)) byName.set(name, { row: rows[i]!, strong });
+    }
+    const found = refs.flatMap((r) => {
+      const hit = byName.get(r.name);
+      return hit ? [{ r, row: hit.row }] : [];
+    });
+    const containing = containingDefinitions(found.map(({ r }) => [r.line, r.col, r.line, r.endCol] as [number, number, number, number]), found.map(({ row }) => row.id), defIntervals);
+    // A doc comment belongs to the declaration right after it (its extent may start there, or on the comment).
+    const documented = new Map<number, number>();
+    for (const d of defIntervals) if (!documented.has(d.startLine)) documented.set(d.startLine, d.id);
+    found.forEach(({ r, row }, i) => {
+      const container = documented.get(r.commentEnd + 1) ?? containing[i] ?? null;
+      this.occurrenceCount += this.insertOcc.run(row.id, documentId, r.line + 1, r.col + 1, r.line + 1, r.endCol + 1, 0, 0, 0, USE.doc, container === row.id ? null : container).changes;
+      usedLines.add(r.line);
+    });
   }
 
   /** Writes symbols, relationships and indexes, and closes the file. */
@@ -158,7 +207,7 @@ export class IngestSession {
       for (const row of this.symbols.values()) {
         const info = row.documentId === null ? this.infos.get(row.symbol) : row.info;
         const parsed = parseSymbol(row.symbol);
-        const name = info?.displayName || symbolName(parsed);
+        const name = row.localName || info?.displayName || symbolName(parsed);
         const local = row.documentId !== null;
         let kind: string;
         if (!info) kind = 'external';
@@ -195,10 +244,13 @@ export class IngestSession {
       for (const [target, depth] of transitiveImplementations(implementedBy)) {
         for (const [impl, d] of depth) insertImpl.run(target, impl, d);
       }
+      // A value's 'type position' guess was a read (an object literal's `key: value`).
+      const kinds = TYPE_POSITION_KINDS.map((k) => `'${k}'`).join(', ');
+      this.db.exec(`UPDATE occurrences SET use = ${USE.read} WHERE use = ${USE.type} AND symbol_id IN (SELECT id FROM symbols WHERE kind NOT IN (${kinds}))`);
       // A reference inside a definition is an edge of the call graph; impact follows these.
       this.db.exec(`INSERT INTO calls (callee_id, caller_id, calls, refs)
         SELECT symbol_id, containing_id, SUM(is_call), COUNT(*) FROM occurrences
-         WHERE is_definition = 0 AND containing_id IS NOT NULL AND containing_id != symbol_id
+         WHERE is_definition = 0 AND use != ${USE.doc} AND containing_id IS NOT NULL AND containing_id != symbol_id
          GROUP BY symbol_id, containing_id`);
       const insertMeta = this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
       const tool = this.metadata?.toolInfo;
@@ -209,6 +261,7 @@ export class IngestSession {
         documents: String(this.documentId),
         symbols: String(this.symbols.size),
         occurrences: String(this.occurrenceCount),
+        ...coverageOf(this.dbPath),
         ...meta,
       };
       for (const [k, v] of Object.entries(facts)) insertMeta.run(k, v);
@@ -268,6 +321,15 @@ export function ingestScip(index: DecodedIndex, dbPath: string, repoRoot: string
     throw err;
   }
   return session.finish(meta);
+}
+
+/** How the TypeScript files were covered (by the repo's tsconfigs, by an inferred one), when the indexer wrote it beside the index. */
+function coverageOf(dbPath: string): { coverage?: string } {
+  try {
+    return { coverage: fs.readFileSync(path.join(path.dirname(dbPath), COVERAGE_FILE), 'utf8') };
+  } catch {
+    return {};
+  }
 }
 
 /** Names not offered by search: nobody looks for a parameter across a repo. */

@@ -1,6 +1,6 @@
 // The per-repo index database. Everything a query needs is precomputed here,
 // and every query is an index lookup: occurrences are clustered by symbol.
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -42,6 +42,8 @@ CREATE TABLE occurrences (
   roles INTEGER NOT NULL,
   is_definition INTEGER NOT NULL,
   is_call INTEGER NOT NULL,
+  -- how the symbol is used here, see store/uses.ts
+  use INTEGER NOT NULL DEFAULT 0,
   containing_id INTEGER,
   PRIMARY KEY (symbol_id, document_id, line, col)
 ) WITHOUT ROWID;

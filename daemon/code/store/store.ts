@@ -4,6 +4,7 @@ import { openDatabase } from '../../sqlite';
 import type { Occurrence } from '../../protocol';
 import { ErrorCode, ScryError } from '../../errors';
 import { SCHEMA_VERSION } from './schema';
+import { USE_NAMES } from './uses';
 
 const SECONDARY_KINDS = new Set(['parameter', 'type_parameter', 'local']);
 
@@ -29,6 +30,7 @@ export interface OccurrenceRow {
   end_col: number;
   is_definition: number;
   is_call: number;
+  use: number;
   text: string | null;
   container: string | null;
   container_id: number | null;
@@ -36,7 +38,7 @@ export interface OccurrenceRow {
 }
 
 /** SELECT ... FROM occurrences o with its file, context line and container; add WHERE/ORDER BY. */
-export const OCCURRENCE_SELECT = `SELECT d.path, o.line, o.col, o.end_line, o.end_col, o.is_definition, o.is_call, l.text,
+export const OCCURRENCE_SELECT = `SELECT d.path, o.line, o.col, o.end_line, o.end_col, o.is_definition, o.is_call, o.use, l.text,
                 c.qualified_name AS container, o.containing_id AS container_id, o.symbol_id
          FROM occurrences o
          JOIN documents d ON d.id = o.document_id
@@ -61,6 +63,7 @@ export function toOccurrence(r: OccurrenceRow): Occurrence {
     containing_symbol: r.container,
     is_definition: r.is_definition === 1,
     is_call: r.is_call === 1,
+    use: USE_NAMES[r.use] ?? 'read',
   };
 }
 
@@ -72,8 +75,8 @@ export interface IndexMeta {
   [key: string]: string | number;
 }
 
-/** document_id, line, col, end_line, end_col, is_definition, is_call, text, container */
-type RawOccurrence = [number, number, number, number, number, number, number, string | null, string | null];
+/** document_id, line, col, end_line, end_col, is_definition, is_call, text, container, use */
+type RawOccurrence = [number, number, number, number, number, number, number, string | null, string | null, number];
 
 export class CodeStore {
   private readonly db: Database.Database;
@@ -96,7 +99,7 @@ export class CodeStore {
     );
     // The hottest statements (refs, defs) read rows as arrays and take paths
     // from an in-memory table instead of joining documents for every row.
-    const select = `SELECT o.document_id, o.line, o.col, o.end_line, o.end_col, o.is_definition, o.is_call, l.text, c.qualified_name
+    const select = `SELECT o.document_id, o.line, o.col, o.end_line, o.end_col, o.is_definition, o.is_call, l.text, c.qualified_name, o.use
          FROM occurrences o
          LEFT JOIN lines l ON l.document_id = o.document_id AND l.line = o.line
          LEFT JOIN symbols c ON c.id = o.containing_id`;
@@ -134,13 +137,23 @@ export class CodeStore {
   }
 
   /**
-   * Symbols whose display name equals `name`, ignoring case. Locals and
-   * parameters are returned only when nothing else has the name: a repo-wide
-   * question about `subscriber` means the API, not every parameter called that.
+   * Symbols whose display name equals `name` (ignoring case when none has
+   * exactly this spelling). The repo's own named things come first: locals
+   * (declared inside a function) count only when the repo declares nothing
+   * else of that name, and parameters only when nothing else at all has it:
+   * a repo-wide question about `subscriber` means the API, not every
+   * parameter called that; `send` with only lib's WebSocket#send beside it
+   * means the repo's local function.
    */
   symbolsNamed(name: string): SymbolRecord[] {
-    const all = this.byName.all(name.toLowerCase());
+    const any = this.byName.all(name.toLowerCase());
+    // `AsapScheduler` is the class, not also the constant `asapScheduler`: the case decides when it can.
+    const exact = any.filter((s) => s.name === name);
+    const all = exact.length > 0 ? exact : any;
     const primary = all.filter((s) => !s.is_local && !SECONDARY_KINDS.has(s.kind));
+    if (primary.some((s) => !s.is_external)) return primary;
+    const locals = all.filter((s) => s.is_local && s.kind !== 'parameter' && s.kind !== 'type_parameter');
+    if (locals.length > 0) return [...primary, ...locals];
     return primary.length > 0 ? primary : all;
   }
 
@@ -156,6 +169,7 @@ export class CodeStore {
       containing_symbol: r[8],
       is_definition: r[5] === 1,
       is_call: r[6] === 1,
+      use: USE_NAMES[r[9]] ?? 'read',
       ...(this.syntactic[r[0]] ? { precision: 'syntactic' as const } : {}),
     }));
   }

@@ -1,0 +1,81 @@
+// Bytes an agent reads per question: `scry refs` in the compact form (whole,
+// and as MCP hands it over with its default budget), the JSON (`scry refs
+// --json`), and what an agent does today, `rg -nw NAME`, on the same 40
+// symbols of a real repo (rxjs). Target: compact <= 20% of grep's bytes.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Database from 'better-sqlite3';
+import { connectDaemon } from '../../daemon/client';
+import { DEFAULT_BUDGET } from '../../daemon/mcp/tool';
+import { repoDir } from '../../daemon/paths';
+import * as P from '../../daemon/protocol';
+import { ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
+import { percentile, ratio, table, verdict } from './stats';
+import { record } from './summary';
+
+const SAMPLE = 40;
+
+/** 40 of the repo's own named things, spread over the alphabet: functions, classes, interfaces, types, methods, constants. */
+export function sampleSymbols(indexFile: string, count = SAMPLE): string[] {
+  const db = new Database(indexFile, { readonly: true });
+  try {
+    const names = db
+      .prepare(
+        `SELECT s.name FROM symbols s WHERE s.document_id IS NULL AND s.is_external = 0 AND length(s.name) >= 4 AND s.name GLOB '[A-Za-z_]*'
+           AND s.kind IN ('function', 'class', 'interface', 'type_alias', 'method', 'constant', 'variable', 'enum')
+           AND (SELECT COUNT(*) FROM occurrences o WHERE o.symbol_id = s.id) BETWEEN 2 AND 400
+         GROUP BY s.name_lower ORDER BY s.name_lower`,
+      )
+      .pluck()
+      .all() as string[];
+    const step = names.length / count;
+    return Array.from({ length: Math.min(count, names.length) }, (_, i) => names[Math.floor(i * step)]!);
+  } finally {
+    db.close();
+  }
+}
+
+export async function run(): Promise<void> {
+  const home = tempDir('bench-answers');
+  const repo = rxjsRepo();
+  const conn = await connectDaemon({ home, daemonScript: path.join(ROOT, 'dist', 'daemon.js') });
+  try {
+    await conn.request(P.IndexRepo.type, { repo });
+    const names = sampleSymbols(path.join(repoDir(home, fs.realpathSync(repo)), 'index.db'));
+    const rows: Array<Array<string | number>> = [];
+    const sum = { compact: 0, mcp: 0, json: 0, rg: 0, occurrences: 0 };
+    const perQuestion: number[] = [];
+    for (const name of names) {
+      const whole = await conn.request(P.Refs.type, { repo, name });
+      const paged = await conn.request(P.Refs.type, { repo, name, budget: DEFAULT_BUDGET });
+      const compact = Buffer.byteLength(P.compactQuery(whole, 'refs'));
+      const mcp = Buffer.byteLength(P.compactQuery(paged, 'refs'));
+      const json = Buffer.byteLength(`${JSON.stringify(whole)}\n`);
+      // stdin closed: rg with a pipe on stdin would search it instead of the folder.
+      const rg = spawnSync('rg', ['-nw', '--', name], { cwd: repo, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] }).stdout.length;
+      sum.compact += compact;
+      sum.mcp += mcp;
+      sum.json += json;
+      sum.rg += rg;
+      sum.occurrences += whole.total;
+      if (rg > 0) perQuestion.push(compact / rg);
+      rows.push([name, whole.total, rg, json, compact, mcp, ratio(compact, rg)]);
+    }
+    table(`refs on rxjs, ${names.length} symbols: bytes per answer`, ['symbol', 'occurrences', 'rg -nw', 'json', 'compact', `compact, MCP budget ${DEFAULT_BUDGET}`, 'compact / rg'], rows);
+    table('all questions', ['form', 'bytes', 'bytes / question', 'vs rg -nw'], [
+      ['rg -nw NAME (baseline)', sum.rg, Math.round(sum.rg / names.length), '1.00x'],
+      ['scry refs --json', sum.json, Math.round(sum.json / names.length), ratio(sum.json, sum.rg)],
+      ['scry refs --format compact (whole answer)', sum.compact, Math.round(sum.compact / names.length), ratio(sum.compact, sum.rg)],
+      ['scry_refs through MCP (compact, default budget)', sum.mcp, Math.round(sum.mcp / names.length), ratio(sum.mcp, sum.rg)],
+    ]);
+    record({ figure: `bytes returned, refs of ${names.length} rxjs symbols (compact, MCP budget)`, value: `${sum.mcp} B`, baseline: `rg -nw ${sum.rg} B`, ratio: ratio(sum.mcp, sum.rg), target: '<= 0.20x', ok: sum.mcp / sum.rg <= 0.2 });
+    console.log(`\ncompact (whole answer) / rg -nw: ${(sum.compact / sum.rg).toFixed(3)}: ${verdict(sum.compact / sum.rg, 0.2)}`);
+    console.log(`MCP compact / rg -nw: ${(sum.mcp / sum.rg).toFixed(3)}: ${verdict(sum.mcp / sum.rg, 0.2)}`);
+    // Totals are ruled by common names (grep's false positives); the median question is a unique name, where grep has little noise.
+    console.log(`median question, compact / rg -nw: ${percentile(perQuestion, 50).toFixed(2)} (informative: on a unique name grep finds little besides the references)`);
+  } finally {
+    conn.dispose();
+    await stopDaemon(home);
+  }
+}

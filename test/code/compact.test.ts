@@ -1,0 +1,126 @@
+// The compact answer format, golden: a real scip-typescript index of a small
+// project (test/fixtures/answers) asked through the real query modules, each
+// answer rendered compact and compared with test/fixtures/answers-golden/*.txt.
+// Refresh the goldens with UPDATE_GOLDEN=1 (and read the diff).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { answered, callers, impls, refs } from '../../daemon/code/query';
+import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
+import { decodeScip } from '../../daemon/code/scip/decode';
+import { ingestScip } from '../../daemon/code/store/ingest';
+import { CodeStore } from '../../daemon/code/store/store';
+import { compactQuery, occurrenceCost, type QueryResult } from '../../daemon/protocol';
+import { ROOT, tempDir } from '../helpers';
+
+const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'answers');
+const GOLDEN = path.join(ROOT, 'test', 'fixtures', 'answers-golden');
+
+function golden(name: string, actual: string): void {
+  const file = path.join(GOLDEN, `${name}.txt`);
+  if (process.env.UPDATE_GOLDEN === '1') fs.writeFileSync(file, actual);
+  assert.equal(actual, fs.readFileSync(file, 'utf8'), `${name}: compact answer differs from ${path.relative(ROOT, file)} (UPDATE_GOLDEN=1 refreshes it)`);
+}
+
+describe('the compact answer format (golden, real scip-typescript index)', () => {
+  let store: CodeStore;
+  const ask = (body: () => Omit<QueryResult, 'elapsed_ms' | 'index'>): QueryResult => answered(store, false, body) as QueryResult;
+
+  before(() => {
+    const repo = tempDir('compact');
+    fs.cpSync(FIXTURE, repo, { recursive: true });
+    const scip = path.join(repo, 'index.scip');
+    const r = spawnSync(process.execPath, [scipTypescriptMain(), 'index', '--cwd', repo, '--output', scip, '--no-progress-bar'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    ingestScip(decodeScip(fs.readFileSync(scip), scip), path.join(repo, 'index.db'), repo);
+    store = new CodeStore(path.join(repo, 'index.db'));
+  });
+  after(() => store?.close());
+
+  it('refs of a merged interface + value: one match, each occurrence once, uses named', () => {
+    const r = ask(() => refs(store, 'Settings'));
+    assert.equal(r.matches.length, 1, 'interface and const Settings are one thing');
+    const m = r.matches[0]!;
+    assert.ok(m.kind.includes('+') && (m.also?.length ?? 0) >= 1, `merged kind ${m.kind}`);
+    const keys = m.occurrences.map((o) => `${o.file}:${o.line}:${o.column}`);
+    assert.equal(new Set(keys).size, keys.length, 'no occurrence listed twice');
+    assert.equal(r.total, keys.length);
+    golden('refs-Settings', compactQuery(r, 'refs'));
+  });
+
+  it('refs of a class with a namespace of its name', () => {
+    const r = ask(() => refs(store, 'Registry'));
+    assert.equal(r.matches.length, 1);
+    golden('refs-Registry', compactQuery(r, 'refs'));
+  });
+
+  it('names each use: write, read, call, import', () => {
+    const r = ask(() => refs(store, 'counter'));
+    const uses = r.matches[0]!.occurrences.map((o) => o.use);
+    assert.ok(uses.includes('write') && uses.includes('read') && uses.includes('import') && uses.includes('def'), uses.join(','));
+    golden('refs-counter', compactQuery(r, 'refs'));
+    golden('callers-bump', compactQuery(ask(() => callers(store, 'bump')), 'callers'));
+    golden('impls-none', compactQuery(ask(() => impls(store, 'Settings')), 'impls'));
+  });
+
+  it('finds locals by name, marked local to their file; doc-comment references; shorthand properties', () => {
+    const local = ask(() => refs(store, 'remember'));
+    assert.equal(local.matches[0]?.local, 'src/app.ts');
+    assert.deepEqual(local.matches[0]!.occurrences.map((o) => o.use), ['def', 'call']);
+    golden('refs-local-remember', compactQuery(local, 'refs'));
+    const settings = ask(() => refs(store, 'Settings')).matches[0]!.occurrences;
+    assert.ok(settings.some((o) => o.use === 'doc' && o.file === 'src/app.ts' && o.line === 5), 'the {@link Settings} in the doc comment');
+    const start = ask(() => refs(store, 'start')).matches[0]!.occurrences;
+    assert.ok(start.some((o) => o.line === 23 && o.context.includes('{ start, restart }')), 'the shorthand property { start }');
+  });
+
+  it('a page past the budget lists the rest per file and the next offset; the pages together are the whole answer', () => {
+    const whole = ask(() => refs(store, 'Settings'));
+    const all = whole.matches.flatMap((m) => m.occurrences);
+    const first = ask(() => refs(store, 'Settings', { budget: 200 }));
+    assert.ok(first.next_offset !== undefined && first.next_offset < all.length, 'a small budget cuts');
+    assert.equal(first.rest!.reduce((n, f) => n + f.occurrences, 0), all.length - first.next_offset!);
+    assert.equal(first.matches[0]!.counts!.references, whole.matches[0]!.counts!.references, 'the header counts every page');
+    const text = compactQuery(first, 'refs');
+    assert.match(text, new RegExp(`next page: offset=${first.next_offset}\\n$`));
+    golden('refs-Settings-budget', text);
+    const seen = [...first.matches.flatMap((m) => m.occurrences)];
+    let offset: number | undefined = first.next_offset;
+    while (offset !== undefined) {
+      const at: number = offset;
+      const page: QueryResult = ask(() => refs(store, 'Settings', { budget: 200, offset: at }));
+      assert.equal(page.offset, at);
+      assert.ok(page.matches.length > 0, 'every page shows at least one occurrence');
+      seen.push(...page.matches.flatMap((m) => m.occurrences));
+      offset = page.next_offset;
+    }
+    assert.deepEqual(seen, all);
+  });
+
+  it('limit pages the same way; an offset past the end is an empty page, said so', () => {
+    const r = ask(() => refs(store, 'Settings', { limit: 2 }));
+    assert.equal(r.matches.flatMap((m) => m.occurrences).length, 2);
+    assert.equal(r.next_offset, 2);
+    const past = ask(() => refs(store, 'Settings', { offset: 1000 }));
+    assert.equal(past.matches.length, 0);
+    assert.equal(past.next_offset, undefined);
+    assert.match(compactQuery(past, 'refs'), /no references of 'Settings' past offset 1000/);
+  });
+
+  it('the budget is measured on the compact text itself', () => {
+    const r = ask(() => refs(store, 'Settings', { budget: 300 }));
+    let prevFile: string | undefined;
+    let prevContainer: string | null | undefined;
+    let bytes = 0;
+    for (const m of r.matches) {
+      for (const o of m.occurrences) {
+        bytes += occurrenceCost(o, m.display_name, prevFile, prevContainer);
+        prevFile = o.file;
+        prevContainer = o.containing_symbol;
+      }
+    }
+    assert.ok(bytes <= 300, `${bytes} bytes of occurrences for a 300-byte budget`);
+  });
+});

@@ -1,0 +1,40 @@
+// Python src layout on a real web framework: Flask 3.1.1's own sources
+// (test/fixtures/flask-src-layout, see its SOURCE.md). Its tests `import
+// flask`; on a machine with a Flask installed (this one has one), scip-python
+// used to resolve that to the installed copy, so `refs url_for` came back as
+// several symbols and the repo's own had 2 of its uses. The repo's packages
+// resolve to the repo.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { QueryResult } from '../../daemon/protocol';
+import { ROOT, lineOf, scryJson, stopDaemon, tempDir } from '../helpers';
+
+describe('Python src layout (Flask)', () => {
+  let repo: string;
+  let home: string;
+
+  before(async () => {
+    repo = tempDir('flask');
+    fs.cpSync(path.join(ROOT, 'test', 'fixtures', 'flask-src-layout'), repo, { recursive: true });
+    spawnSync('git', ['init', '-q'], { cwd: repo });
+    home = tempDir('flask-home');
+    await scryJson(['index', repo], { home });
+  });
+  after(() => stopDaemon(home));
+
+  it("resolves the tests' `import flask` to src/flask: one url_for, with its uses in the tests", async () => {
+    const r = await scryJson<QueryResult>(['refs', 'url_for', '--repo', repo], { home });
+    const fn = r.matches.filter((m) => /`flask\.helpers`\/url_for\(\)\./.test(m.symbol_id));
+    assert.equal(fn.length, 1, r.matches.map((m) => m.symbol_id).join('\n'));
+    const occ = fn[0]!.occurrences;
+    const def = occ.find((o) => o.is_definition);
+    assert.deepEqual([def?.file, def?.line], ['src/flask/helpers.py', lineOf(path.join(repo, 'src/flask/helpers.py'), /^def url_for\(/)]);
+    const inTests = occ.filter((o) => o.file.startsWith('tests/'));
+    assert.ok(inTests.length >= 30, `${inTests.length} uses in tests`);
+    // Nothing named after a module path that starts at the repo root (`src.flask...`), nothing from an installed copy.
+    assert.ok(r.matches.every((m) => !m.symbol_id.includes('`src.') && !/Flask (?!3\.1\.1)\d/.test(m.symbol_id)), r.matches.map((m) => m.symbol_id).join('\n'));
+  });
+});
