@@ -44,7 +44,7 @@ export interface Command {
   repo?: string;
   json: boolean;
   /** Method params taken from flags, by params field name (`--all-refs` is `all_refs`). */
-  params: Record<string, string | number | boolean>;
+  params: Record<string, string | number | boolean | string[]>;
   force: boolean;
   foreground: boolean;
   /** setup: remove what setup installed. */
@@ -60,15 +60,15 @@ const flagName = (field: string): string => field.replace(/_/g, '-');
 /** The flags a method command takes: every params field but the repo (--repo) and its positional. */
 function methodFlags(decl: MethodDecl): FieldInfo[] {
   const spec = decl.cli!;
-  return fieldsOf(decl.params).filter((f) => f.name !== 'repo' && f.name !== spec.arg?.field && f.kind !== 'other' && !spec.hidden?.includes(f.name));
+  return fieldsOf(decl.params).filter((f) => f.name !== 'repo' && f.name !== spec.arg?.field && f.name !== spec.arg2?.field && f.kind !== 'other' && !spec.hidden?.includes(f.name));
 }
 
 const byCommand = new Map(CLI_METHODS.map((m) => [m.cli!.command, m]));
 
-function parserOptions(): Record<string, { type: 'string' | 'boolean'; short?: string }> {
-  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {};
+function parserOptions(): Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {};
   for (const [name, f] of Object.entries(LOCAL_FLAGS)) options[name] = { type: f.type, ...(f.short ? { short: f.short } : {}) };
-  for (const m of CLI_METHODS) for (const f of methodFlags(m)) options[flagName(f.name)] = { type: f.kind === 'boolean' ? 'boolean' : 'string' };
+  for (const m of CLI_METHODS) for (const f of methodFlags(m)) options[flagName(f.name)] = { type: f.kind === 'boolean' ? 'boolean' : 'string', ...(f.kind === 'list' ? { multiple: true } : {}) };
   return options;
 }
 
@@ -79,19 +79,21 @@ export function parseCommand(argv: string[]): Command {
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
-  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const positionals = parsed.positionals;
   if (values.version) return base('version', values);
   if (values.help || positionals.length === 0) return base('help', values);
   // Two-word commands (`memory ingest`) are looked up before one-word ones.
   const twoWord = positionals.length > 1 && byCommand.has(`${positionals[0]} ${positionals[1]}`);
-  const [name, arg, ...rest] = (twoWord ? [`${positionals[0]} ${positionals[1]}`, ...positionals.slice(2)] : positionals) as [string, string | undefined, ...string[]];
+  const [name, arg, ...more] = (twoWord ? [`${positionals[0]} ${positionals[1]}`, ...positionals.slice(2)] : positionals) as [string, string | undefined, ...string[]];
+  const arg2 = byCommand.get(name)?.cli?.arg2 ? more.shift() : undefined;
+  const rest = more;
   if (name === 'memory') throw new UsageError(`scry memory needs a subcommand: ${CLI_METHODS.filter((m) => m.cli!.group === 'memory').map((m) => m.cli!.command.split(' ')[1]).join(', ')}`);
   const decl = byCommand.get(name);
   if (!decl && !(name in LOCAL)) throw new UsageError(`unknown command '${name}'. Run scry help for the list`);
   if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' after '${arg}'`);
   const cmd = base(name, values);
-  if (name === 'hook' && arg !== 'pretooluse') throw new UsageError(`unknown hook '${arg ?? ''}': expected scry hook pretooluse`);
+  if (name === 'hook' && arg !== 'pretooluse' && arg !== 'session-end') throw new UsageError(`unknown hook '${arg ?? ''}': expected scry hook pretooluse or scry hook session-end`);
   const allowed = new Set(['repo', 'json', 'help', 'version', ...(decl ? methodFlags(decl).map((f) => flagName(f.name)) : LOCAL[name]!.flags)]);
   for (const [flag, value] of Object.entries(values)) {
     if (value === undefined || value === false) continue;
@@ -102,6 +104,9 @@ export function parseCommand(argv: string[]): Command {
     const spec = decl.cli!.arg;
     if (spec?.required && !arg) throw new UsageError(`scry ${name} needs ${spec.needs}, e.g. ${spec.example}`);
     if (!spec && arg !== undefined) throw new UsageError(`unexpected argument '${arg}' to scry ${name}`);
+    const spec2 = decl.cli!.arg2;
+    if (spec2?.required && !arg2) throw new UsageError(`scry ${name} needs ${spec2.needs}, e.g. ${spec2.example}`);
+    if (spec2 && arg2 !== undefined) cmd.params[spec2.field] = arg2;
     for (const f of methodFlags(decl)) {
       const value = values[flagName(f.name)];
       if (value === undefined || value === false) {
@@ -109,7 +114,7 @@ export function parseCommand(argv: string[]): Command {
         continue;
       }
       if (f.choices && !f.choices.includes(String(value))) throw new UsageError(`invalid --${flagName(f.name)} '${String(value)}': expected one of ${f.choices.join(', ')}`);
-      cmd.params[f.name] = f.kind === 'number' ? positiveInt(`--${flagName(f.name)}`, String(value)) : value;
+      cmd.params[f.name] = f.kind === 'number' ? positiveInt(`--${flagName(f.name)}`, String(value)) : f.kind === 'list' ? (Array.isArray(value) ? value : [String(value)]) : Array.isArray(value) ? value[value.length - 1]! : value;
     }
   }
   if (arg !== undefined) cmd.arg = arg;
@@ -122,7 +127,7 @@ function positiveInt(flag: string, value: string): number {
   return n;
 }
 
-function base(name: string, values: Record<string, string | boolean | undefined>): Command {
+function base(name: string, values: Record<string, string | boolean | string[] | undefined>): Command {
   const repo = values.repo;
   return {
     name,
@@ -142,16 +147,19 @@ export function usage(): string {
   const line = (left: string, right: string): string => `  ${left.padEnd(28)}${right}`;
   const queries = CLI_METHODS.filter((m) => m.cli!.group === 'queries').map((m) => {
     const c = m.cli!;
-    return line(`scry ${c.command}${c.arg ? ` ${c.arg.required ? c.arg.label : `[${c.arg.label}]`}` : ''}`, c.summary);
+    return line(`scry ${c.command}${c.arg ? ` ${c.arg.required ? c.arg.label : `[${c.arg.label}]`}` : ''}${c.arg2 ? ` ${c.arg2.label}` : ''}`, c.summary);
   });
   const group = (g: string): string[] => [
-    ...CLI_METHODS.filter((m) => m.cli!.group === g).map((m) => line(`scry ${m.cli!.command}`, m.cli!.summary)),
+    ...CLI_METHODS.filter((m) => m.cli!.group === g).map((m) => {
+      const c = m.cli!;
+      return line(`scry ${c.command}${c.arg ? ` ${c.arg.required ? c.arg.label : `[${c.arg.label}]`}` : ''}${c.arg2 ? ` ${c.arg2.label}` : ''}`, c.summary);
+    }),
     ...Object.values(LOCAL).filter((l) => l.group === g).map((l) => line(l.usage!, l.summary!)),
   ];
   const flags = new Map<string, string>();
   for (const m of CLI_METHODS) {
     for (const f of methodFlags(m)) {
-      const key = `--${flagName(f.name)}${f.kind === 'boolean' ? '' : f.kind === 'number' ? ' N' : ` ${f.name.toUpperCase()}`}`;
+      const key = `--${flagName(f.name)}${f.kind === 'boolean' ? '' : f.kind === 'number' ? ' N' : f.kind === 'list' ? ` ${f.name.toUpperCase()} …` : ` ${f.name.toUpperCase()}`}`;
       const help = flags.get(key) ?? firstClause(f.description ?? '');
       flags.set(key, help);
     }

@@ -101,6 +101,16 @@ export const FORMATTERS: Readonly<Record<string, ((result: never) => string) | u
   [P.MemorySweep.method]: formatSweep,
   [P.MemoryRetry.method]: (r: { requeued: number }) => `${r.requeued} episode${r.requeued === 1 ? '' : 's'} queued for extraction again\n`,
   [P.MemoryStatusMethod.method]: formatMemoryStatus,
+  [P.MemoryRecall.method]: P.recallText,
+  [P.MemoryEpisodes.method]: P.episodesText,
+  [P.MemoryPath.method]: P.pathText,
+  [P.MemoryRemember.method]: P.rememberText,
+  [P.MemoryFacts.method]: P.factsText,
+  [P.MemoryEntities.method]: formatEntities,
+  [P.MemoryInvalidate.method]: formatInvalidate,
+  [P.MemoryForget.method]: formatForget,
+  [P.MemoryGraph.method]: formatGraph,
+  [P.MemoryOrient.method]: (r: P.OrientResult) => r.text,
 };
 
 export function formatIngest(r: P.IngestResult): string {
@@ -137,5 +147,30 @@ export function formatMemoryStatus(m: P.MemoryStatus): string {
   lines.push(`  sweep: ${m.sweep.enabled ? `every ${m.sweep.interval_minutes} min` : 'off'}${m.sweep.last_at ? `, last at ${m.sweep.last_at} (${m.sweep.last_added} new)` : ''}`);
   if (m.config.error) lines.push(`  config: ${m.config.error}`);
   if (m.hint) lines.push(`  ${m.hint}`);
+  return lines.join('\n') + '\n';
+}
+
+// ---- memory (part 2) ----------------------------------------------------------
+
+export function formatEntities(r: P.EntitiesResult): string {
+  const lines = r.entities.map((e) => `${`#${e.id}`.padEnd(7)} ${e.type.padEnd(9)} ${e.name}${e.aliases.length ? ` (aka ${e.aliases.slice(0, 3).join(', ')})` : ''}  ${e.current_facts} fact${e.current_facts === 1 ? '' : 's'}, updated ${e.updated_at.slice(0, 10)}`);
+  lines.push(`${r.entities.length} of ${r.total} entities${r.next_cursor ? ` (next page: --cursor ${r.next_cursor})` : ''}`);
+  return lines.join('\n') + '\n';
+}
+
+export function formatInvalidate(r: P.InvalidateResult): string {
+  return `${r.changed ? 'invalidated' : 'already closed'}: ${P.factLine(r.fact).slice(2)}\n`;
+}
+
+export function formatForget(r: P.ForgetResult): string {
+  return `forgot ${r.entities} entit${r.entities === 1 ? 'y' : 'ies'}, ${r.episodes} episode${r.episodes === 1 ? '' : 's'}, ${r.facts} fact${r.facts === 1 ? '' : 's'}\n`;
+}
+
+export function formatGraph(r: P.GraphResult): string {
+  const names = new Map(r.nodes.map((n) => [n.id, n.name]));
+  const lines = [r.center ? `around ${r.center.name} (${r.center.type}):` : 'most recently active entities:'];
+  for (const n of r.nodes) lines.push(`  ${n.depth !== undefined ? `[${n.depth}] ` : ''}${n.name} (${n.type}), ${n.facts} fact${n.facts === 1 ? '' : 's'}`);
+  for (const e of r.edges) lines.push(`  ${names.get(e.source) ?? `#${e.source}`} —${e.relation}→ ${names.get(e.target) ?? `#${e.target}`}`);
+  lines.push(`${r.page.returned} nodes, ${r.edges.length} edges${r.page.total !== undefined ? ` of ${r.page.total} nodes` : ''}${r.page.next_cursor ? ` (next page: --cursor ${r.page.next_cursor})` : ''}`);
   return lines.join('\n') + '\n';
 }

@@ -12,6 +12,7 @@ import { VERSION } from '../version';
 import { parseCommand, usage, type Command } from './args';
 import { FORMATTERS } from './format';
 import { runPretoolUseHook } from '../setup/nudge';
+import { runSessionEndHook, runSessionStartHook } from './session-hooks';
 
 // Loaded only for their own commands, so every other command starts small.
 const loadMcp = (): typeof import('../mcp') => require(path.join(__dirname, 'mcp.js')) as typeof import('../mcp');
@@ -51,6 +52,7 @@ export async function run(argv: string[]): Promise<number> {
     case 'doctor':
       return loadSetup().doctorMain(scryLauncher(), cmd.repo ? path.resolve(cmd.repo) : findRepoRoot(process.cwd()));
     case 'hook':
+      if (cmd.arg === 'session-end') return exitSoon(await runSessionEndHook(hookIo(home)));
       return runPretoolUseHook(process.stdin, (s) => process.stdout.write(s));
     default:
       throw new UsageError(`unknown command '${cmd.name}'`);
@@ -81,8 +83,23 @@ function paramsOf(cmd: Command, decl: P.MethodDecl): Record<string, unknown> {
   return params;
 }
 
-function runMethod(home: string, cmd: Command, decl: P.MethodDecl, json: boolean): Promise<number> {
+/** What a session hook reads and writes. */
+const hookIo = (home: string) => ({ home, stdin: process.stdin, write: (s: string) => void process.stdout.write(s), env: process.env, cwd: process.cwd() });
+
+/** A hook is done once it has answered: a connect or a stdin read it gave up on must not keep the process (and the session) waiting. */
+function exitSoon(code: number): number {
+  setTimeout(() => process.exit(code), 50).unref();
+  return code;
+}
+
+async function runMethod(home: string, cmd: Command, decl: P.MethodDecl, json: boolean): Promise<number> {
   const params = paramsOf(cmd, decl);
+  if (decl === P.MemoryOrient) {
+    params.cwd ??= process.cwd();
+    if (params.hook === true) return exitSoon(await runSessionStartHook(hookIo(home), { cwd: params.cwd as string, budget: params.budget as number | undefined }));
+    // The block is text for whoever runs it (an AGENTS.md line, a script): JSON only with --json.
+    json = cmd.json;
+  }
   const human = (FORMATTERS[decl.method] ?? ((v: unknown) => `${JSON.stringify(v, null, 2)}\n`)) as (v: unknown) => string;
   if (decl === P.Status) return withDaemon(home, false, async (c) => print(json, await c.request(decl.type, params), human));
   if (readOnlyQuery(decl)) return query(home, decl.type, params, json, human);

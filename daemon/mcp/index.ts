@@ -24,7 +24,9 @@ export interface McpServerOptions {
 export const SERVER_INSTRUCTIONS =
   'Scry answers code-navigation questions (references, definitions, callers, callees, implementations, impact, file outlines) from a ' +
   'pre-built semantic index in milliseconds. Prefer these tools over grep/glob whenever the thing you look for is a code symbol; ' +
-  'keep grep for strings, comments, regexes and non-code files. The repo defaults to the git root of the working directory.';
+  'keep grep for strings, comments, regexes and non-code files. The repo defaults to the git root of the working directory. ' +
+  'Scry also remembers what past agent sessions learnt (projects, machines, decisions, how things are deployed): scry_recall before asking the user ' +
+  'or re-discovering something, scry_remember for a durable fact worth keeping.';
 
 export function createScryMcpServer(options: McpServerOptions): { server: McpServer; dispose(): void } {
   const link = new DaemonLink(options.connect);
@@ -42,7 +44,8 @@ export function createScryMcpServer(options: McpServerOptions): { server: McpSer
         title: tool.title,
         description: tool.description,
         inputSchema: tool.input,
-        outputSchema: tool.output,
+        // A tool that answers in text declares no output schema: it sends structuredContent only when asked for JSON.
+        ...(tool.text ? {} : { outputSchema: tool.output }),
         annotations: tool.annotations,
       },
       async (args: Record<string, unknown>): Promise<CallToolResult> => {
@@ -51,6 +54,7 @@ export function createScryMcpServer(options: McpServerOptions): { server: McpSer
           const result = (await tool.run(args, ctx)) as Record<string, unknown>;
           const total = typeof result.total === 'number' ? result.total : undefined;
           log.write({ ts: new Date().toISOString(), tool: tool.name, ms: elapsed(started), ok: true, args, total });
+          if (tool.text && args.format !== 'json') return { content: [{ type: 'text', text: (tool.text as (r: unknown) => string)(result) }] };
           return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
         } catch (err) {
           const message = errorMessage(err);

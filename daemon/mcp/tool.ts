@@ -30,6 +30,13 @@ export interface ScryTool {
   readonly output: z.core.$ZodType;
   /** Turns the tool's arguments into the method's params and asks the daemon. */
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<ResultOf<MethodDecl>>;
+  /**
+   * The compact text the model reads instead of the JSON (memory tools). Such
+   * a tool takes `format` ("text" by default, "json" for the full answer as
+   * structuredContent) and declares no output schema, since clients hand the
+   * model structuredContent whenever a result has one.
+   */
+  readonly text?: (result: never) => string;
 }
 
 const repoField = z.optional(
@@ -43,24 +50,39 @@ export interface ToolSpec {
   annotations: ToolAnnotations;
   /** Params fields offered under another name (`name` as `symbol`). */
   rename?: Readonly<Record<string, string>>;
+  text?: (result: never) => string;
+  /** Params fields the tool fills itself (a memory tool's `cwd`: the agent's directory). */
+  fill?: (params: Record<string, unknown>, ctx: ToolContext) => void;
 }
+
+const formatField = z.optional(
+  z.enum(['text', 'json']).check(z.describe('text (default): a compact answer to read; json: the full answer as structured JSON, for a program.')),
+);
+
+/** Annotations of a tool that writes (remember): not read-only, not destructive, idempotent (the same text is one fact). */
+export const WRITES: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 export function defineTool<D extends MethodDecl>(method: D, spec: ToolSpec): ScryTool {
   const shape = method.params._zod.def.shape as Record<string, z.core.$ZodType>;
   const rename = spec.rename ?? {};
   const input: Record<string, z.core.$ZodType> = {};
   for (const [field, schema] of Object.entries(shape)) input[rename[field] ?? field] = field === 'repo' ? repoField : schema;
+  if (spec.text) input.format = formatField;
   const back = Object.fromEntries(Object.entries(rename).map(([field, as]) => [as, field]));
   return {
-    ...spec,
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
     annotations: { title: spec.title, ...spec.annotations },
     method,
     input,
     output: method.result,
+    ...(spec.text ? { text: spec.text } : {}),
     run: (args, ctx) => {
       const params: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(args)) if (value !== undefined) params[back[key] ?? key] = value;
+      for (const [key, value] of Object.entries(args)) if (value !== undefined && !(spec.text && key === 'format')) params[back[key] ?? key] = value;
       if ('repo' in shape || 'repo' in args) params.repo = ctx.repo(typeof args.repo === 'string' ? args.repo : undefined);
+      spec.fill?.(params, ctx);
       return ctx.request(method.type, params as ParamsOf<D>);
     },
   };

@@ -50,8 +50,14 @@ const MemorySchema = z.strictObject({
   deadline_ms: z.number().int().positive().max(3_600_000).optional(),
 });
 
-// Other sections (hooks, code index) belong to other owners and pass through.
-const FileSchema = z.looseObject({ memory: MemorySchema.nullish() });
+// The Claude Code hooks' off switches (the PreToolUse nudge's, if any, belongs to its owner and passes through).
+const HooksSchema = z.looseObject({
+  session_start: z.boolean().optional(),
+  session_end: z.boolean().optional(),
+});
+
+// Other sections (code index) belong to other owners and pass through.
+const FileSchema = z.looseObject({ memory: MemorySchema.nullish(), hooks: HooksSchema.nullish() });
 
 export interface ProviderConfig {
   type: (typeof PROVIDER_TYPES)[number];
@@ -72,6 +78,8 @@ export interface MemoryConfig {
   deadlineMs: number;
   /** True when no providers were configured, so status can say how to enable a model. */
   defaultProviders: boolean;
+  /** hooks.session_start / hooks.session_end: false turns that Claude Code hook into a no-op (and setup leaves it out). */
+  hooks: { sessionStart: boolean; sessionEnd: boolean };
 }
 
 export const DEFAULT_TIMEOUT_MS: Record<ProviderConfig['type'], number> = { 'claude-cli': 120_000, anthropic: 60_000, openai: 60_000, offline: 10_000 };
@@ -112,10 +120,10 @@ export function parseConfig(text: string, file: string): MemoryConfig {
     const p = issue.path.filter((k): k is string | number => typeof k !== 'symbol');
     throw new ConfigError(label, lineOf(doc, lc, p), formatPath(p), issue.message);
   }
-  return normalize(parsed.data.memory ?? {});
+  return normalize(parsed.data.memory ?? {}, parsed.data.hooks ?? {});
 }
 
-function normalize(m: z.infer<typeof MemorySchema>): MemoryConfig {
+function normalize(m: z.infer<typeof MemorySchema>, hooks: z.infer<typeof HooksSchema> = {}): MemoryConfig {
   const listed = m.providers ?? [];
   const defaultProviders = listed.length === 0;
   const source = defaultProviders ? [{ type: 'offline' as const }] : listed;
@@ -142,6 +150,7 @@ function normalize(m: z.infer<typeof MemorySchema>): MemoryConfig {
     sources: { claude: m.sources?.claude, codex: m.sources?.codex, runs: m.sources?.runs ?? [], seeds: m.sources?.seeds ?? [] },
     deadlineMs: m.deadline_ms ?? 5 * 60_000,
     defaultProviders,
+    hooks: { sessionStart: hooks.session_start ?? true, sessionEnd: hooks.session_end ?? true },
   };
 }
 

@@ -12,6 +12,14 @@ import { configFile, MemoryConfigLoader, type MemoryConfig } from './config';
 import { discoverSources, defaultRoots, type DiscoverableSource, type SourceFile } from './distill';
 import { createProviders, ExtractionChain, ExtractionWorker } from './extract';
 import { ingestFile, type FileResult } from './ingest';
+import { episodesOf } from './episodes';
+import { graph } from './graph';
+import { drainInbox, inboxFile } from './inbox';
+import { factsOfEntity, forget, invalidateFact, listEntities } from './inspect';
+import { orient } from './orient';
+import { shortestPath } from './path';
+import { recall } from './recall';
+import { remember } from './remember';
 import { MemoryStore } from './store';
 
 export interface MemoryDomainOptions {
@@ -62,12 +70,81 @@ export class MemoryDomain implements Domain {
         return { requeued };
       }),
       handler(P.MemoryStatusMethod, () => this.memoryStatus()),
+      handler(P.MemoryRecall, (p) => recall(this.store, p)),
+      handler(P.MemoryEpisodes, (p) => episodesOf(this.store, p)),
+      handler(P.MemoryPath, (p) => shortestPath(this.store, p)),
+      handler(P.MemoryRemember, (p) => {
+        const r = remember(this.store, p, { hasModel: this.config.current.providers.some((x) => x.type !== 'offline') });
+        if (r.created) {
+          this.worker?.notify();
+          this.ctx.notify(P.MemoryChanged, { episodes: 1, facts: r.facts.length });
+        }
+        return r;
+      }),
+      handler(P.MemoryEntities, (p) => listEntities(this.store, p)),
+      handler(P.MemoryFacts, (p) => factsOfEntity(this.store, p)),
+      handler(P.MemoryInvalidate, (p) => {
+        const r = invalidateFact(this.store, p);
+        if (r.changed) this.ctx.notify(P.MemoryChanged, { episodes: 0, facts: 1 });
+        return r;
+      }),
+      handler(P.MemoryForget, (p) => {
+        const r = forget(this.store, p);
+        this.ctx.notify(P.MemoryChanged, { episodes: r.episodes, facts: r.facts });
+        return r;
+      }),
+      handler(P.MemoryGraph, (p) => graph(this.store, p)),
+      handler(P.MemoryOrient, (p) => {
+        // The hook's off switch is read here, so the hook itself never parses config.yaml.
+        if (p.hook && !this.reloadConfig().hooks.sessionStart) return { text: '', tokens: 0, budget: p.budget ?? 0, omitted: 0, elapsed_ms: 0 };
+        if (p.cwd === undefined) throw new InvalidParamsError('memory/orient needs cwd: the directory the session starts in');
+        return orient(this.store, { cwd: p.cwd, budget: p.budget });
+      }),
+      handler(P.MemoryQueueFile, (p) => this.queueFile(p.source, p.path, p.hook ?? false)),
     ];
   }
 
   restore(): void {
     this.reloadConfig();
     this.scheduleSweep(Math.min(FIRST_SWEEP_DELAY_MS, this.config.current.sweep.intervalMinutes * 60_000));
+    // Transcripts SessionEnd hooks handed over while no daemon ran.
+    setImmediate(() => void this.takeInbox());
+  }
+
+  /** A SessionEnd hook's transcript: answered at once, ingested in the background. */
+  private queueFile(source: P.MemorySource, file: string, hook: boolean): P.QueueFileResult {
+    if (hook && !this.reloadConfig().hooks.sessionEnd) return { queued: false, reason: 'hooks.session_end is off in config.yaml' };
+    const resolved = path.resolve(file);
+    if (!fs.existsSync(resolved)) return { queued: false, reason: `'${file}' does not exist` };
+    this.pendingFiles.push({ kind: source, path: resolved });
+    this.drainFiles ??= this.ingestPending().finally(() => {
+      this.drainFiles = undefined;
+    });
+    return { queued: true };
+  }
+
+  private pendingFiles: Array<{ kind: DiscoverableSource; path: string }> = [];
+  private drainFiles: Promise<void> | undefined;
+
+  private async ingestPending(): Promise<void> {
+    // Let the hook's answer go out first.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (this.pendingFiles.length > 0) {
+      const batch = this.pendingFiles.splice(0);
+      try {
+        await this.ingestAll(expand(batch.flatMap((f) => (f.kind === 'claude' ? discoverSources('claude', { root: path.dirname(f.path) }).filter((s) => s.path === f.path) : [{ kind: f.kind, path: f.path }]))), 'ingest', false);
+      } catch (err) {
+        this.ctx.error(`memory: could not ingest a handed-over transcript: ${errorMessage(err)}`);
+      }
+    }
+  }
+
+  private async takeInbox(): Promise<void> {
+    const files = drainInbox(inboxFile(this.ctx.home), (line) => this.ctx.log(`memory inbox: ${line}`));
+    if (files.length === 0) return;
+    if (!this.config.current.hooks.sessionEnd) return;
+    for (const f of files) this.queueFile(f.source, f.path, false);
+    await this.drainFiles;
   }
 
   status(): { memory: P.MemoryStatus } {
@@ -78,6 +155,7 @@ export class MemoryDomain implements Domain {
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     this.sweepTimer = undefined;
     await this.sweeping?.catch(() => undefined);
+    await this.drainFiles?.catch(() => undefined);
     await this.stopWorker();
     this.store.close();
   }
@@ -185,6 +263,8 @@ export class MemoryDomain implements Domain {
       else if (e.type === 'failed' && e.episodeId) this.ctx.log(`memory: extraction failed for episode ${e.episodeId.slice(0, 12)}: ${e.error}`);
     });
     this.worker = worker;
+    // Remembered facts waited for a model while there was none.
+    if (chain.hasModel) this.store.refinesDueNow();
     worker.start();
     this.ctx.log(`memory: extraction chain ${chain.providers.map((p) => p.name).join(' -> ')}`);
   }

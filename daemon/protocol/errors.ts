@@ -24,6 +24,9 @@ export const ErrorCode = {
   // memory domain
   MemorySchema: -32100,
   EpisodeNotFound: -32101,
+  EntityNotFound: -32102,
+  FactNotFound: -32103,
+  AmbiguousEpisode: -32104,
   Config: -32110,
   ConfigSecret: -32111,
   EmptyReply: -32120,

@@ -6,6 +6,7 @@ export * from './errors';
 export * from './daemon';
 export * from './code';
 export * from './memory';
+export * from './memory-text';
 
 import { CODE_QUERIES, IndexRepo } from './code';
 import { Ping, Shutdown, Status } from './daemon';

@@ -11,6 +11,8 @@ export interface CliSpec {
   command: string;
   /** The params field taken from the positional argument, with its usage hint. */
   arg?: { field: string; label: string; required: boolean; example: string; needs: string };
+  /** A second positional (`memory path FROM TO`). */
+  arg2?: { field: string; label: string; required: boolean; example: string; needs: string };
   summary: string;
   group: 'queries' | 'daemon' | 'memory';
   /** Params fields that are paths: the CLI resolves them against its working directory. */
@@ -83,7 +85,8 @@ function describeIssue(issue: z.core.$ZodIssue | undefined): string {
 
 export interface FieldInfo {
   name: string;
-  kind: 'string' | 'number' | 'boolean' | 'other';
+  /** `list`: an array of strings, a flag that may be repeated. */
+  kind: 'string' | 'number' | 'boolean' | 'list' | 'other';
   optional: boolean;
   description?: string;
   /** The allowed values of an enum field. */
@@ -103,7 +106,8 @@ export function fieldsOf(schema: z.ZodMiniObject): FieldInfo[] {
     }
     const inner = z.globalRegistry.get(s)?.description;
     const t = s._zod.def.type;
-    const kind = t === 'string' || t === 'enum' ? 'string' : t === 'number' || t === 'boolean' ? t : 'other';
+    const element = t === 'array' ? (s._zod.def as unknown as { element: z.core.$ZodType }).element : undefined;
+    const kind = t === 'string' || t === 'enum' ? 'string' : t === 'number' || t === 'boolean' ? t : element?._zod.def.type === 'string' ? 'list' : 'other';
     const choices = t === 'enum' ? Object.values((s._zod.def as unknown as { entries: Record<string, string> }).entries) : undefined;
     return { name, kind, optional, ...(description ?? inner ? { description: description ?? inner } : {}), ...(choices ? { choices } : {}) };
   });

@@ -54,7 +54,8 @@ export class ExtractionChain {
     return (dailyEpisodes !== undefined && used.episodes >= dailyEpisodes) || (dailyTokens !== undefined && used.tokens >= dailyTokens);
   }
 
-  async extract(episode: StoredEpisode, request: Omit<ExtractRequest, 'episode'>, signal: AbortSignal): Promise<ChainResult> {
+  /** With `modelsOnly` (a refine), the offline provider is skipped: it already ran. */
+  async extract(episode: StoredEpisode, request: Omit<ExtractRequest, 'episode'>, signal: AbortSignal, options: { modelsOnly?: boolean } = {}): Promise<ChainResult> {
     const attempts: ChainAttempt[] = [];
     let triedAny = false;
     let retryAt: Date | undefined;
@@ -63,6 +64,7 @@ export class ExtractionChain {
     };
     const overBudget = this.overBudget();
     for (const p of this.providers) {
+      if (options.modelsOnly && !p.usesModel) continue;
       if (signal.aborted) {
         attempts.push({ provider: p.name, outcome: 'deadline' });
         break;

@@ -97,7 +97,7 @@ export class ExtractionWorker {
 
   private sleep(): Promise<void> {
     const poll = this.options.pollMs ?? 30_000;
-    const next = this.store.nextAttemptAt();
+    const next = this.store.nextAttemptAt({ refine: this.chain.hasModel });
     const due = next ? Math.max(0, Date.parse(next) - this.now().getTime()) : poll;
     return new Promise((resolve) => {
       const timer = setTimeout(done, Math.min(poll, due + 5));
@@ -114,7 +114,7 @@ export class ExtractionWorker {
 
   /** Extracts the next due episode, if any. Public so `retry` and tests can drain without the timer. */
   async step(): Promise<StepResult> {
-    const item = this.store.takeNext();
+    const item = this.store.takeNext({ refine: this.chain.hasModel });
     if (!item) return 'empty';
     const episode = this.store.episode(item.episodeId);
     if (!episode) return 'empty'; // unreachable: the queue row cascades with its episode
@@ -122,7 +122,8 @@ export class ExtractionWorker {
     const signal = AbortSignal.any([AbortSignal.timeout(this.options.deadlineMs), this.stopper.signal]);
     try {
       const glossary = this.store.glossary({ repo: episode.repoRoot, limit: this.options.glossaryLimit ?? 60 });
-      const result = await this.chain.extract(episode, { glossary, referenceTime: episode.occurredAt }, signal);
+      const refine = item.purpose === 'refine';
+      const result = await this.chain.extract(episode, { glossary, referenceTime: episode.occurredAt }, signal, { modelsOnly: refine });
       // Stopping is not the episode's fault: leave it pending for the next start.
       if (this.stopper.signal.aborted) return 'deferred';
       if (result.ok) {
@@ -137,7 +138,10 @@ export class ExtractionWorker {
         return 'deferred';
       }
       const error = new ExtractionFailedError(episode.id, result.attempts.map((a) => `${a.provider}: ${a.error ?? a.outcome}`));
-      this.store.failExtraction(episode.id, error.message, result.attempts.filter((a) => a.outcome !== 'cooling-down' && a.outcome !== 'over-budget').map((a) => a.provider));
+      const tried = result.attempts.filter((a) => a.outcome !== 'cooling-down' && a.outcome !== 'over-budget').map((a) => a.provider);
+      // A failed refine leaves the offline facts the episode already has.
+      if (refine) this.store.failRefine(episode.id, error.message, tried);
+      else this.store.failExtraction(episode.id, error.message, tried);
       this.emit({ type: 'failed', episodeId: episode.id, error: error.message, attempts: result.attempts });
       return 'failed';
     } finally {

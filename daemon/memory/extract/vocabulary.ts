@@ -49,6 +49,7 @@ export const RELATIONS = {
   stores_data_in: { functional: false, gloss: 'keeps its data in the target' },
   exposes: { functional: false, gloss: 'exposes an endpoint, port or API' },
   supersedes: { functional: false, gloss: 'replaces the target (inverse of replaced_by)' },
+  note: { functional: false, gloss: 'a statement remembered about the entity, in words (value: the statement)' },
   related_to: { functional: false, gloss: 'fallback when no other relation fits' },
 } as const satisfies Record<string, RelationSpec>;
 

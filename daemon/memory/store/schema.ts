@@ -196,6 +196,16 @@ CREATE TRIGGER episodes_au AFTER UPDATE OF summary ON episodes BEGIN
   INSERT INTO episodes_fts(rowid, summary) VALUES (new.seq, new.summary);
 END;
 `,
+  // 2: a queue row says why it is queued. `refine`: the episode was already
+  // resolved offline (a remember) and waits for a model to do better; it is
+  // skipped while no model is configured, and its failure never marks the
+  // episode failed. An index for "entities of this repo" in orientation and
+  // one for "episodes by kind" (manual notes).
+  `
+ALTER TABLE extraction_queue ADD COLUMN purpose TEXT NOT NULL DEFAULT 'extract' CHECK (purpose IN ('extract', 'refine'));
+CREATE INDEX entities_updated ON entities(updated_at);
+CREATE INDEX episodes_kind ON episodes(source, occurred_at);
+`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

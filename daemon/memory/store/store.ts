@@ -43,6 +43,8 @@ export interface QueueItem {
   nextAttemptAt: string;
   lastError?: string;
   providersTried: string[];
+  /** extract: not yet in the graph; refine: resolved offline already (a remember), waiting for a model. */
+  purpose: 'extract' | 'refine';
 }
 
 export interface Entity {
@@ -200,10 +202,12 @@ export class MemoryStore {
       setCursor: db.prepare(`INSERT INTO cursors(path, source, size, mtime_ms, offset, last_line, fingerprint, updated_at) VALUES (@path, @source, @size, @mtimeMs, @offset, @lastLine, @fingerprint, @updatedAt)
         ON CONFLICT(path) DO UPDATE SET source = excluded.source, size = excluded.size, mtime_ms = excluded.mtime_ms, offset = excluded.offset, last_line = excluded.last_line, fingerprint = excluded.fingerprint, updated_at = excluded.updated_at`),
       deleteCursor: db.prepare(`DELETE FROM cursors WHERE path = ?`),
-      takeNext: db.prepare(`SELECT episode_id, attempts, status, next_attempt_at, last_error, providers_tried FROM extraction_queue
-        WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, episode_id LIMIT 1`),
-      nextAttempt: db.prepare(`SELECT min(next_attempt_at) AS at FROM extraction_queue WHERE status = 'pending'`),
-      queueItem: db.prepare(`SELECT episode_id, attempts, status, next_attempt_at, last_error, providers_tried FROM extraction_queue WHERE episode_id = ?`),
+      takeNext: db.prepare(`SELECT episode_id, attempts, status, next_attempt_at, last_error, providers_tried, purpose FROM extraction_queue
+        WHERE status = 'pending' AND next_attempt_at <= ? AND (purpose = 'extract' OR ?) ORDER BY next_attempt_at, episode_id LIMIT 1`),
+      nextAttempt: db.prepare(`SELECT min(next_attempt_at) AS at FROM extraction_queue WHERE status = 'pending' AND (purpose = 'extract' OR ?)`),
+      queueItem: db.prepare(`SELECT episode_id, attempts, status, next_attempt_at, last_error, providers_tried, purpose FROM extraction_queue WHERE episode_id = ?`),
+      queueRefine: db.prepare(`UPDATE extraction_queue SET status = 'pending', purpose = 'refine', next_attempt_at = ?, updated_at = ? WHERE episode_id = ?`),
+      refineDue: db.prepare(`UPDATE extraction_queue SET next_attempt_at = ? WHERE status = 'pending' AND purpose = 'refine' AND next_attempt_at > ?`),
       queueDone: db.prepare(`UPDATE extraction_queue SET status = 'done', attempts = attempts + 1, providers_tried = ?, last_error = NULL, updated_at = ? WHERE episode_id = ?`),
       queueFail: db.prepare(`UPDATE extraction_queue SET status = 'failed', attempts = attempts + 1, providers_tried = ?, last_error = ?, updated_at = ? WHERE episode_id = ?`),
       queueDefer: db.prepare(`UPDATE extraction_queue SET status = 'pending', next_attempt_at = ?, last_error = ?, updated_at = ? WHERE episode_id = ?`),
@@ -321,9 +325,29 @@ export class MemoryStore {
 
   // ---- the extraction queue ---------------------------------------------
 
-  /** The oldest pending episode whose time has come. One worker takes at a time, so no claim is needed. */
-  takeNext(): QueueItem | undefined {
-    return this.queueRow(this.s.takeNext.get(this.iso()));
+  /**
+   * The oldest pending episode whose time has come. One worker takes at a
+   * time, so no claim is needed. Refines are taken only when a model can do them.
+   */
+  takeNext(options: { refine?: boolean } = {}): QueueItem | undefined {
+    return this.queueRow(this.s.takeNext.get(this.iso(), options.refine === false ? 0 : 1));
+  }
+
+  /** An episode already resolved offline goes back in the queue for a model to refine. */
+  queueRefine(episodeId: string): void {
+    const now = this.iso();
+    this.s.queueRefine.run(now, now, episodeId);
+  }
+
+  /** A model came into the chain: refines deferred while there was none are due now. */
+  refinesDueNow(): number {
+    const now = this.iso();
+    return this.s.refineDue.run(now, now).changes;
+  }
+
+  /** No model could refine it: the queue row is failed (retryable), the episode and its offline facts stay as they are. */
+  failRefine(episodeId: string, error: string, providersTried: readonly string[]): void {
+    this.s.queueFail.run(providersTried.join(','), error.slice(0, 2000), this.iso(), episodeId);
   }
 
   queueItem(episodeId: string): QueueItem | undefined {
@@ -331,17 +355,17 @@ export class MemoryStore {
   }
 
   /** When the earliest pending episode is due (possibly in the past), so the worker knows how long to sleep. */
-  nextAttemptAt(): string | undefined {
-    const r = this.s.nextAttempt.get() as { at: string | null };
+  nextAttemptAt(options: { refine?: boolean } = {}): string | undefined {
+    const r = this.s.nextAttempt.get(options.refine === false ? 0 : 1) as { at: string | null };
     return r.at ?? undefined;
   }
 
   private queueRow(raw: unknown): QueueItem | undefined {
-    const r = raw as { episode_id: string; attempts: number; status: ExtractionState; next_attempt_at: string; last_error: string | null; providers_tried: string | null } | undefined;
+    const r = raw as { episode_id: string; attempts: number; status: ExtractionState; next_attempt_at: string; last_error: string | null; providers_tried: string | null; purpose: 'extract' | 'refine' } | undefined;
     if (!r) return undefined;
     return {
       episodeId: r.episode_id, attempts: r.attempts, status: r.status, nextAttemptAt: r.next_attempt_at,
-      lastError: opt(r.last_error), providersTried: r.providers_tried ? r.providers_tried.split(',') : [],
+      lastError: opt(r.last_error), providersTried: r.providers_tried ? r.providers_tried.split(',') : [], purpose: r.purpose,
     };
   }
 

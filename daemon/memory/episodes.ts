@@ -1,0 +1,23 @@
+// episodes ENTITY: the sessions that mention an entity, newest first, each a
+// reference back to its source (path and line span) to open.
+import type * as P from '../protocol';
+import type { MemoryStore } from './store';
+import { entityRef, episodeOut, requireEntity, type EpisodeRow } from './views';
+
+export function episodesOf(store: MemoryStore, params: P.EpisodesParams): P.EpisodesResult {
+  const started = performance.now();
+  const id = requireEntity(store, params.entity);
+  const limit = params.limit ?? 10;
+  const rows = store.db
+    .prepare(`SELECT e.id, e.seq, e.source, e.source_path, e.session_id, e.line_start, e.line_end, e.occurred_at, e.summary, e.repo_root
+      FROM entity_episodes ee JOIN episodes e ON e.id = ee.episode_id WHERE ee.entity_id = ? ORDER BY ee.occurred_at DESC, e.seq DESC LIMIT ?`)
+    .all(id, limit) as EpisodeRow[];
+  const total = (store.db.prepare(`SELECT count(*) AS n FROM entity_episodes WHERE entity_id = ?`).get(id) as { n: number }).n;
+  return {
+    entity: entityRef(store, id),
+    episodes: rows.map(episodeOut),
+    total,
+    ...(total > rows.length ? { note: `${total - rows.length} older episodes left out (limit ${limit})` } : {}),
+    elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
+  };
+}

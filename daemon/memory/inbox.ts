@@ -1,0 +1,43 @@
+// $SCRY_HOME/memory/inbox.jsonl: transcripts a SessionEnd hook handed over
+// while no daemon answered in time. The hook appends one line (a single small
+// write, so concurrent hooks do not interleave); the daemon takes the file at
+// start by renaming it first, so a line appended meanwhile lands in a new
+// inbox and is never lost or read twice.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export interface InboxEntry {
+  source: 'claude' | 'codex';
+  path: string;
+  at: string;
+}
+
+export const inboxFile = (home: string): string => path.join(home, 'memory', 'inbox.jsonl');
+
+export function appendInbox(file: string, entry: InboxEntry): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.appendFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+}
+
+/** Takes every entry out of the inbox; a malformed line is reported and dropped. */
+export function drainInbox(file: string, report: (line: string) => void = () => undefined): InboxEntry[] {
+  const taken = `${file}.${process.pid}.taken`;
+  try {
+    fs.renameSync(file, taken);
+  } catch {
+    return [];
+  }
+  const out: InboxEntry[] = [];
+  for (const line of fs.readFileSync(taken, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const e = JSON.parse(line) as Partial<InboxEntry>;
+      if ((e.source === 'claude' || e.source === 'codex') && typeof e.path === 'string') out.push({ source: e.source, path: e.path, at: typeof e.at === 'string' ? e.at : '' });
+      else report(`skipped an entry without source and path: ${line.slice(0, 200)}`);
+    } catch {
+      report(`skipped a line that is not JSON: ${line.slice(0, 200)}`);
+    }
+  }
+  fs.rmSync(taken, { force: true });
+  return out;
+}

@@ -1,0 +1,146 @@
+// orient --cwd DIR --budget TOKENS: the small block every new agent session
+// starts with. What this repository is and its current facts, its latest
+// sessions, a few recently active projects, and a pointer to recall. Always
+// within the budget (estimateTokens of the whole block, the one rule memory
+// counts tokens by), trimmed by importance, never cut mid-line; nothing at
+// all when memory knows nothing worth saying.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type * as P from '../protocol';
+import { findRepoRoot } from '../repos';
+import { estimateTokens } from './episode';
+import { isFunctional, type Relation } from './extract/vocabulary';
+import { normalizeName } from './resolve';
+import type { MemoryStore } from './store';
+import type { FactRow } from './views';
+
+export const ORIENT_DEFAULT_BUDGET = 500;
+
+interface Line {
+  text: string;
+  /** Lower is more important; lines are taken in this order while they fit. */
+  priority: number;
+  /** Lines of one section share it; a section's heading goes in with its first line. */
+  section: string;
+}
+
+/** Relations that say what a project is and where it lives come before what it merely uses. */
+const RELATION_WEIGHT: Partial<Record<Relation, number>> = { note: 0, decided: 0, deployed_on: 0, runs_on: 0, status: 0, replaced_by: 1, located_at: 1, owned_by: 1, depends_on: 2, stores_data_in: 2, connects_to: 2, uses: 3 };
+
+/** Every spelling the repo may be recorded under: as given, its real path, and on Windows in any case with either slash. */
+export function repoKeys(root: string): string[] {
+  const keys = new Set([root]);
+  try {
+    keys.add(fs.realpathSync(root));
+  } catch {
+    // A folder that is gone still matches what was recorded for it.
+  }
+  for (const k of [...keys]) {
+    keys.add(k.replace(/[\\/]+$/, ''));
+    if (process.platform === 'win32') {
+      keys.add(k.replace(/\\/g, '/'));
+      keys.add(k.toLowerCase());
+    }
+  }
+  return [...keys];
+}
+
+export function orient(store: MemoryStore, params: { cwd: string; budget?: number }, now: Date = new Date()): P.OrientResult {
+  const started = performance.now();
+  const budget = params.budget ?? ORIENT_DEFAULT_BUDGET;
+  const root = findRepoRoot(params.cwd);
+  const keys = repoKeys(root);
+  const db = store.db;
+  const inKeys = `(${keys.map(() => '?').join(', ')})`;
+  const collate = process.platform === 'win32' ? ' COLLATE NOCASE' : '';
+
+  let project = db.prepare(`SELECT id, name FROM entities WHERE type = 'project' AND repo${collate} IN ${inKeys} ORDER BY updated_at DESC LIMIT 1`).get(...keys) as { id: number; name: string } | undefined;
+  project ??= db.prepare(`SELECT id, name FROM entities WHERE type = 'project' AND norm = ? LIMIT 1`).get(normalizeName(path.basename(root))) as { id: number; name: string } | undefined;
+
+  const lines: Line[] = [];
+  const add = (section: string, priority: number, text: string): void => void lines.push({ section, priority, text: oneLine(text) });
+
+  // The project's own facts, then those of entities that belong to this repository (its services, its decisions).
+  const current = 'f.valid_to IS NULL AND f.expired_at IS NULL';
+  const own = project ? (db.prepare(`SELECT f.* FROM facts f WHERE (f.source_id = ? OR f.target_id = ?) AND ${current} ORDER BY f.id DESC LIMIT 40`).all(project.id, project.id) as FactRow[]) : [];
+  const local = db
+    .prepare(`SELECT f.* FROM facts f WHERE f.source_id IN (SELECT id FROM entities WHERE repo${collate} IN ${inKeys} ORDER BY updated_at DESC LIMIT 50) AND ${current} ORDER BY f.id DESC LIMIT 40`)
+    .all(...keys) as FactRow[];
+  const seenFacts = new Set<number>();
+  const repoFacts = [...own, ...local].filter((f) => !seenFacts.has(f.id) && seenFacts.add(f.id) !== undefined);
+  if (repoFacts.length > 0) {
+    const facts = repoFacts
+      .map((f) => ({ f, w: RELATION_WEIGHT[f.relation as Relation] ?? 2 }))
+      .sort((a, b) => a.w - b.w || b.f.confidence - a.f.confidence || (b.f.valid_from ?? '').localeCompare(a.f.valid_from ?? '') || b.f.id - a.f.id);
+    facts.forEach(({ f, w }, i) => add('repo', i < 3 ? 1 : 3 + w, `- ${f.text}${isFunctional(f.relation as Relation) && f.valid_from ? ` (since ${f.valid_from.slice(0, 10)})` : ''}`));
+  }
+  const sessions = db.prepare(`SELECT summary, occurred_at, source FROM episodes WHERE repo_root${collate} IN ${inKeys} AND source <> 'manual' ORDER BY occurred_at DESC LIMIT 3`).all(...keys) as Array<{ summary: string; occurred_at: string; source: string }>;
+  sessions.forEach((s, i) => add('sessions', i === 0 ? 2 : 5 + i, `- ${s.occurred_at.slice(0, 10)} (${s.source}): ${s.summary}`));
+
+  const others = db
+    .prepare(`SELECT e.id, e.name, e.updated_at, (SELECT count(*) FROM facts f WHERE f.source_id = e.id AND f.valid_to IS NULL AND f.expired_at IS NULL) AS n
+      FROM entities e WHERE e.type = 'project' AND e.id <> ? ORDER BY e.updated_at DESC LIMIT 4`)
+    .all(project?.id ?? -1) as Array<{ id: number; name: string; updated_at: string; n: number }>;
+  others.forEach((o, i) => add('projects', 6 + i, `- ${o.name} (active ${ago(o.updated_at, now)}, ${o.n} fact${o.n === 1 ? '' : 's'})`));
+
+  const empty = lines.length === 0;
+  const name = project?.name ?? path.basename(root);
+  const headings: Record<string, string> = {
+    repo: `**${name}** (${root.split(path.sep).join('/')}): what memory holds`,
+    sessions: project ? 'Latest sessions here:' : `Latest sessions in ${name}:`,
+    projects: 'Recently active elsewhere:',
+  };
+  const pointer: Line = { section: 'pointer', priority: 1.5, text: 'For anything unfamiliar ask `scry_recall` (or `scry memory recall "…"`); keep durable facts with `scry_remember`.' };
+  const title = '## Scry memory';
+  if (empty) return result('', 0);
+
+  // Take lines by importance while the whole block stays within the budget.
+  const chosen = new Set<Line>();
+  const render = (set: Set<Line>): string => {
+    const out = [title];
+    for (const section of ['repo', 'pointer', 'sessions', 'projects']) {
+      const items = [...lines, pointer].filter((l) => l.section === section && set.has(l));
+      if (items.length === 0) continue;
+      if (headings[section]) out.push(headings[section]!);
+      out.push(...items.map((l) => l.text));
+    }
+    return out.join('\n') + '\n';
+  };
+  let omitted = 0;
+  for (const l of [...lines, pointer].sort((a, b) => a.priority - b.priority)) {
+    chosen.add(l);
+    if (estimateTokens(render(chosen)) > budget) {
+      chosen.delete(l);
+      if (l !== pointer) omitted++;
+    }
+  }
+  if (![...chosen].some((l) => l !== pointer)) return result('', omitted);
+  const text = render(chosen);
+  return result(text, omitted);
+
+  function result(text: string, left: number): P.OrientResult {
+    return {
+      text,
+      tokens: estimateTokens(text),
+      budget,
+      repo: root,
+      ...(project ? { project: project.name } : {}),
+      omitted: left,
+      elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
+    };
+  }
+}
+
+/** One line, at most 220 characters: a block that is trimmed line by line must never hold a line break inside a line. */
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 220 ? `${flat.slice(0, 219)}…` : flat;
+}
+
+function ago(iso: string, now: Date): string {
+  const days = Math.floor((now.getTime() - Date.parse(iso)) / 86_400_000);
+  if (!Number.isFinite(days) || days <= 0) return 'today';
+  if (days === 1) return 'yesterday';
+  if (days < 60) return `${days} days ago`;
+  return `on ${iso.slice(0, 10)}`;
+}

@@ -1,0 +1,76 @@
+// The compact text of memory answers: what a model reads from an MCP tool
+// (clients hand it the text when there is no structuredContent) and what a
+// terminal shows. Plain functions of the answer shapes, so the MCP server and
+// the CLI print the same thing; full JSON stays one `format: "json"` (or
+// --json) away.
+import type { EpisodeRef, EpisodesResult, FactsResult, MemoryFact, PathResult, RecallResult, RememberResult } from './memory';
+
+const day = (iso: string | undefined): string => (iso ? iso.slice(0, 10) : '');
+const clip = (s: string, n: number): string => {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > n ? `${flat.slice(0, n - 1)}…` : flat;
+};
+
+export function factLine(f: MemoryFact): string {
+  const what = f.target ?? (f.relation === 'note' ? undefined : f.value);
+  const rel = f.relation === 'note' ? 'note' : `${f.relation}${what ? ` ${what}` : ''}`;
+  const when = f.valid_to ? `${day(f.valid_from)}..${day(f.valid_to)}` : f.valid_from ? `since ${day(f.valid_from)}` : '';
+  return `- ${clip(f.text, 240)} [${rel}${when ? `; ${when}` : ''}; #${f.id}]`;
+}
+
+export function episodeLine(e: EpisodeRef): string {
+  const where = e.source === 'manual' ? 'remembered' : `${e.path}:${e.line_start}-${e.line_end}`;
+  return `- ${day(e.occurred_at)} ${e.source}: ${clip(e.summary, 160)} (${where})`;
+}
+
+export function recallText(r: RecallResult): string {
+  if (r.matches.length === 0 && r.episodes.length === 0) return `Memory has nothing on "${r.query}"${r.as_of ? ` as of ${r.as_of}` : ''}. Try other words or a name (scry memory entities lists them).\n`;
+  const out: string[] = [];
+  if (r.as_of) out.push(`As of ${r.as_of}:`);
+  for (const m of r.matches) {
+    const e = m.entity;
+    out.push(`## ${e.name} (${e.type})${e.aliases?.length ? ` aka ${e.aliases.slice(0, 4).join(', ')}` : ''}`);
+    if (e.description) out.push(clip(e.description, 200));
+    out.push(...m.facts.map(factLine));
+    if (m.facts.length === 0) out.push(`- no ${r.as_of ? 'facts valid then' : 'current facts'}`);
+    if (m.facts_total > m.facts.length) out.push(`- (+${m.facts_total - m.facts.length} more facts)`);
+    if (m.episodes.length) out.push('episodes:', ...m.episodes.map(episodeLine));
+  }
+  if (r.episodes.length) out.push('## other matching episodes', ...r.episodes.map(episodeLine));
+  if (r.note) out.push(`(${r.note})`);
+  return out.join('\n') + '\n';
+}
+
+export function episodesText(r: EpisodesResult): string {
+  const out = [`## ${r.entity.name} (${r.entity.type}): ${r.total} episode${r.total === 1 ? '' : 's'}, newest first`, ...r.episodes.map((e) => `${episodeLine(e)} id ${e.id.slice(0, 12)}`)];
+  if (r.note) out.push(`(${r.note})`);
+  return out.join('\n') + '\n';
+}
+
+export function pathText(r: PathResult): string {
+  if (!r.found) return `No path from ${r.from.name} to ${r.to.name}${r.note ? `: ${r.note}` : ''}\n`;
+  if (r.hops.length === 0) return `${r.from.name} and ${r.to.name} are the same entity\n`;
+  const out = [`${r.from.name} → ${r.to.name} in ${r.hops.length} hop${r.hops.length === 1 ? '' : 's'}:`];
+  r.hops.forEach((h, i) => {
+    out.push(`${i + 1}. ${h.from} —${h.fact.relation}→ ${h.to}: ${clip(h.fact.text, 200)} (#${h.fact.id})`);
+    if (h.evidence) out.push(`   evidence: ${day(h.evidence.occurred_at)} ${h.evidence.source} ${h.evidence.source === 'manual' ? 'remembered' : `${h.evidence.path}:${h.evidence.line_start}-${h.evidence.line_end}`}`);
+  });
+  return out.join('\n') + '\n';
+}
+
+export function rememberText(r: RememberResult): string {
+  const head = r.created ? `Remembered (episode ${r.episode_id.slice(0, 12)}).` : `Already remembered (episode ${r.episode_id.slice(0, 12)}); nothing new stored.`;
+  const out = [head];
+  if (r.entities.length) out.push(`entities: ${r.entities.map((e) => `${e.name} (${e.type})`).join(', ')}`);
+  out.push(...r.facts.map(factLine));
+  out.push(r.refine === 'queued' ? 'A model will refine it from the queue.' : r.refine === 'offline-only' ? 'Resolved offline; a configured model would refine it later.' : 'Refined by a model.');
+  if (r.note) out.push(`(${r.note})`);
+  return out.join('\n') + '\n';
+}
+
+export function factsText(r: FactsResult): string {
+  const out = [`## ${r.entity.name} (${r.entity.type})${r.entity.aliases?.length ? ` aka ${r.entity.aliases.join(', ')}` : ''}: ${r.total} fact${r.total === 1 ? '' : 's'}`];
+  for (const f of r.facts) out.push(`${factLine(f)}${f.expired_at ? ` (retired ${day(f.expired_at)}${f.superseded_by ? `, superseded by #${f.superseded_by}` : ''})` : ''}`);
+  if (r.truncated) out.push(`(${r.truncated})`);
+  return out.join('\n') + '\n';
+}
