@@ -121,6 +121,18 @@ export class GraphCanvas {
       .sort((a, b) => a.label.localeCompare(b.label));
   }
 
+  /** The drawn edges as words, for the page's list (a canvas says nothing to a screen reader). */
+  drawnEdges(): Array<{ id: number; text: string; superseded: boolean }> {
+    return this.cy
+      .edges()
+      .map((e) => ({
+        id: Number(e.id().slice(1)),
+        text: `${String(e.source().data('label'))} ${String(e.data('label'))} ${String(e.target().data('label'))}`,
+        superseded: e.data('superseded') === 1,
+      }))
+      .sort((a, b) => a.text.localeCompare(b.text));
+  }
+
   destroy(): void {
     this.cy.destroy();
   }

@@ -33,6 +33,7 @@ const el = {
   graph: $<HTMLElement>('graph'),
   detail: $<HTMLElement>('detail'),
   nodes: $<HTMLElement>('node-list'),
+  edges: $<HTMLElement>('edge-list'),
 };
 
 let state: GraphState | undefined;
@@ -126,6 +127,7 @@ function render(next: GraphState): void {
   canvas.apply(nodes, next.edges);
   if (next.focus !== previous?.focus || (next.focus !== undefined && previous?.nodes.length !== next.nodes.length)) canvas.focus(next.focus);
   renderNodeList(next.focus);
+  renderEdgeList();
   renderDetail(next.detail);
   document.body.dataset.revision = String(next.revision);
 }
@@ -154,6 +156,19 @@ function renderNodeList(focus: number | undefined): void {
     return li;
   });
   el.nodes.replaceChildren(...items);
+}
+
+function renderEdgeList(): void {
+  el.edges.replaceChildren(
+    ...canvas.drawnEdges().map((e) => {
+      const li = document.createElement('li');
+      li.className = 'edge-item';
+      li.dataset.edge = String(e.id);
+      li.dataset.superseded = String(e.superseded);
+      li.textContent = e.superseded ? `${e.text} (no longer holds)` : e.text;
+      return li;
+    }),
+  );
 }
 
 function renderDetail(d: DetailState): void {
