@@ -53,15 +53,31 @@ async function recall(d: MemoryCommandDeps): Promise<void> {
 async function remember(d: MemoryCommandDeps): Promise<void> {
   const text = await vscode.window.showInputBox({
     title: 'Scry: Remember',
-    prompt: 'A fact to keep, in plain words. Name what it is about as type:name in it, or let memory resolve the names',
+    prompt: 'A fact to keep, in plain words',
     placeHolder: 'the hermes API is deployed on web-2',
     ignoreFocusOut: true,
   });
   if (!text?.trim()) return;
+  const about = await vscode.window.showInputBox({
+    title: 'Scry: Remember (2/2)',
+    prompt: 'What is it about? Names separated by commas; type:name creates a new one (service:hermes). Empty: memory finds the names it knows in the text',
+    placeHolder: 'service:hermes, machine:web-2',
+    ignoreFocusOut: true,
+  });
+  if (about === undefined) return;
+  const entity = about
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   const cwd = d.cwd();
-  const r = await d.supervisor.request(P.MemoryRemember.type, { text: text.trim(), ...(cwd ? { cwd } : {}) });
+  const r = await d.supervisor.request(P.MemoryRemember.type, { text: text.trim(), ...(entity.length ? { entity } : {}), ...(cwd ? { cwd } : {}) });
   const names = r.entities.map((e) => `${e.name} (${e.type})`).join(', ');
-  const ids = r.entities.map((e) => e.id);
+  // The entities the user named first, in their order; then those memory added (the repository's project).
+  const rank = (e: P.EntityRef): number => {
+    const i = entity.findIndex((x) => x.replace(/^[a-z]+:/, '').toLowerCase() === e.name.toLowerCase());
+    return i < 0 ? entity.length : i;
+  };
+  const ids = [...r.entities].sort((a, b) => rank(a) - rank(b)).map((e) => e.id);
   // An open graph shows what was just remembered, focused.
   if (d.panel.isOpen && ids.length > 0) await d.panel.show(ids);
   const what = r.created ? 'Remembered' : 'Already remembered';

@@ -31,6 +31,8 @@ export class GraphController {
   /** The repository projects to open on, by name; tried in order. */
   private repoNames: string[] = [];
   private baseAround: string | undefined;
+  /** The base is chosen when the view opens or resets, not on each refresh (a new project must not swap the view under the user). */
+  private baseChosen = false;
   private readonly grown: Growth[] = [];
   private loadSeq = 0;
   private detailSeq = 0;
@@ -67,6 +69,7 @@ export class GraphController {
       case 'reset':
         this.grown.length = 0;
         this.basePages = 1;
+        this.baseChosen = false;
         this.emit({ query: '', focus: undefined, detail: { kind: 'none' } });
         return this.load();
       case 'loadMore':
@@ -190,19 +193,32 @@ export class GraphController {
   }
 
   private async base(asOf: { as_of?: string }): Promise<P.GraphResult> {
+    const limit = BASE_PAGE * this.basePages;
+    if (this.baseChosen) {
+      if (!this.baseAround) return this.client.request(P.MemoryGraph.type, { limit, ...asOf });
+      try {
+        return await this.client.request(P.MemoryGraph.type, { around: this.baseAround, depth: 2, limit, ...asOf });
+      } catch (err) {
+        if (!(err instanceof ResponseError && err.code === P.ErrorCode.EntityNotFound)) throw err;
+        // The project was forgotten (or did not exist yet as of that date): the recent entities instead.
+        return this.client.request(P.MemoryGraph.type, { limit, ...asOf });
+      }
+    }
     this.baseAround = undefined;
     for (const name of this.repoNames) {
       try {
-        const r = await this.client.request(P.MemoryGraph.type, { around: name, depth: 2, limit: BASE_PAGE * this.basePages, ...asOf });
+        const r = await this.client.request(P.MemoryGraph.type, { around: name, depth: 2, limit, ...asOf });
         if (r.center?.type === 'project') {
           this.baseAround = name;
+          this.baseChosen = true;
           return r;
         }
       } catch (err) {
         if (!(err instanceof ResponseError && err.code === P.ErrorCode.EntityNotFound)) throw err;
       }
     }
-    return this.client.request(P.MemoryGraph.type, { limit: BASE_PAGE * this.basePages, ...asOf });
+    this.baseChosen = true;
+    return this.client.request(P.MemoryGraph.type, { limit, ...asOf });
   }
 
   private summaryLine(total?: number): string {
