@@ -106,7 +106,8 @@ export class GraphCanvas {
     const n = this.cy.getElementById(nodeKey(id));
     if (n.empty()) return;
     n.select();
-    this.cy.animate({ center: { eles: n }, zoom: Math.max(this.cy.zoom(), 1) }, { duration: 200 });
+    // Centred, at the user's zoom unless that is too far out to read the label.
+    this.cy.animate({ center: { eles: n }, zoom: Math.max(this.cy.zoom(), 0.6) }, { duration: 200 });
   }
 
   fit(): void {

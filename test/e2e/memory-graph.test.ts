@@ -122,7 +122,7 @@ describe('the memory graph in code-server', { skip }, () => {
     assert.deepEqual((await view.locator('#detail .facts-past .fact-text').allInnerTexts()).sort(), past);
     assert.ok(past.includes(closedFact.text));
     assert.match(await view.locator('#detail .facts-past li').first().innerText(), /confidence \d\.\d\d · valid \d{4}-\d\d-\d\d – 2026-02-20/);
-    assert.equal(await view.locator('#detail .entity-type').innerText(), 'project');
+    assert.equal(await view.locator('#detail .entity-type').textContent(), 'project');
     await h.screenshot(page!, ARTIFACTS, '02-side-panel');
   });
 
@@ -149,7 +149,8 @@ describe('the memory graph in code-server', { skip }, () => {
     await view.locator('#detail .episode-link').first().click();
     await page!.locator('.tabs-container .tab.active', { hasText: `${first.id.slice(0, 12)}.md` }).waitFor();
     const text = await h.waitFor('the episode text', async () => {
-      const t = await page!.locator('.editor-group-container.active .view-lines').innerText();
+      // Monaco draws spaces as no-break spaces.
+      const t = (await page!.locator('.editor-group-container.active .view-lines').innerText()).replace(/\u00a0/g, ' ');
       return t.includes(first.summary.slice(0, 30)) ? t : undefined;
     });
     assert.match(text, new RegExp(`lines ${first.line_start}.${first.line_end}`));
@@ -161,8 +162,7 @@ describe('the memory graph in code-server', { skip }, () => {
   });
 
   it('a remember from the palette appears in the open graph, and Recall from the palette finds it', async () => {
-    // Back to the graph tab, so it is visible while the fact arrives.
-    await page!.locator('.tabs-container .tab', { hasText: 'Scry Memory' }).click();
+    // From the episode's editor: the command brings the open graph forward with what it remembered.
     await h.runCommand(page!, 'Scry: Remember…');
     await fillInput(page!, 'the payments API is deployed on web-7');
     await fillInput(page!, 'service:payments, machine:web-7');
@@ -174,6 +174,7 @@ describe('the memory graph in code-server', { skip }, () => {
     assert.ok((await view.locator('#detail .facts-current .fact-text').allInnerTexts()).includes('the payments API is deployed on web-7'));
     await h.screenshot(page!, ARTIFACTS, '05-remembered');
 
+    await leaveWebview(page!);
     await h.runCommand(page!, 'Scry: Recall…');
     await fillInput(page!, 'payments');
     await h.waitForQuickPick(page!, /Recall “payments”/);
@@ -182,6 +183,18 @@ describe('the memory graph in code-server', { skip }, () => {
     assert.ok(labels.includes('the payments API is deployed on web-7'), labels.join(' | '));
     await h.pickQuickPickRow(page!, 'payments');
     await view.locator('#node-list .node-item[aria-current="true"]', { hasText: /^payments$/ }).waitFor();
+  });
+
+  it('a change made outside the editor (the CLI) shows up live, and what was drawn stays where it was', async () => {
+    type Pos = Record<string, { x: number; y: number }>;
+    const positions = (): Promise<Pos> => view.locator('body').evaluate(() => (window as unknown as { scryGraph: { canvas: { positions(): Pos } } }).scryGraph.canvas.positions());
+    const before = await positions();
+    await scryJson(['memory', 'remember', 'kubectl applies the manifests of the payments service', '--entity', 'tool:kubectl', '--entity', 'payments'], { home });
+    await h.waitFor('kubectl drawn after memory/changed', async () => (await drawnNames()).includes('kubectl'));
+    const after = await positions();
+    const moved = Object.keys(before).filter((id) => after[id] && (Math.abs(after[id].x - before[id]!.x) > 0.5 || Math.abs(after[id].y - before[id]!.y) > 0.5));
+    assert.deepEqual(moved, [], 'no node already drawn moved');
+    assert.ok(Object.keys(after).length > Object.keys(before).length);
   });
 
   it('the status bar menu shows memory counts, the queue and the provider state, with config.yaml a click away', async () => {
@@ -197,17 +210,21 @@ describe('the memory graph in code-server', { skip }, () => {
 
   it('follows the theme: light and dark screenshots', async () => {
     await page!.locator('.tabs-container .tab', { hasText: 'Scry Memory' }).click();
-    h.writeSettings(server!, 'User', { 'scry.home': home, 'workbench.colorTheme': 'Default Light Modern' });
-    await view.locator('body.vscode-light').waitFor();
-    await page!.waitForTimeout(500);
-    await h.screenshot(page!, ARTIFACTS, '07-graph-light');
-    h.writeSettings(server!, 'User', { 'scry.home': home, 'workbench.colorTheme': 'Default Dark Modern' });
     await view.locator('body.vscode-dark').waitFor();
-    await page!.waitForTimeout(500);
-    await h.screenshot(page!, ARTIFACTS, '08-graph-dark');
+    for (const [theme, shot] of [['vscode-light', '07-graph-light'], ['vscode-dark', '08-graph-dark']] as const) {
+      await leaveWebview(page!);
+      await h.runCommand(page!, 'Preferences: Toggle between Light/Dark Themes');
+      await view.locator(`body.${theme}`).waitFor();
+      // The page restyles its canvas from the new theme's colours: the editor background is now the canvas's.
+      const bg = await view.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
+      assert.ok(theme === 'vscode-light' ? isLight(bg) : !isLight(bg), `${theme}: background ${bg}`);
+      await page!.waitForTimeout(300);
+      await h.screenshot(page!, ARTIFACTS, shot);
+    }
   });
 
   it('VS Code starts the MCP server the extension publishes, and discovers its tools, memory tools included', async () => {
+    await leaveWebview(page!);
     await h.runCommand(page!, 'MCP: List Servers');
     await h.waitFor('Scry in the MCP server list', async () => (await h.quickPickLabels(page!)).some((l) => l.startsWith('Scry')));
     await h.pickQuickPickRow(page!, 'Scry');
@@ -226,13 +243,23 @@ describe('the memory graph in code-server', { skip }, () => {
     await h.pickQuickPickRow(page!, 'Scry');
     await page!.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Show Output' }).first().click();
     const log = await h.waitFor('"Discovered N tools" in the server output', async () => {
-      const t = await page!.locator('.part.panel .view-lines').innerText().catch(() => '');
+      const t = (await page!.locator('[id="workbench.parts.panel"] .view-lines').innerText().catch(() => '')).replace(/\u00a0/g, ' ');
       return /Discovered \d+ tools/.test(t) ? t : undefined;
     });
     await h.screenshot(page!, ARTIFACTS, '10-mcp-output');
     assert.equal(Number(/Discovered (\d+) tools/.exec(log)![1]), expected.length, log);
   });
 });
+
+function isLight(rgb: string): boolean {
+  const [r, g, b] = (rgb.match(/\d+/g) ?? ['0', '0', '0']).map(Number);
+  return 0.299 * r! + 0.587 * g! + 0.114 * b! > 128;
+}
+
+/** Keys typed while the webview has focus stay in its iframe: hand focus back to the workbench for F1. */
+async function leaveWebview(page: Page): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
 
 /** Types into the open input box and accepts it. */
 async function fillInput(page: Page, text: string): Promise<void> {
