@@ -210,17 +210,25 @@ describe('the memory graph in code-server', { skip }, () => {
 
   it('follows the theme: light and dark screenshots', async () => {
     await page!.locator('.tabs-container .tab', { hasText: 'Scry Memory' }).click();
-    await view.locator('body.vscode-dark').waitFor();
-    for (const [theme, shot] of [['vscode-light', '07-graph-light'], ['vscode-dark', '08-graph-dark']] as const) {
+    const bodyClass = async (): Promise<string> => (await view.locator('body').getAttribute('class').catch(() => null)) ?? '';
+    const themeOf = (c: string): string | undefined => /\bvscode-(light|dark|high-contrast-light|high-contrast)\b/.exec(c)?.[1];
+    const start = await h.waitFor('the page showing a theme', async () => themeOf(await bodyClass()));
+    let theme = start;
+    for (let i = 0; i < 2; i++) {
       await leaveWebview(page!);
       await h.runCommand(page!, 'Preferences: Toggle between Light/Dark Themes');
-      await view.locator(`body.${theme}`).waitFor();
-      // The page restyles its canvas from the new theme's colours: the editor background is now the canvas's.
+      const previous = theme;
+      theme = await h.waitFor(`the page leaving ${previous}`, async () => {
+        const t = themeOf(await bodyClass());
+        return t && t !== previous ? t : undefined;
+      });
+      // The page's colours are the editor's: the background follows the theme.
       const bg = await view.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
-      assert.ok(theme === 'vscode-light' ? isLight(bg) : !isLight(bg), `${theme}: background ${bg}`);
+      assert.equal(isLight(bg), theme === 'light' || theme === 'high-contrast-light', `${theme}: background ${bg}`);
       await page!.waitForTimeout(300);
-      await h.screenshot(page!, ARTIFACTS, shot);
+      await h.screenshot(page!, ARTIFACTS, `0${7 + i}-graph-${theme}`);
     }
+    assert.deepEqual(new Set([start, theme]).size, 1, 'two toggles come back to the first theme');
   });
 
   it('VS Code starts the MCP server the extension publishes, and discovers its tools, memory tools included', async () => {
@@ -268,7 +276,11 @@ async function fillInput(page: Page, text: string): Promise<void> {
   await input.fill(text);
   await page.keyboard.press('Enter');
   // The next box (or none) replaces this one.
-  await page.waitForFunction((t) => (document.querySelector('.quick-input-widget .quick-input-box input') as HTMLInputElement | null)?.value !== t, text);
+  await page.waitForFunction((t) => {
+    const w = document.querySelector<HTMLElement>('.quick-input-widget');
+    const input = w?.querySelector<HTMLInputElement>('.quick-input-box input');
+    return !w || w.style.display === 'none' || input?.value !== t;
+  }, text);
 }
 
 /** The tools `scry mcp` lists, asked over its own stdio with the MCP SDK's client: what VS Code should discover. */
