@@ -102,7 +102,7 @@ describe('the memory graph in code-server', { skip }, () => {
     // The canvas is really drawn: cytoscape's layers exist and have a size.
     const box = await view.locator('#graph canvas').first().boundingBox();
     assert.ok(box && box.width > 100 && box.height > 100);
-    await h.screenshot(page!, ARTIFACTS, '01-graph-dark');
+    await h.screenshot(page!, ARTIFACTS, '01-graph');
   });
 
   it('the search box focuses the entity it finds, and the side panel shows its facts', async () => {
