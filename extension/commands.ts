@@ -1,5 +1,6 @@
 // Every Scry command. Each is a few lines over the supervisor, the indexer
 // or a query; results open in quick picks that jump to their locations.
+import { errorMessage, ScryError } from '../daemon/protocol/errors';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ErrorCodes, ResponseError } from 'vscode-jsonrpc/node';
@@ -12,6 +13,9 @@ import { describe, type Supervisor } from './supervisor';
 import { repoForFile } from './workspaceRepos';
 import type { WorkspaceIndexer } from './workspaceIndexer';
 import { findRepoRoot } from '../daemon/client';
+
+/** A command that cannot run as asked (no file open, no symbol, no daemon): shown to the user as is. */
+class CommandError extends ScryError {}
 
 export interface CommandDeps {
   supervisor: Supervisor;
@@ -116,7 +120,7 @@ async function showActions(deps: CommandDeps): Promise<void> {
 async function requireDaemon(supervisor: Supervisor): Promise<void> {
   if (supervisor.connection) return;
   await supervisor.start();
-  if (!supervisor.connection) throw new Error(`the daemon is not running (${describe(supervisor.state)})`);
+  if (!supervisor.connection) throw new CommandError(`the daemon is not running (${describe(supervisor.state)})`);
 }
 
 /** The repo a document belongs to: a tracked one when it holds the file, else its git root. */
@@ -133,9 +137,9 @@ function symbolAtCursor(editor: vscode.TextEditor): string | undefined {
 
 async function findAtCursor(deps: CommandDeps, what: string, type: typeof P.Refs.type): Promise<void> {
   const editor = vscode.window.activeTextEditor;
-  if (!editor || editor.document.uri.scheme !== 'file') throw new Error(`open a file and put the cursor on a symbol to find its ${what}`);
+  if (!editor || editor.document.uri.scheme !== 'file') throw new CommandError(`open a file and put the cursor on a symbol to find its ${what}`);
   const name = symbolAtCursor(editor);
-  if (!name) throw new Error(`there is no symbol under the cursor to find ${what} of`);
+  if (!name) throw new CommandError(`there is no symbol under the cursor to find ${what} of`);
   await requireDaemon(deps.supervisor);
   const repo = repoOf(deps, editor.document.uri.fsPath);
   const result = await unsupportedAsError(deps.supervisor.request(type, { repo, name }), what);
@@ -168,7 +172,7 @@ async function searchSymbols(deps: CommandDeps): Promise<void> {
   const editorFile = vscode.window.activeTextEditor?.document.uri;
   const repos = deps.tracker.repos;
   const repo = editorFile?.scheme === 'file' ? repoOf(deps, editorFile.fsPath) : repos[0];
-  if (!repo) throw new Error('open a folder to search its symbols');
+  if (!repo) throw new CommandError('open a folder to search its symbols');
   type Item = vscode.QuickPickItem & { hit?: P.SearchHit };
   const pick = vscode.window.createQuickPick<Item>();
   pick.title = `Search symbols in ${path.basename(repo)}`;
@@ -248,7 +252,7 @@ async function unsupportedAsError<T>(p: Promise<T>, what: string): Promise<T> {
   try {
     return await p;
   } catch (err) {
-    throw new Error(unsupportedMessage(err, what));
+    throw new CommandError(unsupportedMessage(err, what));
   }
 }
 
@@ -256,7 +260,7 @@ function unsupportedMessage(err: unknown, what: string): string {
   if (err instanceof ResponseError && err.code === ErrorCodes.MethodNotFound) {
     return `this Scry daemon cannot answer ${what} yet (${err.message}); update Scry and restart the daemon`;
   }
-  return err instanceof Error ? err.message : String(err);
+  return errorMessage(err);
 }
 
 const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

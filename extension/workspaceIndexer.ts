@@ -1,6 +1,7 @@
 // Keeps the workspace's repos indexed by the daemon: on every (re)connect it
 // reads their status and asks for an index (the daemon answers at once when
 // one exists), and it feeds progress and swap notifications to the tracker.
+import { errorMessage } from '../daemon/protocol/errors';
 import type { Disposable } from 'vscode-jsonrpc/node';
 import * as P from '../daemon/protocol';
 import type { RepoTracker } from './repoTracker';
@@ -46,7 +47,7 @@ export class WorkspaceIndexer implements Disposable {
       this.log('info', `indexed ${repo}: ${result.status}, ${result.documents} files, ${result.symbols} symbols`);
       return result;
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorMessage(err);
       // A connection lost mid-build is the supervisor's to report; the next connect re-asks.
       if (this.supervisor.connection) this.tracker.failed(repo, message);
       this.log('error', `indexing ${repo} failed: ${message}`);

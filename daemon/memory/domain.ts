@@ -74,9 +74,11 @@ export class MemoryDomain implements Domain {
       handler(P.MemoryEpisodes, (p) => episodesOf(this.store, p)),
       handler(P.MemoryPath, (p) => shortestPath(this.store, p)),
       handler(P.MemoryRemember, (p) => {
-        const r = remember(this.store, p, { hasModel: this.config.current.providers.some((x) => x.type !== 'offline') });
+        const hasModel = this.config.current.providers.some((x) => x.type !== 'offline');
+        const r = remember(this.store, p, { hasModel });
         if (r.created) {
-          this.worker?.notify();
+          // The refine is the worker's only when a model can do it; waking it for nothing costs an idle pass.
+          if (hasModel) this.worker?.notify();
           this.ctx.notify(P.MemoryChanged, { episodes: 1, facts: r.facts.length });
         }
         return r;

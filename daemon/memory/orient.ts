@@ -2,7 +2,8 @@
 // starts with. What this repository is and its current facts, its latest
 // sessions, a few recently active projects, and a pointer to recall. Always
 // within the budget (estimateTokens of the whole block, the one rule memory
-// counts tokens by), trimmed by importance, never cut mid-line; nothing at
+// counts tokens by), trimmed by importance (whole lines, least important
+// first), never cut mid-line; nothing at
 // all when memory knows nothing worth saying.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -106,12 +107,16 @@ export function orient(store: MemoryStore, params: { cwd: string; budget?: numbe
     }
     return out.join('\n') + '\n';
   };
+  // Strictly by importance: the first line that does not fit ends the block, so a smaller
+  // budget always gives a prefix of what a larger one gives, never a less important line instead.
+  const ranked = [...lines, pointer].sort((a, b) => a.priority - b.priority);
   let omitted = 0;
-  for (const l of [...lines, pointer].sort((a, b) => a.priority - b.priority)) {
+  for (const [i, l] of ranked.entries()) {
     chosen.add(l);
     if (estimateTokens(render(chosen)) > budget) {
       chosen.delete(l);
-      if (l !== pointer) omitted++;
+      omitted = ranked.slice(i).filter((x) => x !== pointer).length;
+      break;
     }
   }
   if (![...chosen].some((l) => l !== pointer)) return result('', omitted);

@@ -67,7 +67,7 @@ export function remember(store: MemoryStore, params: P.RememberParams, options: 
         const ref = known !== undefined ? entityRef(store, known) : undefined;
         return { name: ref?.name ?? e.name, type: e.type ?? (ref?.type as EntityType | undefined) ?? 'concept', aliases: ref?.aliases ?? [] };
       }),
-      ...store.glossary({ repo: repoRoot, limit: 200 }),
+      ...mentioned(store, text),
     ];
     const extraction = extractOffline({ episode, glossary, referenceTime: at });
     withExplicit(extraction, glossary.slice(0, explicit.length), text, at);
@@ -86,6 +86,28 @@ export function remember(store: MemoryStore, params: P.RememberParams, options: 
       ? 'stored as a note; no entity was recognised in it, so recall finds it by its words only. Pass --entity NAME to link it'
       : undefined;
   return { episode_id: id, created, entities, facts, refine, ...(note ? { note } : {}), elapsed_ms: Math.round((performance.now() - started) * 100) / 100 };
+}
+
+/**
+ * The known entities the sentence mentions, by exact lookups of its words and
+ * runs of up to three words on the alias index: the glossary the offline
+ * extractor needs to type the names it meets, without ranking the whole graph.
+ */
+function mentioned(store: MemoryStore, text: string): Array<{ name: string; type: EntityType; aliases: string[] }> {
+  const words = text.split(/[\s,;:!?()"'`]+/).map((w) => w.replace(/\.+$/, '')).filter((w) => w.length > 0);
+  const ids = new Set<number>();
+  for (let i = 0; i < words.length && ids.size < 50; i++) {
+    for (let n = 1; n <= 3 && i + n <= words.length; n++) {
+      const phrase = words.slice(i, i + n).join(' ');
+      if (classifyName(phrase) !== 'entity') continue;
+      const id = findEntityId(store, phrase);
+      if (id !== undefined) ids.add(id);
+    }
+  }
+  return [...ids].map((id) => {
+    const e = entityRef(store, id);
+    return { name: e.name, type: e.type as EntityType, aliases: e.aliases ?? [] };
+  });
 }
 
 /**

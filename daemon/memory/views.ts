@@ -166,15 +166,23 @@ const STOP = new Set(
     'know remember recall show find get use used using now current currently again ever still').split(' '),
 );
 
-/** The meaningful words of a query as an FTS5 OR-query (each word quoted, so none is read as syntax). */
-export function ftsQuery(text: string): string | undefined {
+/** The meaningful words of a query (lowercased, stop words and single characters dropped). */
+export function queryWords(text: string): string[] {
   const words = text
     .normalize('NFKC')
     .toLowerCase()
     .split(/[^\p{L}\p{N}_]+/u)
     .filter((w) => w.length > 1 && !STOP.has(w));
-  const unique = [...new Set(words)].slice(0, 12);
-  return unique.length ? unique.map((w) => `"${w}"`).join(' OR ') : undefined;
+  return [...new Set(words)].slice(0, 12);
+}
+
+/**
+ * The words of a query as an FTS5 query, each quoted so none is read as
+ * syntax: all of them (`and`, selective, tried first) or any of them (`or`).
+ */
+export function ftsQuery(text: string, mode: 'and' | 'or' = 'or'): string | undefined {
+  const words = queryWords(text);
+  return words.length ? words.map((w) => `"${w}"`).join(mode === 'and' ? ' AND ' : ' OR ') : undefined;
 }
 
 /** An ISO time, or an error naming the flag. */

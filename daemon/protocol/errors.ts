@@ -79,6 +79,10 @@ export class RemoteError extends ScryError {
 /** Any thrown value as one line: a ScryError with its remedy, an Error's message, else its string form. */
 export function errorMessage(err: unknown): string {
   if (err instanceof ScryError) return err.oneLine();
-  if (err instanceof Error) return err.message;
+  if (err instanceof Error) {
+    // vscode-jsonrpc's ResponseError (the extension's side of the socket) carries the remedy as data.
+    const remedy = (err as { data?: ErrorData }).data?.remedy;
+    return typeof remedy === 'string' && remedy !== '' ? `${err.message}. ${remedy}` : err.message;
+  }
   return String(err);
 }

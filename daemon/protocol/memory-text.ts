@@ -52,7 +52,8 @@ export function pathText(r: PathResult): string {
   if (r.hops.length === 0) return `${r.from.name} and ${r.to.name} are the same entity\n`;
   const out = [`${r.from.name} → ${r.to.name} in ${r.hops.length} hop${r.hops.length === 1 ? '' : 's'}:`];
   r.hops.forEach((h, i) => {
-    out.push(`${i + 1}. ${h.from} —${h.fact.relation}→ ${h.to}: ${clip(h.fact.text, 200)} (#${h.fact.id})`);
+    // The hop's direction is the walk's; the fact keeps its own (source relation target).
+    out.push(`${i + 1}. ${h.from} → ${h.to} [${h.fact.source} ${h.fact.relation} ${h.fact.target ?? h.fact.value ?? ''}; #${h.fact.id}]: ${clip(h.fact.text, 200)}`);
     if (h.evidence) out.push(`   evidence: ${day(h.evidence.occurred_at)} ${h.evidence.source} ${h.evidence.source === 'manual' ? 'remembered' : `${h.evidence.path}:${h.evidence.line_start}-${h.evidence.line_end}`}`);
   });
   return out.join('\n') + '\n';

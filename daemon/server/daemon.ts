@@ -79,7 +79,7 @@ export async function createDaemon(home: string, domainFactories: readonly Domai
   ];
   const table = new Map<string, Handler>();
   for (const h of [...own, ...domains.flatMap((d) => d.methods)]) {
-    if (table.has(h.decl.method)) throw new Error(`method ${h.decl.method} is declared by two domains`);
+    if (table.has(h.decl.method)) throw new ScryError(`method ${h.decl.method} is declared by two domains`, 'Each method belongs to one domain: rename one of them in daemon/protocol/');
     table.set(h.decl.method, h);
   }
 

@@ -14,6 +14,8 @@ export interface ScryCommand {
 export interface SetupContext {
   /** ~/.claude, or $CLAUDE_CONFIG_DIR. */
   claudeDir: string;
+  /** ~/.codex, or $CODEX_HOME (where Codex reads AGENTS.md); default codexHome(). */
+  codexDir?: string;
   scryHome: string;
   scry: ScryCommand;
   run: Runner;

@@ -2,6 +2,7 @@
 // the command Claude Code has registered, shakes hands over MCP, lists the
 // tools, makes a real scry_refs call, and asks `claude mcp list` whether it
 // connects. Each check prints what it saw and, when it fails, the fix.
+import { errorMessage } from '../errors';
 import * as fs from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -9,7 +10,7 @@ import { CODE_TOOLS } from '../mcp/tools';
 import { VERSION } from '../version';
 import { CLAUDE, lookupRegistration, SERVER_NAME } from './claude';
 import { scryArgv, settingsFile, skillFile, type SetupContext } from './context';
-import { HOOK_MARKERS } from './hooks';
+import { HOOK_MARKERS, desiredHooks } from './hooks';
 import { skillState } from './skill';
 
 export interface Check {
@@ -101,10 +102,17 @@ export async function runDoctor(ctx: SetupContext, opts: { repo: string; symbol:
   const settings = fs.existsSync(settingsFile(ctx)) ? fs.readFileSync(settingsFile(ctx), 'utf8') : '';
   const hooked = settings.includes(HOOK_MARKERS[0].marker);
   add({ name: 'Grep/Glob nudge hook', ok: hooked, detail: hooked ? `in ${settingsFile(ctx)}` : `not in ${settingsFile(ctx)}`, fix: 'Run scry setup and accept the hook edit' });
+  // The memory hooks, unless config.yaml switched them off.
+  const wanted = new Set(desiredHooks(ctx).map((h) => h.marker));
+  for (const m of HOOK_MARKERS.slice(1)) {
+    if (!wanted.has(m.marker)) continue;
+    const there = settings.includes(m.marker);
+    add({ name: `${m.event} memory hook`, ok: there, detail: there ? `in ${settingsFile(ctx)}` : `not in ${settingsFile(ctx)}`, fix: 'Run scry setup and accept the hook edit (or turn it off under hooks: in config.yaml)' });
+  }
   return checks;
 }
 
-const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+const message = errorMessage;
 
 function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};

@@ -2,6 +2,7 @@
 // setup shows the exact change, asks (or takes --yes), backs the file up and
 // edits only its own entries. It also clears a stale `mcpServers.scry` that
 // older setups wrote there by hand.
+import { errorMessage } from '../errors';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { settingsFile, type SetupContext } from './context';
@@ -9,24 +10,50 @@ import { shellLine } from './exec';
 import { SERVER_NAME } from './claude';
 import { lineDiff, SettingsParseError, withHooks, withoutHooks, withoutStaleMcpServer, type HookSpec } from './settings-edit';
 import { stamp } from './skill';
+import { configFile, MemoryConfigLoader } from '../memory/config';
 
 /**
  * Every hook scry has ever installed, by event and the subcommand that marks
- * it, for uninstall and replacement. The SessionStart orientation hook joins
- * desiredHooks together with the `scry memory orient` command it runs (a test
- * runs every command setup installs through the CLI's parser).
+ * it, for uninstall and replacement (a test runs every command setup
+ * installs through the CLI's parser, and runs it).
  */
 export const HOOK_MARKERS = [
   { event: 'PreToolUse', marker: 'hook pretooluse' },
   { event: 'SessionStart', marker: 'memory orient' },
+  { event: 'SessionEnd', marker: 'hook session-end' },
 ] as const;
 
+/** The hooks' off switches in $SCRY_HOME/config.yaml (hooks.session_start / hooks.session_end); an unreadable file leaves them on. */
+export function hookSwitches(ctx: SetupContext): { sessionStart: boolean; sessionEnd: boolean } {
+  const loader = new MemoryConfigLoader(configFile(ctx.scryHome));
+  loader.reload();
+  return loader.current.hooks;
+}
+
 export function desiredHooks(ctx: SetupContext): HookSpec[] {
+  const on = hookSwitches(ctx);
+  const scry = (...sub: string[]): string => shellLine(ctx.scry.command, [...ctx.scry.args, ...sub]);
   const specs: HookSpec[] = [
-    { event: 'PreToolUse', matcher: 'Grep|Glob', command: shellLine(ctx.scry.command, [...ctx.scry.args, 'hook', 'pretooluse']), timeout: 5, marker: 'hook pretooluse' },
+    { event: 'PreToolUse', matcher: 'Grep|Glob', command: scry('hook', 'pretooluse'), timeout: 5, marker: 'hook pretooluse' },
   ];
+  // The orientation: the command gives up by itself after a few hundred ms; the timeout is Claude Code's outer bound.
+  if (on.sessionStart) specs.push({ event: 'SessionStart', matcher: 'startup|resume|clear|compact', command: scry('memory', 'orient', '--hook'), timeout: 5, marker: 'memory orient' });
+  // All SessionEnd hooks share ~1.5 s; this one hands the path over and exits.
+  if (on.sessionEnd) specs.push({ event: 'SessionEnd', command: scry('hook', 'session-end'), timeout: 2, marker: 'hook session-end' });
   return specs;
 }
+
+/** Hooks of ours that config.yaml switched off: setup takes them out again. */
+function switchedOff(ctx: SetupContext): Array<{ event: string; marker: string }> {
+  const on = hookSwitches(ctx);
+  return HOOK_MARKERS.filter((m) => (m.event === 'SessionStart' && !on.sessionStart) || (m.event === 'SessionEnd' && !on.sessionEnd));
+}
+
+const HOOK_PURPOSE: Record<string, string> = {
+  PreToolUse: 'PreToolUse (Grep/Glob on an identifier -> a nudge towards scry)',
+  SessionStart: "SessionStart (prints Scry memory's short orientation for the repository into the new session)",
+  SessionEnd: 'SessionEnd (hands the finished transcript to the Scry daemon to remember)',
+};
 
 export type SettingsOutcome = 'unchanged' | 'written' | 'declined' | 'dry-run' | 'failed';
 
@@ -46,17 +73,22 @@ export async function updateSettings(ctx: SetupContext, opts: { uninstall: boole
             current = cleaned;
           } catch (err) {
             // Best effort: the hooks below still get their chance.
-            ctx.out(`settings: could not remove it: ${err instanceof Error ? err.message : String(err)}\n`);
+            ctx.out(`settings: could not remove it: ${errorMessage(err)}\n`);
           }
         } else current = cleaned;
       }
     }
-    const next = opts.uninstall ? (current === undefined ? current : withoutHooks(current, file, HOOK_MARKERS)) : withHooks(current, file, desiredHooks(ctx));
+    const desired = desiredHooks(ctx);
+    const next = opts.uninstall
+      ? current === undefined
+        ? current
+        : withoutHooks(current, file, HOOK_MARKERS)
+      : withoutHooks(withHooks(current, file, desired), file, switchedOff(ctx));
     if (next === current || next === undefined) {
       ctx.out(opts.uninstall ? `hooks: none of scry's in ${file}\n` : `hooks: already in ${file}\n`);
       return current === original ? 'unchanged' : opts.dryRun ? 'dry-run' : 'written';
     }
-    const what = opts.uninstall ? "remove scry's hooks from" : 'add a PreToolUse hook (Grep/Glob on an identifier -> a nudge towards scry) to';
+    const what = opts.uninstall ? "remove scry's hooks from" : `set its hooks, ${desired.map((d) => HOOK_PURPOSE[d.event] ?? d.event).join('; ')}, in`;
     ctx.out(`hooks: Claude Code has no command for hooks, so scry would ${what} ${file}:\n`);
     ctx.out(lineDiff(current ?? '', next, file));
     if (opts.dryRun) {

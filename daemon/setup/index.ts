@@ -2,10 +2,11 @@
 import * as readline from 'node:readline';
 import { scryHome } from '../paths';
 import { registerWithClaude, unregisterFromClaude } from './claude';
-import { registerWithCodex, unregisterFromCodex } from './codex';
+import { CODEX, registerWithCodex, unregisterFromCodex } from './codex';
 import { claudeDir, type ScryCommand, type SetupContext, type SetupOptions } from './context';
 import { runDoctor } from './doctor';
-import { runTool } from './exec';
+import { codexHome, offerAgentsLine, removeAgentsLine } from './agents-md';
+import { onPath, runTool } from './exec';
 import { updateSettings } from './hooks';
 import { installSkill, uninstallSkill } from './skill';
 
@@ -19,11 +20,13 @@ export async function runSetup(ctx: SetupContext, opts: SetupOptions): Promise<n
     ok = uninstallSkill(ctx, opts) && ok;
     ok = (await updateSettings(ctx, opts)) !== 'failed' && ok;
     ok = unregisterFromCodex(ctx, opts.dryRun) && ok;
+    ok = removeAgentsLine(ctx, opts.dryRun) && ok;
   } else {
     ok = registerWithClaude(ctx, opts.dryRun);
     ok = installSkill(ctx, opts) && ok;
     ok = (await updateSettings(ctx, opts)) !== 'failed' && ok;
     ok = registerWithCodex(ctx, opts.dryRun) && ok;
+    ok = (await offerAgentsLine(ctx, { dryRun: opts.dryRun, yes: opts.yes, codexFound: onPath(CODEX) })) && ok;
     if (ok && !opts.dryRun) ctx.out('done. Run scry doctor to prove it works; start a new Claude Code session to pick it up\n');
   }
   if (!ok) ctx.out(`scry setup${opts.uninstall ? ' --uninstall' : ''} did not finish: see the lines above\n`);
@@ -33,6 +36,7 @@ export async function runSetup(ctx: SetupContext, opts: SetupOptions): Promise<n
 export function defaultContext(scry: ScryCommand): SetupContext {
   return {
     claudeDir: claudeDir(),
+    codexDir: codexHome(),
     scryHome: scryHome(),
     scry,
     run: (bin, args) => runTool(bin, args),

@@ -67,7 +67,7 @@ const splice = (text: string, from: number, to: number, insert: string): string 
 function container(text: string, path: JSONPath): Node {
   const root = parseTree(text);
   const node = root && (path.length === 0 ? root : findNodeAtLocation(root, path));
-  if (!node || (node.type !== 'object' && node.type !== 'array')) throw new Error(`no object or array at ${JSON.stringify(path)}`);
+  if (!node || (node.type !== 'object' && node.type !== 'array')) throw new SettingsParseError('settings.json', `no object or array at ${JSON.stringify(path)}`);
   return node;
 }
 

@@ -8,7 +8,7 @@ import { skillFile, type SetupContext } from './context';
 
 export const SKILL_BODY = `---
 name: scry
-description: Semantic code navigation for this machine's repositories. Use it to find where a function, class, method or type is defined, used, called from, implemented, or what a change to it affects, instead of grep/glob, whenever the thing you are looking for is a code symbol.
+description: Semantic code navigation for this machine's repositories, and memory of past agent sessions. Use it to find where a function, class, method or type is defined, used, called from, implemented, or what a change to it affects, instead of grep/glob, whenever the thing you are looking for is a code symbol; and to recall (or remember) what earlier sessions learnt about projects, machines, services and decisions.
 ---
 
 # Scry: answer code questions from the index, not from grep
@@ -40,6 +40,34 @@ there is nothing to filter and no file to open just to find out what it is.
 - Large answers: pass \`limit\`; \`truncated\` says how many more there are.
 - No MCP? The same questions work in a shell: \`scry refs NAME\`,
   \`scry defs NAME\` (JSON when piped).
+
+## Memory: what earlier sessions learnt
+
+Scry distills past Claude Code and Codex sessions into entities (projects,
+services, machines, tools, people, decisions, runbooks) and facts with the
+sessions they came from. A new session starts with a short orientation from
+it; everything else is one call away.
+
+| You want | Use |
+|---|---|
+| what is known about a name, or an answer in words ("where do we deploy the API?") | \`scry_recall\` |
+| the same, as things were at a past time | \`scry_recall\` with \`as_of\` |
+| the sessions behind a fact, with the transcript lines to read | \`scry_episodes\` |
+| how two things are connected | \`scry_memory_path\` |
+| keep a durable fact for future sessions | \`scry_remember\` |
+
+- Recall before you ask the user something a previous session may have
+  settled (a deploy target, a decision, a credential's *location*, a
+  convention), and before re-discovering it by exploring.
+- Remember when the user states a decision or a preference, when you learn
+  where something runs or how a task is done, or when you settle something
+  non-obvious after a long search. One or two plain sentences; name what it is
+  about in \`entity\`. Not for secrets (they are redacted) nor for what the
+  code already says.
+- Memory can be stale: facts carry "since" dates and the session they came
+  from. When a fact matters, check it; when it is wrong, say so to the user
+  (\`scry memory invalidate ID\` retires it).
+- No MCP? \`scry memory recall "…"\`, \`scry memory remember "…" --entity X\`.
 
 ## When grep is still right
 

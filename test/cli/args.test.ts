@@ -39,8 +39,8 @@ describe('the command table comes from the method declarations', () => {
     for (const m of CLI_METHODS) {
       assert.ok(FORMATTERS[m.method], `no formatter for ${m.method}`);
       const c = m.cli!;
-      const required = P.fieldsOf(m.params).filter((f) => !f.optional && f.name !== 'repo' && f.name !== c.arg?.field);
-      const argv = [...c.command.split(' '), ...(c.arg?.required ? ['x'] : []), ...required.flatMap((f) => [`--${f.name.replace(/_/g, '-')}`, f.choices?.[0] ?? 'x'])];
+      const required = P.fieldsOf(m.params).filter((f) => !f.optional && f.name !== 'repo' && f.name !== c.arg?.field && f.name !== c.arg2?.field);
+      const argv = [...c.command.split(' '), ...(c.arg?.required ? ['x'] : []), ...(c.arg2?.required ? ['y'] : []), ...required.flatMap((f) => [`--${f.name.replace(/_/g, '-')}`, f.choices?.[0] ?? 'x'])];
       assert.equal(parseCommand(argv).method, m, c.command);
       if (required.length > 0) assert.throws(() => parseCommand(c.command.split(' ')), new RegExp(`needs --${required[0]!.name}`));
     }
@@ -50,6 +50,24 @@ describe('the command table comes from the method declarations', () => {
     assert.deepEqual(parseCommand(['memory', 'ingest', '--source', 'codex', '--path', 'p']).params, { source: 'codex', path: 'p' });
     assert.throws(() => parseCommand(['memory', 'ingest', '--source', 'emacs', '--path', 'p']), /invalid --source 'emacs': expected one of claude, codex, run, seed/);
     assert.throws(() => parseCommand(['memory']), /scry memory needs a subcommand: ingest, sweep, retry, status/);
+  });
+
+  it('memory commands: two positionals for path, a repeatable --entity, enums and numbers checked', () => {
+    const p = parseCommand(['memory', 'path', 'hermes', 'web-2', '--max-depth', '3']);
+    assert.equal(p.method, P.MemoryPath);
+    assert.equal(p.arg, 'hermes');
+    assert.deepEqual(p.params, { to: 'web-2', max_depth: 3 });
+    assert.throws(() => parseCommand(['memory', 'path', 'hermes']), /scry memory path needs two entity names/);
+    assert.throws(() => parseCommand(['memory', 'path', 'a', 'b', 'c']), /unexpected argument 'c'/);
+    const r = parseCommand(['memory', 'remember', 'the API runs on web-2', '--entity', 'hermes-api', '--entity', 'machine:web-2']);
+    assert.deepEqual(r.params, { entity: ['hermes-api', 'machine:web-2'] });
+    assert.deepEqual(parseCommand(['memory', 'remember', 'x', '--entity', 'one']).params, { entity: ['one'] });
+    assert.deepEqual(parseCommand(['memory', 'recall', 'where is it', '--as-of', '2025-01-01', '--limit', '2']).params, { as_of: '2025-01-01', limit: 2 });
+    assert.throws(() => parseCommand(['memory', 'entities', '--type', 'spaceship']), /invalid --type 'spaceship': expected one of project, service/);
+    assert.deepEqual(parseCommand(['memory', 'graph', '--around', 'hermes', '--depth', '2', '--limit', '50', '--cursor', '50']).params, { around: 'hermes', depth: 2, limit: 50, cursor: '50' });
+    assert.deepEqual(parseCommand(['memory', 'orient', '--hook']).params, { hook: true });
+    assert.equal(parseCommand(['hook', 'session-end']).arg, 'session-end');
+    assert.throws(() => parseCommand(['memory', 'recall']), /needs a name or a question/);
   });
 });
 

@@ -64,8 +64,15 @@ describe('scry setup', () => {
     assert.match(skill, /scry_callers/);
     assert.match(skill, /When grep is still right/);
 
-    const settings = JSON.parse(fs.readFileSync(w.settings, 'utf8')) as { hooks: { PreToolUse: Array<{ matcher: string; hooks: Array<{ type: string; command: string }> }> } };
+    assert.match(skill, /scry_recall/);
+    assert.match(skill, /scry_remember/);
+
+    type Group = { matcher?: string; hooks: Array<{ type: string; command: string; timeout?: number }> };
+    const settings = JSON.parse(fs.readFileSync(w.settings, 'utf8')) as { hooks: Record<string, Group[]> };
     assert.deepEqual(settings.hooks.PreToolUse, [{ matcher: 'Grep|Glob', hooks: [{ type: 'command', command: `${NODE} ${CLI} hook pretooluse`, timeout: 5 }] }]);
+    assert.deepEqual(settings.hooks.SessionStart, [{ matcher: 'startup|resume|clear|compact', hooks: [{ type: 'command', command: `${NODE} ${CLI} memory orient --hook`, timeout: 5 }] }]);
+    assert.deepEqual(settings.hooks.SessionEnd, [{ hooks: [{ type: 'command', command: `${NODE} ${CLI} hook session-end`, timeout: 2 }] }]);
+    assert.match(r.stdout, /SessionStart \(prints Scry memory's short orientation/);
     assert.equal(backups(w.settings).length, 0, 'no file, no backup');
 
     const settingsBytes = fs.readFileSync(w.settings, 'utf8');
@@ -209,8 +216,45 @@ describe('scry setup', () => {
     assert.deepEqual(w.stubs.calls('codex'), [['mcp', 'get', 'scry', '--json'], ['mcp', 'add', 'scry', '--', ...MCP_ARGV]]);
     await w.run(['setup', '--yes']);
     assert.equal(w.stubs.calls('codex').length, 3, 'a second setup only looks');
+    const agents = path.join(w.home, '.codex', 'AGENTS.md');
+    const line = `- Before other work, run \`${NODE} ${CLI} memory orient --cwd .\` and read what it prints`;
+    assert.ok(fs.readFileSync(agents, 'utf8').startsWith(line), 'the orientation line is offered and, with --yes, added');
+    assert.equal(fs.readFileSync(agents, 'utf8').split('\n').filter((l) => l.includes('scry:memory-orient')).length, 1, 'once, however often setup runs');
     await w.run(['setup', '--uninstall', '--yes']);
     assert.deepEqual(w.stubs.calls('codex').at(-1), ['mcp', 'remove', 'scry']);
+    assert.ok(!fs.existsSync(agents), 'an AGENTS.md that held only our line is removed');
+  });
+
+  it('asks before adding the AGENTS.md line, and keeps the rest of the file', async () => {
+    const w = world({ codex: true });
+    const agents = path.join(w.home, '.codex', 'AGENTS.md');
+    fs.mkdirSync(path.dirname(agents), { recursive: true });
+    fs.writeFileSync(agents, '# my rules\n- be brief\n');
+    fs.mkdirSync(path.dirname(w.settings), { recursive: true });
+    fs.writeFileSync(w.settings, '{}\n');
+    // The settings question comes first, then the AGENTS.md one.
+    const no = await w.run(['setup'], 'y\nn\n');
+    assert.equal(no.code, 0, no.stdout);
+    assert.match(no.stdout, /Codex has no session hook; scry would add this line to .*AGENTS\.md/);
+    assert.equal(fs.readFileSync(agents, 'utf8'), '# my rules\n- be brief\n');
+    const yes = await w.run(['setup'], 'y\n');
+    assert.equal(yes.code, 0, yes.stdout);
+    assert.match(fs.readFileSync(agents, 'utf8'), /^# my rules\n- be brief\n- Before other work, run .* <!-- scry:memory-orient -->\n$/);
+    await w.run(['setup', '--uninstall', '--yes']);
+    assert.equal(fs.readFileSync(agents, 'utf8'), '# my rules\n- be brief\n');
+  });
+
+  it('leaves out a memory hook config.yaml switches off, and takes out one installed before', async () => {
+    const w = world();
+    assert.equal((await w.run(['setup', '--yes'])).code, 0);
+    fs.writeFileSync(path.join(w.scryHome, 'config.yaml'), 'hooks:\n  session_start: false\n');
+    const r = await w.run(['setup', '--yes']);
+    assert.equal(r.code, 0, r.stdout);
+    const hooks = (JSON.parse(fs.readFileSync(w.settings, 'utf8')) as { hooks: Record<string, unknown> }).hooks;
+    assert.deepEqual(Object.keys(hooks).sort(), ['PreToolUse', 'SessionEnd']);
+    fs.writeFileSync(path.join(w.scryHome, 'config.yaml'), 'hooks:\n  session_start: false\n  session_end: false\n');
+    await w.run(['setup', '--yes']);
+    assert.deepEqual(Object.keys((JSON.parse(fs.readFileSync(w.settings, 'utf8')) as { hooks: Record<string, unknown> }).hooks), ['PreToolUse']);
   });
 
   it('fails loudly, not green, when claude is not installed or settings.json is broken', async () => {
@@ -240,10 +284,12 @@ describe('scry doctor', () => {
       assert.equal(r.code, 0, r.stdout + r.stderr);
       assert.match(r.stdout, /^ok {4}registered with Claude Code: user scope: /m);
       assert.match(r.stdout, /^ok {4}MCP handshake: scry \S+ over stdio$/m);
-      assert.match(r.stdout, /^ok {4}tools listed: 9 tools: scry_refs, scry_defs, /m);
+      assert.match(r.stdout, /^ok {4}tools listed: 13 tools: scry_refs, scry_defs, .*scry_recall, scry_episodes, scry_memory_path, scry_remember$/m);
+      assert.match(r.stdout, /^ok {4}SessionStart memory hook: in /m);
+      assert.match(r.stdout, /^ok {4}SessionEnd memory hook: in /m);
       assert.match(r.stdout, /^ok {4}scry_refs call: 2 references to 'main' in /m);
       assert.match(r.stdout, /^ok {4}claude mcp list: scry: .* - ✓ Connected$/m);
-      assert.match(r.stdout, /all 7 checks passed/);
+      assert.match(r.stdout, /all 9 checks passed/);
     } finally {
       await stopDaemon(w.scryHome);
     }

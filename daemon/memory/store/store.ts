@@ -217,6 +217,8 @@ export class MemoryStore {
       retryFailedEpisodes: db.prepare(`UPDATE episodes SET extraction = 'pending' WHERE extraction = 'failed'`),
       aliasOfType: db.prepare(`SELECT e.id FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? AND e.type = ? ORDER BY e.id LIMIT 1`),
       aliasAnyType: db.prepare(`SELECT e.id, e.type FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? ORDER BY e.updated_at DESC, e.id LIMIT 1`),
+      conceptByNorm: db.prepare(`SELECT id FROM entities WHERE norm = ? AND type = 'concept' LIMIT 1`),
+      settleType: db.prepare(`UPDATE entities SET type = @type WHERE id = @id AND NOT EXISTS (SELECT 1 FROM entities o WHERE o.norm = entities.norm AND o.type = @type)`),
       insertEntity: db.prepare(`INSERT INTO entities(name, norm, type, description, repo, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
       touchEntity: db.prepare(`UPDATE entities SET updated_at = ?, description = coalesce(description, ?), repo = coalesce(repo, ?) WHERE id = ?`),
       insertAlias: db.prepare(`INSERT OR IGNORE INTO aliases(norm, entity_id, alias) VALUES (?, ?, ?)`),
@@ -423,6 +425,12 @@ export class MemoryStore {
             id = hit.id;
             break;
           }
+        }
+        // `concept` is also what a name gets when nobody said what it is (a remember --entity X):
+        // the first extraction that gives it a real type settles it, instead of making a twin.
+        if (id === undefined && e.type !== 'concept') {
+          const guess = this.s.conceptByNorm.get(norm) as { id: number } | undefined;
+          if (guess && this.s.settleType.run({ type: e.type, id: guess.id }).changes === 1) id = guess.id;
         }
         if (id === undefined) {
           id = Number(this.s.insertEntity.run(e.name.trim(), norm, e.type, e.description ?? null, e.repo ?? ep.repoRoot ?? null, now, now).lastInsertRowid);
