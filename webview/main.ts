@@ -152,6 +152,11 @@ function renderNodeList(focus: number | undefined): void {
     b.title = `${n.type}: select (Enter), expand (Shift+Enter)`;
     if (n.id === focus) b.setAttribute('aria-current', 'true');
     b.addEventListener('click', (e) => post(e.shiftKey ? { type: 'expand', id: n.id, depth: 1 } : { type: 'select', id: n.id }));
+    b.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' || !e.shiftKey) return;
+      e.preventDefault();
+      post({ type: 'expand', id: n.id, depth: 1 });
+    });
     li.append(b);
     return li;
   });

@@ -17,7 +17,8 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
-    // cytoscape sets inline style attributes on its canvas container.
+    // Styles only: cytoscape injects one <style> element for its container
+    // (test/webview/csp.test.ts fails without this). Scripts stay nonce-only.
     `style-src ${cspSource} 'unsafe-inline'`,
     `img-src ${cspSource} data:`,
     `font-src ${cspSource}`,
