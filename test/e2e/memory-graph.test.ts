@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
-import type { EpisodesResult, FactsResult, GraphResult, RecallResult } from '../../daemon/protocol';
+import type { EpisodesResult, FactsResult, GraphResult, MemoryStatus, RecallResult } from '../../daemon/protocol';
 import { ROOT, scryJson, stopDaemon, tempDir } from '../helpers';
 import * as h from './harness';
 
@@ -198,10 +198,18 @@ describe('the memory graph in code-server', { skip }, () => {
   });
 
   it('the status bar menu shows memory counts, the queue and the provider state, with config.yaml a click away', async () => {
-    await h.clickStatus(page!, /Scry/);
-    await h.waitForQuickPick(page!, /^Scry: running/);
-    const labels = await h.quickPickLabels(page!);
-    assert.ok(labels.some((l) => /^Memory: \d+ episodes · \d+ entities · \d+ facts$/.test(l)), labels.join(' | '));
+    // The counts follow memory/changed: they are the CLI's own, after the remembers above.
+    const status = await scryJson<MemoryStatus>(['memory', 'status'], { home });
+    const counts = `Memory: ${status.episodes} episodes · ${status.entities} entities · ${status.current_facts} facts`;
+    const labels = await h.waitFor(`"${counts}" in the status bar menu`, async () => {
+      await leaveWebview(page!);
+      await h.clickStatus(page!, /Scry/);
+      await h.waitForQuickPick(page!, /^Scry: running/);
+      const l = await h.quickPickLabels(page!);
+      if (l.includes(counts)) return l;
+      await page!.keyboard.press('Escape');
+      return undefined;
+    });
     assert.ok(labels.includes('offline only: configure a model'), labels.join(' | '));
     await h.screenshot(page!, ARTIFACTS, '06-status-menu');
     await h.pickQuickPickRow(page!, 'offline only: configure a model');

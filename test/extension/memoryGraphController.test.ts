@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type * as P from '../../daemon/protocol';
+import * as P from '../../daemon/protocol';
 import { GraphController } from '../../extension/memoryGraph/controller';
 import { findNode } from '../../extension/nodeDiscovery';
 import { Supervisor } from '../../extension/supervisor';
@@ -77,6 +77,21 @@ describe('GraphController on a real daemon', () => {
     const npm = last().nodes.find((n) => n.name === 'npm')!;
     assert.equal(last().focus, npm.id);
     assert.match(last().summary, /match/);
+  });
+
+  it('memory/changed reaches every subscriber (the status bar and the graph panel both listen)', async () => {
+    const a: unknown[] = [];
+    const b: unknown[] = [];
+    const subs = [sup.onNotification(P.MemoryChanged.type, (p) => a.push(p)), sup.onNotification(P.MemoryChanged.type, (p) => b.push(p))];
+    try {
+      await scryJson(['memory', 'remember', 'the ledger service keeps its state in postgres', '--entity', 'service:ledger'], { home });
+      const deadline = Date.now() + 30_000;
+      while ((a.length === 0 || b.length === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      assert.ok(a.length > 0 && b.length > 0, `both got it: ${a.length}, ${b.length}`);
+      assert.deepEqual(a, b);
+    } finally {
+      for (const s of subs) s.dispose();
+    }
   });
 
   it('an error is a state with a message, not a spinner', async () => {
