@@ -1,13 +1,13 @@
 // The memory graph's host-side state: it owns the GraphState, asks the
 // daemon, and pushes every change whole. The view is never the whole graph:
-// a base (the current repository's project, else the most recently active
-// entities, one page at a time) plus the entities the user grew it with
+// a base (the current repository's project, else the most recent and most
+// connected entities, one page at a time) plus the entities the user grew it with
 // (expand, search, recall, remember). A refresh re-asks exactly those, so a
 // live update keeps what the user built. No vscode import: plain-Node tests.
 import { ErrorCodes, ResponseError, type RequestParam, type RequestType } from 'vscode-jsonrpc/node';
 import * as P from '../../daemon/protocol';
 import { initialState, type Filters, type GraphState, type PageMessage } from '../../webview/protocol';
-import { entityDetail, GraphUnion, nodeView, pastEdges, viewTime } from './views';
+import { entityDetail, GraphUnion, nodeView, openingNodes, pastEdges, viewTime } from './views';
 
 export interface MemoryClient {
   request<Params, Result>(type: RequestType<Params, Result, void>, params: RequestParam<Params>): Promise<Result>;
@@ -195,13 +195,13 @@ export class GraphController {
   private async base(asOf: { as_of?: string }): Promise<P.GraphResult> {
     const limit = BASE_PAGE * this.basePages;
     if (this.baseChosen) {
-      if (!this.baseAround) return this.client.request(P.MemoryGraph.type, { limit, ...asOf });
+      if (!this.baseAround) return this.recent(limit, asOf);
       try {
         return await this.client.request(P.MemoryGraph.type, { around: this.baseAround, depth: 2, limit, ...asOf });
       } catch (err) {
         if (!(err instanceof ResponseError && err.code === P.ErrorCode.EntityNotFound)) throw err;
         // The project was forgotten (or did not exist yet as of that date): the recent entities instead.
-        return this.client.request(P.MemoryGraph.type, { limit, ...asOf });
+        return this.recent(limit, asOf);
       }
     }
     this.baseAround = undefined;
@@ -218,7 +218,15 @@ export class GraphController {
       }
     }
     this.baseChosen = true;
-    return this.client.request(P.MemoryGraph.type, { limit, ...asOf });
+    return this.recent(limit, asOf);
+  }
+
+  /** The recent entities, read twice as deep so the most connected of them can join the most recent. */
+  private async recent(limit: number, asOf: { as_of?: string }): Promise<P.GraphResult> {
+    const r = await this.client.request(P.MemoryGraph.type, { limit: limit * 2, ...asOf });
+    const nodes = openingNodes(r.nodes, limit);
+    const kept = new Set(nodes.map((n) => n.id));
+    return { ...r, nodes, edges: r.edges.filter((e) => kept.has(e.source) && kept.has(e.target)), page: { ...r.page, has_more: r.page.has_more || nodes.length < r.nodes.length } };
   }
 
   private summaryLine(total?: number): string {

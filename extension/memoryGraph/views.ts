@@ -102,3 +102,19 @@ export class GraphUnion {
     for (const e of page.edges) if (!this.edges.has(e.id)) this.edges.set(e.id, edgeView(e));
   }
 }
+
+/**
+ * The opening view without a project to centre on: half the most recently
+ * active entities, the rest the most connected of the others (ties: newer
+ * first), `n` in all, in the daemon's recency order.
+ */
+export function openingNodes(recentFirst: readonly P.GraphNode[], n: number): P.GraphNode[] {
+  if (recentFirst.length <= n) return [...recentFirst];
+  const recent = recentFirst.slice(0, Math.ceil(n / 2));
+  const rank = new Map(recentFirst.map((node, i) => [node.id, i]));
+  const connected = recentFirst
+    .slice(recent.length)
+    .sort((a, b) => b.facts - a.facts || rank.get(a.id)! - rank.get(b.id)!)
+    .slice(0, n - recent.length);
+  return [...recent, ...connected].sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
+}

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type * as P from '../../daemon/protocol';
 import { contentSecurityPolicy, pageHtml } from '../../extension/memoryGraph/html';
-import { entityDetail, factPhase, GraphUnion, pastEdges, viewTime } from '../../extension/memoryGraph/views';
+import { entityDetail, factPhase, GraphUnion, openingNodes, pastEdges, viewTime } from '../../extension/memoryGraph/views';
 import { memoryLines } from '../../extension/memoryStatus';
 import { isPageMessage } from '../../webview/protocol';
 
@@ -62,6 +62,19 @@ describe('pastEdges and GraphUnion', () => {
     assert.equal(u.nodes.get(1)!.depth, 0);
     assert.equal(u.edges.size, 1);
   });
+});
+
+describe('openingNodes', () => {
+  const node = (id: number, facts: number): P.GraphNode => ({ id, name: `n${id}`, type: 'tool', facts, updated_at: '' });
+  // Daemon order: most recent first.
+  const recent = [node(1, 0), node(2, 1), node(3, 0), node(4, 9), node(5, 2), node(6, 9), node(7, 5)];
+  const rows: Array<[string, number, number[]]> = [
+    ['fewer than asked: all of them', 10, [1, 2, 3, 4, 5, 6, 7]],
+    ['half recent, half most connected, in recency order', 4, [1, 2, 4, 6]],
+    ['odd count: the recent half rounds up', 5, [1, 2, 3, 4, 6]],
+    ['one', 1, [1]],
+  ];
+  for (const [name, n, want] of rows) it(name, () => assert.deepEqual(openingNodes(recent, n).map((x) => x.id), want));
 });
 
 describe('memoryLines', () => {
