@@ -48,20 +48,29 @@ const ACTIONS: Action[] = [
   { command: 'scry.showStatus', label: '$(info) Show Status' },
   { command: 'scry.setupClaudeCode', label: '$(terminal) Set Up Claude Code', detail: 'runs `scry setup` in a terminal' },
   { command: 'scry.installPathCommand', label: "$(terminal) Install 'scry' Command in PATH", detail: 'for terminals outside the editor' },
+  { command: 'scry.showMemoryGraph', label: '$(type-hierarchy) Show Memory Graph' },
+  { command: 'scry.recall', label: '$(search) Recall…', detail: 'what memory knows about a name or a question' },
+  { command: 'scry.remember', label: '$(add) Remember…', detail: 'keep a fact in memory' },
+  { command: 'scry.ingestNow', label: '$(cloud-download) Ingest Agent Sessions Now', detail: 'Claude Code, Codex and run directories' },
 ];
 
-export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
-  const { supervisor, indexer, output } = deps;
-  const reg = (id: string, fn: () => unknown): vscode.Disposable =>
+/** Registers a command whose failure is logged and shown as one line. */
+export function commandRegistrar(output: Output): (id: string, fn: () => unknown) => vscode.Disposable {
+  return (id, fn) =>
     vscode.commands.registerCommand(id, async () => {
       try {
         await fn();
       } catch (err) {
-        const message = errorMessage(err);
+        const message = unsupportedMessage(err, id.replace(/^scry\./, ''));
         output.log('error', `${id}: ${message}`);
         void vscode.window.showErrorMessage(`Scry: ${message}`);
       }
     });
+}
+
+export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
+  const { supervisor, indexer, output } = deps;
+  const reg = commandRegistrar(output);
   return [
     reg('scry.showActions', () => showActions(deps)),
     reg('scry.reindex', async () => {
@@ -86,7 +95,25 @@ async function showActions(deps: CommandDeps): Promise<void> {
   const view = deps.statusBar.current;
   pick.title = `Scry: ${describe(deps.supervisor.state)}`;
   pick.placeholder = view ? view.text.replace(/^\$\([^)]*\)\s*/, '') : 'Choose a Scry action';
-  pick.items = ACTIONS.map((a) => ({ label: a.label, detail: a.detail, command: a.command }));
+  const memory = deps.statusBar.memory;
+  const memoryItems: Array<vscode.QuickPickItem & { command: string }> = memory
+    ? [
+        { label: 'Memory', kind: vscode.QuickPickItemKind.Separator, command: '' },
+        { label: `$(database) ${memory.counts}`, detail: memory.queue, command: 'scry.showMemoryGraph' },
+        {
+          label: memory.needsConfig || memory.configError ? `$(warning) ${memory.configError ? `config.yaml: ${memory.configError}` : memory.provider}` : `$(check) ${memory.provider}`,
+          detail: 'Open $SCRY_HOME/config.yaml',
+          command: 'scry.openMemoryConfig',
+          buttons: [{ iconPath: new vscode.ThemeIcon('gear'), tooltip: 'Open config.yaml' }],
+        },
+        { label: 'Actions', kind: vscode.QuickPickItemKind.Separator, command: '' },
+      ]
+    : [];
+  pick.items = [...memoryItems, ...ACTIONS.map((a) => ({ label: a.label, detail: a.detail, command: a.command }))];
+  pick.onDidTriggerItemButton((e) => {
+    pick.hide();
+    void vscode.commands.executeCommand(e.item.command);
+  });
   const chosen = await new Promise<string | undefined>((resolve) => {
     pick.onDidAccept(() => resolve(pick.selectedItems[0]?.command));
     pick.onDidHide(() => resolve(undefined));

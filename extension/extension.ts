@@ -3,7 +3,9 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { logDir } from '../daemon/client';
-import { registerCommands } from './commands';
+import { commandRegistrar, registerCommands } from './commands';
+import { registerMemoryCommands } from './memoryCommands';
+import { EpisodeDocuments, MemoryGraphPanel } from './memoryGraph/panel';
 import { LogTail } from './logTail';
 import { mcpServerSpec, McpRegistration } from './mcpProvider';
 import { findNode, type NodeInfo } from './nodeDiscovery';
@@ -67,6 +69,11 @@ export function activate(context: vscode.ExtensionContext): void {
   const extensionId = context.extension.id;
   for (const d of registerCommands({ supervisor, tracker, indexer, output, statusBar, scryBin, extensionId, home: () => home, resolveNode })) sub(d);
   repointPathLink(scryBin, extensionId, (l) => output.log('info', l));
+  const episodes = sub(new EpisodeDocuments());
+  // The graph opens on the project of a workspace repository when memory knows one.
+  const panel = sub(new MemoryGraphPanel(context.extensionUri, supervisor, episodes, () => tracker.repos.map((r) => path.basename(r))));
+  const cwd = (): string | undefined => tracker.repos[0] ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  for (const d of registerMemoryCommands({ supervisor, panel, episodes, cwd, reg: commandRegistrar(output) })) sub(d);
 
   const syncFolders = (): void => {
     const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, fsPath: f.uri.fsPath }));

@@ -101,13 +101,21 @@ export class Supervisor implements Disposable {
   /** Subscribes across reconnects: the handler stays attached to every future connection. */
   onNotification<Params>(type: NotificationType<Params>, handler: (params: Params) => void): Disposable {
     const entry = { method: type.method, handler: handler as (p: unknown) => void };
+    // vscode-jsonrpc keeps one handler per method: the connection gets one dispatcher per method, fanning out to every subscriber.
+    const first = !this.notificationHandlers.some((h) => h.method === type.method);
     this.notificationHandlers.push(entry);
-    this.conn?.onNotification(type.method, entry.handler);
+    if (first) this.conn?.onNotification(type.method, this.dispatcher(type.method));
     return {
       dispose: () => {
         const i = this.notificationHandlers.indexOf(entry);
         if (i >= 0) this.notificationHandlers.splice(i, 1);
       },
+    };
+  }
+
+  private dispatcher(method: string): (params: unknown) => void {
+    return (params) => {
+      for (const h of [...this.notificationHandlers]) if (h.method === method) h.handler(params);
     };
   }
 
@@ -146,7 +154,7 @@ export class Supervisor implements Disposable {
         return;
       }
       const conn = openConnection(socket);
-      for (const { method, handler } of this.notificationHandlers) conn.onNotification(method, handler);
+      for (const method of new Set(this.notificationHandlers.map((h) => h.method))) conn.onNotification(method, this.dispatcher(method));
       const info = await withTimeout(conn.sendRequest(P.Ping.type, {}), this.options.startTimeoutMs ?? 30_000, 'scry/ping');
       this.conn = conn;
       this.connectedAt = Date.now();

@@ -44,6 +44,21 @@ const entries = [
   { entryPoints: ['extension/extension.ts'], outfile: 'dist/extension.js', minify: true, keepNames: true, external: ['vscode', 'better-sqlite3'] },
 ];
 
+// The memory-graph page runs in the webview (a browser): cytoscape and fcose
+// bundled in, no remote resources, one file loaded through asWebviewUri.
+const webview = {
+  entryPoints: ['webview/main.ts'],
+  outfile: 'dist/webview/memoryGraph.js',
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: 'es2022',
+  minify: true,
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
 const started = Date.now();
-await Promise.all(entries.map((e) => build({ ...common, ...e })));
-if (!watch) console.error(`built ${entries.length} bundles in ${Date.now() - started} ms`);
+await Promise.all([...entries.map((e) => build({ ...common, ...e })), build(webview)]);
+if (!watch) console.error(`built ${entries.length + 1} bundles in ${Date.now() - started} ms`);

@@ -1,0 +1,103 @@
+// The memory graph's host state against a real daemon: the Supervisor's real
+// socket, a memory ingested from the fixture transcripts by the CLI. What
+// the state must hold comes from the CLI's answers on the same memory.
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import * as P from '../../daemon/protocol';
+import { GraphController } from '../../extension/memoryGraph/controller';
+import { findNode } from '../../extension/nodeDiscovery';
+import { Supervisor } from '../../extension/supervisor';
+import type { GraphState } from '../../webview/protocol';
+import { ROOT, scryJson, stopDaemon, tempDir } from '../helpers';
+
+const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'memory');
+
+describe('GraphController on a real daemon', () => {
+  const home = tempDir('graph-ctl');
+  let sup: Supervisor;
+  let pushed: GraphState[] = [];
+  let ctl: GraphController;
+  let graph: P.GraphResult;
+
+  before(async () => {
+    for (const source of ['claude', 'codex', 'run', 'seed']) await scryJson(['memory', 'ingest', '--source', source, '--path', path.join(FIXTURES, source)], { home });
+    graph = await scryJson<P.GraphResult>(['memory', 'graph'], { home });
+    sup = new Supervisor({ home, daemonScript: path.join(ROOT, 'dist', 'daemon.js'), resolveNode: () => findNode() });
+    await sup.start();
+    ctl = new GraphController(sup, (s) => pushed.push(s));
+  });
+  after(async () => {
+    sup?.dispose();
+    await stopDaemon(home);
+  });
+
+  const last = (): GraphState => pushed.at(-1)!;
+
+  it('says it is loading, then opens on the recent entities with the edges between them', async () => {
+    await ctl.handle({ type: 'ready' });
+    assert.equal(pushed[0]!.status.kind, 'loading');
+    assert.deepEqual(last().nodes.map((n) => n.name).sort(), graph.nodes.map((n) => n.name).sort());
+    assert.deepEqual(last().edges.map((e) => e.id).sort(), graph.edges.map((e) => e.id).sort());
+    assert.equal(last().status.kind, 'ready');
+    assert.ok(pushed.every((s, i) => i === 0 || s.revision > pushed[i - 1]!.revision), 'revisions only grow');
+  });
+
+  it('select fills the side panel with the facts and episodes the CLI reports', async () => {
+    const demo = graph.nodes.find((n) => n.name === 'demo')!;
+    await ctl.handle({ type: 'select', id: demo.id });
+    const d = last().detail;
+    assert.equal(d.kind, 'ready');
+    if (d.kind !== 'ready') return;
+    const facts = await scryJson<P.FactsResult>(['memory', 'facts', 'demo', '--all'], { home });
+    const eps = await scryJson<P.EpisodesResult>(['memory', 'episodes', 'demo'], { home });
+    assert.deepEqual(d.entity.facts.map((f) => f.id).sort(), facts.facts.map((f) => f.id).sort());
+    assert.deepEqual(d.entity.episodes.map((e) => e.id), eps.episodes.map((e) => e.id));
+    assert.equal(last().focus, demo.id);
+  });
+
+  it('an invalidated fact leaves the graph now, is there as of before, and comes back dashed with the toggle', async () => {
+    const demo = await scryJson<P.FactsResult>(['memory', 'facts', 'demo'], { home });
+    const fact = demo.facts.find((f) => f.target_id !== undefined)!;
+    await scryJson(['memory', 'invalidate', String(fact.id), '--at', '2026-02-20T00:00:00Z'], { home });
+    await ctl.refresh();
+    assert.ok(!last().edges.some((e) => e.id === fact.id));
+    await ctl.handle({ type: 'setFilters', filters: { hiddenTypes: [], showSuperseded: false, asOf: '2026-02-10' } });
+    assert.ok(last().edges.some((e) => e.id === fact.id && !e.validTo));
+    await ctl.handle({ type: 'setFilters', filters: { hiddenTypes: [], showSuperseded: true } });
+    assert.equal(last().edges.find((e) => e.id === fact.id)?.validTo, '2026-02-20T00:00:00.000Z');
+    await ctl.handle({ type: 'setFilters', filters: { hiddenTypes: [], showSuperseded: false } });
+  });
+
+  it('a remembered entity joins the view it is shown in, and search focuses an entity', async () => {
+    const r = await scryJson<P.RememberResult>(['memory', 'remember', 'the payments API is deployed on web-7', '--entity', 'service:payments'], { home });
+    await ctl.show(r.entities.map((e) => e.id));
+    assert.ok(last().nodes.some((n) => n.name === 'payments'));
+    await ctl.handle({ type: 'search', query: 'npm' });
+    const npm = last().nodes.find((n) => n.name === 'npm')!;
+    assert.equal(last().focus, npm.id);
+    assert.match(last().summary, /match/);
+  });
+
+  it('memory/changed reaches every subscriber (the status bar and the graph panel both listen)', async () => {
+    const a: unknown[] = [];
+    const b: unknown[] = [];
+    const subs = [sup.onNotification(P.MemoryChanged.type, (p) => a.push(p)), sup.onNotification(P.MemoryChanged.type, (p) => b.push(p))];
+    try {
+      await scryJson(['memory', 'remember', 'the ledger service keeps its state in postgres', '--entity', 'service:ledger'], { home });
+      const deadline = Date.now() + 30_000;
+      while ((a.length === 0 || b.length === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      assert.ok(a.length > 0 && b.length > 0, `both got it: ${a.length}, ${b.length}`);
+      assert.deepEqual(a, b);
+    } finally {
+      for (const s of subs) s.dispose();
+    }
+  });
+
+  it('an error is a state with a message, not a spinner', async () => {
+    const broken = new GraphController({ request: () => Promise.reject(new Error('the Scry daemon is not running (stopped)')) }, (s) => pushed.push(s));
+    pushed = [];
+    await broken.handle({ type: 'ready' });
+    assert.deepEqual(last().status, { kind: 'error', message: 'the Scry daemon is not running (stopped). The view reloads when the daemon is back.' });
+  });
+});

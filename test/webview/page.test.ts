@@ -1,0 +1,98 @@
+// The bundled memory-graph page in headless Chromium, fed states the way the
+// host pushes them: it draws the nodes and edges it is given (and keeps the
+// positions of those already drawn when more arrive), hides filtered types,
+// shows the side panel, says what is wrong instead of spinning, and sends
+// intents back.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { initialState, type GraphState } from '../../webview/protocol';
+import { missingChromium, openStandalone, syntheticState, type StandalonePage } from './standalone';
+
+const skip = missingChromium();
+
+describe('the memory-graph page', { skip }, () => {
+  let p: StandalonePage;
+  before(async () => {
+    p = await openStandalone();
+  });
+  after(async () => {
+    await p?.close();
+  });
+
+  const names = (): Promise<string[]> => p.page.locator('#node-list .node-item').allInnerTexts();
+
+  it('says it is loading, then why it is empty, with no spinner', async () => {
+    assert.deepEqual((await p.sent())[0], { type: 'ready' });
+    await p.push({ ...initialState(), revision: 1 });
+    assert.match(await p.page.locator('#status').innerText(), /Connecting/);
+    await p.push({ ...initialState(), revision: 2, status: { kind: 'empty', message: 'Memory is empty.' } });
+    assert.equal(await p.page.locator('#status').innerText(), 'Memory is empty.');
+  });
+
+  it('draws the pushed nodes and edges, and keeps drawn positions when the graph grows', async () => {
+    const s = syntheticState(20, 5, 3);
+    await p.push(s);
+    assert.equal((await names()).length, 20);
+    assert.equal(await p.page.locator('#edge-list .edge-item').count(), s.edges.length);
+    assert.equal(await p.page.locator('#status').isHidden(), true);
+    const before = await p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { positions(): Record<string, { x: number; y: number }> } } }).scryGraph.canvas.positions());
+    const bigger = syntheticState(30, 5, 4);
+    await p.push(bigger);
+    assert.equal((await names()).length, 30);
+    const afterPos = await p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { positions(): Record<string, { x: number; y: number }> } } }).scryGraph.canvas.positions());
+    for (const [id, pos] of Object.entries(before)) {
+      assert.ok(Math.abs(afterPos[id]!.x - pos.x) < 0.5 && Math.abs(afterPos[id]!.y - pos.y) < 0.5, `${id} stayed where it was`);
+    }
+  });
+
+  it('hides the entity types the filter leaves out, and sends the filter change as an intent', async () => {
+    const s: GraphState = { ...syntheticState(16, 0, 5), filters: { hiddenTypes: ['tool'], showSuperseded: false } };
+    await p.push(s);
+    const drawn = await p.page.locator('#node-list .node-item').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.type));
+    assert.equal(drawn.length, 14);
+    assert.ok(!drawn.includes('tool'));
+    await p.page.locator('.legend-item', { hasText: 'machine' }).locator('input').uncheck();
+    const last = (await p.sent()).at(-1);
+    assert.deepEqual(last, { type: 'setFilters', filters: { hiddenTypes: ['tool', 'machine'], showSuperseded: false } });
+  });
+
+  it('shows the side panel: type, aliases, current and past facts, episodes; clicks become intents', async () => {
+    const s = syntheticState(5, 0, 6);
+    await p.push({
+      ...s,
+      focus: 1,
+      detail: {
+        kind: 'ready',
+        entity: {
+          id: 1,
+          name: 'hermes',
+          type: 'service',
+          aliases: ['the Hermes API'],
+          facts: [
+            { id: 7, relation: 'note', text: 'deployed on web-3', confidence: 0.9, validFrom: '2026-03-01T00:00:00Z', current: true },
+            { id: 5, relation: 'note', text: 'deployed on web-2', confidence: 0.9, validFrom: '2026-01-05T00:00:00Z', validTo: '2026-03-01T00:00:00Z', current: false },
+          ],
+          episodes: [{ id: 'abc', source: 'manual', occurredAt: '2026-03-01T00:00:00Z', summary: 'moved to web-3', path: '/tmp/x.jsonl', lineStart: 3, lineEnd: 9 }],
+          episodesTotal: 1,
+        },
+      },
+    });
+    const panel = p.page.locator('#detail');
+    assert.equal(await panel.locator('h2').innerText(), 'hermes');
+    assert.match(await panel.innerText(), /Also: the Hermes API/);
+    assert.deepEqual(await panel.locator('.facts-current .fact-text').allInnerTexts(), ['deployed on web-3']);
+    assert.deepEqual(await panel.locator('.facts-past .fact-text').allInnerTexts(), ['deployed on web-2']);
+    assert.match(await panel.locator('.facts-past .fact-meta').innerText(), /confidence 0\.90 · valid 2026-01-05 – 2026-03-01/);
+    await panel.locator('.episode-link').click();
+    assert.deepEqual((await p.sent()).at(-1), { type: 'openEpisode', episodeId: 'abc' });
+    await p.page.locator('#search').fill('hermes');
+    await p.page.locator('#search').press('Enter');
+    assert.deepEqual((await p.sent()).at(-1), { type: 'search', query: 'hermes' });
+  });
+
+  it('reports an error in words', async () => {
+    await p.push({ ...initialState(), revision: 7, status: { kind: 'error', message: 'This Scry daemon does not answer memory/graph yet' } });
+    assert.equal(await p.page.locator('#status').getAttribute('role'), 'alert');
+    assert.match(await p.page.locator('#status').innerText(), /does not answer memory\/graph/);
+  });
+});

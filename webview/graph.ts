@@ -1,0 +1,235 @@
+// The cytoscape canvas: applies a pushed state as a diff (elements added,
+// removed or updated in place), so positions survive live updates. Only new
+// nodes are laid out; the nodes already drawn stay where they are (fcose's
+// fixed-node constraint), which is what keeps a user's mental map.
+import cytoscape, { type Core, type ElementDefinition, type NodeSingular, type StylesheetJson } from 'cytoscape';
+import fcose, { type FcoseLayoutOptions } from 'cytoscape-fcose';
+import type { GraphEdgeView, GraphNodeView } from './protocol';
+import { readPalette, shapeOf, typeKey, type Palette } from './theme';
+
+cytoscape.use(fcose);
+
+export type Positions = Record<string, { x: number; y: number }>;
+
+export interface GraphCallbacks {
+  onSelect(id: number): void;
+  onExpand(id: number): void;
+}
+
+export interface LayoutReport {
+  nodes: number;
+  ms: number;
+  incremental: boolean;
+}
+
+const nodeKey = (id: number): string => `n${id}`;
+const edgeKey = (id: number): string => `e${id}`;
+
+export class GraphCanvas {
+  readonly cy: Core;
+  private palette: Palette;
+  /** The last layout, for the bench and the page's own status line. */
+  lastLayout: LayoutReport | undefined;
+
+  constructor(container: HTMLElement, callbacks: GraphCallbacks, positions?: Positions, viewport?: { zoom: number; pan: { x: number; y: number } }) {
+    this.palette = readPalette();
+    this.cy = cytoscape({
+      container,
+      style: this.stylesheet(),
+      minZoom: 0.05,
+      maxZoom: 4,
+      wheelSensitivity: 0.3,
+      boxSelectionEnabled: false,
+      selectionType: 'single',
+    });
+    this.restored = positions ?? {};
+    if (viewport) this.cy.viewport(viewport);
+    this.cy.on('tap', 'node', (e) => callbacks.onSelect(Number((e.target as NodeSingular).data('entity'))));
+    this.cy.on('dbltap', 'node', (e) => callbacks.onExpand(Number((e.target as NodeSingular).data('entity'))));
+  }
+
+  /** Positions remembered from before the page was hidden, used once per node. */
+  private restored: Positions;
+
+  restyle(): void {
+    this.palette = readPalette();
+    this.cy.style(this.stylesheet());
+  }
+
+  positions(): Positions {
+    const out: Positions = {};
+    this.cy.nodes().forEach((n) => {
+      out[n.id()] = { ...n.position() };
+    });
+    return out;
+  }
+
+  /** Makes the drawn graph match `nodes` and `edges`; lays out only what is new. */
+  apply(nodes: readonly GraphNodeView[], edges: readonly GraphEdgeView[]): void {
+    const cy = this.cy;
+    const wantNodes = new Map(nodes.map((n) => [nodeKey(n.id), n]));
+    const present = new Set(nodes.map((n) => n.id));
+    const wantEdges = new Map(edges.filter((e) => present.has(e.source) && present.has(e.target)).map((e) => [edgeKey(e.id), e]));
+    const added: NodeSingular[] = [];
+    cy.batch(() => {
+      cy.nodes().forEach((n) => {
+        if (!wantNodes.has(n.id())) n.remove();
+      });
+      cy.edges().forEach((e) => {
+        if (!wantEdges.has(e.id())) e.remove();
+      });
+      const defs: ElementDefinition[] = [];
+      for (const [key, n] of wantNodes) {
+        const data = { id: key, entity: n.id, label: n.name, type: typeKey(n.type), weight: Math.min(n.facts, 30), expanded: n.expanded ? 1 : 0 };
+        const el = cy.getElementById(key);
+        if (el.nonempty()) el.data(data);
+        else defs.push({ group: 'nodes', data, position: this.restored[key] ?? this.placeNear(n.id, edges) });
+      }
+      for (const [key, e] of wantEdges) {
+        const data = { id: key, source: nodeKey(e.source), target: nodeKey(e.target), label: e.relation, superseded: e.validTo ? 1 : 0, confidence: e.confidence };
+        const el = cy.getElementById(key);
+        if (el.nonempty()) el.data(data);
+        else defs.push({ group: 'edges', data });
+      }
+      const fresh = cy.add(defs);
+      fresh.nodes().forEach((n) => {
+        if (!this.restored[n.id()]) added.push(n);
+      });
+    });
+    if (added.length > 0) this.layout(added);
+  }
+
+  /** Centres on a node and marks it selected. */
+  focus(id: number | undefined): void {
+    this.cy.nodes(':selected').unselect();
+    if (id === undefined) return;
+    const n = this.cy.getElementById(nodeKey(id));
+    if (n.empty()) return;
+    n.select();
+    // Centred, at the user's zoom unless that is too far out to read the label.
+    this.cy.animate({ center: { eles: n }, zoom: Math.max(this.cy.zoom(), 0.6) }, { duration: 200 });
+  }
+
+  fit(): void {
+    this.cy.fit(undefined, 30);
+  }
+
+  /** Labels of the drawn nodes, in a stable order (the page's keyboard list mirrors this). */
+  drawn(): Array<{ id: number; label: string; type: string }> {
+    return this.cy
+      .nodes()
+      .map((n) => ({ id: Number(n.data('entity')), label: String(n.data('label')), type: String(n.data('type')) }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+  }
+
+  /** The drawn edges as words, for the page's list (a canvas says nothing to a screen reader). */
+  drawnEdges(): Array<{ id: number; text: string; superseded: boolean }> {
+    return this.cy
+      .edges()
+      .map((e) => ({
+        id: Number(e.id().slice(1)),
+        text: `${String(e.source().data('label'))} ${String(e.data('label'))} ${String(e.target().data('label'))}`,
+        superseded: e.data('superseded') === 1,
+      }))
+      .sort((a, b) => a.text.localeCompare(b.text));
+  }
+
+  destroy(): void {
+    this.cy.destroy();
+  }
+
+  private placeNear(id: number, edges: readonly GraphEdgeView[]): { x: number; y: number } {
+    for (const e of edges) {
+      const other = e.source === id ? e.target : e.target === id ? e.source : undefined;
+      if (other === undefined) continue;
+      const n = this.cy.nodes().getElementById(nodeKey(other));
+      if (n.nonempty()) {
+        const p = n.position();
+        const a = (id * 2.399963) % (2 * Math.PI);
+        return { x: p.x + 80 * Math.cos(a), y: p.y + 80 * Math.sin(a) };
+      }
+    }
+    const ext = this.cy.extent();
+    return { x: (ext.x1 + ext.x2) / 2 + ((id * 37) % 200) - 100, y: (ext.y1 + ext.y2) / 2 + ((id * 53) % 200) - 100 };
+  }
+
+  private layout(added: NodeSingular[]): void {
+    const cy = this.cy;
+    const addedIds = new Set(added.map((n) => n.id()));
+    const fixed: Array<{ nodeId: string; position: { x: number; y: number } }> = [];
+    cy.nodes().forEach((n) => {
+      if (!addedIds.has(n.id())) fixed.push({ nodeId: n.id(), position: { ...n.position() } });
+    });
+    const incremental = fixed.length > 0;
+    const options: FcoseLayoutOptions = {
+      name: 'fcose',
+      quality: incremental ? 'proof' : 'default',
+      randomize: !incremental,
+      animate: false,
+      fit: !incremental,
+      padding: 30,
+      nodeDimensionsIncludeLabels: false,
+      idealEdgeLength: () => 90,
+      nodeRepulsion: () => 6000,
+      numIter: 2500,
+      ...(incremental ? { fixedNodeConstraint: fixed } : {}),
+    };
+    const started = performance.now();
+    cy.layout(options).run();
+    this.lastLayout = { nodes: cy.nodes().length, ms: performance.now() - started, incremental };
+    if (!incremental) cy.fit(undefined, 30);
+  }
+
+  private stylesheet(): StylesheetJson {
+    const p = this.palette;
+    const border = p.highContrast ? 3 : 1;
+    const types = Object.entries(p.types).map(([type, colour]) => ({
+      selector: `node[type = "${type}"]`,
+      style: { 'background-color': colour, shape: shapeOf(type) },
+    }));
+    return [
+      {
+        selector: 'node',
+        style: {
+          label: 'data(label)',
+          color: p.foreground,
+          'font-family': p.font,
+          'font-size': 11,
+          'text-valign': 'bottom',
+          'text-margin-y': 4,
+          'min-zoomed-font-size': 7,
+          width: 'mapData(weight, 0, 30, 18, 44)',
+          height: 'mapData(weight, 0, 30, 18, 44)',
+          'border-width': border,
+          'border-color': p.foreground,
+          'border-opacity': p.highContrast ? 1 : 0.35,
+        },
+      },
+      ...types,
+      { selector: 'node[expanded = 0]', style: { 'border-style': 'dashed' } },
+      { selector: 'node:selected', style: { 'border-width': 4, 'border-color': p.focus, 'border-opacity': 1, 'underlay-color': p.selection, 'underlay-opacity': 0.6, 'underlay-padding': 6 } },
+      {
+        selector: 'edge',
+        style: {
+          width: p.highContrast ? 2 : 1.2,
+          'line-color': p.edge,
+          'target-arrow-color': p.edge,
+          'target-arrow-shape': 'triangle',
+          'arrow-scale': 0.8,
+          'curve-style': 'bezier',
+          label: 'data(label)',
+          'font-size': 9,
+          'font-family': p.font,
+          color: p.foreground,
+          'text-rotation': 'autorotate',
+          'text-background-color': p.background,
+          'text-background-opacity': 0.85,
+          'text-background-padding': '1px',
+          'min-zoomed-font-size': 8,
+          opacity: p.highContrast ? 1 : 0.85,
+        },
+      },
+      { selector: 'edge[superseded = 1]', style: { 'line-style': 'dashed', opacity: 0.5 } },
+    ];
+  }
+}
