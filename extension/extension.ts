@@ -1,5 +1,6 @@
 // Entry point: wires the pieces together and returns. Real work (finding
 // Node, starting or adopting the daemon, indexing) happens after activation.
+import * as P from '../daemon/protocol';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { logDir } from '../daemon/client';
@@ -69,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const extensionId = context.extension.id;
   for (const d of registerCommands({ supervisor, tracker, indexer, output, statusBar, scryBin, extensionId, home: () => home, resolveNode })) sub(d);
   repointPathLink(scryBin, extensionId, (l) => output.log('info', l));
-  const episodes = sub(new EpisodeDocuments());
+  const episodes = sub(new EpisodeDocuments(async (id) => (await supervisor.request(P.MemoryEpisode.type, { id })).text));
   // The graph opens on the project of a workspace repository when memory knows one.
   const panel = sub(new MemoryGraphPanel(context.extensionUri, supervisor, episodes, () => tracker.repos.map((r) => path.basename(r))));
   const cwd = (): string | undefined => tracker.repos[0] ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;

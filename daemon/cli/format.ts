@@ -100,6 +100,7 @@ export const FORMATTERS: Readonly<Record<string, ((result: never) => string) | u
   [P.Impact.method]: formatImpact,
   [P.Status.method]: formatStatus,
   [P.MemoryIngest.method]: formatIngest,
+  [P.MemoryEpisode.method]: formatEpisode,
   [P.MemorySweep.method]: formatSweep,
   [P.MemoryRetry.method]: (r: { requeued: number }) => `${r.requeued} episode${r.requeued === 1 ? '' : 's'} queued for extraction again\n`,
   [P.MemoryStatusMethod.method]: formatMemoryStatus,
@@ -175,4 +176,9 @@ export function formatGraph(r: P.GraphResult): string {
   for (const e of r.edges) lines.push(`  ${names.get(e.source) ?? `#${e.source}`} —${e.relation}→ ${names.get(e.target) ?? `#${e.target}`}`);
   lines.push(`${r.page.returned} nodes, ${r.edges.length} edges${r.page.total !== undefined ? ` of ${r.page.total} nodes` : ''}${r.page.next_cursor ? ` (next page: --cursor ${r.page.next_cursor})` : ''}`);
   return lines.join('\n') + '\n';
+}
+
+export function formatEpisode(r: P.EpisodeResult): string {
+  const e = r.episode;
+  return `episode ${e.id.slice(0, 12)} · ${e.source} · ${e.occurred_at} · ${e.path}:${e.line_start}-${e.line_end} · ${r.tokens} tokens · extraction ${r.extraction}\n\n${r.text}\n`;
 }

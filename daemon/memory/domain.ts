@@ -12,7 +12,7 @@ import { configFile, MemoryConfigLoader, type MemoryConfig } from './config';
 import { discoverSources, defaultRoots, type DiscoverableSource, type SourceFile } from './distill';
 import { createProviders, ExtractionChain, ExtractionWorker } from './extract';
 import { ingestFile, type FileResult } from './ingest';
-import { episodesOf } from './episodes';
+import { episodeText, episodesOf } from './episodes';
 import { graph } from './graph';
 import { drainInbox, inboxFile } from './inbox';
 import { factsOfEntity, forget, invalidateFact, listEntities } from './inspect';
@@ -72,6 +72,7 @@ export class MemoryDomain implements Domain {
       handler(P.MemoryStatusMethod, () => this.memoryStatus()),
       handler(P.MemoryRecall, (p) => recall(this.store, p)),
       handler(P.MemoryEpisodes, (p) => episodesOf(this.store, p)),
+      handler(P.MemoryEpisode, (p) => episodeText(this.store, p)),
       handler(P.MemoryPath, (p) => shortestPath(this.store, p)),
       handler(P.MemoryRemember, (p) => {
         const hasModel = this.config.current.providers.some((x) => x.type !== 'offline');

@@ -417,6 +417,19 @@ export const MemoryOrient = defineMethod({
 /** A SessionEnd hook hands over a transcript: the daemon answers at once and ingests it in the background. */
 export const MemoryQueueFile = defineMethod({ method: 'memory/queue-file', params: QueueFileParams, result: QueueFileResult });
 
-export const MEMORY_READ_METHODS = [MemoryRecall, MemoryEpisodes, MemoryPath, MemoryRemember, MemoryEntities, MemoryFacts, MemoryInvalidate, MemoryForget, MemoryGraph, MemoryOrient, MemoryQueueFile] as const;
+export const EpisodeParams = z.object({ id: describe(z.string().check(z.minLength(6)), 'The episode id, or a unique prefix of it (at least 6 characters).') });
+export const EpisodeResult = z.object({ episode: EpisodeRef, text: z.string(), tokens: z.number(), extraction: z.string() });
+export type EpisodeParams = z.output<typeof EpisodeParams>;
+export type EpisodeResult = z.output<typeof EpisodeResult>;
+
+/** One episode's distilled (redacted) text: what the editor shows when an episode is opened. */
+export const MemoryEpisode = defineMethod({
+  method: 'memory/episode',
+  params: EpisodeParams,
+  result: EpisodeResult,
+  cli: { command: 'memory episode', group: 'memory', summary: 'the distilled text of one episode (by id or prefix)', arg: { field: 'id', label: 'ID', required: true, example: 'scry memory episode 3f2a9c', needs: 'an episode id' } },
+});
+
+export const MEMORY_READ_METHODS = [MemoryEpisode, MemoryRecall, MemoryEpisodes, MemoryPath, MemoryRemember, MemoryEntities, MemoryFacts, MemoryInvalidate, MemoryForget, MemoryGraph, MemoryOrient, MemoryQueueFile] as const;
 
 export const MEMORY_METHODS = [MemoryIngest, MemorySweep, MemoryRetry, MemoryStatusMethod, ...MEMORY_READ_METHODS] as const;

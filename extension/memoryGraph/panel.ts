@@ -129,10 +129,19 @@ export class EpisodeDocuments implements vscode.TextDocumentContentProvider, vsc
     await vscode.window.showTextDocument(doc, { preview: false });
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): string {
+  /** `text` fetches an episode's distilled text from the daemon (memory/episode). */
+  constructor(private readonly text: (id: string) => Promise<string>) {}
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const e = this.known.get(uri.query);
     if (!e) return `# Episode ${uri.query}\n\nThis episode was opened in an earlier session; open it again from the memory graph or from Scry: Recall….\n`;
-    return episodeMarkdown(e, undefined);
+    let text: string | undefined;
+    try {
+      text = await this.text(e.id);
+    } catch {
+      text = undefined; // the document still shows where the evidence is
+    }
+    return episodeMarkdown(e, text);
   }
 
   dispose(): void {

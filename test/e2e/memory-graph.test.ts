@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
-import type { EpisodesResult, FactsResult, GraphResult, MemoryStatus, RecallResult } from '../../daemon/protocol';
+import type { EpisodesResult, EpisodeResult, FactsResult, GraphResult, MemoryStatus, RecallResult } from '../../daemon/protocol';
 import { ROOT, scryJson, stopDaemon, tempDir } from '../helpers';
 import * as h from './harness';
 
@@ -145,13 +145,16 @@ describe('the memory graph in code-server', { skip }, () => {
   it('opening an episode shows its text in a read-only editor', async () => {
     const eps = await scryJson<EpisodesResult>(['memory', 'episodes', 'demo'], { home });
     const first = eps.episodes[0]!;
+    // The distilled text the daemon serves for it (memory/episode), whose first line the editor must show.
+    const full = await scryJson<EpisodeResult>(['memory', 'episode', first.id], { home });
+    const textLine = full.text.split('\n').find((l) => l.trim().length > 12)!.trim().slice(0, 30);
     await selectNode('demo');
     await view.locator('#detail .episode-link').first().click();
     await page!.locator('.tabs-container .tab.active', { hasText: `${first.id.slice(0, 12)}.md` }).waitFor();
     const text = await h.waitFor('the episode text', async () => {
       // Monaco draws spaces as no-break spaces.
       const t = (await page!.locator('.editor-group-container.active .view-lines').innerText()).replace(/\u00a0/g, ' ');
-      return t.includes(first.summary.slice(0, 30)) ? t : undefined;
+      return t.includes(first.summary.slice(0, 30)) && t.includes(textLine) ? t : undefined;
     });
     assert.match(text, new RegExp(`lines ${first.line_start}.${first.line_end}`));
     await h.screenshot(page!, ARTIFACTS, '04-episode');

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { openDatabase } from '../../daemon/sqlite';
-import type { IngestResult, MemoryStatus, SweepResult } from '../../daemon/protocol';
+import type { EpisodeResult, IngestResult, MemoryStatus, SweepResult } from '../../daemon/protocol';
 import { daemonPid, isAlive, ROOT, scry, stopDaemon, tempDir } from '../helpers';
 import { waitFor } from '../live/wait';
 import { SECRETS } from './secret-corpus';
@@ -94,6 +94,13 @@ describe('memory ingest through the daemon', () => {
       assert.ok(again.files.every((f) => f.outcome === 'unchanged' || f.outcome === 'too-short'), JSON.stringify(again.files.map((f) => f.outcome)));
     }
     assert.deepEqual(episodeIds(home), ids);
+    // One episode's distilled text, by a prefix of its id; a prefix of nothing is one line naming it.
+    const one = await json<EpisodeResult>(['memory', 'episode', ids[0]!.slice(0, 10)], home);
+    assert.equal(one.episode.id, ids[0]);
+    assert.ok(one.text.length > 0 && one.tokens > 0);
+    const missing = await scry(['memory', 'episode', 'ffffffffffff'], { home, env: ENV });
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /^scry: episode 'ffffffffffff' is not in memory\. /);
     // The offline extractor drains the queue by itself.
     const status = await waitFor(async () => {
       const s = await json<MemoryStatus>(['memory', 'status'], home);
