@@ -204,7 +204,11 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
       assert.equal(client.getServerVersion()?.name, 'scry');
       const { tools } = await client.listTools();
       assert.ok(tools.some((t) => t.name === 'scry_refs'), tools.map((t) => t.name).join(', '));
-      const call = await client.callTool({ name: 'scry_refs', arguments: { symbol: 'concatMap' } });
+      // The model reads compact text; the full answer comes on request.
+      const compact = await client.callTool({ name: 'scry_refs', arguments: { symbol: 'concatMap' } });
+      assert.equal(compact.structuredContent, undefined);
+      assert.match((compact.content as Array<{ text: string }>)[0]!.text, /concatMap/);
+      const call = await client.callTool({ name: 'scry_refs', arguments: { symbol: 'concatMap', format: 'json' } });
       assert.equal((call.structuredContent as QueryResult).total, refs.total);
     } finally {
       await client.close();
