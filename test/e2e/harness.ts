@@ -242,6 +242,8 @@ export async function goToLine(page: Page, line: number, column: number): Promis
   const input = page.locator(QUICK_INPUT_BOX);
   await input.waitFor({ state: 'visible' });
   await input.fill(`:${line}:${column}`);
+  // Enter before the picker has read the typed position is dropped: wait for its answer first.
+  await page.locator(QUICK_INPUT_ROW).filter({ hasText: `line ${line} at column ${column}` }).first().waitFor({ state: 'visible' });
   await page.keyboard.press('Enter');
   await input.waitFor({ state: 'hidden' });
   await waitForCursor(page, line, column);
