@@ -30,6 +30,8 @@ const entries = [
   },
   // Minified too: a cold start pays for parsing every byte before listening.
   { entryPoints: ['daemon/server/main.ts'], outfile: 'dist/daemon.js', minify: true, keepNames: true },
+  // Loaded by the CLI only to print for a person or in compact form.
+  { entryPoints: ['daemon/cli/formatters.ts'], outfile: 'dist/formatters.js', minify: true, alias: { 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts', 'zod/mini': './daemon/protocol/zod-shim.ts' } },
   // Loaded by the CLI only for `scry mcp` and for `scry setup` / `scry doctor`.
   { entryPoints: ['daemon/mcp/index.ts'], outfile: 'dist/mcp.js', minify: true, alias: { 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts' } },
   // jsonc-parser's `main` is a UMD build whose internal requires esbuild cannot follow; its ESM build bundles cleanly.

@@ -10,13 +10,13 @@ import * as P from '../protocol';
 import { findRepoRoot } from '../repos';
 import { VERSION } from '../version';
 import { intro, parseCommand, usage, type Command, type OutputFormat } from './args';
-import { FORMATTERS } from './format';
 import { runPretoolUseHook } from '../setup/nudge';
 import { runSessionEndHook, runSessionStartHook } from './session-hooks';
 
 // Loaded only for their own commands, so every other command starts small.
 const loadMcp = (): typeof import('../mcp') => require(path.join(__dirname, 'mcp.js')) as typeof import('../mcp');
 const loadDirect = (): typeof import('./direct') => require(path.join(__dirname, 'direct.js')) as typeof import('./direct');
+const loadFormatters = (): typeof import('./formatters') => require(path.join(__dirname, 'formatters.js')) as typeof import('./formatters');
 const loadSetup = (): typeof import('../setup') => require(path.join(__dirname, 'setup.js')) as typeof import('../setup');
 
 export async function run(argv: string[]): Promise<number> {
@@ -105,8 +105,11 @@ async function runMethod(home: string, cmd: Command, decl: P.MethodDecl, format:
     format = cmd.format ?? (cmd.json ? 'json' : 'human');
   }
   const json = format === 'json';
-  const humanForm = (FORMATTERS[decl.method] ?? ((v: unknown) => `${JSON.stringify(v, null, 2)}\n`)) as (v: unknown) => string;
-  const human = format === 'compact' ? ((P.COMPACT_FORMATTERS[decl.method] ?? humanForm) as (v: unknown) => string) : humanForm;
+  const human = (v: unknown): string => {
+    const { FORMATTERS, COMPACT_FORMATTERS } = loadFormatters();
+    const humanForm = (FORMATTERS[decl.method] ?? ((x: unknown) => `${JSON.stringify(x, null, 2)}\n`)) as (x: unknown) => string;
+    return (format === 'compact' ? ((COMPACT_FORMATTERS[decl.method] ?? humanForm) as (x: unknown) => string) : humanForm)(v);
+  };
   if (decl === P.Status) return withDaemon(home, false, async (c) => print(json, await c.request(decl.type, params), human));
   if (readOnlyQuery(decl)) return query(home, decl.type, params, json, human);
   return withDaemon(home, true, async (c) => print(json, await c.request(decl.type, params), human));
