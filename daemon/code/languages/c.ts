@@ -43,22 +43,24 @@ export const C_RULES: GenericRules = {
   skip: new Set(['comment', 'string_literal', 'char_literal', 'system_lib_string']),
 };
 
+/** A function's name sits in its declarator (`int f(void)`, `char *f(void)`): C and C++ alike. */
+export const declaratorDefinition: NonNullable<SyntaxRules['bareDefinition']> = (parent, field, frames) => {
+  if (parent.type !== 'function_declarator' || field !== 'declarator') return undefined;
+  for (let i = frames.length - 2; i >= 0; i--) {
+    const t = frames[i]!.type;
+    if (t === 'function_definition' || t === 'declaration') return 'function';
+    if (t === 'field_declaration') return 'method';
+    if (!t.endsWith('declarator')) return undefined;
+  }
+  return undefined;
+};
+
 const RULES: SyntaxRules = {
   names: new Set(['identifier', 'type_identifier', 'field_identifier']),
   definitions: { struct_specifier: 'struct', union_specifier: 'union', enum_specifier: 'enum', preproc_def: 'macro', preproc_function_def: 'macro' },
   calls: { call_expression: 'function' },
   members: { field_expression: 'field' },
-  // A function's name sits in its declarator: `int f(void)`, `char *f(void)`.
-  bareDefinition(parent, field, frames) {
-    if (parent.type !== 'function_declarator' || field !== 'declarator') return undefined;
-    for (let i = frames.length - 2; i >= 0; i--) {
-      const t = frames[i]!.type;
-      if (t === 'function_definition' || t === 'declaration') return 'function';
-      if (t === 'field_declaration') return 'method';
-      if (!t.endsWith('declarator')) return undefined;
-    }
-    return undefined;
-  },
+  bareDefinition: declaratorDefinition,
 };
 
 const C = defineGrammar({ id: 'c', wasm: { package: 'tree-sitter-c', file: 'tree-sitter-c.wasm' }, rules: RULES });

@@ -2,6 +2,7 @@
 // defined outside its class is Foo's member; bases are implementations;
 // `this->`, `Type::` and typed locals/parameters (`Foo x`, `Foo* p = new
 // Foo`) type receivers; any other receiver is unresolved.
+import { declaratorDefinition } from './c';
 import type { Node } from 'web-tree-sitter';
 import { Kind } from '../syntactic/facts';
 import { genericReader, type GenericRules } from '../syntactic/generic';
@@ -66,17 +67,7 @@ const RULES: SyntaxRules = {
   definitions: { class_specifier: 'class', struct_specifier: 'struct', namespace_definition: 'namespace', enum_specifier: 'enum', preproc_def: 'macro' },
   calls: { call_expression: 'function' },
   members: { field_expression: 'field' },
-  // A function's name sits in its declarator: `int f(void)`, `char *f(void)`.
-  bareDefinition(parent, field, frames) {
-    if (parent.type !== 'function_declarator' || field !== 'declarator') return undefined;
-    for (let i = frames.length - 2; i >= 0; i--) {
-      const t = frames[i]!.type;
-      if (t === 'function_definition' || t === 'declaration') return 'function';
-      if (t === 'field_declaration') return 'method';
-      if (!t.endsWith('declarator')) return undefined;
-    }
-    return undefined;
-  },
+  bareDefinition: declaratorDefinition,
 };
 
 const CPP = defineGrammar({ id: 'cpp', wasm: { package: '@vscode/tree-sitter-wasm', file: 'wasm/tree-sitter-cpp.wasm' }, rules: RULES });
