@@ -37,8 +37,7 @@ const entries = [
   // jsonc-parser's `main` is a UMD build whose internal requires esbuild cannot follow; its ESM build bundles cleanly.
   { entryPoints: ['daemon/setup/index.ts'], outfile: 'dist/setup.js', alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' } },
   // The CLI's cold path: answers from the index file while the daemon boots.
-  // Real zod/mini here: it checks params before answering from the index file.
-  { entryPoints: ['daemon/cli/direct.ts'], outfile: 'dist/direct.js', minify: true, alias: { 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts' } },
+  { entryPoints: ['daemon/cli/direct.ts'], outfile: 'dist/direct.js', minify: true, alias: { 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts', 'zod/mini': './daemon/protocol/zod-shim.ts' } },
   // Builds run in a worker thread so ingest never blocks the daemon's event loop.
   { entryPoints: ['daemon/code/build-worker.ts'], outfile: 'dist/build-worker.js', minify: true, keepNames: true },
   // The editor side. It never loads better-sqlite3 or an indexer: the daemon

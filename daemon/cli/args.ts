@@ -122,16 +122,21 @@ export function parseCommand(argv: string[]): Command {
         continue;
       }
       if (f.choices && !f.choices.includes(String(value))) throw new UsageError(`invalid --${flagName(f.name)} '${String(value)}': expected one of ${f.choices.join(', ')}`);
-      cmd.params[f.name] = f.kind === 'number' ? wholeNumber(`--${flagName(f.name)}`, String(value), f.name === 'offset') : f.kind === 'list' ? (Array.isArray(value) ? value : [String(value)]) : Array.isArray(value) ? value[value.length - 1]! : value;
+      cmd.params[f.name] = f.kind === 'number' ? wholeNumber(`--${flagName(f.name)}`, String(value), f) : f.kind === 'list' ? (Array.isArray(value) ? value : [String(value)]) : Array.isArray(value) ? value[value.length - 1]! : value;
     }
   }
   if (arg !== undefined) cmd.arg = arg;
   return cmd;
 }
 
-function wholeNumber(flag: string, value: string, zeroAllowed: boolean): number {
+/** The declaration's bounds, checked here so the cold path (which answers without the daemon's check) never sees a value the daemon would refuse. */
+function wholeNumber(flag: string, value: string, bounds: { min?: number; max?: number }): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || (n === 0 && !zeroAllowed)) throw new UsageError(`invalid ${flag} '${value}': expected a ${zeroAllowed ? '' : 'positive '}whole number`);
+  const { min = 0, max } = bounds;
+  if (!Number.isInteger(n) || n < min || (max !== undefined && n > max)) {
+    const expected = max !== undefined ? `a whole number from ${min} to ${max}` : min === 1 ? 'a positive whole number' : min === 0 ? 'a whole number' : `a whole number of at least ${min}`;
+    throw new UsageError(`invalid ${flag} '${value}': expected ${expected}`);
+  }
   return n;
 }
 

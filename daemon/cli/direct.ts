@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoDir } from '../paths';
-import { checkParams, type RepoParams } from '../protocol';
+import type { RepoParams } from '../protocol/code';
 import { answered, readQuery } from '../code/query';
 import { resolveRepo } from '../repos';
 import { CodeStore } from '../code/store/store';
@@ -15,9 +15,11 @@ import { CodeStore } from '../code/store/store';
 export function answerDirect(home: string, method: string, raw: unknown): unknown {
   const q = readQuery(method);
   if (!q) return undefined;
-  const checked = checkParams(q.decl, raw);
-  if (!checked.ok) return undefined; // the daemon will give the one-line error
-  const params = checked.params as RepoParams;
+  // Only the CLI calls this, with params it built from the same declaration
+  // and checked against its bounds (cli/args.ts): no schema check here, so
+  // this bundle carries no zod.
+  const params = raw as RepoParams;
+  if (typeof params.repo !== 'string') return undefined;
   let repo: string;
   try {
     repo = resolveRepo(params.repo);

@@ -91,6 +91,26 @@ export interface FieldInfo {
   description?: string;
   /** The allowed values of an enum field. */
   choices?: string[];
+  /** Inclusive bounds of a whole-number field, from its checks (`positive()` is min 1). */
+  min?: number;
+  max?: number;
+}
+
+interface CheckDef {
+  check?: string;
+  value?: number;
+  inclusive?: boolean;
+}
+
+function boundsOf(s: z.core.$ZodType): { min?: number; max?: number } {
+  const bounds: { min?: number; max?: number } = {};
+  for (const c of (s._zod.def as { checks?: Array<{ _zod: { def: CheckDef } }> }).checks ?? []) {
+    const { check, value, inclusive } = c._zod.def;
+    if (typeof value !== 'number') continue;
+    if (check === 'greater_than') bounds.min = inclusive ? value : value + 1;
+    if (check === 'less_than') bounds.max = inclusive ? value : value - 1;
+  }
+  return bounds;
 }
 
 /** The top-level fields of a params schema; works on real zod/mini and on the CLI's shim alike. */
@@ -109,7 +129,7 @@ export function fieldsOf(schema: z.ZodMiniObject): FieldInfo[] {
     const element = t === 'array' ? (s._zod.def as unknown as { element: z.core.$ZodType }).element : undefined;
     const kind = t === 'string' || t === 'enum' ? 'string' : t === 'number' || t === 'boolean' ? t : element?._zod.def.type === 'string' ? 'list' : 'other';
     const choices = t === 'enum' ? Object.values((s._zod.def as unknown as { entries: Record<string, string> }).entries) : undefined;
-    return { name, kind, optional, ...(description ?? inner ? { description: description ?? inner } : {}), ...(choices ? { choices } : {}) };
+    return { name, kind, optional, ...(description ?? inner ? { description: description ?? inner } : {}), ...(choices ? { choices } : {}), ...(kind === 'number' ? boundsOf(s) : {}) };
   });
 }
 

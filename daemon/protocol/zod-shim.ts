@@ -5,8 +5,15 @@
 // of every CLI start. This builds the same `_zod.def` skeleton that
 // fieldsOf() in method.ts reads. Type-checking still sees real zod/mini.
 
+interface CheckDef {
+  check: string;
+  value?: number;
+  inclusive?: boolean;
+}
+
 interface Def {
   type: string;
+  checks?: Array<{ _zod: { def: CheckDef } }>;
   shape?: Record<string, Schema>;
   innerType?: Schema;
   element?: Schema;
@@ -19,8 +26,11 @@ class Schema {
   constructor(def: Def) {
     this._zod = { def };
   }
-  check(...checks: Array<{ description?: string }>): this {
-    for (const c of checks) if (c.description !== undefined) this.description = c.description;
+  check(...checks: Array<{ description?: string; _zod?: { def: CheckDef } }>): this {
+    for (const c of checks) {
+      if (c.description !== undefined) this.description = c.description;
+      if (c._zod) (this._zod.def.checks ??= []).push({ _zod: c._zod });
+    }
     return this;
   }
 }
@@ -40,9 +50,10 @@ export const nullable = (innerType: Schema): Schema => new Schema({ type: 'nulla
 export const enum_ = (values: string[]): Schema => new Schema({ type: 'enum', entries: Object.fromEntries(values.map((v) => [v, v])) });
 export { enum_ as enum };
 export const describe = (description: string): { description: string } => ({ description });
-const noCheck = (): object => ({});
-export const minLength = noCheck;
-export const positive = noCheck;
-export const maximum = noCheck;
-export const minimum = noCheck;
+// The bounds fieldsOf() reads, in zod's own check shape; a length check carries nothing the CLI reads.
+const bound = (check: string, value: number, inclusive: boolean) => ({ _zod: { def: { check, value, inclusive } } });
+export const positive = (): object => bound('greater_than', 0, false);
+export const minimum = (value: number): object => bound('greater_than', value, true);
+export const maximum = (value: number): object => bound('less_than', value, true);
+export const minLength = (): object => ({});
 export const globalRegistry = { get: (s: Schema): { description?: string } | undefined => (s.description !== undefined ? { description: s.description } : undefined) };

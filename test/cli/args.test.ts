@@ -3,7 +3,9 @@ import { describe, it } from 'node:test';
 import { intro, parseCommand, UsageError } from '../../daemon/cli/args';
 import { FORMATTERS, formatQuery } from '../../daemon/cli/format';
 import { CLI_METHODS } from '../../daemon/cli/methods';
+import * as path from 'node:path';
 import * as P from '../../daemon/protocol';
+import { fieldsOf, type FieldInfo } from '../../daemon/protocol/method';
 
 describe('parseCommand', () => {
   it('parses a query with options', () => {
@@ -34,10 +36,11 @@ describe('parseCommand', () => {
     [['frobnicate'], /unknown command 'frobnicate'/],
     [['refs'], /needs a symbol name/],
     [['search'], /needs a pattern/],
-    [['impact', 'x', '--depth', '0'], /invalid --depth '0'/],
+    [['impact', 'x', '--depth', '0'], /invalid --depth '0': expected a whole number from 1 to 10/],
+    [['impact', 'x', '--depth', '11'], /invalid --depth '11': expected a whole number from 1 to 10/],
     [['hook', 'posttooluse'], /unknown hook 'posttooluse'/],
     [['refs', 'a', 'b'], /unexpected argument 'b'/],
-    [['refs', 'a', '--limit', '0'], /invalid --limit '0'/],
+    [['refs', 'a', '--limit', '0'], /invalid --limit '0': expected a positive whole number/],
     [['refs', 'a', '--format', 'yaml'], /invalid --format 'yaml': expected one of compact, json, human/],
     [['refs', 'a', '--offset=-1'], /invalid --offset '-1'/],
     [['refs', 'a', '--bogus'], /bogus/],
@@ -104,5 +107,24 @@ describe('formatQuery', () => {
   });
   it('says when nothing matched', () => {
     assert.match(formatQuery({ symbol: 'zz', total: 0, elapsed_ms: 0, matches: [], index: { indexed_at: 't', status: 'partial' } }, true), /no definitions of 'zz' \(index partial/);
+  });
+});
+
+describe('the CLI bundle reads declarations through its zod shim', () => {
+  // dist/cli.js and dist/direct.js alias zod/mini to daemon/protocol/zod-shim.ts;
+  // the flags, kinds and bounds the CLI checks must be the ones real zod declares.
+  it('gives every CLI method the same fields, kinds and bounds as real zod/mini', async () => {
+    const { build } = await import('esbuild');
+    const root = path.join(__dirname, '..', '..');
+    const out = await build({
+      stdin: { contents: "import { CLI_METHODS } from './daemon/cli/methods'; import { fieldsOf } from './daemon/protocol/method'; export const fields = CLI_METHODS.map((m) => [m.method, fieldsOf(m.params)]);", resolveDir: root, loader: 'ts' },
+      bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent',
+      alias: { 'zod/mini': './daemon/protocol/zod-shim.ts', 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts' },
+    });
+    const mod = { exports: {} as { fields?: Array<[string, FieldInfo[]]> } };
+    new Function('module', 'exports', 'require', out.outputFiles[0]!.text)(mod, mod.exports, require);
+    const real = CLI_METHODS.map((m) => [m.method, fieldsOf(m.params)]);
+    assert.ok(real.some(([, fs]) => (fs as FieldInfo[]).some((f) => f.max !== undefined)), 'some declaration has an upper bound (impact --depth)');
+    assert.deepEqual(mod.exports.fields, real);
   });
 });

@@ -9,7 +9,6 @@ import type { Answer } from './answer';
 import { implementationsOf } from './impls';
 import { cutList, summary } from './limit';
 import { resolveName } from './resolve';
-import { isTestFile } from './tests';
 
 export const DEFAULT_DEPTH = 3;
 const MAX_DEPTH = 10;
@@ -28,6 +27,7 @@ const CALLERS = `SELECT s.id, s.symbol, s.name, s.kind, d.path, s.def_line
   WHERE c.callee_id = ?`;
 const LOCATE = `SELECT s.id, s.symbol, s.name, s.kind, d.path, s.def_line FROM symbols s LEFT JOIN documents d ON d.id = s.def_document_id WHERE s.id = ?`;
 const USING_FILES = 'SELECT DISTINCT d.path FROM occurrences o JOIN documents d ON d.id = o.document_id WHERE o.symbol_id = ? AND o.is_definition = 0';
+const IS_TEST = 'SELECT is_test FROM documents WHERE path = ?';
 const DEFINING_FILES = 'SELECT DISTINCT d.path FROM occurrences o JOIN documents d ON d.id = o.document_id WHERE o.symbol_id = ? AND o.is_definition = 1';
 
 // A file-level container (a module) is where imports and re-exports live:
@@ -66,7 +66,8 @@ export function impact(store: CodeStore, name: string, opts: { depth?: number; l
   const usingFiles = new Set(targets.flatMap((id) => store.statement<[number], { path: string }>(USING_FILES).all(id).map((r) => r.path)));
   const importing = [...usingFiles].filter((f) => !defining.has(f)).sort();
   const touched = new Set([...importing, ...reachedFiles, ...callers.map((c) => c.file), ...implementations.map((i) => i.file)]);
-  const tests = [...touched].filter((f) => f !== '' && isTestFile(f)).sort();
+  const isTest = store.statement<[string], { is_test: number }>(IS_TEST);
+  const tests = [...touched].filter((f) => f !== '' && isTest.get(f)?.is_test === 1).sort();
 
   const keptCallers = cutList(callers, opts.limit, (c) => c.file);
   const keptImpls = cutList(implementations, opts.limit, (i) => i.file);

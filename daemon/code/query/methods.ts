@@ -2,7 +2,8 @@
 // map onto the query function. The daemon's handlers, CodeIndex and the CLI's
 // cold path (which answers from the index file while a daemon starts) all
 // dispatch through this table, so a new query is one line here.
-import * as P from '../../protocol';
+import * as P from '../../protocol/code';
+import type { MethodDecl, ParamsOf, ResultOf } from '../../protocol/method';
 import type { SymbolMatch } from '../../protocol';
 import type { CodeStore } from '../store/store';
 import type { Answer } from './answer';
@@ -24,14 +25,14 @@ export interface QueryContext {
 }
 
 export interface ReadQuery {
-  readonly decl: P.MethodDecl;
+  readonly decl: MethodDecl;
   readonly method: string;
   /** params were checked against decl.params at the socket (or by the cold path). */
   run(ctx: QueryContext, params: unknown): object;
 }
 
-function query<D extends P.MethodDecl>(decl: D, run: (ctx: QueryContext, p: P.ParamsOf<D>) => Answer<P.ResultOf<D>>): ReadQuery {
-  return { decl, method: decl.method, run: (ctx, params) => run(ctx, params as P.ParamsOf<D>) as object };
+function query<D extends MethodDecl>(decl: D, run: (ctx: QueryContext, p: ParamsOf<D>) => Answer<ResultOf<D>>): ReadQuery {
+  return { decl, method: decl.method, run: (ctx, params) => run(ctx, params as ParamsOf<D>) as object };
 }
 
 export const READ_QUERIES: readonly ReadQuery[] = [

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openDatabase } from '../../sqlite';
 import { documentLanguageOf } from '../languages';
+import { isTestFile } from '../languages/tests';
 import type { DecodedIndex, Document, Metadata, SymbolInformation } from '../scip/decode';
 import { fullRange } from '../scip/decode';
 import { kindFromDeclaration, kindName } from '../scip/kinds';
@@ -72,7 +73,7 @@ export class IngestSession {
     this.db.pragma('locking_mode = EXCLUSIVE');
     this.db.exec(SCHEMA);
     this.db.exec('BEGIN');
-    this.insertDoc = this.db.prepare('INSERT INTO documents (id, path, language, occurrence_count) VALUES (?, ?, ?, ?)');
+    this.insertDoc = this.db.prepare('INSERT INTO documents (id, path, language, occurrence_count, is_test) VALUES (?, ?, ?, ?, ?)');
     this.insertOcc = this.db.prepare(
       'INSERT OR IGNORE INTO occurrences (symbol_id, document_id, line, col, end_line, end_col, roles, is_definition, is_call, use, containing_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
@@ -148,7 +149,7 @@ export class IngestSession {
       usedLines.add(sl);
     }
     if (lines) this.addDocReferences(lines, documentId, occs, ranges, rows, defIntervals, usedLines);
-    this.insertDoc.run(documentId, relPath, doc.language ? doc.language.toLowerCase() : languageOf(relPath), occs.length);
+    this.insertDoc.run(documentId, relPath, doc.language ? doc.language.toLowerCase() : languageOf(relPath), occs.length, isTestFile(relPath) ? 1 : 0);
     if (lines) {
       for (const l of usedLines) {
         const t = lines[l];

@@ -1,6 +1,6 @@
 // The per-repo index database. Everything a query needs is precomputed here,
 // and every query is an index lookup: occurrences are clustered by symbol.
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -9,7 +9,9 @@ CREATE TABLE documents (
   id INTEGER PRIMARY KEY,
   path TEXT NOT NULL UNIQUE,
   language TEXT NOT NULL,
-  occurrence_count INTEGER NOT NULL
+  occurrence_count INTEGER NOT NULL,
+  -- a test file by its language's conventions (read by impact without the language registry)
+  is_test INTEGER NOT NULL
 );
 
 CREATE TABLE symbols (

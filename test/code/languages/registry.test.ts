@@ -17,7 +17,7 @@ import {
 } from '../../../daemon/code/languages';
 import { recoverRepoDir } from '../../../daemon/code/live';
 import { Overlay } from '../../../daemon/code/overlay';
-import { isTestFile } from '../../../daemon/code/query/tests';
+import { isTestFile } from '../../../daemon/code/languages/tests';
 import { languageOf } from '../../../daemon/code/store/ingest';
 import { RepoIgnore, RepoWatcher, type FileChange } from '../../../daemon/code/watch';
 import { isAlive, ROOT, tempDir } from '../../helpers';
