@@ -3,9 +3,9 @@
 // method's declaration (protocol/): a new method with a `cli` spec is a new
 // command with its flags, its usage line and its errors, written nowhere else.
 import { parseArgs } from 'node:util';
-import { fieldsOf, type FieldInfo, type MethodDecl } from '../protocol';
+import { fieldsOf, type FieldInfo, type MethodDecl } from '../protocol/method';
 import { UsageError } from '../errors';
-import { CLI_METHODS } from './methods';
+import { allCliMethods, CODE_CLI_METHODS } from './methods';
 
 export { UsageError };
 
@@ -69,19 +69,43 @@ function methodFlags(decl: MethodDecl): FieldInfo[] {
   return fieldsOf(decl.params).filter((f) => f.name !== 'repo' && f.name !== spec.arg?.field && f.name !== spec.arg2?.field && f.kind !== 'other' && !spec.hidden?.includes(f.name));
 }
 
-const byCommand = new Map(CLI_METHODS.map((m) => [m.cli!.command, m]));
-
-function parserOptions(): Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> {
+function parserOptions(methods: readonly MethodDecl[]): Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {};
   for (const [name, f] of Object.entries(LOCAL_FLAGS)) options[name] = { type: f.type, ...(f.short ? { short: f.short } : {}) };
-  for (const m of CLI_METHODS) for (const f of methodFlags(m)) options[flagName(f.name)] = { type: f.kind === 'boolean' ? 'boolean' : 'string', ...(f.kind === 'list' ? { multiple: true } : {}) };
+  for (const m of methods) for (const f of methodFlags(m)) options[flagName(f.name)] = { type: f.kind === 'boolean' ? 'boolean' : 'string', ...(f.kind === 'list' ? { multiple: true } : {}) };
   return options;
 }
 
+/** The first word that is neither a flag nor a local flag's value: the command, as far as choosing its table goes. */
+function commandWord(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('-')) return a;
+    const local = LOCAL_FLAGS[a.slice(2)];
+    if (a.startsWith('--') && !a.includes('=') && local?.type === 'string') i++;
+  }
+  return undefined;
+}
+
+/** Memory's commands, the usage text and anything unrecognised read every declaration; a code command reads only its own. */
+function methodsFor(argv: string[]): readonly MethodDecl[] {
+  const word = commandWord(argv);
+  const code = word !== undefined && word !== 'help' && (word in LOCAL || CODE_CLI_METHODS.some((m) => m.cli!.command === word));
+  return code && !argv.includes('--help') && !argv.includes('-h') ? CODE_CLI_METHODS : allCliMethods();
+}
+
 export function parseCommand(argv: string[]): Command {
+  let methods = methodsFor(argv);
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: parserOptions() });
+    try {
+      parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: parserOptions(methods) });
+    } catch (err) {
+      // A memory command's flag on a code command: read every flag, so the error names the command that does not take it.
+      if (methods !== CODE_CLI_METHODS) throw err;
+      methods = allCliMethods();
+      parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: parserOptions(methods) });
+    }
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
@@ -92,11 +116,12 @@ export function parseCommand(argv: string[]): Command {
   // A bare `scry` is most often a first run: say what it is before the list.
   if (positionals.length === 0) return base('intro', values);
   // Two-word commands (`memory ingest`) are looked up before one-word ones.
+  const byCommand = new Map(methods.map((m) => [m.cli!.command, m]));
   const twoWord = positionals.length > 1 && byCommand.has(`${positionals[0]} ${positionals[1]}`);
   const [name, arg, ...more] = (twoWord ? [`${positionals[0]} ${positionals[1]}`, ...positionals.slice(2)] : positionals) as [string, string | undefined, ...string[]];
   const arg2 = byCommand.get(name)?.cli?.arg2 ? more.shift() : undefined;
   const rest = more;
-  if (name === 'memory') throw new UsageError(`scry memory needs a subcommand: ${CLI_METHODS.filter((m) => m.cli!.group === 'memory').map((m) => m.cli!.command.split(' ')[1]).join(', ')}`);
+  if (name === 'memory') throw new UsageError(`scry memory needs a subcommand: ${methods.filter((m) => m.cli!.group === 'memory').map((m) => m.cli!.command.split(' ')[1]).join(', ')}`);
   const decl = byCommand.get(name);
   if (!decl && !(name in LOCAL)) throw new UsageError(`unknown command '${name}'. Run scry help for the list`);
   if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' after '${arg}'`);
@@ -176,6 +201,7 @@ export function intro(): string {
 
 /** The usage text, generated from the method declarations and the local commands. */
 export function usage(): string {
+  const CLI_METHODS = allCliMethods();
   const line = (left: string, right: string): string => `  ${left.padEnd(28)}${right}`;
   const queries = CLI_METHODS.filter((m) => m.cli!.group === 'queries').map((m) => {
     const c = m.cli!;

@@ -6,10 +6,13 @@ import * as path from 'node:path';
 import { connectDaemon, connectRunning, spawnDaemon, stopDaemon, waitForSocket, RpcClient, type Method } from '../client';
 import { errorMessage, UsageError } from '../errors';
 import { scryHome } from '../paths';
-import * as P from '../protocol';
+import * as P from '../protocol/code';
+import { Ping, Status } from '../protocol/daemon';
+import { fieldsOf, type MethodDecl } from '../protocol/method';
 import { findRepoRoot } from '../repos';
 import { VERSION } from '../version';
 import { intro, parseCommand, usage, type Command, type OutputFormat } from './args';
+import { memoryProtocol } from './methods';
 import { runPretoolUseHook } from '../setup/nudge';
 import { runSessionEndHook, runSessionStartHook } from './session-hooks';
 
@@ -45,7 +48,7 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(`scry ${VERSION}\n`);
       return 0;
     case 'start':
-      return cmd.foreground ? runForeground() : withDaemon(home, true, async (c) => print(json, await c.request(P.Ping.type, {}), (d) => `scry daemon running, pid ${d.pid}\n`));
+      return cmd.foreground ? runForeground() : withDaemon(home, true, async (c) => print(json, await c.request(Ping.type, {}), (d) => `scry daemon running, pid ${d.pid}\n`));
     case 'stop':
       return stop(home);
     case 'mcp':
@@ -64,15 +67,15 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 /** Params for a method command: its flags, its argument, and the repo (which every code method names). */
-function paramsOf(cmd: Command, decl: P.MethodDecl): Record<string, unknown> {
+function paramsOf(cmd: Command, decl: MethodDecl): Record<string, unknown> {
   const params: Record<string, unknown> = { ...cmd.params };
   const arg = decl.cli?.arg;
   if (arg && cmd.arg !== undefined) params[arg.field] = cmd.arg;
-  const takesRepo = P.fieldsOf(decl.params).some((f) => f.name === 'repo');
+  const takesRepo = fieldsOf(decl.params).some((f) => f.name === 'repo');
   if (takesRepo && params.repo === undefined) {
     // status without --repo means every repo; every other method means this one.
     if (cmd.repo !== undefined) params.repo = path.resolve(cmd.repo);
-    else if (decl !== P.Status) params.repo = path.resolve(findRepoRoot(process.cwd()));
+    else if (decl !== Status) params.repo = path.resolve(findRepoRoot(process.cwd()));
   } else if (typeof params.repo === 'string') params.repo = path.resolve(params.repo);
   for (const field of decl.cli?.paths ?? []) if (typeof params[field] === 'string') params[field] = path.resolve(params[field]);
   if (decl === P.IndexRepo && typeof params.scip === 'string') {
@@ -96,9 +99,10 @@ function exitSoon(code: number): number {
   return code;
 }
 
-async function runMethod(home: string, cmd: Command, decl: P.MethodDecl, format: OutputFormat): Promise<number> {
+async function runMethod(home: string, cmd: Command, decl: MethodDecl, format: OutputFormat): Promise<number> {
   const params = paramsOf(cmd, decl);
-  if (decl === P.MemoryOrient) {
+  const isMemory = decl.cli?.group === 'memory';
+  if (isMemory && decl === memoryProtocol().MemoryOrient) {
     params.cwd ??= process.cwd();
     if (params.hook === true) return exitSoon(await runSessionStartHook(hookIo(home), { cwd: params.cwd as string, budget: params.budget as number | undefined }));
     // The block is text for whoever runs it (an AGENTS.md line, a script): JSON only when asked for.
@@ -110,13 +114,13 @@ async function runMethod(home: string, cmd: Command, decl: P.MethodDecl, format:
     const humanForm = (FORMATTERS[decl.method] ?? ((x: unknown) => `${JSON.stringify(x, null, 2)}\n`)) as (x: unknown) => string;
     return (format === 'compact' ? ((COMPACT_FORMATTERS[decl.method] ?? humanForm) as (x: unknown) => string) : humanForm)(v);
   };
-  if (decl === P.Status) return withDaemon(home, false, async (c) => print(json, await c.request(decl.type, params), human));
+  if (decl === Status) return withDaemon(home, false, async (c) => print(json, await c.request(decl.type, params), human));
   if (readOnlyQuery(decl)) return query(home, decl.type, params, json, human);
-  return withDaemon(home, true, async (c) => print(json, await c.request(decl.type, params), human));
+  return withDaemon(home, true, async (c) => print(json, await c.request(decl.type, params), human), isMemory);
 }
 
 /** The code queries the cold path can answer from an index file. */
-const readOnlyQuery = (decl: P.MethodDecl): boolean => (P.CODE_QUERIES as readonly P.MethodDecl[]).includes(decl);
+const readOnlyQuery = (decl: MethodDecl): boolean => (P.CODE_QUERIES as readonly MethodDecl[]).includes(decl);
 
 /** How agents should start this scry: this Node (its ABI matches the daemon's native modules) and bin/scry, both absolute. */
 function scryLauncher(): { command: string; args: string[] } {
@@ -139,11 +143,12 @@ async function query<T>(home: string, type: Method<Record<string, unknown>, T>, 
   return withConnection(new RpcClient(await waitForSocket({ home }, spawned)), async (c) => print(json, await c.request(type, params), human));
 }
 
-async function withDaemon(home: string, spawnIfNeeded: boolean, fn: (c: RpcClient) => Promise<number>): Promise<number> {
-  return withConnection(await connectDaemon({ home, spawn: spawnIfNeeded }), fn);
+async function withDaemon(home: string, spawnIfNeeded: boolean, fn: (c: RpcClient) => Promise<number>, memoryProgress = false): Promise<number> {
+  return withConnection(await connectDaemon({ home, spawn: spawnIfNeeded }), fn, memoryProgress);
 }
 
-async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Promise<number>): Promise<number> {
+/** memoryProgress: draw memory's ingest bar (a memory command; others never get those events). */
+async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Promise<number>, memoryProgress = false): Promise<number> {
   const tty = process.stderr.isTTY;
   let open = false;
   const progress = conn.onNotification(P.Progress.type, (e) => {
@@ -154,14 +159,14 @@ async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Promise<num
     } else process.stderr.write(`scry: ${e.phase}: ${e.message}\n`);
   });
   let bar = false;
-  const memory = conn.onNotification(P.MemoryProgressNotification.type, (e) => {
+  const memory = memoryProgress ? conn.onNotification(memoryProtocol().MemoryProgressNotification.type, (e) => {
     // A bar on a terminal only: a sweep of a long history is thousands of files.
     if (!tty || e.total === 0) return;
     const width = 24;
     const filled = Math.round((e.done / e.total) * width);
     process.stderr.write(`\r\x1b[2Kscry: ${e.phase} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${e.done}/${e.total} ${e.message.slice(0, 40)}`);
     bar = true;
-  });
+  }) : undefined;
   // A daemon that dies mid-request rejects the request (RpcClient fails every
   // pending one on close), so the CLI exits 1 with that error, never 0 silently.
   try {
@@ -169,7 +174,7 @@ async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Promise<num
   } finally {
     if (open || bar) process.stderr.write('\n');
     progress.dispose();
-    memory.dispose();
+    memory?.dispose();
     conn.dispose();
   }
 }

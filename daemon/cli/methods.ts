@@ -1,5 +1,23 @@
 // The daemon methods the CLI exposes as commands: those whose declaration
-// carries a `cli` spec, in declaration order.
-import { ALL_METHODS, type MethodDecl } from '../protocol';
+// carries a `cli` spec, in declaration order. The memory declarations (a
+// third of the CLI's bundle) are evaluated only when a command needs them
+// (`scry memory …`, the usage text, a session hook): a code query's start-up
+// never pays for them.
+import { CODE_QUERIES, IndexRepo } from '../protocol/code';
+import { Ping, Shutdown, Status } from '../protocol/daemon';
+import type { MethodDecl } from '../protocol/method';
 
-export const CLI_METHODS: readonly MethodDecl[] = ALL_METHODS.filter((m) => m.cli !== undefined);
+type MemoryProtocol = typeof import('../protocol/memory');
+
+const withCli = (methods: readonly MethodDecl[]): readonly MethodDecl[] => methods.filter((m) => m.cli !== undefined);
+
+/** The daemon's and the code index's commands. */
+export const CODE_CLI_METHODS = withCli([Ping, Status, Shutdown, IndexRepo, ...CODE_QUERIES]);
+
+let memory: MemoryProtocol | undefined;
+/** The memory domain's declarations, evaluated on first use (esbuild keeps a lazy require inside the bundle lazy). */
+export const memoryProtocol = (): MemoryProtocol => (memory ??= require('../protocol/memory') as MemoryProtocol);
+
+let all: readonly MethodDecl[] | undefined;
+/** Every command, memory's included. */
+export const allCliMethods = (): readonly MethodDecl[] => (all ??= [...CODE_CLI_METHODS, ...withCli(memoryProtocol().MEMORY_METHODS)]);

@@ -10,7 +10,7 @@
 import * as path from 'node:path';
 import { connectRunning, type RpcClient } from '../client';
 import { appendInbox, inboxFile } from '../memory/inbox';
-import * as P from '../protocol';
+import { memoryProtocol } from './methods';
 
 /** A few hundred ms: Claude Code waits for SessionStart hooks before the session starts, and gives all SessionEnd hooks ~1.5 s together. */
 export const HOOK_DEADLINE_MS = 400;
@@ -86,7 +86,7 @@ export async function runSessionStartHook(io: HookIo, params: { cwd?: string; bu
   const input = await hookInput(io.stdin, total);
   const cwd = typeof input.cwd === 'string' && input.cwd.length > 0 ? path.resolve(input.cwd) : (params.cwd ?? io.cwd);
   const left = Math.max(1, total - (Date.now() - started));
-  const r = await ask(io.home, (c) => c.request(P.MemoryOrient.type, { cwd, hook: true, ...(params.budget ? { budget: params.budget } : {}) }), left);
+  const r = await ask(io.home, (c) => c.request(memoryProtocol().MemoryOrient.type, { cwd, hook: true, ...(params.budget ? { budget: params.budget } : {}) }), left);
   if (r && r.text.trim() !== '') io.write(`${JSON.stringify(sessionStartOutput(r.text))}\n`);
   return 0;
 }
@@ -100,7 +100,7 @@ export async function runSessionEndHook(io: HookIo): Promise<number> {
   if (typeof transcript !== 'string' || transcript.length === 0) return 0;
   const file = path.resolve(io.cwd, transcript);
   const left = Math.max(1, total - (Date.now() - started));
-  const r = await ask(io.home, (c) => c.request(P.MemoryQueueFile.type, { source: 'claude', path: file, hook: true }), left);
+  const r = await ask(io.home, (c) => c.request(memoryProtocol().MemoryQueueFile.type, { source: 'claude', path: file, hook: true }), left);
   if (r === undefined) {
     try {
       appendInbox(inboxFile(io.home), { source: 'claude', path: file, at: new Date().toISOString() });

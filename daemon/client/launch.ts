@@ -8,7 +8,7 @@ import type * as net from 'node:net';
 import * as path from 'node:path';
 import { DaemonUnavailableError, ErrorCode, ScryError } from '../errors';
 import { ensureHome, logDir, socketPath, startingDir } from '../paths';
-import { Ping, Shutdown } from '../protocol';
+import { Ping, Shutdown } from '../protocol/daemon';
 import { isAlive } from './process';
 import { RpcClient } from './rpc';
 import { tryConnect } from './socket';

@@ -1,7 +1,7 @@
 // Methods of the daemon itself (not of a domain): liveness, status, shutdown.
 import * as z from 'zod/mini';
 import { RepoStatus } from './code';
-import { MemoryStatus } from './memory';
+import { MemoryStatus } from './memory-status';
 import { defineMethod, opt } from './method';
 
 export const PROTOCOL_VERSION = 2;

@@ -1,6 +1,9 @@
 // The memory domain's methods: the write path (ingest, sweep, retry) and its status.
 import * as z from 'zod/mini';
 import { defineMethod, defineNotification, describe, opt, positiveInt } from './method';
+import { MemoryStatus } from './memory-status';
+
+export { MemoryStatus, ProviderStatus } from './memory-status';
 
 export const MemorySource = z.enum(['claude', 'codex', 'run', 'seed']);
 
@@ -43,32 +46,6 @@ export const SweepResult = z.object({
   dry_run: z.boolean(),
 });
 
-export const ProviderStatus = z.object({
-  name: z.string(),
-  type: z.string(),
-  successes: z.number(),
-  failures: z.number(),
-  last_error: z.optional(z.string()),
-  cooldown_until: z.optional(z.string()),
-  cooling_down: z.boolean(),
-});
-
-export const MemoryStatus = z.object({
-  db: z.string(),
-  episodes: z.number(),
-  entities: z.number(),
-  facts: z.number(),
-  current_facts: z.number(),
-  sources_tracked: z.number(),
-  queue: z.object({ pending: z.number(), done: z.number(), failed: z.number(), running: z.boolean(), current: z.optional(z.string()) }),
-  providers: z.array(ProviderStatus),
-  budget: z.object({ day: z.string(), episodes: z.number(), tokens: z.number(), daily_episodes: z.optional(z.number()), daily_tokens: z.optional(z.number()), over: z.boolean() }),
-  config: z.object({ file: z.string(), error: z.optional(z.string()) }),
-  sweep: z.object({ enabled: z.boolean(), interval_minutes: z.number(), last_at: z.optional(z.string()), last_added: z.optional(z.number()), running: z.boolean() }),
-  /** Set when only the offline extractor runs: how to enable a model. */
-  hint: z.optional(z.string()),
-});
-
 export const MemoryProgress = z.object({
   phase: z.enum(['ingest', 'sweep', 'extract']),
   done: z.number(),
@@ -82,7 +59,6 @@ export type IngestResult = z.output<typeof IngestResult>;
 export type MemoryFileResult = z.output<typeof FileResult>;
 export type SweepParams = z.output<typeof SweepParams>;
 export type SweepResult = z.output<typeof SweepResult>;
-export type MemoryStatus = z.output<typeof MemoryStatus>;
 export type MemoryProgress = z.output<typeof MemoryProgress>;
 
 export const MemoryIngest = defineMethod({

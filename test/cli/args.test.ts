@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { intro, parseCommand, UsageError } from '../../daemon/cli/args';
 import { FORMATTERS, formatQuery } from '../../daemon/cli/format';
-import { CLI_METHODS } from '../../daemon/cli/methods';
+import { allCliMethods, CODE_CLI_METHODS } from '../../daemon/cli/methods';
+const CLI_METHODS = allCliMethods();
 import * as path from 'node:path';
 import * as P from '../../daemon/protocol';
 import { fieldsOf, type FieldInfo } from '../../daemon/protocol/method';
@@ -51,6 +52,14 @@ describe('parseCommand', () => {
 });
 
 describe('the command table comes from the method declarations', () => {
+  it('is every declared method with a cli spec, in declaration order (the code table is its prefix)', () => {
+    assert.deepEqual(CLI_METHODS.map((m) => m.method), P.ALL_METHODS.filter((m) => m.cli !== undefined).map((m) => m.method));
+    assert.deepEqual(CLI_METHODS.slice(0, CODE_CLI_METHODS.length), CODE_CLI_METHODS);
+    assert.ok(CODE_CLI_METHODS.every((m) => m.cli!.group !== 'memory') && CLI_METHODS.some((m) => m.cli!.group === 'memory'));
+  });
+  it('a code command names the memory flag it does not take', () => {
+    assert.throws(() => parseCommand(['refs', 'x', '--source', 'claude']), /scry refs does not take --source/);
+  });
   it('every method with a cli spec is a command with a terminal formatter and its params as flags', () => {
     assert.ok(CLI_METHODS.length >= 10);
     for (const m of CLI_METHODS) {
@@ -117,7 +126,7 @@ describe('the CLI bundle reads declarations through its zod shim', () => {
     const { build } = await import('esbuild');
     const root = path.join(__dirname, '..', '..');
     const out = await build({
-      stdin: { contents: "import { CLI_METHODS } from './daemon/cli/methods'; import { fieldsOf } from './daemon/protocol/method'; export const fields = CLI_METHODS.map((m) => [m.method, fieldsOf(m.params)]);", resolveDir: root, loader: 'ts' },
+      stdin: { contents: "import { allCliMethods } from './daemon/cli/methods'; import { fieldsOf } from './daemon/protocol/method'; export const fields = allCliMethods().map((m) => [m.method, fieldsOf(m.params)]);", resolveDir: root, loader: 'ts' },
       bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent',
       alias: { 'zod/mini': './daemon/protocol/zod-shim.ts', 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts' },
     });

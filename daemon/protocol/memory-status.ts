@@ -1,0 +1,32 @@
+// The memory domain's part of `status`, apart from its other declarations:
+// the daemon's Status declaration needs this shape, and every CLI start reads
+// that declaration, while the rest of memory's is read only by memory commands.
+import * as z from 'zod/mini';
+
+export const ProviderStatus = z.object({
+  name: z.string(),
+  type: z.string(),
+  successes: z.number(),
+  failures: z.number(),
+  last_error: z.optional(z.string()),
+  cooldown_until: z.optional(z.string()),
+  cooling_down: z.boolean(),
+});
+
+export const MemoryStatus = z.object({
+  db: z.string(),
+  episodes: z.number(),
+  entities: z.number(),
+  facts: z.number(),
+  current_facts: z.number(),
+  sources_tracked: z.number(),
+  queue: z.object({ pending: z.number(), done: z.number(), failed: z.number(), running: z.boolean(), current: z.optional(z.string()) }),
+  providers: z.array(ProviderStatus),
+  budget: z.object({ day: z.string(), episodes: z.number(), tokens: z.number(), daily_episodes: z.optional(z.number()), daily_tokens: z.optional(z.number()), over: z.boolean() }),
+  config: z.object({ file: z.string(), error: z.optional(z.string()) }),
+  sweep: z.object({ enabled: z.boolean(), interval_minutes: z.number(), last_at: z.optional(z.string()), last_added: z.optional(z.number()), running: z.boolean() }),
+  /** Set when only the offline extractor runs: how to enable a model. */
+  hint: z.optional(z.string()),
+});
+
+export type MemoryStatus = z.output<typeof MemoryStatus>;
