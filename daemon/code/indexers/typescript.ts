@@ -10,6 +10,8 @@ import type { IndexerPlan } from './plan';
 import { tsCoverage, uncoveredConfig, type Coverage } from './ts-coverage';
 
 export const COVERAGE_FILE = 'typescript-coverage.json';
+/** The coverage answer with what it depends on, reused by the next build when none of that changed. */
+export const COVERAGE_CACHE = 'typescript-coverage.cache.json';
 
 /** What `scry status` reports: how many files the repo's tsconfigs cover and which ones Scry covered itself. */
 function writeCoverage(repo: string, workDir: string, c: Coverage): void {
@@ -42,7 +44,7 @@ export function scipTypescriptArgs(repo: string, output: string, workDir: string
   // SCRY_TS_INFER_UNCOVERED=0 indexes only what the repo's tsconfigs include (as scip-typescript alone does).
   if (fs.existsSync(root) && process.env.SCRY_TS_INFER_UNCOVERED === '0') return args;
   if (fs.existsSync(root)) {
-    const coverage = tsCoverage(repo, root, scipTypescriptPackage());
+    const coverage = tsCoverage(repo, root, scipTypescriptPackage(), path.join(workDir, COVERAGE_CACHE));
     writeCoverage(repo, workDir, coverage);
     if (coverage.uncovered.length === 0) return args;
     const extra = path.join(workDir, 'tsconfig.uncovered.json');
