@@ -87,22 +87,29 @@ function commandWord(argv: string[]): string | undefined {
   return undefined;
 }
 
-/** Memory's commands, the usage text and anything unrecognised read every declaration; a code command reads only its own. */
-function methodsFor(argv: string[]): readonly MethodDecl[] {
+/**
+ * The declarations whose flags this argv may use: a code or local command's
+ * own (a CLI start reads one declaration's fields, not every one's); memory's
+ * commands, the usage text and anything unrecognised read them all.
+ */
+function methodsFor(argv: string[]): { methods: readonly MethodDecl[]; all: boolean } {
   const word = commandWord(argv);
-  const code = word !== undefined && word !== 'help' && (word in LOCAL || CODE_CLI_METHODS.some((m) => m.cli!.command === word));
-  return code && !argv.includes('--help') && !argv.includes('-h') ? CODE_CLI_METHODS : allCliMethods();
+  if (word === undefined || word === 'help' || argv.includes('--help') || argv.includes('-h')) return { methods: allCliMethods(), all: true };
+  if (word in LOCAL) return { methods: [], all: false };
+  const decl = CODE_CLI_METHODS.find((m) => m.cli!.command === word);
+  return decl ? { methods: [decl], all: false } : { methods: allCliMethods(), all: true };
 }
 
 export function parseCommand(argv: string[]): Command {
-  let methods = methodsFor(argv);
+  let { methods, all } = methodsFor(argv);
   let parsed;
   try {
     try {
       parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: parserOptions(methods) });
     } catch (err) {
-      // A memory command's flag on a code command: read every flag, so the error names the command that does not take it.
-      if (methods !== CODE_CLI_METHODS) throw err;
+      // Another command's flag: read every flag, so the error names the command that does not take it.
+      if (all) throw err;
+      all = true;
       methods = allCliMethods();
       parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: parserOptions(methods) });
     }
