@@ -140,14 +140,6 @@ export function pageFields(p: Page): { truncated?: string; offset?: number; next
   };
 }
 
-/** Keeps at most `limit` items of a flat list; `fileOf` names where each lives. */
-export function cutList<T>(items: T[], limit: number | undefined, fileOf: (item: T) => string | null): { kept: T[]; truncated?: string } {
-  const max = positive(limit);
-  if (items.length <= max) return { kept: items };
-  const files = new Set(items.slice(max).map(fileOf).filter((f): f is string => f !== null));
-  return { kept: items.slice(0, max), truncated: summary(items.length - max, files.size) };
-}
-
 export const summary = (n: number, files: number): string => `+${n} more in ${files} file${files === 1 ? '' : 's'}`;
 
 const offsetOf = (paging: Paging): number => Math.max(0, Math.floor(paging.offset ?? 0));
