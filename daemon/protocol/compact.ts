@@ -4,8 +4,10 @@
 // grouped by file, one short line each (line:column, use, the source line
 // trimmed around the match), the enclosing definition only when it changes,
 // and, past the budget, the rest per file with the offset of the next page.
-// Shared by the CLI, the MCP server and the daemon (which measures budgets
-// with the same line function), so it stays free of anything heavy.
+// Search, symbols and impact are a line per hit, entry or file, and end a cut
+// page the same way (pagingLines). Shared by the CLI, the MCP server and the
+// daemon (which measures budgets with the same line functions), so it stays
+// free of anything heavy.
 import { Callees, Callers, Defs, Impact, IMPACT_SECTIONS, Impls, Refs, Search, Symbols } from './code';
 import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, SymbolMatch, SymbolsResult } from './code';
 
@@ -169,8 +171,9 @@ export function symbolsRest(r: SymbolsResult): string {
   return `${rest?.entries ?? 0} more${lines}`;
 }
 
-/** Each impact section's heading in the compact form, and its name in counts. */
+/** Each impact section's heading in the compact form. */
 export const IMPACT_HEADINGS: Readonly<Record<ImpactSection, string>> = { callers: 'callers', implementations: 'implementations', importing_files: 'files using it', test_files: 'tests' };
+/** How a count of each section's entries reads: the noun, and what follows its plural. */
 const IMPACT_COUNTED: Readonly<Record<ImpactSection, [string, string]>> = {
   callers: ['caller', ''],
   implementations: ['implementation', ''],
