@@ -7,7 +7,7 @@ export type QueryKind = 'references' | 'definitions' | 'callers' | 'callees' | '
 export function formatQuery(result: QueryResult, what: QueryKind | boolean): string {
   const kind: QueryKind = typeof what === 'boolean' ? (what ? 'definitions' : 'references') : what;
   const head = notes(result.index, result.note);
-  if (result.matches.length === 0) return `${head}no ${kind} of '${result.symbol}' (index ${result.index.status}, built ${result.index.indexed_at})\n`;
+  if (result.matches.length === 0) return `${head}no ${kind} of '${result.symbol}'${result.offset ? ` past offset ${result.offset}` : ''} (index ${result.index.status}, built ${result.index.indexed_at})\n`;
   const out: string[] = [];
   for (const m of result.matches) {
     out.push(`${m.display_name}  ${m.kind}  ${m.symbol_id}`);
@@ -24,14 +24,22 @@ export function formatQuery(result: QueryResult, what: QueryKind | boolean): str
   }
   const shown = result.matches.reduce((n, m) => n + m.occurrences.length, 0);
   const noun = kind === 'callers' || kind === 'callees' ? kind : 'symbol';
-  out.push(`${result.total} occurrences in ${result.matches.length} ${noun}${result.matches.length === 1 || noun !== 'symbol' ? '' : 's'}${result.truncated ? `, ${shown} shown (${result.truncated})` : ''} · ${result.elapsed_ms} ms`);
-  return head + out.join('\n') + '\n';
+  const paged = result.truncated || result.offset ? `, ${shown} shown${from(result)}${result.truncated ? ` (${result.truncated})` : ''}` : '';
+  out.push(`${result.total} occurrences in ${result.matches.length} ${noun}${result.matches.length === 1 || noun !== 'symbol' ? '' : 's'}${paged} · ${result.elapsed_ms} ms`);
+  return head + out.join('\n') + '\n' + nextPage(result);
 }
+
+/** ` from offset 40` on a later page. */
+const from = (r: { offset?: number }): string => (r.offset ? ` from offset ${r.offset}` : '');
+
+/** The line that says how to read on, as the flag a person types. */
+const nextPage = (r: { next_offset?: number }): string => (r.next_offset !== undefined ? `next page: --offset ${r.next_offset}\n` : '');
 
 export function formatSearch(r: SearchResult): string {
   const out = r.results.map((h) => `${h.display_name.padEnd(28)} ${h.kind.padEnd(12)} ${h.file ? `${h.file}:${h.line}` : '(no definition)'}  ${h.qualified_name}`);
-  out.push(`${r.total} match${r.total === 1 ? '' : 'es'} for '${r.pattern}'${r.truncated ? ` (${r.truncated})` : ''} · ${r.elapsed_ms} ms`);
-  return notes(r.index) + out.join('\n') + '\n';
+  const paged = r.next_offset !== undefined || r.offset ? `, ${r.results.length} shown${from(r)}${r.next_offset !== undefined ? ` (${P.searchRest(r)})` : ''}` : '';
+  out.push(`${r.total} match${r.total === 1 ? '' : 'es'} for '${r.pattern}'${paged} · ${r.elapsed_ms} ms`);
+  return notes(r.index) + out.join('\n') + '\n' + nextPage(r);
 }
 
 export function formatSymbols(r: SymbolsResult): string {
@@ -40,8 +48,9 @@ export function formatSymbols(r: SymbolsResult): string {
     const span = s.extent ? `${s.extent.line}-${s.extent.end_line}` : `${s.line}`;
     out.push(`  ${span.padEnd(11)} ${s.kind.padEnd(12)} ${s.containing_symbol ? `${s.containing_symbol}.` : ''}${s.display_name}`);
   }
-  out.push(`${r.symbols.length} definitions · ${r.elapsed_ms} ms`);
-  return notes(r.index) + out.join('\n') + '\n';
+  const paged = r.next_offset !== undefined || r.offset ? `, ${r.symbols.length} shown${from(r)}${r.next_offset !== undefined ? ` (${P.symbolsRest(r)})` : ''}` : '';
+  out.push(`${r.total} definitions${paged} · ${r.elapsed_ms} ms`);
+  return notes(r.index) + out.join('\n') + '\n' + nextPage(r);
 }
 
 export function formatImpact(r: ImpactResult): string {
@@ -51,9 +60,10 @@ export function formatImpact(r: ImpactResult): string {
   if (r.implementations.length > 0) out.push('implementations', ...r.implementations.map((e) => `  ${e.display_name}  ${e.kind}  ${e.file}:${e.line}`));
   if (r.importing_files.length > 0) out.push('files using it', ...r.importing_files.map((f) => `  ${f}`));
   if (r.test_files.length > 0) out.push('tests', ...r.test_files.map((f) => `  ${f}`));
-  if (r.truncated) out.push(`(${r.truncated})`);
+  if (r.offset) out.push(`(page from offset ${r.offset})`);
+  if (r.next_offset !== undefined) out.push(`(${P.impactRest(r)})`);
   out.push(`${r.elapsed_ms} ms`);
-  return notes(r.index, r.note) + out.join('\n') + '\n';
+  return notes(r.index, r.note) + out.join('\n') + '\n' + nextPage(r);
 }
 
 /** Warnings that change how to read an answer: a partial index, a relaxed compound name. */

@@ -9,24 +9,41 @@ const name = describe(
   z.string().check(z.minLength(1)),
   'A symbol name, matched exactly ignoring case (`processOrder`), or a compound form naming its owner: `OrderService.processOrder`, `OrderService#processOrder`, `DB::table`, `auth->user`, `client.Connect`.',
 );
+// Every answer pages the same way (query/limit.ts); each says what its items are and what it keeps of the rest.
+const budgetFor = (rest: string): z.ZodMiniOptional<z.ZodMiniNumber<number>> =>
+  opt(positiveInt(), `At most about this many bytes of answer (measured on the compact form). Past it the answer ${rest} and gives the \`offset\` of the next page.`);
+const offsetFor = (items: string): z.ZodMiniOptional<z.ZodMiniNumber<number>> =>
+  opt(z.int().check(z.minimum(0)), `Skip this many ${items} (the \`next_offset\` of a previous answer) to read the next page.`);
 const limit = opt(positiveInt(), 'At most this many occurrences in the answer; `truncated` then says how many more there are and in how many files.');
-const budget = opt(
-  positiveInt(),
-  'At most about this many bytes of answer (measured on the compact form). Past it the answer lists the rest per file and gives the `offset` of the next page.',
-);
-const offset = opt(z.int().check(z.minimum(0)), 'Skip this many occurrences (the `next_offset` of a previous answer) to read the next page.');
+const budget = budgetFor('lists the rest per file');
+const offset = offsetFor('occurrences');
 
 export const RepoParams = z.object({ repo });
 export const NameQueryParams = z.object({ repo, name, limit, budget, offset });
 export const CallQueryParams = z.object({ repo, name, limit, budget, offset, all_refs: opt(z.boolean(), 'Every reference inside/to the function, not only calls.') });
-export const ImpactParams = z.object({ repo, name, limit, depth: opt(z.int().check(z.positive(), z.maximum(10)), 'Levels of callers to follow (default 3).') });
+export const ImpactParams = z.object({
+  repo,
+  name,
+  limit: opt(positiveInt(), 'At most this many entries of each section (callers, implementations, files using it, tests) on a page; `next_offset` then gives the next page.'),
+  budget: budgetFor('counts what each section left out'),
+  offset: offsetFor('entries of each section'),
+  depth: opt(z.int().check(z.positive(), z.maximum(10)), 'Levels of callers to follow (default 3).'),
+});
 export const SearchParams = z.object({
   repo,
   pattern: describe(z.string().check(z.minLength(1)), 'Part of a symbol name, e.g. `processOrd` or `order repo`.'),
   kind: opt(z.string(), 'Only symbols of this kind: function, method, class, interface, type, variable, ...'),
-  limit,
+  limit: opt(positiveInt(), 'At most this many hits, best first (default 50); `next_offset` then gives the next page.'),
+  budget: budgetFor('counts the hits left out'),
+  offset: offsetFor('hits'),
 });
-export const SymbolsParams = z.object({ repo, file: describe(z.string().check(z.minLength(1)), 'Path of the file, relative to the repository root (or absolute).') });
+export const SymbolsParams = z.object({
+  repo,
+  file: describe(z.string().check(z.minLength(1)), 'Path of the file, relative to the repository root (or absolute).'),
+  limit: opt(positiveInt(), 'At most this many entries of the outline; `next_offset` then gives the next page.'),
+  budget: budgetFor('counts the entries left out and the lines they start on'),
+  offset: offsetFor('entries'),
+});
 export const IndexParams = z.object({
   repo,
   force: opt(z.boolean(), 'Rebuild even when an index exists.'),
@@ -103,13 +120,20 @@ export const SearchHit = z.object({
   score: z.number(),
 });
 
+const pageStart = opt(z.number(), 'The offset this page starts at, when not 0.');
+const nextOffset = (items: string): z.ZodMiniOptional<z.ZodMiniNumber<number>> =>
+  opt(z.number(), `Set when ${items} were left out: ask again with this \`offset\` for the next page.`);
+
 export const SearchResult = z.object({
   pattern: z.string(),
   results: z.array(SearchHit),
-  total: z.number(),
+  total: describe(z.number(), 'Every hit, on every page.'),
   elapsed_ms: z.number(),
   index: IndexFreshness,
   truncated: z.optional(z.string()),
+  offset: pageStart,
+  next_offset: nextOffset('hits'),
+  rest: opt(z.object({ hits: z.number(), files: describe(z.number(), 'The files those hits are defined in.') }), 'The hits left out of this page (after it).'),
 });
 
 const Span = z.object({ line: z.number(), column: z.number(), end_line: z.number(), end_column: z.number() });
@@ -126,7 +150,20 @@ export const OutlineEntry = z.object({
   extent: opt(Span, 'The whole definition (body included), when the indexer reports it.'),
 });
 
-export const SymbolsResult = z.object({ file: z.string(), symbols: z.array(OutlineEntry), elapsed_ms: z.number(), index: IndexFreshness });
+export const SymbolsResult = z.object({
+  file: z.string(),
+  symbols: z.array(OutlineEntry),
+  total: describe(z.number(), 'Entries of the whole outline, on every page.'),
+  elapsed_ms: z.number(),
+  index: IndexFreshness,
+  truncated: z.optional(z.string()),
+  offset: pageStart,
+  next_offset: nextOffset('entries'),
+  rest: opt(
+    z.object({ entries: z.number(), first_line: z.number(), last_line: z.number() }),
+    'The entries left out of this page (after it), and the first and last line they start on.',
+  ),
+});
 
 export const ImpactEntry = z.object({
   symbol_id: z.string(),
@@ -137,9 +174,12 @@ export const ImpactEntry = z.object({
   depth: opt(z.number(), '1 for direct callers, 2 for their callers, ...'),
 });
 
+/** The four sections of an impact answer, in the order it lists them. */
+export const IMPACT_SECTIONS = ['callers', 'implementations', 'importing_files', 'test_files'] as const;
+
 export const ImpactResult = z.object({
   symbol: z.string(),
-  counts: z.object({ callers: z.number(), implementations: z.number(), importing_files: z.number(), test_files: z.number() }),
+  counts: describe(z.object({ callers: z.number(), implementations: z.number(), importing_files: z.number(), test_files: z.number() }), 'Every entry of each section, on every page.'),
   callers: z.array(ImpactEntry),
   implementations: z.array(ImpactEntry),
   importing_files: z.array(z.string()),
@@ -147,6 +187,12 @@ export const ImpactResult = z.object({
   elapsed_ms: z.number(),
   index: IndexFreshness,
   truncated: z.optional(z.string()),
+  offset: pageStart,
+  next_offset: nextOffset('entries of some section'),
+  rest: opt(
+    z.object({ callers: z.optional(z.number()), implementations: z.optional(z.number()), importing_files: z.optional(z.number()), test_files: z.optional(z.number()) }),
+    'The entries left out of this page (after it), per section: only the sections that were cut are present.',
+  ),
   note: z.optional(z.string()),
 });
 
@@ -222,6 +268,7 @@ export type OutlineEntry = z.output<typeof OutlineEntry>;
 export type SymbolsResult = z.output<typeof SymbolsResult>;
 export type ImpactEntry = z.output<typeof ImpactEntry>;
 export type ImpactResult = z.output<typeof ImpactResult>;
+export type ImpactSection = (typeof IMPACT_SECTIONS)[number];
 export type IndexerReport = z.output<typeof IndexerReport>;
 export type IndexResult = z.output<typeof IndexResult>;
 export type RepoStatus = z.output<typeof RepoStatus>;

@@ -4,10 +4,12 @@
 // grouped by file, one short line each (line:column, use, the source line
 // trimmed around the match), the enclosing definition only when it changes,
 // and, past the budget, the rest per file with the offset of the next page.
-// Shared by the CLI, the MCP server and the daemon (which measures budgets
-// with the same line function), so it stays free of anything heavy.
-import { Callees, Callers, Defs, Impact, Impls, Refs, Search, Symbols } from './code';
-import type { ImpactResult, IndexFreshness, Occurrence, QueryResult, SearchResult, SymbolMatch, SymbolsResult } from './code';
+// Search, symbols and impact are a line per hit, entry or file, and end a cut
+// page the same way (pagingLines). Shared by the CLI, the MCP server and the
+// daemon (which measures budgets with the same line functions), so it stays
+// free of anything heavy.
+import { Callees, Callers, Defs, Impact, IMPACT_SECTIONS, Impls, Refs, Search, Symbols } from './code';
+import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, SymbolMatch, SymbolsResult } from './code';
 
 /** Characters of source kept before and after the match. */
 const BEFORE = 24;
@@ -111,43 +113,99 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
       out.push(occurrenceLine(o, m.display_name));
     }
   }
-  if (r.offset) out.push(`(page from offset ${r.offset})`);
-  if (r.next_offset !== undefined) {
-    const left = (r.rest ?? []).reduce((n, f) => n + f.occurrences, 0);
-    const files = r.rest ?? [];
-    const shown = files.slice(0, REST_FILES).map((f) => `${f.file} ${f.occurrences}`).join(', ');
-    out.push(`… ${left} more in ${files.length} file${files.length === 1 ? '' : 's'}: ${shown}${files.length > REST_FILES ? `, +${files.length - REST_FILES} files` : ''}`);
-    out.push(`next page: offset=${r.next_offset}`);
-  }
+  const files = r.rest ?? [];
+  const left = files.reduce((n, f) => n + f.occurrences, 0);
+  const shown = files.slice(0, REST_FILES).map((f) => `${f.file} ${f.occurrences}`).join(', ');
+  out.push(...pagingLines(r, `${left} more${inFiles(files.length)}: ${shown}${files.length > REST_FILES ? `, +${files.length - REST_FILES} files` : ''}`));
   return out.join('\n') + '\n';
 }
+
+/**
+ * How every paged answer ends: a later page says where it starts; a page
+ * that left something out says what, and the offset that reads on.
+ */
+export function pagingLines(r: { offset?: number; next_offset?: number }, left: string): string[] {
+  const out: string[] = [];
+  if (r.offset) out.push(`(page from offset ${r.offset})`);
+  if (r.next_offset !== undefined) out.push(`… ${left}`, `next page: offset=${r.next_offset}`);
+  return out;
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+const inFiles = (files: number): string => (files > 0 ? ` in ${plural(files, 'file')}` : '');
 
 const REST_FILES = 20;
 const NOUN: Record<CompactKind, string> = { refs: 'references', defs: 'definitions', callers: 'callers', callees: 'callees', impls: 'implementations' };
 
+/** One search hit's line (no newline); the daemon measures budgets with it. */
+export const searchLine = (h: SearchHit): string =>
+  `${h.display_name} ${h.kind} ${h.file ? `${h.file}:${h.line}` : '-'}${h.qualified_name !== h.display_name ? ` ${h.qualified_name}` : ''}`;
+
 export function compactSearch(r: SearchResult): string {
   const out = [...notes(r.index)];
-  for (const h of r.results) out.push(`${h.display_name} ${h.kind} ${h.file ? `${h.file}:${h.line}` : '-'}${h.qualified_name !== h.display_name ? ` ${h.qualified_name}` : ''}`);
-  if (r.results.length === 0) out.push(`no symbols match '${r.pattern}'`);
-  if (r.truncated) out.push(`(${r.truncated}; raise limit to see them)`);
+  for (const h of r.results) out.push(searchLine(h));
+  if (r.results.length === 0) out.push(`no symbols match '${r.pattern}'${r.offset ? ` past offset ${r.offset}` : ''}`);
+  else out.push(...pagingLines(r, searchRest(r)));
   return out.join('\n') + '\n';
 }
+
+/** What a search page left out: `37 more in 12 files`. */
+export const searchRest = (r: SearchResult): string => `${r.rest?.hits ?? 0} more${inFiles(r.rest?.files ?? 0)}`;
+
+/** One outline entry's line (no newline); the daemon measures budgets with it. */
+export const outlineLine = (s: OutlineEntry): string =>
+  `  ${s.extent ? `${s.extent.line}-${s.extent.end_line}` : s.line} ${s.kind} ${s.containing_symbol ? `${s.containing_symbol}.` : ''}${s.display_name}`;
 
 export function compactSymbols(r: SymbolsResult): string {
   const out = [...notes(r.index), r.file];
-  for (const s of r.symbols) out.push(`  ${s.extent ? `${s.extent.line}-${s.extent.end_line}` : s.line} ${s.kind} ${s.containing_symbol ? `${s.containing_symbol}.` : ''}${s.display_name}`);
+  for (const s of r.symbols) out.push(outlineLine(s));
+  if (r.symbols.length === 0 && r.offset) out.push(`no definitions past offset ${r.offset}`);
+  else out.push(...pagingLines(r, symbolsRest(r)));
   return out.join('\n') + '\n';
 }
 
-export function compactImpact(r: ImpactResult): string {
+/** What an outline page left out: `40 more, lines 120-480`. */
+export function symbolsRest(r: SymbolsResult): string {
+  const rest = r.rest;
+  const lines = !rest ? '' : rest.first_line === rest.last_line ? `, line ${rest.first_line}` : `, lines ${rest.first_line}-${rest.last_line}`;
+  return `${rest?.entries ?? 0} more${lines}`;
+}
+
+/** Each impact section's heading in the compact form. */
+export const IMPACT_HEADINGS: Readonly<Record<ImpactSection, string>> = { callers: 'callers', implementations: 'implementations', importing_files: 'files using it', test_files: 'tests' };
+/** How a count of each section's entries reads: the noun, and what follows its plural. */
+const IMPACT_COUNTED: Readonly<Record<ImpactSection, [string, string]>> = {
+  callers: ['caller', ''],
+  implementations: ['implementation', ''],
+  importing_files: ['file', ' using it'],
+  test_files: ['test file', ''],
+};
+
+/** The header line of an impact answer: its counts, on every page. */
+export const impactHeader = (r: Pick<ImpactResult, 'symbol' | 'counts'>): string => {
   const c = r.counts;
-  const out = [...notes(r.index, r.note), `# ${r.symbol} · ${c.callers} callers · ${c.implementations} implementations · ${c.importing_files} files using it · ${c.test_files} test files`];
-  if (r.callers.length > 0) out.push('callers', ...r.callers.map((e) => `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name} ${e.kind} ${e.file}:${e.line}`));
-  if (r.implementations.length > 0) out.push('implementations', ...r.implementations.map((e) => `  ${e.display_name} ${e.kind} ${e.file}:${e.line}`));
-  if (r.importing_files.length > 0) out.push('files using it', ...r.importing_files.map((f) => `  ${f}`));
-  if (r.test_files.length > 0) out.push('tests', ...r.test_files.map((f) => `  ${f}`));
-  if (r.truncated) out.push(`(${r.truncated}; raise limit to see them)`);
+  return `# ${r.symbol} · ${c.callers} callers · ${c.implementations} implementations · ${c.importing_files} files using it · ${c.test_files} test files`;
+};
+
+/** One impact entry's line (no newline): a caller indented by its depth, a file by itself. The daemon measures budgets with it. */
+export const impactLine = (e: ImpactEntry | string): string => (typeof e === 'string' ? `  ${e}` : `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name} ${e.kind} ${e.file}:${e.line}`);
+
+export function compactImpact(r: ImpactResult): string {
+  const out = [...notes(r.index, r.note), impactHeader(r)];
+  for (const section of IMPACT_SECTIONS) {
+    const entries: ReadonlyArray<ImpactEntry | string> = r[section];
+    if (entries.length > 0) out.push(IMPACT_HEADINGS[section], ...entries.map(impactLine));
+  }
+  if (r.callers.length + r.implementations.length + r.importing_files.length + r.test_files.length === 0 && r.offset) out.push(`nothing past offset ${r.offset}`);
+  else out.push(...pagingLines(r, impactRest(r)));
   return out.join('\n') + '\n';
+}
+
+/** What an impact page left out, by section: `12 more: 8 callers, 4 files using it`. */
+export function impactRest(r: ImpactResult): string {
+  const cut = IMPACT_SECTIONS.flatMap((s) => (r.rest?.[s] ? [[s, r.rest[s]] as const] : []));
+  const parts = cut.map(([s, n]) => `${plural(n, IMPACT_COUNTED[s][0])}${IMPACT_COUNTED[s][1]}`);
+  return `${cut.reduce((sum, [, n]) => sum + n, 0)} more: ${parts.join(', ')}`;
 }
 
 /** What changes how an answer reads: a partial or stale index, a relaxed compound name, the overlay. */

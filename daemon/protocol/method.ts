@@ -67,7 +67,7 @@ function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   const where = issue.path.length > 0 ? issue.path.join('.') : 'params';
   switch (issue.code) {
     case 'invalid_type':
-      return `${where}: expected ${issue.expected === 'object' && issue.path.length === 0 ? 'an object' : issue.expected}`;
+      return `${where}: expected ${issue.expected === 'object' && issue.path.length === 0 ? 'an object' : issue.expected === 'int' ? 'a whole number' : issue.expected}`;
     case 'too_small':
       return `${where}: must be ${issue.origin === 'string' ? 'non-empty' : `${issue.inclusive ? 'at least' : 'more than'} ${String(issue.minimum)}`}`;
     case 'too_big':

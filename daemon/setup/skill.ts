@@ -40,8 +40,9 @@ there is nothing to filter and no file to open just to find out what it is.
 - Answers are compact text: \`# name · kind · counts\`, then each file once
   and one line per use (\`line:col use source\`, use being def, call, import,
   type, write or read), with \`in F\` when the enclosing definition changes.
-- Answers are bounded (about 8 KB). Past that they end with the rest per file
-  and \`next page: offset=N\`: pass \`offset\` for more, or a bigger
+- Answers are bounded (about 8 KB; search 50 hits). Past that they end with
+  what was left out (per file, or per section for impact) and
+  \`next page: offset=N\`: pass \`offset\` for more, or a bigger
   \`budget\` (bytes). Nothing is cut silently.
 - \`format: "json"\` gives the full structured answer, for when you need
   exact ranges in a program.

@@ -77,6 +77,13 @@ describe('the domain seam', () => {
     ['code/refs', { repo: '/tmp' }, /^invalid params for code\/refs: name: expected string$/],
     ['code/impact', { repo: '/tmp', name: 'x', depth: 'deep' }, /^invalid params for code\/impact: depth: expected number$/],
     ['code/search', { repo: '/tmp', pattern: '' }, /^invalid params for code\/search: pattern: must be non-empty$/],
+    ['code/search', { repo: '/tmp', pattern: 'x', budget: -1 }, /^invalid params for code\/search: budget: must be more than 0$/],
+    ['code/search', { repo: '/tmp', pattern: 'x', offset: 2.5 }, /^invalid params for code\/search: offset: expected a whole number$/],
+    ['code/symbols', { repo: '/tmp', file: 'a.ts', offset: -3 }, /^invalid params for code\/symbols: offset: must be at least 0$/],
+    ['code/symbols', { repo: '/tmp', file: 'a.ts', budget: 100.5 }, /^invalid params for code\/symbols: budget: expected a whole number$/],
+    ['code/impact', { repo: '/tmp', name: 'x', budget: 0 }, /^invalid params for code\/impact: budget: must be more than 0$/],
+    ['code/impact', { repo: '/tmp', name: 'x', offset: '10' }, /^invalid params for code\/impact: offset: expected number$/],
+    ['code/refs', { repo: '/tmp', name: 'x', offset: 0.5 }, /^invalid params for code\/refs: offset: expected a whole number$/],
   ];
   for (const [method, params, re] of bad) {
     it(`answers ${method} ${JSON.stringify(params)} with one line naming the field, and stays up`, async () => {

@@ -24,6 +24,11 @@ describe('parseCommand', () => {
     assert.deepEqual(parseCommand(['refs', 'f', '--budget', '4000', '--offset', '0']).params, { budget: 4000, offset: 0 });
     assert.deepEqual(parseCommand(['callers', 'f', '--offset', '40']).params, { offset: 40 });
   });
+  it('search, symbols and impact take --limit, --budget and --offset from their declarations', () => {
+    assert.deepEqual(parseCommand(['search', 'ord', '--limit', '5', '--budget', '900', '--offset', '0']).params, { limit: 5, budget: 900, offset: 0 });
+    assert.deepEqual(parseCommand(['symbols', 'src/a.ts', '--limit', '3', '--offset', '6']).params, { limit: 3, offset: 6 });
+    assert.deepEqual(parseCommand(['impact', 'f', '--budget', '2000', '--offset', '12', '--depth', '2']).params, { budget: 2000, offset: 12, depth: 2 });
+  });
   it('treats no arguments as the first-run intro and --help as help', () => {
     assert.equal(parseCommand([]).name, 'intro');
     assert.equal(parseCommand(['--help']).name, 'help');
@@ -44,6 +49,9 @@ describe('parseCommand', () => {
     [['refs', 'a', '--limit', '0'], /invalid --limit '0': expected a positive whole number/],
     [['refs', 'a', '--format', 'yaml'], /invalid --format 'yaml': expected one of compact, json, human/],
     [['refs', 'a', '--offset=-1'], /invalid --offset '-1'/],
+    [['search', 'a', '--budget', '0'], /invalid --budget '0': expected a positive whole number/],
+    [['symbols', 'a.ts', '--offset', '2.5'], /invalid --offset '2.5': expected a whole number/],
+    [['impact', 'a', '--budget=-100'], /invalid --budget '-100'/],
     [['refs', 'a', '--bogus'], /bogus/],
     [['refs', 'a', '--depth', '2'], /scry refs does not take --depth/],
     [['stop', '--limit', '2'], /scry stop does not take --limit/],

@@ -7,12 +7,12 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { answered, callers, impls, refs } from '../../daemon/code/query';
+import { answered, callers, impact, impls, outline, refs, search } from '../../daemon/code/query';
 import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
 import { decodeScip } from '../../daemon/code/scip/decode';
 import { ingestScip } from '../../daemon/code/store/ingest';
 import { CodeStore } from '../../daemon/code/store/store';
-import { compactQuery, occurrenceCost, type QueryResult } from '../../daemon/protocol';
+import { compactImpact, compactQuery, compactSearch, compactSymbols, occurrenceCost, type ImpactResult, type QueryResult, type SearchResult, type SymbolsResult } from '../../daemon/protocol';
 import { ROOT, tempDir } from '../helpers';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'answers');
@@ -26,10 +26,12 @@ function golden(name: string, actual: string): void {
 
 describe('the compact answer format (golden, real scip-typescript index)', () => {
   let store: CodeStore;
+  let repo: string;
   const ask = (body: () => Omit<QueryResult, 'elapsed_ms' | 'index'>): QueryResult => answered(store, false, body) as QueryResult;
+  const answer = <T extends object>(body: () => T): T & Pick<QueryResult, 'elapsed_ms' | 'index'> => answered(store, false, body);
 
   before(() => {
-    const repo = tempDir('compact');
+    repo = tempDir('compact');
     fs.cpSync(FIXTURE, repo, { recursive: true });
     const scip = path.join(repo, 'index.scip');
     const r = spawnSync(process.execPath, [scipTypescriptMain(), 'index', '--cwd', repo, '--output', scip, '--no-progress-bar'], { encoding: 'utf8' });
@@ -107,6 +109,25 @@ describe('the compact answer format (golden, real scip-typescript index)', () =>
     assert.equal(past.matches.length, 0);
     assert.equal(past.next_offset, undefined);
     assert.match(compactQuery(past, 'refs'), /no references of 'Settings' past offset 1000/);
+  });
+
+  it('search, symbols and impact end a cut page with the same two lines: what was left out, and the offset of the next page', () => {
+    const first: SearchResult = answer(() => search(store, 're', { limit: 2 }));
+    assert.deepEqual([first.results.length, first.total, first.next_offset, first.rest], [2, 4, 2, { hits: 2, files: 1 }]);
+    golden('search-re-limit', compactSearch(first));
+    const second: SearchResult = answer(() => search(store, 're', { limit: 2, offset: 2 }));
+    assert.equal(second.next_offset, undefined);
+    golden('search-re-offset', compactSearch(second));
+
+    const outlined: SymbolsResult = answer(() => outline(store, repo, 'src/settings.ts', { budget: 100 }));
+    assert.deepEqual([outlined.symbols.length, outlined.total, outlined.next_offset], [2, 10, 2]);
+    golden('symbols-settings-budget', compactSymbols(outlined));
+    golden('symbols-settings-offset', compactSymbols(answer(() => outline(store, repo, 'src/settings.ts', { budget: 100, offset: 8 }))));
+
+    const cut: ImpactResult = answer(() => impact(store, 'counter', { limit: 1 }));
+    assert.deepEqual([cut.callers.length, cut.importing_files.length, cut.next_offset, cut.rest], [1, 1, 1, { callers: 2 }]);
+    golden('impact-counter-limit', compactImpact(cut));
+    golden('impact-counter-offset', compactImpact(answer(() => impact(store, 'counter', { limit: 1, offset: 1 }))));
   });
 
   it('the budget is measured on the compact text itself', () => {

@@ -3,11 +3,12 @@
 // calling it) up to `depth` levels, implementations and overrides, the files
 // that use it, and the tests among all of those. Each level is one indexed
 // lookup per symbol in the calls table built at index time.
-import type { ImpactEntry, ImpactResult } from '../../protocol';
+import { IMPACT_SECTIONS, type ImpactEntry, type ImpactResult, type ImpactSection } from '../../protocol';
+import { IMPACT_HEADINGS, impactHeader, impactLine } from '../../protocol/compact';
 import type { CodeStore } from '../store/store';
 import type { Answer } from './answer';
 import { implementationsOf } from './impls';
-import { cutList, summary } from './limit';
+import { pageWindow, summary, windowFields, type Paging } from './limit';
 import { resolveName } from './resolve';
 
 export const DEFAULT_DEPTH = 3;
@@ -34,7 +35,7 @@ const DEFINING_FILES = 'SELECT DISTINCT d.path FROM occurrences o JOIN documents
 // it counts as a file that uses NAME, and is not followed further.
 const FILE_LEVEL = new Set(['module', 'meta', 'file']);
 
-export function impact(store: CodeStore, name: string, opts: { depth?: number; limit?: number } = {}): Answer<ImpactResult> {
+export function impact(store: CodeStore, name: string, opts: Paging & { depth?: number } = {}): Answer<ImpactResult> {
   const depth = Math.min(MAX_DEPTH, Math.max(1, Math.floor(opts.depth ?? DEFAULT_DEPTH)));
   const { symbols, note } = resolveName(store, name);
   const targets = symbols.map((s) => s.id);
@@ -69,21 +70,56 @@ export function impact(store: CodeStore, name: string, opts: { depth?: number; l
   const isTest = store.statement<[string], { is_test: number }>(IS_TEST);
   const tests = [...touched].filter((f) => f !== '' && isTest.get(f)?.is_test === 1).sort();
 
-  const keptCallers = cutList(callers, opts.limit, (c) => c.file);
-  const keptImpls = cutList(implementations, opts.limit, (i) => i.file);
-  const keptFiles = cutList(importing, opts.limit, (f) => f);
-  const cutCount = callers.length - keptCallers.kept.length + implementations.length - keptImpls.kept.length + importing.length - keptFiles.kept.length;
-  const cutFiles = new Set([...callers.slice(keptCallers.kept.length).map((c) => c.file), ...implementations.slice(keptImpls.kept.length).map((i) => i.file), ...importing.slice(keptFiles.kept.length)]);
-  return {
-    symbol: name,
-    counts: { callers: callers.length, implementations: implementations.length, importing_files: importing.length, test_files: tests.length },
-    callers: keptCallers.kept.map(({ id: _id, ...rest }) => rest),
-    implementations: keptImpls.kept.map(({ id: _id, ...rest }) => rest),
-    importing_files: keptFiles.kept,
+  const sections: Sections = {
+    callers: callers.map(({ id: _id, ...rest }) => rest),
+    implementations: implementations.map(({ id: _id, ...rest }) => rest),
+    importing_files: importing,
     test_files: tests,
-    ...(cutCount > 0 ? { truncated: summary(cutCount, cutFiles.size) } : {}),
-    ...(note ? { note } : {}),
   };
+  const counts = { callers: callers.length, implementations: implementations.length, importing_files: importing.length, test_files: tests.length };
+  return { symbol: name, counts, ...pageSections(sections, counts, name, opts), ...(note ? { note } : {}) };
+}
+
+type Sections = Pick<ImpactResult, ImpactSection>;
+
+/**
+ * A page of every section at once: row r is the r-th entry of each section,
+ * so `offset` and `limit` count entries of each section (limit 5: five
+ * callers, five implementations, five files, five tests), and every page
+ * still shows some of each section that has more.
+ */
+function pageSections(all: Sections, counts: ImpactResult['counts'], name: string, paging: Paging): Sections & Pick<ImpactResult, 'offset' | 'next_offset' | 'rest' | 'truncated'> {
+  const rows = Math.max(...IMPACT_SECTIONS.map((s) => all[s].length));
+  // The counts line heads every page.
+  const budget = paging.budget === undefined ? undefined : Math.max(1, paging.budget - impactHeader({ symbol: name, counts }).length - 1);
+  const rowCost = (r: number, prev: number | undefined): number => {
+    let n = 0;
+    for (const s of IMPACT_SECTIONS) {
+      const e = all[s][r];
+      if (e === undefined) continue;
+      n += impactLine(e).length + 1 + (prev === undefined ? IMPACT_HEADINGS[s].length + 1 : 0);
+    }
+    return n;
+  };
+  const w = pageWindow(Array.from({ length: rows }, (_, r) => r), { ...paging, budget }, rowCost);
+  const page = {
+    callers: all.callers.slice(w.start, w.end),
+    implementations: all.implementations.slice(w.start, w.end),
+    importing_files: all.importing_files.slice(w.start, w.end),
+    test_files: all.test_files.slice(w.start, w.end),
+    ...windowFields(w, rows),
+  };
+  if (w.end >= rows) return page;
+  const rest: NonNullable<ImpactResult['rest']> = {};
+  const files = new Set<string>();
+  for (const s of IMPACT_SECTIONS) {
+    const left = all[s].slice(w.end);
+    if (left.length === 0) continue;
+    rest[s] = left.length;
+    for (const e of left) files.add(typeof e === 'string' ? e : e.file);
+  }
+  const n = Object.values(rest).reduce((a, b) => a + b, 0);
+  return { ...page, truncated: summary(n, files.size), rest };
 }
 
 function entry(s: Located): ImpactEntry & { id: number } {

@@ -1,13 +1,10 @@
-// Every answer is bounded: at most `limit` occurrences and about `budget`
-// bytes of compact text, starting at `offset`. What is left out is never cut
-// silently: the answer lists it per file and gives the offset of the next page.
-import type { FileCount, MatchCounts, SymbolMatch } from '../../protocol';
+// Every answer is bounded: at most `limit` items and about `budget` bytes of
+// compact text, starting at `offset`. What is left out is never cut
+// silently: the answer says what it left out and gives the offset of the
+// next page. One window function pages every answer: the occurrences of the
+// name queries, search hits, outline entries, impact's rows.
+import type { FileCount, MatchCounts, Occurrence, SymbolMatch } from '../../protocol';
 import { containerOf, occurrenceCost } from '../../protocol/compact';
-
-export interface Cut<T> {
-  kept: T[];
-  truncated?: string;
-}
 
 export interface Paging {
   limit?: number;
@@ -15,7 +12,47 @@ export interface Paging {
   offset?: number;
 }
 
-export interface Page extends Cut<SymbolMatch> {
+/** Items [start, end) of a list are on the page; end below the list's length means the rest was left out. */
+export interface Window {
+  start: number;
+  end: number;
+}
+
+/**
+ * The page of a flat list: from `offset`, at most `limit` items and about
+ * `budget` bytes, `cost` giving an item's bytes after the item before it on
+ * the page (undefined for the page's first). A page holds at least one item
+ * while any is left, so asking again with `next_offset` always moves on.
+ * Without a budget nothing is measured.
+ */
+export function pageWindow<T>(items: readonly T[], paging: Paging, cost: (item: T, prev: T | undefined) => number): Window {
+  const start = offsetOf(paging);
+  const limit = positive(paging.limit);
+  const budget = positive(paging.budget);
+  if (start >= items.length) return { start, end: start };
+  if (budget === Infinity) return { start, end: Math.min(items.length, start + limit) };
+  let end = start;
+  let bytes = 0;
+  let prev: T | undefined;
+  while (end < items.length && end - start < limit) {
+    const item = items[end]!;
+    const c = cost(item, prev);
+    if (end > start && bytes + c > budget) break;
+    bytes += c;
+    prev = item;
+    end++;
+  }
+  return { start, end };
+}
+
+/** The paging fields of an answer over a list of `total` items: where this page starts (when not 0) and where the next one does. */
+export function windowFields(w: Window, total: number): { offset?: number; next_offset?: number } {
+  return { ...(w.start > 0 ? { offset: w.start } : {}), ...(w.end < total ? { next_offset: w.end } : {}) };
+}
+
+export interface Page {
+  kept: SymbolMatch[];
+  truncated?: string;
   total: number;
   offset?: number;
   next_offset?: number;
@@ -42,49 +79,44 @@ export function countsOf(m: SymbolMatch): MatchCounts {
   return { references, calls, files: files.size, definitions };
 }
 
+interface Placed {
+  m: SymbolMatch;
+  o: Occurrence;
+}
+
+/** The bytes an occurrence adds: its lines, and its match's header when it opens the match on this page. */
+function placedCost({ m, o }: Placed, prev: Placed | undefined): number {
+  if (prev?.m !== m) return occurrenceCost(o, m.display_name, undefined, undefined) + headerCost(m);
+  return occurrenceCost(o, m.display_name, prev.o.file, containerOf(prev.o));
+}
+
 /** One page of the matches' occurrences, in order; every match keeps its totals in `counts`. */
 export function pageMatches(matches: SymbolMatch[], paging: Paging = {}): Page {
   const counted = matches.map((m) => ({ ...m, counts: countsOf(m) }));
   const total = counted.reduce((n, m) => n + m.occurrences.length, 0);
-  const offset = Math.max(0, Math.floor(paging.offset ?? 0));
-  const limit = positive(paging.limit);
+  const offset = offsetOf(paging);
   const budget = positive(paging.budget);
   // Everything fits: no line to measure.
-  if (offset === 0 && total <= limit && (budget === Infinity || roughSize(counted) <= budget / 2)) return { kept: counted, total };
+  if (offset === 0 && total <= positive(paging.limit) && (budget === Infinity || roughSize(counted) <= budget / 2)) return { kept: counted, total };
+  const placed: Placed[] = counted.flatMap((m) => m.occurrences.map((o) => ({ m, o })));
+  const w = pageWindow(placed, paging, placedCost);
   const kept: SymbolMatch[] = [];
-  const rest = new Map<string, number>();
-  let index = 0;
-  let taken = 0;
-  let bytes = 0;
-  let stop: number | undefined;
-  for (const m of counted) {
-    const page: SymbolMatch['occurrences'] = [];
-    let prevFile: string | undefined;
-    let prevContainer: string | null | undefined;
-    for (const o of m.occurrences) {
-      const at = index++;
-      if (at < offset) continue;
-      if (stop === undefined) {
-        const cost = occurrenceCost(o, m.display_name, prevFile, prevContainer) + (page.length === 0 ? headerCost(m) : 0);
-        if (taken >= limit || (taken > 0 && bytes + cost > budget)) stop = at;
-        else {
-          page.push(o);
-          taken++;
-          bytes += cost;
-          prevFile = o.file;
-          prevContainer = containerOf(o);
-          continue;
-        }
-      }
-      rest.set(o.file, (rest.get(o.file) ?? 0) + 1);
+  let open: SymbolMatch | undefined;
+  for (let i = w.start; i < w.end; i++) {
+    const { m, o } = placed[i]!;
+    if (!open || placed[i - 1]!.m !== m) {
+      open = { ...m, occurrences: [] };
+      kept.push(open);
     }
-    if (page.length > 0) kept.push({ ...m, occurrences: page });
+    open.occurrences.push(o);
   }
   const out: Page = { kept, total, ...(offset > 0 ? { offset } : {}) };
-  if (stop !== undefined) {
-    out.next_offset = stop;
+  if (w.end < placed.length) {
+    const rest = new Map<string, number>();
+    for (const { o } of placed.slice(w.end)) rest.set(o.file, (rest.get(o.file) ?? 0) + 1);
+    out.next_offset = w.end;
     out.rest = [...rest].map(([file, occurrences]) => ({ file, occurrences }));
-    out.truncated = summary(total - stop, rest.size);
+    out.truncated = summary(total - w.end, rest.size);
   }
   return out;
 }
@@ -108,14 +140,7 @@ export function pageFields(p: Page): { truncated?: string; offset?: number; next
   };
 }
 
-/** Keeps at most `limit` items of a flat list; `fileOf` names where each lives. */
-export function cutList<T>(items: T[], limit: number | undefined, fileOf: (item: T) => string | null): Cut<T> {
-  const max = positive(limit);
-  if (items.length <= max) return { kept: items };
-  const files = new Set(items.slice(max).map(fileOf).filter((f): f is string => f !== null));
-  return { kept: items.slice(0, max), truncated: summary(items.length - max, files.size) };
-}
-
 export const summary = (n: number, files: number): string => `+${n} more in ${files} file${files === 1 ? '' : 's'}`;
 
+const offsetOf = (paging: Paging): number => Math.max(0, Math.floor(paging.offset ?? 0));
 const positive = (limit: number | undefined): number => (typeof limit === 'number' && limit > 0 ? Math.floor(limit) : Infinity);

@@ -41,9 +41,9 @@ export const READ_QUERIES: readonly ReadQuery[] = [
   query(P.Callers, (c, p) => callers(c.store, p.name, { allRefs: p.all_refs, ...paging(p) })),
   query(P.Callees, (c, p) => callees(c.store, p.name, { allRefs: p.all_refs, ...paging(p) })),
   query(P.Impls, (c, p) => impls(c.store, p.name, paging(p))),
-  query(P.Search, (c, p) => search(c.store, p.pattern, { kind: p.kind, limit: p.limit })),
-  query(P.Symbols, (c, p) => outline(c.store, c.repo, p.file)),
-  query(P.Impact, (c, p) => impact(c.store, p.name, { depth: p.depth, limit: p.limit })),
+  query(P.Search, (c, p) => search(c.store, p.pattern, { kind: p.kind, ...paging(p) })),
+  query(P.Symbols, (c, p) => outline(c.store, c.repo, p.file, paging(p))),
+  query(P.Impact, (c, p) => impact(c.store, p.name, { depth: p.depth, ...paging(p) })),
 ];
 
 const paging = (p: { limit?: number; budget?: number; offset?: number }): Paging => ({ limit: p.limit, budget: p.budget, offset: p.offset });

@@ -4,8 +4,10 @@ import * as path from 'node:path';
 import { FileNotIndexedError } from '../../errors';
 import type { OutlineEntry, SymbolsResult } from '../../protocol';
 import { toPosix } from '../../paths';
+import { outlineLine } from '../../protocol/compact';
 import type { CodeStore } from '../store/store';
 import type { Answer } from './answer';
+import { pageWindow, summary, windowFields, type Paging } from './limit';
 
 interface Row {
   symbol: string;
@@ -29,7 +31,7 @@ const SQL = `SELECT s.symbol, s.name, s.kind, o.line, o.col, o.end_line, o.end_c
   WHERE o.document_id = ? AND s.kind NOT IN ('parameter', 'type_parameter', 'module', 'meta')
   ORDER BY o.line, o.col`;
 
-export function outline(store: CodeStore, repo: string, file: unknown): Answer<SymbolsResult> {
+export function outline(store: CodeStore, repo: string, file: unknown, paging: Paging = {}): Answer<SymbolsResult> {
   if (typeof file !== 'string' || file.trim() === '') throw new FileNotIndexedError(String(file ?? ''), repo);
   const rel = relativeTo(repo, file.trim());
   const doc = findDocument(store, rel);
@@ -49,7 +51,13 @@ export function outline(store: CodeStore, repo: string, file: unknown): Answer<S
     containing_symbol: r.container,
     ...(r.extent_line !== null ? { extent: { line: r.extent_line, column: r.extent_col!, end_line: r.extent_end_line!, end_column: r.extent_end_col! } } : {}),
   }));
-  return { file: doc.path, symbols };
+  // Entries are in line order (the SQL's), so the rest spans its first to its last. The file's own line heads every page.
+  const budget = paging.budget === undefined ? undefined : Math.max(1, paging.budget - doc.path.length - 1);
+  const w = pageWindow(symbols, { ...paging, budget }, (s) => outlineLine(s).length + 1);
+  const page = { file: doc.path, symbols: symbols.slice(w.start, w.end), total: symbols.length, ...windowFields(w, symbols.length) };
+  if (w.end >= symbols.length) return page;
+  const rest = symbols.slice(w.end);
+  return { ...page, truncated: summary(rest.length, 1), rest: { entries: rest.length, first_line: rest[0]!.line, last_line: rest[rest.length - 1]!.line } };
 }
 
 function relativeTo(repo: string, file: string): string {

@@ -5,8 +5,9 @@ import { InvalidParamsError } from '../../errors';
 import type { SearchHit, SearchResult } from '../../protocol';
 import { initialsOf, wordsOf } from '../store/initials';
 import type { CodeStore } from '../store/store';
+import { searchLine } from '../../protocol/compact';
 import type { Answer } from './answer';
-import { cutList } from './limit';
+import { pageWindow, summary, windowFields, type Paging } from './limit';
 
 interface Row {
   id: number;
@@ -36,7 +37,7 @@ const SQL = {
 // Among equal matches, the things people search for come first.
 const KIND_BONUS: Record<string, number> = { class: 30, interface: 30, struct: 30, type_alias: 25, enum: 25, function: 25, method: 20, type: 20, constant: 10, property: 5 };
 
-export function search(store: CodeStore, pattern: unknown, opts: { kind?: string; limit?: number } = {}): Answer<SearchResult> {
+export function search(store: CodeStore, pattern: unknown, opts: Paging & { kind?: string } = {}): Answer<SearchResult> {
   if (typeof pattern !== 'string' || pattern.trim() === '') throw new InvalidParamsError('a search pattern is required (got an empty pattern)');
   const p = pattern.trim();
   const lower = p.toLowerCase();
@@ -68,7 +69,8 @@ export function search(store: CodeStore, pattern: unknown, opts: { kind?: string
   const hits: SearchHit[] = [...scored.values()]
     .filter((h) => !wantKind || h.row.kind === wantKind)
     .map(({ row, score }) => ({ row, score: score + (KIND_BONUS[row.kind] ?? 0) }))
-    .sort((a, b) => b.score - a.score || a.row.name.length - b.row.name.length || a.row.qualified_name.localeCompare(b.row.qualified_name))
+    // The SCIP symbol last: pages of one ranking never overlap or skip.
+    .sort((a, b) => b.score - a.score || a.row.name.length - b.row.name.length || a.row.qualified_name.localeCompare(b.row.qualified_name) || (a.row.symbol < b.row.symbol ? -1 : a.row.symbol > b.row.symbol ? 1 : 0))
     .map(({ row, score }) => ({
       symbol_id: row.symbol,
       display_name: row.name,
@@ -79,8 +81,11 @@ export function search(store: CodeStore, pattern: unknown, opts: { kind?: string
       column: row.def_col,
       score,
     }));
-  const cut = cutList(hits, opts.limit ?? DEFAULT_LIMIT, (h) => h.file);
-  return { pattern: p, results: cut.kept, total: hits.length, ...(cut.truncated ? { truncated: cut.truncated } : {}) };
+  const w = pageWindow(hits, { ...opts, limit: opts.limit ?? DEFAULT_LIMIT }, (h) => searchLine(h).length + 1);
+  const page = { pattern: p, results: hits.slice(w.start, w.end), total: hits.length, ...windowFields(w, hits.length) };
+  if (w.end >= hits.length) return page;
+  const files = new Set(hits.slice(w.end).flatMap((h) => (h.file === null ? [] : [h.file]))).size;
+  return { ...page, truncated: summary(hits.length - w.end, files), rest: { hits: hits.length - w.end, files } };
 }
 
 /** Each pattern word is a prefix of the name's next words, in order, from the first. */
