@@ -39,7 +39,7 @@ export function formatSearch(r: SearchResult): string {
   const out = r.results.map((h) => `${h.display_name.padEnd(28)} ${h.kind.padEnd(12)} ${h.file ? `${h.file}:${h.line}` : '(no definition)'}  ${h.qualified_name}`);
   const paged = r.next_offset !== undefined || r.offset ? `, ${r.results.length} shown${from(r)}${r.next_offset !== undefined ? ` (${P.searchRest(r)})` : ''}` : '';
   out.push(`${r.total} match${r.total === 1 ? '' : 'es'} for '${r.pattern}'${paged} · ${r.elapsed_ms} ms`);
-  return notes(r.index) + out.join('\n') + '\n' + nextPage(r);
+  return notes(r.index, r.note) + out.join('\n') + '\n' + nextPage(r);
 }
 
 export function formatSymbols(r: SymbolsResult): string {

@@ -134,6 +134,7 @@ export const SearchResult = z.object({
   offset: pageStart,
   next_offset: nextOffset('hits'),
   rest: opt(z.object({ hits: z.number(), files: describe(z.number(), 'The files those hits are defined in.') }), 'The hits left out of this page (after it).'),
+  note: opt(z.string(), 'Set when the pattern is so broad that not every name it matches was ranked: `total` is then a lower bound, and a longer pattern narrows it.'),
 });
 
 const Span = z.object({ line: z.number(), column: z.number(), end_line: z.number(), end_column: z.number() });

@@ -142,7 +142,7 @@ export const searchLine = (h: SearchHit): string =>
   `${h.display_name} ${h.kind} ${h.file ? `${h.file}:${h.line}` : '-'}${h.qualified_name !== h.display_name ? ` ${h.qualified_name}` : ''}`;
 
 export function compactSearch(r: SearchResult): string {
-  const out = [...notes(r.index)];
+  const out = [...notes(r.index, r.note)];
   for (const h of r.results) out.push(searchLine(h));
   if (r.results.length === 0) out.push(`no symbols match '${r.pattern}'${r.offset ? ` past offset ${r.offset}` : ''}`);
   else out.push(...pagingLines(r, searchRest(r)));

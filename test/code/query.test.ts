@@ -5,6 +5,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ImpactResult, QueryResult, SearchResult, SymbolsResult } from '../../daemon/protocol';
+import { search } from '../../daemon/code/query/search';
+import { CodeStore } from '../../daemon/code/store/store';
+import { repoDir } from '../../daemon/paths';
+import { compactSearch } from '../../daemon/protocol/compact';
 import { lineOf, rxjsRepo, scry, scryJson, stopDaemon, tempDir } from '../helpers';
 
 describe('queries on rxjs', () => {
@@ -100,6 +104,21 @@ describe('queries on rxjs', () => {
     const sub = await ask<SearchResult>('search', 'ubscri', '--kind', 'interface');
     assert.ok(sub.results.length > 0 && sub.results.every((h) => h.kind === 'interface' && /ubscri/i.test(h.display_name)));
     assert.ok(sub.results.some((h) => h.display_name === 'Unsubscribable'));
+  });
+
+  it('search says when a pattern matched more names than it ranks, never a silent cut', () => {
+    const store = new CodeStore(path.join(repoDir(home, fs.realpathSync(repo)), 'index.db'));
+    try {
+      const whole = search(store, 'sub', { limit: 500 });
+      assert.equal(whole.note, undefined, 'rxjs has far fewer than 2000 names matching sub');
+      // The same query ranking at most 3 names per way of matching (the daemon ranks 2000).
+      const cut = search(store, 'sub', { limit: 500, candidates: 3 });
+      assert.ok(cut.total < whole.total, `${cut.total} < ${whole.total}`);
+      assert.match(cut.note ?? '', /'sub' matches more than 3 names one way: .*more than \d+ matches/);
+      assert.match(compactSearch({ ...cut, elapsed_ms: 0, index: { indexed_at: '', status: 'ready' } }), /^note: 'sub' matches more than 3 names/m);
+    } finally {
+      store.close();
+    }
   });
 
   it('symbols: the outline of one file, in source order with kinds and extents', async () => {

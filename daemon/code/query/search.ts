@@ -28,16 +28,18 @@ const FROM = 'FROM symbols s LEFT JOIN documents d ON d.id = s.def_document_id';
 
 const SQL = {
   exact: `SELECT ${COLUMNS} ${FROM} WHERE s.name_lower = ? AND ${SEARCHABLE}`,
-  prefix: `SELECT ${COLUMNS} ${FROM} WHERE s.name_lower > ? AND s.name_lower < ? AND ${SEARCHABLE} LIMIT ${CANDIDATES}`,
-  initials: `SELECT ${COLUMNS} ${FROM} WHERE s.initials >= ? AND s.initials < ? AND ${SEARCHABLE} LIMIT ${CANDIDATES}`,
+  prefix: `SELECT ${COLUMNS} ${FROM} WHERE s.name_lower > ? AND s.name_lower < ? AND ${SEARCHABLE} LIMIT ?`,
+  initials: `SELECT ${COLUMNS} ${FROM} WHERE s.initials >= ? AND s.initials < ? AND ${SEARCHABLE} LIMIT ?`,
   substring: `SELECT ${COLUMNS} FROM symbol_names n JOIN symbols s ON s.id = n.rowid LEFT JOIN documents d ON d.id = s.def_document_id
-    WHERE symbol_names MATCH ? AND ${SEARCHABLE} LIMIT ${CANDIDATES}`,
+    WHERE symbol_names MATCH ? AND ${SEARCHABLE} LIMIT ?`,
 };
 
 // Among equal matches, the things people search for come first.
 const KIND_BONUS: Record<string, number> = { class: 30, interface: 30, struct: 30, type_alias: 25, enum: 25, function: 25, method: 20, type: 20, constant: 10, property: 5 };
 
-export function search(store: CodeStore, pattern: unknown, opts: Paging & { kind?: string } = {}): Answer<SearchResult> {
+/** candidates: how many names each way of matching ranks (CANDIDATES; smaller only in tests). */
+export function search(store: CodeStore, pattern: unknown, opts: Paging & { kind?: string; candidates?: number } = {}): Answer<SearchResult> {
+  const cap = opts.candidates ?? CANDIDATES;
   if (typeof pattern !== 'string' || pattern.trim() === '') throw new InvalidParamsError('a search pattern is required (got an empty pattern)');
   const p = pattern.trim();
   const lower = p.toLowerCase();
@@ -46,21 +48,28 @@ export function search(store: CodeStore, pattern: unknown, opts: Paging & { kind
     const prev = scored.get(row.id);
     if (!prev || prev.score < score) scored.set(row.id, { row, score });
   };
-  const all = <P extends unknown[]>(sql: string, ...args: P): Row[] => store.statement<P, Row>(sql).all(...args);
+  let cut = false;
+  const all = (sql: string, ...args: unknown[]): Row[] => store.statement<unknown[], Row>(sql).all(...args);
+  // Each way of matching ranks at most `cap` names: past that the answer says it is not every match.
+  const capped = (sql: string, ...args: unknown[]): Row[] => {
+    const rows = all(sql, ...args, cap);
+    if (rows.length >= cap) cut = true;
+    return rows;
+  };
 
   for (const r of all(SQL.exact, lower)) offer(r, 1000);
-  for (const r of all(SQL.prefix, lower, `${lower}\uffff`)) offer(r, 800 - Math.min(100, r.name.length - p.length));
+  for (const r of capped(SQL.prefix, lower, `${lower}\uffff`)) offer(r, 800 - Math.min(100, r.name.length - p.length));
   // Every capital starts a hump (`swMT` is sw|M|T); a lowercase `smt` is one initial per letter.
   const words = p.split(/(?=[A-Z])|[_\-\s.]+/).filter((w) => w.length > 0);
   const humps = words.length > 1 ? words : /^[a-z0-9]+$/.test(p) && p.length >= 2 ? [...p] : undefined;
   if (humps) {
     const initials = humps.map((w) => w[0]!.toLowerCase()).join('');
-    for (const r of all(SQL.initials, initials, `${initials}\uffff`)) {
+    for (const r of capped(SQL.initials, initials, `${initials}\uffff`)) {
       if (matchesHumps(humps, wordsOf(r.name))) offer(r, 600 - Math.min(100, initialsOf(r.name).length - initials.length));
     }
   }
   if (lower.length >= 3) {
-    for (const r of all(SQL.substring, `"${p.replace(/"/g, '""')}"`)) {
+    for (const r of capped(SQL.substring, `"${p.replace(/"/g, '""')}"`)) {
       const at = r.name.toLowerCase().indexOf(lower);
       if (at >= 0) offer(r, 400 - Math.min(100, at + r.name.length - p.length));
     }
@@ -82,7 +91,8 @@ export function search(store: CodeStore, pattern: unknown, opts: Paging & { kind
       score,
     }));
   const w = pageWindow(hits, { ...opts, limit: opts.limit ?? DEFAULT_LIMIT }, (h) => searchLine(h).length + 1);
-  const page = { pattern: p, results: hits.slice(w.start, w.end), total: hits.length, ...windowFields(w, hits.length) };
+  const note = cut ? `'${p}' matches more than ${cap} names one way: only the first ${cap} of those were ranked, so there are more than ${hits.length} matches; a longer pattern narrows it` : undefined;
+  const page = { pattern: p, results: hits.slice(w.start, w.end), total: hits.length, ...windowFields(w, hits.length), ...(note ? { note } : {}) };
   if (w.end >= hits.length) return page;
   const files = new Set(hits.slice(w.end).flatMap((h) => (h.file === null ? [] : [h.file]))).size;
   return { ...page, truncated: summary(hits.length - w.end, files), rest: { hits: hits.length - w.end, files } };
