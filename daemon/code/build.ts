@@ -6,7 +6,7 @@ import { IndexerFailedError, ScipDecodeError, ScryError } from '../errors';
 import type { IndexerReport, ProgressEvent } from '../protocol';
 import type { IndexerPlan, PrepareContext, Prepared } from './indexers/plan';
 import { runProcess } from './indexers/run';
-import { detectLanguages, LANGUAGE_IDS, languageById, type Indexer, type LanguageId } from './languages';
+import { detectLanguages, isIndexedLanguage, LANGUAGE_IDS, languageById, type Indexer, type LanguageId } from './languages';
 import { percentOf } from './indexers/estimate';
 import { decodeScip } from './scip/decode';
 import { ScipStreamReader, type ScipItem } from './scip/stream';
@@ -89,9 +89,11 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
           for (const s of run.skipped) options.log?.(`${declared.syntactic.name}: skipped '${s.file}': ${s.reason}`);
           continue;
         }
+        // Detected, and read by nothing of Scry's: never another language's indexer (one extension, one language).
         indexers.push({
           language, indexer: 'none', status: 'skipped', file_count: 0, duration_ms: 0,
-          error: `no indexer reads ${declared.displayName} files`, remedy: `Install a SCIP indexer for ${declared.displayName} and import its output with scry index --scip FILE`,
+          error: `Scry has no indexer for ${declared.displayName}: its ${files} file${files === 1 ? ' is' : 's are'} not indexed`,
+          remedy: declared.remedy ?? `Index it with a SCIP indexer for ${declared.displayName} and import its output with scry index --scip FILE`,
         });
       }
     }
@@ -138,9 +140,9 @@ function addItem(session: IngestSession, item: ScipItem, extents: Extents | unde
   else session.addExternalSymbol(item.symbol);
 }
 
-/** "TypeScript/JavaScript, Python or Go". */
+/** "TypeScript/JavaScript, Python or Go": the languages Scry indexes. */
 function namesOfLanguages(): string {
-  const names = LANGUAGE_IDS.map((id) => languageById(id).displayName);
+  const names = LANGUAGE_IDS.filter(isIndexedLanguage).map((id) => languageById(id).displayName);
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join('');
 }
 

@@ -6,7 +6,7 @@
 export { detectLanguages, type DetectedLanguage } from './detect';
 export type { Grammar, Indexer, Language, SourceExtension, SyntacticReader, SyntaxFrame, SyntaxRules } from './language';
 export {
-  allGrammars, documentLanguageOf, grammarById, grammarOfFile, isGrammarId, isIndexedSource, isIndexerCommandLine,
+  allGrammars, documentLanguageOf, grammarById, grammarOfFile, isGrammarId, isIndexedLanguage, isIndexedSource, isIndexerCommandLine,
   languageById, languageOfFile, LANGUAGE_IDS, LANGUAGES, type GrammarId, type LanguageId,
 } from './registry';
 export { SKIP_DIRS } from './skip';

@@ -2,7 +2,9 @@
 // folder, registered in registry.ts; detection, the watcher, the overlay, the
 // store, the test finder, orphan clean-up and the build all read these
 // declarations instead of keeping their own lists. A language earns its place
-// with a precise indexer, a tree-sitter grammar, or both.
+// with a precise indexer, a tree-sitter grammar, or both; one Scry can only
+// detect (Kotlin, Swift, ...) declares neither and says what the user can do
+// instead (`remedy`), so its files show up as `skipped`, never as silence.
 import type { Node } from 'web-tree-sitter';
 import type { PrepareContext, Prepared } from '../indexers/plan';
 import type { FileFacts } from '../syntactic/facts';
@@ -86,6 +88,8 @@ export interface Language {
   readonly indexer?: Indexer;
   /** The tree-sitter indexer: used when there is no precise indexer, or when it cannot run. */
   readonly syntactic?: SyntacticReader;
+  /** For a language with neither indexer: what the user can do to have it indexed (status and build reports show it). */
+  readonly remedy?: string;
 }
 
 // `const` keeps the literal ids, so the registry can derive LanguageId and GrammarId as unions.

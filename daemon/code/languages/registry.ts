@@ -5,20 +5,29 @@ import * as path from 'node:path';
 import { c } from './c';
 import { cpp } from './cpp';
 import { csharp } from './csharp';
+import { dart } from './dart';
+import { elixir } from './elixir';
 import { go } from './go';
 import { java } from './java';
+import { kotlin } from './kotlin';
 import type { Grammar, Language, SourceExtension } from './language';
+import { lua } from './lua';
 import { php } from './php';
 import { python } from './python';
 import { ruby } from './ruby';
 import { rust } from './rust';
+import { scala } from './scala';
+import { swift } from './swift';
 import { typescript } from './typescript';
 
 // Each key must be its language's id: a language is found under the name it records.
 const registry = <const T extends { readonly [K in keyof T]: Language & { readonly id: K } }>(languages: T): T => languages;
 
-/** In the order detection reports languages and the build runs their indexers. */
-export const LANGUAGES = registry({ typescript, python, go, php, java, ruby, rust, csharp, c, cpp });
+/**
+ * In the order detection reports languages and the build runs their
+ * indexers. The last ones are detected only: no indexer reads them.
+ */
+export const LANGUAGES = registry({ typescript, python, go, php, java, ruby, rust, csharp, c, cpp, kotlin, swift, scala, dart, elixir, lua });
 
 export type LanguageId = keyof typeof LANGUAGES;
 
@@ -77,8 +86,21 @@ export function documentLanguageOf(file: string): string | undefined {
   return source && (source.extension.documentLanguage ?? source.language);
 }
 
-/** Files the watcher reports: any a registered indexer or grammar reads. */
-export const isIndexedSource = (file: string): boolean => sourceOf(file) !== undefined;
+/** Does any indexer of Scry's read this language (a precise one or the syntactic indexer)? */
+export const isIndexedLanguage = (id: LanguageId): boolean => {
+  const language = languageById(id);
+  return language.indexer !== undefined || language.syntactic !== undefined;
+};
+
+/**
+ * Files the watcher reports: any a registered indexer or grammar reads. A
+ * file of a language Scry only detects changes nothing it could answer, so it
+ * starts no rebuild.
+ */
+export function isIndexedSource(file: string): boolean {
+  const source = sourceOf(file);
+  return source !== undefined && (source.extension.grammar !== undefined || isIndexedLanguage(source.language));
+}
 
 /** Is this /proc cmdline one of Scry's indexers? A recycled pid running anything else is left alone. */
 export function isIndexerCommandLine(cmdline: string): boolean {

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { buildIndex } from '../../../daemon/code/build';
 import { scipTypescriptArgs } from '../../../daemon/code/indexers/typescript';
 import {
-  allGrammars, detectLanguages, documentLanguageOf, grammarOfFile, isIndexedSource, isIndexerCommandLine,
+  allGrammars, detectLanguages, documentLanguageOf, grammarOfFile, isIndexedLanguage, isIndexedSource, isIndexerCommandLine,
   LANGUAGE_IDS, languageById, languageOfFile, SKIP_DIRS, type GrammarId, type LanguageId,
 } from '../../../daemon/code/languages';
 import { recoverRepoDir } from '../../../daemon/code/live';
@@ -24,7 +24,7 @@ import { isAlive, ROOT, tempDir } from '../../helpers';
 import { stubScipGo } from './stub-scip-go';
 
 const rows = LANGUAGE_IDS.flatMap((id) =>
-  Object.entries(languageById(id).extensions).map(([ext, e]) => ({ id, ext, grammar: e.grammar?.id, recorded: e.documentLanguage ?? id })),
+  Object.entries(languageById(id).extensions).map(([ext, e]) => ({ id, ext, grammar: e.grammar?.id, recorded: e.documentLanguage ?? id, read: e.grammar !== undefined || isIndexedLanguage(id) })),
 );
 
 /** A file in each grammar that defines the function `probe`. */
@@ -70,6 +70,12 @@ const TEST_PATHS: Record<LanguageId, { tests: string[]; sources: string[] }> = {
   csharp: { tests: ['A.Tests/UserTests.cs', 'src/UserTest.cs'], sources: ['src/User.cs', 'src/Latest.cs'] },
   c: { tests: ['tests/a.c', 'src/a_test.c', 'src/test_a.c'], sources: ['src/a.c', 'src/latest.h', 'src/testing.c'] },
   cpp: { tests: ['tests/a.cpp', 'src/a_test.cc', 'src/a_unittest.cpp'], sources: ['src/a.cpp', 'src/latest.hpp', 'src/testing.cc'] },
+  kotlin: { tests: ['src/test/kotlin/a/BTest.kt', 'app/src/main/kotlin/ATests.kt'], sources: ['src/main/kotlin/a/B.kt', 'src/main/kotlin/Latest.kt'] },
+  swift: { tests: ['Tests/AppTests/AppTests.swift', 'Sources/App/ParserTest.swift'], sources: ['Sources/App/App.swift', 'Sources/App/Latest.swift'] },
+  scala: { tests: ['src/test/scala/a/BSpec.scala', 'core/src/main/scala/ASuite.scala'], sources: ['src/main/scala/a/B.scala', 'src/main/scala/Latest.scala'] },
+  dart: { tests: ['test/widget_test.dart', 'lib/parser_test.dart'], sources: ['lib/main.dart', 'lib/latest.dart', 'lib/testing.dart'] },
+  elixir: { tests: ['test/app_test.exs', 'lib/app/parser_test.exs'], sources: ['lib/app.ex', 'lib/app/latest.ex', 'lib/testing.ex'] },
+  lua: { tests: ['spec/parser_spec.lua', 'src/parser_test.lua'], sources: ['src/parser.lua', 'src/latest.lua', 'src/testing.lua'] },
 };
 
 const write = (root: string, files: Record<string, string>): void => {
@@ -80,20 +86,26 @@ const write = (root: string, files: Record<string, string>): void => {
 };
 
 describe('language registry', () => {
-  it('registers only languages with an indexer or a grammar, each extension once', () => {
+  it('registers languages with an indexer or a grammar, and languages it only detects with a remedy, each extension once', () => {
     for (const id of LANGUAGE_IDS) {
       const language = languageById(id);
       assert.equal(language.id, id);
-      assert.ok(language.indexer || Object.values(language.extensions).some((e) => e.grammar), `${id} has neither indexer nor grammar`);
+      const reads = language.indexer !== undefined || Object.values(language.extensions).some((e) => e.grammar);
+      assert.equal(isIndexedLanguage(id), language.indexer !== undefined || language.syntactic !== undefined, id);
+      // One Scry cannot read says what to do instead; one it reads has no such remedy to show.
+      assert.equal(language.remedy !== undefined, !reads, `${id}: ${reads ? 'an indexed language has no remedy' : 'a detected-only language needs a remedy'}`);
     }
     assert.equal(new Set(rows.map((r) => r.ext)).size, rows.length);
+    // The registry's ids are a closed union: a language nobody registered does not compile.
+    // @ts-expect-error 'klingon' is no LanguageId
+    assert.equal(LANGUAGE_IDS.includes('klingon'), false);
   });
 
   it('maps every extension to one language in detection, the watcher filter, the overlay and the store', () => {
-    for (const { id, ext, grammar, recorded } of rows) {
+    for (const { id, ext, grammar, recorded, read } of rows) {
       for (const file of [`src/a${ext}`, `src/A${ext.toUpperCase()}`]) {
         assert.equal(languageOfFile(file), id, file);
-        assert.equal(isIndexedSource(file), true, file);
+        assert.equal(isIndexedSource(file), read, file);
         assert.equal(grammarOfFile(file), grammar, file);
         assert.equal(languageOf(file), recorded, file);
         assert.equal(documentLanguageOf(file), recorded, file);
@@ -123,14 +135,16 @@ describe('language registry', () => {
     assert.deepEqual(detectLanguages(repo).map((d) => [d.language, d.files]), [['python', 1]]);
   });
 
-  it('the watcher reports changes to exactly the registered extensions', async () => {
+  it('the watcher reports changes to exactly the extensions something reads', async () => {
     const repo = tempDir('watch-ext');
     const seen = new Set<string>();
     const watcher = new RepoWatcher(repo, { onChange: (c: FileChange) => seen.add(c.file), onRootGone: () => undefined });
     try {
       await watcher.ready;
-      const expected = rows.map((r) => `a${r.ext}`);
-      write(repo, Object.fromEntries([...expected, 'notes.txt', 'data.json'].map((f) => [f, 'x\n'])));
+      const expected = rows.filter((r) => r.read).map((r) => `a${r.ext}`);
+      const detectedOnly = rows.filter((r) => !r.read).map((r) => `a${r.ext}`);
+      assert.ok(detectedOnly.includes('a.kt'), 'a language Scry only detects is in the table');
+      write(repo, Object.fromEntries([...expected, ...detectedOnly, 'notes.txt', 'data.json'].map((f) => [f, 'x\n'])));
       const deadline = Date.now() + 10_000;
       while (seen.size < expected.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       await new Promise((r) => setTimeout(r, 200));
@@ -275,5 +289,28 @@ describe('indexers', () => {
     assert.deepEqual(Object.fromEntries(recorded), { 'price.ts': 'typescript', 'tool.js': 'javascript', 'shop.py': 'python', 'main.go': 'go' });
     assert.deepEqual(await build({ 'go.mod': 'module example.com/shop\n', 'main.go': PROBES.go }), [['go', 'scip-go', 'ok']]);
     assert.deepEqual(await build({ 'README.md': 'nothing to index\n' }), [['none', 'none', 'skipped']]);
+  });
+
+  it('sends a language it only detects to no indexer: each such language is skipped, under its own name, with its remedy', async () => {
+    const only = LANGUAGE_IDS.filter((l) => !isIndexedLanguage(l));
+    const repo = tempDir('only');
+    write(repo, { 'tsconfig.json': '{ "include": ["*.ts"] }\n', 'price.ts': 'export const price = (n: number): number => n;\n' });
+    for (const id of only) {
+      const ext = Object.keys(languageById(id).extensions)[0]!;
+      write(repo, { [`${id}/main${ext}`]: 'main\n', [`${id}/util${ext}`]: 'util\n' });
+    }
+    const outcome = await buildIndex({ repo, workDir: tempDir('only-work'), nodePath: process.execPath, home: tempDir('only-home') });
+    assert.deepEqual(outcome.indexers.map((r) => [r.language, r.indexer, r.status]), [['typescript', 'scip-typescript', 'ok'], ...only.map((id) => [id, 'none', 'skipped'])]);
+    outcome.indexers.slice(1).forEach((report, i) => {
+      const language = languageById(only[i]!);
+      assert.equal(report.remedy, language.remedy, report.language);
+      assert.match(report.error ?? '', new RegExp(`no indexer for ${language.displayName}: its 2 files are not indexed`), report.language);
+    });
+    const db = new Database(outcome.nextPath, { readonly: true });
+    const docs = db.prepare('SELECT path FROM documents').all() as Array<{ path: string }>;
+    const status = (db.prepare("SELECT value FROM meta WHERE key = 'status'").get() as { value: string }).value;
+    db.close();
+    assert.deepEqual(docs.map((d) => d.path), ['price.ts'], 'no other indexer read their files');
+    assert.equal(status, 'partial');
   });
 });
