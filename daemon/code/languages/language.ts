@@ -7,7 +7,7 @@
 // instead (`remedy`), so its files show up as `skipped`, never as silence.
 import type { Node } from 'web-tree-sitter';
 import type { PrepareContext, Prepared } from '../indexers/plan';
-import type { FileFacts } from '../syntactic/facts';
+import type { FileFacts, Reference } from '../syntactic/facts';
 
 /** Where the overlay's walk stands: one frame per node from the root down. */
 export interface SyntaxFrame {
@@ -70,6 +70,15 @@ export interface SyntacticReader {
   readonly ignored?: readonly RegExp[];
   /** Files outside the indexed tree (repo-relative) read only to resolve names, never stored: vendor/'s facades. */
   resolutionFiles?(repo: string): string[];
+  /**
+   * Beside a precise indexer that ran (scip-php), what this reader still
+   * adds: the references the indexer cannot make (Laravel's string and facade
+   * edges), chosen by the keys each resolved to and written into the
+   * indexer's own documents; and, with `leftOutFiles`, documents for the
+   * files the indexer did not read (scip-php reads Composer's autoloaded
+   * classes only, not routes/, config/ or views).
+   */
+  readonly besidePrecise?: { keeps(reference: Reference, keys: readonly string[]): boolean; readonly leftOutFiles: boolean };
 }
 
 export interface Language {

@@ -44,7 +44,20 @@ export interface SyntacticResult {
 
 export async function indexSyntactically(options: SyntacticOptions): Promise<SyntacticResult> {
   const started = performance.now();
-  const { repo, language, session } = options;
+  const read = await readSyntactically(options.repo, options.language, options);
+  return writeSyntactically(read, options.session, { started, onProgress: options.onProgress });
+}
+
+/** Every file of a language read into facts, with the resolver over them: what writing documents needs. */
+export interface ReadSet {
+  language: LanguageId;
+  reader: SyntacticReader;
+  read: Array<{ facts: FileFacts; text: string }>;
+  skipped: SkippedFile[];
+  resolver: Resolver;
+}
+
+export async function readSyntactically(repo: string, language: LanguageId, options: { files?: string[]; signal?: AbortSignal } = {}): Promise<ReadSet> {
   const reader = languageById(language).syntactic;
   if (!reader) throw new Error(`${language} has no syntactic reader`);
   const files = options.files ?? filesOf(repo, language, reader.ignored);
@@ -61,10 +74,19 @@ export async function indexSyntactically(options: SyntacticOptions): Promise<Syn
     const r = await readFacts(repo, file, reader);
     if ('facts' in r) context.push(r.facts);
   }
-  options.onProgress?.(`${reader.name}: resolving ${read.length} files`);
   const resolver = new Resolver([...read.map((r) => r.facts), ...context], { foldCase: reader.foldCase ?? false });
+  return { language, reader, read, skipped, resolver };
+}
+
+/** Writes a read set's documents; `only` keeps some files (those a precise indexer left out). */
+export function writeSyntactically(set: ReadSet, session: IngestSession, options: { started?: number; only?: (file: string) => boolean; onProgress?: (message: string) => void } = {}): SyntacticResult {
+  const started = options.started ?? performance.now();
+  const { language, reader } = set;
+  const read = options.only ? set.read.filter((r) => options.only!(r.facts.path)) : set.read;
+  options.onProgress?.(`${reader.name}: resolving ${read.length} files`);
   const before = session.documentCount;
-  for (const { facts, text } of read) session.addDocument(toDocument(facts, text, resolver, language));
+  for (const { facts, text } of read) session.addDocument(toDocument(facts, text, set.resolver, language), { syntactic: true });
+  const skipped = options.only ? set.skipped.filter((s) => options.only!(s.file)) : set.skipped;
   const report: IndexerReport = {
     language, indexer: reader.name, status: 'ok', file_count: session.documentCount - before, duration_ms: Math.round(performance.now() - started),
     ...(skipped.length > 0 ? { skipped_files: skipped.slice(0, 50).map((s) => `${s.file}: ${s.reason}`) } : {}),

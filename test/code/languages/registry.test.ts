@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
+import { create } from '@bufbuild/protobuf';
 import Database from 'better-sqlite3';
 import { buildIndex } from '../../../daemon/code/build';
 import { scipTypescriptArgs } from '../../../daemon/code/indexers/typescript';
@@ -18,10 +19,12 @@ import {
 import { recoverRepoDir } from '../../../daemon/code/live';
 import { Overlay } from '../../../daemon/code/overlay';
 import { isTestFile } from '../../../daemon/code/query/tests';
+import { IndexSchema } from '../../../daemon/code/scip/gen/scip_pb';
 import { languageOf } from '../../../daemon/code/store/ingest';
 import { RepoIgnore, RepoWatcher, type FileChange } from '../../../daemon/code/watch';
 import { isAlive, ROOT, tempDir } from '../../helpers';
 import { stubScipGo } from './stub-scip-go';
+import { stubScipPhp } from './stub-scip-php';
 
 const rows = LANGUAGE_IDS.flatMap((id) =>
   Object.entries(languageById(id).extensions).map(([ext, e]) => ({ id, ext, grammar: e.grammar?.id, recorded: e.documentLanguage ?? id, read: e.grammar !== undefined || isIndexedLanguage(id) })),
@@ -77,6 +80,17 @@ const TEST_PATHS: Record<LanguageId, { tests: string[]; sources: string[] }> = {
   elixir: { tests: ['test/app_test.exs', 'lib/app/parser_test.exs'], sources: ['lib/app.ex', 'lib/app/latest.ex', 'lib/testing.ex'] },
   lua: { tests: ['spec/parser_spec.lua', 'src/parser_test.lua'], sources: ['src/parser.lua', 'src/latest.lua', 'src/testing.lua'] },
 };
+
+/** A Composer install as scip-php needs it, and a scip-php that indexes app/Probe.php (PROBES.php). */
+const COMPOSER = { 'composer.json': '{ "name": "scry/probe" }\n', 'vendor/autoload.php': '<?php\n', 'vendor/composer/installed.php': '<?php return [];\n' };
+const stubPhp = (): string => {
+  const symbol = 'scip-php composer scry/probe 1 probe().';
+  return stubScipPhp(tempDir('stub-php'), create(IndexSchema, {
+    metadata: { version: 1, toolInfo: { name: 'scip-php', version: 'stub' } },
+    documents: [{ relativePath: 'app/Probe.php', language: '19', occurrences: [{ range: [1, 9, 14], symbol, symbolRoles: 1 }], symbols: [{ symbol }] }],
+  }));
+};
+const withStubs = (): NodeJS.ProcessEnv => ({ ...process.env, PATH: [stubScipGo(tempDir('stub')), stubPhp(), process.env.PATH ?? ''].join(path.delimiter) });
 
 const write = (root: string, files: Record<string, string>): void => {
   for (const [file, text] of Object.entries(files)) {
@@ -210,11 +224,12 @@ describe('test finder', () => {
 });
 
 describe('indexers', () => {
-  /** Each registered indexer's plan for a repo holding one file of its language, with a stub scip-go on PATH. */
+  /** Each registered indexer's plan for a repo that has what each needs (Composer's vendor/), with stub scip-go and scip-php on PATH. */
   async function plans(): Promise<Array<{ id: LanguageId; name: string; command: string; args: string[]; language: string; indexer: string }>> {
     const repo = tempDir('plan');
+    write(repo, COMPOSER);
     const home = tempDir('plan-home');
-    const env = { ...process.env, PATH: `${stubScipGo(tempDir('stub'))}${path.delimiter}${process.env.PATH ?? ''}` };
+    const env = withStubs();
     const out = [];
     for (const id of LANGUAGE_IDS) {
       const indexer = languageById(id).indexer;
@@ -264,8 +279,7 @@ describe('indexers', () => {
   });
 
   it('the build runs exactly the indexers of the detected languages, each its own', async () => {
-    const stub = stubScipGo(tempDir('build-stub'));
-    const env = { ...process.env, PATH: `${stub}${path.delimiter}${process.env.PATH ?? ''}` };
+    const env = withStubs();
     const recorded = new Map<string, string>();
     const build = async (files: Record<string, string>): Promise<Array<[string, string, string]>> => {
       const repo = tempDir('build');
@@ -279,6 +293,7 @@ describe('indexers', () => {
     const all = await build({
       'price.ts': 'export const price = (n: number): number => n;\n', 'tool.js': 'exports.tool = () => 1;\n',
       'shop.py': 'def total():\n    return 1\n', 'go.mod': 'module example.com/shop\n', 'main.go': PROBES.go,
+      ...COMPOSER, 'app/Probe.php': PROBES.php,
     });
     const expected = LANGUAGE_IDS.flatMap((id) => {
       const indexer = languageById(id).indexer;
@@ -286,7 +301,7 @@ describe('indexers', () => {
     });
     assert.deepEqual(all, expected);
     // What the store records agrees with the registry, whichever indexer wrote the document.
-    assert.deepEqual(Object.fromEntries(recorded), { 'price.ts': 'typescript', 'tool.js': 'javascript', 'shop.py': 'python', 'main.go': 'go' });
+    assert.deepEqual(Object.fromEntries(recorded), { 'price.ts': 'typescript', 'tool.js': 'javascript', 'shop.py': 'python', 'main.go': 'go', 'app/Probe.php': 'php' });
     assert.deepEqual(await build({ 'go.mod': 'module example.com/shop\n', 'main.go': PROBES.go }), [['go', 'scip-go', 'ok']]);
     assert.deepEqual(await build({ 'README.md': 'nothing to index\n' }), [['none', 'none', 'skipped']]);
   });
