@@ -7,7 +7,7 @@
 // Shared by the CLI, the MCP server and the daemon (which measures budgets
 // with the same line function), so it stays free of anything heavy.
 import { Callees, Callers, Defs, Impact, Impls, Refs, Search, Symbols } from './code';
-import type { ImpactResult, IndexFreshness, Occurrence, QueryResult, SearchResult, SymbolMatch, SymbolsResult } from './code';
+import type { ImpactEntry, ImpactResult, IndexFreshness, Occurrence, QueryResult, SearchResult, SymbolMatch, SymbolsResult } from './code';
 
 /** Characters of source kept before and after the match. */
 const BEFORE = 24;
@@ -37,9 +37,20 @@ function matchIndex(context: string, name: string, column: number): number {
 
 const useOf = (o: Occurrence): string => o.use ?? (o.is_definition ? 'def' : o.is_call ? 'call' : 'ref');
 
-/** One occurrence's line (no newline). */
-export function occurrenceLine(o: Occurrence, name: string): string {
-  return `  ${o.line}:${o.column} ${useOf(o)} ${snippet(o.context, name, o.column)}`;
+/**
+ * One occurrence's line (no newline). `marked`: its match mixes precise and
+ * syntactic occurrences, so a syntactic one says so on its own line.
+ */
+export function occurrenceLine(o: Occurrence, name: string, marked = false): string {
+  return `  ${o.line}:${o.column} ${useOf(o)} ${snippet(o.context, name, o.column)}${marked && o.precision === 'syntactic' ? SYNTACTIC_MARK : ''}`;
+}
+
+const SYNTACTIC_MARK = ' (syntactic)';
+
+/** 'all' when tree-sitter found every occurrence listed (the header says it once), 'some', or 'none'. */
+export function syntacticShare(occurrences: readonly Occurrence[]): 'all' | 'some' | 'none' {
+  const n = occurrences.filter((o) => o.precision === 'syntactic').length;
+  return n === 0 ? 'none' : n === occurrences.length ? 'all' : 'some';
 }
 
 /** `a.ts:6, a.ts:10, b.ts:3` as `a.ts:6,10, b.ts:3`. */
@@ -88,6 +99,7 @@ function header(m: SymbolMatch, kind: CompactKind): string {
     const calls = c.calls > 0 && kind !== 'callers' ? ` (${c.calls} call${c.calls === 1 ? '' : 's'})` : '';
     parts.push(`${c.references} ${what}${calls} in ${c.files} file${c.files === 1 ? '' : 's'}`);
   }
+  if (syntacticShare(m.occurrences) === 'all') parts.push('syntactic');
   return `# ${parts.join(' · ')}`;
 }
 
@@ -100,6 +112,7 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
   }
   for (const m of r.matches) {
     out.push(header(m, kind));
+    const marked = syntacticShare(m.occurrences) === 'some';
     let file: string | undefined;
     let container: string | null | undefined;
     for (const o of m.occurrences) {
@@ -108,7 +121,7 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
       if (kind !== 'callers' && containerChanges(o, c, file, container)) out.push(containerLine(c));
       file = o.file;
       container = c;
-      out.push(occurrenceLine(o, m.display_name));
+      out.push(occurrenceLine(o, m.display_name, marked));
     }
   }
   if (r.offset) out.push(`(page from offset ${r.offset})`);
@@ -142,8 +155,9 @@ export function compactSymbols(r: SymbolsResult): string {
 export function compactImpact(r: ImpactResult): string {
   const c = r.counts;
   const out = [...notes(r.index, r.note), `# ${r.symbol} · ${c.callers} callers · ${c.implementations} implementations · ${c.importing_files} files using it · ${c.test_files} test files`];
-  if (r.callers.length > 0) out.push('callers', ...r.callers.map((e) => `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name} ${e.kind} ${e.file}:${e.line}`));
-  if (r.implementations.length > 0) out.push('implementations', ...r.implementations.map((e) => `  ${e.display_name} ${e.kind} ${e.file}:${e.line}`));
+  const mark = (e: ImpactEntry): string => (e.precision === 'syntactic' ? SYNTACTIC_MARK : '');
+  if (r.callers.length > 0) out.push('callers', ...r.callers.map((e) => `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name} ${e.kind} ${e.file}:${e.line}${mark(e)}`));
+  if (r.implementations.length > 0) out.push('implementations', ...r.implementations.map((e) => `  ${e.display_name} ${e.kind} ${e.file}:${e.line}${mark(e)}`));
   if (r.importing_files.length > 0) out.push('files using it', ...r.importing_files.map((f) => `  ${f}`));
   if (r.test_files.length > 0) out.push('tests', ...r.test_files.map((f) => `  ${f}`));
   if (r.truncated) out.push(`(${r.truncated}; raise limit to see them)`);

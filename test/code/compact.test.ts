@@ -7,12 +7,12 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { answered, callers, impls, refs } from '../../daemon/code/query';
+import { answered, callees, callers, impact, impls, refs } from '../../daemon/code/query';
 import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
 import { decodeScip } from '../../daemon/code/scip/decode';
 import { ingestScip } from '../../daemon/code/store/ingest';
 import { CodeStore } from '../../daemon/code/store/store';
-import { compactQuery, occurrenceCost, type QueryResult } from '../../daemon/protocol';
+import { compactImpact, compactQuery, occurrenceCost, type ImpactResult, type QueryResult } from '../../daemon/protocol';
 import { ROOT, tempDir } from '../helpers';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'answers');
@@ -107,6 +107,19 @@ describe('the compact answer format (golden, real scip-typescript index)', () =>
     assert.equal(past.matches.length, 0);
     assert.equal(past.next_offset, undefined);
     assert.match(compactQuery(past, 'refs'), /no references of 'Settings' past offset 1000/);
+  });
+
+  it('precise rows carry no precision: callers, callees and impact from scip-typescript, and their compact forms', () => {
+    const called = ask(() => callers(store, 'bump'));
+    assert.ok(called.matches.length > 0);
+    const start = called.matches[0]!.display_name;
+    const calling = ask(() => callees(store, start));
+    assert.ok(calling.matches.some((m) => m.display_name === 'bump'), calling.matches.map((m) => m.display_name).join(', '));
+    for (const r of [called, calling]) assert.deepEqual(r.matches.flatMap((m) => m.occurrences.filter((o) => o.precision !== undefined)), []);
+    const hit = answered(store, false, () => impact(store, 'bump')) as ImpactResult;
+    assert.ok(hit.callers.length > 0);
+    assert.deepEqual([...hit.callers, ...hit.implementations].filter((e) => e.precision !== undefined), []);
+    for (const text of [compactQuery(called, 'callers'), compactQuery(calling, 'callees'), compactImpact(hit)]) assert.doesNotMatch(text, /syntactic/);
   });
 
   it('the budget is measured on the compact text itself', () => {

@@ -13,9 +13,11 @@ import { create } from '@bufbuild/protobuf';
 import Database from 'better-sqlite3';
 import { buildIndex, type BuildOutcome } from '../../../daemon/code/build';
 import { callers } from '../../../daemon/code/query/callers';
+import { impact } from '../../../daemon/code/query/impact';
 import { refs } from '../../../daemon/code/query/refs';
 import { IndexSchema, type Index } from '../../../daemon/code/scip/gen/scip_pb';
 import { CodeStore } from '../../../daemon/code/store/store';
+import { compactQuery } from '../../../daemon/protocol';
 import { envWithout, ROOT, tempDir } from '../../helpers';
 import { stubScipPhp } from '../languages/stub-scip-php';
 
@@ -128,6 +130,13 @@ describe('scip-php on PATH', () => {
     // scip-php gives no enclosing ranges: tree-sitter's extents make the callers.
     const callerRows = callers(store, 'PaymentGateway::charge').matches.map((m) => [m.display_name, m.occurrences.map((o) => o.precision ?? 'precise').join(',')]);
     assert.deepEqual(callerRows.sort(), [['show', 'syntactic'], ['welcome', 'precise,precise']]);
+    // Impact follows both kinds of edge, and says which is which.
+    assert.deepEqual(impact(store, 'PaymentGateway::charge').callers.map((e) => [e.display_name, e.precision ?? 'precise']).sort(), [['show', 'syntactic'], ['welcome', 'precise']]);
+    // A match mixing both marks its syntactic lines, not its header.
+    const compact = compactQuery({ elapsed_ms: 0, index: { indexed_at: 'now', status: 'ready' }, ...refs(store, 'PaymentGateway::charge') }, 'refs');
+    const marked = compact.split('\n').filter((l) => l.endsWith(' (syntactic)'));
+    assert.deepEqual(marked.map((l) => l.trim().split(' ')[0]), [`${line(facadeCall)}:${facadeCall[1]! + 1}`], compact);
+    assert.doesNotMatch(compact.split('\n').find((l) => l.startsWith('# '))!, /syntactic/);
     // The facade's own method is Scry's: scip-php names nothing there.
     assert.deepEqual(refs(store, 'Payment::charge').matches.map((m) => [m.symbol_id, m.occurrences.map((o) => `${o.file}:${o.line}`)]), [['scry-syntactic php . . App/Facades/Payment#charge().', [`${CONTROLLER}:${line(facadeCall)}`]]]);
 
