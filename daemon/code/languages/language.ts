@@ -49,6 +49,20 @@ export interface SourceExtension {
   readonly documentLanguage?: string;
 }
 
+/**
+ * An extension another language owns that this one reads in some repos or
+ * files: C++ claims C's `.h` in a C++ project, or when the header's own text
+ * is C++ (`class`, `namespace`, `template`).
+ */
+export interface Claim {
+  /** The grammar this language parses a claimed file with. */
+  readonly grammar: Grammar;
+  /** Is the repo this language's project? `extensions`: those of its source files. Then every file of the extension is claimed. */
+  project(repo: string, extensions: ReadonlySet<string>): boolean;
+  /** Is this file's text (its start) this language's, whatever the project? */
+  text(text: string): boolean;
+}
+
 export interface Indexer {
   readonly name: string;
   /** Substrings of the indexer process's command line, so a restarted daemon kills only its own orphans. */
@@ -62,6 +76,12 @@ export interface SyntacticReader {
   readonly name: string;
   /** One parsed file's definitions and references; `repo` is the repo's root folder. */
   facts(root: Node, file: string, repo?: string): FileFacts;
+  /**
+   * The text tree-sitter parses, of the same length and lines as the file's,
+   * so every range holds: C++ blanks the export macro in `class GTEST_API_
+   * Test`, which only the preprocessor knows expands to nothing.
+   */
+  parsedText?(text: string): string;
   /** A file read from its text alone, without a tree (Blade templates): its facts, else undefined to parse it. */
   textFacts?(file: string, text: string): FileFacts | undefined;
   /** PHP: class, function and method names are case-insensitive. */
@@ -99,6 +119,8 @@ export interface Language {
   readonly syntactic?: SyntacticReader;
   /** For a language with neither indexer: what the user can do to have it indexed (status and build reports show it). */
   readonly remedy?: string;
+  /** Extensions of another language's it reads where its claim holds (see Claim), by extension. */
+  readonly claims?: Readonly<Record<string, Claim>>;
 }
 
 // `const` keeps the literal ids, so the registry can derive LanguageId and GrammarId as unions.

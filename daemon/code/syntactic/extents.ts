@@ -17,7 +17,7 @@ export async function definitionExtents(repo: string, language: LanguageId, sign
   if (!reader) return out;
   for (const file of filesOf(repo, language, reader.ignored)) {
     signal?.throwIfAborted();
-    const r = await readFacts(repo, file, reader);
+    const r = await readFacts(repo, file, language);
     if ('facts' in r) addFileExtents(out, r.facts);
   }
   return out;

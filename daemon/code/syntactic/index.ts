@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { IndexerReport } from '../../protocol';
-import { grammarOfFile, languageById, type LanguageId, type SyntacticReader } from '../languages';
+import { grammarOfLanguageFile, languageById, type LanguageId, type SyntacticReader } from '../languages';
 import { parseWithin } from '../overlay/parser';
 import type { IngestSession } from '../store/ingest';
 import { toDocument } from './emit';
@@ -65,13 +65,13 @@ export async function readSyntactically(repo: string, language: LanguageId, opti
   const read: Array<{ facts: FileFacts; text: string }> = [];
   for (const file of files) {
     options.signal?.throwIfAborted();
-    const r = await readFacts(repo, file, reader);
+    const r = await readFacts(repo, file, language);
     if ('skip' in r) skipped.push({ file, reason: r.skip });
     else read.push(r);
   }
   const context: FileFacts[] = [];
   for (const file of reader.resolutionFiles?.(repo) ?? []) {
-    const r = await readFacts(repo, file, reader);
+    const r = await readFacts(repo, file, language);
     if ('facts' in r) context.push(r.facts);
   }
   const resolver = new Resolver([...read.map((r) => r.facts), ...context], { foldCase: reader.foldCase ?? false });
@@ -94,8 +94,10 @@ export function writeSyntactically(set: ReadSet, session: IngestSession, options
   return { report, skipped, languages: [...new Set(read.map((r) => r.facts.language))] };
 }
 
-/** One file's facts, or why it was skipped. Never throws for a bad file. */
-export async function readFacts(repo: string, file: string, reader: SyntacticReader): Promise<{ facts: FileFacts; text: string } | { skip: string }> {
+/** One file's facts as this language's reader reads it (a C++ project's `.h` with the C++ grammar), or why it was skipped. Never throws for a bad file. */
+export async function readFacts(repo: string, file: string, language: LanguageId): Promise<{ facts: FileFacts; text: string } | { skip: string }> {
+  const reader = languageById(language).syntactic;
+  if (!reader) return { skip: `${language} has no syntactic reader` };
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(path.join(repo, file));
@@ -108,9 +110,9 @@ export async function readFacts(repo: string, file: string, reader: SyntacticRea
   try {
     const fromText = reader.textFacts?.(file, text);
     if (fromText) return { facts: fromText, text };
-    const grammar = grammarOfFile(file);
+    const grammar = grammarOfLanguageFile(language, file);
     if (!grammar) return { skip: 'no grammar reads it' };
-    const tree = await parseWithin(grammar, text, PARSE_BUDGET_MS);
+    const tree = await parseWithin(grammar, reader.parsedText?.(text) ?? text, PARSE_BUDGET_MS);
     if (!tree) return { skip: `parsing took longer than ${PARSE_BUDGET_MS / 1000} s` };
     try {
       return { facts: reader.facts(tree.rootNode, file, repo), text };

@@ -16,11 +16,13 @@ import {
   allGrammars, detectLanguages, documentLanguageOf, grammarOfFile, isIndexedLanguage, isIndexedSource, isIndexerCommandLine,
   LANGUAGE_IDS, languageById, languageOfFile, SKIP_DIRS, type GrammarId, type LanguageId,
 } from '../../../daemon/code/languages';
+import { blankExportMacros } from '../../../daemon/code/languages/cpp';
 import { recoverRepoDir } from '../../../daemon/code/live';
 import { Overlay } from '../../../daemon/code/overlay';
 import { isTestFile } from '../../../daemon/code/query/tests';
 import { IndexSchema } from '../../../daemon/code/scip/gen/scip_pb';
 import { languageOf } from '../../../daemon/code/store/ingest';
+import { filesOf } from '../../../daemon/code/syntactic/files';
 import { RepoIgnore, RepoWatcher, type FileChange } from '../../../daemon/code/watch';
 import { isAlive, ROOT, tempDir } from '../../helpers';
 import { stubScipGo } from './stub-scip-go';
@@ -187,6 +189,53 @@ describe('language registry', () => {
       assert.ok(fs.existsSync(file), `${id}: ${file}`);
       assert.ok(vscodeignore.includes(`!node_modules/${wasm.package}/${wasm.file}`), `${id}: .vscodeignore lacks ${wasm.file}`);
     }
+  });
+});
+
+describe('claimed extensions: C++ headers', () => {
+  const C_HEADER = '#ifndef B_H\n#define B_H\nstruct point { int x; };\nint area(struct point *p);\n#endif\n';
+  const CPP_HEADER = '#pragma once\nnamespace shapes {\nclass Widget {\n public:\n  int area() const;\n};\n}\n';
+  const sorted = (repo: string, language: LanguageId): string[] => filesOf(repo, language);
+
+  it('a .h is C++ in a C++ project, or when its own text is C++; otherwise C', () => {
+    const mixed = tempDir('claim-text');
+    write(mixed, { 'a.c': 'int area(struct point *p) { return p->x; }\n', 'b.h': C_HEADER, 'w.h': CPP_HEADER });
+    assert.deepEqual([sorted(mixed, 'c'), sorted(mixed, 'cpp')], [['a.c', 'b.h'], ['w.h']]);
+    assert.deepEqual(detectLanguages(mixed).map((d) => [d.language, d.files]), [['c', 2], ['cpp', 1]]);
+
+    const project = tempDir('claim-project');
+    write(project, { 'src/main.cpp': 'int main() { return 0; }\n', 'include/b.h': C_HEADER, 'include/w.h': CPP_HEADER });
+    assert.deepEqual([sorted(project, 'c'), sorted(project, 'cpp')], [[], ['include/b.h', 'include/w.h', 'src/main.cpp']]);
+
+    for (const [cmake, owner] of [['project(geo LANGUAGES C)\n', 'c'], ['project(geo)\n', 'c'], ['project(geo LANGUAGES C CXX)\n', 'cpp'], ['cmake_minimum_required(VERSION 3.16)\nproject(geo)\nset(CMAKE_CXX_STANDARD 17)\n', 'cpp']] as const) {
+      const repo = tempDir('claim-cmake');
+      write(repo, { 'CMakeLists.txt': cmake, 'geo.c': 'int f(void) { return 1; }\n', 'geo.h': C_HEADER });
+      assert.deepEqual(sorted(repo, owner), owner === 'c' ? ['geo.c', 'geo.h'] : ['geo.h'], cmake);
+    }
+  });
+
+  it('the build indexes a claimed header with the C++ grammar, and the overlay parses it so too', async () => {
+    const repo = tempDir('claim-build');
+    write(repo, { 'a.c': 'int area(struct point *p) { return p->x; }\n', 'b.h': C_HEADER, 'w.h': CPP_HEADER });
+    const outcome = await buildIndex({ repo, workDir: tempDir('claim-work'), nodePath: process.execPath, home: tempDir('claim-home') });
+    assert.deepEqual(outcome.indexers.map((r) => [r.language, r.indexer, r.status, r.file_count]), [['c', 'tree-sitter-c', 'ok', 2], ['cpp', 'tree-sitter-cpp', 'ok', 1]]);
+    const db = new Database(outcome.nextPath, { readonly: true });
+    const docs = db.prepare('SELECT path, language FROM documents ORDER BY path').all();
+    const widget = db.prepare("SELECT kind FROM symbols WHERE name = 'Widget'").all();
+    db.close();
+    assert.deepEqual(docs, [{ path: 'a.c', language: 'c' }, { path: 'b.h', language: 'c' }, { path: 'w.h', language: 'cpp' }]);
+    assert.deepEqual(widget, [{ kind: 'class' }]);
+    const overlay = new Overlay(repo);
+    await overlay.update('w.h', false);
+    assert.deepEqual(overlay.hits('Widget').map((h) => [h.file, h.occurrence.is_definition, h.occurrence.kind]), [['w.h', true, 'class']]);
+  });
+
+  it('an export macro between class and name is blanked for the parse, keeping every column', () => {
+    const text = 'class GTEST_API_ Test {\n struct LLVM_LIBRARY_VISIBILITY Pass : Base {};\n};\nstruct FOO bar;\nclass Q_DECL_EXPORT QObject final {\n';
+    const blanked = blankExportMacros(text);
+    assert.equal(blanked.length, text.length);
+    const blank = (macro: string): string => ' '.repeat(macro.length);
+    assert.deepEqual(blanked.split('\n'), [`class ${blank('GTEST_API_')} Test {`, ` struct ${blank('LLVM_LIBRARY_VISIBILITY')} Pass : Base {};`, '};', 'struct FOO bar;', `class ${blank('Q_DECL_EXPORT')} QObject final {`, '']);
   });
 });
 

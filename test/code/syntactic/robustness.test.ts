@@ -114,7 +114,7 @@ describe('fuzz', () => {
       files.push(`deep${EXTENSION[language]}`);
       const read = [];
       for (const file of files) {
-        const r = await readFacts(repo, file, reader);
+        const r = await readFacts(repo, file, language);
         if ('skip' in r) assert.match(r.skip, /\w/, file);
         else read.push(r);
       }
