@@ -104,3 +104,9 @@ export function workspaceRepo(): string {
   spawnSync('git', ['init', '-q'], { cwd: dir });
   return fs.realpathSync(dir);
 }
+
+/** This process's environment with no folder on PATH that holds `command` (scip-php, scip-go): tests say which indexer runs. */
+export function envWithout(command: string): NodeJS.ProcessEnv {
+  const PATH = (process.env.PATH ?? '').split(path.delimiter).filter((d) => d && !fs.existsSync(path.join(d, command))).join(path.delimiter);
+  return { ...process.env, PATH };
+}

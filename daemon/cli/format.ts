@@ -10,7 +10,8 @@ export function formatQuery(result: QueryResult, what: QueryKind | boolean): str
   if (result.matches.length === 0) return `${head}no ${kind} of '${result.symbol}'${result.offset ? ` past offset ${result.offset}` : ''} (index ${result.index.status}, built ${result.index.indexed_at})\n`;
   const out: string[] = [];
   for (const m of result.matches) {
-    out.push(`${m.display_name}  ${m.kind}  ${m.symbol_id}`);
+    const share = P.syntacticShare(m.occurrences);
+    out.push(`${m.display_name}  ${m.kind}  ${m.symbol_id}${share === 'all' ? '  (syntactic)' : ''}`);
     let file = '';
     for (const o of m.occurrences) {
       if (o.file !== file) {
@@ -19,7 +20,8 @@ export function formatQuery(result: QueryResult, what: QueryKind | boolean): str
       }
       const marker = o.is_definition ? 'def ' : o.is_call ? 'call' : '    ';
       const where = o.containing_symbol && kind !== 'callers' ? `  [${o.containing_symbol}]` : '';
-      out.push(`    ${String(o.line).padStart(5)}:${String(o.column).padEnd(3)} ${marker}  ${o.context}${where}`);
+      const syntactic = share === 'some' && o.precision === 'syntactic' ? '  (syntactic)' : '';
+      out.push(`    ${String(o.line).padStart(5)}:${String(o.column).padEnd(3)} ${marker}  ${o.context}${where}${syntactic}`);
     }
   }
   const shown = result.matches.reduce((n, m) => n + m.occurrences.length, 0);
@@ -56,8 +58,9 @@ export function formatSymbols(r: SymbolsResult): string {
 export function formatImpact(r: ImpactResult): string {
   const c = r.counts;
   const out = [`${r.symbol}: ${c.callers} callers, ${c.implementations} implementations, ${c.importing_files} files using it, ${c.test_files} test files`];
-  if (r.callers.length > 0) out.push('callers', ...r.callers.map((e) => `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name}  ${e.kind}  ${e.file}:${e.line}`));
-  if (r.implementations.length > 0) out.push('implementations', ...r.implementations.map((e) => `  ${e.display_name}  ${e.kind}  ${e.file}:${e.line}`));
+  const mark = (e: P.ImpactEntry): string => (e.precision === 'syntactic' ? '  (syntactic)' : '');
+  if (r.callers.length > 0) out.push('callers', ...r.callers.map((e) => `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name}  ${e.kind}  ${e.file}:${e.line}${mark(e)}`));
+  if (r.implementations.length > 0) out.push('implementations', ...r.implementations.map((e) => `  ${e.display_name}  ${e.kind}  ${e.file}:${e.line}${mark(e)}`));
   if (r.importing_files.length > 0) out.push('files using it', ...r.importing_files.map((f) => `  ${f}`));
   if (r.test_files.length > 0) out.push('tests', ...r.test_files.map((f) => `  ${f}`));
   if (r.offset) out.push(`(page from offset ${r.offset})`);

@@ -6,13 +6,13 @@ import { IndexerFailedError, ScipDecodeError, ScryError } from '../errors';
 import type { IndexerReport, ProgressEvent } from '../protocol';
 import type { IndexerPlan, PrepareContext, Prepared } from './indexers/plan';
 import { runProcess } from './indexers/run';
-import { detectLanguages, LANGUAGE_IDS, languageById, type Indexer, type LanguageId } from './languages';
+import { detectLanguages, isIndexedLanguage, LANGUAGE_IDS, languageById, type Indexer, type LanguageId } from './languages';
 import { percentOf } from './indexers/estimate';
 import { decodeScip } from './scip/decode';
 import { ScipStreamReader, type ScipItem } from './scip/stream';
 import { IngestSession, type IngestResult } from './store/ingest';
 import { indexSyntactically } from './syntactic';
-import { addExtents, definitionExtents, type Extents } from './syntactic/extents';
+import { Companion } from './syntactic/beside';
 
 /** Holds the running indexer's pid during a build (see live/known.ts). */
 export const INDEXER_PID_FILE = 'indexer.pid';
@@ -49,8 +49,6 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
   const session = new IngestSession(nextPath, repo);
   const indexers: IndexerReport[] = [];
   let languages: string[] = [];
-  /** Document languages written by the syntactic indexer: their answers are marked `precision: 'syntactic'`. */
-  const syntactic = new Set<string>();
   try {
     const failures: ScryError[] = [];
     if (options.scipFile) {
@@ -66,32 +64,40 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
       for (const { language, files } of detected) {
         const declared = languageById(language);
         const indexer = declared.indexer;
+        let companion: Companion | undefined;
         if (indexer) {
           const prepared = await prepare(language, indexer, ctx);
           let report: IndexerReport;
           if ('report' in prepared) report = prepared.report;
           else {
-            // scip-go gives definitions no enclosing ranges: tree-sitter's extents stand in.
-            const extents = declared.syntactic ? await definitionExtents(repo, language, options.signal) : undefined;
-            const run = await runIndexer(prepared.plan, options, session, files, extents);
+            // The syntactic reader's part beside the precise indexer: extents (scip-go, scip-php give none), Laravel's edges.
+            companion = await Companion.read(repo, language, options.signal);
+            const run = await runIndexer(prepared.plan, options, session, files, companion);
             report = run.report;
             if (run.error && !declared.syntactic) failures.push(run.error);
           }
           indexers.push(report);
+          if (report.status === 'ok') {
+            const leftOut = companion?.writeLeftOut(session);
+            if (leftOut) indexers.push(leftOut.report);
+            continue;
+          }
           // Without its precise indexer a language with a grammar is still indexed, syntactically.
-          if (report.status === 'ok' || !declared.syntactic) continue;
+          if (!declared.syntactic) continue;
         }
         if (declared.syntactic) {
-          options.onProgress?.({ phase: 'indexing', message: `running ${declared.syntactic.name}` });
-          const run = await indexSyntactically({ repo, language, session, signal: options.signal, onProgress: (message) => options.onProgress?.({ phase: 'indexing', message }) });
+          const name = declared.syntactic.name;
+          options.onProgress?.({ phase: 'indexing', message: `running ${name}` });
+          const run = companion?.writeAll(session) ?? await indexSyntactically({ repo, language, session, signal: options.signal, onProgress: (message) => options.onProgress?.({ phase: 'indexing', message }) });
           indexers.push(run.report);
-          for (const l of run.languages) syntactic.add(l);
-          for (const s of run.skipped) options.log?.(`${declared.syntactic.name}: skipped '${s.file}': ${s.reason}`);
+          for (const s of run.skipped) options.log?.(`${name}: skipped '${s.file}': ${s.reason}`);
           continue;
         }
+        // Detected, and read by nothing of Scry's: never another language's indexer (one extension, one language).
         indexers.push({
           language, indexer: 'none', status: 'skipped', file_count: 0, duration_ms: 0,
-          error: `no indexer reads ${declared.displayName} files`, remedy: `Install a SCIP indexer for ${declared.displayName} and import its output with scry index --scip FILE`,
+          error: `Scry has no indexer for ${declared.displayName}: its ${files} file${files === 1 ? ' is' : 's are'} not indexed`,
+          remedy: declared.remedy ?? `Index it with a SCIP indexer for ${declared.displayName} and import its output with scry index --scip FILE`,
         });
       }
     }
@@ -105,7 +111,6 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
       indexers: JSON.stringify(indexers),
       languages: JSON.stringify(languages),
       status: ok === 0 ? 'empty' : broken > 0 ? 'partial' : 'ready',
-      syntactic_languages: JSON.stringify([...syntactic]),
       build_ms: String(Math.round(performance.now() - started)),
     });
     for (const w of ingest.warnings) options.log?.(`warning: ${w}`);
@@ -129,18 +134,29 @@ function importScip(file: string, session: IngestSession): IndexerReport {
   return { language: 'scip', indexer: `import ${path.basename(file)}`, status: 'ok', file_count: session.documentCount, duration_ms: Math.round(performance.now() - started) };
 }
 
-function addItem(session: IngestSession, item: ScipItem, extents: Extents | undefined): void {
+function addItem(session: IngestSession, item: ScipItem, companion: Companion | undefined): void {
   if (item.kind === 'document') {
-    if (extents) addExtents(item.document, extents);
+    companion?.addExtents(item.document);
     session.addDocument(item.document);
   }
   else if (item.kind === 'metadata') session.setMetadata(item.metadata);
   else session.addExternalSymbol(item.symbol);
 }
 
-/** "TypeScript/JavaScript, Python or Go". */
+/** An indexer's whole output, completed by the syntactic reader (its kept references), then stored. */
+function addHeld(session: IngestSession, held: ScipItem[], companion: Companion): void {
+  const docs = held.flatMap((i) => (i.kind === 'document' ? [i.document] : []));
+  companion.complete(docs, held.flatMap((i) => (i.kind === 'external' ? [i.symbol] : [])));
+  for (const item of held) {
+    if (item.kind === 'metadata') session.setMetadata(item.metadata);
+    else if (item.kind === 'external') session.addExternalSymbol(item.symbol);
+  }
+  for (const doc of docs) session.addDocument(doc);
+}
+
+/** "TypeScript/JavaScript, Python or Go": the languages Scry indexes. */
 function namesOfLanguages(): string {
-  const names = LANGUAGE_IDS.map((id) => languageById(id).displayName);
+  const names = LANGUAGE_IDS.filter(isIndexedLanguage).map((id) => languageById(id).displayName);
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join('');
 }
 
@@ -154,7 +170,7 @@ async function prepare(language: LanguageId, indexer: Indexer, ctx: PrepareConte
 }
 
 /** expectedFiles: the language's file count from detection, for a progress percentage. */
-async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: IngestSession, expectedFiles: number, extents?: Extents): Promise<{ report: IndexerReport; error?: ScryError }> {
+async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: IngestSession, expectedFiles: number, companion?: Companion): Promise<{ report: IndexerReport; error?: ScryError }> {
   const { repo } = options;
   const scipPath = plan.output;
   const indexerName = plan.indexer;
@@ -166,6 +182,13 @@ async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: Ing
   let offset = 0;
   const chunk = Buffer.allocUnsafe(1 << 20);
   const before = session.documentCount;
+  const held: ScipItem[] | undefined = companion?.holdsDocuments ? [] : undefined;
+  const take = (item: ScipItem): void => {
+    // scip-php names Document.language by the number of its enum value: the plan says what to record.
+    if (item.kind === 'document' && plan.documentLanguage) item.document.language = plan.documentLanguage;
+    if (held) held.push(item);
+    else addItem(session, item, companion);
+  };
   let reported = -1;
   let reportedAt = 0;
   // Decode whatever the indexer has flushed so far; runs between its writes.
@@ -181,9 +204,9 @@ async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: Ing
       const n = fs.readSync(fd, chunk, 0, chunk.length, offset);
       if (n <= 0) break;
       offset += n;
-      for (const item of reader.push(chunk.subarray(0, n))) addItem(session, item, extents);
+      for (const item of reader.push(chunk.subarray(0, n))) take(item);
     }
-    const done = session.documentCount - before;
+    const done = held ? held.filter((i) => i.kind === 'document').length : session.documentCount - before;
     // At most one event a second, and only when something moved.
     if (done !== reported && Date.now() - reportedAt >= 1000) {
       reported = done;
@@ -214,6 +237,11 @@ async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: Ing
     }
     drain();
     reader.end();
+    if (fd === undefined) {
+      const err = new IndexerFailedError(indexerName, repo, `exit code 0 without writing ${plan.output}`, run.outputTail);
+      return { report: { language, indexer: indexerName, status: 'failed', file_count: 0, duration_ms: Math.round(run.durationMs), error: err.message, remedy: err.remedy, stderr_tail: run.outputTail.slice(-1000) }, error: err };
+    }
+    if (held && companion) addHeld(session, held, companion);
     return { report: { language, indexer: indexerName, status: 'ok', file_count: session.documentCount - before, duration_ms: Math.round(run.durationMs) } };
   } catch (err) {
     // A broken indexer (cannot start, unreadable output) fails its language, not the build.

@@ -73,7 +73,7 @@ export const Occurrence = z.object({
   is_definition: z.boolean(),
   is_call: opt(z.boolean(), 'A call or construction (`f(`, `f<T>(`, `new F`), not any other use.'),
   use: opt(z.enum(['def', 'call', 'import', 'type', 'write', 'read', 'doc']), 'How the symbol is used here: defined, called, imported or re-exported, named as a type, assigned, read, or named in a doc comment (`{@link X}`, `@param {X}`).'),
-  precision: opt(z.enum(['precise', 'syntactic']), "'syntactic' while a changed file is served from the tree-sitter overlay."),
+  precision: opt(z.enum(['precise', 'syntactic']), "'syntactic' when tree-sitter found it, not a compiler-grade indexer: the syntactic indexer (a language without one, or beside it: Laravel's string and facade edges), or the overlay of a file changed since the build. Absent: precise."),
 });
 
 export const MatchCounts = z.object({
@@ -173,6 +173,7 @@ export const ImpactEntry = z.object({
   file: z.string(),
   line: z.number(),
   depth: opt(z.number(), '1 for direct callers, 2 for their callers, ...'),
+  precision: opt(z.enum(['precise', 'syntactic']), "'syntactic' when tree-sitter found this edge (every call or use making it), or, for an implementation, its definition. Absent: precise."),
 });
 
 /** The four sections of an impact answer, in the order it lists them. */

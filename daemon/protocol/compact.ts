@@ -39,9 +39,20 @@ function matchIndex(context: string, name: string, column: number): number {
 
 const useOf = (o: Occurrence): string => o.use ?? (o.is_definition ? 'def' : o.is_call ? 'call' : 'ref');
 
-/** One occurrence's line (no newline). */
-export function occurrenceLine(o: Occurrence, name: string): string {
-  return `  ${o.line}:${o.column} ${useOf(o)} ${snippet(o.context, name, o.column)}`;
+/**
+ * One occurrence's line (no newline). `marked`: its match mixes precise and
+ * syntactic occurrences, so a syntactic one says so on its own line.
+ */
+export function occurrenceLine(o: Occurrence, name: string, marked = false): string {
+  return `  ${o.line}:${o.column} ${useOf(o)} ${snippet(o.context, name, o.column)}${marked && o.precision === 'syntactic' ? SYNTACTIC_MARK : ''}`;
+}
+
+const SYNTACTIC_MARK = ' (syntactic)';
+
+/** 'all' when tree-sitter found every occurrence listed (the header says it once), 'some', or 'none'. */
+export function syntacticShare(occurrences: readonly Occurrence[]): 'all' | 'some' | 'none' {
+  const n = occurrences.filter((o) => o.precision === 'syntactic').length;
+  return n === 0 ? 'none' : n === occurrences.length ? 'all' : 'some';
 }
 
 /** `a.ts:6, a.ts:10, b.ts:3` as `a.ts:6,10, b.ts:3`. */
@@ -90,6 +101,7 @@ function header(m: SymbolMatch, kind: CompactKind): string {
     const calls = c.calls > 0 && kind !== 'callers' ? ` (${c.calls} call${c.calls === 1 ? '' : 's'})` : '';
     parts.push(`${c.references} ${what}${calls} in ${c.files} file${c.files === 1 ? '' : 's'}`);
   }
+  if (syntacticShare(m.occurrences) === 'all') parts.push('syntactic');
   return `# ${parts.join(' · ')}`;
 }
 
@@ -102,6 +114,7 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
   }
   for (const m of r.matches) {
     out.push(header(m, kind));
+    const marked = syntacticShare(m.occurrences) === 'some';
     let file: string | undefined;
     let container: string | null | undefined;
     for (const o of m.occurrences) {
@@ -110,7 +123,7 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
       if (kind !== 'callers' && containerChanges(o, c, file, container)) out.push(containerLine(c));
       file = o.file;
       container = c;
-      out.push(occurrenceLine(o, m.display_name));
+      out.push(occurrenceLine(o, m.display_name, marked));
     }
   }
   const files = r.rest ?? [];
@@ -188,7 +201,7 @@ export const impactHeader = (r: Pick<ImpactResult, 'symbol' | 'counts'>): string
 };
 
 /** One impact entry's line (no newline): a caller indented by its depth, a file by itself. The daemon measures budgets with it. */
-export const impactLine = (e: ImpactEntry | string): string => (typeof e === 'string' ? `  ${e}` : `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name} ${e.kind} ${e.file}:${e.line}`);
+export const impactLine = (e: ImpactEntry | string): string => (typeof e === 'string' ? `  ${e}` : `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name} ${e.kind} ${e.file}:${e.line}${e.precision === 'syntactic' ? SYNTACTIC_MARK : ''}`);
 
 export function compactImpact(r: ImpactResult): string {
   const out = [...notes(r.index, r.note), impactHeader(r)];

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { answered, callers, impact, impls, outline, refs, search } from '../../daemon/code/query';
+import { answered, callees, callers, impact, impls, outline, refs, search } from '../../daemon/code/query';
 import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
 import { decodeScip } from '../../daemon/code/scip/decode';
 import { ingestScip } from '../../daemon/code/store/ingest';
@@ -128,6 +128,19 @@ describe('the compact answer format (golden, real scip-typescript index)', () =>
     assert.deepEqual([cut.callers.length, cut.importing_files.length, cut.next_offset, cut.rest], [1, 1, 1, { callers: 2 }]);
     golden('impact-counter-limit', compactImpact(cut));
     golden('impact-counter-offset', compactImpact(answer(() => impact(store, 'counter', { limit: 1, offset: 1 }))));
+  });
+
+  it('precise rows carry no precision: callers, callees and impact from scip-typescript, and their compact forms', () => {
+    const called = ask(() => callers(store, 'bump'));
+    assert.ok(called.matches.length > 0);
+    const start = called.matches[0]!.display_name;
+    const calling = ask(() => callees(store, start));
+    assert.ok(calling.matches.some((m) => m.display_name === 'bump'), calling.matches.map((m) => m.display_name).join(', '));
+    for (const r of [called, calling]) assert.deepEqual(r.matches.flatMap((m) => m.occurrences.filter((o) => o.precision !== undefined)), []);
+    const hit = answered(store, false, () => impact(store, 'bump')) as ImpactResult;
+    assert.ok(hit.callers.length > 0);
+    assert.deepEqual([...hit.callers, ...hit.implementations].filter((e) => e.precision !== undefined), []);
+    for (const text of [compactQuery(called, 'callers'), compactQuery(calling, 'callees'), compactImpact(hit)]) assert.doesNotMatch(text, /syntactic/);
   });
 
   it('the budget is measured on the compact text itself', () => {

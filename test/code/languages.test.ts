@@ -11,10 +11,10 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { findVirtualenv } from '../../daemon/code/indexers/python';
-import { detectLanguages } from '../../daemon/code/languages';
+import { detectLanguages, languageById } from '../../daemon/code/languages';
 import { IndexSchema } from '../../daemon/code/scip/gen/scip_pb';
 import type { ImpactResult, IndexResult, QueryResult, StatusResult, SymbolsResult } from '../../daemon/protocol';
-import { lineOf, scry, scryJson, stopDaemon, tempDir } from '../helpers';
+import { lineOf, scry, scryJson, stopDaemon, tempDir, workspaceRepo } from '../helpers';
 
 const REQUESTS = '/usr/lib/python3/dist-packages/requests';
 
@@ -220,6 +220,45 @@ describe('Go: scip-go downloaded from a pinned release, verified before use', ()
       assert.equal(ts.total, 1);
       await scryJson<IndexResult>(['index', repo, '--force'], { home });
       assert.equal(requests.length - before, 1, 'the verified binary is reused');
+    } finally {
+      await stopDaemon(home);
+    }
+  });
+});
+
+describe('a language Scry detects but cannot index: Kotlin beside TypeScript', () => {
+  it('shows kotlin skipped with its remedy in status, and every answer says the index is partial for want of kotlin', async () => {
+    const home = tempDir('kotlin-home');
+    const repo = workspaceRepo();
+    fs.writeFileSync(path.join(repo, 'settings.gradle.kts'), 'rootProject.name = "shapes"\n');
+    fs.mkdirSync(path.join(repo, 'android/src/main/kotlin/shapes'), { recursive: true });
+    fs.writeFileSync(path.join(repo, 'android/src/main/kotlin/shapes/Area.kt'), 'package shapes\n\nfun totalArea(shapes: List<Shape>): Double = shapes.sumOf { it.area() }\n');
+    try {
+      const r = await scryJson<IndexResult>(['index', repo], { home });
+      assert.equal(r.status, 'partial');
+      assert.deepEqual(r.indexers.map((i) => [i.language, i.indexer, i.status]), [['typescript', 'scip-typescript', 'ok'], ['kotlin', 'none', 'skipped']]);
+      const status = (await scryJson<StatusResult>(['status', '--repo', repo], { home })).repos[0]!;
+      assert.equal(status.effective_status, 'partial');
+      assert.deepEqual(status.languages, ['typescript', 'kotlin']);
+      const kotlin = status.indexers.find((i) => i.language === 'kotlin');
+      assert.equal(kotlin?.status, 'skipped');
+      assert.equal(kotlin.remedy, languageById('kotlin').remedy);
+      assert.match(kotlin.remedy ?? '', /scip-java.*scry index --scip/);
+      // Found in TypeScript, and still not proof that Kotlin has none.
+      const refs = await scryJson<QueryResult>(['refs', 'totalArea', '--repo', repo], { home });
+      assert.ok(refs.total > 0);
+      assert.ok(refs.matches.every((m) => m.occurrences.every((o) => o.file.endsWith('.ts'))), 'no Kotlin file was read by another indexer');
+      assert.deepEqual([refs.index.partial, refs.index.missing_languages], [true, ['kotlin']]);
+      for (const ask of [['callers', 'totalArea'], ['impact', 'totalArea'], ['search', 'total'], ['symbols', 'src/main.ts']]) {
+        const answer = await scryJson<{ index: QueryResult['index'] }>([...ask, '--repo', repo], { home });
+        assert.deepEqual([answer.index.partial, answer.index.missing_languages], [true, ['kotlin']], ask.join(' '));
+      }
+      const human = await scry(['refs', 'totalArea', '--repo', repo, '--format', 'human'], { home });
+      assert.match(human.stdout, /^warning: the index is partial \(no kotlin\); missing results are not proof of absence$/m);
+      const compact = await scry(['refs', 'totalArea', '--repo', repo, '--format', 'compact'], { home });
+      assert.match(compact.stdout, /^warning: partial index \(no kotlin\)/m);
+      const statusText = await scry(['status', '--repo', repo, '--format', 'human'], { home });
+      assert.match(statusText.stdout, /kotlin \(none\): skipped, 0 files: Scry has no indexer for Kotlin: its 1 file is not indexed \(Index it with scip-java/);
     } finally {
       await stopDaemon(home);
     }

@@ -8,8 +8,14 @@ export interface IndexerPlan {
   command: string;
   args: string[];
   env?: NodeJS.ProcessEnv;
-  /** The .scip file the indexer writes (inside Scry's folder, never the repo). */
+  /**
+   * The .scip file the indexer writes: inside Scry's folder, except for an
+   * indexer that can only write into the repo (scip-php's index.scip, which
+   * the build removes once read).
+   */
   output: string;
+  /** Records every document as this language, whatever the indexer calls it. */
+  documentLanguage?: string;
 }
 
 export type Prepared = { plan: IndexerPlan } | { report: IndexerReport };

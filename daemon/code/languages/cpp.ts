@@ -1,9 +1,13 @@
 // C++: the syntactic indexer. Namespaces and classes nest; `void Foo::bar()`
 // defined outside its class is Foo's member; bases are implementations;
 // `this->`, `Type::` and typed locals/parameters (`Foo x`, `Foo* p = new
-// Foo`) type receivers; any other receiver is unresolved.
-import { declaratorDefinition } from './c';
+// Foo`) type receivers; any other receiver is unresolved. C owns `.h`, but
+// a header is C++'s in a C++ project (C++ sources beside it, or a CMake
+// build that enables CXX) and wherever its own text is C++.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Node } from 'web-tree-sitter';
+import { declaratorDefinition } from './c';
 import { Kind } from '../syntactic/facts';
 import { genericReader, type GenericRules } from '../syntactic/generic';
 import { declaratorName, declaredVariables, declaresFunction, innermost, lastOfQualified, parameterTypes, qualifierOf } from './clike';
@@ -72,11 +76,46 @@ const RULES: SyntaxRules = {
 
 const CPP = defineGrammar({ id: 'cpp', wasm: { package: '@vscode/tree-sitter-wasm', file: 'wasm/tree-sitter-cpp.wasm' }, rules: RULES });
 
+const SOURCES = ['.cpp', '.cc', '.cxx', '.hpp', '.hh', '.hxx'] as const;
+
+/**
+ * Lines only C++ starts this way (a C header may say `extern "C"` for C++'s
+ * sake, which proves nothing): templates, namespaces, classes (defined or
+ * declared), access specifiers, using-directives.
+ */
+const CXX_ONLY = /^[ \t]*(?:template[ \t]*<|namespace(?:[ \t]+[\w:]+)?[ \t]*\{|using[ \t]+namespace[ \t]+\w|class[ \t]+[A-Za-z_]\w*(?:[ \t]+final)?[ \t]*(?:[:;{]|$)|(?:public|protected|private)[ \t]*:(?!:))/m;
+
+/** CMake enables C++ by name (a bare `project(x)` enables C and C++ alike, so it says nothing). */
+const CMAKE_CXX = /\bproject\s*\([^)]*\bCXX\b|\benable_language\s*\(\s*CXX\b|\bCMAKE_CXX_STANDARD\b/i;
+
+/**
+ * `class GTEST_API_ Test {`, `struct LLVM_LIBRARY_VISIBILITY Pass :`: an
+ * upper-case macro between the keyword and the name, which tree-sitter reads
+ * as the class's name and then loses the class. Blanked to spaces.
+ */
+const EXPORT_MACRO = /\b(class|struct)([ \t]+)([A-Z][A-Z0-9]*_[A-Z0-9_]*)(?=[ \t]+[A-Za-z_]\w*(?:[ \t]+final)?[ \t]*(?:\{|:(?!:)|$))/gm;
+export const blankExportMacros = (text: string): string => text.replace(EXPORT_MACRO, (_m, keyword: string, space: string, macro: string) => `${keyword}${space}${' '.repeat(macro.length)}`);
+
+function cmakeEnablesCxx(repo: string): boolean {
+  try {
+    return CMAKE_CXX.test(fs.readFileSync(path.join(repo, 'CMakeLists.txt'), 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 export const cpp = defineLanguage({
   id: 'cpp',
   displayName: 'C++',
   extensions: { '.cpp': { grammar: CPP }, '.cc': { grammar: CPP }, '.cxx': { grammar: CPP }, '.hpp': { grammar: CPP }, '.hh': { grammar: CPP }, '.hxx': { grammar: CPP } },
   markers: ['CMakeLists.txt'],
   tests: [/(^|\/)tests?\//, /_test\.(cc|cpp)$/, /_unittest\.(cc|cpp)$/],
-  syntactic: genericReader('tree-sitter-cpp', CPP_RULES),
+  claims: {
+    '.h': {
+      grammar: CPP,
+      project: (repo, extensions) => SOURCES.some((e) => extensions.has(e)) || cmakeEnablesCxx(repo),
+      text: (text) => CXX_ONLY.test(text),
+    },
+  },
+  syntactic: { ...genericReader('tree-sitter-cpp', CPP_RULES), parsedText: blankExportMacros },
 });

@@ -4,8 +4,8 @@
 // Python repo with one helper script in JS is not a JavaScript project.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { LANGUAGE_IDS, languageById, languageOfFile, type LanguageId } from './registry';
-import { SKIP_DIRS } from './skip';
+import { LANGUAGE_IDS, languageById, type LanguageId } from './registry';
+import { listSources, sourceLanguages } from './sources';
 
 export interface DetectedLanguage {
   language: LanguageId;
@@ -19,28 +19,15 @@ const WALK_BUDGET = 20_000;
 export function detectLanguages(repo: string): DetectedLanguage[] {
   const counts = new Map<LanguageId, number>();
   let total = 0;
-  let budget = WALK_BUDGET;
-  const stack = [repo];
-  while (stack.length > 0 && budget > 0) {
-    const dir = stack.pop()!;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
-      if (--budget <= 0) break;
-      if (e.isDirectory()) {
-        // Hidden folders hold tool configuration, not the project's code: they would only skew the shares.
-        if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) stack.push(path.join(dir, e.name));
-        continue;
-      }
-      const language = languageOfFile(e.name);
-      if (!language || languageById(language).uncounted?.some((end) => e.name.endsWith(end))) continue;
-      counts.set(language, (counts.get(language) ?? 0) + 1);
-      total++;
-    }
+  const files = listSources(repo, WALK_BUDGET);
+  // A header counts for the language that reads it: C++ in a C++ project.
+  const languageOf = sourceLanguages(repo, files);
+  for (const file of files) {
+    const language = languageOf(file);
+    const name = path.posix.basename(file);
+    if (!language || languageById(language).uncounted?.some((end) => name.endsWith(end))) continue;
+    counts.set(language, (counts.get(language) ?? 0) + 1);
+    total++;
   }
   const out: DetectedLanguage[] = [];
   for (const language of LANGUAGE_IDS) {

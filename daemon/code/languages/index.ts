@@ -4,9 +4,10 @@
 // registry.ts, a new grammar's WASM in .vscodeignore, and its examples in
 // test/code/languages/registry.test.ts, which the compiler then asks for.
 export { detectLanguages, type DetectedLanguage } from './detect';
-export type { Grammar, Indexer, Language, SourceExtension, SyntacticReader, SyntaxFrame, SyntaxRules } from './language';
+export type { Claim, Grammar, Indexer, Language, SourceExtension, SyntacticReader, SyntaxFrame, SyntaxRules } from './language';
 export {
-  allGrammars, documentLanguageOf, grammarById, grammarOfFile, isGrammarId, isIndexedSource, isIndexerCommandLine,
-  languageById, languageOfFile, LANGUAGE_IDS, LANGUAGES, type GrammarId, type LanguageId,
+  allGrammars, documentLanguageOf, grammarById, grammarOfFile, grammarOfLanguageFile, isClaimable, isGrammarId, isIndexedLanguage, isIndexedSource, isIndexerCommandLine,
+  languageById, languageOfFile, languageOfSource, LANGUAGE_IDS, LANGUAGES, projectClaims, type GrammarId, type LanguageId, type SourceContext,
 } from './registry';
 export { SKIP_DIRS } from './skip';
+export { listSources, readHead, sourceLanguages } from './sources';

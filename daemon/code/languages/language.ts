@@ -2,10 +2,12 @@
 // folder, registered in registry.ts; detection, the watcher, the overlay, the
 // store, the test finder, orphan clean-up and the build all read these
 // declarations instead of keeping their own lists. A language earns its place
-// with a precise indexer, a tree-sitter grammar, or both.
+// with a precise indexer, a tree-sitter grammar, or both; one Scry can only
+// detect (Kotlin, Swift, ...) declares neither and says what the user can do
+// instead (`remedy`), so its files show up as `skipped`, never as silence.
 import type { Node } from 'web-tree-sitter';
 import type { PrepareContext, Prepared } from '../indexers/plan';
-import type { FileFacts } from '../syntactic/facts';
+import type { FileFacts, Reference } from '../syntactic/facts';
 
 /** Where the overlay's walk stands: one frame per node from the root down. */
 export interface SyntaxFrame {
@@ -47,6 +49,20 @@ export interface SourceExtension {
   readonly documentLanguage?: string;
 }
 
+/**
+ * An extension another language owns that this one reads in some repos or
+ * files: C++ claims C's `.h` in a C++ project, or when the header's own text
+ * is C++ (`class`, `namespace`, `template`).
+ */
+export interface Claim {
+  /** The grammar this language parses a claimed file with. */
+  readonly grammar: Grammar;
+  /** Is the repo this language's project? `extensions`: those of its source files. Then every file of the extension is claimed. */
+  project(repo: string, extensions: ReadonlySet<string>): boolean;
+  /** Is this file's text (its start) this language's, whatever the project? */
+  text(text: string): boolean;
+}
+
 export interface Indexer {
   readonly name: string;
   /** Substrings of the indexer process's command line, so a restarted daemon kills only its own orphans. */
@@ -60,6 +76,12 @@ export interface SyntacticReader {
   readonly name: string;
   /** One parsed file's definitions and references; `repo` is the repo's root folder. */
   facts(root: Node, file: string, repo?: string): FileFacts;
+  /**
+   * The text tree-sitter parses, of the same length and lines as the file's,
+   * so every range holds: C++ blanks the export macro in `class GTEST_API_
+   * Test`, which only the preprocessor knows expands to nothing.
+   */
+  parsedText?(text: string): string;
   /** A file read from its text alone, without a tree (Blade templates): its facts, else undefined to parse it. */
   textFacts?(file: string, text: string): FileFacts | undefined;
   /** PHP: class, function and method names are case-insensitive. */
@@ -68,6 +90,15 @@ export interface SyntacticReader {
   readonly ignored?: readonly RegExp[];
   /** Files outside the indexed tree (repo-relative) read only to resolve names, never stored: vendor/'s facades. */
   resolutionFiles?(repo: string): string[];
+  /**
+   * Beside a precise indexer that ran (scip-php), what this reader still
+   * adds: the references the indexer cannot make (Laravel's string and facade
+   * edges), chosen by the keys each resolved to and written into the
+   * indexer's own documents; and, with `leftOutFiles`, documents for the
+   * files the indexer did not read (scip-php reads Composer's autoloaded
+   * classes only, not routes/, config/ or views).
+   */
+  readonly besidePrecise?: { keeps(reference: Reference, keys: readonly string[]): boolean; readonly leftOutFiles: boolean };
 }
 
 export interface Language {
@@ -86,6 +117,10 @@ export interface Language {
   readonly indexer?: Indexer;
   /** The tree-sitter indexer: used when there is no precise indexer, or when it cannot run. */
   readonly syntactic?: SyntacticReader;
+  /** For a language with neither indexer: what the user can do to have it indexed (status and build reports show it). */
+  readonly remedy?: string;
+  /** Extensions of another language's it reads where its claim holds (see Claim), by extension. */
+  readonly claims?: Readonly<Record<string, Claim>>;
 }
 
 // `const` keeps the literal ids, so the registry can derive LanguageId and GrammarId as unions.

@@ -1,11 +1,15 @@
-// PHP: no SCIP indexer can be installed from here (scip-php needs Packagist
-// and PHP 8.3), so the syntactic indexer is PHP's indexer: tree-sitter-php
+// PHP: scip-php when the user has it on PATH (it cannot be installed from
+// here: Packagist and PHP 8.3), else the syntactic indexer: tree-sitter-php
 // (the grammar with HTML around PHP), names resolved through namespaces and
 // `use` imports, Laravel's facades and string references. Blade templates
-// (`.blade.php`) are read from their text.
+// (`.blade.php`) are read from their text. Beside scip-php the syntactic
+// reader still adds what scip-php cannot see: Laravel's string and facade
+// edges inside its documents, and documents for the files it does not read
+// (it reads Composer's autoloaded classes: not routes/, config/ or views).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { bladeReferences, viewDefinition, viewName } from '../syntactic/laravel';
+import { PHP_INDEXER, preparePhp } from '../indexers/php';
+import { bladeReferences, isLaravelEdge, viewDefinition, viewName } from '../syntactic/laravel';
 import { phpFacts } from '../syntactic/php';
 import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
 
@@ -30,9 +34,11 @@ export const php = defineLanguage({
   extensions: { '.php': { grammar: PHP } },
   markers: ['composer.json', 'artisan'],
   tests: [/Test\.php$/, /(^|\/)tests?\//],
+  indexer: { name: PHP_INDEXER, processNames: [PHP_INDEXER], prepare: preparePhp },
   syntactic: {
     name: 'tree-sitter-php',
     foldCase: true,
+    besidePrecise: { keeps: isLaravelEdge, leftOutFiles: true },
     // Laravel's compiled Blade templates and its cached config/routes repeat the source under other names.
     ignored: [/^storage\/framework\//, /^bootstrap\/cache\//],
     facts: (root, file) => phpFacts(root, file),

@@ -5,20 +5,29 @@ import * as path from 'node:path';
 import { c } from './c';
 import { cpp } from './cpp';
 import { csharp } from './csharp';
+import { dart } from './dart';
+import { elixir } from './elixir';
 import { go } from './go';
 import { java } from './java';
-import type { Grammar, Language, SourceExtension } from './language';
+import { kotlin } from './kotlin';
+import type { Claim, Grammar, Language, SourceExtension } from './language';
+import { lua } from './lua';
 import { php } from './php';
 import { python } from './python';
 import { ruby } from './ruby';
 import { rust } from './rust';
+import { scala } from './scala';
+import { swift } from './swift';
 import { typescript } from './typescript';
 
 // Each key must be its language's id: a language is found under the name it records.
 const registry = <const T extends { readonly [K in keyof T]: Language & { readonly id: K } }>(languages: T): T => languages;
 
-/** In the order detection reports languages and the build runs their indexers. */
-export const LANGUAGES = registry({ typescript, python, go, php, java, ruby, rust, csharp, c, cpp });
+/**
+ * In the order detection reports languages and the build runs their
+ * indexers. The last ones are detected only: no indexer reads them.
+ */
+export const LANGUAGES = registry({ typescript, python, go, php, java, ruby, rust, csharp, c, cpp, kotlin, swift, scala, dart, elixir, lua });
 
 export type LanguageId = keyof typeof LANGUAGES;
 
@@ -49,7 +58,19 @@ for (const language of LANGUAGE_IDS) {
   }
 }
 
-const sourceOf = (file: string): Source | undefined => BY_EXTENSION.get(path.extname(file).toLowerCase());
+/** Extension -> the languages claiming it beside its owner, in registry order. */
+const CLAIMS = new Map<string, Array<{ language: LanguageId; claim: Claim }>>();
+for (const language of LANGUAGE_IDS) {
+  for (const [ext, claim] of Object.entries(languageById(language).claims ?? {})) {
+    const owner = BY_EXTENSION.get(ext);
+    if (!owner || owner.language === language) throw new Error(`${language} claims '${ext}', which ${owner ? 'it owns itself' : 'no language owns'}`);
+    CLAIMS.set(ext, [...(CLAIMS.get(ext) ?? []), { language, claim }]);
+    GRAMMARS.set(claim.grammar.id, claim.grammar);
+  }
+}
+
+const extensionOf = (file: string): string => path.extname(file).toLowerCase();
+const sourceOf = (file: string): Source | undefined => BY_EXTENSION.get(extensionOf(file));
 
 export const isGrammarId = (id: string | undefined): id is GrammarId => id !== undefined && GRAMMARS.has(id);
 
@@ -62,8 +83,46 @@ export function grammarById(id: GrammarId): Grammar {
   return grammar;
 }
 
-/** The language whose indexer reads this file, by extension. */
+/** The language owning this file's extension (another may claim the file in some repos: see languageOfSource). */
 export const languageOfFile = (file: string): LanguageId | undefined => sourceOf(file)?.language;
+
+/** Could a language other than the extension's owner read this file (C++ a `.h`)? */
+export const isClaimable = (file: string): boolean => CLAIMS.has(extensionOf(file));
+
+/** What decides a claimable file's language beyond its extension. */
+export interface SourceContext {
+  /** Languages whose claims hold for the whole repo (see projectClaims). */
+  readonly projects: ReadonlySet<LanguageId>;
+  /** The file's text, or its start; read only when a claim asks. Undefined when it cannot be read. */
+  text(): string | undefined;
+}
+
+/** Languages whose claims hold project-wide in this repo, from the extensions of its source files. */
+export function projectClaims(repo: string, extensions: ReadonlySet<string>): Set<LanguageId> {
+  const out = new Set<LanguageId>();
+  for (const claimers of CLAIMS.values()) {
+    for (const { language, claim } of claimers) if (!out.has(language) && claim.project(repo, extensions)) out.add(language);
+  }
+  return out;
+}
+
+/** The language that reads this file in its repo: a language claiming it (project-wide, else by the file's text), else the extension's owner. */
+export function languageOfSource(file: string, context: SourceContext): LanguageId | undefined {
+  const claimers = CLAIMS.get(extensionOf(file));
+  if (!claimers) return languageOfFile(file);
+  for (const { language } of claimers) if (context.projects.has(language)) return language;
+  const text = context.text();
+  if (text !== undefined) for (const { language, claim } of claimers) if (claim.text(text)) return language;
+  return languageOfFile(file);
+}
+
+/** The grammar a language parses this file with: its own extension's, or its claim's. */
+export function grammarOfLanguageFile(language: LanguageId, file: string): GrammarId | undefined {
+  const ext = extensionOf(file);
+  const source = BY_EXTENSION.get(ext);
+  const id = source?.language === language ? source.extension.grammar?.id : languageById(language).claims?.[ext]?.grammar.id;
+  return isGrammarId(id) ? id : undefined;
+}
 
 /** The grammar the overlay parses this file with, or undefined when it has none. */
 export function grammarOfFile(file: string): GrammarId | undefined {
@@ -77,8 +136,21 @@ export function documentLanguageOf(file: string): string | undefined {
   return source && (source.extension.documentLanguage ?? source.language);
 }
 
-/** Files the watcher reports: any a registered indexer or grammar reads. */
-export const isIndexedSource = (file: string): boolean => sourceOf(file) !== undefined;
+/** Does any indexer of Scry's read this language (a precise one or the syntactic indexer)? */
+export const isIndexedLanguage = (id: LanguageId): boolean => {
+  const language = languageById(id);
+  return language.indexer !== undefined || language.syntactic !== undefined;
+};
+
+/**
+ * Files the watcher reports: any a registered indexer or grammar reads. A
+ * file of a language Scry only detects changes nothing it could answer, so it
+ * starts no rebuild.
+ */
+export function isIndexedSource(file: string): boolean {
+  const source = sourceOf(file);
+  return source !== undefined && (source.extension.grammar !== undefined || isIndexedLanguage(source.language));
+}
 
 /** Is this /proc cmdline one of Scry's indexers? A recycled pid running anything else is left alone. */
 export function isIndexerCommandLine(cmdline: string): boolean {

@@ -1,10 +1,14 @@
-// Rust: the syntactic indexer. Modules are files and `mod` blocks; `impl
-// [Trait for] Type` adds methods (and the trait) to Type; `self.`, `Type::`
-// and `let x: T` / `let x = T::new()` type receivers; any other receiver is
-// unresolved (no type inference here).
+// Rust: the syntactic indexer. Modules are files and `mod` blocks, laid out
+// as `mod` declarations find them (`mod b;` in src/a.rs is src/a/b.rs or
+// src/a/b/mod.rs); `impl [Trait for] Type` adds methods (and the trait) to
+// Type; paths resolve from the crate root (`crate::`), the module
+// (`self::`, `super::`) or a `use` import; `self.`, `Type::` and
+// `let x: T` / `let x = T::new()` type receivers; any other receiver, and
+// any path naming nothing the crate defines, is unresolved (no type
+// inference here, and no guessing by bare name).
 import type { Node } from 'web-tree-sitter';
-import { Kind } from '../syntactic/facts';
-import { genericReader, type GenericRules } from '../syntactic/generic';
+import { descriptor, Kind, type Receiver, type Target } from '../syntactic/facts';
+import { genericReader, type GenericRules, type Imported, type PathScope } from '../syntactic/generic';
 import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
 
 const parameters = (n: Node): Array<[string, Node]> =>
@@ -24,6 +28,159 @@ function modulePath(file: string): string[] {
   // The crate: the folder holding src/, so two crates' `Parser`s stay apart.
   const crate = src > 0 ? parts[src - 1]! : '';
   return crate ? [crate, ...rel] : rel;
+}
+
+/** `crate/a/b/` -> ['crate', 'a', 'b'] (descriptors unescaped). */
+function segmentsOf(key: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < key.length) {
+    let name = '';
+    if (key[i] === '`') {
+      for (i++; i < key.length; i++) {
+        if (key[i] === '`' && key[i + 1] === '`') name += key[i++];
+        else if (key[i] === '`') break;
+        else name += key[i];
+      }
+      i++;
+    } else while (i < key.length && key[i] !== '/' && key[i] !== '#') name += key[i++];
+    if (key[i] !== '/') break; // a type's key: its module ends here
+    out.push(name);
+    i++;
+  }
+  return out;
+}
+
+const keyOf = (segments: readonly string[]): string => segments.map((s) => `${descriptor(s)}/`).join('');
+
+/** The crate root's module: the package (the folder holding src/), a bin (src/bin/NAME), or the file itself (tests/NAME.rs). */
+function crateRootOf(file: string): string[] {
+  const parts = file.replace(/\.rs$/, '').split('/');
+  const src = parts.lastIndexOf('src');
+  if (src < 0) return modulePath(file);
+  const pkg = src > 0 ? [parts[src - 1]!] : [];
+  return parts[src + 1] === 'bin' && parts.length > src + 2 ? [...pkg, 'bin', parts[src + 2]!] : pkg;
+}
+
+/** The modules a file declares at its top level (`mod b;`, `mod c { .. }`): what a relative path may start with. */
+function declaredModules(n: Node): Set<string> {
+  const out = new Set<string>();
+  for (const c of n.tree.rootNode.namedChildren) {
+    const name = c.type === 'mod_item' ? c.childForFieldName('name') : null;
+    if (name) out.add(name.text);
+  }
+  return out;
+}
+
+/**
+ * `crate::a::b`, `super::super::x`, `self::m`, `imported::y`, `child::z`,
+ * `Type::f` as absolute module segments; undefined for `Self` and for
+ * another crate's path (`std::mem`), which nothing here defines.
+ */
+function absolute(segments: readonly string[], scope: PathScope, at: Node): string[] | undefined {
+  const [first, ...rest] = segments;
+  if (first === undefined || first === 'Self') return undefined;
+  const here = segmentsOf(scope.module);
+  if (first === 'crate') return [...crateRootOf(scope.file), ...rest];
+  if (first === 'self') return [...here, ...rest];
+  if (first === 'super') {
+    const base = here.slice(0, -1);
+    let i = 0;
+    for (; rest[i] === 'super'; i++) base.pop();
+    return [...base, ...rest.slice(i)];
+  }
+  const imported = scope.imported(first);
+  if (imported) return [...segmentsOf(imported.container), importedName(imported), ...rest];
+  // Relative: a child module this file declares, or a type of this module.
+  return /^[A-Z]/.test(first) || declaredModules(at).has(first) ? [...here, first, ...rest] : undefined;
+}
+
+/** The item an import names, under whatever alias (`use a::b as c` names b). */
+const importedName = (i: Imported): string => i.node?.text ?? i.name;
+
+/** `a::b::<T>::c` -> ['a', 'b', 'c']. */
+const pathSegments = (n: Node): string[] => n.text.replace(/<[^<>]*(?:<[^<>]*>[^<>]*)*>/g, '').split('::').map((p) => p.trim()).filter((p) => p.length > 0);
+
+/** `P::name()`: P's function, or type P's associated function (a capitalised P reads as a type first); else unresolved. */
+function pathCall(receiver: Node, name: Node, scope: PathScope): Target | undefined {
+  if (receiver.parent?.type !== 'scoped_identifier') return undefined;
+  const segments = pathSegments(receiver);
+  if (segments[0] === 'Self' || segments.length === 0) return undefined;
+  const last = segments[segments.length - 1]!;
+  const abs = absolute(segments, scope, receiver);
+  const options: Target[] = [];
+  if (abs) {
+    options.push({ type: 'symbol', key: `${keyOf(abs)}${descriptor(name.text)}().` });
+    const owner: Receiver = { cls: `${keyOf(abs.slice(0, -1))}${descriptor(abs[abs.length - 1]!)}#` };
+    // An associated function, or an enum's tuple variant (`Shape::Circle(r)`).
+    const typed: Target[] = [{ type: 'member', owner, name: name.text, member: 'method' }, { type: 'member', owner, name: name.text, member: 'property' }];
+    if (/^[A-Z]/.test(last)) options.unshift(...typed);
+    else options.push(...typed);
+  }
+  // A bare type name (`Circle::new`) may come from a parent's `use super::*`: looked up as types are.
+  if (segments.length === 1 && /^[A-Z]/.test(last)) options.push({ type: 'member', owner: { typeName: last, scopes: scope.scopes }, name: name.text, member: 'method' });
+  return { type: 'oneOf', options, name: name.text, member: 'method' };
+}
+
+/** `crate::shapes::Circle` as a type: its key, resolved as paths are. */
+function typePath(type: Node, scope: PathScope): Receiver | undefined {
+  const inner = type.type === 'generic_type' ? type.childForFieldName('type') : type;
+  if (!inner || (inner.type !== 'scoped_type_identifier' && inner.type !== 'scoped_identifier')) return undefined;
+  const abs = absolute(pathSegments(inner), scope, inner);
+  return abs && abs.length > 0 ? { cls: `${keyOf(abs.slice(0, -1))}${descriptor(abs[abs.length - 1]!)}#` } : undefined;
+}
+
+/** `use a::b::{c, d::e as f, self}`, `use a::*`: each leaf with its full path. */
+function useClauses(n: Node | null, prefix: string[], out: Array<{ path: string[]; node: Node; alias?: Node; glob?: boolean }>): void {
+  if (!n) return;
+  switch (n.type) {
+    case 'identifier': case 'crate': case 'self': case 'super':
+      if (n.type === 'self' && prefix.length > 0) out.push({ path: prefix, node: n });
+      else out.push({ path: [...prefix, n.text], node: n });
+      return;
+    case 'scoped_identifier': {
+      const name = n.childForFieldName('name');
+      if (name) out.push({ path: [...prefix, ...pathSegments(n)], node: name });
+      return;
+    }
+    case 'use_as_clause': {
+      const inner: Array<{ path: string[]; node: Node }> = [];
+      useClauses(n.childForFieldName('path'), prefix, inner);
+      const alias = n.childForFieldName('alias');
+      for (const c of inner) out.push({ ...c, ...(alias ? { alias } : {}) });
+      return;
+    }
+    case 'scoped_use_list': {
+      const path = n.childForFieldName('path');
+      const list = n.childForFieldName('list');
+      for (const c of list?.namedChildren ?? []) useClauses(c, [...prefix, ...(path ? pathSegments(path) : [])], out);
+      return;
+    }
+    case 'use_list':
+      for (const c of n.namedChildren) useClauses(c, prefix, out);
+      return;
+    case 'use_wildcard': {
+      const path = n.namedChildren[0];
+      out.push({ path: [...prefix, ...(path ? pathSegments(path) : [])], node: n, glob: true });
+      return;
+    }
+  }
+}
+
+function imports(n: Node, where: () => PathScope): Imported[] | undefined {
+  if (n.type !== 'use_declaration') return undefined;
+  const scope = where();
+  const clauses: Array<{ path: string[]; node: Node; alias?: Node; glob?: boolean }> = [];
+  useClauses(n.childForFieldName('argument'), [], clauses);
+  const out: Imported[] = [];
+  for (const c of clauses) {
+    const abs = absolute(c.path, scope, n);
+    // Another crate's (`use std::fmt`): nothing here defines it, so nothing binds through it.
+    if (!abs || abs.length === 0) continue;
+    if (c.glob) out.push({ name: '*', container: keyOf(abs), glob: true });
+    else out.push({ name: c.alias?.text ?? abs[abs.length - 1]!, container: keyOf(abs.slice(0, -1)), values: true, reexports: true, ...(c.node.type === 'identifier' ? { node: c.node } : {}) });
+  }
+  return out;
 }
 
 export const RUST_RULES: GenericRules = {
@@ -87,7 +244,10 @@ export const RUST_RULES: GenericRules = {
   },
   typeNameOf: (n) => (n.type === 'generic_type' ? (n.childForFieldName('type') ?? undefined) : n.type === 'scoped_type_identifier' ? (n.childForFieldName('name') ?? undefined) : undefined),
   packageOf: (_root, file) => modulePath(file),
-  skip: new Set(['line_comment', 'block_comment', 'string_literal', 'raw_string_literal', 'use_declaration', 'attribute_item', 'token_tree']),
+  imports: (n, _context, scope) => imports(n, scope),
+  pathCall,
+  typePath,
+  skip: new Set(['line_comment', 'block_comment', 'string_literal', 'raw_string_literal', 'attribute_item', 'token_tree']),
 };
 
 const RULES: SyntaxRules = {

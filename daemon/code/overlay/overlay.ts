@@ -3,7 +3,7 @@
 // here; a build that started after a file's change settles (drops) its entry.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { grammarOfFile } from '../languages';
+import { grammarOfFile, grammarOfLanguageFile, isClaimable, languageOfSource, listSources, projectClaims, type GrammarId, type LanguageId } from '../languages';
 import { docReferences } from '../store/jsdoc';
 import { extractOccurrences, type SyntacticOccurrence } from './extract';
 
@@ -25,6 +25,8 @@ export interface OverlayHit {
 }
 
 const MAX_CONTEXT = 240;
+/** Entries a project-wide claim looks at, as detection does. */
+const PROJECT_WALK_BUDGET = 20_000;
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
 export class Overlay {
@@ -36,6 +38,8 @@ export class Overlay {
   private settled = 0;
   private readonly waiters = new Set<() => void>();
   private inFlight = 0;
+  /** Languages claiming files project-wide (C++ a C++ project's `.h`): found once, again after each build. */
+  private projects: ReadonlySet<LanguageId> | undefined;
 
   constructor(readonly root: string, private readonly log: (line: string) => void = () => undefined) {}
 
@@ -71,6 +75,7 @@ export class Overlay {
   /** A precise index built from the tree as of change `seq` is now live. */
   settle(seq: number): void {
     this.settled = Math.max(this.settled, seq);
+    this.projects = undefined;
     for (const [file, entry] of this.files) if (entry.seq <= seq) this.files.delete(file);
     for (const [file, s] of this.latest) if (s <= seq) this.latest.delete(file);
   }
@@ -99,14 +104,21 @@ export class Overlay {
     });
   }
 
+  /** The grammar the index reads this file with: a claimed `.h` is parsed as C++, as the syntactic indexer does. */
+  private grammarOf(file: string, text: string): GrammarId | undefined {
+    if (!isClaimable(file)) return grammarOfFile(file);
+    this.projects ??= projectClaims(this.root, new Set(listSources(this.root, PROJECT_WALK_BUDGET).map((f) => path.extname(f).toLowerCase())));
+    const language = languageOfSource(file, { projects: this.projects, text: () => text });
+    return language ? grammarOfLanguageFile(language, file) : undefined;
+  }
+
   clear(): void {
     this.files.clear();
     this.latest.clear();
   }
 
   private async parse(file: string, seq: number): Promise<FileEntry | undefined> {
-    const grammar = grammarOfFile(file);
-    if (!grammar) return undefined;
+    if (!grammarOfFile(file) && !isClaimable(file)) return undefined;
     let bytes: Buffer;
     try {
       bytes = await fs.readFile(path.join(this.root, file));
@@ -121,6 +133,8 @@ export class Overlay {
       return undefined;
     }
     const text = new TextDecoder('utf-8').decode(bytes);
+    const grammar = this.grammarOf(file, text);
+    if (!grammar) return undefined;
     const tree = await parseSource(grammar, text);
     try {
       const byName = new Map<string, SyntacticOccurrence[]>();

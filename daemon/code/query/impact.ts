@@ -3,8 +3,9 @@
 // calling it) up to `depth` levels, implementations and overrides, the files
 // that use it, and the tests among all of those. Each level is one indexed
 // lookup per symbol in the calls table built at index time.
-import { IMPACT_SECTIONS, type ImpactEntry, type ImpactResult, type ImpactSection } from '../../protocol';
+import { IMPACT_SECTIONS, type ImpactEntry, type ImpactResult, type ImpactSection } from '../../protocol/code';
 import { IMPACT_HEADINGS, impactHeader, impactLine } from '../../protocol/compact';
+import { ROLE_SYNTACTIC } from '../store/roles';
 import type { CodeStore } from '../store/store';
 import type { Answer } from './answer';
 import { implementationsOf } from './impls';
@@ -21,12 +22,18 @@ interface Located {
   kind: string;
   path: string | null;
   def_line: number | null;
+  /** 1 when tree-sitter, not a precise indexer, found it: every reference making the edge, or the definition. */
+  syntactic: number | null;
 }
 
-const CALLERS = `SELECT s.id, s.symbol, s.name, s.kind, d.path, s.def_line
+// An edge is syntactic when every reference making it is (a Laravel facade call inside a scip-php document).
+const CALLERS = `SELECT s.id, s.symbol, s.name, s.kind, d.path, s.def_line,
+    (SELECT MIN(o.roles & ${ROLE_SYNTACTIC}) > 0 FROM occurrences o WHERE o.containing_id = c.caller_id AND o.symbol_id = c.callee_id AND o.is_definition = 0) AS syntactic
   FROM calls c JOIN symbols s ON s.id = c.caller_id LEFT JOIN documents d ON d.id = s.def_document_id
   WHERE c.callee_id = ?`;
-const LOCATE = `SELECT s.id, s.symbol, s.name, s.kind, d.path, s.def_line FROM symbols s LEFT JOIN documents d ON d.id = s.def_document_id WHERE s.id = ?`;
+const LOCATE = `SELECT s.id, s.symbol, s.name, s.kind, d.path, s.def_line,
+    (SELECT MIN(o.roles & ${ROLE_SYNTACTIC}) > 0 FROM occurrences o WHERE o.symbol_id = s.id AND o.is_definition = 1) AS syntactic
+  FROM symbols s LEFT JOIN documents d ON d.id = s.def_document_id WHERE s.id = ?`;
 const USING_FILES = 'SELECT DISTINCT d.path FROM occurrences o JOIN documents d ON d.id = o.document_id WHERE o.symbol_id = ? AND o.is_definition = 0';
 const IS_TEST = 'SELECT is_test FROM documents WHERE path = ?';
 const DEFINING_FILES = 'SELECT DISTINCT d.path FROM occurrences o JOIN documents d ON d.id = o.document_id WHERE o.symbol_id = ? AND o.is_definition = 1';
@@ -123,5 +130,5 @@ function pageSections(all: Sections, counts: ImpactResult['counts'], name: strin
 }
 
 function entry(s: Located): ImpactEntry & { id: number } {
-  return { id: s.id, symbol_id: s.symbol, display_name: s.name, kind: s.kind, file: s.path ?? '', line: s.def_line ?? 0 };
+  return { id: s.id, symbol_id: s.symbol, display_name: s.name, kind: s.kind, file: s.path ?? '', line: s.def_line ?? 0, ...(s.syntactic ? { precision: 'syntactic' as const } : {}) };
 }

@@ -24,6 +24,21 @@ export function parseSymbol(symbol: string): ParsedSymbol {
   if (isLocalSymbol(symbol)) {
     return { local: true, packageName: '', descriptors: [{ name: symbol.slice(6), suffix: 'term' }] };
   }
+  const { fields, descriptors } = splitSymbol(symbol);
+  return { local: false, packageName: fields[2] ?? '', descriptors: parseDescriptors(descriptors) };
+}
+
+/**
+ * The descriptors as written (`App/Models/User#save().`): what names a thing
+ * whichever indexer, package or version the symbol comes from. Undefined for
+ * a local.
+ */
+export function descriptorsOf(symbol: string): string | undefined {
+  return isLocalSymbol(symbol) ? undefined : splitSymbol(symbol).descriptors;
+}
+
+/** The four space-separated header fields (doubled spaces unescaped) and the descriptor text after them. */
+function splitSymbol(symbol: string): { fields: string[]; descriptors: string } {
   let pos = 0;
   const fields: string[] = [];
   for (let f = 0; f < 4; f++) {
@@ -42,7 +57,7 @@ export function parseSymbol(symbol: string): ParsedSymbol {
     fields.push(value === '.' ? '' : value);
     pos++;
   }
-  return { local: false, packageName: fields[2] ?? '', descriptors: parseDescriptors(symbol.slice(pos)) };
+  return { fields, descriptors: symbol.slice(pos) };
 }
 
 function parseDescriptors(text: string): Descriptor[] {

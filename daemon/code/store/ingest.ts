@@ -17,6 +17,7 @@ import { COVERAGE_FILE } from '../indexers/typescript';
 import { docReferences } from './jsdoc';
 import { TYPE_POSITION_KINDS, USE, useAt } from './uses';
 import { containingDefinitions, type Interval } from './containing';
+import { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL } from './roles';
 import { INDEXES, SCHEMA, SCHEMA_VERSION } from './schema';
 
 export interface IngestResult {
@@ -27,13 +28,7 @@ export interface IngestResult {
 }
 
 const ROLE_DEFINITION = 0x1;
-/**
- * Private role bits (above SCIP's) set by the syntactic indexer, which knows
- * from the tree whether a reference is a call: it says so instead of having
- * the line's text guessed at (Ruby calls need no parentheses).
- */
-export const ROLE_SYNTACTIC = 1 << 24;
-export const ROLE_SYNTACTIC_CALL = 1 << 25;
+export { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL } from './roles';
 const MAX_CONTEXT = 240;
 const IMPORT_TEXT = /^\s*import\b/;
 
@@ -102,7 +97,16 @@ export class IngestSession {
     for (const d of index.documents) this.addDocument(d);
   }
 
-  addDocument(doc: Document): void {
+  /** Has a document of this path been added? */
+  has(relPath: string): boolean {
+    return this.seenPaths.has(relPath.split('\\').join('/'));
+  }
+
+  /**
+   * `syntactic`: the syntactic indexer wrote the whole document, so what the
+   * store adds to it (doc-comment references) is marked syntactic as well.
+   */
+  addDocument(doc: Document, options: { syntactic?: boolean } = {}): void {
     const relPath = doc.relativePath.split('\\').join('/');
     if (this.seenPaths.has(relPath)) return; // an indexer may emit a document twice
     this.seenPaths.add(relPath);
@@ -148,7 +152,7 @@ export class IngestSession {
       }
       usedLines.add(sl);
     }
-    if (lines) this.addDocReferences(lines, documentId, occs, ranges, rows, defIntervals, usedLines);
+    if (lines) this.addDocReferences(lines, documentId, occs, ranges, rows, defIntervals, usedLines, options.syntactic ? ROLE_SYNTACTIC : 0);
     this.insertDoc.run(documentId, relPath, doc.language ? doc.language.toLowerCase() : languageOf(relPath), occs.length, isTestFile(relPath) ? 1 : 0);
     if (lines) {
       for (const l of usedLines) {
@@ -170,6 +174,7 @@ export class IngestSession {
     rows: SymbolRow[],
     defIntervals: Interval[],
     usedLines: Set<number>,
+    roles: number,
   ): void {
     const refs = docReferences(lines);
     if (refs.length === 0) return;
@@ -193,7 +198,7 @@ export class IngestSession {
     for (const d of defIntervals) if (!documented.has(d.startLine)) documented.set(d.startLine, d.id);
     found.forEach(({ r, row }, i) => {
       const container = documented.get(r.commentEnd + 1) ?? containing[i] ?? null;
-      this.occurrenceCount += this.insertOcc.run(row.id, documentId, r.line + 1, r.col + 1, r.line + 1, r.endCol + 1, 0, 0, 0, USE.doc, container === row.id ? null : container).changes;
+      this.occurrenceCount += this.insertOcc.run(row.id, documentId, r.line + 1, r.col + 1, r.line + 1, r.endCol + 1, roles, 0, 0, USE.doc, container === row.id ? null : container).changes;
       usedLines.add(r.line);
     });
   }

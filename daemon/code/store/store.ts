@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { openDatabase } from '../../sqlite';
 import type { Occurrence } from '../../protocol';
 import { ErrorCode, ScryError } from '../../errors';
+import { isSyntacticRole } from './roles';
 import { SCHEMA_VERSION } from './schema';
 import { USE_NAMES } from './uses';
 
@@ -35,11 +36,12 @@ export interface OccurrenceRow {
   container: string | null;
   container_id: number | null;
   symbol_id: number;
+  roles: number;
 }
 
 /** SELECT ... FROM occurrences o with its file, context line and container; add WHERE/ORDER BY. */
 export const OCCURRENCE_SELECT = `SELECT d.path, o.line, o.col, o.end_line, o.end_col, o.is_definition, o.is_call, o.use, l.text,
-                c.qualified_name AS container, o.containing_id AS container_id, o.symbol_id
+                c.qualified_name AS container, o.containing_id AS container_id, o.symbol_id, o.roles
          FROM occurrences o
          JOIN documents d ON d.id = o.document_id
          LEFT JOIN lines l ON l.document_id = o.document_id AND l.line = o.line
@@ -64,6 +66,7 @@ export function toOccurrence(r: OccurrenceRow): Occurrence {
     is_definition: r.is_definition === 1,
     is_call: r.is_call === 1,
     use: USE_NAMES[r.use] ?? 'read',
+    ...(isSyntacticRole(r.roles) ? { precision: 'syntactic' as const } : {}),
   };
 }
 
@@ -75,8 +78,8 @@ export interface IndexMeta {
   [key: string]: string | number;
 }
 
-/** document_id, line, col, end_line, end_col, is_definition, is_call, text, container, use */
-type RawOccurrence = [number, number, number, number, number, number, number, string | null, string | null, number];
+/** document_id, line, col, end_line, end_col, is_definition, is_call, text, container, use, roles */
+type RawOccurrence = [number, number, number, number, number, number, number, string | null, string | null, number, number];
 
 export class CodeStore {
   private readonly db: Database.Database;
@@ -99,7 +102,7 @@ export class CodeStore {
     );
     // The hottest statements (refs, defs) read rows as arrays and take paths
     // from an in-memory table instead of joining documents for every row.
-    const select = `SELECT o.document_id, o.line, o.col, o.end_line, o.end_col, o.is_definition, o.is_call, l.text, c.qualified_name, o.use
+    const select = `SELECT o.document_id, o.line, o.col, o.end_line, o.end_col, o.is_definition, o.is_call, l.text, c.qualified_name, o.use, o.roles
          FROM occurrences o
          LEFT JOIN lines l ON l.document_id = o.document_id AND l.line = o.line
          LEFT JOIN symbols c ON c.id = o.containing_id`;
@@ -170,38 +173,23 @@ export class CodeStore {
       is_definition: r[5] === 1,
       is_call: r[6] === 1,
       use: USE_NAMES[r[9]] ?? 'read',
-      ...(this.syntactic[r[0]] ? { precision: 'syntactic' as const } : {}),
+      // Set per occurrence by the syntactic indexer: a precise document may hold a few of its references.
+      ...(isSyntacticRole(r[10]) ? { precision: 'syntactic' as const } : {}),
     }));
   }
 
   private paths: string[] | undefined;
-  /** Per document id: written by the syntactic indexer (its answers say `precision: 'syntactic'`). */
-  private syntactic: boolean[] = [];
 
   /** Document paths by id, read once: an index never changes once built. */
   private documentPaths(): string[] {
     if (!this.paths) {
       this.paths = [];
-      const syntactic = new Set(parseJsonList(this.meta().syntactic_languages));
-      for (const d of this.db.prepare('SELECT id, path, language FROM documents').all() as Array<{ id: number; path: string; language: string }>) {
-        this.paths[d.id] = d.path;
-        if (syntactic.has(d.language)) this.syntactic[d.id] = true;
-      }
+      for (const d of this.db.prepare('SELECT id, path FROM documents').all() as Array<{ id: number; path: string }>) this.paths[d.id] = d.path;
     }
     return this.paths;
   }
 
   close(): void {
     this.db.close();
-  }
-}
-
-function parseJsonList(raw: unknown): string[] {
-  if (typeof raw !== 'string') return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
   }
 }

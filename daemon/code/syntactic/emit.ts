@@ -6,7 +6,7 @@
 import { create } from '@bufbuild/protobuf';
 import { DocumentSchema, OccurrenceSchema, RelationshipSchema, SymbolInformationSchema, type Document, type Occurrence, type SymbolInformation } from '../scip/gen/scip_pb';
 import { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL } from '../store/ingest';
-import { Kind, type FileFacts } from './facts';
+import { Kind, type FileFacts, type Reference } from './facts';
 import type { Resolver } from './resolve';
 
 const ROLE_DEFINITION = 0x1;
@@ -37,19 +37,21 @@ export function toDocument(facts: FileFacts, text: string, resolver: Resolver, s
     }
     symbols.push(create(SymbolInformationSchema, { symbol: sym(d.key), kind: d.kind, displayName: d.name, relationships }));
   }
-  for (const r of facts.references) {
-    const roles = ROLE_SYNTACTIC | (r.call ? ROLE_SYNTACTIC_CALL : 0) | (r.import ? ROLE_IMPORT : 0) | (r.defines ? ROLE_DEFINITION : 0);
-    const keys = resolver.resolve(r.target);
-    for (const key of keys) {
-      occurrences.push(create(OccurrenceSchema, { range: [...r.range], symbol: sym(key), symbolRoles: roles, ...(r.defines ? { enclosingRange: [...r.defines.extent] } : {}) }));
-      if (key.startsWith('unresolved/') && (r.target.type === 'member' || r.target.type === 'unresolved')) {
-        const kind = r.target.member === 'method' ? Kind.Method : r.target.member === 'constant' ? Kind.Constant : Kind.Property;
-        symbols.push(create(SymbolInformationSchema, { symbol: sym(key), kind, displayName: r.target.name }));
-      }
-    }
-    if (r.defines) symbols.push(create(SymbolInformationSchema, { symbol: sym(keys[0]!), kind: r.defines.kind, displayName: r.defines.name }));
-  }
+  for (const r of facts.references) emitReference(r, resolver.resolve(r.target), sym, occurrences, symbols);
   return create(DocumentSchema, { relativePath: facts.path, language: facts.language, occurrences, symbols, text });
+}
+
+/** One reference's occurrences (one per key it resolved to) and the symbols it introduces, appended to the lists. */
+export function emitReference(r: Reference, keys: readonly string[], sym: (key: string) => string, occurrences: Occurrence[], symbols: SymbolInformation[]): void {
+  const roles = ROLE_SYNTACTIC | (r.call ? ROLE_SYNTACTIC_CALL : 0) | (r.import ? ROLE_IMPORT : 0) | (r.defines ? ROLE_DEFINITION : 0);
+  for (const key of keys) {
+    occurrences.push(create(OccurrenceSchema, { range: [...r.range], symbol: sym(key), symbolRoles: roles, ...(r.defines ? { enclosingRange: [...r.defines.extent] } : {}) }));
+    if (key.startsWith('unresolved/') && (r.target.type === 'member' || r.target.type === 'unresolved')) {
+      const kind = r.target.member === 'method' ? Kind.Method : r.target.member === 'constant' ? Kind.Constant : Kind.Property;
+      symbols.push(create(SymbolInformationSchema, { symbol: sym(key), kind, displayName: r.target.name }));
+    }
+  }
+  if (r.defines && keys[0] !== undefined) symbols.push(create(SymbolInformationSchema, { symbol: sym(keys[0]), kind: r.defines.kind, displayName: r.defines.name }));
 }
 
 /** `A/B#m().` -> `A/B#`. */

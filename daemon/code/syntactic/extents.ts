@@ -1,9 +1,9 @@
-// Enclosing ranges for a precise indexer that emits none (scip-go): every
+// Enclosing ranges for a precise indexer that emits none (scip-go, scip-php): every
 // definition's extent from tree-sitter, keyed by where its name starts, so
 // containing symbols, callers and callees work on the precise index too.
 import type { Document } from '../scip/decode';
 import { languageById, type LanguageId } from '../languages';
-import type { Range } from './facts';
+import type { FileFacts, Range } from './facts';
 import { filesOf } from './files';
 import { readFacts } from './index';
 
@@ -17,13 +17,23 @@ export async function definitionExtents(repo: string, language: LanguageId, sign
   if (!reader) return out;
   for (const file of filesOf(repo, language, reader.ignored)) {
     signal?.throwIfAborted();
-    const r = await readFacts(repo, file, reader);
-    if (!('facts' in r)) continue;
-    const byStart = new Map<string, Range>();
-    for (const d of r.facts.definitions) if (!d.phantom) byStart.set(at(d.range[0], d.range[1]), d.extent);
-    out.set(file, byStart);
+    const r = await readFacts(repo, file, language);
+    if ('facts' in r) addFileExtents(out, r.facts);
   }
   return out;
+}
+
+/** The extents of facts already read. */
+export function extentsOf(files: readonly FileFacts[]): Extents {
+  const out: Extents = new Map();
+  for (const f of files) addFileExtents(out, f);
+  return out;
+}
+
+function addFileExtents(out: Extents, facts: FileFacts): void {
+  const byStart = new Map<string, Range>();
+  for (const d of facts.definitions) if (!d.phantom) byStart.set(at(d.range[0], d.range[1]), d.extent);
+  out.set(facts.path, byStart);
 }
 
 /** Gives each definition without an enclosing range the extent tree-sitter found at its name. */

@@ -31,7 +31,13 @@ export type Target =
    * `unique`, the one definition of that name in the whole index. `optional`
    * drops it when nothing matches (a Ruby identifier may be a local).
    */
-  | { type: 'lexical'; name: string; member: MemberKind; scopes: string[]; unique?: boolean; optional?: boolean };
+  | { type: 'lexical'; name: string; member: MemberKind; scopes: string[]; unique?: boolean; optional?: boolean }
+  /**
+   * The first of these readings that names something defined (a Rust path
+   * `a::b::f` is module a::b's function, or type a::b's associated function);
+   * when none does, unresolved under `name`, never a guess.
+   */
+  | { type: 'oneOf'; options: Target[]; name: string; member: MemberKind };
 
 export type MemberKind = 'method' | 'property' | 'constant' | 'type';
 
@@ -85,6 +91,12 @@ export interface FileFacts {
   types?: Map<string, Receiver>;
   /** Container bindings `bind('key', X::class)`/`singleton(...)`: key -> class key. */
   bindings?: Array<[string, string]>;
+  /**
+   * Names a module makes for things defined elsewhere (Rust's `use
+   * self::inner::f;`, `pub use`): [this key's stem, the stem it stands for],
+   * stems being keys without their suffix (`crate/util/f` for `crate/util/f().`).
+   */
+  aliases?: Array<[string, string]>;
 }
 
 /** A descriptor name, backquoted when it is not a plain identifier (SCIP's escaping). */

@@ -56,8 +56,16 @@ export interface GenericRules {
   variables?: Readonly<Record<string, (n: Node) => Array<[string, Node | undefined, Node | undefined]>>>;
   /** The type a value constructs, when it visibly does: `new X()`, `X::new()`, `X.new`, `X{}`, `&X{}`. */
   constructed?: (value: Node) => Node | undefined;
-  /** A node that makes a name usable short: an import. What it binds, else undefined for any other node. */
-  imports?: (n: Node, context: ImportContext) => Imported[] | undefined;
+  /** A node that makes a name usable short: an import. What it binds, else undefined for any other node. `scope`: where it sits. */
+  imports?: (n: Node, context: ImportContext, scope: () => PathScope) => Imported[] | undefined;
+  /**
+   * A call through a path (`crate::a::f()`, `super::f()`, `m::f()`): its
+   * target, for a language that resolves paths itself (Rust); undefined
+   * leaves the receiver to the rules above.
+   */
+  pathCall?: (receiver: Node, name: Node, scope: PathScope) => Target | undefined;
+  /** A type named by a path (`crate::shapes::Circle`): its class, when the language resolves paths itself. */
+  typePath?: (type: Node, scope: PathScope) => Receiver | undefined;
   /** Namespaces a file opens for type lookup (`using X.Y;`): container keys. */
   opens?: (n: Node) => string[] | undefined;
   /** The package of the file as containers, from its path or a declaration. */
@@ -79,6 +87,28 @@ export interface Imported {
   container: string;
   /** A Go package: `name.F()` calls F in `container`. Otherwise a type `name` in `container`. */
   isPackage?: boolean;
+  /** Also a function, constant or module of that name (Rust's `use a::f`): a bare `f()` looks in `container` first. */
+  values?: boolean;
+  /** Every name of `container` (Rust's `use a::*`): looked in after the file's own scopes. */
+  glob?: boolean;
+  /** The node naming it in the import: an import reference to whichever of those `container` defines. */
+  node?: Node;
+  /** The importing module names it too (Rust: `use inner::f;` in m makes `m::f`, for other files' paths). */
+  reexports?: boolean;
+}
+
+/** Where a name is read, for a language's own path rules. */
+export interface PathScope {
+  /** The file being read, repo-relative. */
+  file: string;
+  /** The innermost module (or package, namespace) key: `crate/a/b/`. */
+  module: string;
+  /** The enclosing type's key, inside an impl or a class. */
+  selfType?: string;
+  /** What the file imported under this short name. */
+  imported(name: string): Imported | undefined;
+  /** Scopes for a bare name, innermost first. */
+  scopes: string[];
 }
 
 export interface ImportContext {
@@ -130,6 +160,26 @@ class GenericWalker {
     return this.frames[this.frames.length - 1]!;
   }
 
+  private pathScope(): PathScope {
+    let module = this.frames[0]?.key ?? '';
+    for (let i = this.frames.length - 1; i >= 0; i--) {
+      const f = this.frames[i]!;
+      if (!f.isType && f.key.endsWith('/')) {
+        module = f.key;
+        break;
+      }
+    }
+    const self = this.enclosingType();
+    return { file: this.file, module, ...(self ? { selfType: self } : {}), imported: (name) => this.imported.get(name), scopes: this.scopes() };
+  }
+
+  /** `use a::b::f;`: a reference to whichever a::b defines, a function, type, module or constant, else unresolved. */
+  private importReference(i: Imported): void {
+    const d = descriptor(i.node!.text);
+    const options: Target[] = [`${i.container}${d}().`, `${i.container}${d}#`, `${i.container}${d}/`, `${i.container}${d}.`].map((key) => ({ type: 'symbol', key }));
+    this.out.references.push({ range: rangeOf(i.node!), target: { type: 'oneOf', options, name: i.node!.text, member: 'type' }, call: false, import: true });
+  }
+
   /** Scopes for a bare name: enclosing containers innermost first, then opened namespaces. */
   private scopes(): string[] {
     const out: string[] = [];
@@ -153,9 +203,14 @@ class GenericWalker {
   private visit(n: Node): void {
     const rules = this.rules;
     if (rules.skip?.has(n.type)) return;
-    const importsHere = rules.imports?.(n, this.context);
+    const importsHere = rules.imports?.(n, this.context, () => this.pathScope());
     if (importsHere) {
-      for (const i of importsHere) this.imported.set(i.name, i);
+      for (const i of importsHere) {
+        if (i.glob) this.opened.push(i.container);
+        else this.imported.set(i.name, i);
+        if (i.node) this.importReference(i);
+        if (i.reexports && i.node) (this.out.aliases ??= []).push([`${this.pathScope().module}${descriptor(i.name)}`, `${i.container}${descriptor(i.node.text)}`]);
+      }
       return;
     }
     const opens = rules.opens?.(n);
@@ -277,6 +332,11 @@ class GenericWalker {
       this.ref(name, this.bareCall(name.text, false), true);
       return;
     }
+    const path = this.rules.pathCall?.(receiver, name, this.pathScope());
+    if (path) {
+      this.ref(name, path, true);
+      return;
+    }
     const pkg = (receiver.type === 'identifier' || receiver.type === 'package_identifier') && !this.lookupVar(receiver.text) ? this.imported.get(receiver.text) : undefined;
     if (pkg?.isPackage) {
       this.ref(receiver, { type: 'symbol', key: pkg.container }, false);
@@ -289,7 +349,9 @@ class GenericWalker {
   }
 
   private bareCall(name: string, optional: boolean): Target {
-    return { type: 'lexical', name, member: 'method', scopes: this.scopes(), unique: this.rules.language === 'c' || this.rules.language === 'cpp', ...(optional ? { optional } : {}) };
+    const imported = this.imported.get(name);
+    const scopes = imported?.values ? [imported.container, ...this.scopes()] : this.scopes();
+    return { type: 'lexical', name, member: 'method', scopes, unique: this.rules.language === 'c' || this.rules.language === 'cpp', ...(optional ? { optional } : {}) };
   }
 
   /** The class of a receiver expression, when syntax says it. */
@@ -321,6 +383,8 @@ class GenericWalker {
   }
 
   private typeReceiver(t: Node): Receiver | undefined {
+    const byPath = this.rules.typePath?.(t, this.pathScope());
+    if (byPath) return byPath;
     const name = this.lastTypeName(t);
     return name ? this.typeReceiverByName(name) : undefined;
   }

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { IndexerReport } from '../../protocol';
-import { grammarOfFile, languageById, type LanguageId, type SyntacticReader } from '../languages';
+import { grammarOfLanguageFile, languageById, type LanguageId, type SyntacticReader } from '../languages';
 import { parseWithin } from '../overlay/parser';
 import type { IngestSession } from '../store/ingest';
 import { toDocument } from './emit';
@@ -44,7 +44,20 @@ export interface SyntacticResult {
 
 export async function indexSyntactically(options: SyntacticOptions): Promise<SyntacticResult> {
   const started = performance.now();
-  const { repo, language, session } = options;
+  const read = await readSyntactically(options.repo, options.language, options);
+  return writeSyntactically(read, options.session, { started, onProgress: options.onProgress });
+}
+
+/** Every file of a language read into facts, with the resolver over them: what writing documents needs. */
+export interface ReadSet {
+  language: LanguageId;
+  reader: SyntacticReader;
+  read: Array<{ facts: FileFacts; text: string }>;
+  skipped: SkippedFile[];
+  resolver: Resolver;
+}
+
+export async function readSyntactically(repo: string, language: LanguageId, options: { files?: string[]; signal?: AbortSignal } = {}): Promise<ReadSet> {
   const reader = languageById(language).syntactic;
   if (!reader) throw new Error(`${language} has no syntactic reader`);
   const files = options.files ?? filesOf(repo, language, reader.ignored);
@@ -52,19 +65,28 @@ export async function indexSyntactically(options: SyntacticOptions): Promise<Syn
   const read: Array<{ facts: FileFacts; text: string }> = [];
   for (const file of files) {
     options.signal?.throwIfAborted();
-    const r = await readFacts(repo, file, reader);
+    const r = await readFacts(repo, file, language);
     if ('skip' in r) skipped.push({ file, reason: r.skip });
     else read.push(r);
   }
   const context: FileFacts[] = [];
   for (const file of reader.resolutionFiles?.(repo) ?? []) {
-    const r = await readFacts(repo, file, reader);
+    const r = await readFacts(repo, file, language);
     if ('facts' in r) context.push(r.facts);
   }
-  options.onProgress?.(`${reader.name}: resolving ${read.length} files`);
   const resolver = new Resolver([...read.map((r) => r.facts), ...context], { foldCase: reader.foldCase ?? false });
+  return { language, reader, read, skipped, resolver };
+}
+
+/** Writes a read set's documents; `only` keeps some files (those a precise indexer left out). */
+export function writeSyntactically(set: ReadSet, session: IngestSession, options: { started?: number; only?: (file: string) => boolean; onProgress?: (message: string) => void } = {}): SyntacticResult {
+  const started = options.started ?? performance.now();
+  const { language, reader } = set;
+  const read = options.only ? set.read.filter((r) => options.only!(r.facts.path)) : set.read;
+  options.onProgress?.(`${reader.name}: resolving ${read.length} files`);
   const before = session.documentCount;
-  for (const { facts, text } of read) session.addDocument(toDocument(facts, text, resolver, language));
+  for (const { facts, text } of read) session.addDocument(toDocument(facts, text, set.resolver, language), { syntactic: true });
+  const skipped = options.only ? set.skipped.filter((s) => options.only!(s.file)) : set.skipped;
   const report: IndexerReport = {
     language, indexer: reader.name, status: 'ok', file_count: session.documentCount - before, duration_ms: Math.round(performance.now() - started),
     ...(skipped.length > 0 ? { skipped_files: skipped.slice(0, 50).map((s) => `${s.file}: ${s.reason}`) } : {}),
@@ -72,8 +94,10 @@ export async function indexSyntactically(options: SyntacticOptions): Promise<Syn
   return { report, skipped, languages: [...new Set(read.map((r) => r.facts.language))] };
 }
 
-/** One file's facts, or why it was skipped. Never throws for a bad file. */
-export async function readFacts(repo: string, file: string, reader: SyntacticReader): Promise<{ facts: FileFacts; text: string } | { skip: string }> {
+/** One file's facts as this language's reader reads it (a C++ project's `.h` with the C++ grammar), or why it was skipped. Never throws for a bad file. */
+export async function readFacts(repo: string, file: string, language: LanguageId): Promise<{ facts: FileFacts; text: string } | { skip: string }> {
+  const reader = languageById(language).syntactic;
+  if (!reader) return { skip: `${language} has no syntactic reader` };
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(path.join(repo, file));
@@ -86,9 +110,9 @@ export async function readFacts(repo: string, file: string, reader: SyntacticRea
   try {
     const fromText = reader.textFacts?.(file, text);
     if (fromText) return { facts: fromText, text };
-    const grammar = grammarOfFile(file);
+    const grammar = grammarOfLanguageFile(language, file);
     if (!grammar) return { skip: 'no grammar reads it' };
-    const tree = await parseWithin(grammar, text, PARSE_BUDGET_MS);
+    const tree = await parseWithin(grammar, reader.parsedText?.(text) ?? text, PARSE_BUDGET_MS);
     if (!tree) return { skip: `parsing took longer than ${PARSE_BUDGET_MS / 1000} s` };
     try {
       return { facts: reader.facts(tree.rootNode, file, repo), text };

@@ -13,6 +13,19 @@ export type StringKind = 'view' | 'config' | 'route' | 'lang';
 const KINDS: Record<StringKind, number> = { view: Kind.File, config: Kind.Key, route: Kind.Key, lang: Kind.Key };
 
 export const stringKey = (kind: StringKind, name: string): string => `${kind}/${descriptor(name)}.`;
+const STRING_KEY = /^(view|config|route|lang)\/(`(?:[^`]|``)*`|[\w$+-]+)\.$/;
+
+/**
+ * What scip-php cannot see, kept beside its output: a string naming a view,
+ * config key, route or translation (with the definitions of those), and a
+ * facade call, which counts for the facade's method and its backing class's.
+ */
+export function isLaravelEdge(reference: Reference, keys: readonly string[]): boolean {
+  const t = reference.target;
+  if (t.type === 'symbol') return STRING_KEY.test(t.key);
+  // A static call resolves to two keys only through a facade; scip-php has a plain one already.
+  return t.type === 'static' && keys.length > 1;
+}
 export const stringKindOf = (kind: StringKind): number => KINDS[kind];
 
 /** Helper or facade method (lower case) -> which argument names what. */

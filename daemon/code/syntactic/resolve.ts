@@ -23,6 +23,7 @@ export class Resolver {
   private readonly types = new Map<string, Receiver>();
   private readonly facades = new Map<string, FacadeFacts>();
   private readonly bindings = new Map<string, string>();
+  private readonly aliases = new Map<string, string>();
 
   constructor(files: readonly FileFacts[], private readonly options: ResolveOptions) {
     for (const f of files) {
@@ -40,6 +41,7 @@ export class Resolver {
       for (const [k, t] of f.types ?? []) this.types.set(this.fold(k), t);
       for (const facade of f.facades ?? []) this.facades.set(this.fold(facade.key), facade);
       for (const [k, cls] of f.bindings ?? []) this.bindings.set(k, cls);
+      for (const [from, to] of f.aliases ?? []) if (from !== to) this.aliases.set(this.fold(from), to);
     }
   }
 
@@ -48,9 +50,20 @@ export class Resolver {
   }
 
   /** The key as its definition spells it; a global Laravel alias (`DB`) becomes its facade when nothing else defines it. */
-  canonical(key: string): string {
+  canonical(key: string, depth = 0): string {
     const d = this.defs.get(this.fold(key));
     if (d) return d.key;
+    // A name a module makes for something defined elsewhere (`pub use inner::f`), on the key itself or a container of it.
+    if (this.aliases.size > 0 && depth < MAX_DEPTH) {
+      for (let i = key.length - 1; i > 0; i--) {
+        if (key[i] !== '/' && key[i] !== '#' && key[i] !== '(' && !(key[i] === '.' && i === key.length - 1)) continue;
+        const to = this.aliases.get(this.fold(key.slice(0, i)));
+        if (to !== undefined) {
+          const aliased = this.canonical(`${to}${key.slice(i)}`, depth + 1);
+          if (this.isDefined(aliased)) return aliased;
+        }
+      }
+    }
     if (this.options.foldCase && key.endsWith('#') && !key.includes('/')) {
       const facade = BUILTIN_ALIASES.get(key.slice(0, -1).toLowerCase());
       if (facade) return this.defs.get(this.fold(classKey(facade)))?.key ?? classKey(facade);
@@ -162,6 +175,13 @@ export class Resolver {
         // Declared on an ancestor outside the index (a vendor class): the declared class's member.
         return [this.findMember(owner, target.name, target.member) ?? memberKey(owner, target.name, target.member)];
       }
+      case 'oneOf': {
+        for (const option of target.options) {
+          const found = this.strictly(option);
+          if (found) return [found];
+        }
+        return [unresolvedKey(target.name, target.member)];
+      }
       case 'static': {
         const owner = this.canonical(target.owner);
         const backing = this.facadeBacking(owner);
@@ -173,6 +193,26 @@ export class Resolver {
         }
         return backing[0] ? [own, memberKey(backing[0], target.name, 'method')] : [own];
       }
+    }
+  }
+
+  /** The key a reading names when something defines it, else undefined (no phantom key, no unresolved one). */
+  private strictly(target: Target): string | undefined {
+    switch (target.type) {
+      case 'symbol': {
+        const key = this.canonical(target.key);
+        return this.isDefined(key) ? key : undefined;
+      }
+      case 'member': {
+        const owner = this.receiverClass(target.owner);
+        return owner ? this.findMember(owner, target.name, target.member) : undefined;
+      }
+      case 'lexical':
+        return this.lexical(target.name, target.member, target.scopes, target.unique ?? false);
+      case 'oneOf':
+        return target.options.map((o) => this.strictly(o)).find((k) => k !== undefined);
+      default:
+        return undefined;
     }
   }
 }

@@ -8,23 +8,28 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
+import { create } from '@bufbuild/protobuf';
 import Database from 'better-sqlite3';
 import { buildIndex } from '../../../daemon/code/build';
 import { scipTypescriptArgs } from '../../../daemon/code/indexers/typescript';
 import {
-  allGrammars, detectLanguages, documentLanguageOf, grammarOfFile, isIndexedSource, isIndexerCommandLine,
+  allGrammars, detectLanguages, documentLanguageOf, grammarOfFile, isIndexedLanguage, isIndexedSource, isIndexerCommandLine,
   LANGUAGE_IDS, languageById, languageOfFile, SKIP_DIRS, type GrammarId, type LanguageId,
 } from '../../../daemon/code/languages';
+import { blankExportMacros } from '../../../daemon/code/languages/cpp';
 import { recoverRepoDir } from '../../../daemon/code/live';
 import { Overlay } from '../../../daemon/code/overlay';
 import { isTestFile } from '../../../daemon/code/languages/tests';
+import { IndexSchema } from '../../../daemon/code/scip/gen/scip_pb';
 import { languageOf } from '../../../daemon/code/store/ingest';
+import { filesOf } from '../../../daemon/code/syntactic/files';
 import { RepoIgnore, RepoWatcher, type FileChange } from '../../../daemon/code/watch';
 import { isAlive, ROOT, tempDir } from '../../helpers';
 import { stubScipGo } from './stub-scip-go';
+import { stubScipPhp } from './stub-scip-php';
 
 const rows = LANGUAGE_IDS.flatMap((id) =>
-  Object.entries(languageById(id).extensions).map(([ext, e]) => ({ id, ext, grammar: e.grammar?.id, recorded: e.documentLanguage ?? id })),
+  Object.entries(languageById(id).extensions).map(([ext, e]) => ({ id, ext, grammar: e.grammar?.id, recorded: e.documentLanguage ?? id, read: e.grammar !== undefined || isIndexedLanguage(id) })),
 );
 
 /** A file in each grammar that defines the function `probe`. */
@@ -70,7 +75,24 @@ const TEST_PATHS: Record<LanguageId, { tests: string[]; sources: string[] }> = {
   csharp: { tests: ['A.Tests/UserTests.cs', 'src/UserTest.cs'], sources: ['src/User.cs', 'src/Latest.cs'] },
   c: { tests: ['tests/a.c', 'src/a_test.c', 'src/test_a.c'], sources: ['src/a.c', 'src/latest.h', 'src/testing.c'] },
   cpp: { tests: ['tests/a.cpp', 'src/a_test.cc', 'src/a_unittest.cpp'], sources: ['src/a.cpp', 'src/latest.hpp', 'src/testing.cc'] },
+  kotlin: { tests: ['src/test/kotlin/a/BTest.kt', 'app/src/main/kotlin/ATests.kt'], sources: ['src/main/kotlin/a/B.kt', 'src/main/kotlin/Latest.kt'] },
+  swift: { tests: ['Tests/AppTests/AppTests.swift', 'Sources/App/ParserTest.swift'], sources: ['Sources/App/App.swift', 'Sources/App/Latest.swift'] },
+  scala: { tests: ['src/test/scala/a/BSpec.scala', 'core/src/main/scala/ASuite.scala'], sources: ['src/main/scala/a/B.scala', 'src/main/scala/Latest.scala'] },
+  dart: { tests: ['test/widget_test.dart', 'lib/parser_test.dart'], sources: ['lib/main.dart', 'lib/latest.dart', 'lib/testing.dart'] },
+  elixir: { tests: ['test/app_test.exs', 'lib/app/parser_test.exs'], sources: ['lib/app.ex', 'lib/app/latest.ex', 'lib/testing.ex'] },
+  lua: { tests: ['spec/parser_spec.lua', 'src/parser_test.lua'], sources: ['src/parser.lua', 'src/latest.lua', 'src/testing.lua'] },
 };
+
+/** A Composer install as scip-php needs it, and a scip-php that indexes app/Probe.php (PROBES.php). */
+const COMPOSER = { 'composer.json': '{ "name": "scry/probe" }\n', 'vendor/autoload.php': '<?php\n', 'vendor/composer/installed.php': '<?php return [];\n' };
+const stubPhp = (): string => {
+  const symbol = 'scip-php composer scry/probe 1 probe().';
+  return stubScipPhp(tempDir('stub-php'), create(IndexSchema, {
+    metadata: { version: 1, toolInfo: { name: 'scip-php', version: 'stub' } },
+    documents: [{ relativePath: 'app/Probe.php', language: '19', occurrences: [{ range: [1, 9, 14], symbol, symbolRoles: 1 }], symbols: [{ symbol }] }],
+  }));
+};
+const withStubs = (): NodeJS.ProcessEnv => ({ ...process.env, PATH: [stubScipGo(tempDir('stub')), stubPhp(), process.env.PATH ?? ''].join(path.delimiter) });
 
 const write = (root: string, files: Record<string, string>): void => {
   for (const [file, text] of Object.entries(files)) {
@@ -80,20 +102,26 @@ const write = (root: string, files: Record<string, string>): void => {
 };
 
 describe('language registry', () => {
-  it('registers only languages with an indexer or a grammar, each extension once', () => {
+  it('registers languages with an indexer or a grammar, and languages it only detects with a remedy, each extension once', () => {
     for (const id of LANGUAGE_IDS) {
       const language = languageById(id);
       assert.equal(language.id, id);
-      assert.ok(language.indexer || Object.values(language.extensions).some((e) => e.grammar), `${id} has neither indexer nor grammar`);
+      const reads = language.indexer !== undefined || Object.values(language.extensions).some((e) => e.grammar);
+      assert.equal(isIndexedLanguage(id), language.indexer !== undefined || language.syntactic !== undefined, id);
+      // One Scry cannot read says what to do instead; one it reads has no such remedy to show.
+      assert.equal(language.remedy !== undefined, !reads, `${id}: ${reads ? 'an indexed language has no remedy' : 'a detected-only language needs a remedy'}`);
     }
     assert.equal(new Set(rows.map((r) => r.ext)).size, rows.length);
+    // The registry's ids are a closed union: a language nobody registered does not compile.
+    // @ts-expect-error 'klingon' is no LanguageId
+    assert.equal(LANGUAGE_IDS.includes('klingon'), false);
   });
 
   it('maps every extension to one language in detection, the watcher filter, the overlay and the store', () => {
-    for (const { id, ext, grammar, recorded } of rows) {
+    for (const { id, ext, grammar, recorded, read } of rows) {
       for (const file of [`src/a${ext}`, `src/A${ext.toUpperCase()}`]) {
         assert.equal(languageOfFile(file), id, file);
-        assert.equal(isIndexedSource(file), true, file);
+        assert.equal(isIndexedSource(file), read, file);
         assert.equal(grammarOfFile(file), grammar, file);
         assert.equal(languageOf(file), recorded, file);
         assert.equal(documentLanguageOf(file), recorded, file);
@@ -123,14 +151,16 @@ describe('language registry', () => {
     assert.deepEqual(detectLanguages(repo).map((d) => [d.language, d.files]), [['python', 1]]);
   });
 
-  it('the watcher reports changes to exactly the registered extensions', async () => {
+  it('the watcher reports changes to exactly the extensions something reads', async () => {
     const repo = tempDir('watch-ext');
     const seen = new Set<string>();
     const watcher = new RepoWatcher(repo, { onChange: (c: FileChange) => seen.add(c.file), onRootGone: () => undefined });
     try {
       await watcher.ready;
-      const expected = rows.map((r) => `a${r.ext}`);
-      write(repo, Object.fromEntries([...expected, 'notes.txt', 'data.json'].map((f) => [f, 'x\n'])));
+      const expected = rows.filter((r) => r.read).map((r) => `a${r.ext}`);
+      const detectedOnly = rows.filter((r) => !r.read).map((r) => `a${r.ext}`);
+      assert.ok(detectedOnly.includes('a.kt'), 'a language Scry only detects is in the table');
+      write(repo, Object.fromEntries([...expected, ...detectedOnly, 'notes.txt', 'data.json'].map((f) => [f, 'x\n'])));
       const deadline = Date.now() + 10_000;
       while (seen.size < expected.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       await new Promise((r) => setTimeout(r, 200));
@@ -159,6 +189,53 @@ describe('language registry', () => {
       assert.ok(fs.existsSync(file), `${id}: ${file}`);
       assert.ok(vscodeignore.includes(`!node_modules/${wasm.package}/${wasm.file}`), `${id}: .vscodeignore lacks ${wasm.file}`);
     }
+  });
+});
+
+describe('claimed extensions: C++ headers', () => {
+  const C_HEADER = '#ifndef B_H\n#define B_H\nstruct point { int x; };\nint area(struct point *p);\n#endif\n';
+  const CPP_HEADER = '#pragma once\nnamespace shapes {\nclass Widget {\n public:\n  int area() const;\n};\n}\n';
+  const sorted = (repo: string, language: LanguageId): string[] => filesOf(repo, language);
+
+  it('a .h is C++ in a C++ project, or when its own text is C++; otherwise C', () => {
+    const mixed = tempDir('claim-text');
+    write(mixed, { 'a.c': 'int area(struct point *p) { return p->x; }\n', 'b.h': C_HEADER, 'w.h': CPP_HEADER });
+    assert.deepEqual([sorted(mixed, 'c'), sorted(mixed, 'cpp')], [['a.c', 'b.h'], ['w.h']]);
+    assert.deepEqual(detectLanguages(mixed).map((d) => [d.language, d.files]), [['c', 2], ['cpp', 1]]);
+
+    const project = tempDir('claim-project');
+    write(project, { 'src/main.cpp': 'int main() { return 0; }\n', 'include/b.h': C_HEADER, 'include/w.h': CPP_HEADER });
+    assert.deepEqual([sorted(project, 'c'), sorted(project, 'cpp')], [[], ['include/b.h', 'include/w.h', 'src/main.cpp']]);
+
+    for (const [cmake, owner] of [['project(geo LANGUAGES C)\n', 'c'], ['project(geo)\n', 'c'], ['project(geo LANGUAGES C CXX)\n', 'cpp'], ['cmake_minimum_required(VERSION 3.16)\nproject(geo)\nset(CMAKE_CXX_STANDARD 17)\n', 'cpp']] as const) {
+      const repo = tempDir('claim-cmake');
+      write(repo, { 'CMakeLists.txt': cmake, 'geo.c': 'int f(void) { return 1; }\n', 'geo.h': C_HEADER });
+      assert.deepEqual(sorted(repo, owner), owner === 'c' ? ['geo.c', 'geo.h'] : ['geo.h'], cmake);
+    }
+  });
+
+  it('the build indexes a claimed header with the C++ grammar, and the overlay parses it so too', async () => {
+    const repo = tempDir('claim-build');
+    write(repo, { 'a.c': 'int area(struct point *p) { return p->x; }\n', 'b.h': C_HEADER, 'w.h': CPP_HEADER });
+    const outcome = await buildIndex({ repo, workDir: tempDir('claim-work'), nodePath: process.execPath, home: tempDir('claim-home') });
+    assert.deepEqual(outcome.indexers.map((r) => [r.language, r.indexer, r.status, r.file_count]), [['c', 'tree-sitter-c', 'ok', 2], ['cpp', 'tree-sitter-cpp', 'ok', 1]]);
+    const db = new Database(outcome.nextPath, { readonly: true });
+    const docs = db.prepare('SELECT path, language FROM documents ORDER BY path').all();
+    const widget = db.prepare("SELECT kind FROM symbols WHERE name = 'Widget'").all();
+    db.close();
+    assert.deepEqual(docs, [{ path: 'a.c', language: 'c' }, { path: 'b.h', language: 'c' }, { path: 'w.h', language: 'cpp' }]);
+    assert.deepEqual(widget, [{ kind: 'class' }]);
+    const overlay = new Overlay(repo);
+    await overlay.update('w.h', false);
+    assert.deepEqual(overlay.hits('Widget').map((h) => [h.file, h.occurrence.is_definition, h.occurrence.kind]), [['w.h', true, 'class']]);
+  });
+
+  it('an export macro between class and name is blanked for the parse, keeping every column', () => {
+    const text = 'class GTEST_API_ Test {\n struct LLVM_LIBRARY_VISIBILITY Pass : Base {};\n};\nstruct FOO bar;\nclass Q_DECL_EXPORT QObject final {\n';
+    const blanked = blankExportMacros(text);
+    assert.equal(blanked.length, text.length);
+    const blank = (macro: string): string => ' '.repeat(macro.length);
+    assert.deepEqual(blanked.split('\n'), [`class ${blank('GTEST_API_')} Test {`, ` struct ${blank('LLVM_LIBRARY_VISIBILITY')} Pass : Base {};`, '};', 'struct FOO bar;', `class ${blank('Q_DECL_EXPORT')} QObject final {`, '']);
   });
 });
 
@@ -196,11 +273,12 @@ describe('test finder', () => {
 });
 
 describe('indexers', () => {
-  /** Each registered indexer's plan for a repo holding one file of its language, with a stub scip-go on PATH. */
+  /** Each registered indexer's plan for a repo that has what each needs (Composer's vendor/), with stub scip-go and scip-php on PATH. */
   async function plans(): Promise<Array<{ id: LanguageId; name: string; command: string; args: string[]; language: string; indexer: string }>> {
     const repo = tempDir('plan');
+    write(repo, COMPOSER);
     const home = tempDir('plan-home');
-    const env = { ...process.env, PATH: `${stubScipGo(tempDir('stub'))}${path.delimiter}${process.env.PATH ?? ''}` };
+    const env = withStubs();
     const out = [];
     for (const id of LANGUAGE_IDS) {
       const indexer = languageById(id).indexer;
@@ -250,8 +328,7 @@ describe('indexers', () => {
   });
 
   it('the build runs exactly the indexers of the detected languages, each its own', async () => {
-    const stub = stubScipGo(tempDir('build-stub'));
-    const env = { ...process.env, PATH: `${stub}${path.delimiter}${process.env.PATH ?? ''}` };
+    const env = withStubs();
     const recorded = new Map<string, string>();
     const build = async (files: Record<string, string>): Promise<Array<[string, string, string]>> => {
       const repo = tempDir('build');
@@ -265,6 +342,7 @@ describe('indexers', () => {
     const all = await build({
       'price.ts': 'export const price = (n: number): number => n;\n', 'tool.js': 'exports.tool = () => 1;\n',
       'shop.py': 'def total():\n    return 1\n', 'go.mod': 'module example.com/shop\n', 'main.go': PROBES.go,
+      ...COMPOSER, 'app/Probe.php': PROBES.php,
     });
     const expected = LANGUAGE_IDS.flatMap((id) => {
       const indexer = languageById(id).indexer;
@@ -272,8 +350,31 @@ describe('indexers', () => {
     });
     assert.deepEqual(all, expected);
     // What the store records agrees with the registry, whichever indexer wrote the document.
-    assert.deepEqual(Object.fromEntries(recorded), { 'price.ts': 'typescript', 'tool.js': 'javascript', 'shop.py': 'python', 'main.go': 'go' });
+    assert.deepEqual(Object.fromEntries(recorded), { 'price.ts': 'typescript', 'tool.js': 'javascript', 'shop.py': 'python', 'main.go': 'go', 'app/Probe.php': 'php' });
     assert.deepEqual(await build({ 'go.mod': 'module example.com/shop\n', 'main.go': PROBES.go }), [['go', 'scip-go', 'ok']]);
     assert.deepEqual(await build({ 'README.md': 'nothing to index\n' }), [['none', 'none', 'skipped']]);
+  });
+
+  it('sends a language it only detects to no indexer: each such language is skipped, under its own name, with its remedy', async () => {
+    const only = LANGUAGE_IDS.filter((l) => !isIndexedLanguage(l));
+    const repo = tempDir('only');
+    write(repo, { 'tsconfig.json': '{ "include": ["*.ts"] }\n', 'price.ts': 'export const price = (n: number): number => n;\n' });
+    for (const id of only) {
+      const ext = Object.keys(languageById(id).extensions)[0]!;
+      write(repo, { [`${id}/main${ext}`]: 'main\n', [`${id}/util${ext}`]: 'util\n' });
+    }
+    const outcome = await buildIndex({ repo, workDir: tempDir('only-work'), nodePath: process.execPath, home: tempDir('only-home') });
+    assert.deepEqual(outcome.indexers.map((r) => [r.language, r.indexer, r.status]), [['typescript', 'scip-typescript', 'ok'], ...only.map((id) => [id, 'none', 'skipped'])]);
+    outcome.indexers.slice(1).forEach((report, i) => {
+      const language = languageById(only[i]!);
+      assert.equal(report.remedy, language.remedy, report.language);
+      assert.match(report.error ?? '', new RegExp(`no indexer for ${language.displayName}: its 2 files are not indexed`), report.language);
+    });
+    const db = new Database(outcome.nextPath, { readonly: true });
+    const docs = db.prepare('SELECT path FROM documents').all() as Array<{ path: string }>;
+    const status = (db.prepare("SELECT value FROM meta WHERE key = 'status'").get() as { value: string }).value;
+    db.close();
+    assert.deepEqual(docs.map((d) => d.path), ['price.ts'], 'no other indexer read their files');
+    assert.equal(status, 'partial');
   });
 });

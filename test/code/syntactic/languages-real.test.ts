@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
+import Database from 'better-sqlite3';
 import { buildIndex } from '../../../daemon/code/build';
 import { callers } from '../../../daemon/code/query/callers';
 import { impls } from '../../../daemon/code/query/impls';
@@ -113,6 +114,28 @@ describe('C: the v4l2loopback driver', { skip: skipOf('C', v4l2) }, () => {
     const calls = refs(store, 'allocate_buffers').matches.flatMap((m) => m.occurrences.filter((o) => o.is_call));
     assert.equal(calls.length, (text.match(/allocate_buffers\(dev\)/g) ?? []).length);
     assert.deepEqual(defsAt(store, 'v4l2_loopback_device'), [`${file}:${lineOf(abs, /^struct v4l2_loopback_device \{/)}`]);
+  });
+});
+
+const gtest = debianSources(['googletest'], 'usr/src/googletest');
+describe("C++ headers: googletest's .h files", { skip: skipOf('googletest', gtest) }, () => {
+  it('in a C++ project a .h is C++: its classes are classes, with their methods, bases and overrides', async () => {
+    const root = rootOf(gtest);
+    const store = await indexed(root, 'cpp');
+    const header = 'googletest/include/gtest/gtest.h';
+    const abs = path.join(root, header);
+    const listener = refs(store, 'TestEventListener', { definitionsOnly: true }).matches;
+    assert.deepEqual(listener.map((m) => [m.kind, m.occurrences.map((o) => `${o.file}:${o.line}`)]), [['class', [`${header}:${lineOf(abs, /^class TestEventListener \{$/)}`]]]);
+    assert.deepEqual(defsAt(store, 'TestEventListener::OnTestStart'), [`${header}:${lineOf(abs, /virtual void OnTestStart\(const TestInfo& test_info\) = 0;/)}`]);
+    assert.equal(refs(store, 'TestEventListener::OnTestStart', { definitionsOnly: true }).matches[0]?.kind, 'method');
+    // A base declared in a header, subclassed in a header and in a .cc.
+    const subclasses = implNames(store, 'TestEventListener');
+    for (const k of ['testing/EmptyTestEventListener#', 'testing/internal/XmlUnitTestResultPrinter#']) assert.ok(subclasses.includes(k), subclasses.join('\n'));
+    assert.ok(implNames(store, 'TestEventListener::OnTestStart').includes('testing/EmptyTestEventListener#OnTestStart().'));
+    const db = new Database(store.file, { readonly: true });
+    const languages = db.prepare("SELECT language, COUNT(*) AS n FROM documents WHERE path LIKE '%.h' GROUP BY language").all();
+    db.close();
+    assert.deepEqual(languages, [{ language: 'cpp', n: fs.readdirSync(root, { recursive: true }).filter((f) => String(f).endsWith('.h')).length }]);
   });
 });
 

@@ -9,11 +9,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { buildIndex } from '../../../daemon/code/build';
+import { callees } from '../../../daemon/code/query/callees';
 import { callers } from '../../../daemon/code/query/callers';
+import { impact } from '../../../daemon/code/query/impact';
 import { impls } from '../../../daemon/code/query/impls';
 import { refs } from '../../../daemon/code/query/refs';
 import { CodeStore } from '../../../daemon/code/store/store';
-import { lineOf, ROOT, tempDir } from '../../helpers';
+import { formatImpact, formatQuery } from '../../../daemon/cli/format';
+import { compactImpact, compactQuery } from '../../../daemon/protocol';
+import { envWithout, lineOf, ROOT, tempDir } from '../../helpers';
 import { debianSources } from './sources';
 
 const APP = path.join(ROOT, 'test/fixtures/laravel-app');
@@ -23,8 +27,9 @@ type Occ = { file: string; line: number; column: number; is_definition: boolean;
 
 async function indexOf(repo: string): Promise<CodeStore> {
   const work = tempDir('laravel-work');
-  const out = await buildIndex({ repo, workDir: work, nodePath: process.execPath, home: tempDir('laravel-home') });
-  assert.deepEqual(out.indexers.map((r) => [r.language, r.status]), [['php', 'ok']]);
+  // Without scip-php (the build says so), tree-sitter-php indexes PHP: these tests are about that reader.
+  const out = await buildIndex({ repo, workDir: work, nodePath: process.execPath, home: tempDir('laravel-home'), env: envWithout('scip-php') });
+  assert.deepEqual(out.indexers.map((r) => [r.language, r.indexer, r.status]), [['php', 'scip-php', 'missing'], ['php', 'tree-sitter-php', 'ok']]);
   fs.renameSync(out.nextPath, path.join(work, 'index.db'));
   return new CodeStore(path.join(work, 'index.db'));
 }
@@ -162,6 +167,29 @@ describe('Laravel app', () => {
     assert.deepEqual(impls(store, 'UserRepositoryContract::find').matches.map((m) => m.symbol_id.replace(S, '')), ['App/Repositories/UserRepository#find().']);
     assert.deepEqual(impls(store, 'Auditable').matches.map((m) => m.symbol_id.replace(S, '')), ['App/Models/User#']);
     assert.deepEqual(impls(store, 'Controller').matches.map((m) => m.symbol_id.replace(S, '')), ['App/Http/Controllers/UserController#']);
+  });
+
+  it('callers, callees and impact rows say they are syntactic, and so do their compact and human forms', () => {
+    const callerSites = callers(store, 'PaymentGateway::charge').matches.flatMap((m) => m.occurrences);
+    assert.ok(callerSites.length >= 3);
+    assert.deepEqual([...new Set(callerSites.map((o) => o.precision))], ['syntactic']);
+    const called = callees(store, 'UserService::welcome').matches;
+    assert.ok(called.some((m) => m.display_name === 'charge'), called.map((m) => m.display_name).join(', '));
+    assert.deepEqual([...new Set(called.flatMap((m) => m.occurrences.map((o) => o.precision)))], ['syntactic']);
+    const hit = impact(store, 'PaymentGateway::charge');
+    assert.deepEqual(hit.callers.map((e) => [e.display_name, e.precision]).sort(), [['show', 'syntactic'], ['welcome', 'syntactic']]);
+    const find = impact(store, 'UserRepositoryContract::find');
+    assert.deepEqual(find.implementations.map((e) => [e.display_name, e.file, e.precision]), [['find', 'app/Repositories/UserRepository.php', 'syntactic']]);
+
+    const freshness = { indexed_at: 'now', status: 'ready' as const };
+    const asked = { elapsed_ms: 0, index: freshness };
+    const compact = compactQuery({ ...asked, ...callers(store, 'PaymentGateway::charge') }, 'callers');
+    const headers = compact.split('\n').filter((l) => l.startsWith('# '));
+    assert.ok(headers.length >= 2 && headers.every((h) => h.endsWith(' · syntactic')), compact);
+    assert.doesNotMatch(compact, /\(syntactic\)/, 'an all-syntactic match says so once, in its header');
+    assert.match(compactImpact({ ...hit, elapsed_ms: 0, index: freshness }), /^  welcome method app\/Services\/UserService\.php:\d+ \(syntactic\)$/m);
+    assert.match(formatImpact({ ...hit, elapsed_ms: 0, index: freshness }), /^  welcome  method  app\/Services\/UserService\.php:\d+  \(syntactic\)$/m);
+    assert.match(formatQuery({ ...asked, ...callers(store, 'PaymentGateway::charge') }, 'callers'), /^welcome  method  scry-syntactic php \. \. App\/Services\/UserService#welcome\(\)\.  \(syntactic\)$/m);
   });
 });
 

@@ -11,7 +11,7 @@ import { callers } from '../../../daemon/code/query/callers';
 import { impls } from '../../../daemon/code/query/impls';
 import { refs } from '../../../daemon/code/query/refs';
 import { CodeStore } from '../../../daemon/code/store/store';
-import { lineOf, tempDir } from '../../helpers';
+import { envWithout, lineOf, tempDir } from '../../helpers';
 import { debianSources } from './sources';
 
 const PACKAGES = [
@@ -30,8 +30,8 @@ describe('PHP on the Laravel framework source', { skip }, () => {
 
   before(async () => {
     const work = tempDir('php-framework');
-    const out = await buildIndex({ repo, workDir: work, nodePath: process.execPath, home: tempDir('php-home') });
-    assert.deepEqual(out.indexers.map((r) => [r.language, r.indexer, r.status]), [['php', 'tree-sitter-php', 'ok']]);
+    const out = await buildIndex({ repo, workDir: work, nodePath: process.execPath, home: tempDir('php-home'), env: envWithout('scip-php') });
+    assert.deepEqual(out.indexers.map((r) => [r.language, r.indexer, r.status]), [['php', 'scip-php', 'missing'], ['php', 'tree-sitter-php', 'ok']]);
     assert.ok(out.ingest.documents > 500, `${out.ingest.documents} documents`);
     fs.renameSync(out.nextPath, path.join(work, 'index.db'));
     store = new CodeStore(path.join(work, 'index.db'));

@@ -82,7 +82,7 @@ describe('files the syntactic indexer skips', () => {
     fs.writeFileSync(path.join(repo, 'minified.php'), `<?php ${'function f(){return 1;}'.repeat(1000)}`);
     fs.writeFileSync(path.join(repo, 'huge.php'), `<?php\n${'$a = 1;\n'.repeat(200_000)}`);
     const out = await buildIndex({ repo, workDir: tempDir('skips-work'), nodePath: process.execPath, home: tempDir('skips-home') });
-    const php = out.indexers.find((r) => r.language === 'php')!;
+    const php = out.indexers.find((r) => r.indexer === 'tree-sitter-php')!;
     assert.equal(php.status, 'ok');
     assert.equal(php.file_count, 1);
     const skipped = (php.skipped_files ?? []).sort();
@@ -114,7 +114,7 @@ describe('fuzz', () => {
       files.push(`deep${EXTENSION[language]}`);
       const read = [];
       for (const file of files) {
-        const r = await readFacts(repo, file, reader);
+        const r = await readFacts(repo, file, language);
         if ('skip' in r) assert.match(r.skip, /\w/, file);
         else read.push(r);
       }
