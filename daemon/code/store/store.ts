@@ -86,6 +86,7 @@ export class CodeStore {
   private readonly statements = new Map<string, Database.Statement>();
   private cachedMeta: IndexMeta | undefined;
   private readonly byName: Database.Statement<[string], SymbolRecord>;
+  private readonly byNameGlobal: Database.Statement<[string], SymbolRecord>;
   private readonly occurrencesOf: Database.Statement<[number], RawOccurrence>;
   private readonly definitionsOf: Database.Statement<[number], RawOccurrence>;
 
@@ -97,6 +98,10 @@ export class CodeStore {
       this.db.close();
       throw new SchemaVersionError(file, version?.value);
     }
+    // Names shared by many locals (`subscriber` in 100 functions): the repo-wide symbols first, the locals only when needed.
+    this.byNameGlobal = this.db.prepare(
+      `SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE name_lower = ? AND document_id IS NULL ORDER BY is_external, qualified_name, id`,
+    );
     this.byName = this.db.prepare(
       `SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE name_lower = ? ORDER BY is_local, is_external, qualified_name, id`,
     );
@@ -149,6 +154,9 @@ export class CodeStore {
    * means the repo's local function.
    */
   symbolsNamed(name: string): SymbolRecord[] {
+    // The common case decided without reading any local: a repo-wide symbol of this exact name.
+    const global = this.byNameGlobal.all(name.toLowerCase()).filter((s) => s.name === name && !SECONDARY_KINDS.has(s.kind));
+    if (global.some((s) => !s.is_external)) return global;
     const any = this.byName.all(name.toLowerCase());
     // `AsapScheduler` is the class, not also the constant `asapScheduler`: the case decides when it can.
     const exact = any.filter((s) => s.name === name);
