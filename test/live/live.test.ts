@@ -76,11 +76,12 @@ describe('live index: overlay before rebuild', () => {
   it('handles a renamed file, a deleted file, a new file, a Python file, and skips ignored folders', async () => {
     fs.renameSync(path.join(repo, opFile), path.join(repo, 'src/internal/operators/concatMapToMoved.ts'));
     fs.rmSync(path.join(repo, 'src/internal/operators/switchMapTo.ts'));
+    // The .gitignore first: a file written before its folder is ignored is seen (and served) as any other.
+    fs.writeFileSync(path.join(repo, '.gitignore'), 'generated/\n');
     for (const ignored of ['dist/ignored.ts', 'node_modules/dep/ignored.ts', 'generated/ignored.ts']) {
       fs.mkdirSync(path.dirname(path.join(repo, ignored)), { recursive: true });
       fs.writeFileSync(path.join(repo, ignored), 'export function ignoredThing() {}\n');
     }
-    fs.writeFileSync(path.join(repo, '.gitignore'), 'generated/\n');
     fs.mkdirSync(path.join(repo, 'tools'));
     fs.writeFileSync(path.join(repo, 'tools/probe.py'), 'def py_probe():\n    return 1\n');
     fs.writeFileSync(path.join(repo, 'src/internal/freshlyAdded.ts'), 'export function freshlyAdded() {}\nfreshlyAdded();\n');
