@@ -2,13 +2,10 @@
 // a call binds to the function of that name (its prototype in a header and
 // its definition are one symbol); structs, unions, enums, typedefs and
 // macros are definitions; `p->f()` through a typed pointer is a field call.
-import type { Node } from 'web-tree-sitter';
 import { Kind } from '../syntactic/facts';
 import { genericReader, type GenericRules } from '../syntactic/generic';
-import { declaratorName, declaredVariables, declaresFunction, innermost, parameterTypes } from './clike';
+import { callTarget, declaratorName, declaredVariables, declaresFunction, fieldNames, hasBody, innermost, parameterTypes } from './clike';
 import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
-
-const hasBody = (n: Node): boolean => n.childForFieldName('body') !== null;
 
 export const C_RULES: GenericRules = {
   language: 'c',
@@ -20,22 +17,11 @@ export const C_RULES: GenericRules = {
     enum_specifier: { kind: Kind.Enum, when: hasBody },
     enumerator: { kind: Kind.EnumMember },
     type_definition: { kind: Kind.TypeAlias, name: (n) => innermost(n.childrenForFieldName('declarator')[0]) },
-    field_declaration: { kind: Kind.Field, names: (n) => n.childrenForFieldName('declarator').map((d) => innermost(d) ?? d).filter((d) => d.type === 'field_identifier'), typeOf: (n) => n.childForFieldName('type') },
+    field_declaration: { kind: Kind.Field, names: fieldNames, typeOf: (n) => n.childForFieldName('type') },
     preproc_def: { kind: Kind.Macro },
     preproc_function_def: { kind: Kind.Macro },
   },
-  calls: {
-    call_expression: (n) => {
-      const fn = n.childForFieldName('function');
-      if (fn?.type === 'identifier') return { name: fn };
-      if (fn?.type === 'field_expression') {
-        const field = fn.childForFieldName('field');
-        const argument = fn.childForFieldName('argument');
-        return field ? { name: field, ...(argument ? { receiver: argument } : {}) } : undefined;
-      }
-      return undefined;
-    },
-  },
+  calls: { call_expression: callTarget },
   typeNames: new Set(['type_identifier']),
   selfTypes: new Set(),
   members: { field_expression: (n) => [n.childForFieldName('argument'), n.childForFieldName('field')] },

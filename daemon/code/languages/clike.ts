@@ -1,6 +1,7 @@
 // What C and C++ share: declarators nest (`*f(int)`, `Foo::bar`), so a
 // definition's name is found by following `declarator` fields.
 import type { Node } from 'web-tree-sitter';
+import type { Callee } from '../syntactic/generic';
 
 const NAMES = new Set(['identifier', 'field_identifier', 'type_identifier', 'operator_name', 'destructor_name', 'qualified_identifier']);
 
@@ -76,3 +77,26 @@ export const declaredVariables = (n: Node): Array<[string, Node | undefined, Nod
     return name?.type === 'identifier' ? [[name.text, type?.type === 'placeholder_type_specifier' ? undefined : type, d.type === 'init_declarator' ? (d.childForFieldName('value') ?? undefined) : undefined] as [string, Node | undefined, Node | undefined]] : [];
   });
 };
+
+/** A struct, union, enum or class with a body: a definition, not a mention (`struct foo *p`). */
+export const hasBody = (n: Node): boolean => n.childForFieldName('body') !== null;
+
+/** The names a field declaration declares (`int a, *b;`). */
+export const fieldNames = (n: Node): Node[] => n.childrenForFieldName('declarator').map((d) => innermost(d) ?? d).filter((d) => d.type === 'field_identifier');
+
+/** The callee of a call_expression: `f()`, `p->f()` / `o.f()` (the receiver typed when it can be), and C++'s `Type::f()`. */
+export function callTarget(n: Node): Callee | undefined {
+  const fn = n.childForFieldName('function');
+  if (fn?.type === 'identifier') return { name: fn };
+  if (fn?.type === 'field_expression') {
+    const field = fn.childForFieldName('field');
+    const argument = fn.childForFieldName('argument');
+    return field ? { name: lastOfQualified(field) ?? field, ...(argument ? { receiver: argument } : {}) } : undefined;
+  }
+  if (fn?.type === 'qualified_identifier') {
+    const name = lastOfQualified(fn);
+    const scope = fn.childForFieldName('scope');
+    return name && name.type === 'identifier' ? { name, ...(scope ? { receiver: scope } : {}) } : undefined;
+  }
+  return undefined;
+}

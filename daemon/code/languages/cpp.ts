@@ -10,14 +10,12 @@ import type { Node } from 'web-tree-sitter';
 import { declaratorDefinition } from './c';
 import { Kind } from '../syntactic/facts';
 import { genericReader, type GenericRules } from '../syntactic/generic';
-import { declaratorName, declaredVariables, declaresFunction, innermost, lastOfQualified, parameterTypes, qualifierOf } from './clike';
+import { callTarget, declaratorName, declaredVariables, declaresFunction, fieldNames, hasBody, innermost, lastOfQualified, parameterTypes, qualifierOf } from './clike';
 import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
 
-const hasBody = (n: Node): boolean => n.childForFieldName('body') !== null;
 const bases = (n: Node): Node[] => n.namedChildren.filter((c) => c.type === 'base_class_clause').flatMap((b) => b.namedChildren.filter((t) => t.type === 'type_identifier' || t.type === 'qualified_identifier' || t.type === 'template_type'));
 const functionName = (n: Node): Node | undefined => lastOfQualified(declaratorName(n));
 const functionQualifier = (n: Node): string[] => qualifierOf(declaratorName(n));
-const fieldNames = (n: Node): Node[] => n.childrenForFieldName('declarator').map((d) => innermost(d) ?? d).filter((d) => d.type === 'field_identifier');
 
 export const CPP_RULES: GenericRules = {
   language: 'cpp',
@@ -40,23 +38,7 @@ export const CPP_RULES: GenericRules = {
     preproc_def: { kind: Kind.Macro },
     preproc_function_def: { kind: Kind.Macro },
   },
-  calls: {
-    call_expression: (n) => {
-      const fn = n.childForFieldName('function');
-      if (fn?.type === 'identifier') return { name: fn };
-      if (fn?.type === 'field_expression') {
-        const field = fn.childForFieldName('field');
-        const argument = fn.childForFieldName('argument');
-        return field ? { name: lastOfQualified(field) ?? field, ...(argument ? { receiver: argument } : {}) } : undefined;
-      }
-      if (fn?.type === 'qualified_identifier') {
-        const name = lastOfQualified(fn);
-        const scope = fn.childForFieldName('scope');
-        return name && name.type === 'identifier' ? { name, ...(scope ? { receiver: scope } : {}) } : undefined;
-      }
-      return undefined;
-    },
-  },
+  calls: { call_expression: callTarget },
   typeNames: new Set(['type_identifier']),
   selfTypes: new Set(['this']),
   members: { field_expression: (n) => [n.childForFieldName('argument'), n.childForFieldName('field')] },
