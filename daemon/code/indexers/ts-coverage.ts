@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import { SKIP_DIRS } from '../languages/skip';
+import { walkRepo } from '../languages/skip';
 
 type TS = typeof import('typescript');
 
@@ -113,27 +113,9 @@ export function tsCoverage(repo: string, rootConfig: string, scipPackageJson: st
   return { uncovered, covered: covered.size };
 }
 
-/** The repo's own TS/JS sources (not declarations, dependencies or build output). */
+/** The repo's own TS/JS sources (not declarations, dependencies or build output), absolute. */
 function sourceFiles(repo: string): string[] {
-  const out: string[] = [];
-  let budget = WALK_BUDGET;
-  const stack = [repo];
-  while (stack.length > 0 && budget > 0) {
-    const dir = stack.pop()!;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
-      if (--budget <= 0) break;
-      if (e.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) stack.push(path.join(dir, e.name));
-      } else if (SOURCE.test(e.name) && !DECLARATION.test(e.name)) out.push(path.join(dir, e.name));
-    }
-  }
-  return out.sort();
+  return walkRepo(repo, (e) => SOURCE.test(e.name) && !DECLARATION.test(e.name), WALK_BUDGET).map((f) => path.join(repo, f));
 }
 
 /**

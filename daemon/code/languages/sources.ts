@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isClaimable, languageOfFile, languageOfSource, projectClaims, type LanguageId } from './registry';
-import { SKIP_DIRS } from './skip';
+import { walkRepo } from './skip';
 
 /** A claim reads this much of a file: declarations that mark a header as C++ come early. */
 const HEAD_BYTES = 64 * 1024;
@@ -18,26 +18,7 @@ const HEAD_BYTES = 64 * 1024;
  * build output, hidden folders). `budget` caps the entries visited.
  */
 export function listSources(repo: string, budget = Number.POSITIVE_INFINITY): string[] {
-  const out: string[] = [];
-  const stack = [''];
-  let left = budget;
-  while (stack.length > 0 && left > 0) {
-    const rel = stack.pop()!;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(path.join(repo, rel), { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
-      if (--left <= 0) break;
-      const child = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) stack.push(child);
-      } else if (e.isFile() && languageOfFile(e.name) !== undefined) out.push(child);
-    }
-  }
-  return out.sort();
+  return walkRepo(repo, (e) => e.isFile() && languageOfFile(e.name) !== undefined, budget);
 }
 
 /** Which language reads each of these files (all the repo's sources, or a budgeted walk of them). */
