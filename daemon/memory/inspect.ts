@@ -3,7 +3,8 @@
 // episode (deleted, on request with the facts only it supports).
 import type * as P from '../protocol';
 import { AmbiguousEpisodeError, EpisodeNotFoundError, FactNotFoundError, type MemoryStore } from './store';
-import { entityRef, factOut, isoTime, requireEntity, type FactRow } from './views';
+import { entityRef, factOut, isoTime, requireEntity } from './views';
+import type { FactRow } from './store';
 import { InvalidParamsError } from '../errors';
 
 const ms = (started: number): number => Math.round((performance.now() - started) * 100) / 100;

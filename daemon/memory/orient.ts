@@ -13,7 +13,7 @@ import { estimateTokens } from './episode';
 import { isFunctional, type Relation } from './extract/vocabulary';
 import { normalizeName } from './resolve';
 import type { MemoryStore } from './store';
-import type { FactRow } from './views';
+import type { FactRow } from './store';
 
 export const ORIENT_DEFAULT_BUDGET = 500;
 

@@ -4,7 +4,8 @@
 // at most max_depth hops and a cap on the entities visited.
 import type * as P from '../protocol';
 import type { MemoryStore } from './store';
-import { entityName, entityRef, factOut, latestEvidence, requireEntity, type FactRow } from './views';
+import { entityName, entityRef, factOut, latestEvidence, requireEntity } from './views';
+import type { FactRow } from './store';
 
 const MAX_VISITED = 20_000;
 

@@ -8,7 +8,8 @@ import type * as P from '../protocol';
 import { estimateTokens } from './episode';
 import { classifyName, normalizeName } from './resolve';
 import type { MemoryStore } from './store';
-import { entityRef, episodeOut, factOut, ftsQuery, isoTime, queryWords, validity, type EpisodeRow, type FactRow } from './views';
+import { entityRef, episodeOut, factOut, ftsQuery, isoTime, queryWords, validity, type EpisodeRow } from './views';
+import type { FactRow } from './store';
 import type { Db } from '../sqlite';
 
 export const RECALL_DEFAULTS = { limit: 5, facts: 6, budget: 700, episodes: 2 } as const;

@@ -12,8 +12,8 @@ import type { Extraction } from './extract/schema';
 import { ENTITY_TYPES, type EntityType } from './extract/vocabulary';
 import { redact } from './redact';
 import { classifyName } from './resolve';
-import type { MemoryStore } from './store';
-import { entityRef, factOut, findEntityId, isoTime, type FactRow } from './views';
+import type { FactRow, MemoryStore } from './store';
+import { entityRef, factOut, findEntityId, isoTime } from './views';
 import { InvalidParamsError } from '../errors';
 
 export interface RememberOptions {

@@ -5,23 +5,8 @@
 import { InvalidParamsError } from '../errors';
 import type * as P from '../protocol';
 import { normalizeName } from './resolve';
-import { EntityNotFoundError, type MemoryStore } from './store';
+import { EntityNotFoundError, type FactRow, type MemoryStore } from './store';
 import type { Db } from '../sqlite';
-
-export interface FactRow {
-  id: number;
-  source_id: number;
-  relation: string;
-  target_id: number | null;
-  value: string | null;
-  text: string;
-  confidence: number;
-  valid_from: string | null;
-  valid_to: string | null;
-  recorded_at: string;
-  expired_at: string | null;
-  superseded_by: number | null;
-}
 
 export interface EpisodeRow {
   id: string;

@@ -134,7 +134,8 @@ interface EpisodeRow {
   extracted_by: string | null;
 }
 
-interface FactRow {
+/** A row of the facts table as SELECT * reads it. */
+export interface FactRow {
   id: number;
   source_id: number;
   relation: Relation;
