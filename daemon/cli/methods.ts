@@ -3,8 +3,7 @@
 // third of the CLI's bundle) are evaluated only when a command needs them
 // (`scry memory …`, the usage text, a session hook): a code query's start-up
 // never pays for them.
-import { CODE_QUERIES, IndexRepo } from '../protocol/code';
-import { Ping, Shutdown, Status } from '../protocol/daemon';
+import { CORE_METHODS } from '../protocol/daemon';
 import type { MethodDecl } from '../protocol/method';
 
 type MemoryProtocol = typeof import('../protocol/memory');
@@ -12,7 +11,7 @@ type MemoryProtocol = typeof import('../protocol/memory');
 const withCli = (methods: readonly MethodDecl[]): readonly MethodDecl[] => methods.filter((m) => m.cli !== undefined);
 
 /** The daemon's and the code index's commands. */
-export const CODE_CLI_METHODS = withCli([Ping, Status, Shutdown, IndexRepo, ...CODE_QUERIES]);
+export const CODE_CLI_METHODS = withCli(CORE_METHODS);
 
 let memory: MemoryProtocol | undefined;
 /** The memory domain's declarations, evaluated on first use (esbuild keeps a lazy require inside the bundle lazy). */

@@ -1,6 +1,6 @@
 // Methods of the daemon itself (not of a domain): liveness, status, shutdown.
 import * as z from 'zod/mini';
-import { RepoStatus } from './code';
+import { CODE_QUERIES, IndexRepo, RepoStatus } from './code';
 import { MemoryStatus } from './memory-status';
 import { defineMethod, opt } from './method';
 
@@ -43,3 +43,6 @@ export const Status = defineMethod({
 });
 
 export const Shutdown = defineMethod({ method: 'scry/shutdown', params: empty, result: z.object({ stopping: z.literal(true) }) });
+
+/** The daemon's own methods and the code index's: every method but memory's, which only memory commands need to read. */
+export const CORE_METHODS = [Ping, Status, Shutdown, IndexRepo, ...CODE_QUERIES] as const;

@@ -9,9 +9,8 @@ export * from './memory';
 export * from './memory-text';
 export * from './compact';
 
-import { CODE_QUERIES, IndexRepo } from './code';
-import { Ping, Shutdown, Status } from './daemon';
+import { CORE_METHODS } from './daemon';
 import { MEMORY_METHODS } from './memory';
 
 /** Every method, once; clients derive commands and tools from this list. */
-export const ALL_METHODS = [Ping, Status, Shutdown, IndexRepo, ...CODE_QUERIES, ...MEMORY_METHODS] as const;
+export const ALL_METHODS = [...CORE_METHODS, ...MEMORY_METHODS] as const;
