@@ -11,7 +11,7 @@ export function formatQuery(result: QueryResult, what: QueryKind | boolean): str
   const out: string[] = [];
   for (const m of result.matches) {
     const share = P.syntacticShare(m.occurrences);
-    out.push(`${m.display_name}  ${m.kind}  ${m.symbol_id}${share === 'all' ? '  (syntactic)' : ''}`);
+    out.push(`${m.display_name}  ${m.kind}  ${m.symbol_id}${share === 'all' ? SYNTACTIC : ''}`);
     let file = '';
     for (const o of m.occurrences) {
       if (o.file !== file) {
@@ -20,16 +20,23 @@ export function formatQuery(result: QueryResult, what: QueryKind | boolean): str
       }
       const marker = o.is_definition ? 'def ' : o.is_call ? 'call' : '    ';
       const where = o.containing_symbol && kind !== 'callers' ? `  [${o.containing_symbol}]` : '';
-      const syntactic = share === 'some' && o.precision === 'syntactic' ? '  (syntactic)' : '';
+      const syntactic = share === 'some' && o.precision === 'syntactic' ? SYNTACTIC : '';
       out.push(`    ${String(o.line).padStart(5)}:${String(o.column).padEnd(3)} ${marker}  ${o.context}${where}${syntactic}`);
     }
   }
   const shown = result.matches.reduce((n, m) => n + m.occurrences.length, 0);
   const noun = kind === 'callers' || kind === 'callees' ? kind : 'symbol';
-  const paged = result.truncated || result.offset ? `, ${shown} shown${from(result)}${result.truncated ? ` (${result.truncated})` : ''}` : '';
+  const paged = pageNote(result, shown, result.truncated);
   out.push(`${result.total} occurrences in ${result.matches.length} ${noun}${result.matches.length === 1 || noun !== 'symbol' ? '' : 's'}${paged} · ${result.elapsed_ms} ms`);
   return head + out.join('\n') + '\n' + nextPage(result);
 }
+
+/** How a line marks what tree-sitter found rather than a precise indexer. */
+const SYNTACTIC = '  (syntactic)';
+
+/** `, 20 shown from offset 40 (12 more in 3 files)` on a page of a paged answer; `left` is what it left out, if anything. */
+const pageNote = (r: { offset?: number }, shown: number, left: string | undefined): string =>
+  left !== undefined || r.offset ? `, ${shown} shown${from(r)}${left !== undefined ? ` (${left})` : ''}` : '';
 
 /** ` from offset 40` on a later page. */
 const from = (r: { offset?: number }): string => (r.offset ? ` from offset ${r.offset}` : '');
@@ -39,7 +46,7 @@ const nextPage = (r: { next_offset?: number }): string => (r.next_offset !== und
 
 export function formatSearch(r: SearchResult): string {
   const out = r.results.map((h) => `${h.display_name.padEnd(28)} ${h.kind.padEnd(12)} ${h.file ? `${h.file}:${h.line}` : '(no definition)'}  ${h.qualified_name}`);
-  const paged = r.next_offset !== undefined || r.offset ? `, ${r.results.length} shown${from(r)}${r.next_offset !== undefined ? ` (${P.searchRest(r)})` : ''}` : '';
+  const paged = pageNote(r, r.results.length, r.next_offset !== undefined ? P.searchRest(r) : undefined);
   out.push(`${r.total} match${r.total === 1 ? '' : 'es'} for '${r.pattern}'${paged} · ${r.elapsed_ms} ms`);
   return notes(r.index, r.note) + out.join('\n') + '\n' + nextPage(r);
 }
@@ -50,7 +57,7 @@ export function formatSymbols(r: SymbolsResult): string {
     const span = s.extent ? `${s.extent.line}-${s.extent.end_line}` : `${s.line}`;
     out.push(`  ${span.padEnd(11)} ${s.kind.padEnd(12)} ${s.containing_symbol ? `${s.containing_symbol}.` : ''}${s.display_name}`);
   }
-  const paged = r.next_offset !== undefined || r.offset ? `, ${r.symbols.length} shown${from(r)}${r.next_offset !== undefined ? ` (${P.symbolsRest(r)})` : ''}` : '';
+  const paged = pageNote(r, r.symbols.length, r.next_offset !== undefined ? P.symbolsRest(r) : undefined);
   out.push(`${r.total} definitions${paged} · ${r.elapsed_ms} ms`);
   return notes(r.index) + out.join('\n') + '\n' + nextPage(r);
 }
@@ -58,7 +65,7 @@ export function formatSymbols(r: SymbolsResult): string {
 export function formatImpact(r: ImpactResult): string {
   const c = r.counts;
   const out = [`${r.symbol}: ${c.callers} callers, ${c.implementations} implementations, ${c.importing_files} files using it, ${c.test_files} test files`];
-  const mark = (e: P.ImpactEntry): string => (e.precision === 'syntactic' ? '  (syntactic)' : '');
+  const mark = (e: P.ImpactEntry): string => (e.precision === 'syntactic' ? SYNTACTIC : '');
   if (r.callers.length > 0) out.push('callers', ...r.callers.map((e) => `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name}  ${e.kind}  ${e.file}:${e.line}${mark(e)}`));
   if (r.implementations.length > 0) out.push('implementations', ...r.implementations.map((e) => `  ${e.display_name}  ${e.kind}  ${e.file}:${e.line}${mark(e)}`));
   if (r.importing_files.length > 0) out.push('files using it', ...r.importing_files.map((f) => `  ${f}`));
