@@ -2,10 +2,10 @@
 // command that is a daemon method takes its argument and flags from the
 // method's declaration (protocol/): a new method with a `cli` spec is a new
 // command with its flags, its usage line and its errors, written nowhere else.
-import { parseArgs } from 'node:util';
 import { fieldsOf, type FieldInfo, type MethodDecl } from '../protocol/method';
 import { UsageError } from '../errors';
 import { allCliMethods, CODE_CLI_METHODS } from './methods';
+import { parseFlags, type FlagOption } from './flags';
 
 export { UsageError };
 
@@ -69,8 +69,8 @@ function methodFlags(decl: MethodDecl): FieldInfo[] {
   return fieldsOf(decl.params).filter((f) => f.name !== 'repo' && f.name !== spec.arg?.field && f.name !== spec.arg2?.field && f.kind !== 'other' && !spec.hidden?.includes(f.name));
 }
 
-function parserOptions(methods: readonly MethodDecl[]): Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> {
-  const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {};
+function parserOptions(methods: readonly MethodDecl[]): Record<string, FlagOption> {
+  const options: Record<string, FlagOption> = {};
   for (const [name, f] of Object.entries(LOCAL_FLAGS)) options[name] = { type: f.type, ...(f.short ? { short: f.short } : {}) };
   for (const m of methods) for (const f of methodFlags(m)) options[flagName(f.name)] = { type: f.kind === 'boolean' ? 'boolean' : 'string', ...(f.kind === 'list' ? { multiple: true } : {}) };
   return options;
@@ -105,13 +105,13 @@ export function parseCommand(argv: string[]): Command {
   let parsed;
   try {
     try {
-      parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: parserOptions(methods) });
+      parsed = parseFlags(argv, parserOptions(methods));
     } catch (err) {
       // Another command's flag: read every flag, so the error names the command that does not take it.
       if (all) throw err;
       all = true;
       methods = allCliMethods();
-      parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: parserOptions(methods) });
+      parsed = parseFlags(argv, parserOptions(methods));
     }
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));

@@ -3,9 +3,9 @@
 // only per-method code here is how its answer reads on a terminal.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { connectDaemon, connectRunning, spawnDaemon, stopDaemon, waitForSocket, RpcClient, type Method } from '../client';
+import { connectDaemon, openSocket, spawnDaemon, stopDaemon, waitForSocket, RpcClient, type Method } from '../client';
 import { errorMessage, UsageError } from '../errors';
-import { scryHome } from '../paths';
+import { scryHome, socketPath } from '../paths';
 import * as P from '../protocol/code';
 import { Ping, Status } from '../protocol/daemon';
 import { fieldsOf, type MethodDecl } from '../protocol/method';
@@ -133,8 +133,13 @@ function scryLauncher(): { command: string; args: string[] } {
  * direct.ts); with no index yet it waits for the daemon, which builds one.
  */
 async function query<T>(home: string, type: Method<Record<string, unknown>, T>, params: Record<string, unknown>, json: boolean, human: (v: T) => string): Promise<number> {
-  const running = await connectRunning(home);
-  if (running) return withConnection(running, async (c) => print(json, await c.request(type, params), human));
+  // The request goes out with the connect: a warm daemon answers with no round trip spent on connecting first.
+  const opened = openSocket(socketPath(home));
+  if (opened) {
+    const answer = withConnection(new RpcClient(opened.socket), async (c) => print(json, await c.request(type, params), human));
+    if (await opened.connected) return answer;
+    answer.catch(() => undefined); // nothing listened, so nothing was sent: start a daemon below
+  }
   const spawned = spawnDaemon({ home });
   if (process.env.SCRY_NO_DIRECT !== '1') {
     const direct = loadDirect().answerDirect(home, type.method, params);

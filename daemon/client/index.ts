@@ -6,4 +6,4 @@ export { findRepoRoot } from '../repos';
 export { connectDaemon, connectRunning, DaemonStartError, spawnDaemon, stderrFile, stopDaemon, waitForExit, waitForSocket, type LaunchOptions, type SpawnedDaemon, type StopResult } from './launch';
 export { isAlive } from './process';
 export { RpcClient, RpcError, type Method, type Notification } from './rpc';
-export { tryConnect } from './socket';
+export { openSocket, tryConnect } from './socket';

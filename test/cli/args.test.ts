@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { intro, parseCommand, UsageError } from '../../daemon/cli/args';
+import { parseFlags } from '../../daemon/cli/flags';
 import { FORMATTERS, formatQuery } from '../../daemon/cli/format';
 import { allCliMethods, CODE_CLI_METHODS } from '../../daemon/cli/methods';
 const CLI_METHODS = allCliMethods();
@@ -144,4 +145,26 @@ describe('the CLI bundle reads declarations through its zod shim', () => {
     assert.ok(real.some(([, fs]) => (fs as FieldInfo[]).some((f) => f.max !== undefined)), 'some declaration has an upper bound (impact --depth)');
     assert.deepEqual(mod.exports.fields, real);
   });
+});
+
+describe('parseFlags', () => {
+  const options = { limit: { type: 'string' }, json: { type: 'boolean' }, entity: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' }, yes: { type: 'boolean', short: 'y' } } as const;
+  it('reads values both ways, repeats, grouped shorts and what follows --', () => {
+    assert.deepEqual(parseFlags(['refs', '--limit', '5', 'x', '--json', '--entity=a', '--entity', 'b', '-hy', '--', '--not-a-flag', '-x'], options), {
+      values: { limit: '5', json: true, entity: ['a', 'b'], help: true, yes: true },
+      positionals: ['refs', 'x', '--not-a-flag', '-x'],
+    });
+    assert.deepEqual(parseFlags(['--limit', '-1', '-'], options).values, { limit: '-1' }, 'a value may start with one dash; - alone is an argument');
+    assert.deepEqual(parseFlags(['--limit', '2', '--limit', '3'], options).values, { limit: '3' }, 'the last of a single-valued flag wins');
+  });
+  const bad: Array<[string[], RegExp]> = [
+    [['--bogus'], /^unknown option '--bogus'/],
+    [['-x'], /^unknown option '-x'/],
+    [['-hx'], /^unknown option '-x'/],
+    [['--limit'], /^--limit needs a value$/],
+    [['--limit', '--json'], /^--limit needs a value$/],
+    [['--json=1'], /^--json takes no value$/],
+    [['--constructor'], /^unknown option '--constructor'/],
+  ];
+  for (const [argv, re] of bad) it(`rejects ${argv.join(' ')}`, () => assert.throws(() => parseFlags(argv, options), (e: unknown) => e instanceof UsageError && re.test(e.message)));
 });
