@@ -1,22 +1,22 @@
 // Where Scry keeps its state. Everything lives under SCRY_HOME so a test (or a
 // second user) can run a fully separate daemon by pointing it elsewhere.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 
-// node:crypto is loaded on demand: the CLI's hot path never needs it.
+// node:crypto and node:os are loaded on demand: the CLI's hot path needs neither when SCRY_HOME is set.
 const sha256 = (text: string): string => (require('node:crypto') as typeof import('node:crypto')).createHash('sha256').update(text).digest('hex');
+const os = (): typeof import('node:os') => require('node:os') as typeof import('node:os');
 
 export function scryHome(env: NodeJS.ProcessEnv = process.env): string {
   const fromEnv = env.SCRY_HOME;
-  return path.resolve(fromEnv && fromEnv.length > 0 ? fromEnv : path.join(os.homedir(), '.scry'));
+  return path.resolve(fromEnv && fromEnv.length > 0 ? fromEnv : path.join(os().homedir(), '.scry'));
 }
 
 /** The socket path; on Windows the same logic yields a per-user named pipe. */
 export function socketPath(home: string): string {
   if (process.platform === 'win32') {
     const id = sha256(home).slice(0, 12);
-    return `\\\\.\\pipe\\scry-${os.userInfo().username}-${id}`;
+    return `\\\\.\\pipe\\scry-${os().userInfo().username}-${id}`;
   }
   return path.join(home, 'scryd.sock');
 }

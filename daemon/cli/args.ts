@@ -2,192 +2,68 @@
 // command that is a daemon method takes its argument and flags from the
 // method's declaration (protocol/): a new method with a `cli` spec is a new
 // command with its flags, its usage line and its errors, written nowhere else.
+// The reading itself is parse.ts, on specs derived here from the declarations.
 import { fieldsOf, type FieldInfo, type MethodDecl } from '../protocol/method';
-import { UsageError } from '../errors';
+import { CODE_QUERIES } from '../protocol/code';
 import { allCliMethods, CODE_CLI_METHODS } from './methods';
-import { parseFlags, type FlagOption } from './flags';
+import { flagName, LOCAL, LOCAL_FLAGS, parseWith, UsageError, type CommandSpec, type ParsedCommand, type SpecCatalog } from './parse';
 
+export { OUTPUT_FORMATS, type OutputFormat } from './parse';
 export { UsageError };
 
-export const OUTPUT_FORMATS = ['compact', 'json', 'human'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-
-/** Commands the CLI runs itself, with the flags each takes. */
-const LOCAL: Record<string, { flags: readonly string[]; summary?: string; group?: string; usage?: string }> = {
-  start: { flags: ['foreground'], usage: 'scry start [--foreground]', summary: 'start the daemon (queries start it on demand)', group: 'daemon' },
-  stop: { flags: [], usage: 'scry stop', summary: 'stop it', group: 'daemon' },
-  mcp: { flags: [], usage: 'scry mcp', summary: 'the MCP server (stdio), for agents; forwards to the daemon', group: 'agents' },
-  setup: { flags: ['uninstall', 'dry-run', 'yes', 'force'], usage: 'scry setup', summary: 'register with Claude Code (and Codex): MCP server, skill, hooks', group: 'agents' },
-  doctor: { flags: [], usage: 'scry doctor', summary: 'prove the wiring: MCP handshake, a real call, claude mcp list', group: 'agents' },
-  // Run by Claude Code, not by people: it works but is not in the usage text.
-  hook: { flags: [] },
-  help: { flags: [] },
-  version: { flags: [] },
-};
-
-/** Flags of the CLI itself (not params of a method), with their help. */
-const LOCAL_FLAGS: Record<string, { type: 'string' | 'boolean'; help: string; short?: string; label?: string }> = {
-  repo: { type: 'string', help: 'the repository to query (default: git root of the cwd)' },
-  format: { type: 'string', label: 'compact|json|human', help: 'compact: for agents (few bytes, one line per use); json: the default when stdout is not a terminal; human: the default on one' },
-  json: { type: 'boolean', help: 'same as --format json' },
-  foreground: { type: 'boolean', help: 'run the daemon in this terminal (start)' },
-  uninstall: { type: 'boolean', help: 'remove what setup installed (setup)' },
-  'dry-run': { type: 'boolean', help: 'show every change setup would make, make none (setup)' },
-  yes: { type: 'boolean', short: 'y', help: 'accept the ~/.claude/settings.json hook edit without asking (setup)' },
-  force: { type: 'boolean', help: 'rebuild even when an index exists (index); overwrite a skill file you changed (setup)' },
-  help: { type: 'boolean', short: 'h', help: '' },
-  version: { type: 'boolean', short: 'v', help: '' },
-};
-
-export interface Command {
-  name: string;
+export interface Command extends ParsedCommand {
   /** The method this command calls, when it is one. */
   method?: MethodDecl;
-  /** The positional argument (NAME, PATTERN, FILE, PATH). */
-  arg?: string;
-  repo?: string;
-  json: boolean;
-  /** --format, when given (--json is --format json). */
-  format?: OutputFormat;
-  /** Method params taken from flags, by params field name (`--all-refs` is `all_refs`). */
-  params: Record<string, string | number | boolean | string[]>;
-  force: boolean;
-  foreground: boolean;
-  /** setup: remove what setup installed. */
-  uninstall: boolean;
-  /** setup: print every change, make none. */
-  dryRun: boolean;
-  /** setup: accept the settings.json edit without asking. */
-  yes: boolean;
 }
 
-const flagName = (field: string): string => field.replace(/_/g, '-');
-
-/** The flags a method command takes: every params field but the repo (--repo) and its positional. */
+/** The flags a method command takes: every params field but the repo (--repo) and its positionals. */
 function methodFlags(decl: MethodDecl): FieldInfo[] {
   const spec = decl.cli!;
   return fieldsOf(decl.params).filter((f) => f.name !== 'repo' && f.name !== spec.arg?.field && f.name !== spec.arg2?.field && f.kind !== 'other' && !spec.hidden?.includes(f.name));
 }
 
-function parserOptions(methods: readonly MethodDecl[]): Record<string, FlagOption> {
-  const options: Record<string, FlagOption> = {};
-  for (const [name, f] of Object.entries(LOCAL_FLAGS)) options[name] = { type: f.type, ...(f.short ? { short: f.short } : {}) };
-  for (const m of methods) for (const f of methodFlags(m)) options[flagName(f.name)] = { type: f.kind === 'boolean' ? 'boolean' : 'string', ...(f.kind === 'list' ? { multiple: true } : {}) };
-  return options;
+/** What parse.ts reads a method's command line with. */
+export function specOf(decl: MethodDecl): CommandSpec {
+  return {
+    method: decl.method,
+    cli: decl.cli!,
+    flags: methodFlags(decl),
+    repo: fieldsOf(decl.params).some((f) => f.name === 'repo'),
+    query: (CODE_QUERIES as readonly MethodDecl[]).includes(decl),
+  };
 }
 
-/** The first word that is neither a flag nor a local flag's value: the command, as far as choosing its table goes. */
-function commandWord(argv: string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith('-')) return a;
-    const local = LOCAL_FLAGS[a.slice(2)];
-    if (a.startsWith('--') && !a.includes('=') && local?.type === 'string') i++;
-  }
-  return undefined;
+const specs = new Map<MethodDecl, CommandSpec>();
+const declOf = new WeakMap<CommandSpec, MethodDecl>();
+function specsOf(decls: readonly MethodDecl[]): CommandSpec[] {
+  return decls.map((d) => {
+    let spec = specs.get(d);
+    if (!spec) {
+      spec = specOf(d);
+      specs.set(d, spec);
+      declOf.set(spec, d);
+    }
+    return spec;
+  });
 }
 
-/**
- * The declarations whose flags this argv may use: a code or local command's
- * own (a CLI start reads one declaration's fields, not every one's); memory's
- * commands, the usage text and anything unrecognised read them all.
- */
-function methodsFor(argv: string[]): { methods: readonly MethodDecl[]; all: boolean } {
-  const word = commandWord(argv);
-  if (word === undefined || word === 'help' || argv.includes('--help') || argv.includes('-h')) return { methods: allCliMethods(), all: true };
-  if (word in LOCAL) return { methods: [], all: false };
-  const decl = CODE_CLI_METHODS.find((m) => m.cli!.command === word);
-  return decl ? { methods: [decl], all: false } : { methods: allCliMethods(), all: true };
-}
+/** The code commands' specs at once; memory's (and so its declarations) only when a command line needs them. */
+const CATALOG: SpecCatalog = {
+  get code() {
+    return specsOf(CODE_CLI_METHODS);
+  },
+  all: () => specsOf(allCliMethods()),
+};
 
 export function parseCommand(argv: string[]): Command {
-  let { methods, all } = methodsFor(argv);
-  let parsed;
+  let cmd: Command;
   try {
-    try {
-      parsed = parseFlags(argv, parserOptions(methods));
-    } catch (err) {
-      // Another command's flag: read every flag, so the error names the command that does not take it.
-      if (all) throw err;
-      all = true;
-      methods = allCliMethods();
-      parsed = parseFlags(argv, parserOptions(methods));
-    }
+    cmd = parseWith(argv, CATALOG);
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
+    throw err instanceof UsageError ? err : new UsageError(err instanceof Error ? err.message : String(err));
   }
-  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
-  const positionals = parsed.positionals;
-  if (values.version) return base('version', values);
-  if (values.help) return base('help', values);
-  // A bare `scry` is most often a first run: say what it is before the list.
-  if (positionals.length === 0) return base('intro', values);
-  // Two-word commands (`memory ingest`) are looked up before one-word ones.
-  const byCommand = new Map(methods.map((m) => [m.cli!.command, m]));
-  const twoWord = positionals.length > 1 && byCommand.has(`${positionals[0]} ${positionals[1]}`);
-  const [name, arg, ...more] = (twoWord ? [`${positionals[0]} ${positionals[1]}`, ...positionals.slice(2)] : positionals) as [string, string | undefined, ...string[]];
-  const arg2 = byCommand.get(name)?.cli?.arg2 ? more.shift() : undefined;
-  const rest = more;
-  if (name === 'memory') throw new UsageError(`scry memory needs a subcommand: ${methods.filter((m) => m.cli!.group === 'memory').map((m) => m.cli!.command.split(' ')[1]).join(', ')}`);
-  const decl = byCommand.get(name);
-  if (!decl && !(name in LOCAL)) throw new UsageError(`unknown command '${name}'. Run scry help for the list`);
-  if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' after '${arg}'`);
-  const cmd = base(name, values);
-  if (name === 'hook' && arg !== 'pretooluse' && arg !== 'session-end') throw new UsageError(`unknown hook '${arg ?? ''}': expected scry hook pretooluse or scry hook session-end`);
-  const allowed = new Set(['repo', 'json', 'format', 'help', 'version', ...(decl ? methodFlags(decl).map((f) => flagName(f.name)) : LOCAL[name]!.flags)]);
-  for (const [flag, value] of Object.entries(values)) {
-    if (value === undefined || value === false) continue;
-    if (!allowed.has(flag)) throw new UsageError(`scry ${name} does not take --${flag}`);
-  }
-  if (decl) {
-    cmd.method = decl;
-    const spec = decl.cli!.arg;
-    if (spec?.required && !arg) throw new UsageError(`scry ${name} needs ${spec.needs}, e.g. ${spec.example}`);
-    if (!spec && arg !== undefined) throw new UsageError(`unexpected argument '${arg}' to scry ${name}`);
-    const spec2 = decl.cli!.arg2;
-    if (spec2?.required && !arg2) throw new UsageError(`scry ${name} needs ${spec2.needs}, e.g. ${spec2.example}`);
-    if (spec2 && arg2 !== undefined) cmd.params[spec2.field] = arg2;
-    for (const f of methodFlags(decl)) {
-      const value = values[flagName(f.name)];
-      if (value === undefined || value === false) {
-        if (!f.optional) throw new UsageError(`scry ${name} needs --${flagName(f.name)}${f.choices ? ` (${f.choices.join('|')})` : ''}`);
-        continue;
-      }
-      if (f.choices && !f.choices.includes(String(value))) throw new UsageError(`invalid --${flagName(f.name)} '${String(value)}': expected one of ${f.choices.join(', ')}`);
-      cmd.params[f.name] = f.kind === 'number' ? wholeNumber(`--${flagName(f.name)}`, String(value), f) : f.kind === 'list' ? (Array.isArray(value) ? value : [String(value)]) : Array.isArray(value) ? value[value.length - 1]! : value;
-    }
-  }
-  if (arg !== undefined) cmd.arg = arg;
+  if (cmd.spec) cmd.method = declOf.get(cmd.spec);
   return cmd;
-}
-
-/** The declaration's bounds, checked here so the cold path (which answers without the daemon's check) never sees a value the daemon would refuse. */
-function wholeNumber(flag: string, value: string, bounds: { min?: number; max?: number }): number {
-  const n = Number(value);
-  const { min = 0, max } = bounds;
-  if (!Number.isInteger(n) || n < min || (max !== undefined && n > max)) {
-    const expected = max !== undefined ? `a whole number from ${min} to ${max}` : min === 1 ? 'a positive whole number' : min === 0 ? 'a whole number' : `a whole number of at least ${min}`;
-    throw new UsageError(`invalid ${flag} '${value}': expected ${expected}`);
-  }
-  return n;
-}
-
-function base(name: string, values: Record<string, string | boolean | string[] | undefined>): Command {
-  const repo = values.repo;
-  const format = values.format;
-  if (format !== undefined && !(OUTPUT_FORMATS as readonly unknown[]).includes(format)) throw new UsageError(`invalid --format '${String(format)}': expected one of ${OUTPUT_FORMATS.join(', ')}`);
-  return {
-    name,
-    ...(typeof repo === 'string' ? { repo } : {}),
-    ...(typeof format === 'string' ? { format: format as OutputFormat } : values.json === true ? { format: 'json' as const } : {}),
-    json: values.json === true,
-    params: {},
-    force: values.force === true,
-    foreground: values.foreground === true,
-    uninstall: values.uninstall === true,
-    dryRun: values['dry-run'] === true,
-    yes: values.yes === true,
-  };
 }
 
 /** What a bare `scry` prints above the usage: what this is and the three commands a new user wants. */

@@ -284,7 +284,7 @@ export const IndexRepo = defineMethod({
   method: 'code/index',
   params: IndexParams,
   result: IndexResult,
-  cli: { command: 'index', group: 'queries', summary: 'index (or with --force, rebuild) the repo at PATH', arg: { field: 'repo', label: 'PATH', required: false, example: 'scry index .', needs: 'a folder' } },
+  cli: { command: 'index', group: 'queries', summary: 'index (or with --force, rebuild) the repo at PATH', arg: { field: 'repo', label: 'PATH', required: false, example: 'scry index .', needs: 'a folder' }, paths: ['scip'] },
 });
 
 export const Refs = defineMethod({
@@ -333,7 +333,7 @@ export const Symbols = defineMethod({
   method: 'code/symbols',
   params: SymbolsParams,
   result: SymbolsResult,
-  cli: { command: 'symbols', group: 'queries', summary: 'the outline of one file', arg: { field: 'file', label: 'FILE', required: true, example: 'scry symbols src/orders.ts', needs: 'a file' } },
+  cli: { command: 'symbols', group: 'queries', summary: 'the outline of one file', arg: { field: 'file', label: 'FILE', required: true, example: 'scry symbols src/orders.ts', needs: 'a file' }, files: ['file'] },
 });
 
 export const Impact = defineMethod({

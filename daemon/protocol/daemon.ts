@@ -39,7 +39,7 @@ export const Status = defineMethod({
   method: 'scry/status',
   params: StatusParams,
   result: StatusResult,
-  cli: { command: 'status', group: 'daemon', summary: 'the daemon and every indexed repo' },
+  cli: { command: 'status', group: 'daemon', summary: 'the daemon and every indexed repo', everyRepo: true },
 });
 
 export const Shutdown = defineMethod({ method: 'scry/shutdown', params: empty, result: z.object({ stopping: z.literal(true) }) });

@@ -17,6 +17,10 @@ export interface CliSpec {
   group: 'queries' | 'daemon' | 'memory';
   /** Params fields that are paths: the CLI resolves them against its working directory. */
   paths?: readonly string[];
+  /** Params fields naming a file: resolved against the working directory when the file is there, else left to the daemon (repo-relative). */
+  files?: readonly string[];
+  /** Without --repo the command covers every repo, not the one around the working directory. */
+  everyRepo?: boolean;
   /** Params fields the CLI fills itself (repo from the git root) or never exposes. */
   hidden?: readonly string[];
 }

@@ -13,8 +13,9 @@ describe('parseCommand', () => {
   it('parses a query with options', () => {
     const cmd = parseCommand(['refs', 'mergeMap', '--repo', '/r', '--limit', '5', '--json']);
     assert.equal(cmd.method, P.Refs);
-    assert.deepEqual({ ...cmd, method: undefined }, {
-      name: 'refs', method: undefined, arg: 'mergeMap', repo: '/r', format: 'json', json: true, params: { limit: 5 }, force: false, foreground: false,
+    assert.equal(cmd.spec?.method, 'code/refs');
+    assert.deepEqual({ ...cmd, method: undefined, spec: undefined }, {
+      name: 'refs', method: undefined, spec: undefined, arg: 'mergeMap', repo: '/r', format: 'json', json: true, params: { limit: 5 }, force: false, foreground: false,
       uninstall: false, dryRun: false, yes: false,
     });
   });
@@ -129,7 +130,7 @@ describe('formatQuery', () => {
 });
 
 describe('the CLI bundle reads declarations through its zod shim', () => {
-  // dist/cli.js and dist/direct.js alias zod/mini to daemon/protocol/zod-shim.ts;
+  // dist/cli-full.js and dist/direct.js alias zod/mini to daemon/protocol/zod-shim.ts;
   // the flags, kinds and bounds the CLI checks must be the ones real zod declares.
   it('gives every CLI method the same fields, kinds and bounds as real zod/mini', async () => {
     const { build } = await import('esbuild');

@@ -73,7 +73,7 @@ describe('the npm package, installed from its tarball into an empty prefix', () 
   after(() => fs.rmSync(work, { recursive: true, force: true }));
 
   it('packs the bundles, bin/scry and the per-ABI native builds, and nothing of the sources', () => {
-    for (const f of ['bin/scry', 'dist/cli.js', 'dist/daemon.js', 'dist/mcp.js', 'dist/setup.js', 'dist/direct.js', 'dist/build-worker.js', 'package.json', 'README.md', 'LICENSE']) {
+    for (const f of ['bin/scry', 'dist/cli.js', 'dist/cli-full.js', 'dist/daemon.js', 'dist/mcp.js', 'dist/setup.js', 'dist/direct.js', 'dist/build-worker.js', 'package.json', 'README.md', 'LICENSE']) {
       assert.ok(packed.includes(f), `${f} is in the package`);
     }
     const natives = packed.filter((f) => f.startsWith('dist/native/'));

@@ -1,0 +1,82 @@
+// How the CLI shows what the daemon says: the answer in the chosen format,
+// and a build's or an ingest's progress on stderr while it waits. Shared by
+// the full CLI (main.ts) and the quick path (quick.ts), so neither loads the
+// declarations for it.
+import * as path from 'node:path';
+import type { Notification, RpcClient } from '../client/rpc';
+import type { ProgressEvent } from '../protocol/code';
+import type { MemoryProgress } from '../protocol/memory';
+import type { OutputFormat } from './parse';
+
+/** The terminal and compact formatters (dist/formatters.js), loaded only when an answer is not JSON. */
+const loadFormatters = (): typeof import('./formatters') => require(path.join(__dirname, 'formatters.js')) as typeof import('./formatters');
+
+/** Writes a method's answer: JSON as is, or through its terminal (human) or compact formatter. */
+export function print(method: string, format: OutputFormat, value: unknown): number {
+  if (format === 'json') {
+    process.stdout.write(`${JSON.stringify(value)}\n`);
+    return 0;
+  }
+  const { FORMATTERS, COMPACT_FORMATTERS } = loadFormatters();
+  const human = (FORMATTERS[method] ?? ((x: unknown) => `${JSON.stringify(x, null, 2)}\n`)) as (x: unknown) => string;
+  process.stdout.write((format === 'compact' ? ((COMPACT_FORMATTERS[method] ?? human) as (x: unknown) => string) : human)(value));
+  return 0;
+}
+
+let wroteStderr = false;
+const progressLine = (text: string): void => {
+  wroteStderr = true;
+  process.stderr.write(text);
+};
+
+/**
+ * Ends the process once what it printed is out (a pipe may still hold some):
+ * waiting instead for the socket and every handle to close costs a query
+ * about as much as the daemon's answer took.
+ */
+export function exitWhenWritten(code: number): void {
+  process.exitCode = code;
+  const streams = wroteStderr ? [process.stdout, process.stderr] : [process.stdout];
+  let left = streams.length;
+  for (const s of streams) s.write('', () => --left === 0 && process.exit(code));
+}
+
+/** The notifications a command shows while it waits: the code index's progress, and memory's ingest bar for a memory command. */
+export interface Progress {
+  code: Notification<ProgressEvent>;
+  memory?: Notification<MemoryProgress>;
+}
+
+/** Runs fn on the connection with its progress shown, then closes it. */
+export async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Promise<number>, progress: Progress): Promise<number> {
+  // Read at the first event: opening process.stderr costs a query that shows none.
+  let tty: boolean | undefined;
+  const onTerminal = (): boolean => (tty ??= process.stderr.isTTY === true);
+  let open = false;
+  const code = conn.onNotification(progress.code, (e) => {
+    // On a terminal one line is rewritten in place; elsewhere each event is a line.
+    if (onTerminal()) {
+      progressLine(`\r\x1b[2Kscry: ${e.phase}: ${e.message}`);
+      open = true;
+    } else progressLine(`scry: ${e.phase}: ${e.message}\n`);
+  });
+  let bar = false;
+  const memory = progress.memory ? conn.onNotification(progress.memory, (e) => {
+    // A bar on a terminal only: a sweep of a long history is thousands of files.
+    if (!onTerminal() || e.total === 0) return;
+    const width = 24;
+    const filled = Math.round((e.done / e.total) * width);
+    progressLine(`\r\x1b[2Kscry: ${e.phase} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${e.done}/${e.total} ${e.message.slice(0, 40)}`);
+    bar = true;
+  }) : undefined;
+  // A daemon that dies mid-request rejects the request (RpcClient fails every
+  // pending one on close), so the CLI exits 1 with that error, never 0 silently.
+  try {
+    return await fn(conn);
+  } finally {
+    if (open || bar) progressLine('\n');
+    code.dispose();
+    memory?.dispose();
+    conn.dispose();
+  }
+}

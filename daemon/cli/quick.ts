@@ -1,0 +1,59 @@
+// dist/cli.js, where every `scry` starts. A code query with a daemon running
+// is read, sent and printed here, from command specs the build derived from
+// the declarations (quick-table.ts): that path evaluates no declaration, no
+// zod shim and no other command's flags, and agents run it on every lookup.
+// Everything else, a command line it cannot read, and a daemon that is not
+// running go to the full CLI (main.ts, dist/cli-full.js), loaded then.
+import * as path from 'node:path';
+import { RpcClient } from '../client/rpc';
+import { openSocket } from '../client/socket';
+import { errorMessage } from '../errors';
+import { scryHome, socketPath } from '../paths';
+import { exitWhenWritten, print, withConnection } from './answer';
+import { paramsOf, parseWith, type CommandSpec, type ParsedCommand } from './parse';
+
+export interface QuickTable {
+  /** The daemon's and the code index's commands. */
+  commands: CommandSpec[];
+  /** The method name of the code index's progress notification. */
+  progress: string;
+}
+
+declare const SCRY_QUICK_TABLE: QuickTable;
+/** Set by the build (scripts/build.mjs) from quick-table.ts. */
+export const QUICK_TABLE: QuickTable = SCRY_QUICK_TABLE;
+
+const full = (): void => (require(path.join(__dirname, 'cli-full.js')) as typeof import('./main')).cliMain();
+
+/** The query this command line asks, when it is a read-only code query this path can read; anything else is the full CLI's to read (and to reject). */
+function quickQuery(argv: string[]): (ParsedCommand & { spec: CommandSpec }) | undefined {
+  try {
+    const cmd = parseWith(argv, { code: QUICK_TABLE.commands, all: () => QUICK_TABLE.commands });
+    return cmd.spec?.query ? (cmd as ParsedCommand & { spec: CommandSpec }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function cliMain(): void {
+  const cmd = quickQuery(process.argv.slice(2));
+  const opened = cmd && openSocket(socketPath(scryHome()));
+  if (!cmd || !opened) return full();
+  const method = cmd.spec.method;
+  const format = cmd.format ?? (process.stdout.isTTY ? 'human' : 'json');
+  // Written with the connect: a warm daemon answers with no round trip spent on connecting first.
+  const answer = withConnection(new RpcClient(opened.socket), async (c) => print(method, format, await c.request({ method, _: undefined }, paramsOf(cmd, cmd.spec))), { code: { method: QUICK_TABLE.progress, _: undefined } });
+  void opened.connected.then((connected) => {
+    if (!connected) {
+      answer.catch(() => undefined); // nothing listened, so nothing was sent: the full CLI starts a daemon
+      full();
+      return;
+    }
+    answer.then(exitWhenWritten, (err: unknown) => {
+      process.stderr.write(`scry: ${errorMessage(err)}\n`);
+      process.exitCode = 1;
+    });
+  });
+}
+
+if (require.main === module) cliMain();

@@ -1,0 +1,84 @@
+// The CLI's quick path (dist/cli.js, daemon/cli/quick.ts): a code query with
+// a daemon running is answered without loading the full CLI, and every other
+// command line reaches the full CLI with its own errors.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { quickTable } from '../../daemon/cli/quick-table';
+import type { QueryResult } from '../../daemon/protocol';
+import { ROOT, scryJson, stopDaemon, tempDir } from '../helpers';
+
+const BUNDLE = path.join(ROOT, 'dist', 'cli.js');
+
+describe('the quick path', () => {
+  let home: string;
+  let repo: string;
+  let preload: string;
+
+  before(async () => {
+    home = tempDir('quick-home');
+    repo = tempDir('quick-repo');
+    fs.writeFileSync(path.join(repo, 'a.ts'), 'export function hello(n: number): number { return n; }\nexport const x = hello(1);\n');
+    await scryJson(['index', repo], { home });
+    // Says, as the process exits, which of the CLI's bundles it loaded.
+    preload = path.join(tempDir('quick-preload'), 'loaded.js');
+    fs.writeFileSync(preload, "process.on('exit', () => require('fs').writeSync(2, '\\nloaded: ' + Object.keys(require.cache).map((f) => require('path').basename(f)).filter((f) => /^(cli|cli-full|formatters|direct)\\.js$/.test(f)).sort().join(' ') + '\\n'));\n");
+  });
+  after(() => stopDaemon(home));
+
+  const run = (args: string[]): { code: number | null; stdout: string; stderr: string; loaded: string } => {
+    const r = spawnSync(process.execPath, ['-r', preload, BUNDLE, ...args], { env: { ...process.env, SCRY_HOME: home }, cwd: repo, encoding: 'utf8' });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr, loaded: /loaded: (.*)/.exec(r.stderr)?.[1] ?? '' };
+  };
+
+  it('carries the specs the declarations give, as the build made them', () => {
+    const bundled = (require(BUNDLE) as typeof import('../../daemon/cli/quick')).QUICK_TABLE;
+    assert.deepEqual(bundled, JSON.parse(JSON.stringify(quickTable())));
+    assert.ok(bundled.commands.some((c) => c.cli.command === 'refs' && c.query), 'refs is a quick query');
+    assert.ok(bundled.commands.some((c) => c.cli.command === 'index' && !c.query), 'index is a command, not a quick query');
+  });
+
+  it('answers a code query with a daemon running without the full CLI, in every format', () => {
+    const json = run(['refs', 'hello', '--json']);
+    assert.equal(json.code, 0, json.stderr);
+    assert.equal(json.loaded, 'cli.js');
+    const result = JSON.parse(json.stdout) as QueryResult;
+    assert.equal(result.total, 2);
+    assert.deepEqual(result.matches[0]!.occurrences.map((o) => o.line), [1, 2]);
+    const compact = run(['callers', 'hello', '--format', 'compact', '--limit', '5']);
+    assert.equal(compact.code, 0, compact.stderr);
+    assert.equal(compact.loaded, 'cli.js formatters.js');
+    assert.match(compact.stdout, /hello/);
+    const symbols = run(['symbols', 'a.ts', '--json']);
+    assert.equal(symbols.loaded, 'cli.js');
+    assert.ok((JSON.parse(symbols.stdout) as { symbols: Array<{ display_name: string }> }).symbols.some((s) => s.display_name === 'hello'), 'a file relative to the cwd');
+  });
+
+  it('prints a large answer whole before it exits', () => {
+    fs.writeFileSync(path.join(repo, 'b.ts'), `import { hello } from './a';\n${Array.from({ length: 3000 }, (_, i) => `export const v${i} = hello(${i});`).join('\n')}\n`);
+    assert.equal(run(['index', '--force']).code, 0);
+    const r = run(['refs', 'hello', '--limit', '5000', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(r.stdout.length > 200_000, `a large answer (${r.stdout.length} bytes)`);
+    assert.equal((JSON.parse(r.stdout) as QueryResult).total, 3003);
+  });
+
+  it('leaves every other command line to the full CLI, with its errors', () => {
+    const cases: Array<[string[], number, RegExp]> = [
+      [['refs', 'hello', '--limit', 'lots'], 2, /invalid --limit 'lots'/],
+      [['refs', 'hello', '--source', 'claude'], 2, /scry refs does not take --source/],
+      [['refs'], 2, /needs a symbol name/],
+      [['frobnicate'], 2, /unknown command 'frobnicate'/],
+      [['status', '--json'], 0, /^/],
+      [['--version'], 0, /^/],
+    ];
+    for (const [args, code, re] of cases) {
+      const r = run(args);
+      assert.equal(r.code, code, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, re, args.join(' '));
+      assert.equal(r.loaded, 'cli-full.js cli.js', args.join(' '));
+    }
+  });
+});
