@@ -8,7 +8,7 @@ import { handler, type Domain, type DomainContext, type DomainFactory } from '..
 import { BuildCoordinator } from './build-coordinator';
 import { knownRepos, recoverRepoDir, type LiveRepo } from './live';
 import { LiveRepos } from './live-repos';
-import { mergeOverlay } from './overlay';
+import { mergeOverlay, mergeOverlayGroups, type KnownSymbol } from './overlay';
 import { indexResultOf, repoStatusOf } from './project';
 import * as Q from './query';
 import { RepoRegistry, type RepoEntry } from './repo-registry';
@@ -106,7 +106,7 @@ export class CodeDomain implements Domain {
     }
     entry.lastUsed = Date.now();
     const live = this.live.get(entry);
-    const ctx: Q.QueryContext = { store, repo: entry.repo, overlay: (definitionsOnly) => overlayMerge(live, definitionsOnly) };
+    const ctx: Q.QueryContext = { store, repo: entry.repo, overlay: overlayMerges(live, store) };
     const result = Q.answered(store, this.isStale(entry), () => q.run(ctx, params));
     const overlayFiles = live?.overlay.size ?? 0;
     if (overlayFiles > 0) result.index.overlay_files = overlayFiles;
@@ -185,8 +185,17 @@ export class CodeDomain implements Domain {
 }
 
 /** Swaps in the overlay's syntactic occurrences for files changed since the last build. */
-function overlayMerge(live: LiveRepo | undefined, definitionsOnly: boolean): ((name: string, matches: P.SymbolMatch[]) => P.SymbolMatch[]) | undefined {
+function overlayMerges(live: LiveRepo | undefined, store: CodeStore): Q.OverlayMerges | undefined {
   const overlay = live?.overlay;
   if (!overlay || overlay.size === 0) return undefined;
-  return (name, matches) => mergeOverlay(name, matches, overlay, definitionsOnly);
+  // The repo's only symbol of a name, which a new call site or caller most likely means.
+  const known = (name: string): KnownSymbol | undefined => {
+    const found = store.symbolsNamed(name).filter((s) => !s.is_local);
+    return found.length === 1 ? { symbol_id: found[0]!.symbol, display_name: found[0]!.name, qualified_name: found[0]!.qualified_name, kind: found[0]!.kind } : undefined;
+  };
+  return {
+    refs: (definitionsOnly) => (name, matches) => mergeOverlay(name, matches, overlay, definitionsOnly),
+    callers: (allRefs) => (name, groups) => mergeOverlayGroups(name, groups, overlay, { callees: false, allRefs, known }),
+    callees: (allRefs) => (name, groups) => mergeOverlayGroups(name, groups, overlay, { callees: true, allRefs, known }),
+  };
 }

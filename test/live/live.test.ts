@@ -71,6 +71,16 @@ describe('live index: overlay before rebuild', () => {
     assert.equal(s.overlay_files, 1);
     assert.equal(s.pending_changes, 1);
     assert.equal(s.building, false);
+    // callers and callees read the overlay too: the new caller, and what it calls.
+    const callers = await json<P.QueryResult>(['callers', 'concatMap', '--repo', repo], home);
+    const probeCaller = callers.matches.find((m) => m.display_name === 'liveProbe');
+    assert.deepEqual(probeCaller?.occurrences.map((o) => [o.file, o.line, o.precision]), [[opFile, line, 'syntactic']]);
+    const mapTo = callers.matches.find((m) => m.display_name === 'concatMapTo')!;
+    assert.match(mapTo.symbol_id, /^scip-typescript /, 'the edited file’s existing caller keeps its precise symbol');
+    assert.ok(mapTo.occurrences.every((o) => o.precision === 'syntactic'));
+    const callees = await json<P.QueryResult>(['callees', 'liveProbe', '--repo', repo], home);
+    assert.deepEqual(callees.matches.map((m) => m.display_name).sort(), ['concatMap', 'liveSource']);
+    assert.match(callees.matches.find((m) => m.display_name === 'concatMap')!.symbol_id, /^scip-typescript /, 'joined to the precise concatMap');
   });
 
   it('handles a renamed file, a deleted file, a new file, a Python file, and skips ignored folders', async () => {

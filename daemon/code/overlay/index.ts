@@ -1,7 +1,7 @@
 // The syntactic overlay: tree-sitter occurrences for files changed since the
 // last precise build, merged into answers until the rebuild lands.
 export { extractOccurrences, type SyntacticOccurrence } from './extract';
-export { mergeOverlay, type OverlayView } from './merge';
+export { mergeOverlay, mergeOverlayGroups, type KnownSymbol, type OverlayView } from './merge';
 export { Overlay, type OverlayHit } from './overlay';
 export { GrammarLoadError, parseSource, parseWithin } from './parser';
 export { isGrammarId, type GrammarId } from '../languages';

@@ -5,11 +5,20 @@
 // otherwise it goes to one match of its own, `syntactic <name>`.
 import * as path from 'node:path';
 import type { Occurrence, SymbolMatch } from '../../protocol';
-import type { OverlayHit } from './overlay';
+import { lastSegment, type OverlayHit } from './overlay';
+
+/** A precise symbol an overlay group can join. */
+export interface KnownSymbol {
+  symbol_id: string;
+  display_name: string;
+  qualified_name: string;
+  kind: string;
+}
 
 export interface OverlayView {
   has(file: string): boolean;
   hits(name: string): OverlayHit[];
+  within(name: string): OverlayHit[];
 }
 
 export function mergeOverlay(name: string, matches: SymbolMatch[], overlay: OverlayView, definitionsOnly: boolean): SymbolMatch[] {
@@ -44,6 +53,49 @@ export function mergeOverlay(name: string, matches: SymbolMatch[], overlay: Over
   }
   if (syntactic) merged.push(syntactic);
   return merged.filter((m) => m.occurrences.length > 0);
+}
+
+/**
+ * callers and callees with the overlay. Their groups (a caller, a callee,
+ * with its call sites) lose the call sites in overlaid files; the overlay's
+ * own sites are grouped the same way (callers: by the definition they sit
+ * in; callees: by the name called) and join the precise group of that name
+ * when there is exactly one, else the precise index's only symbol of that
+ * name (`known`), else a group of their own, `syntactic <name>`.
+ */
+export function mergeOverlayGroups(name: string, groups: SymbolMatch[], overlay: OverlayView, how: { callees: boolean; allRefs: boolean; known?: (name: string) => KnownSymbol | undefined }): SymbolMatch[] {
+  const sites = (how.callees ? overlay.within(name) : overlay.hits(name)).filter((h) => !h.occurrence.is_definition && (how.allRefs || h.occurrence.is_call));
+  const merged = groups.map((g) => ({ ...g, occurrences: g.occurrences.filter((o) => !overlay.has(o.file)) }));
+  const byName = new Map<string, SymbolMatch[]>();
+  for (const g of merged) byName.set(g.display_name, [...(byName.get(g.display_name) ?? []), g]);
+  const own = new Map<string, SymbolMatch>();
+  for (const site of sites) {
+    const group = how.callees ? calleeOf(site) : callerOf(site, overlay);
+    const same = byName.get(group.display_name);
+    let target = same?.length === 1 ? same[0]! : own.get(group.symbol_id);
+    if (!target) {
+      // A caller is that definition only when the qualified names agree (`Svc.fresh`, not any `fresh`).
+      const known = group.kind === 'file' ? undefined : how.known?.(group.display_name);
+      const joins = known && (how.callees || known.qualified_name === group.symbol_id.slice('syntactic '.length));
+      target = joins ? { symbol_id: known.symbol_id, display_name: known.display_name, kind: known.kind, occurrences: [] } : group;
+      own.set(group.symbol_id, target);
+    }
+    target.occurrences.push(toOccurrence(site));
+  }
+  return [...merged, ...own.values()].filter((g) => g.occurrences.length > 0);
+}
+
+/** The definition a call site sits in, or its file for top-level code (as in the precise index); its kind from the overlay's definition of it. */
+function callerOf(site: OverlayHit, overlay: OverlayView): SymbolMatch {
+  const container = site.occurrence.containing_symbol;
+  if (container === null) return { symbol_id: `file ${site.file}`, display_name: site.file, kind: 'file', occurrences: [] };
+  const name = lastSegment(container);
+  const def = overlay.hits(name).find((h) => h.file === site.file && h.occurrence.is_definition);
+  return { symbol_id: `syntactic ${container}`, display_name: name, kind: def?.occurrence.kind ?? 'unknown', occurrences: [] };
+}
+
+function calleeOf(site: OverlayHit): SymbolMatch {
+  return { symbol_id: `syntactic ${site.occurrence.name}`, display_name: site.occurrence.name, kind: site.occurrence.kind ?? 'unknown', occurrences: [] };
 }
 
 function toOccurrence(hit: OverlayHit): Occurrence {

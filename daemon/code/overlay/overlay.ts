@@ -89,7 +89,20 @@ export class Overlay {
         out.push({ file, occurrence, context: (entry.lines[occurrence.line - 1] ?? '').trim().slice(0, MAX_CONTEXT) });
       }
     }
-    return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.occurrence.line - b.occurrence.line || a.occurrence.column - b.occurrence.column));
+    return out.sort(byPosition);
+  }
+
+  /** Occurrences in overlaid files inside a definition named `name` (the last segment of its container: `method` in `Class.method`). */
+  within(name: string): OverlayHit[] {
+    const out: OverlayHit[] = [];
+    for (const [file, entry] of this.files) {
+      for (const list of entry.byName.values()) {
+        for (const occurrence of list) {
+          if (occurrence.containing_symbol !== null && lastSegment(occurrence.containing_symbol) === name) out.push({ file, occurrence, context: (entry.lines[occurrence.line - 1] ?? '').trim().slice(0, MAX_CONTEXT) });
+        }
+      }
+    }
+    return out.sort(byPosition);
   }
 
   /** Resolves once no parse is running (tests and benchmarks wait on this). */
@@ -160,5 +173,10 @@ export class Overlay {
     }
   }
 }
+
+const byPosition = (a: OverlayHit, b: OverlayHit): number => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.occurrence.line - b.occurrence.line || a.occurrence.column - b.occurrence.column);
+
+/** `method` for `Class.method`: the name a definition is looked up by. */
+export const lastSegment = (container: string): string => container.slice(container.lastIndexOf('.') + 1);
 
 const deletedEntry = (seq: number): FileEntry => ({ seq, deleted: true, byName: new Map(), lines: [] });

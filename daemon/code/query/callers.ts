@@ -6,13 +6,14 @@ import { OCCURRENCE_SELECT, type CodeStore, type OccurrenceRow } from '../store/
 import type { Answer } from './answer';
 import { groupBy } from './group';
 import { pageFields, pageMatches, type Paging } from './limit';
-import { dedupeOccurrences } from './merge';
-import { resolveName } from './resolve';
+import { dedupeOccurrences, type Merge } from './merge';
+import { lookedUp, resolveName } from './resolve';
 
-export function callers(store: CodeStore, name: string, opts: Paging & { allRefs?: boolean } = {}): Answer<QueryResult> {
+export function callers(store: CodeStore, name: string, opts: Paging & { allRefs?: boolean; merge?: Merge } = {}): Answer<QueryResult> {
   const { symbols, note } = resolveName(store, name);
   const sql = `${OCCURRENCE_SELECT} WHERE o.symbol_id = ? AND o.is_definition = 0${opts.allRefs ? '' : ' AND o.is_call = 1'} ORDER BY o.document_id, o.line, o.col`;
   const rows = symbols.flatMap((s) => store.statement<[number], OccurrenceRow>(sql).all(s.id));
-  const page = pageMatches(dedupeOccurrences(groupBy(store, rows, (r) => r.container_id)), opts);
+  const groups = dedupeOccurrences(groupBy(store, rows, (r) => r.container_id));
+  const page = pageMatches(opts.merge ? opts.merge(lookedUp(name), groups) : groups, opts);
   return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page), ...(note ? { note } : {}) };
 }

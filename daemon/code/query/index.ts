@@ -9,4 +9,4 @@ export { outline } from './outline';
 export { refs } from './refs';
 export { resolveName, splitCompound } from './resolve';
 export { search } from './search';
-export { READ_QUERIES, readQuery, type QueryContext, type ReadQuery } from './methods';
+export { READ_QUERIES, readQuery, type OverlayMerges, type QueryContext, type ReadQuery } from './methods';

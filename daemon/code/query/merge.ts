@@ -7,6 +7,9 @@
 import type { Occurrence, SymbolMatch } from '../../protocol';
 import { TYPE_KINDS } from '../store/uses';
 
+/** Rewrites a query's matches before its page is cut (the live overlay's merges); gets the name actually looked up (a compound's tail). */
+export type Merge = (name: string, matches: SymbolMatch[]) => SymbolMatch[];
+
 const key = (o: Occurrence): string => `${o.file}\u0000${o.line}\u0000${o.column}`;
 
 export function mergeDeclarations(matches: SymbolMatch[]): SymbolMatch[] {

@@ -4,7 +4,6 @@
 // dispatch through this table, so a new query is one line here.
 import * as P from '../../protocol/code';
 import type { MethodDecl, ParamsOf, ResultOf } from '../../protocol/method';
-import type { SymbolMatch } from '../../protocol';
 import type { CodeStore } from '../store/store';
 import type { Answer } from './answer';
 import { callees } from './callees';
@@ -12,6 +11,7 @@ import { callers } from './callers';
 import { impact } from './impact';
 import { impls } from './impls';
 import type { Paging } from './limit';
+import type { Merge } from './merge';
 import { outline } from './outline';
 import { refs } from './refs';
 import { search } from './search';
@@ -20,8 +20,15 @@ export interface QueryContext {
   store: CodeStore;
   /** The repo's real path. */
   repo: string;
-  /** The live overlay's merge for refs/defs, when the repo has changed files. */
-  overlay?: (definitionsOnly: boolean) => ((name: string, matches: SymbolMatch[]) => SymbolMatch[]) | undefined;
+  /** The live overlay's merges, when the repo has files changed since its build. */
+  overlay?: OverlayMerges;
+}
+
+/** Each rewrites a query's matches before its page is cut, swapping in syntactic occurrences for the changed files; each gets the name actually looked up (a compound's tail). */
+export interface OverlayMerges {
+  refs(definitionsOnly: boolean): Merge;
+  callers(allRefs: boolean): Merge;
+  callees(allRefs: boolean): Merge;
 }
 
 export interface ReadQuery {
@@ -36,10 +43,10 @@ function query<D extends MethodDecl>(decl: D, run: (ctx: QueryContext, p: Params
 }
 
 export const READ_QUERIES: readonly ReadQuery[] = [
-  query(P.Refs, (c, p) => refs(c.store, p.name, { ...paging(p), merge: c.overlay?.(false) })),
-  query(P.Defs, (c, p) => refs(c.store, p.name, { definitionsOnly: true, ...paging(p), merge: c.overlay?.(true) })),
-  query(P.Callers, (c, p) => callers(c.store, p.name, { allRefs: p.all_refs, ...paging(p) })),
-  query(P.Callees, (c, p) => callees(c.store, p.name, { allRefs: p.all_refs, ...paging(p) })),
+  query(P.Refs, (c, p) => refs(c.store, p.name, { ...paging(p), merge: c.overlay?.refs(false) })),
+  query(P.Defs, (c, p) => refs(c.store, p.name, { definitionsOnly: true, ...paging(p), merge: c.overlay?.refs(true) })),
+  query(P.Callers, (c, p) => callers(c.store, p.name, { allRefs: p.all_refs, ...paging(p), merge: c.overlay?.callers(p.all_refs ?? false) })),
+  query(P.Callees, (c, p) => callees(c.store, p.name, { allRefs: p.all_refs, ...paging(p), merge: c.overlay?.callees(p.all_refs ?? false) })),
   query(P.Impls, (c, p) => impls(c.store, p.name, paging(p))),
   query(P.Search, (c, p) => search(c.store, p.pattern, { kind: p.kind, ...paging(p) })),
   query(P.Symbols, (c, p) => outline(c.store, c.repo, p.file, paging(p))),

@@ -3,17 +3,13 @@ import type { QueryResult, SymbolMatch } from '../../protocol';
 import type { CodeStore } from '../store/store';
 import type { Answer } from './answer';
 import { pageFields, pageMatches, type Paging } from './limit';
-import { mergeDeclarations, typeUses } from './merge';
-import { resolveName, splitCompound } from './resolve';
+import { mergeDeclarations, typeUses, type Merge } from './merge';
+import { lookedUp, resolveName } from './resolve';
 
 export interface RefsOptions extends Paging {
   definitionsOnly?: boolean;
-  /**
-   * Rewrites the matches before the limit applies: the live index swaps in
-   * syntactic occurrences for files changed since the build. Gets the name
-   * actually looked up (a compound's tail).
-   */
-  merge?: (name: string, matches: SymbolMatch[]) => SymbolMatch[];
+  /** The live index swaps in syntactic occurrences for files changed since the build. */
+  merge?: Merge;
 }
 
 export function refs(store: CodeStore, name: string, opts: RefsOptions = {}): Answer<QueryResult> {
@@ -24,7 +20,7 @@ export function refs(store: CodeStore, name: string, opts: RefsOptions = {}): An
     const local = s.is_local && occurrences.length > 0 ? { local: occurrences[0]!.file } : {};
     return { symbol_id: s.symbol, display_name: s.name, kind: s.kind, ...local, occurrences };
   });
-  if (opts.merge) matches = opts.merge(splitCompound(name.trim())?.tail ?? name.trim(), matches);
+  if (opts.merge) matches = opts.merge(lookedUp(name), matches);
   matches = mergeDeclarations(matches.filter((m) => m.occurrences.length > 0)).map(typeUses);
   const page = pageMatches(matches, opts);
   return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page), ...(note ? { note } : {}) };

@@ -18,6 +18,9 @@ export interface Compound {
 }
 
 /** The last separator splits head from tail; a plain name has no head. */
+/** The name a query looks up: a compound's tail (`method` in `Class#method`). */
+export const lookedUp = (name: string): string => splitCompound(name.trim())?.tail ?? name.trim();
+
 export function splitCompound(name: string): Compound | undefined {
   let last: RegExpExecArray | undefined;
   for (const m of name.matchAll(SEPARATOR)) last = m as RegExpExecArray;
