@@ -121,6 +121,19 @@ describe('live index: overlay before rebuild', () => {
     assert.equal(py.matches[0]!.occurrences[0]!.file, 'tools/probe.py');
     const ignored = await json<P.QueryResult>(['refs', 'ignoredThing', '--repo', repo], home);
     assert.equal(ignored.total, 0, JSON.stringify(all(ignored).map((o) => o.file)));
+    // A file served from the overlay stops answering once a .gitignore covers it.
+    fs.mkdirSync(path.join(repo, 'late'));
+    fs.writeFileSync(path.join(repo, 'late/lateThing.ts'), 'export function lateThing() {}\n');
+    const served = await waitFor(async () => {
+      const r = await json<P.QueryResult>(['defs', 'lateThing', '--repo', repo], home);
+      return r.total === 1 ? r : undefined;
+    }, 'the late file to be served');
+    fs.appendFileSync(path.join(repo, '.gitignore'), 'late/\n');
+    const gone = await waitFor(async () => {
+      const r = await json<P.QueryResult>(['defs', 'lateThing', '--repo', repo], home);
+      return r.total === 0 ? r : undefined;
+    }, 'the newly ignored file to drop out');
+    assert.equal(gone.index.overlay_files, served.index.overlay_files! - 1);
   });
 
   it('a rebuild replaces the overlay with precise results', async () => {

@@ -32,6 +32,8 @@ export class LiveRepo {
       changedSince: options.changedSince,
       onChange: (c) => this.changed(c),
       onRootGone: () => this.checkGone(),
+      // A file the repo now ignores stops answering from the overlay, as if it had never been seen.
+      onIgnoreChanged: () => this.overlay.evict((file) => this.watcher?.ignores(file) ?? false),
       onError: (err) => {
         options.log(`watcher error in ${options.root}: ${err.message}`);
         this.checkGone();

@@ -80,6 +80,15 @@ export class Overlay {
     for (const [file, s] of this.latest) if (s <= seq) this.latest.delete(file);
   }
 
+  /** Drops the files `gone` says no longer count (a parse of one still running is dropped too). */
+  evict(gone: (file: string) => boolean): void {
+    for (const file of [...this.files.keys(), ...this.latest.keys()]) {
+      if (!gone(file)) continue;
+      this.files.delete(file);
+      this.latest.delete(file);
+    }
+  }
+
   /** Occurrences of a name (exact, ignoring case) in overlaid files. */
   hits(name: string): OverlayHit[] {
     const key = name.toLowerCase();

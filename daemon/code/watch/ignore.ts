@@ -29,7 +29,6 @@ export class RepoIgnore {
     for (const ex of this.excluded) if (absolute === ex || absolute.startsWith(ex + path.sep)) return true;
     const parts = rel.split(path.sep);
     if (parts.some((p) => SKIP_DIRS.has(p))) return true;
-    if (path.basename(absolute) === '.gitignore') this.load(parts.slice(0, -1).join('/'), true);
     // Each .gitignore applies to paths below its own folder, relative to it.
     for (let depth = 0; depth < parts.length; depth++) {
       const dir = parts.slice(0, depth).join('/');
@@ -40,6 +39,11 @@ export class RepoIgnore {
       if (isDir !== false && rules.ignores(`${sub}/`)) return true;
     }
     return false;
+  }
+
+  /** A .gitignore was added, changed or removed: its folder's rules are read again. */
+  reload(gitignore: string): void {
+    this.load(path.relative(this.root, path.dirname(gitignore)).split(path.sep).join('/'), true);
   }
 
   /** Reads (or re-reads) the .gitignore of a repo-relative folder. */

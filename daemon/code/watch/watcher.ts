@@ -20,6 +20,8 @@ export interface RepoWatcherOptions {
   onChange(change: FileChange): void;
   /** The repo folder itself disappeared (deleted or moved). */
   onRootGone(): void;
+  /** A .gitignore was added, changed or removed; its rules are already read again. */
+  onIgnoreChanged?(): void;
   onError?(err: Error): void;
   /**
    * Files that changed while nobody watched: during the initial scan, a file
@@ -42,10 +44,15 @@ export class RepoWatcher {
       persistent: true,
       ignored: (p, stats) => {
         if (this.filter.ignores(p, stats ? stats.isDirectory() : undefined)) return true;
-        return stats !== undefined && stats.isFile() && !isIndexedSource(p);
+        return stats !== undefined && stats.isFile() && !isIndexedSource(p) && path.basename(p) !== '.gitignore';
       },
     });
     const report = (kind: ChangeKind) => (p: string) => {
+      if (path.basename(p) === '.gitignore') {
+        this.filter.reload(p);
+        options.onIgnoreChanged?.();
+        return;
+      }
       if (!isIndexedSource(p)) return;
       options.onChange({ kind, file: toPosix(path.relative(root, p)) });
     };
@@ -66,6 +73,11 @@ export class RepoWatcher {
         resolve();
       }),
     );
+  }
+
+  /** Is this repo-relative file one the watcher does not look at (now that its .gitignore says so)? */
+  ignores(file: string): boolean {
+    return this.filter.ignores(path.join(this.root, file), false);
   }
 
   close(): Promise<void> {

@@ -38,6 +38,24 @@ describe('RepoIgnore', () => {
     });
   }
 
+  it('reads a changed .gitignore again when told, root and nested alike', () => {
+    const repo = tempDir('ignore-reload');
+    fs.mkdirSync(path.join(repo, 'pkg'));
+    const f = new RepoIgnore(repo);
+    assert.equal(f.ignores(path.join(repo, 'late/a.ts'), false), false);
+    assert.equal(f.ignores(path.join(repo, 'pkg/b.ts'), false), false);
+    fs.writeFileSync(path.join(repo, '.gitignore'), 'late/\n');
+    fs.writeFileSync(path.join(repo, 'pkg', '.gitignore'), 'b.ts\n');
+    assert.equal(f.ignores(path.join(repo, 'late/a.ts'), false), false, 'the rules read before stand until reloaded');
+    f.reload(path.join(repo, '.gitignore'));
+    f.reload(path.join(repo, 'pkg', '.gitignore'));
+    assert.equal(f.ignores(path.join(repo, 'late/a.ts'), false), true);
+    assert.equal(f.ignores(path.join(repo, 'pkg/b.ts'), false), true);
+    fs.rmSync(path.join(repo, '.gitignore'));
+    f.reload(path.join(repo, '.gitignore'));
+    assert.equal(f.ignores(path.join(repo, 'late/a.ts'), false), false, 'a removed .gitignore ignores nothing');
+  });
+
   it('never watches outside the repo, and always watches its root', () => {
     assert.equal(filter.ignores(path.dirname(root), true), true);
     assert.equal(filter.ignores(root, true), false);
