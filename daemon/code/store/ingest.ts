@@ -273,6 +273,10 @@ export class IngestSession {
       for (const [k, v] of Object.entries(facts)) insertMeta.run(k, v);
       this.db.exec('COMMIT');
       this.db.exec(INDEXES);
+      // Sampled statistics: 1 ms instead of 12 (rxjs) to 33 (Remix); every
+      // query's plan on both is the one full statistics give (plans do not hinge
+      // on them: each query has one index that fits).
+      this.db.pragma('analysis_limit = 1000');
       this.db.exec('ANALYZE');
       return { documents: this.documentId, symbols: this.symbols.size, occurrences: this.occurrenceCount, warnings: this.warnings };
     } finally {
