@@ -3,7 +3,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { errorMessage, ScryError } from '../errors';
 import type { IndexResult, ProgressEvent } from '../protocol';
-import { runBuild } from './build-runner';
+import { BuildRunner } from './build-runner';
 import type { LiveRepo } from './live';
 import { indexResultOf } from './project';
 import type { RepoEntry } from './repo-registry';
@@ -21,6 +21,7 @@ export interface BuildCoordinatorOptions {
 export class BuildCoordinator {
   private readonly running = new Map<string, Promise<IndexResult>>();
   private readonly aborter = new AbortController();
+  private readonly runner = new BuildRunner();
   // How long the event loop stalls while builds run and swap: queries wait that long.
   private readonly loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
@@ -45,6 +46,7 @@ export class BuildCoordinator {
   async dispose(): Promise<void> {
     this.aborter.abort();
     await Promise.allSettled(this.running.values());
+    this.runner.dispose();
     this.loopDelay.disable();
   }
 
@@ -56,7 +58,7 @@ export class BuildCoordinator {
     const coveredSeq = live?.buildStarted();
     let swapped = false;
     try {
-      const outcome = await runBuild({
+      const outcome = await this.runner.run({
         repo: entry.repo,
         workDir: entry.dir,
         nodePath: this.options.nodePath,

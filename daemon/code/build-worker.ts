@@ -1,11 +1,11 @@
 // Entry point of dist/build-worker.js: one build in a worker thread, so that
 // decoding, SQLite inserts and the final CREATE INDEX / ANALYZE never block
 // the daemon's event loop (better-sqlite3 is synchronous).
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { ErrorCode, ScryError } from '../errors';
 import { buildIndex } from './build';
 import { lowerPriority } from './indexers/run';
-import type { BuildRequest, WorkerMessage } from './build-runner';
+import type { BuildRequest, WorkerCommand, WorkerMessage } from './build-runner';
 
 // On Linux a thread has its own nice value: this lowers the build (decoding,
 // inserts, CREATE INDEX) below the daemon's main thread, which answers queries.
@@ -14,25 +14,29 @@ if (process.platform === 'linux') lowerPriority(0);
 
 const port = parentPort;
 if (!port) throw new Error('build-worker.js must run as a worker thread');
-const request = workerData as BuildRequest;
 const aborter = new AbortController();
-port.on('message', (m: unknown) => {
-  if (m === 'abort') aborter.abort();
-});
 const post = (m: WorkerMessage): void => port.postMessage(m);
 
-buildIndex({
-  ...request,
-  signal: aborter.signal,
-  onProgress: (event) => post({ type: 'progress', event }),
-  log: (line) => post({ type: 'log', line }),
-}).then(
-  (outcome) => post({ type: 'done', outcome }),
-  (err: unknown) =>
-    post({
-      type: 'error',
-      message: err instanceof Error ? err.message : String(err),
-      code: err instanceof ScryError ? err.code : ErrorCode.Generic,
-      ...(err instanceof ScryError && err.remedy ? { remedy: err.remedy } : {}),
-    }),
-);
+// Started ahead of its build (see build-runner.ts): the request comes as a message.
+port.on('message', (m: WorkerCommand) => {
+  if (m.type === 'abort') aborter.abort();
+  else build(m.request);
+});
+
+function build(request: BuildRequest): void {
+  buildIndex({
+    ...request,
+    signal: aborter.signal,
+    onProgress: (event) => post({ type: 'progress', event }),
+    log: (line) => post({ type: 'log', line }),
+  }).then(
+    (outcome) => post({ type: 'done', outcome }),
+    (err: unknown) =>
+      post({
+        type: 'error',
+        message: err instanceof Error ? err.message : String(err),
+        code: err instanceof ScryError ? err.code : ErrorCode.Generic,
+        ...(err instanceof ScryError && err.remedy ? { remedy: err.remedy } : {}),
+      }),
+  );
+}

@@ -103,6 +103,10 @@ CREATE TABLE outline (
   PRIMARY KEY (document_id, line, col, symbol_id)
 ) WITHOUT ROWID;
 
+-- Kept up while documents stream in: they come in id order, so each row is
+-- appended (cheaper than building it after the indexer exits, which waits).
+CREATE INDEX occurrences_document ON occurrences (document_id, line, col);
+
 -- Substring search over names (trigrams), see query/search.ts.
 CREATE VIRTUAL TABLE symbol_names USING fts5(name, tokenize = 'trigram');
 `;
@@ -111,7 +115,6 @@ CREATE VIRTUAL TABLE symbol_names USING fts5(name, tokenize = 'trigram');
 export const INDEXES = `
 CREATE UNIQUE INDEX symbols_key ON symbols (symbol, document_id);
 CREATE INDEX symbols_name ON symbols (name_lower);
-CREATE INDEX occurrences_document ON occurrences (document_id, line, col);
 CREATE INDEX relationships_target ON relationships (target_id, is_implementation);
 CREATE INDEX occurrences_containing ON occurrences (containing_id, is_call);
 CREATE INDEX symbols_initials ON symbols (initials);
