@@ -2,7 +2,9 @@
 // and a build's or an ingest's progress on stderr while it waits. Shared by
 // the full CLI (main.ts) and the quick path (quick.ts), so neither loads the
 // declarations for it.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isatty } from 'node:tty';
 import type { Notification, RpcClient } from '../client/rpc';
 import type { ProgressEvent } from '../protocol/code';
 import type { MemoryProgress } from '../protocol/memory';
@@ -11,18 +13,48 @@ import type { OutputFormat } from './parse';
 /** The terminal and compact formatters (dist/formatters.js), loaded only when an answer is not JSON. */
 const loadFormatters = (): typeof import('./formatters') => require(path.join(__dirname, 'formatters.js')) as typeof import('./formatters');
 
+/** The format when none is asked for: human on a terminal, JSON for a program. */
+export const defaultFormat = (): OutputFormat => (isatty(1) ? 'human' : 'json');
+
 /** Writes a method's answer: JSON as is, or through its terminal (human) or compact formatter. */
 export function print(method: string, format: OutputFormat, value: unknown): number {
   if (format === 'json') {
-    process.stdout.write(`${JSON.stringify(value)}\n`);
+    writeOut(`${JSON.stringify(value)}\n`);
     return 0;
   }
   const { FORMATTERS, COMPACT_FORMATTERS } = loadFormatters();
   const human = (FORMATTERS[method] ?? ((x: unknown) => `${JSON.stringify(x, null, 2)}\n`)) as (x: unknown) => string;
-  process.stdout.write((format === 'compact' ? ((COMPACT_FORMATTERS[method] ?? human) as (x: unknown) => string) : human)(value));
+  writeOut((format === 'compact' ? ((COMPACT_FORMATTERS[method] ?? human) as (x: unknown) => string) : human)(value));
   return 0;
 }
 
+/** Set once stdout took part of an answer through process.stdout: later output follows it there, in order. */
+let viaStream = false;
+
+/**
+ * Writes text to stdout, all of it by the time it returns. process.stdout
+ * would make a pipe a non-blocking stream, written later; the fd written
+ * directly costs less and is done. A non-blocking stdout that is full
+ * (EAGAIN) takes the rest through process.stdout; a reader that has gone
+ * (EPIPE, as in `| head -1`) takes nothing more.
+ */
+function writeOut(text: string): void {
+  if (viaStream) {
+    process.stdout.write(text);
+    return;
+  }
+  const bytes = Buffer.from(text);
+  let offset = 0;
+  try {
+    while (offset < bytes.length) offset += fs.writeSync(1, bytes, offset);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EPIPE') return;
+    if (code !== 'EAGAIN') throw err;
+    viaStream = true;
+    process.stdout.write(bytes.subarray(offset));
+  }
+}
 let wroteStderr = false;
 const progressLine = (text: string): void => {
   wroteStderr = true;
@@ -36,7 +68,8 @@ const progressLine = (text: string): void => {
  */
 export function exitWhenWritten(code: number): void {
   process.exitCode = code;
-  const streams = wroteStderr ? [process.stdout, process.stderr] : [process.stdout];
+  const streams = [...(viaStream ? [process.stdout] : []), ...(wroteStderr ? [process.stderr] : [])];
+  if (streams.length === 0) return process.exit(code);
   let left = streams.length;
   for (const s of streams) s.write('', () => --left === 0 && process.exit(code));
 }

@@ -12,7 +12,7 @@ import { findRepoRoot } from '../repos';
 import { VERSION } from '../version';
 import { intro, parseCommand, usage, type Command, type OutputFormat } from './args';
 import { paramsOf } from './parse';
-import { print, withConnection } from './answer';
+import { defaultFormat, print, withConnection } from './answer';
 import { memoryProtocol } from './methods';
 import { runPretoolUseHook } from '../setup/nudge';
 import { runSessionEndHook, runSessionStartHook } from './session-hooks';
@@ -34,7 +34,7 @@ export async function run(argv: string[]): Promise<number> {
     throw err;
   }
   const home = scryHome();
-  const format: OutputFormat = cmd.format ?? (process.stdout.isTTY ? 'human' : 'json');
+  const format: OutputFormat = cmd.format ?? defaultFormat();
   if (cmd.method) return runMethod(home, cmd, cmd.method, format);
   switch (cmd.name) {
     case 'intro':

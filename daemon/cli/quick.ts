@@ -9,7 +9,7 @@ import { RpcClient } from '../client/rpc';
 import { openSocket } from '../client/socket';
 import { errorMessage } from '../errors';
 import { scryHome, socketPath } from '../paths';
-import { exitWhenWritten, print, withConnection } from './answer';
+import { defaultFormat, exitWhenWritten, print, withConnection } from './answer';
 import { paramsOf, parseWith, type CommandSpec, type ParsedCommand } from './parse';
 
 export interface QuickTable {
@@ -40,7 +40,7 @@ export function cliMain(): void {
   const opened = cmd && openSocket(socketPath(scryHome()));
   if (!cmd || !opened) return full();
   const method = cmd.spec.method;
-  const format = cmd.format ?? (process.stdout.isTTY ? 'human' : 'json');
+  const format = cmd.format ?? defaultFormat();
   // Written with the connect: a warm daemon answers with no round trip spent on connecting first.
   const answer = withConnection(new RpcClient(opened.socket), async (c) => print(method, format, await c.request({ method, _: undefined }, paramsOf(cmd, cmd.spec))), { code: { method: QUICK_TABLE.progress, _: undefined } });
   void opened.connected.then((connected) => {

@@ -8,7 +8,8 @@ import { repoDir } from '../../daemon/paths';
 import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
 import { connectDaemon } from '../../daemon/client';
 import * as P from '../../daemon/protocol';
-import type { QueryResult } from '../../daemon/protocol';
+import type { IndexResult, QueryResult } from '../../daemon/protocol';
+import { decodeScip } from '../../daemon/code/scip/decode';
 import { CLI, ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
 import { ms, ratio, summarize, table, verdict } from './stats';
 import { record } from './summary';
@@ -31,21 +32,35 @@ export async function run(): Promise<void> {
   const rounds = Number(process.env.BENCH_INDEX_ROUNDS ?? 5);
 
   // Index: raw scip-typescript vs scry index --force (daemon already up), alternated.
+  // Scry also covers the files rxjs's tsconfig leaves out (src/Rx.global.js) with
+  // a second, inferred project; a daemon told not to (SCRY_TS_INFER_UNCOVERED=0)
+  // indexes the same files as the raw indexer, which is the like-for-like figure.
+  const sameEnv = { ...process.env, SCRY_HOME: tempDir('bench-home-same'), SCRY_TS_INFER_UNCOVERED: '0' };
   timed(node, [CLI, 'start'], env);
+  timed(node, [CLI, 'start'], sameEnv);
   const raw: number[] = [];
   const scry: number[] = [];
+  const same: number[] = [];
+  let files = { raw: 0, scry: 0, same: 0 };
   const out = path.join(tempDir('bench-raw'), 'index.scip');
   for (let i = 0; i < rounds; i++) {
     raw.push(timed(node, [scipTypescriptMain(), 'index', '--cwd', repo, '--output', out, '--no-progress-bar'], process.env, repo).ms);
-    scry.push(timed(node, [CLI, 'index', repo, '--force'], env).ms);
+    const all = timed(node, [CLI, 'index', repo, '--force', '--json'], env);
+    scry.push(all.ms);
+    const alone = timed(node, [CLI, 'index', repo, '--force', '--json'], sameEnv);
+    same.push(alone.ms);
+    files = { raw: decodeScip(fs.readFileSync(out), out).documents.length, scry: (JSON.parse(all.stdout) as IndexResult).documents, same: (JSON.parse(alone.stdout) as IndexResult).documents };
   }
+  await stopDaemon(sameEnv.SCRY_HOME);
   const rawS = summarize(raw);
   const scryS = summarize(scry);
-  table('index rxjs (scip-typescript 0.4.0 vs scry index --force, median of ' + rounds + ')', ['what', 'p50', 'ratio', 'target'], [
-    ['raw scip-typescript index', ms(rawS.p50), '1.00x', ''],
-    ['scry index (indexer + decode + store + swap)', ms(scryS.p50), ratio(scryS.p50, rawS.p50), verdict(scryS.p50 / rawS.p50, 1.1)],
+  const sameS = summarize(same);
+  table('index rxjs (scip-typescript 0.4.0 vs scry index --force, median of ' + rounds + ')', ['what', 'files', 'p50', 'ratio', 'target'], [
+    ['raw scip-typescript index', files.raw, ms(rawS.p50), '1.00x', ''],
+    ['scry index, the same files (SCRY_TS_INFER_UNCOVERED=0)', files.same, ms(sameS.p50), ratio(sameS.p50, rawS.p50), verdict(sameS.p50 / rawS.p50, 1.1)],
+    ['scry index, files outside the tsconfig too (default)', files.scry, ms(scryS.p50), ratio(scryS.p50, rawS.p50), 'more files than the baseline: a second TS program'],
   ]);
-  record({ figure: 'cold index vs raw scip-typescript, rxjs', value: ms(scryS.p50), baseline: `scip-typescript ${ms(rawS.p50)}`, ratio: ratio(scryS.p50, rawS.p50), target: '<= 1.10x', ok: scryS.p50 / rawS.p50 <= 1.1 });
+  record({ figure: 'cold index vs raw scip-typescript, rxjs, same files', value: ms(sameS.p50), baseline: `scip-typescript ${ms(rawS.p50)}`, ratio: ratio(sameS.p50, rawS.p50), target: '<= 1.10x', ok: sameS.p50 / rawS.p50 <= 1.1 });
 
   // Warm CLI vs bare node, interleaved so machine noise hits both alike.
   const N = Number(process.env.BENCH_CLI_RUNS ?? 40);

@@ -65,6 +65,25 @@ describe('the quick path', () => {
     assert.equal((JSON.parse(r.stdout) as QueryResult).total, 3003);
   });
 
+  it('writes a large answer whole to a slow reader, and stops quietly when the reader goes', () => {
+    const env = { ...process.env, SCRY_HOME: home };
+    const cli = `"${process.execPath}" "${BUNDLE}" refs hello --limit 5000 --json`;
+    const slow = spawnSync('bash', ['-o', 'pipefail', '-c', `${cli} | (sleep 0.3; wc -c)`], { env, cwd: repo, encoding: 'utf8' });
+    assert.equal(slow.status, 0, slow.stderr);
+    const whole = Number(slow.stdout.trim());
+    assert.ok(whole > 200_000, `${whole} bytes`);
+    // process.stdout touched first leaves the pipe non-blocking: once full, the rest goes through the stream.
+    const touched = path.join(path.dirname(preload), 'touch-stdout.js');
+    fs.writeFileSync(touched, 'void process.stdout;\n');
+    const nonBlocking = spawnSync('bash', ['-o', 'pipefail', '-c', `"${process.execPath}" -r "${touched}" "${BUNDLE}" refs hello --limit 5000 --json | (sleep 0.3; wc -c)`], { env, cwd: repo, encoding: 'utf8' });
+    assert.equal(nonBlocking.status, 0, nonBlocking.stderr);
+    assert.equal(Number(nonBlocking.stdout.trim()), whole);
+    const head = spawnSync('bash', ['-o', 'pipefail', '-c', `${cli} | head -c 10`], { env, cwd: repo, encoding: 'utf8' });
+    assert.equal(head.status, 0, head.stderr);
+    assert.equal(head.stdout, '{"symbol":');
+    assert.equal(head.stderr, '');
+  });
+
   it('leaves every other command line to the full CLI, with its errors', () => {
     const cases: Array<[string[], number, RegExp]> = [
       [['refs', 'hello', '--limit', 'lots'], 2, /invalid --limit 'lots'/],
