@@ -3,7 +3,6 @@
 // the daemon's event loop (better-sqlite3 is synchronous).
 import { parentPort } from 'node:worker_threads';
 import { ErrorCode, ScryError } from '../errors';
-import { buildIndex } from './build';
 import { lowerPriority } from './indexers/run';
 import type { BuildRequest, WorkerCommand, WorkerMessage } from './build-runner';
 
@@ -11,6 +10,9 @@ import type { BuildRequest, WorkerCommand, WorkerMessage } from './build-runner'
 // inserts, CREATE INDEX) below the daemon's main thread, which answers queries.
 // Elsewhere pid 0 means the whole process, the daemon included: left alone.
 if (process.platform === 'linux') lowerPriority(0);
+// Loaded only now, so a worker started ahead (build-runner.ts) loads the build
+// code and better-sqlite3 at that priority too, not against the daemon's queries.
+const { buildIndex } = require('./build') as typeof import('./build');
 
 const port = parentPort;
 if (!port) throw new Error('build-worker.js must run as a worker thread');
