@@ -41,6 +41,10 @@ const common = {
   define: { SCRY_VERSION: JSON.stringify(pkg.version) },
 };
 
+// The CLI's bundles that read method declarations: the CLI's zod shim and
+// JSON-RPC types instead of the packages, and named builtins.
+const cliSide = { alias: { 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts', 'zod/mini': './daemon/protocol/zod-shim.ts' }, plugins: [namedBuiltins] };
+
 // The code commands' specs (daemon/cli/quick-table.ts), evaluated here once
 // so the CLI's quick path carries them as data instead of evaluating the
 // declarations on every start.
@@ -65,19 +69,18 @@ const entries = [
     entryPoints: ['daemon/cli/main.ts'],
     outfile: 'dist/cli-full.js',
     minify: true,
-    alias: { 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts', 'zod/mini': './daemon/protocol/zod-shim.ts' },
-    plugins: [namedBuiltins],
+    ...cliSide,
   },
   // Minified too: a cold start pays for parsing every byte before listening.
   { entryPoints: ['daemon/server/main.ts'], outfile: 'dist/daemon.js', minify: true, keepNames: true },
   // Loaded by the CLI only to print for a person or in compact form.
-  { entryPoints: ['daemon/cli/formatters.ts'], outfile: 'dist/formatters.js', minify: true, alias: { 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts', 'zod/mini': './daemon/protocol/zod-shim.ts' }, plugins: [namedBuiltins] },
+  { entryPoints: ['daemon/cli/formatters.ts'], outfile: 'dist/formatters.js', minify: true, ...cliSide },
   // Loaded by the CLI only for `scry mcp` and for `scry setup` / `scry doctor`.
   { entryPoints: ['daemon/mcp/index.ts'], outfile: 'dist/mcp.js', minify: true, alias: { 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts' } },
   // jsonc-parser's `main` is a UMD build whose internal requires esbuild cannot follow; its ESM build bundles cleanly.
   { entryPoints: ['daemon/setup/index.ts'], outfile: 'dist/setup.js', alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' } },
   // The CLI's cold path: answers from the index file while the daemon boots.
-  { entryPoints: ['daemon/cli/direct.ts'], outfile: 'dist/direct.js', minify: true, alias: { 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts', 'zod/mini': './daemon/protocol/zod-shim.ts' }, plugins: [namedBuiltins] },
+  { entryPoints: ['daemon/cli/direct.ts'], outfile: 'dist/direct.js', minify: true, ...cliSide },
   // Builds run in a worker thread so ingest never blocks the daemon's event loop.
   { entryPoints: ['daemon/code/build-worker.ts'], outfile: 'dist/build-worker.js', minify: true, keepNames: true },
   // The editor side. It never loads better-sqlite3 or an indexer: the daemon

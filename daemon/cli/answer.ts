@@ -5,7 +5,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isatty } from 'node:tty';
-import type { Notification, RpcClient } from '../client/rpc';
+import { RpcClient, type Notification } from '../client/rpc';
+import { openSocket } from '../client/socket';
 import type { ProgressEvent } from '../protocol/code';
 import type { MemoryProgress } from '../protocol/memory';
 import type { OutputFormat } from './parse';
@@ -78,6 +79,20 @@ export function exitWhenWritten(code: number): void {
 export interface Progress {
   code: Notification<ProgressEvent>;
   memory?: Notification<MemoryProgress>;
+}
+
+/**
+ * Asks the daemon listening on `sock` and prints its answer, the request
+ * written with the connect: a warm daemon answers with no round trip spent
+ * on connecting first. undefined when nothing listens; then nothing was sent.
+ */
+export async function askRunning(sock: string, method: string, params: unknown, format: OutputFormat, progress: Progress): Promise<number | undefined> {
+  const opened = openSocket(sock);
+  if (!opened) return undefined;
+  const answer = withConnection(new RpcClient(opened.socket), async (c) => print(method, format, await c.request({ method, _: undefined }, params)), progress);
+  if (await opened.connected) return answer;
+  answer.catch(() => undefined); // the connection failed, so the request never left
+  return undefined;
 }
 
 /** Runs fn on the connection with its progress shown, then closes it. */

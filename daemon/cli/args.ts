@@ -16,22 +16,21 @@ export interface Command extends ParsedCommand {
   method?: MethodDecl;
 }
 
-/** The flags a method command takes: every params field but the repo (--repo) and its positionals. */
-function methodFlags(decl: MethodDecl): FieldInfo[] {
-  const spec = decl.cli!;
-  return fieldsOf(decl.params).filter((f) => f.name !== 'repo' && f.name !== spec.arg?.field && f.name !== spec.arg2?.field && f.kind !== 'other' && !spec.hidden?.includes(f.name));
-}
-
-/** What parse.ts reads a method's command line with. */
+/** What parse.ts reads a method's command line with. Its flags: every params field but the repo (--repo) and its positionals. */
 export function specOf(decl: MethodDecl): CommandSpec {
+  const cli = decl.cli!;
+  const fields = fieldsOf(decl.params);
   return {
     method: decl.method,
-    cli: decl.cli!,
-    flags: methodFlags(decl),
-    repo: fieldsOf(decl.params).some((f) => f.name === 'repo'),
+    cli,
+    flags: fields.filter((f) => f.name !== 'repo' && f.name !== cli.arg?.field && f.name !== cli.arg2?.field && f.kind !== 'other' && !cli.hidden?.includes(f.name)),
+    repo: fields.some((f) => f.name === 'repo'),
     query: (CODE_QUERIES as readonly MethodDecl[]).includes(decl),
   };
 }
+
+/** The flags a method command takes. */
+const methodFlags = (decl: MethodDecl): FieldInfo[] => specsOf([decl])[0]!.flags;
 
 const specs = new Map<MethodDecl, CommandSpec>();
 const declOf = new WeakMap<CommandSpec, MethodDecl>();
@@ -56,12 +55,7 @@ const CATALOG: SpecCatalog = {
 };
 
 export function parseCommand(argv: string[]): Command {
-  let cmd: Command;
-  try {
-    cmd = parseWith(argv, CATALOG);
-  } catch (err) {
-    throw err instanceof UsageError ? err : new UsageError(err instanceof Error ? err.message : String(err));
-  }
+  const cmd: Command = parseWith(argv, CATALOG);
   if (cmd.spec) cmd.method = declOf.get(cmd.spec);
   return cmd;
 }

@@ -2,7 +2,7 @@
 // command that is a daemon method is dispatched from its declaration; the
 // only per-method code here is how its answer reads on a terminal.
 import * as path from 'node:path';
-import { connectDaemon, openSocket, spawnDaemon, stopDaemon, waitForSocket, RpcClient, type Method } from '../client';
+import { connectDaemon, spawnDaemon, stopDaemon, waitForSocket, RpcClient, type Method } from '../client';
 import { errorMessage, UsageError } from '../errors';
 import { scryHome, socketPath } from '../paths';
 import * as P from '../protocol/code';
@@ -12,7 +12,7 @@ import { findRepoRoot } from '../repos';
 import { VERSION } from '../version';
 import { intro, parseCommand, usage, type Command, type OutputFormat } from './args';
 import { paramsOf } from './parse';
-import { defaultFormat, print, withConnection } from './answer';
+import { askRunning, defaultFormat, print, withConnection } from './answer';
 import { memoryProtocol } from './methods';
 import { runPretoolUseHook } from '../setup/nudge';
 import { runSessionEndHook, runSessionStartHook } from './session-hooks';
@@ -106,13 +106,8 @@ function scryLauncher(): { command: string; args: string[] } {
  * direct.ts); with no index yet it waits for the daemon, which builds one.
  */
 async function query(home: string, type: Method<Record<string, unknown>, unknown>, params: Record<string, unknown>, format: OutputFormat): Promise<number> {
-  // The request goes out with the connect: a warm daemon answers with no round trip spent on connecting first.
-  const opened = openSocket(socketPath(home));
-  if (opened) {
-    const answer = withConnection(new RpcClient(opened.socket), async (c) => print(type.method, format, await c.request(type, params)), { code: P.Progress.type });
-    if (await opened.connected) return answer;
-    answer.catch(() => undefined); // nothing listened, so nothing was sent: start a daemon below
-  }
+  const running = await askRunning(socketPath(home), type.method, params, format, { code: P.Progress.type });
+  if (running !== undefined) return running;
   const spawned = spawnDaemon({ home });
   if (process.env.SCRY_NO_DIRECT !== '1') {
     const direct = loadDirect().answerDirect(home, type.method, params);

@@ -5,11 +5,9 @@
 // Everything else, a command line it cannot read, and a daemon that is not
 // running go to the full CLI (main.ts, dist/cli-full.js), loaded then.
 import * as path from 'node:path';
-import { RpcClient } from '../client/rpc';
-import { openSocket } from '../client/socket';
 import { errorMessage } from '../errors';
 import { scryHome, socketPath } from '../paths';
-import { defaultFormat, exitWhenWritten, print, withConnection } from './answer';
+import { askRunning, defaultFormat, exitWhenWritten } from './answer';
 import { paramsOf, parseWith, type CommandSpec, type ParsedCommand } from './parse';
 
 export interface QuickTable {
@@ -37,23 +35,16 @@ function quickQuery(argv: string[]): (ParsedCommand & { spec: CommandSpec }) | u
 
 export function cliMain(): void {
   const cmd = quickQuery(process.argv.slice(2));
-  const opened = cmd && openSocket(socketPath(scryHome()));
-  if (!cmd || !opened) return full();
-  const method = cmd.spec.method;
-  const format = cmd.format ?? defaultFormat();
-  // Written with the connect: a warm daemon answers with no round trip spent on connecting first.
-  const answer = withConnection(new RpcClient(opened.socket), async (c) => print(method, format, await c.request({ method, _: undefined }, paramsOf(cmd, cmd.spec))), { code: { method: QUICK_TABLE.progress, _: undefined } });
-  void opened.connected.then((connected) => {
-    if (!connected) {
-      answer.catch(() => undefined); // nothing listened, so nothing was sent: the full CLI starts a daemon
-      full();
-      return;
-    }
-    answer.then(exitWhenWritten, (err: unknown) => {
+  if (!cmd) return full();
+  const progress = { code: { method: QUICK_TABLE.progress, _: undefined } };
+  askRunning(socketPath(scryHome()), cmd.spec.method, paramsOf(cmd, cmd.spec), cmd.format ?? defaultFormat(), progress).then(
+    // Nothing listens: the full CLI starts a daemon.
+    (code) => (code === undefined ? full() : exitWhenWritten(code)),
+    (err: unknown) => {
       process.stderr.write(`scry: ${errorMessage(err)}\n`);
       process.exitCode = 1;
-    });
-  });
+    },
+  );
 }
 
 if (require.main === module) cliMain();
