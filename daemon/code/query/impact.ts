@@ -26,9 +26,8 @@ interface Located {
   syntactic: number | null;
 }
 
-// An edge is syntactic when every reference making it is (a Laravel facade call inside a scip-php document).
-const CALLERS = `SELECT s.id, s.symbol, s.name, s.kind, d.path, s.def_line,
-    (SELECT MIN(o.roles & ${ROLE_SYNTACTIC}) > 0 FROM occurrences o WHERE o.containing_id = c.caller_id AND o.symbol_id = c.callee_id AND o.is_definition = 0) AS syntactic
+// An edge is syntactic when every reference making it is (a Laravel facade call inside a scip-php document): the index says so per edge.
+const CALLERS = `SELECT s.id, s.symbol, s.name, s.kind, d.path, s.def_line, c.syntactic
   FROM calls c JOIN symbols s ON s.id = c.caller_id LEFT JOIN documents d ON d.id = s.def_document_id
   WHERE c.callee_id = ?`;
 const LOCATE = `SELECT s.id, s.symbol, s.name, s.kind, d.path, s.def_line,

@@ -248,8 +248,8 @@ export class IngestSession {
       const kinds = TYPE_POSITION_KINDS.map((k) => `'${k}'`).join(', ');
       this.db.exec(`UPDATE occurrences SET use = ${USE.read} WHERE use = ${USE.type} AND symbol_id IN (SELECT id FROM symbols WHERE kind NOT IN (${kinds}))`);
       // A reference inside a definition is an edge of the call graph; impact follows these.
-      this.db.exec(`INSERT INTO calls (callee_id, caller_id, calls, refs)
-        SELECT symbol_id, containing_id, SUM(is_call), COUNT(*) FROM occurrences
+      this.db.exec(`INSERT INTO calls (callee_id, caller_id, calls, refs, syntactic)
+        SELECT symbol_id, containing_id, SUM(is_call), COUNT(*), MIN(roles & ${ROLE_SYNTACTIC}) > 0 FROM occurrences
          WHERE is_definition = 0 AND use != ${USE.doc} AND containing_id IS NOT NULL AND containing_id != symbol_id
          GROUP BY symbol_id, containing_id`);
       const insertMeta = this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');

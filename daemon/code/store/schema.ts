@@ -1,6 +1,6 @@
 // The per-repo index database. Everything a query needs is precomputed here,
 // and every query is an index lookup: occurrences are clustered by symbol.
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -77,12 +77,14 @@ CREATE TABLE implementations (
 ) WITHOUT ROWID;
 
 -- The call graph: per (callee, caller) definition pair, how many call sites
--- and how many references of any kind. Filled from occurrences at the end.
+-- and how many references of any kind, and whether tree-sitter found every
+-- one of them (syntactic 1). Filled from occurrences at the end.
 CREATE TABLE calls (
   callee_id INTEGER NOT NULL,
   caller_id INTEGER NOT NULL,
   calls INTEGER NOT NULL,
   refs INTEGER NOT NULL,
+  syntactic INTEGER NOT NULL,
   PRIMARY KEY (callee_id, caller_id)
 ) WITHOUT ROWID;
 
