@@ -70,13 +70,13 @@ export function mergeOverlayGroups(name: string, groups: SymbolMatch[], overlay:
   for (const g of merged) byName.set(g.display_name, [...(byName.get(g.display_name) ?? []), g]);
   const own = new Map<string, SymbolMatch>();
   for (const site of sites) {
-    const group = how.callees ? calleeOf(site) : callerOf(site, overlay);
+    const { group, qualified } = how.callees ? calleeOf(site) : callerOf(site, overlay);
     const same = byName.get(group.display_name);
     let target = same?.length === 1 ? same[0]! : own.get(group.symbol_id);
     if (!target) {
       // A caller is that definition only when the qualified names agree (`Svc.fresh`, not any `fresh`).
       const known = group.kind === 'file' ? undefined : how.known?.(group.display_name);
-      const joins = known && (how.callees || known.qualified_name === group.symbol_id.slice('syntactic '.length));
+      const joins = known && (qualified === undefined || known.qualified_name === qualified);
       target = joins ? { symbol_id: known.symbol_id, display_name: known.display_name, kind: known.kind, occurrences: [] } : group;
       own.set(group.symbol_id, target);
     }
@@ -85,17 +85,23 @@ export function mergeOverlayGroups(name: string, groups: SymbolMatch[], overlay:
   return [...merged, ...own.values()].filter((g) => g.occurrences.length > 0);
 }
 
-/** The definition a call site sits in, or its file for top-level code (as in the precise index); its kind from the overlay's definition of it. */
-function callerOf(site: OverlayHit, overlay: OverlayView): SymbolMatch {
-  const container = site.occurrence.containing_symbol;
-  if (container === null) return { symbol_id: `file ${site.file}`, display_name: site.file, kind: 'file', occurrences: [] };
-  const name = lastSegment(container);
-  const def = overlay.hits(name).find((h) => h.file === site.file && h.occurrence.is_definition);
-  return { symbol_id: `syntactic ${container}`, display_name: name, kind: def?.occurrence.kind ?? 'unknown', occurrences: [] };
+/** A site's group, and the qualified name a precise symbol must have to stand for it (none: any of the name). */
+interface SiteGroup {
+  group: SymbolMatch;
+  qualified?: string;
 }
 
-function calleeOf(site: OverlayHit): SymbolMatch {
-  return { symbol_id: `syntactic ${site.occurrence.name}`, display_name: site.occurrence.name, kind: site.occurrence.kind ?? 'unknown', occurrences: [] };
+/** The definition a call site sits in, or its file for top-level code (as in the precise index); its kind from the overlay's definition of it. */
+function callerOf(site: OverlayHit, overlay: OverlayView): SiteGroup {
+  const container = site.occurrence.containing_symbol;
+  if (container === null) return { group: { symbol_id: `file ${site.file}`, display_name: site.file, kind: 'file', occurrences: [] } };
+  const name = lastSegment(container);
+  const def = overlay.hits(name).find((h) => h.file === site.file && h.occurrence.is_definition);
+  return { group: { symbol_id: `syntactic ${container}`, display_name: name, kind: def?.occurrence.kind ?? 'unknown', occurrences: [] }, qualified: container };
+}
+
+function calleeOf(site: OverlayHit): SiteGroup {
+  return { group: { symbol_id: `syntactic ${site.occurrence.name}`, display_name: site.occurrence.name, kind: site.occurrence.kind ?? 'unknown', occurrences: [] } };
 }
 
 function toOccurrence(hit: OverlayHit): Occurrence {

@@ -93,11 +93,7 @@ export class Overlay {
   hits(name: string): OverlayHit[] {
     const key = name.toLowerCase();
     const out: OverlayHit[] = [];
-    for (const [file, entry] of this.files) {
-      for (const occurrence of entry.byName.get(key) ?? []) {
-        out.push({ file, occurrence, context: (entry.lines[occurrence.line - 1] ?? '').trim().slice(0, MAX_CONTEXT) });
-      }
-    }
+    for (const [file, entry] of this.files) for (const occurrence of entry.byName.get(key) ?? []) out.push(hitOf(file, entry, occurrence));
     return out.sort(byPosition);
   }
 
@@ -105,10 +101,8 @@ export class Overlay {
   within(name: string): OverlayHit[] {
     const out: OverlayHit[] = [];
     for (const [file, entry] of this.files) {
-      for (const list of entry.byName.values()) {
-        for (const occurrence of list) {
-          if (occurrence.containing_symbol !== null && lastSegment(occurrence.containing_symbol) === name) out.push({ file, occurrence, context: (entry.lines[occurrence.line - 1] ?? '').trim().slice(0, MAX_CONTEXT) });
-        }
+      for (const occurrence of [...entry.byName.values()].flat()) {
+        if (occurrence.containing_symbol !== null && lastSegment(occurrence.containing_symbol) === name) out.push(hitOf(file, entry, occurrence));
       }
     }
     return out.sort(byPosition);
@@ -182,6 +176,8 @@ export class Overlay {
     }
   }
 }
+
+const hitOf = (file: string, entry: FileEntry, occurrence: SyntacticOccurrence): OverlayHit => ({ file, occurrence, context: (entry.lines[occurrence.line - 1] ?? '').trim().slice(0, MAX_CONTEXT) });
 
 const byPosition = (a: OverlayHit, b: OverlayHit): number => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.occurrence.line - b.occurrence.line || a.occurrence.column - b.occurrence.column);
 
