@@ -1,8 +1,7 @@
 // Running the agents' own CLIs (claude, codex). They are found on PATH like a
 // user would run them; a missing one is an answer, not an error.
 import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { findOnPath } from '../which';
 
 export interface ToolRun {
   found: boolean;
@@ -26,17 +25,4 @@ export function shellLine(bin: string, args: readonly string[]): string {
 }
 
 /** Whether an executable of that name is on PATH (without running it). */
-export function onPath(bin: string, env: NodeJS.ProcessEnv = process.env): boolean {
-  const exts = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';') : [''];
-  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
-    for (const ext of exts) {
-      try {
-        fs.accessSync(path.join(dir, bin + ext), fs.constants.X_OK);
-        return true;
-      } catch {
-        // not here
-      }
-    }
-  }
-  return false;
-}
+export const onPath = (bin: string, env: NodeJS.ProcessEnv = process.env): boolean => findOnPath(bin, env) !== undefined;

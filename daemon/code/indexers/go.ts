@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ScryError } from '../../errors';
+import { findOnPath } from '../../which';
 import { downloadVerified, type Pinned } from './download';
 import type { PrepareContext, Prepared } from './plan';
 
@@ -29,20 +30,6 @@ export function scipGoPin(env: NodeJS.ProcessEnv, platform: string = process.pla
   const base = (env.SCRY_SCIP_GO_URL || DEFAULT_URL_BASE).replace(/\/+$/, '');
   // SCRY_SCIP_GO_SHA256 is for a mirror that serves its own build; the check itself is never skipped.
   return { url: `${base}/scip-go_${SCIP_GO_VERSION}_${key}.tar.gz`, sha256: env.SCRY_SCIP_GO_SHA256 || sha256, member: 'scip-go' };
-}
-
-export function findOnPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
-  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.join(dir, name);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      if (fs.statSync(candidate).isFile()) return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
 }
 
 /** Path of a runnable scip-go, downloading the pinned release if needed. */

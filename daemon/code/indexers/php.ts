@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { IndexerReport } from '../../protocol';
-import { findOnPath } from './go';
+import { findOnPath } from '../../which';
 import type { PrepareContext, Prepared } from './plan';
 
 export const PHP_INDEXER = 'scip-php';

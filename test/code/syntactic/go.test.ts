@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { buildIndex } from '../../../daemon/code/build';
-import { findOnPath } from '../../../daemon/code/indexers/go';
+import { findOnPath } from '../../../daemon/which';
 import { callees } from '../../../daemon/code/query/callees';
 import { callers } from '../../../daemon/code/query/callers';
 import { refs } from '../../../daemon/code/query/refs';
