@@ -4,7 +4,7 @@
 // macros are definitions; `p->f()` through a typed pointer is a field call.
 import { Kind } from '../syntactic/facts';
 import { genericReader, type GenericRules } from '../syntactic/generic';
-import { callTarget, declaratorName, declaredVariables, declaresFunction, fieldNames, hasBody, innermost, parameterTypes } from './clike';
+import { callTarget, declaratorDefinition, declaratorName, declaredVariables, declaresFunction, fieldNames, hasBody, innermost, parameterTypes } from './clike';
 import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
 
 export const C_RULES: GenericRules = {
@@ -27,18 +27,6 @@ export const C_RULES: GenericRules = {
   members: { field_expression: (n) => [n.childForFieldName('argument'), n.childForFieldName('field')] },
   variables: { declaration: declaredVariables, parameter_declaration: declaredVariables },
   skip: new Set(['comment', 'string_literal', 'char_literal', 'system_lib_string']),
-};
-
-/** A function's name sits in its declarator (`int f(void)`, `char *f(void)`): C and C++ alike. */
-export const declaratorDefinition: NonNullable<SyntaxRules['bareDefinition']> = (parent, field, frames) => {
-  if (parent.type !== 'function_declarator' || field !== 'declarator') return undefined;
-  for (let i = frames.length - 2; i >= 0; i--) {
-    const t = frames[i]!.type;
-    if (t === 'function_definition' || t === 'declaration') return 'function';
-    if (t === 'field_declaration') return 'method';
-    if (!t.endsWith('declarator')) return undefined;
-  }
-  return undefined;
 };
 
 const RULES: SyntaxRules = {

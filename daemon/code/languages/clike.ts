@@ -2,6 +2,7 @@
 // definition's name is found by following `declarator` fields.
 import type { Node } from 'web-tree-sitter';
 import type { Callee } from '../syntactic/generic';
+import type { SyntaxRules } from './language';
 
 const NAMES = new Set(['identifier', 'field_identifier', 'type_identifier', 'operator_name', 'destructor_name', 'qualified_identifier']);
 
@@ -100,3 +101,15 @@ export function callTarget(n: Node): Callee | undefined {
   }
   return undefined;
 }
+
+/** A function's name sits in its declarator (`int f(void)`, `char *f(void)`): C and C++ alike. */
+export const declaratorDefinition: NonNullable<SyntaxRules['bareDefinition']> = (parent, field, frames) => {
+  if (parent.type !== 'function_declarator' || field !== 'declarator') return undefined;
+  for (let i = frames.length - 2; i >= 0; i--) {
+    const t = frames[i]!.type;
+    if (t === 'function_definition' || t === 'declaration') return 'function';
+    if (t === 'field_declaration') return 'method';
+    if (!t.endsWith('declarator')) return undefined;
+  }
+  return undefined;
+};

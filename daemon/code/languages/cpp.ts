@@ -7,10 +7,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Node } from 'web-tree-sitter';
-import { declaratorDefinition } from './c';
 import { Kind } from '../syntactic/facts';
 import { genericReader, type GenericRules } from '../syntactic/generic';
-import { callTarget, declaratorName, declaredVariables, declaresFunction, fieldNames, hasBody, innermost, lastOfQualified, parameterTypes, qualifierOf } from './clike';
+import { callTarget, declaratorDefinition, declaratorName, declaredVariables, declaresFunction, fieldNames, hasBody, innermost, lastOfQualified, parameterTypes, qualifierOf } from './clike';
 import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
 
 const bases = (n: Node): Node[] => n.namedChildren.filter((c) => c.type === 'base_class_clause').flatMap((b) => b.namedChildren.filter((t) => t.type === 'type_identifier' || t.type === 'qualified_identifier' || t.type === 'template_type'));
@@ -58,7 +57,7 @@ const RULES: SyntaxRules = {
 
 const CPP = defineGrammar({ id: 'cpp', wasm: { package: '@vscode/tree-sitter-wasm', file: 'wasm/tree-sitter-cpp.wasm' }, rules: RULES });
 
-const SOURCES = ['.cpp', '.cc', '.cxx', '.hpp', '.hh', '.hxx'] as const;
+const EXTENSIONS = Object.fromEntries(['.cpp', '.cc', '.cxx', '.hpp', '.hh', '.hxx'].map((e) => [e, { grammar: CPP }]));
 
 /**
  * Lines only C++ starts this way (a C header may say `extern "C"` for C++'s
@@ -89,13 +88,13 @@ function cmakeEnablesCxx(repo: string): boolean {
 export const cpp = defineLanguage({
   id: 'cpp',
   displayName: 'C++',
-  extensions: { '.cpp': { grammar: CPP }, '.cc': { grammar: CPP }, '.cxx': { grammar: CPP }, '.hpp': { grammar: CPP }, '.hh': { grammar: CPP }, '.hxx': { grammar: CPP } },
+  extensions: EXTENSIONS,
   markers: ['CMakeLists.txt'],
   tests: [/(^|\/)tests?\//, /_test\.(cc|cpp)$/, /_unittest\.(cc|cpp)$/],
   claims: {
     '.h': {
       grammar: CPP,
-      project: (repo, extensions) => SOURCES.some((e) => extensions.has(e)) || cmakeEnablesCxx(repo),
+      project: (repo, extensions) => Object.keys(EXTENSIONS).some((e) => extensions.has(e)) || cmakeEnablesCxx(repo),
       text: (text) => CXX_ONLY.test(text),
     },
   },

@@ -6,8 +6,8 @@
 export { detectLanguages, type DetectedLanguage } from './detect';
 export type { Claim, Grammar, Indexer, Language, SourceExtension, SyntacticReader, SyntaxFrame, SyntaxRules } from './language';
 export {
-  allGrammars, documentLanguageOf, grammarById, grammarOfFile, grammarOfLanguageFile, isClaimable, isGrammarId, isIndexedLanguage, isIndexedSource, isIndexerCommandLine,
+  allGrammars, documentLanguageOf, grammarById, grammarOfFile, grammarOfLanguageFile, isClaimable, isGrammarId, mayRead, isIndexedLanguage, isIndexedSource, isIndexerCommandLine,
   languageById, languageOfFile, languageOfSource, LANGUAGE_IDS, LANGUAGES, projectClaims, type GrammarId, type LanguageId, type SourceContext,
 } from './registry';
 export { SKIP_DIRS } from './skip';
-export { listSources, readHead, sourceLanguages } from './sources';
+export { listSources, sourceLanguages } from './sources';

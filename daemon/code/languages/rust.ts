@@ -9,6 +9,7 @@
 import type { Node } from 'web-tree-sitter';
 import { descriptor, Kind, type Receiver, type Target } from '../syntactic/facts';
 import { genericReader, type GenericRules, type Imported, type PathScope } from '../syntactic/generic';
+import { parseDescriptors } from '../scip/symbol';
 import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
 
 const parameters = (n: Node): Array<[string, Node]> =>
@@ -30,23 +31,12 @@ function modulePath(file: string): string[] {
   return crate ? [crate, ...rel] : rel;
 }
 
-/** `crate/a/b/` -> ['crate', 'a', 'b'] (descriptors unescaped). */
+/** `crate/a/b/` -> ['crate', 'a', 'b']: the module path a key starts with (a type's key ends it). */
 function segmentsOf(key: string): string[] {
   const out: string[] = [];
-  let i = 0;
-  while (i < key.length) {
-    let name = '';
-    if (key[i] === '`') {
-      for (i++; i < key.length; i++) {
-        if (key[i] === '`' && key[i + 1] === '`') name += key[i++];
-        else if (key[i] === '`') break;
-        else name += key[i];
-      }
-      i++;
-    } else while (i < key.length && key[i] !== '/' && key[i] !== '#') name += key[i++];
-    if (key[i] !== '/') break; // a type's key: its module ends here
-    out.push(name);
-    i++;
+  for (const d of parseDescriptors(key)) {
+    if (d.suffix !== 'namespace') break;
+    out.push(d.name);
   }
   return out;
 }

@@ -27,7 +27,7 @@ export function sourceLanguages(repo: string, files: readonly string[]): (file: 
   return (file) => (isClaimable(file) ? languageOfSource(file, { projects, text: () => readHead(path.join(repo, file)) }) : languageOfFile(file));
 }
 
-export function readHead(file: string): string | undefined {
+function readHead(file: string): string | undefined {
   let fd: number | undefined;
   try {
     fd = fs.openSync(file, 'r');

@@ -60,7 +60,8 @@ function splitSymbol(symbol: string): { fields: string[]; descriptors: string } 
   return { fields, descriptors: symbol.slice(pos) };
 }
 
-function parseDescriptors(text: string): Descriptor[] {
+/** A symbol's descriptor text (`pkg/mod/Type#method().`) as its descriptors, names unescaped. */
+export function parseDescriptors(text: string): Descriptor[] {
   const out: Descriptor[] = [];
   let i = 0;
   const readName = (): string => {

@@ -28,7 +28,6 @@ export interface IngestResult {
 }
 
 const ROLE_DEFINITION = 0x1;
-export { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL } from './roles';
 const MAX_CONTEXT = 240;
 const IMPORT_TEXT = /^\s*import\b/;
 

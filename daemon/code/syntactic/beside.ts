@@ -51,7 +51,11 @@ export class Companion {
     const keeps = set?.reader.besidePrecise?.keeps;
     const fold = set?.reader.foldCase ? (k: string): string => k.toLowerCase() : (k: string): string => k;
     const precise = new Map<string, string>();
+    const seen = new Set<string>();
+    // A symbol recurs at every occurrence: each is parsed once.
     const note = (symbol: string): void => {
+      if (seen.has(symbol)) return;
+      seen.add(symbol);
       const d = descriptorsOf(symbol);
       if (d && !precise.has(fold(d))) precise.set(fold(d), symbol);
     };
@@ -77,8 +81,7 @@ export class Companion {
   /** Documents for the files the indexer did not write, when the reader asks for them; undefined when there were none. */
   writeLeftOut(session: IngestSession): SyntacticResult | undefined {
     if (!this.set?.reader.besidePrecise?.leftOutFiles) return undefined;
-    const leftOut = this.set.read.filter((r) => !session.has(r.facts.path));
-    if (leftOut.length === 0) return undefined;
+    if (this.set.read.every((r) => session.has(r.facts.path))) return undefined;
     return writeSyntactically(this.set, session, { only: (file) => !session.has(file) });
   }
 

@@ -5,7 +5,7 @@
 // scheme, `scry-syntactic <language>`, and carry the call flag explicitly.
 import { create } from '@bufbuild/protobuf';
 import { DocumentSchema, OccurrenceSchema, RelationshipSchema, SymbolInformationSchema, type Document, type Occurrence, type SymbolInformation } from '../scip/gen/scip_pb';
-import { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL } from '../store/ingest';
+import { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL } from '../store/roles';
 import { Kind, type FileFacts, type Reference } from './facts';
 import type { Resolver } from './resolve';
 

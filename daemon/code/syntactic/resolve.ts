@@ -175,13 +175,8 @@ export class Resolver {
         // Declared on an ancestor outside the index (a vendor class): the declared class's member.
         return [this.findMember(owner, target.name, target.member) ?? memberKey(owner, target.name, target.member)];
       }
-      case 'oneOf': {
-        for (const option of target.options) {
-          const found = this.strictly(option);
-          if (found) return [found];
-        }
-        return [unresolvedKey(target.name, target.member)];
-      }
+      case 'oneOf':
+        return [this.strictly(target) ?? unresolvedKey(target.name, target.member)];
       case 'static': {
         const owner = this.canonical(target.owner);
         const backing = this.facadeBacking(owner);
@@ -210,7 +205,11 @@ export class Resolver {
       case 'lexical':
         return this.lexical(target.name, target.member, target.scopes, target.unique ?? false);
       case 'oneOf':
-        return target.options.map((o) => this.strictly(o)).find((k) => k !== undefined);
+        for (const option of target.options) {
+          const found = this.strictly(option);
+          if (found) return found;
+        }
+        return undefined;
       default:
         return undefined;
     }
