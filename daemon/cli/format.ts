@@ -1,6 +1,6 @@
 // The readable form of answers, for a person at a terminal.
 import * as P from '../protocol';
-import type { ImpactResult, IndexFreshness, IndexResult, QueryResult, SearchResult, StatusResult, SymbolsResult } from '../protocol';
+import { firstIndexNotes, type ImpactResult, type IndexFreshness, type IndexResult, type QueryResult, type SearchResult, type StatusResult, type SymbolsResult } from '../protocol';
 
 export type QueryKind = 'references' | 'definitions' | 'callers' | 'callees' | 'implementations';
 
@@ -78,7 +78,7 @@ export function formatImpact(r: ImpactResult): string {
 
 /** Warnings that change how to read an answer: a partial index, a relaxed compound name. */
 function notes(index: IndexFreshness, note?: string): string {
-  const lines: string[] = [];
+  const lines: string[] = firstIndexNotes(index);
   if (index.partial) lines.push(`warning: the index is partial${index.missing_languages?.length ? ` (no ${index.missing_languages.join(', ')})` : ''}; missing results are not proof of absence`);
   if (index.status === 'stale') lines.push('warning: the last rebuild failed; this index is older than the code');
   if (note) lines.push(`note: ${note}`);
@@ -98,6 +98,7 @@ export function formatStatus(s: StatusResult): string {
   for (const r of s.repos) {
     const langs = r.languages?.length ? ` [${r.languages.join(', ')}]` : '';
     lines.push(`${r.repo}: ${r.effective_status}${langs}${r.building ? ' (rebuilding)' : ''}, ${r.documents} files, ${r.symbols} symbols, indexed ${r.indexed_at ?? 'never'}${r.last_build_ms !== null ? ` in ${r.last_build_ms} ms` : ''}`);
+    for (const n of firstIndexNotes({ syntactic: r.syntactic, seeded_from: r.seeded_from, building: r.progress })) lines.push(`  ${n.replace(/^note: /, '')}`);
     lines.push(`  ${r.watching ? 'watching' : 'not watching'}, ${r.pending_changes ?? 0} pending change${r.pending_changes === 1 ? '' : 's'}, ${r.overlay_files ?? 0} file${r.overlay_files === 1 ? '' : 's'} in the overlay`);
     for (const i of r.indexers) lines.push(`  ${i.language} (${i.indexer}): ${i.status}, ${i.file_count} files${i.error ? `: ${i.error}` : ''}${i.remedy ? ` (${i.remedy})` : ''}`);
     const c = r.coverage;

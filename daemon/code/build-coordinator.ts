@@ -2,12 +2,14 @@
 // worker, swapped in through the store cache, reported as progress and swaps.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { errorMessage, ScryError } from '../errors';
-import type { IndexResult, ProgressEvent } from '../protocol';
+import type { BuildProgress, IndexResult, ProgressEvent } from '../protocol';
+import { BuildPace } from './build-pace';
 import { BuildRunner } from './build-runner';
 import type { LiveRepo } from './live';
 import { indexResultOf } from './project';
 import type { RepoEntry } from './repo-registry';
 import type { StoreCache } from './store-cache';
+import type { IndexMeta } from './store/store';
 
 export interface BuildCoordinatorOptions {
   home: string;
@@ -20,6 +22,9 @@ export interface BuildCoordinatorOptions {
 
 export class BuildCoordinator {
   private readonly running = new Map<string, Promise<IndexResult>>();
+  // Per running build: settles once the repo can answer (its first index is in, or the build is over).
+  private readonly answerable = new Map<string, Promise<void>>();
+  private readonly paces = new Map<string, BuildPace>();
   private readonly aborter = new AbortController();
   private readonly runner = new BuildRunner();
   // How long the event loop stalls while builds run and swap: queries wait that long.
@@ -37,9 +42,32 @@ export class BuildCoordinator {
   build(entry: RepoEntry, live: LiveRepo | undefined, scip?: string): Promise<IndexResult> {
     const existing = this.running.get(entry.repo);
     if (existing) return existing;
-    const run = this.run(entry, live, scip).finally(() => this.running.delete(entry.repo));
+    let ready = (): void => undefined;
+    const first = new Promise<void>((resolve) => (ready = resolve));
+    const run = this.run(entry, live, scip, ready).finally(() => {
+      this.running.delete(entry.repo);
+      this.answerable.delete(entry.repo);
+    });
     this.running.set(entry.repo, run);
+    const answerable = Promise.race([first, run.then(() => undefined)]);
+    // Nobody may be waiting on it: the build's own promise carries its failure.
+    answerable.catch(() => undefined);
+    this.answerable.set(entry.repo, answerable);
     return run;
+  }
+
+  /**
+   * Settles when a query can be answered: a repo with no index gets its first,
+   * syntactic one in seconds, and queries never wait for the precise build.
+   * Undefined when no build runs.
+   */
+  whenAnswerable(entry: RepoEntry): Promise<void> | undefined {
+    return this.answerable.get(entry.repo);
+  }
+
+  /** The running build's progress and expected end, for answers and status. */
+  progressOf(entry: RepoEntry): BuildProgress | undefined {
+    return this.paces.get(entry.repo)?.progress();
   }
 
   /** Abandons running builds (their .next is removed) and waits for them to settle. */
@@ -50,14 +78,21 @@ export class BuildCoordinator {
     this.loopDelay.disable();
   }
 
-  private async run(entry: RepoEntry, live: LiveRepo | undefined, scip?: string): Promise<IndexResult> {
+  private async run(entry: RepoEntry, live: LiveRepo | undefined, scip: string | undefined, ready: () => void): Promise<IndexResult> {
     const { log } = this.options;
-    const emit = (e: Omit<ProgressEvent, 'repo'>): void => this.options.onProgress({ repo: entry.repo, ...e });
+    const pace = new BuildPace(previousBuildMs(this.options.stores.meta(entry)));
+    const emit = (e: Omit<ProgressEvent, 'repo'>): void => {
+      pace.note(e);
+      this.options.onProgress({ repo: entry.repo, ...e });
+    };
     log(`build start ${entry.repo}${scip ? ` from ${scip}` : ''}`);
     // Changes up to here are covered by this build; the overlay keeps later ones.
     const coveredSeq = live?.buildStarted();
     let swapped = false;
     try {
+      if (!scip && !this.options.stores.hasIndex(entry)) await this.first(entry);
+      ready();
+      this.paces.set(entry.repo, pace);
       const outcome = await this.runner.run({
         repo: entry.repo,
         workDir: entry.dir,
@@ -89,7 +124,43 @@ export class BuildCoordinator {
       emit({ phase: 'failed', message: entry.lastError });
       throw err instanceof ScryError ? err : new ScryError(errorMessage(err));
     } finally {
+      this.paces.delete(entry.repo);
       if (!swapped && coveredSeq !== undefined) live?.buildEnded(coveredSeq, false);
     }
   }
+
+  /**
+   * A repo with no index first gets a syntactic one (tree-sitter, every
+   * language with a reader), swapped in at once; queries answer from it while
+   * the precise build runs. If it fails, queries wait for the precise build.
+   */
+  private async first(entry: RepoEntry): Promise<void> {
+    const { log } = this.options;
+    try {
+      const outcome = await this.runner.run({
+        repo: entry.repo,
+        workDir: entry.dir,
+        nodePath: this.options.nodePath,
+        home: this.options.home,
+        syntacticFirst: true,
+        onProgress: (e) => this.options.onProgress({ repo: entry.repo, ...e }),
+        signal: this.aborter.signal,
+        log,
+      });
+      const store = this.options.stores.swap(entry, outcome.nextPath);
+      const result = indexResultOf(entry.repo, store.meta());
+      log(`first index (syntactic) of ${entry.repo}: ${result.documents} documents, ${result.occurrences} occurrences in ${result.duration_ms} ms`);
+      this.options.onSwapped(result);
+    } catch (err) {
+      if (this.aborter.signal.aborted) throw err;
+      log(`first index of ${entry.repo} failed, queries wait for the precise one: ${errorMessage(err)}`);
+    }
+  }
+}
+
+function previousBuildMs(meta: IndexMeta | undefined): number | undefined {
+  // A syntactic first index took seconds: it says nothing of the precise build.
+  if (!meta || meta.first_index !== undefined || meta.build_ms === undefined) return undefined;
+  const ms = Number(meta.build_ms);
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }

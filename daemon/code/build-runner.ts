@@ -9,7 +9,7 @@ import type { ProgressEvent } from '../protocol';
 import type { BuildOptions, BuildOutcome } from './build';
 
 /** The serializable part of BuildOptions, sent to the worker. */
-export type BuildRequest = Pick<BuildOptions, 'repo' | 'workDir' | 'nodePath' | 'home' | 'scipFile'>;
+export type BuildRequest = Pick<BuildOptions, 'repo' | 'workDir' | 'nodePath' | 'home' | 'scipFile' | 'syntacticFirst'>;
 
 /** From the daemon to a worker: its one build, then perhaps an abort. */
 export type WorkerCommand = { type: 'build'; request: BuildRequest } | { type: 'abort' };
@@ -50,7 +50,7 @@ export class BuildRunner {
     const spare = this.takeSpare();
     const worker = spare ?? new Worker(file);
     options.log?.(`build runs in a worker thread (${file})${spare ? ', started ahead' : ''}`);
-    const request: BuildRequest = { repo: options.repo, workDir: options.workDir, nodePath: options.nodePath, home: options.home, scipFile: options.scipFile };
+    const request: BuildRequest = { repo: options.repo, workDir: options.workDir, nodePath: options.nodePath, home: options.home, scipFile: options.scipFile, syntacticFirst: options.syntacticFirst };
     const send = (c: WorkerCommand): void => worker.postMessage(c);
     return new Promise((resolve, reject) => {
       let settled = false;

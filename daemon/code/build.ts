@@ -27,6 +27,12 @@ export interface BuildOptions {
   env?: NodeJS.ProcessEnv;
   /** Import this prebuilt .scip file instead of running indexers. */
   scipFile?: string;
+  /**
+   * The first index of a repo that has none: every language with a
+   * tree-sitter reader read syntactically, no precise indexer run, so the repo
+   * answers in seconds; the precise build follows and is swapped in.
+   */
+  syntacticFirst?: boolean;
   onProgress?: (event: Omit<ProgressEvent, 'repo'>) => void;
   signal?: AbortSignal;
   log?: (line: string) => void;
@@ -53,6 +59,10 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
     const failures: ScryError[] = [];
     if (options.scipFile) {
       indexers.push(importScip(options.scipFile, session));
+    } else if (options.syntacticFirst) {
+      const detected = detectLanguages(repo);
+      languages = detected.map((d) => d.language);
+      indexers.push(...(await indexFirst(detected.map((d) => d.language), options, session)));
     } else {
       const detected = detectLanguages(repo);
       languages = detected.map((d) => d.language);
@@ -64,6 +74,8 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
       for (const { language, files } of detected) {
         const declared = languageById(language);
         const indexer = declared.indexer;
+        // A first-index reader is not this build's: the precise indexer alone answers for its language.
+        const syntactic = declared.syntactic?.firstIndexOnly ? undefined : declared.syntactic;
         let companion: Companion | undefined;
         if (indexer) {
           const prepared = await prepare(language, indexer, ctx);
@@ -71,10 +83,10 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
           if ('report' in prepared) report = prepared.report;
           else {
             // The syntactic reader's part beside the precise indexer: extents (scip-go, scip-php give none), Laravel's edges.
-            companion = await Companion.read(repo, language, options.signal);
+            companion = syntactic ? await Companion.read(repo, language, options.signal) : undefined;
             const run = await runIndexer(prepared.plan, options, session, files, companion);
             report = run.report;
-            if (run.error && !declared.syntactic) failures.push(run.error);
+            if (run.error && !syntactic) failures.push(run.error);
           }
           indexers.push(report);
           if (report.status === 'ok') {
@@ -83,10 +95,10 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
             continue;
           }
           // Without its precise indexer a language with a grammar is still indexed, syntactically.
-          if (!declared.syntactic) continue;
+          if (!syntactic) continue;
         }
-        if (declared.syntactic) {
-          const name = declared.syntactic.name;
+        if (syntactic) {
+          const name = syntactic.name;
           options.onProgress?.({ phase: 'indexing', message: `running ${name}` });
           const run = companion?.writeAll(session) ?? await indexSyntactically({ repo, language, session, signal: options.signal, onProgress: (message) => options.onProgress?.({ phase: 'indexing', message }) });
           indexers.push(run.report);
@@ -112,6 +124,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
       languages: JSON.stringify(languages),
       status: ok === 0 ? 'empty' : broken > 0 ? 'partial' : 'ready',
       build_ms: String(Math.round(performance.now() - started)),
+      ...(options.syntacticFirst ? { first_index: 'syntactic' } : {}),
     });
     for (const w of ingest.warnings) options.log?.(`warning: ${w}`);
     return { nextPath, ingest, indexers, durationMs: performance.now() - started };
@@ -119,6 +132,23 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
     session.abort();
     throw err;
   }
+}
+
+/** The first index: each language's tree-sitter reader; a language without one waits for its precise indexer, and says so. */
+async function indexFirst(languages: LanguageId[], options: BuildOptions, session: IngestSession): Promise<IndexerReport[]> {
+  const reports: IndexerReport[] = [];
+  for (const language of languages) {
+    const declared = languageById(language);
+    if (!declared.syntactic) {
+      reports.push({ language, indexer: declared.indexer?.name ?? 'none', status: 'skipped', file_count: 0, duration_ms: 0, error: `${declared.displayName} has no syntactic reader: its files answer once ${declared.indexer?.name ?? 'an indexer'} has run` });
+      continue;
+    }
+    options.onProgress?.({ phase: 'indexing', message: `running ${declared.syntactic.name} (first index)` });
+    const run = await indexSyntactically({ repo: options.repo, language, session, signal: options.signal });
+    reports.push(run.report);
+    for (const s of run.skipped) options.log?.(`${declared.syntactic.name}: skipped '${s.file}': ${s.reason}`);
+  }
+  return reports;
 }
 
 function importScip(file: string, session: IngestSession): IndexerReport {

@@ -100,8 +100,14 @@ export class CodeDomain implements Domain {
     const entry = this.repos.get(params.repo);
     let store = this.open(entry);
     if (!store) {
-      await this.index(entry.repo);
-      store = this.stores.peek(entry);
+      const built = this.index(entry.repo);
+      // The first (syntactic) index, or the whole build when there is none: never longer than the build.
+      await (this.builds.whenAnswerable(entry) ?? built);
+      store = this.stores.get(entry);
+      if (!store) {
+        await built;
+        store = this.stores.get(entry);
+      }
       if (!store) throw new NotIndexedError(entry.repo);
     }
     entry.lastUsed = Date.now();
@@ -110,6 +116,8 @@ export class CodeDomain implements Domain {
     const result = Q.answered(store, this.isStale(entry), () => q.run(ctx, params));
     const overlayFiles = live?.overlay.size ?? 0;
     if (overlayFiles > 0) result.index.overlay_files = overlayFiles;
+    const building = this.builds.progressOf(entry);
+    if (building) result.index.building = building;
     return result;
   }
 
@@ -132,6 +140,7 @@ export class CodeDomain implements Domain {
           watching: live?.watching ?? false,
           pendingChanges: live?.pendingChanges ?? 0,
           overlayFiles: live?.overlay.size ?? 0,
+          progress: this.builds.progressOf(e),
         });
       }),
     };

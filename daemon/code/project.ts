@@ -1,5 +1,5 @@
 // What an index's meta table says, in the protocol's shapes.
-import type { IndexResult, IndexStatus, RepoStatus } from '../protocol';
+import type { BuildProgress, IndexResult, IndexStatus, RepoStatus } from '../protocol';
 import { parseIndexers, parseLanguages } from './query';
 import type { CodeStore } from './store/store';
 
@@ -27,6 +27,7 @@ export interface RepoState {
   watching: boolean;
   pendingChanges: number;
   overlayFiles: number;
+  progress?: BuildProgress;
 }
 
 export function repoStatusOf(s: RepoState): RepoStatus {
@@ -46,6 +47,9 @@ export function repoStatusOf(s: RepoState): RepoStatus {
     watching: s.watching,
     pending_changes: s.pendingChanges,
     overlay_files: s.overlayFiles,
+    ...(meta?.first_index === 'syntactic' ? { syntactic: true } : {}),
+    ...(typeof meta?.seeded_from === 'string' && meta.seeded_from ? { seeded_from: meta.seeded_from } : {}),
+    ...(s.progress ? { progress: s.progress } : {}),
     ...coverageOf(meta?.coverage),
   };
 }

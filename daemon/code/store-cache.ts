@@ -46,6 +46,11 @@ export class StoreCache {
     }
   }
 
+  /** Is there an index on disk (open or not)? */
+  hasIndex(entry: RepoEntry): boolean {
+    return this.open.has(entry.repo) || fs.existsSync(path.join(entry.dir, INDEX_FILE));
+  }
+
   /** Reads the meta table of an index without keeping it open (status must not open stores). */
   meta(entry: RepoEntry): ReturnType<CodeStore['meta']> | undefined {
     const open = this.open.get(entry.repo);

@@ -54,12 +54,22 @@ export const IndexParams = z.object({
 
 export const IndexStatus = z.enum(['ready', 'partial', 'empty', 'stale']);
 
+export const BuildProgress = z.object({
+  phase: z.enum(['indexing', 'decoding', 'storing', 'swapping', 'done', 'failed']),
+  message: z.string(),
+  percent: opt(z.number(), 'Of the files the precise indexer reads, when it reports them.'),
+  eta_s: opt(z.number(), 'About how many seconds until the precise index is swapped in (from the pace so far).'),
+});
+
 export const IndexFreshness = z.object({
   indexed_at: z.string(),
   status: IndexStatus,
   partial: opt(z.boolean(), 'True when some language was not indexed: an empty answer is then not proof of absence.'),
   missing_languages: opt(z.array(z.string()), 'Languages present in the repo whose indexer did not run successfully.'),
   overlay_files: opt(z.number(), 'Files currently answered from the syntactic overlay (changed since the last build).'),
+  syntactic: opt(z.boolean(), "True while the repo answers from its first index, read by tree-sitter in seconds: every occurrence says precision 'syntactic', and `building` says when the precise index comes."),
+  seeded_from: opt(z.string(), "The sibling worktree (same git repository) whose index this one started from: unchanged files answer as there, changed ones from the overlay, until this worktree's own build is swapped in."),
+  building: opt(BuildProgress, 'A build of this repo is running (on a syntactic or seeded index: the precise one): its progress.'),
 });
 
 export const Occurrence = z.object({
@@ -236,6 +246,9 @@ export const RepoStatus = z.object({
   building: z.boolean(),
   indexers: z.array(IndexerReport),
   last_error: z.nullable(z.string()),
+  syntactic: opt(z.boolean(), 'Answers come from the first, syntactic index while the precise one builds.'),
+  seeded_from: opt(z.string(), 'The sibling worktree whose index this one started from.'),
+  progress: opt(BuildProgress, 'The running build, with its expected time to the precise index.'),
   coverage: opt(
     z.object({ by_tsconfig: z.number(), inferred: z.number(), inferred_sample: z.array(z.string()) }),
     "TypeScript/JavaScript files covered by the repo's tsconfigs, and those no tsconfig includes, indexed with a config Scry inferred (a sample of their paths).",
@@ -258,6 +271,7 @@ export type SymbolsParams = z.output<typeof SymbolsParams>;
 export type IndexParams = z.output<typeof IndexParams>;
 export type IndexStatus = z.output<typeof IndexStatus>;
 export type IndexFreshness = z.output<typeof IndexFreshness>;
+export type BuildProgress = z.output<typeof BuildProgress>;
 export type Occurrence = z.output<typeof Occurrence>;
 export type SymbolMatch = z.output<typeof SymbolMatch>;
 export type MatchCounts = z.output<typeof MatchCounts>;

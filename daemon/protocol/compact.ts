@@ -221,9 +221,18 @@ export function impactRest(r: ImpactResult): string {
   return `${cut.reduce((sum, [, n]) => sum + n, 0)} more: ${parts.join(', ')}`;
 }
 
+/** "syntactic, precise in ~N s", "seeded from …": where an answer's index came from, before the precise one is in. */
+export function firstIndexNotes(index: Pick<IndexFreshness, 'syntactic' | 'seeded_from' | 'building'>): string[] {
+  const lines: string[] = [];
+  const eta = index.building?.eta_s !== undefined ? ` in ~${index.building.eta_s} s` : index.building ? ` when ${index.building.message}` : '';
+  if (index.syntactic) lines.push(`note: syntactic first index (tree-sitter); precise results${index.building ? ` are coming${eta}` : ' did not come (see scry status)'}`);
+  if (index.seeded_from) lines.push(`note: seeded from ${index.seeded_from}${index.building ? `; this worktree's precise index is coming${eta}` : ''}`);
+  return lines;
+}
+
 /** What changes how an answer reads: a partial or stale index, a relaxed compound name, the overlay. */
 function notes(index: IndexFreshness, note?: string): string[] {
-  const lines: string[] = [];
+  const lines: string[] = firstIndexNotes(index);
   if (index.partial) lines.push(`warning: partial index${index.missing_languages?.length ? ` (no ${index.missing_languages.join(', ')})` : ''}; missing results are not proof of absence`);
   if (index.status === 'stale') lines.push('warning: the last rebuild failed; this index is older than the code');
   if (note) lines.push(`note: ${note}`);

@@ -99,6 +99,12 @@ export interface SyntacticReader {
    * classes only, not routes/, config/ or views).
    */
   readonly besidePrecise?: { keeps(reference: Reference, keys: readonly string[]): boolean; readonly leftOutFiles: boolean };
+  /**
+   * Read only for a repo's first index, while its precise indexer runs
+   * (TypeScript, Python): that indexer gives extents itself, so nothing is
+   * read beside it, and when it fails the index served before stays.
+   */
+  readonly firstIndexOnly?: boolean;
 }
 
 export interface Language {

@@ -3,6 +3,7 @@
 // can still tell them apart. Three grammars, one set of syntax rules.
 import { prepareTypescript, TS_INDEXER } from '../indexers/typescript';
 import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
+import { typescriptReader } from './typescript-reader';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
 
@@ -47,4 +48,5 @@ export const typescript = defineLanguage({
   tests: [/(^|\/)__tests__\//, /\.(test|spec)\.[cm]?[jt]sx?$/],
   uncounted: ['.d.ts'],
   indexer: { name: TS_INDEXER, processNames: [TS_INDEXER], prepare: prepareTypescript },
+  syntactic: typescriptReader,
 });

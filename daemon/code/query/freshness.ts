@@ -28,6 +28,8 @@ function compute(meta: IndexMeta): IndexFreshness {
     status: builtStatus,
     partial: builtStatus === 'partial' || missing.length > 0,
     missing_languages: missing,
+    ...(meta.first_index === 'syntactic' ? { syntactic: true } : {}),
+    ...(typeof meta.seeded_from === 'string' && meta.seeded_from ? { seeded_from: meta.seeded_from } : {}),
   };
 }
 

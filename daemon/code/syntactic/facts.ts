@@ -35,9 +35,9 @@ export type Target =
   /**
    * The first of these readings that names something defined (a Rust path
    * `a::b::f` is module a::b's function, or type a::b's associated function);
-   * when none does, unresolved under `name`, never a guess.
+   * when none does, unresolved under `name` (or, `optional`, dropped), never a guess.
    */
-  | { type: 'oneOf'; options: Target[]; name: string; member: MemberKind };
+  | { type: 'oneOf'; options: Target[]; name: string; member: MemberKind; optional?: boolean };
 
 export type MemberKind = 'method' | 'property' | 'constant' | 'type';
 

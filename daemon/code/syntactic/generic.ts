@@ -7,7 +7,7 @@
 // its type goes to that type's member; any other receiver stays unresolved.
 import type { Node } from 'web-tree-sitter';
 import type { SyntacticReader } from '../languages/language';
-import { descriptor, Kind, type Definition, type FileFacts, type Receiver, type Range, type Target } from './facts';
+import { descriptor, Kind, type Definition, type FileFacts, type MemberKind, type Receiver, type Range, type Target } from './facts';
 
 export interface DefinitionRule {
   kind: number | ((n: Node) => number);
@@ -41,6 +41,8 @@ export interface DefinitionRule {
 export interface Callee {
   name: Node;
   receiver?: Node;
+  /** What the name is looked up as (default a method): `new Foo()` names a type. */
+  member?: MemberKind;
 }
 
 export interface GenericRules {
@@ -78,6 +80,11 @@ export interface GenericRules {
   skip?: ReadonlySet<string>;
   /** Member access node type -> [object, member name]: `a.b` as a receiver is b's declared type on a's. */
   members?: Readonly<Record<string, (n: Node) => [Node | null, Node | null]>>;
+  /**
+   * A name read as a value (`x` in `f(x)`, `extends Base`): looked up as
+   * anything its scopes define, and dropped when nothing does (a local).
+   */
+  valueName?: (n: Node) => boolean;
 }
 
 export interface Imported {
@@ -143,6 +150,8 @@ class GenericWalker {
   private readonly opened: string[] = [];
   private functionDepth = 0;
   private readonly out: FileFacts;
+  // Callee names already recorded as calls, so the walk below them does not read them again as values.
+  private readonly called = new Set<number>();
 
   constructor(private readonly rules: GenericRules, private readonly file: string, private readonly context: ImportContext) {
     this.out = { path: file, language: rules.language, definitions: [], references: [] };
@@ -237,6 +246,13 @@ class GenericWalker {
       this.typeReference(n);
       return;
     }
+    if (rules.valueName?.(n) && !this.called.has(n.id)) {
+      const imported = this.imported.get(n.text);
+      const scopes = imported && !imported.isPackage ? [imported.container, ...this.scopes()] : this.scopes();
+      const options: Target[] = (['method', 'type', 'property'] as const).map((member) => ({ type: 'lexical', name: n.text, member, scopes }));
+      this.ref(n, { type: 'oneOf', options, name: n.text, member: 'property', optional: true }, false);
+      return;
+    }
     if (rules.bareCalls?.has(n.type) && n.parent && !rules.calls[n.parent.type]) {
       const isStatement = n.parent.type === 'body_statement' || n.parent.type === 'then' || n.parent.type === 'else' || n.parent.type === 'do' || n.parent.type === 'block_body';
       if (isStatement && !this.lookupVar(n.text)) this.ref(n, this.bareCall(n.text, true), true);
@@ -328,8 +344,10 @@ class GenericWalker {
 
   private call(callee: Callee): void {
     const { name, receiver } = callee;
+    const member = callee.member ?? 'method';
+    this.called.add(name.id);
     if (!receiver) {
-      this.ref(name, this.bareCall(name.text, false), true);
+      this.ref(name, this.bareCall(name.text, false, member), true);
       return;
     }
     const path = this.rules.pathCall?.(receiver, name, this.pathScope());
@@ -344,14 +362,14 @@ class GenericWalker {
       return;
     }
     const owner = this.receiverOf(receiver);
-    if (owner) this.ref(name, { type: 'member', owner, name: name.text, member: 'method' }, true);
-    else this.ref(name, { type: 'unresolved', name: name.text, member: 'method' }, true);
+    if (owner) this.ref(name, { type: 'member', owner, name: name.text, member }, true);
+    else this.ref(name, { type: 'unresolved', name: name.text, member }, true);
   }
 
-  private bareCall(name: string, optional: boolean): Target {
+  private bareCall(name: string, optional: boolean, member: MemberKind = 'method'): Target {
     const imported = this.imported.get(name);
     const scopes = imported?.values ? [imported.container, ...this.scopes()] : this.scopes();
-    return { type: 'lexical', name, member: 'method', scopes, unique: this.rules.language === 'c' || this.rules.language === 'cpp', ...(optional ? { optional } : {}) };
+    return { type: 'lexical', name, member, scopes, unique: this.rules.language === 'c' || this.rules.language === 'cpp', ...(optional ? { optional } : {}) };
   }
 
   /** The class of a receiver expression, when syntax says it. */

@@ -175,8 +175,10 @@ export class Resolver {
         // Declared on an ancestor outside the index (a vendor class): the declared class's member.
         return [this.findMember(owner, target.name, target.member) ?? memberKey(owner, target.name, target.member)];
       }
-      case 'oneOf':
-        return [this.strictly(target) ?? unresolvedKey(target.name, target.member)];
+      case 'oneOf': {
+        const found = this.strictly(target);
+        return found ? [found] : target.optional ? [] : [unresolvedKey(target.name, target.member)];
+      }
       case 'static': {
         const owner = this.canonical(target.owner);
         const backing = this.facadeBacking(owner);

@@ -1,0 +1,74 @@
+// A repo Scry has never seen, end to end with a real spawned daemon: the
+// first query answers from the syntactic first index (tree-sitter) without
+// waiting for scip-typescript, says so (freshness `syntactic`, `precision`
+// per occurrence, the build's progress), and the same query answers
+// precisely once the precise index is swapped in.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type * as P from '../../daemon/protocol';
+import { formatStatus } from '../../daemon/cli/format';
+import { lineOf, rxjsRepo, scryJson, stopDaemon, tempDir } from '../helpers';
+import { waitFor } from './wait';
+
+const NO_AUTO_REBUILD = { SCRY_DEBOUNCE_MS: '3600000' };
+const all = (r: P.QueryResult): P.Occurrence[] => r.matches.flatMap((m) => m.occurrences);
+
+describe('first index: syntactic first, precise after the swap', () => {
+  let home: string;
+  let repo: string;
+  const file = 'src/internal/operators/concatMap.ts';
+  let first: P.QueryResult;
+
+  before(async () => {
+    home = tempDir('first');
+    repo = rxjsRepo();
+    first = await scryJson<P.QueryResult>(['refs', 'concatMap', '--repo', repo, '--limit', '500'], { home, env: NO_AUTO_REBUILD });
+  });
+  after(() => stopDaemon(home));
+
+  it('answers the first query syntactically, and says the precise index is coming', () => {
+    assert.equal(first.index.syntactic, true);
+    assert.ok(first.index.building, 'the precise build is running');
+    assert.ok(all(first).length > 0);
+    assert.ok(all(first).every((o) => o.precision === 'syntactic'));
+    const def = lineOf(path.join(repo, file), /^export function concatMap</);
+    assert.ok(all(first).some((o) => o.is_definition && o.file === file && o.line === def));
+  });
+
+  it('shows the first index and the running build in scry status, in JSON and for a person', async () => {
+    const s = (await scryJson<P.StatusResult>(['status', '--repo', repo], { home })).repos[0]!;
+    // The precise build may have finished already on a fast machine: then status says so instead.
+    if (s.building) {
+      assert.equal(s.syntactic, true);
+      assert.ok(s.progress?.message);
+    } else {
+      console.log('# the precise build ended before status was asked');
+      assert.equal(s.syntactic, undefined);
+    }
+    // What a person reads: "syntactic first index …; precise results are coming".
+    const text = formatStatus({ daemon: (await scryJson<P.StatusResult>(['status'], { home })).daemon, repos: [{ ...s, syntactic: true, progress: { phase: 'indexing', message: 'scip-typescript: 10 files indexed', percent: 40, eta_s: 6 } }] });
+    assert.match(text, /syntactic first index \(tree-sitter\); precise results are coming in ~6 s/);
+  });
+
+  it('answers the same query precisely after the swap, with the syntactic definition where the precise one is', async () => {
+    const precise = await waitFor(async () => {
+      const r = await scryJson<P.QueryResult>(['refs', 'concatMap', '--repo', repo, '--limit', '500'], { home });
+      return r.index.syntactic ? undefined : r;
+    }, 'the precise index');
+    assert.equal(precise.index.building, undefined);
+    assert.ok(all(precise).every((o) => o.precision === undefined), 'every occurrence precise');
+    assert.ok(precise.matches.some((m) => m.symbol_id.startsWith('scip-typescript ')));
+    const defsOf = (r: P.QueryResult): string[] => [...new Set(all(r).filter((o) => o.is_definition && o.file === file).map((o) => o.line))].sort().map(String);
+    assert.deepEqual(defsOf(first), defsOf(precise));
+    // Every file the precise answer names was named by the syntactic one too (rxjs's concatMap is imported by name).
+    const files = (r: P.QueryResult): Set<string> => new Set(all(r).map((o) => o.file));
+    const missed = [...files(precise)].filter((f) => !files(first).has(f));
+    assert.deepEqual(missed, []);
+    const status = (await scryJson<P.StatusResult>(['status', '--repo', repo], { home })).repos[0]!;
+    assert.equal(status.syntactic, undefined);
+    assert.ok(status.indexers.some((i) => i.indexer === 'scip-typescript' && i.status === 'ok'));
+    assert.ok(fs.existsSync(path.join(home, 'repos')));
+  });
+});
