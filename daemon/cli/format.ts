@@ -99,6 +99,7 @@ export function formatStatus(s: StatusResult): string {
     const langs = r.languages?.length ? ` [${r.languages.join(', ')}]` : '';
     lines.push(`${r.repo}: ${r.effective_status}${langs}${r.building ? ' (rebuilding)' : ''}, ${r.documents} files, ${r.symbols} symbols, indexed ${r.indexed_at ?? 'never'}${r.last_build_ms !== null ? ` in ${r.last_build_ms} ms` : ''}`);
     for (const n of firstIndexNotes({ syntactic: r.syntactic, seeded_from: r.seeded_from, building: r.progress })) lines.push(`  ${n.replace(/^note: /, '')}`);
+    if (r.precise_waits) lines.push(`  precise build waits: ${r.precise_waits}`);
     lines.push(`  ${r.watching ? 'watching' : 'not watching'}, ${r.pending_changes ?? 0} pending change${r.pending_changes === 1 ? '' : 's'}, ${r.overlay_files ?? 0} file${r.overlay_files === 1 ? '' : 's'} in the overlay`);
     for (const i of r.indexers) lines.push(`  ${i.language} (${i.indexer}): ${i.status}, ${i.file_count} files${i.error ? `: ${i.error}` : ''}${i.remedy ? ` (${i.remedy})` : ''}`);
     const c = r.coverage;

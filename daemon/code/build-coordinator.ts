@@ -1,5 +1,7 @@
 // One build at a time per repo (concurrent asks share it), run in the build
 // worker, swapped in through the store cache, reported as progress and swaps.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { errorMessage, ScryError } from '../errors';
 import type { BuildProgress, IndexResult, ProgressEvent } from '../protocol';
@@ -8,6 +10,7 @@ import { BuildRunner } from './build-runner';
 import type { LiveRepo } from './live';
 import { indexResultOf } from './project';
 import type { RepoEntry } from './repo-registry';
+import { copyIndex, differingFiles, missingDependencies } from './seed';
 import type { StoreCache } from './store-cache';
 import type { IndexMeta } from './store/store';
 
@@ -18,6 +21,18 @@ export interface BuildCoordinatorOptions {
   log(line: string): void;
   onProgress(event: ProgressEvent): void;
   onSwapped(result: IndexResult): void;
+  /** Off: a repo with no index waits for its precise build, as before the first index existed. */
+  firstIndex: boolean;
+  /** The indexed sibling a new checkout can start from (see seed/), if any. */
+  siblingOf?(entry: RepoEntry): Promise<Sibling | undefined>;
+}
+
+export interface Sibling {
+  repo: string;
+  /** Its index.db. */
+  index: string;
+  /** Files its overlay answers for: its index is behind them. */
+  overlayFiles: string[];
 }
 
 export class BuildCoordinator {
@@ -80,18 +95,28 @@ export class BuildCoordinator {
 
   private async run(entry: RepoEntry, live: LiveRepo | undefined, scip: string | undefined, ready: () => void): Promise<IndexResult> {
     const { log } = this.options;
+    log(`build start ${entry.repo}${scip ? ` from ${scip}` : ''}`);
+    if (!scip && this.options.firstIndex && !this.options.stores.hasIndex(entry)) {
+      if (!(await this.seed(entry, live))) await this.first(entry);
+    }
+    ready();
+    // A seeded worktree without the node_modules its sibling has keeps the sibling's index: its own would resolve less.
+    const deferred = scip ? undefined : this.deferral(entry);
+    entry.deferred = deferred;
+    const current = this.options.stores.get(entry);
+    if (deferred && current) {
+      log(`precise build of ${entry.repo} deferred: ${deferred}`);
+      return indexResultOf(entry.repo, current.meta());
+    }
     const pace = new BuildPace(previousBuildMs(this.options.stores.meta(entry)));
     const emit = (e: Omit<ProgressEvent, 'repo'>): void => {
       pace.note(e);
       this.options.onProgress({ repo: entry.repo, ...e });
     };
-    log(`build start ${entry.repo}${scip ? ` from ${scip}` : ''}`);
     // Changes up to here are covered by this build; the overlay keeps later ones.
     const coveredSeq = live?.buildStarted();
     let swapped = false;
     try {
-      if (!scip && !this.options.stores.hasIndex(entry)) await this.first(entry);
-      ready();
       this.paces.set(entry.repo, pace);
       const outcome = await this.runner.run({
         repo: entry.repo,
@@ -127,6 +152,47 @@ export class BuildCoordinator {
       this.paces.delete(entry.repo);
       if (!swapped && coveredSeq !== undefined) live?.buildEnded(coveredSeq, false);
     }
+  }
+
+  /**
+   * A new checkout of a repository Scry has indexed elsewhere (a git worktree,
+   * a clone) starts from that sibling's index: copied, re-rooted, and the
+   * files that differ between the two (by content: commits apart, or dirty)
+   * answered from the overlay until this checkout's precise build is in.
+   * False when there is no sibling, or seeding failed (then the syntactic first index).
+   */
+  private async seed(entry: RepoEntry, live: LiveRepo | undefined): Promise<boolean> {
+    const { log } = this.options;
+    let next: string | undefined;
+    try {
+      const sibling = await this.options.siblingOf?.(entry);
+      if (!sibling) return false;
+      const started = performance.now();
+      fs.mkdirSync(entry.dir, { recursive: true, mode: 0o700 });
+      next = path.join(entry.dir, 'index.db.next');
+      await copyIndex(sibling.index, next, entry.repo, sibling.repo);
+      const diff = await differingFiles(entry.repo, sibling.repo);
+      const store = this.options.stores.swap(entry, next);
+      next = undefined;
+      // The sibling's own overlay: files changed there since its index was built, so its index is behind them.
+      const behind = sibling.overlayFiles.filter((f) => fs.existsSync(path.join(entry.repo, f)));
+      const changed = [...new Set([...diff.changed, ...behind])];
+      await Promise.all([...changed.map((f) => live?.overlay.update(f, false)), ...diff.deleted.map((f) => live?.overlay.update(f, true))]);
+      const result = indexResultOf(entry.repo, store.meta());
+      log(`seeded ${entry.repo} from ${sibling.repo} in ${Math.round(performance.now() - started)} ms: ${changed.length} files changed, ${diff.deleted.length} deleted, answered from the overlay`);
+      this.options.onSwapped(result);
+      return true;
+    } catch (err) {
+      if (next) fs.rmSync(next, { force: true });
+      log(`seeding ${entry.repo} from a sibling failed, indexing it afresh: ${errorMessage(err)}`);
+      return false;
+    }
+  }
+
+  /** Why this repo's precise build should wait, if it should (see seed/dependencies.ts). */
+  private deferral(entry: RepoEntry): string | undefined {
+    const from = this.options.stores.meta(entry)?.seeded_from;
+    return typeof from === 'string' && from !== '' ? missingDependencies(entry.repo, from) : undefined;
   }
 
   /**

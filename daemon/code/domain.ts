@@ -2,17 +2,19 @@
 // queries over them, plugged into the daemon through the Domain seam. It knows
 // nothing of sockets or clients.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { NotIndexedError } from '../errors';
 import * as P from '../protocol';
 import { handler, type Domain, type DomainContext, type DomainFactory } from '../domain';
-import { BuildCoordinator } from './build-coordinator';
+import { BuildCoordinator, type Sibling } from './build-coordinator';
 import { knownRepos, recoverRepoDir, type LiveRepo } from './live';
 import { LiveRepos } from './live-repos';
 import { mergeOverlay, mergeOverlayGroups, type KnownSymbol } from './overlay';
 import { indexResultOf, repoStatusOf } from './project';
 import * as Q from './query';
 import { RepoRegistry, type RepoEntry } from './repo-registry';
-import { StoreCache } from './store-cache';
+import { findSibling, missingDependencies, type Candidate } from './seed';
+import { INDEX_FILE, StoreCache } from './store-cache';
 import type { CodeStore } from './store/store';
 import type { SchedulerOptions } from './watch';
 
@@ -23,6 +25,12 @@ export interface CodeDomainOptions {
   schedule?: Partial<SchedulerOptions>;
   /** Close a repo's store after this long without use (it reopens on demand). */
   idleCloseMs?: number;
+  /**
+   * A repo with no index answers first from a syntactic index, or from its
+   * indexed sibling's (default true; SCRY_FIRST_INDEX=0 turns both off, so
+   * benchmarks can run the cold precise build side by side).
+   */
+  firstIndex?: boolean;
 }
 
 const IDLE_CLOSE_MS = 10 * 60_000;
@@ -40,7 +48,7 @@ export function scheduleFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<S
 }
 
 export function createCodeDomain(options: CodeDomainOptions = {}): DomainFactory {
-  return (ctx) => new CodeDomain(ctx, { schedule: scheduleFromEnv(), ...options });
+  return (ctx) => new CodeDomain(ctx, { schedule: scheduleFromEnv(), firstIndex: process.env.SCRY_FIRST_INDEX !== '0', ...options });
 }
 
 export class CodeDomain implements Domain {
@@ -63,6 +71,8 @@ export class CodeDomain implements Domain {
       log: (l) => ctx.log(l),
       onProgress: (e) => ctx.notify(P.Progress, e),
       onSwapped: (r) => ctx.notify(P.IndexSwapped, r),
+      firstIndex: options.firstIndex ?? true,
+      siblingOf: (entry) => this.siblingOf(entry),
     });
     this.live = new LiveRepos({
       home: ctx.home,
@@ -141,6 +151,7 @@ export class CodeDomain implements Domain {
           pendingChanges: live?.pendingChanges ?? 0,
           overlayFiles: live?.overlay.size ?? 0,
           progress: this.builds.progressOf(e),
+          deferred: e.deferred,
         });
       }),
     };
@@ -185,10 +196,29 @@ export class CodeDomain implements Domain {
     return entry.lastError !== undefined && this.stores.peek(entry) !== undefined;
   }
 
-  /** Closes stores nobody asked for in a while, and notices repos that disappeared. */
+  /** The indexed checkout of the same repository nearest to this new one (see seed/), with its overlay's files. */
+  private async siblingOf(entry: RepoEntry): Promise<Sibling | undefined> {
+    const candidates: Candidate[] = knownRepos(this.ctx.home, (l) => this.ctx.log(l))
+      .filter((k) => k.repo !== entry.repo && fs.existsSync(k.repo))
+      .map((k) => ({ repo: k.repo, index: path.join(k.dir, INDEX_FILE), indexedAt: k.indexedAt }));
+    const found = await findSibling(entry.repo, candidates);
+    if (!found) return undefined;
+    const overlayFiles = this.live.get(this.repos.get(found.repo))?.overlay.changedFiles ?? [];
+    return { repo: found.repo, index: found.index, overlayFiles };
+  }
+
+  /** Closes stores nobody asked for in a while, notices repos that disappeared, and starts deferred builds whose wait is over. */
   private sweep(): void {
     const entries = this.repos.all();
     for (const e of entries) this.live.checkGone(e);
+    for (const e of entries) {
+      if (!e.deferred || e.gone || this.builds.isBuilding(e)) continue;
+      const from = this.stores.meta(e)?.seeded_from;
+      if (typeof from === 'string' && missingDependencies(e.repo, from)) continue;
+      this.ctx.log(`${e.repo} has its dependencies now: building its precise index`);
+      e.deferred = undefined;
+      this.index(e.repo, { force: true }).catch((err: unknown) => this.ctx.log(`build of ${e.repo} failed: ${err instanceof Error ? err.message : String(err)}`));
+    }
     this.stores.closeIdle(entries, this.options.idleCloseMs ?? IDLE_CLOSE_MS, (e) => this.builds.isBuilding(e));
   }
 }

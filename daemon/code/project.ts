@@ -28,6 +28,7 @@ export interface RepoState {
   pendingChanges: number;
   overlayFiles: number;
   progress?: BuildProgress;
+  deferred?: string;
 }
 
 export function repoStatusOf(s: RepoState): RepoStatus {
@@ -50,6 +51,7 @@ export function repoStatusOf(s: RepoState): RepoStatus {
     ...(meta?.first_index === 'syntactic' ? { syntactic: true } : {}),
     ...(typeof meta?.seeded_from === 'string' && meta.seeded_from ? { seeded_from: meta.seeded_from } : {}),
     ...(s.progress ? { progress: s.progress } : {}),
+    ...(s.deferred ? { precise_waits: s.deferred } : {}),
     ...coverageOf(meta?.coverage),
   };
 }

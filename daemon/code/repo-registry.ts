@@ -17,6 +17,8 @@ export interface RepoEntry {
   gone: boolean;
   /** The last build's (or open's) failure, shown in status; cleared by a good build. */
   lastError: string | undefined;
+  /** Why its precise build waits (a seeded worktree without the node_modules its sibling has). */
+  deferred?: string;
 }
 
 export class RepoRegistry {

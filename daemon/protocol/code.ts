@@ -249,6 +249,7 @@ export const RepoStatus = z.object({
   syntactic: opt(z.boolean(), 'Answers come from the first, syntactic index while the precise one builds.'),
   seeded_from: opt(z.string(), 'The sibling worktree whose index this one started from.'),
   progress: opt(BuildProgress, 'The running build, with its expected time to the precise index.'),
+  precise_waits: opt(z.string(), "Why this worktree's own precise build waits (no node_modules where its sibling has them): it answers from the sibling's index meanwhile."),
   coverage: opt(
     z.object({ by_tsconfig: z.number(), inferred: z.number(), inferred_sample: z.array(z.string()) }),
     "TypeScript/JavaScript files covered by the repo's tsconfigs, and those no tsconfig includes, indexed with a config Scry inferred (a sample of their paths).",

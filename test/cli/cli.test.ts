@@ -17,12 +17,22 @@ describe('scry CLI against a spawned daemon', () => {
   });
   after(() => stopDaemon(home));
 
-  it('auto-spawns the daemon, indexes on first query with progress on stderr, and answers refs', async () => {
-    const r = await scry(['refs', 'concatMap', '--json'], { home, cwd: path.join(repo, 'src', 'internal') });
-    assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /running scip-typescript/);
-    assert.match(r.stderr, /done: indexed \d+ files/);
+  it('auto-spawns the daemon, answers the first query from the syntactic first index with progress on stderr, then precisely', async () => {
+    const cwd = path.join(repo, 'src', 'internal');
+    const first = await scry(['refs', 'concatMap', '--json'], { home, cwd });
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stderr, /running tree-sitter-typescript \(first index\)/);
+    const quick = JSON.parse(first.stdout) as QueryResult;
+    assert.equal(quick.index.syntactic, true);
+    const quickDef = quick.matches.flatMap((m) => m.occurrences).find((o) => o.is_definition && o.file === 'src/internal/operators/concatMap.ts' && o.context.startsWith('export function concatMap<'));
+    assert.ok(quickDef, 'the syntactic answer has the definition');
+    // `scry index` joins the running build and waits for the precise index.
+    const built = await scry(['index', '--json'], { home, cwd });
+    assert.equal(built.code, 0, built.stderr);
+    assert.deepEqual((JSON.parse(built.stdout) as IndexResult).indexers.map((i) => [i.indexer, i.status]), [['scip-typescript', 'ok']]);
+    const r = await scry(['refs', 'concatMap', '--json'], { home, cwd });
     const result = JSON.parse(r.stdout) as QueryResult;
+    assert.equal(result.index.syntactic, undefined);
     assert.equal(result.symbol, 'concatMap');
     assert.equal(result.matches.length, 1);
     const m = result.matches[0]!;

@@ -198,6 +198,8 @@ describe('impact on a small repo with tests', () => {
     fs.writeFileSync(path.join(repo, 'src/checkout.ts'), "import { total } from './cart';\nexport function checkout(items: number[]): string {\n  return `pay ${total(items)}`;\n}\n");
     fs.writeFileSync(path.join(repo, 'test/cart.test.ts'), "import { total } from '../src/cart';\nif (total([1]) !== 2) throw new Error('bad');\n");
     try {
+      // The precise index: a first query alone would answer from the syntactic first index.
+      await scryJson(['index', repo], { home });
       const one = await scryJson<ImpactResult>(['impact', 'price', '--depth', '1', '--repo', repo], { home });
       assert.deepEqual(one.callers.map((c) => [c.display_name, c.depth]), [['total', 1]]);
       assert.deepEqual(one.test_files, []);

@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ImpactResult, QueryResult, SearchResult, StatusResult, SymbolsResult } from '../../daemon/protocol';
-import { CLI, daemonPid, isAlive, lineOf, rxjsRepo, scry, stopDaemon, tempDir } from '../helpers';
+import { CLI, daemonPid, isAlive, lineOf, rxjsRepo, scry, scryJson, stopDaemon, tempDir } from '../helpers';
 
 
 const TOOL_NAMES = ['scry_refs', 'scry_defs', 'scry_callers', 'scry_callees', 'scry_impls', 'scry_search', 'scry_symbols', 'scry_impact', 'scry_status'];
@@ -85,6 +85,8 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
     // Claude Code and VS Code give the model JSON.stringify(structuredContent) when there is one; others read the text.
     const seenByStructuredClient = (r: CallToolResult): string => (r.structuredContent !== undefined ? JSON.stringify(r.structuredContent) : textOf(r));
     const seenByContentClient = (r: CallToolResult): string => textOf(r);
+    // The compact form of a precise answer: `scry index` joins the build the first call started and waits for it.
+    await scryJson(['index', repo], { home });
     const compact = (await client.callTool({ name: 'scry_refs', arguments: { symbol: 'concatMap' } })) as CallToolResult;
     assert.equal(compact.isError, undefined);
     assert.equal(compact.structuredContent, undefined);
@@ -228,7 +230,8 @@ describe('scry mcp stdout', () => {
     const messages = stdout.trim().split('\n').map((l) => JSON.parse(l) as { jsonrpc: string; id?: number; result?: CallToolResult });
     assert.ok(messages.every((m) => m.jsonrpc === '2.0'));
     assert.deepEqual(messages.map((m) => m.id), [1, 2, 3]);
-    assert.match(textOf(messages[2]!.result!), /^# hello · function · 1 ref \(1 call\) in 1 file\na\.ts\n {2}1:17 def export function hello/);
+    // The first answer comes from the syntactic first index, and says so.
+    assert.match(textOf(messages[2]!.result!), /^note: syntactic first index \(tree-sitter\); precise results are coming[^\n]*\n# hello · function · 1 ref \(1 call\) in 1 file · syntactic\na\.ts\n {2}1:17 def export function hello/);
     await stopDaemon(home);
   });
 });

@@ -53,6 +53,11 @@ export class Overlay {
     return this.seq;
   }
 
+  /** The files it answers for now (changed or deleted since the last build). */
+  get changedFiles(): string[] {
+    return [...this.files.keys()];
+  }
+
   has(file: string): boolean {
     return this.files.has(file);
   }

@@ -1,0 +1,42 @@
+// The source files whose content differs between two checkouts: present in
+// one only, or with other bytes. Compared by content, not by commit, so a
+// dirty file in either checkout counts as the change it is.
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { listSources } from '../languages';
+
+const PARALLEL = 16;
+
+export interface Difference {
+  /** Repo-relative files that differ or exist only in the new checkout. */
+  changed: string[];
+  /** Files the sibling has and the new checkout does not. */
+  deleted: string[];
+}
+
+export async function differingFiles(repo: string, sibling: string): Promise<Difference> {
+  const mine = listSources(repo);
+  const theirs = new Set(listSources(sibling));
+  const present = new Set(mine);
+  const changed: string[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < mine.length) {
+      const file = mine[next++]!;
+      if (!theirs.has(file) || !(await sameContent(path.join(repo, file), path.join(sibling, file)))) changed.push(file);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  return { changed: changed.sort(), deleted: [...theirs].filter((f) => !present.has(f)).sort() };
+}
+
+async function sameContent(a: string, b: string): Promise<boolean> {
+  try {
+    const [sa, sb] = await Promise.all([fs.stat(a), fs.stat(b)]);
+    if (sa.size !== sb.size) return false;
+    const [ba, bb] = await Promise.all([fs.readFile(a), fs.readFile(b)]);
+    return ba.equals(bb);
+  } catch {
+    return false;
+  }
+}
