@@ -27,6 +27,8 @@ export interface BuildCoordinatorOptions {
   siblingOf?(entry: RepoEntry): Promise<Sibling | undefined>;
 }
 
+export type FirstStart = 'seed' | 'syntactic' | 'index';
+
 export interface Sibling {
   repo: string;
   /** Its index.db. */
@@ -40,6 +42,7 @@ export class BuildCoordinator {
   // Per running build: settles once the repo can answer (its first index is in, or the build is over).
   private readonly answerable = new Map<string, Promise<void>>();
   private readonly paces = new Map<string, BuildPace>();
+  private readonly starts = new Map<string, Promise<FirstStart>>();
   private readonly aborter = new AbortController();
   private readonly runner = new BuildRunner();
   // How long the event loop stalls while builds run and swap: queries wait that long.
@@ -59,9 +62,14 @@ export class BuildCoordinator {
     if (existing) return existing;
     let ready = (): void => undefined;
     const first = new Promise<void>((resolve) => (ready = resolve));
-    const run = this.run(entry, live, scip, ready).finally(() => {
+    let decide = (_start: FirstStart): void => undefined;
+    const start = new Promise<FirstStart>((resolve) => (decide = resolve));
+    this.starts.set(entry.repo, start);
+    const run = this.run(entry, live, scip, { ready, decide }).finally(() => {
+      decide('index');
       this.running.delete(entry.repo);
       this.answerable.delete(entry.repo);
+      this.starts.delete(entry.repo);
     });
     this.running.set(entry.repo, run);
     const answerable = Promise.race([first, run.then(() => undefined)]);
@@ -80,6 +88,15 @@ export class BuildCoordinator {
     return this.answerable.get(entry.repo);
   }
 
+  /**
+   * How the running build starts: from a sibling's index ('seed'), from a
+   * syntactic first index ('syntactic'), or from the index the repo already
+   * has ('index'). Undefined when no build runs.
+   */
+  startOf(entry: RepoEntry): Promise<FirstStart> | undefined {
+    return this.starts.get(entry.repo);
+  }
+
   /** The running build's progress and expected end, for answers and status. */
   progressOf(entry: RepoEntry): BuildProgress | undefined {
     return this.paces.get(entry.repo)?.progress();
@@ -93,18 +110,23 @@ export class BuildCoordinator {
     this.loopDelay.disable();
   }
 
-  private async run(entry: RepoEntry, live: LiveRepo | undefined, scip: string | undefined, ready: () => void): Promise<IndexResult> {
+  private async run(entry: RepoEntry, live: LiveRepo | undefined, scip: string | undefined, phases: { ready: () => void; decide: (start: FirstStart) => void }): Promise<IndexResult> {
     const { log } = this.options;
     log(`build start ${entry.repo}${scip ? ` from ${scip}` : ''}`);
     if (!scip && this.options.firstIndex && !this.options.stores.hasIndex(entry)) {
-      if (!(await this.seed(entry, live))) await this.first(entry);
+      const sibling = await this.siblingOf(entry);
+      phases.decide(sibling ? 'seed' : 'syntactic');
+      this.paces.set(entry.repo, new BuildPace(undefined, sibling ? `seeding from ${sibling.repo}` : 'reading the first index (tree-sitter)'));
+      if (!sibling || !(await this.seed(entry, live, sibling))) await this.first(entry);
     }
-    ready();
+    phases.decide('index');
+    phases.ready();
     // A seeded worktree without the node_modules its sibling has keeps the sibling's index: its own would resolve less.
     const deferred = scip ? undefined : this.deferral(entry);
     entry.deferred = deferred;
     const current = this.options.stores.get(entry);
     if (deferred && current) {
+      this.paces.delete(entry.repo);
       log(`precise build of ${entry.repo} deferred: ${deferred}`);
       return indexResultOf(entry.repo, current.meta());
     }
@@ -161,12 +183,10 @@ export class BuildCoordinator {
    * answered from the overlay until this checkout's precise build is in.
    * False when there is no sibling, or seeding failed (then the syntactic first index).
    */
-  private async seed(entry: RepoEntry, live: LiveRepo | undefined): Promise<boolean> {
+  private async seed(entry: RepoEntry, live: LiveRepo | undefined, sibling: Sibling): Promise<boolean> {
     const { log } = this.options;
     let next: string | undefined;
     try {
-      const sibling = await this.options.siblingOf?.(entry);
-      if (!sibling) return false;
       const started = performance.now();
       fs.mkdirSync(entry.dir, { recursive: true, mode: 0o700 });
       next = path.join(entry.dir, 'index.db.next');
@@ -186,6 +206,15 @@ export class BuildCoordinator {
       if (next) fs.rmSync(next, { force: true });
       log(`seeding ${entry.repo} from a sibling failed, indexing it afresh: ${errorMessage(err)}`);
       return false;
+    }
+  }
+
+  private async siblingOf(entry: RepoEntry): Promise<Sibling | undefined> {
+    try {
+      return await this.options.siblingOf?.(entry);
+    } catch (err) {
+      this.options.log(`looking for an indexed sibling of ${entry.repo} failed: ${errorMessage(err)}`);
+      return undefined;
     }
   }
 
@@ -209,7 +238,10 @@ export class BuildCoordinator {
         nodePath: this.options.nodePath,
         home: this.options.home,
         syntacticFirst: true,
-        onProgress: (e) => this.options.onProgress({ repo: entry.repo, ...e }),
+        onProgress: (e) => {
+          this.paces.get(entry.repo)?.note(e);
+          this.options.onProgress({ repo: entry.repo, ...e });
+        },
         signal: this.aborter.signal,
         log,
       });

@@ -4,10 +4,12 @@ import type { BuildProgress, ProgressEvent } from '../protocol';
 
 export class BuildPace {
   private readonly started = Date.now();
-  private last: Omit<ProgressEvent, 'repo'> = { phase: 'indexing', message: 'starting the precise indexers' };
+  private last: Omit<ProgressEvent, 'repo'>;
 
   /** previousMs: how long this repo's last build took, when it had one. */
-  constructor(private readonly previousMs?: number) {}
+  constructor(private readonly previousMs?: number, message = 'starting the precise indexers') {
+    this.last = { phase: 'indexing', message };
+  }
 
   note(event: Omit<ProgressEvent, 'repo'>): void {
     this.last = event;

@@ -9,7 +9,8 @@ import { handler, type Domain, type DomainContext, type DomainFactory } from '..
 import { BuildCoordinator, type Sibling } from './build-coordinator';
 import { knownRepos, recoverRepoDir, type LiveRepo } from './live';
 import { LiveRepos } from './live-repos';
-import { mergeOverlay, mergeOverlayGroups, type KnownSymbol } from './overlay';
+import { emptyStore, exactFirst, glance } from './first';
+import { mergeOverlay, mergeOverlayGroups, type KnownSymbol, type OverlayView } from './overlay';
 import { indexResultOf, repoStatusOf } from './project';
 import * as Q from './query';
 import { RepoRegistry, type RepoEntry } from './repo-registry';
@@ -34,6 +35,8 @@ export interface CodeDomainOptions {
 }
 
 const IDLE_CLOSE_MS = 10 * 60_000;
+/** The queries a glance answers: those the overlay merges into (see first/glance.ts). */
+const GLANCED: ReadonlySet<string> = new Set([P.Refs.method, P.Defs.method, P.Callers.method, P.Callees.method]);
 const SWEEP_MS = 30_000;
 
 /** SCRY_DEBOUNCE_MS / SCRY_COOLDOWN_MS tune rebuild scheduling (tests and benchmarks shorten the cooldown). */
@@ -60,6 +63,8 @@ export class CodeDomain implements Domain {
   private readonly builds: BuildCoordinator;
   private readonly live: LiveRepos;
   private readonly sweeper: NodeJS.Timeout;
+  // The index glance answers run over (see first/empty.ts): opened on the first one.
+  private empty: CodeStore | undefined;
 
   constructor(private readonly ctx: DomainContext, private readonly options: CodeDomainOptions) {
     this.repos = new RepoRegistry(ctx.home);
@@ -112,7 +117,19 @@ export class CodeDomain implements Domain {
     if (!store) {
       const built = this.index(entry.repo);
       // The first (syntactic) index, or the whole build when there is none: never longer than the build.
-      await (this.builds.whenAnswerable(entry) ?? built);
+      const answerable = this.builds.whenAnswerable(entry) ?? built;
+      // A name query may not even wait for that: the files naming it are read for it alone, whichever comes first.
+      // Not for a worktree seeded from its sibling: that answer is precise, and as quick.
+      const start = this.builds.startOf(entry);
+      if (this.options.firstIndex !== false && GLANCED.has(q.method) && start && (await start) === 'syntactic') {
+        const quick = this.glanced(entry, q, params).catch((err: unknown) => {
+          this.ctx.log(`glance at ${entry.repo} failed: ${err instanceof Error ? err.message : String(err)}`);
+          return undefined;
+        });
+        const first = await Promise.race([answerable.then(() => undefined, () => undefined), quick]);
+        if (first) return first;
+      }
+      await answerable;
       store = this.stores.get(entry);
       if (!store) {
         await built;
@@ -122,7 +139,7 @@ export class CodeDomain implements Domain {
     }
     entry.lastUsed = Date.now();
     const live = this.live.get(entry);
-    const ctx: Q.QueryContext = { store, repo: entry.repo, overlay: overlayMerges(live, store) };
+    const ctx: Q.QueryContext = { store, repo: entry.repo, overlay: overlayMerges(live?.overlay, store, live?.overlay.size ?? 0) };
     const result = Q.answered(store, this.isStale(entry), () => q.run(ctx, params));
     const overlayFiles = live?.overlay.size ?? 0;
     if (overlayFiles > 0) result.index.overlay_files = overlayFiles;
@@ -181,6 +198,7 @@ export class CodeDomain implements Domain {
     await this.live.dispose();
     await this.builds.dispose();
     this.stores.closeAll();
+    this.empty?.close();
     this.repos.clear();
   }
 
@@ -196,11 +214,29 @@ export class CodeDomain implements Domain {
     return entry.lastError !== undefined && this.stores.peek(entry) !== undefined;
   }
 
+  /**
+   * A name query's answer from the files naming it, parsed for it alone, over
+   * an empty index (see first/glance.ts); undefined when the name is too common.
+   */
+  private async glanced(entry: RepoEntry, q: Q.ReadQuery, params: P.RepoParams): Promise<object | undefined> {
+    const name = (params as { name?: unknown }).name;
+    if (typeof name !== 'string') return undefined;
+    const seen = await glance(entry.repo, name, (l) => this.ctx.log(l));
+    this.empty ??= emptyStore(this.ctx.home);
+    const store = this.empty;
+    const result = Q.answered(store, false, () => q.run({ store, repo: entry.repo, overlay: overlayMerges(exactFirst(seen.overlay), store, seen.overlay.size) }, params));
+    const building = this.builds.progressOf(entry);
+    // Every file naming it was read: complete as far as syntax goes (the files' own text decides what names it).
+    const partial = seen.read < seen.naming;
+    result.index = { indexed_at: new Date().toISOString(), status: partial ? 'partial' : 'ready', partial, missing_languages: [], syntactic: true, glance: { files_read: seen.read, files_naming: seen.naming }, ...(building ? { building } : {}) };
+    return result;
+  }
+
   /** The indexed checkout of the same repository nearest to this new one (see seed/), with its overlay's files. */
   private async siblingOf(entry: RepoEntry): Promise<Sibling | undefined> {
     const candidates: Candidate[] = knownRepos(this.ctx.home, (l) => this.ctx.log(l))
       .filter((k) => k.repo !== entry.repo && fs.existsSync(k.repo))
-      .map((k) => ({ repo: k.repo, index: path.join(k.dir, INDEX_FILE), indexedAt: k.indexedAt }));
+      .map((k) => ({ repo: k.repo, index: path.join(k.dir, INDEX_FILE), indexedAt: k.indexedAt, seeded: k.seededFrom !== undefined }));
     const found = await findSibling(entry.repo, candidates);
     if (!found) return undefined;
     const overlayFiles = this.live.get(this.repos.get(found.repo))?.overlay.changedFiles ?? [];
@@ -224,9 +260,8 @@ export class CodeDomain implements Domain {
 }
 
 /** Swaps in the overlay's syntactic occurrences for files changed since the last build. */
-function overlayMerges(live: LiveRepo | undefined, store: CodeStore): Q.OverlayMerges | undefined {
-  const overlay = live?.overlay;
-  if (!overlay || overlay.size === 0) return undefined;
+function overlayMerges(overlay: OverlayView | undefined, store: CodeStore, size: number): Q.OverlayMerges | undefined {
+  if (!overlay || size === 0) return undefined;
   // The repo's only symbol of a name, which a new call site or caller most likely means.
   const known = (name: string): KnownSymbol | undefined => {
     const found = store.symbolsNamed(name).filter((s) => !s.is_local);

@@ -68,6 +68,10 @@ export const IndexFreshness = z.object({
   missing_languages: opt(z.array(z.string()), 'Languages present in the repo whose indexer did not run successfully.'),
   overlay_files: opt(z.number(), 'Files currently answered from the syntactic overlay (changed since the last build).'),
   syntactic: opt(z.boolean(), "True while the repo answers from its first index, read by tree-sitter in seconds: every occurrence says precision 'syntactic', and `building` says when the precise index comes."),
+  glance: opt(
+    z.object({ files_read: z.number(), files_naming: z.number() }),
+    'Set on an answer read for this query alone while the first index is still being read: the files whose text names it, and how many of them were parsed by tree-sitter (at most 200). Nothing is resolved across files; ask again in a few seconds for the first index.',
+  ),
   seeded_from: opt(z.string(), "The sibling worktree (same git repository) whose index this one started from: unchanged files answer as there, changed ones from the overlay, until this worktree's own build is swapped in."),
   building: opt(BuildProgress, 'A build of this repo is running (on a syntactic or seeded index: the precise one): its progress.'),
 });

@@ -222,8 +222,10 @@ export function impactRest(r: ImpactResult): string {
 }
 
 /** "syntactic, precise in ~N s", "seeded from …": where an answer's index came from, before the precise one is in. */
-export function firstIndexNotes(index: Pick<IndexFreshness, 'syntactic' | 'seeded_from' | 'building'>): string[] {
+export function firstIndexNotes(index: Pick<IndexFreshness, 'syntactic' | 'seeded_from' | 'building' | 'glance'>): string[] {
   const lines: string[] = [];
+  const g = index.glance;
+  if (g) lines.push(`note: read from ${g.files_read < g.files_naming ? `the first ${g.files_read} of ` : ''}the ${g.files_naming} file${g.files_naming === 1 ? '' : 's'} naming it (tree-sitter, nothing resolved across files) while the first index is built`);
   const eta = index.building?.eta_s !== undefined ? ` in ~${index.building.eta_s} s` : index.building ? ` (now: ${index.building.message})` : '';
   if (index.syntactic) lines.push(`note: syntactic first index (tree-sitter); precise results${index.building ? ` are coming${eta}` : ' did not come (see scry status)'}`);
   if (index.seeded_from) lines.push(`note: seeded from ${index.seeded_from}${index.building ? `; this worktree's precise index is coming${eta}` : ''}`);

@@ -1,7 +1,7 @@
 // The nearest indexed sibling of a checkout: another checkout of the same git
 // repository (a worktree sharing its common dir), else a clone sharing its
-// root commit; among several, one at the same HEAD, else the most recently
-// indexed.
+// root commit; among several, one at the same HEAD, then one with an index
+// of its own (not itself seeded), then the most recently indexed.
 import { gitCommonDir, headCommit, rootCommit } from './git';
 
 export interface Candidate {
@@ -9,6 +9,8 @@ export interface Candidate {
   /** Its index.db. */
   index: string;
   indexedAt: number | undefined;
+  /** Its own index was copied from another checkout: one built there is preferred. */
+  seeded?: boolean;
 }
 
 export async function findSibling(repo: string, candidates: readonly Candidate[]): Promise<Candidate | undefined> {
@@ -28,5 +30,5 @@ export async function findSibling(repo: string, candidates: readonly Candidate[]
   const heads = await Promise.all(same.map((c) => headCommit(c.repo)));
   const atHead = same.filter((_, i) => head !== undefined && heads[i] === head);
   const pool = atHead.length > 0 ? atHead : same;
-  return [...pool].sort((a, b) => (b.indexedAt ?? 0) - (a.indexedAt ?? 0))[0];
+  return [...pool].sort((a, b) => Number(a.seeded ?? false) - Number(b.seeded ?? false) || (b.indexedAt ?? 0) - (a.indexedAt ?? 0))[0];
 }
