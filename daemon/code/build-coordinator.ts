@@ -7,6 +7,7 @@ import { errorMessage, ScryError } from '../errors';
 import type { BuildProgress, IndexResult, ProgressEvent } from '../protocol';
 import { BuildPace } from './build-pace';
 import { BuildRunner } from './build-runner';
+import { BuildSlots, maxBuildsFromEnv } from './build-slots';
 import type { LiveRepo } from './live';
 import { indexResultOf } from './project';
 import type { RepoEntry } from './repo-registry';
@@ -21,6 +22,8 @@ export interface BuildCoordinatorOptions {
   log(line: string): void;
   onProgress(event: ProgressEvent): void;
   onSwapped(result: IndexResult): void;
+  /** Precise builds running at once across repos (default: SCRY_MAX_BUILDS, else half the cores, at least one). */
+  maxBuilds?: number;
   /** Off: a repo with no index waits for its precise build, as before the first index existed. */
   firstIndex: boolean;
   /** The indexed sibling a new checkout can start from (see seed/), if any. */
@@ -43,6 +46,7 @@ export class BuildCoordinator {
   private readonly answerable = new Map<string, Promise<void>>();
   private readonly paces = new Map<string, BuildPace>();
   private readonly starts = new Map<string, Promise<FirstStart>>();
+  private readonly slots: BuildSlots;
   private readonly aborter = new AbortController();
   private readonly runner = new BuildRunner();
   // How long the event loop stalls while builds run and swap: queries wait that long.
@@ -50,6 +54,7 @@ export class BuildCoordinator {
 
   constructor(private readonly options: BuildCoordinatorOptions) {
     this.loopDelay.enable();
+    this.slots = new BuildSlots(options.maxBuilds ?? maxBuildsFromEnv());
   }
 
   isBuilding(entry: RepoEntry): boolean {
@@ -135,11 +140,23 @@ export class BuildCoordinator {
       pace.note(e);
       this.options.onProgress({ repo: entry.repo, ...e });
     };
+    this.paces.set(entry.repo, pace);
+    // The first answers never queue; the precise build waits for a slot, and says so.
+    let release: (() => void) | undefined;
+    try {
+      release = await this.slots.acquire((ahead) => {
+        const message = `waiting for a build slot (${this.slots.max} at once; ${ahead} more waiting ahead)`;
+        log(`build of ${entry.repo} queued: ${message}`);
+        emit({ phase: 'indexing', message });
+      }, this.aborter.signal);
+    } catch (err) {
+      this.paces.delete(entry.repo);
+      throw err;
+    }
     // Changes up to here are covered by this build; the overlay keeps later ones.
     const coveredSeq = live?.buildStarted();
     let swapped = false;
     try {
-      this.paces.set(entry.repo, pace);
       const outcome = await this.runner.run({
         repo: entry.repo,
         workDir: entry.dir,
@@ -171,6 +188,7 @@ export class BuildCoordinator {
       emit({ phase: 'failed', message: entry.lastError });
       throw err instanceof ScryError ? err : new ScryError(errorMessage(err));
     } finally {
+      release();
       this.paces.delete(entry.repo);
       if (!swapped && coveredSeq !== undefined) live?.buildEnded(coveredSeq, false);
     }
