@@ -9,7 +9,7 @@ export interface RepoView {
   phase: 'waiting' | 'indexing' | 'ready' | 'failed';
   percent?: number;
   message?: string;
-  result?: Pick<IndexResult, 'status' | 'indexed_at' | 'documents' | 'symbols' | 'occurrences' | 'indexers'>;
+  result?: Pick<IndexResult, 'status' | 'indexed_at' | 'documents' | 'symbols' | 'occurrences' | 'indexers' | 'syntactic' | 'seeded_from'>;
   error?: string;
 }
 
@@ -66,7 +66,7 @@ export class RepoTracker {
         const status = s.effective_status === 'indexing' || s.effective_status === 'none' ? 'ready' : s.effective_status;
         this.update(s.repo, {
           phase: s.building ? 'indexing' : 'ready',
-          result: { status, indexed_at: s.indexed_at, documents: s.documents, symbols: s.symbols, occurrences: s.occurrences, indexers: s.indexers },
+          result: { status, indexed_at: s.indexed_at, documents: s.documents, symbols: s.symbols, occurrences: s.occurrences, indexers: s.indexers, syntactic: s.syntactic, seeded_from: s.seeded_from },
         });
       } else if (s.building) this.update(s.repo, { phase: 'indexing' });
     }

@@ -33,6 +33,12 @@ export function statusView(state: SupervisorState, repos: readonly RepoView[], n
   if (indexing.length > 0) {
     const known = indexing.map((r) => r.percent).filter((p): p is number => typeof p === 'number');
     const percent = known.length > 0 ? Math.floor(known.reduce((a, b) => a + b, 0) / indexing.length) : undefined;
+    // Answering already, from a first index: say which, and that the precise one is coming.
+    const first = indexing.find((r) => r.result?.syntactic || r.result?.seeded_from)?.result;
+    if (first) {
+      const from = first.seeded_from ? `seeded from ${first.seeded_from.split(/[\\/]/).pop() || first.seeded_from}` : 'syntactic';
+      return { kind: 'indexing', text: `$(sync~spin) Scry: ${from}, precise ${percent !== undefined ? `${percent}%` : 'coming'}`, tooltip: [...lines, daemon] };
+    }
     return { kind: 'indexing', text: `$(sync~spin) Scry: indexing${percent !== undefined ? ` ${percent}%` : '…'}`, tooltip: [...lines, daemon] };
   }
   const ready = repos.filter((r) => r.result);

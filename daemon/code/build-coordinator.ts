@@ -135,7 +135,8 @@ export class BuildCoordinator {
       log(`precise build of ${entry.repo} deferred: ${deferred}`);
       return indexResultOf(entry.repo, current.meta());
     }
-    const pace = new BuildPace(previousBuildMs(this.options.stores.meta(entry)));
+    const previous = previousBuildMs(this.options.stores.meta(entry));
+    let pace = new BuildPace(previous);
     const emit = (e: Omit<ProgressEvent, 'repo'>): void => {
       pace.note(e);
       this.options.onProgress({ repo: entry.repo, ...e });
@@ -153,6 +154,9 @@ export class BuildCoordinator {
       this.paces.delete(entry.repo);
       throw err;
     }
+    // Its expected end counts from when it runs, not from when it queued.
+    pace = new BuildPace(previous);
+    this.paces.set(entry.repo, pace);
     // Changes up to here are covered by this build; the overlay keeps later ones.
     const coveredSeq = live?.buildStarted();
     let swapped = false;

@@ -15,6 +15,8 @@ export function indexResultOf(repo: string, meta: Meta): IndexResult {
     symbols: meta.symbols,
     occurrences: meta.occurrences,
     indexers: parseIndexers(meta.indexers),
+    ...(meta.first_index === 'syntactic' ? { syntactic: true } : {}),
+    ...(typeof meta.seeded_from === 'string' && meta.seeded_from ? { seeded_from: meta.seeded_from } : {}),
   };
 }
 

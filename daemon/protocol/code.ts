@@ -233,6 +233,8 @@ export const IndexResult = z.object({
   symbols: z.number(),
   occurrences: z.number(),
   indexers: z.array(IndexerReport),
+  syntactic: opt(z.boolean(), 'The syntactic first index: the precise one follows.'),
+  seeded_from: opt(z.string(), 'Copied from this sibling worktree: its own precise build follows (or waits, see status).'),
 });
 
 export const RepoStatus = z.object({

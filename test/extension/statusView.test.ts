@@ -34,6 +34,8 @@ describe('statusView', () => {
       kind: 'indexing',
       text: /Scry: indexing 75%$/,
     },
+    { name: 'answering from the syntactic first index while the precise one builds', state: running, repos: [{ repo: '/r/a', phase: 'indexing', percent: 40, result: { ...ok(50)!, syntactic: true } }], kind: 'indexing', text: /^\$\(sync~spin\) Scry: syntactic, precise 40%$/ },
+    { name: 'a worktree seeded from its sibling', state: running, repos: [{ repo: '/r/wt', phase: 'indexing', result: { ...ok(50)!, seeded_from: '/r/main' } }], kind: 'indexing', text: /Scry: seeded from main, precise coming$/ },
     { name: 'ready sums symbols, with freshness', state: running, repos: [{ repo: '/r/a', phase: 'ready', result: ok(1200, 3) }, { repo: '/r/b', phase: 'ready', result: ok(34, 10) }], kind: 'ready', text: /^\$\(check\) Scry: ready · 1,234 symbols · 3 min ago$/, tooltip: /pid 4242 \(adopted\)/ },
     {
       name: 'partial names the missing language and why',
