@@ -3,6 +3,7 @@
 // are plain functions inside a class, so its rules look at where a name sits.
 import { preparePython, PY_INDEXER } from '../indexers/python';
 import { defineGrammar, defineLanguage, type SyntaxFrame, type SyntaxRules } from './language';
+import { pythonReader } from './python-reader';
 
 const RULES: SyntaxRules = {
   names: new Set(['identifier']),
@@ -36,4 +37,5 @@ export const python = defineLanguage({
   markers: ['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt', 'Pipfile'],
   tests: [/_test\.py$/, /(^|\/)test_[^/]*\.py$/, /(^|\/)conftest\.py$/],
   indexer: { name: PY_INDEXER, processNames: [PY_INDEXER], prepare: preparePython },
+  syntactic: pythonReader,
 });

@@ -54,6 +54,8 @@ export interface GenericRules {
   typeNames: ReadonlySet<string>;
   /** Nodes that are the current instance: `this`, `self`. */
   selfTypes: ReadonlySet<string>;
+  /** Identifiers that name the current instance by convention (Python's `self`). */
+  selfNames?: ReadonlySet<string>;
   /** A local declaration -> [variable, declared type node or undefined, value or undefined]. */
   variables?: Readonly<Record<string, (n: Node) => Array<[string, Node | undefined, Node | undefined]>>>;
   /** The type a value constructs, when it visibly does: `new X()`, `X::new()`, `X.new`, `X{}`, `&X{}`. */
@@ -374,7 +376,7 @@ class GenericWalker {
 
   /** The class of a receiver expression, when syntax says it. */
   private receiverOf(r: Node, depth = 0): Receiver | undefined {
-    if (this.rules.selfTypes.has(r.type)) return this.lookupVar('\u0000self');
+    if (this.rules.selfTypes.has(r.type) || (r.type === 'identifier' && this.rules.selfNames?.has(r.text))) return this.lookupVar('\u0000self');
     const member = this.rules.members?.[r.type];
     if (member && depth < 8) {
       const [object, name] = member(r);

@@ -18,6 +18,7 @@ const SYNTACTIC = LANGUAGE_IDS.filter((id) => languageById(id).syntactic);
 
 /** A small real-looking file per language to mutate (PHP's come from the Laravel fixture). */
 const SEEDS: Partial<Record<LanguageId, string>> = {
+  python: 'from .base import Base\n\nclass Cart(Base):\n    items = []\n\n    def total(self, rate: float) -> int:\n        return sum(self.items) * rate + len(f"→ {self}")\n\ncart = Cart()\ncart.total(2)\n',
   typescript: "import { Base, type Sized } from './base';\nexport class Cart extends Base implements Sized {\n  private items: number[] = [];\n  total(): number { return this.items.reduce((a, b) => a + b, `→ ${0}`.length); }\n}\nexport const make = (c: Cart) => new Cart().total();\n",
   go: 'package shop\n\nimport "fmt"\n\ntype Cart struct{ items []int }\n\nfunc (c *Cart) Total() int {\n\tfmt.Println("→ total")\n\treturn len(c.items)\n}\n',
   java: 'package a;\nimport java.util.List;\nclass Cart extends Base implements Sized {\n  private List<String> items;\n  int size() { return this.items.size(); }\n}\n',
