@@ -185,6 +185,10 @@ export class CodeDomain implements Domain {
       }
       try {
         if (this.live.ensure(this.repos.get(known.repo), known.indexedAt)) watched++;
+        // A first index whose precise build was cut short (the daemon stopped): build it now.
+        if (known.syntactic || known.seededFrom) {
+          this.index(known.repo, { force: true }).catch((err: unknown) => this.ctx.log(`precise build of ${known.repo} failed: ${err instanceof Error ? err.message : String(err)}`));
+        }
       } catch (err) {
         this.ctx.log(`could not watch ${known.repo}: ${err instanceof Error ? err.message : String(err)}`);
       }

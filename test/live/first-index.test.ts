@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type * as P from '../../daemon/protocol';
 import { formatStatus } from '../../daemon/cli/format';
-import { lineOf, rxjsRepo, scryJson, stopDaemon, tempDir } from '../helpers';
+import { daemonPid, isAlive, lineOf, rxjsRepo, scryJson, stopDaemon, tempDir } from '../helpers';
 import { waitFor } from './wait';
 
 const NO_AUTO_REBUILD = { SCRY_DEBOUNCE_MS: '3600000' };
@@ -72,5 +72,37 @@ describe('first index: syntactic first, precise after the swap', () => {
     assert.equal(status.syntactic, undefined);
     assert.ok(status.indexers.some((i) => i.indexer === 'scip-typescript' && i.status === 'ok'));
     assert.ok(fs.existsSync(path.join(home, 'repos')));
+  });
+});
+
+describe('first index: a daemon stopped before the precise swap', () => {
+  let home: string;
+  let repo: string;
+  before(() => {
+    home = tempDir('first-kill');
+    repo = rxjsRepo();
+  });
+  after(() => stopDaemon(home));
+
+  it('builds the precise index when it starts again, without being asked', async () => {
+    await scryJson<P.QueryResult>(['refs', 'Subscriber', '--repo', repo], { home, env: NO_AUTO_REBUILD });
+    await waitFor(async () => (await scryJson<P.StatusResult>(['status', '--repo', repo], { home })).repos[0]?.syntactic, 'the syntactic first index');
+    const pid = daemonPid(home)!;
+    const s = (await scryJson<P.StatusResult>(['status', '--repo', repo], { home })).repos[0]!;
+    // Killed while the precise build runs (on a fast machine it may be over: then there is nothing to show).
+    if (!s.building) {
+      console.log('# the precise build ended before the kill');
+      return;
+    }
+    process.kill(pid, 'SIGKILL');
+    await waitFor(() => !isAlive(pid), 'the daemon to die');
+    // A query starts a new daemon and answers from the syntactic index; the daemon builds the precise one by itself.
+    const again = await scryJson<P.QueryResult>(['refs', 'Subscriber', '--repo', repo], { home, env: NO_AUTO_REBUILD });
+    assert.equal(again.index.syntactic, true);
+    const precise = await waitFor(async () => {
+      const r = (await scryJson<P.StatusResult>(['status', '--repo', repo], { home })).repos[0];
+      return r && r.syntactic === undefined && !r.building && r.indexed_at ? r : undefined;
+    }, 'the precise index after the restart');
+    assert.ok(precise.indexers.some((i) => i.indexer === 'scip-typescript' && i.status === 'ok'), JSON.stringify(precise.indexers));
   });
 });

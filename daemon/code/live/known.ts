@@ -13,6 +13,8 @@ export interface KnownRepo {
   indexedAt: number | undefined;
   /** The sibling its index was copied from, while it has no build of its own. */
   seededFrom?: string;
+  /** Its index is the syntactic first one: the precise build never finished. */
+  syntactic?: boolean;
 }
 
 export function knownRepos(home: string, log: (line: string) => void): KnownRepo[] {
@@ -31,11 +33,11 @@ export function knownRepos(home: string, log: (line: string) => void): KnownRepo
     try {
       const db = openDatabase(file, { readonly: true, fileMustExist: true });
       try {
-        const rows = db.prepare("SELECT key, value FROM meta WHERE key IN ('repo', 'indexed_at', 'seeded_from')").all() as Array<{ key: string; value: string }>;
+        const rows = db.prepare("SELECT key, value FROM meta WHERE key IN ('repo', 'indexed_at', 'seeded_from', 'first_index')").all() as Array<{ key: string; value: string }>;
         const meta = new Map(rows.map((r) => [r.key, r.value]));
         const repo = meta.get('repo');
         const seededFrom = meta.get('seeded_from');
-        if (repo) out.push({ repo, dir, indexedAt: meta.has('indexed_at') ? Date.parse(meta.get('indexed_at')!) : undefined, ...(seededFrom ? { seededFrom } : {}) });
+        if (repo) out.push({ repo, dir, indexedAt: meta.has('indexed_at') ? Date.parse(meta.get('indexed_at')!) : undefined, ...(seededFrom ? { seededFrom } : {}), ...(meta.get('first_index') === 'syntactic' ? { syntactic: true } : {}) });
       } finally {
         db.close();
       }
