@@ -12,7 +12,7 @@ import { mergeOverlay, mergeOverlayGroups, type KnownSymbol } from './overlay';
 import { indexResultOf, repoStatusOf } from './project';
 import * as Q from './query';
 import { RepoRegistry, type RepoEntry } from './repo-registry';
-import { StoreCache } from './store-cache';
+import { isCorrupt, StoreCache } from './store-cache';
 import type { CodeStore } from './store/store';
 import type { SchedulerOptions } from './watch';
 
@@ -98,6 +98,18 @@ export class CodeDomain implements Domain {
   /** Answers one read-only query (see query/methods.ts), building the index first if there is none. */
   async query(q: Q.ReadQuery, params: P.RepoParams): Promise<object> {
     const entry = this.repos.get(params.repo);
+    try {
+      return await this.queryOnce(q, params, entry);
+    } catch (err) {
+      if (!isCorrupt(err) || !this.stores.peek(entry)) throw err;
+      // A damaged page under an index that opened fine: moved aside (status
+      // shows the error while it rebuilds) and asked again of the rebuilt one.
+      this.stores.moveAside(entry, err);
+      return this.queryOnce(q, params, entry);
+    }
+  }
+
+  private async queryOnce(q: Q.ReadQuery, params: P.RepoParams, entry: RepoEntry): Promise<object> {
     let store = this.open(entry);
     if (!store) {
       await this.index(entry.repo);
