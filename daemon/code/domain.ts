@@ -6,7 +6,7 @@ import { NotIndexedError } from '../errors';
 import * as P from '../protocol';
 import { handler, type Domain, type DomainContext, type DomainFactory } from '../domain';
 import { BuildCoordinator } from './build-coordinator';
-import { knownRepos, recoverRepoDir, type LiveRepo } from './live';
+import { knownRepos, recoverRepoDirs, type LiveRepo } from './live';
 import { LiveRepos } from './live-repos';
 import { mergeOverlay, mergeOverlayGroups, type KnownSymbol } from './overlay';
 import { indexResultOf, repoStatusOf } from './project';
@@ -152,8 +152,8 @@ export class CodeDomain implements Domain {
   /** Starts watching every repo this SCRY_HOME has indexed, after cleaning up what an interrupted build left. */
   restore(): void {
     let watched = 0;
+    recoverRepoDirs(this.ctx.home, (l) => this.ctx.log(l));
     for (const known of knownRepos(this.ctx.home, (l) => this.ctx.log(l))) {
-      recoverRepoDir(known.dir, (l) => this.ctx.log(l));
       if (!fs.existsSync(known.repo)) {
         this.ctx.log(`known repo ${known.repo} is gone (deleted or moved); not watching it`);
         continue;

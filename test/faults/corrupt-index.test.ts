@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { connectRunning, type RpcClient } from '../../daemon/client';
+import { connectRunning } from '../../daemon/client';
 import { repoDir } from '../../daemon/paths';
 import * as P from '../../daemon/protocol';
 import { rxjsRepo, scry, scryJson, stopDaemon, tempDir } from '../helpers';
