@@ -94,7 +94,7 @@ export function formatIndex(r: IndexResult): string {
 
 export function formatStatus(s: StatusResult): string {
   const d = s.daemon;
-  const lines = [`daemon pid ${d.pid}, scry ${d.version}, node ${d.node}, up ${Math.round(d.uptime_ms / 1000)} s`, `  socket ${d.socket}`, `  log    ${d.log_file}`];
+  const lines = [`daemon pid ${d.pid}, scry ${d.version}, node ${d.node}, up ${Math.round(d.uptime_ms / 1000)} s${d.rss_bytes !== undefined ? `, ${Math.round(d.rss_bytes / 2 ** 20)} MB resident` : ''}`, `  socket ${d.socket}`, `  log    ${d.log_file}`];
   if (s.repos.length === 0) lines.push('no repos indexed in this session');
   for (const r of s.repos) {
     const langs = r.languages?.length ? ` [${r.languages.join(', ')}]` : '';

@@ -39,8 +39,15 @@ export function scheduleFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<S
   return out;
 }
 
+/** SCRY_IDLE_CLOSE_MS: how long an unused store stays open (tests and benchmarks shorten it). */
+export function idleCloseFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const v = env.SCRY_IDLE_CLOSE_MS;
+  return v !== undefined && v !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : undefined;
+}
+
 export function createCodeDomain(options: CodeDomainOptions = {}): DomainFactory {
-  return (ctx) => new CodeDomain(ctx, { schedule: scheduleFromEnv(), ...options });
+  const idleCloseMs = idleCloseFromEnv();
+  return (ctx) => new CodeDomain(ctx, { schedule: scheduleFromEnv(), ...(idleCloseMs !== undefined ? { idleCloseMs } : {}), ...options });
 }
 
 export class CodeDomain implements Domain {
@@ -80,7 +87,8 @@ export class CodeDomain implements Domain {
       handler(P.IndexRepo, (p) => this.index(p.repo, { force: p.force, scip: p.scip })),
       ...Q.READ_QUERIES.map((q) => ({ decl: q.decl, run: (p: unknown) => this.query(q, p as P.RepoParams) })),
     ];
-    this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+    // Often enough that a store closes within about its idle time.
+    this.sweeper = setInterval(() => this.sweep(), Math.max(100, Math.min(SWEEP_MS, (options.idleCloseMs ?? IDLE_CLOSE_MS) / 2)));
     this.sweeper.unref();
   }
 
@@ -130,9 +138,11 @@ export class CodeDomain implements Domain {
     return this.live.get(this.repos.get(repoInput));
   }
 
-  status(params: P.StatusParams): { repos: P.RepoStatus[] } {
+  status(params: P.StatusParams): { repos: P.RepoStatus[]; index_memory: P.IndexMemory } {
     const entries = params.repo ? [this.repos.get(params.repo)] : this.repos.all();
+    const held = this.resources();
     return {
+      index_memory: { open_stores: held.openStores, spare_build_worker: held.spareWorker },
       repos: entries.map((e) => {
         const live = this.live.get(e);
         return repoStatusOf({
@@ -192,7 +202,14 @@ export class CodeDomain implements Domain {
   private sweep(): void {
     const entries = this.repos.all();
     for (const e of entries) this.live.checkGone(e);
-    this.stores.closeIdle(entries, this.options.idleCloseMs ?? IDLE_CLOSE_MS, (e) => this.builds.isBuilding(e));
+    const closed = this.stores.closeIdle(entries, this.options.idleCloseMs ?? IDLE_CLOSE_MS, (e) => this.builds.isBuilding(e));
+    // The last store closed: the build worker started ahead goes too (a whole isolate with SQLite loaded).
+    if (closed > 0 && this.stores.openCount === 0) this.builds.releaseIdle();
+  }
+
+  /** What the domain holds in memory besides its watchers: open indexes and a build worker kept ready. */
+  resources(): { openStores: number; spareWorker: boolean } {
+    return { openStores: this.stores.openCount, spareWorker: this.builds.holdsSpareWorker };
   }
 }
 

@@ -96,13 +96,21 @@ export class StoreCache {
   }
 
   /** Closes the stores of repos unused for idleMs, but those `busy` says to keep. */
-  closeIdle(entries: readonly RepoEntry[], idleMs: number, busy: (e: RepoEntry) => boolean): void {
+  closeIdle(entries: readonly RepoEntry[], idleMs: number, busy: (e: RepoEntry) => boolean): number {
+    let closed = 0;
     for (const entry of entries) {
       if (this.open.has(entry.repo) && !busy(entry) && Date.now() - entry.lastUsed > idleMs) {
         this.close(entry);
         this.log(`closed idle index of ${entry.repo}`);
+        closed++;
       }
     }
+    return closed;
+  }
+
+  /** How many indexes are open now. */
+  get openCount(): number {
+    return this.open.size;
   }
 
   closeAll(): void {

@@ -62,6 +62,7 @@ export async function createDaemon(home: string, domainFactories: readonly Domai
     uptime_ms: Date.now() - startedAt.getTime(),
     log_file: logger.file,
     node: process.version,
+    rss_bytes: process.memoryUsage.rss(),
   });
 
   const own: Handler[] = [
