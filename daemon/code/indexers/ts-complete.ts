@@ -46,7 +46,10 @@ function projectRoot(index: DecodedIndex, repo: string): string {
   return repo;
 }
 
-/** Anything outside comments: an empty or comment-only file may have no document. */
+/**
+ * A name outside comments and string literals (`export {}` counts; a file of
+ * only comments or 'use strict' may have no document, having nothing to index).
+ */
 function hasCode(file: string): boolean {
   let text: string;
   try {
@@ -54,7 +57,8 @@ function hasCode(file: string): boolean {
   } catch {
     return false;
   }
-  return /\S/.test(text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ''));
+  const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, '');
+  return /[A-Za-z_$]/.test(code);
 }
 
 /** The folders of the documents and every folder above them ('.' for the root). */
