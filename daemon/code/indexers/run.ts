@@ -47,16 +47,19 @@ export function runProcess(
   options: { cwd: string; env?: NodeJS.ProcessEnv; signal?: AbortSignal; onOutput?: (text: string) => void; onSpawn?: (pid: number) => void },
 ): Promise<RunResult> {
   const started = performance.now();
-  const guard = guardFile();
+  // Process groups are POSIX: on Windows the indexer runs as a plain child, stopped by itself on abort.
+  const posix = process.platform !== 'win32';
+  const guard = posix ? guardFile() : undefined;
   return new Promise((resolve, reject) => {
     const child = guard
       ? spawn(process.execPath, [guard, command, ...args], { cwd: options.cwd, env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true })
-      : spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      : spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: posix });
     const group = child.pid;
     const killGroup = (): void => {
       if (group === undefined) return;
       try {
-        process.kill(-group, 'SIGTERM');
+        if (posix) process.kill(-group, 'SIGTERM');
+        else child.kill('SIGTERM');
       } catch {
         // already gone
       }
