@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { QueryResult, SearchResult } from '../../daemon/protocol';
-import { printable } from '../../daemon/protocol/printable';
+import { printable, printableAnswer } from '../../daemon/protocol/printable';
 import { rxjsRepo, scry, stopDaemon, tempDir } from '../helpers';
 
 // What a hostile name would like a reader to believe: a second result line.
@@ -57,6 +57,21 @@ describe('control characters in file names', () => {
 
   it('the escaped form names every character', () => {
     assert.equal(printable(EVIL), 'evil\\n    12:3 call  forged();\\r\\t\\x1b[2Jx\\x85.ts');
+    const cases: Array<[string, string]> = [
+      ['plain/path.ts', 'plain/path.ts'],
+      ['a\u0000b', 'a\\x00b'],
+      ['del\u007f', 'del\\x7f'],
+      ['c1\u009b[31m', 'c1\\x9b[31m'],
+      ['line\u2028sep\u2029', 'line\\u2028sep\\u2029'],
+      ['ünïcödé ✓ 名前.ts', 'ünïcödé ✓ 名前.ts'],
+      ['back\\slash', 'back\\slash'],
+    ];
+    for (const [raw, shown] of cases) assert.equal(printable(raw), shown, JSON.stringify(raw));
+  });
+
+  it('keeps the tabs of a source line, and escapes them everywhere else', () => {
+    const answer = printableAnswer({ file: 'a\tb.go', context: 'Name\tstring\x1b', nested: [{ context: 'x\ty', file: 'c\nd' }] });
+    assert.deepEqual(answer, { file: 'a\\tb.go', context: 'Name\tstring\\x1b', nested: [{ context: 'x\ty', file: 'c\\nd' }] });
   });
 
   it('a one-line error about such a name stays one line', async () => {
