@@ -5,6 +5,7 @@
 // the output is the same on every run and no real credential is involved.
 //
 //   node scripts/gen-secret-corpus.mjs      writes test/fixtures/secrets/{corpus,held-out}.json
+//                                           (or into $SECRET_CORPUS_OUT)
 //
 // Two sets. `corpus.json` is what redaction is built and tuned against.
 // `held-out.json` holds provider families and context forms that appear ONLY
@@ -294,7 +295,8 @@ function build(specs, seed, perFamily) {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
-const dir = join(here, '..', 'test', 'fixtures', 'secrets');
+// SECRET_CORPUS_OUT: write elsewhere (the test regenerates into a temp folder and compares).
+const dir = process.env.SECRET_CORPUS_OUT ?? join(here, '..', 'test', 'fixtures', 'secrets');
 mkdirSync(dir, { recursive: true });
 const corpus = build(CORPUS, 0x5c2a, 2);
 const heldOut = build(HELD_OUT, 0x40e1, 2);

@@ -2,12 +2,17 @@
 // did (`[ran: npm test]`, `[edited src/app.ts]`) and drops what the tool
 // returned: file contents and logs are stale the moment they are read.
 import * as path from 'node:path';
+import { redact } from '../redact';
 import { asRecord, asString } from './jsonl';
 
 const MAX_COMMAND = 120;
 
-/** First line of a command or query, trimmed to a breadcrumb's length. */
-export function clip(text: string, max = MAX_COMMAND): string {
+/**
+ * First line of a command or query, trimmed to a breadcrumb's length. The
+ * whole text is redacted first: a cut secret is one no rule can recognise.
+ */
+export function clip(raw: string, max = MAX_COMMAND): string {
+  const text = redact(raw).text;
   const nl = text.indexOf('\n');
   let first = (nl === -1 ? text : text.slice(0, nl)).trim();
   if (nl !== -1 && first.length === 0) first = text.trim().split('\n', 1)[0] ?? '';
