@@ -28,7 +28,8 @@ export const CONTEXT_RULES: readonly Rule[] = [
     // `--password=x`, `"client_secret": "x"`, `X-API-Key: x`, `password="x"`.
     kind: 'env-secret',
     keywords: NAME_KEYWORDS,
-    re: new RegExp(String.raw`(?<pre>(?:^|[\s;&|?('"\x60,{:])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|[^\s"'\x60;&|),}]+)`, 'gim'),
+    // The name sits in a lookbehind, so the regex is only tried where an `=` or `:` stands.
+    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|[^\s"'\x60;&|),}]+)`, 'gim'),
     accept: (v, g) => {
       const value = unquote(v);
       if (value.length === 0 || notAValue(value) || codeCall(value)) return false;
@@ -40,20 +41,20 @@ export const CONTEXT_RULES: readonly Rule[] = [
     // Any `*key` name (`app_key`, `ALGOLIA_ADMIN_KEY`, `storageKey`) whose value is random or a long hex.
     kind: 'key-secret',
     keywords: ['key'],
-    re: /(?<pre>[\w.-]*key["']?\s*[:=]\s*["']?)(?<s>[A-Za-z0-9+/=_-]{20,})/gi,
+    re: /(?<pre>key["']?\s*[:=]\s*["']?)(?<s>[A-Za-z0-9+/=_-]{20,})/gi,
     accept: (v) => /^[0-9a-f]{32,}$/i.test(v) || looksRandom(v),
   },
   {
     // A quoted long hex or random string on a line that names a key, secret or token.
     kind: 'key-secret',
     keywords: ['key', 'secret', 'token', 'passw', 'credential'],
-    re: /(?<pre>(?:key|secret|token|passw|credential)[^\n"']*(?:["'][^\n"']*["'][^\n"']*)*?["'])(?<s>[A-Za-z0-9+/=_-]{20,})(?<post>["'])/gi,
+    re: /(?<pre>(?:key|secret|token|passw|credential)[^\n"']{0,80}(?:["'][^\n"']{0,80}["'][^\n"']{0,80}){0,3}?["'])(?<s>[A-Za-z0-9+/=_-]{20,})(?<post>["'])/gi,
     accept: (v) => /^[0-9a-f]{32,}$/i.test(v) || looksRandom(v),
   },
   {
     kind: 'key-secret',
     keywords: ['key', 'secret', 'token', 'passw', 'credential'],
-    re: /(?<pre>["'])(?<s>[A-Za-z0-9+/=_-]{20,})(?<post>["'])(?=[^\n]*(?:key|secret|token|passw|credential))/gi,
+    re: /(?<pre>["'])(?<s>[A-Za-z0-9+/=_-]{20,})(?<post>["'])(?=[^\n]{0,80}?(?:key|secret|token|passw|credential))/gi,
     accept: (v) => /^[0-9a-f]{32,}$/i.test(v) || looksRandom(v),
   },
   {

@@ -4,7 +4,8 @@
 // (`{n,}`) so a token pasted with extra characters still goes whole.
 import type { Rule } from './rule';
 
-const START = String.raw`(?<![A-Za-z0-9_])`;
+// `\b` rather than a lookbehind: every body starts with a word character, and V8 scans for a literal after `\b` far faster.
+const START = String.raw`\b`;
 const END = String.raw`(?![A-Za-z0-9])`;
 
 function tok(kind: string, keywords: readonly string[], body: string, flags = ''): Rule {
