@@ -140,7 +140,8 @@ const CORPUS = [
   ['pulumi', 'access', (g) => `pul-${g.r('h', 40)}`, 'PULUMI_ACCESS_TOKEN'],
   ['telegram', 'bot', (g) => `${g.r('d', 10)}:AA${g.r('u', 33)}`, 'TELEGRAM_BOT_TOKEN'],
   ['discord', 'bot', (g) => `M${g.r('A', 23)}.${g.r('u', 6)}.${g.r('u', 38)}`, 'DISCORD_TOKEN'],
-  ['discord', 'webhook', (g) => `https://discord.com/api/webhooks/${g.r('d', 18)}/${g.r('u', 68)}`],
+  // The webhook's id is public; its token is the secret.
+  ['discord', 'webhook', (g) => { const id = g.r('d', 18); return { secret: g.r('u', 68), wrap: (s) => `curl -X POST https://discord.com/api/webhooks/${id}/${s} -d '{"content":"deployed"}'` }; }],
   ['twilio', 'api-key', (g) => `SK${g.r('h', 32)}`],
   ['twilio', 'auth-token', (g) => ({ secret: g.r('h', 32), wrap: (s) => `TWILIO_AUTH_TOKEN=${s}` })],
   ['sendgrid', 'api', (g) => `SG.${g.r('u', 22)}.${g.r('u', 43)}`, 'SENDGRID_API_KEY'],

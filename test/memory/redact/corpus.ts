@@ -17,7 +17,30 @@ export const CONTEXT_FORMS = new Set(['url', 'cli', 'header', 'env', 'config', '
 
 export const loadCorpus = (name: 'corpus' | 'held-out'): CorpusEntry[] => JSON.parse(fs.readFileSync(path.join(SECRETS_DIR, `${name}.json`), 'utf8')) as CorpusEntry[];
 
-/** The secrets of `entries` still present in `text`. */
+const WINDOW = 16;
+
+/**
+ * The secrets of `entries` present in `text`, whole or in part: a secret of
+ * 24 characters or more counts as leaked when any 16-character window of it
+ * past its first four characters (a prefix like `ghp_`) appears, so a token
+ * cut short by a breadcrumb or a summary is caught too.
+ */
 export function leaked(entries: readonly CorpusEntry[], text: string): string[] {
-  return entries.flatMap((e) => e.secrets.filter((s) => text.includes(s)).map(() => `${e.family}/${e.form}`));
+  const windows = new Map<string, string>();
+  const out = new Set<string>();
+  for (const e of entries)
+    for (const s of e.secrets) {
+      const what = `${e.family}/${e.form}`;
+      if (text.includes(s)) out.add(what);
+      if (s.length < 24) continue;
+      for (let i = 4; i + WINDOW <= s.length; i++) {
+        const w = s.slice(i, i + WINDOW);
+        if (new Set(w).size >= 8) windows.set(w, what);
+      }
+    }
+  for (let i = 0; i + WINDOW <= text.length; i++) {
+    const hit = windows.get(text.slice(i, i + WINDOW));
+    if (hit) out.add(`${hit} (in part)`);
+  }
+  return [...out];
 }

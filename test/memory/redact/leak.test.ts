@@ -24,8 +24,17 @@ async function json<T>(args: string[], home: string): Promise<T> {
   return JSON.parse(r.stdout) as T;
 }
 
-/** A prefix long enough that a breadcrumb's 120-character cut falls inside what follows it. */
-const LONG = 'cd /srv/app && NODE_ENV=production ./scripts/deploy.sh --verbose --region eu-west-1 --notify ops-oncall && ';
+const CUT = 119;
+
+/** A command whose breadcrumb cut (120 characters) falls two thirds into the entry's (first) secret. */
+function longCommand(text: string, secret: string): string {
+  const line = text.split('\n')[0]!;
+  const at = line.indexOf(secret);
+  const head = 'cd /srv/app && ./deploy.sh --region eu-west-1 ';
+  if (at < 0) return `${head}&& ${text}`;
+  const pad = Math.max(0, CUT - head.length - 4 - at - Math.ceil((2 * secret.length) / 3));
+  return `${head}-v${'v'.repeat(pad)} && ${text}`;
+}
 
 function session(): string {
   const at = '2026-03-01T09:00:00Z';
@@ -38,7 +47,7 @@ function session(): string {
         ...base,
         type: 'assistant',
         uuid: `a${i}`,
-        message: { id: `m${i}`, role: 'assistant', content: [{ type: 'text', text: `Using ${e.text} as you said.` }, { type: 'tool_use', id: `t${i}`, name: 'Bash', input: { command: `${LONG}${e.text}` } }] },
+        message: { id: `m${i}`, role: 'assistant', content: [{ type: 'text', text: `Using ${e.text} as you said.` }, { type: 'tool_use', id: `t${i}`, name: 'Bash', input: { command: longCommand(e.text, e.secrets[0]!) } }] },
       }),
     );
     lines.push(JSON.stringify({ ...base, type: 'user', uuid: `r${i}`, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${i}`, content: `ok\n${e.text}\ndone` }] } }));
