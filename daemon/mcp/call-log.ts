@@ -2,7 +2,7 @@
 // rotated by size. Never on stdout: that carries only the protocol.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { redact } from '../memory/redact';
+import { redactDeep } from '../memory/redact';
 
 export interface CallRecord {
   ts: string;
@@ -26,8 +26,8 @@ export class CallLog {
   ) {}
 
   write(record: CallRecord): void {
-    // Arguments are what an agent typed (a remember's text among them): redacted like memory.
-    const line = `${redact(JSON.stringify(record)).text}\n`;
+    // Arguments are what an agent typed (a remember's text among them): redacted like memory, value by value.
+    const line = `${JSON.stringify(redactDeep(record))}\n`;
     try {
       if (this.size === undefined) {
         fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });

@@ -40,3 +40,11 @@ export function redact(text: string): RedactResult {
   }
   return { text: out, count };
 }
+
+/** Every string inside a JSON-like value redacted (before it is serialised: escaped text hides secrets from the rules). */
+export function redactDeep(value: unknown): unknown {
+  if (typeof value === 'string') return redact(value).text;
+  if (Array.isArray(value)) return value.map(redactDeep);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v)]));
+  return value;
+}
