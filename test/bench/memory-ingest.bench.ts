@@ -143,6 +143,10 @@ async function redactionThroughput(episodes: string[]): Promise<void> {
   await measure('redact: synthetic episodes (no secrets)', episodes, redact, 5);
   await measure('redact: real transcript lines (raw JSONL)', transcripts, redact, 5);
   await measure('redact: secret corpus entries', corpus, redact, 5);
+  // Hostile shapes (long runs that make backtracking regexes go quadratic): the worst case, 100 KB each.
+  const K = 100_000;
+  const hostile = ['password: x' + ' '.repeat(K) + 'y', 'password:\n'.repeat(K / 10), 'data:\n' + '  a: b\n'.repeat(K / 7), 'key'.repeat(K / 3), 'DB_PASSWORD is '.repeat(K / 15), 'key "'.repeat(K / 5), 'aB3'.repeat(K / 3)];
+  await measure('redact: hostile 100 KB texts (worst case)', hostile, redact, 2);
   const { lintSource } = await import('@secretlint/core');
   const { creator } = await import('@secretlint/secretlint-rule-preset-recommend');
   const config = { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: creator }] };

@@ -19,7 +19,7 @@ export const CONTEXT_RULES: readonly Rule[] = [
     // .env lines, shell exports, YAML at the start of a line: the whole rest of the line.
     kind: 'env-secret',
     keywords: NAME_KEYWORDS,
-    re: new RegExp(String.raw`^(?<pre>[ \t]*-?[ \t]*(?:export[ \t]+)?["']?${SECRET_NAME}["']?(?:[ \t]*=[ \t]*|[ \t]*:[ \t]+))(?<s>[^\s#][^\n]*?)(?=[ \t]*$)`, 'gim'),
+    re: new RegExp(String.raw`^(?<pre>[ \t]*-?[ \t]*(?:export[ \t]+)?["']?${SECRET_NAME}["']?(?:[ \t]*=[ \t]*|[ \t]*:[ \t]+))(?<s>[^\s#](?:[^\n]*[^\s])?)(?=[ \t]*$)`, 'gim'),
     // `token: string;`, `password: req.body.password,` and `x = f()` are code.
     accept: (v) => !notAValue(v) && !codeCall(v) && !/[;,]$/.test(v) && !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v),
   },

@@ -21,7 +21,7 @@ export const KEY_RULES: readonly Rule[] = [
     re: /^(?<ind>[ \t]*)(?:data|stringData):[ \t]*\n(?:\k<ind>[ \t]+[^\n]*(?:\n|$))+/gm,
     rewrite: (block) => {
       let count = 0;
-      const text = block.replace(/^([ \t]+["']?[\w.-]+["']?:[ \t]+)([^\s|>#][^\n]*?)([ \t]*)$/gm, (_m, pre: string, value: string, post: string) => {
+      const text = block.replace(/^([ \t]+["']?[\w.-]+["']?:[ \t]+)([^\s|>#](?:[^\n]*[^\s])?)([ \t]*)$/gm, (_m, pre: string, value: string, post: string) => {
         if (isMarker(value)) return `${pre}${value}${post}`;
         count++;
         return `${pre}${marker('k8s-secret')}${post}`;
