@@ -9,6 +9,7 @@
 import { CONTEXT_RULES } from './context';
 import { HIGH_ENTROPY_RULE } from './entropy';
 import { KEY_RULES } from './keys';
+import { KeywordIndex } from './keywords';
 import { applyRule, type Rule } from './rule';
 import { TOKEN_RULES } from './tokens';
 
@@ -19,6 +20,14 @@ export interface RedactResult {
 }
 
 const RULES: readonly Rule[] = [...KEY_RULES, ...TOKEN_RULES, ...CONTEXT_RULES, HIGH_ENTROPY_RULE];
+const KEYWORDS = new KeywordIndex(RULES.flatMap((r) => r.keywords ?? []));
+// Which rules each keyword wakes, and the rules with no keyword (they always run).
+const RULES_BY_KEYWORD = new Map<string, number[]>();
+const ALWAYS: number[] = [];
+RULES.forEach((r, i) => {
+  if (!r.keywords || r.keywords.length === 0) ALWAYS.push(i);
+  else for (const k of r.keywords) RULES_BY_KEYWORD.set(k, [...(RULES_BY_KEYWORD.get(k) ?? []), i]);
+});
 
 // No secret fits in fewer characters than this; shorter texts skip every rule.
 const MIN_LENGTH = 8;
@@ -26,17 +35,17 @@ const MIN_LENGTH = 8;
 /** Replaces every secret in `text` by `[redacted:<kind>]` and counts them. */
 export function redact(text: string): RedactResult {
   if (text.length < MIN_LENGTH) return { text, count: 0 };
-  let lower = text.toLowerCase();
+  // Keywords are looked up in the original text: a replacement only ever removes them.
+  const wake = new Uint8Array(RULES.length);
+  for (const i of ALWAYS) wake[i] = 1;
+  for (const k of KEYWORDS.find(text)) for (const i of RULES_BY_KEYWORD.get(k)!) wake[i] = 1;
   let out = text;
   let count = 0;
-  for (const rule of RULES) {
-    if (rule.keywords && !rule.keywords.some((k) => lower.includes(k))) continue;
-    const r = applyRule(rule, out);
-    if (r.count > 0) {
-      out = r.text;
-      lower = out.toLowerCase();
-      count += r.count;
-    }
+  for (let i = 0; i < RULES.length; i++) {
+    if (wake[i] === 0) continue;
+    const r = applyRule(RULES[i]!, out);
+    out = r.text;
+    count += r.count;
   }
   return { text: out, count };
 }

@@ -52,7 +52,7 @@ export const TOKEN_RULES: readonly Rule[] = [
   tok('pulumi-token', ['pul-'], String.raw`pul-[a-f0-9]{40}`),
   tok('telegram-bot-token', [':aa'], String.raw`\d{8,10}:AA[\w-]{33}`),
   // Discord bot token: base64 of the bot's numeric id, a timestamp, an HMAC.
-  tok('discord-token', ['.'], String.raw`[MNO][A-Za-z0-9_-]{23,25}\.[\w-]{6}\.[\w-]{27,40}`),
+  tok('discord-token', [], String.raw`[MNO][A-Za-z0-9_-]{23,25}\.[\w-]{6}\.[\w-]{27,40}`),
   tok('twilio-key', ['sk'], String.raw`SK[0-9a-fA-F]{32}`),
   tok('sendgrid-key', ['sg.'], String.raw`SG\.[\w-]{20,24}\.[\w-]{40,46}`),
   tok('mailgun-key', ['key-'], String.raw`(?:pub)?key-[a-f0-9]{32}`),
