@@ -128,7 +128,9 @@ export class BuildCoordinator {
   private async run(entry: RepoEntry, live: LiveRepo | undefined, scip: string | undefined, phases: { ready: () => void; decide: (start: FirstStart) => void }): Promise<IndexResult> {
     const { log } = this.options;
     log(`build start ${entry.repo}${scip ? ` from ${scip}` : ''}`);
-    if (!scip && this.options.firstIndex && !this.options.stores.hasIndex(entry)) {
+    const lost = entry.rebuildPrecise === true;
+    entry.rebuildPrecise = undefined;
+    if (!scip && this.options.firstIndex && !lost && !this.options.stores.hasIndex(entry)) {
       const sibling = await this.siblingOf(entry);
       phases.decide(sibling ? 'seed' : 'syntactic');
       this.paces.set(entry.repo, new BuildPace(undefined, sibling ? `seeding from ${sibling.repo}` : 'reading the first index (tree-sitter)'));

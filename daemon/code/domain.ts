@@ -127,6 +127,7 @@ export class CodeDomain implements Domain {
       if (!isCorrupt(err) || !this.stores.peek(entry)) throw err;
       // A damaged page under an index that opened fine: moved aside (status
       // shows the error while it rebuilds) and asked again of the rebuilt one.
+      entry.rebuildPrecise = true;
       this.stores.moveAside(entry, err);
       return this.queryOnce(q, params, entry);
     }

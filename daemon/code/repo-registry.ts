@@ -19,6 +19,8 @@ export interface RepoEntry {
   lastError: string | undefined;
   /** Why its precise build waits (a seeded worktree without the node_modules its sibling has). */
   deferred?: string;
+  /** Its index was lost (moved aside as corrupt): the next build goes straight to the precise index, so answers come back as they were. */
+  rebuildPrecise?: boolean;
 }
 
 export class RepoRegistry {
