@@ -69,7 +69,7 @@ export async function ingestFile(store: MemoryStore, source: DiscoverableSource,
   }
   const now = options.now?.() ?? Date.now();
   if (options.minAgeMs !== undefined && now - stat.mtimeMs < options.minAgeMs) return { ...base, outcome: 'too-recent' };
-  const cursor = store.getCursor(file);
+  const cursor = store.getCursor(file, source);
   if (cursor && cursor.size === stat.size && cursor.mtimeMs === stat.mtimeMs) return { ...base, outcome: 'unchanged' };
   const print = fingerprint(file);
   const reset = cursor !== undefined && (stat.size < cursor.offset || (cursor.fingerprint !== undefined && cursor.fingerprint !== '' && cursor.fingerprint !== print));

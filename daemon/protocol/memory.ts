@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { defineMethod, defineNotification, describe, opt, positiveInt } from './method';
 import { MemoryStatus } from './memory-status';
+import { ENTITY_TYPES } from './vocabulary';
 
 export { MemoryStatus, ProviderStatus } from './memory-status';
 
@@ -213,7 +214,7 @@ export const RememberResult = z.object({
 });
 
 export const EntitiesParams = z.object({
-  type: opt(z.enum(['project', 'service', 'machine', 'tool', 'person', 'decision', 'runbook', 'concept']), 'Only entities of this type.'),
+  type: opt(z.enum(ENTITY_TYPES), 'Only entities of this type.'),
   limit: memLimit('At most this many (default 50), most recently updated first.'),
   cursor: opt(z.string(), 'The next_cursor of the previous page.'),
 });
