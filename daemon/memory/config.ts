@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { z } from 'zod';
 import { ErrorCode, ScryError } from '../errors';
+import { SOURCES } from './sources';
 
 export const PROVIDER_TYPES = ['claude-cli', 'anthropic', 'openai', 'offline'] as const;
 
@@ -38,14 +39,8 @@ const MemorySchema = z.strictObject({
       min_age_minutes: z.number().nonnegative().max(10_080).optional(),
     })
     .optional(),
-  sources: z
-    .strictObject({
-      claude: z.string().min(1).optional(),
-      codex: z.string().min(1).optional(),
-      runs: z.array(z.string().min(1)).optional(),
-      seeds: z.array(z.string().min(1)).optional(),
-    })
-    .optional(),
+  /** Roots to sweep instead of the defaults, under each source's config key (one path or a list). */
+  sources: z.strictObject(Object.fromEntries(Object.values(SOURCES).map((s) => [s.configKey, z.union([z.string().min(1), z.array(z.string().min(1))]).optional()]))).optional(),
   /** Per-episode deadline across the whole chain. */
   deadline_ms: z.number().int().positive().max(3_600_000).optional(),
 });
@@ -74,7 +69,8 @@ export interface MemoryConfig {
   providers: ProviderConfig[];
   budget: { dailyEpisodes?: number; dailyTokens?: number };
   sweep: { enabled: boolean; intervalMinutes: number; minAgeMinutes: number };
-  sources: { claude?: string; codex?: string; runs: string[]; seeds: string[] };
+  /** Roots named in config.yaml, by the source's config key; a source not named here sweeps its default roots. */
+  sources: Record<string, string[]>;
   deadlineMs: number;
   /** True when no providers were configured, so status can say how to enable a model. */
   defaultProviders: boolean;
@@ -147,7 +143,7 @@ function normalize(m: z.infer<typeof MemorySchema>, hooks: z.infer<typeof HooksS
     providers,
     budget: { dailyEpisodes: m.budget?.daily_episodes, dailyTokens: m.budget?.daily_tokens },
     sweep: { enabled: m.sweep?.enabled ?? true, intervalMinutes: m.sweep?.interval_minutes ?? 15, minAgeMinutes: m.sweep?.min_age_minutes ?? 5 },
-    sources: { claude: m.sources?.claude, codex: m.sources?.codex, runs: m.sources?.runs ?? [], seeds: m.sources?.seeds ?? [] },
+    sources: Object.fromEntries(Object.entries(m.sources ?? {}).flatMap(([key, roots]) => (roots === undefined ? [] : [[key, typeof roots === 'string' ? [roots] : roots]]))),
     deadlineMs: m.deadline_ms ?? 5 * 60_000,
     defaultProviders,
     hooks: { sessionStart: hooks.session_start ?? true, sessionEnd: hooks.session_end ?? true },

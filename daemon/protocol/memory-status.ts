@@ -25,6 +25,8 @@ export const MemoryStatus = z.object({
   budget: z.object({ day: z.string(), episodes: z.number(), tokens: z.number(), daily_episodes: z.optional(z.number()), daily_tokens: z.optional(z.number()), over: z.boolean() }),
   config: z.object({ file: z.string(), error: z.optional(z.string()) }),
   sweep: z.object({ enabled: z.boolean(), interval_minutes: z.number(), last_at: z.optional(z.string()), last_added: z.optional(z.number()), running: z.boolean() }),
+  /** Every transcript format the daemon reads, from its source registry, with the roots a sweep searches. */
+  sources: z.optional(z.array(z.object({ id: z.string(), holds: z.string(), roots: z.array(z.string()), conversational: z.boolean(), session_end: z.optional(z.string()) }))),
   /** Set when only the offline extractor runs: how to enable a model. */
   hint: z.optional(z.string()),
 });
