@@ -168,7 +168,7 @@ export function formatMemoryStatus(m: P.MemoryStatus): string {
   }
   lines.push(`  budget ${m.budget.day}: ${m.budget.episodes} episodes, ${m.budget.tokens} tokens${m.budget.daily_episodes !== undefined ? ` of ${m.budget.daily_episodes} episodes` : ''}${m.budget.daily_tokens !== undefined ? ` of ${m.budget.daily_tokens} tokens` : ''}${m.budget.over ? ' (over budget: models skipped)' : ''}`);
   lines.push(`  sweep: ${m.sweep.enabled ? `every ${m.sweep.interval_minutes} min` : 'off'}${m.sweep.last_at ? `, last at ${m.sweep.last_at} (${m.sweep.last_added} new)` : ''}`);
-  if (m.config.error) lines.push(`  config: ${m.config.error}`);
+  if (m.config.error) lines.push(`  config: ${m.config.error}${m.config.using === 'safe' ? ' (until it is fixed: sweeps and hooks off, offline extraction only)' : m.config.using === 'last-good' ? ' (running on the last good configuration)' : ''}`);
   if (m.hint) lines.push(`  ${m.hint}`);
   return lines.join('\n') + '\n';
 }

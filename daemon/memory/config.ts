@@ -45,14 +45,14 @@ const MemorySchema = z.strictObject({
   deadline_ms: z.number().int().positive().max(3_600_000).optional(),
 });
 
-// The Claude Code hooks' off switches (the PreToolUse nudge's, if any, belongs to its owner and passes through).
-const HooksSchema = z.looseObject({
+// The Claude Code hooks' off switches.
+const HooksSchema = z.strictObject({
   session_start: z.boolean().optional(),
   session_end: z.boolean().optional(),
 });
 
-// Other sections (code index) belong to other owners and pass through.
-const FileSchema = z.looseObject({ memory: MemorySchema.nullish(), hooks: HooksSchema.nullish() });
+// Every section and key is known: a misspelled one is an error naming its line, never silently ignored.
+const FileSchema = z.strictObject({ memory: MemorySchema.nullish(), hooks: HooksSchema.nullish() });
 
 export interface ProviderConfig {
   type: (typeof PROVIDER_TYPES)[number];
@@ -84,7 +84,7 @@ export const DEFAULT_COOLDOWN_MS = 10 * 60_000;
 export class ConfigError extends ScryError {
   override readonly code = ErrorCode.Config;
   constructor(readonly file: string, readonly line: number | undefined, readonly key: string, detail: string) {
-    super(`${file}${line ? `:${line}` : ''}: ${key}: ${detail}`, 'Fix the file; until then Scry keeps its last good configuration');
+    super(`${file}${line ? `:${line}` : ''}: ${key}: ${detail}`, 'Fix the file; until then Scry runs on its last good configuration, or with sweeps and hooks off when it never read one');
   }
 }
 
@@ -210,15 +210,33 @@ export function formatPath(p: ReadonlyArray<string | number>): string {
   return s || '(root)';
 }
 
+/** What is in effect while config.yaml is invalid. */
+export type ConfigFallback = 'last-good' | 'safe';
+
 /**
- * Keeps the last good configuration. A missing file is the default (offline
- * only); an invalid one leaves `current` as it was and is reported in `error`.
+ * Sweeps and hooks off, offline only: what runs when config.yaml is invalid
+ * at start and no good copy of it was ever kept, so a user's `enabled: false`
+ * is never overridden by a default `true`.
+ */
+export const SAFE_CONFIG: MemoryConfig = { ...DEFAULT_CONFIG, sweep: { ...DEFAULT_CONFIG.sweep, enabled: false }, hooks: { sessionStart: false, sessionEnd: false } };
+
+/**
+ * Keeps the last good configuration: in memory while the process runs, and
+ * on disk (a copy of the last file that parsed) for the next start. A missing
+ * file is the default (offline only); an invalid one is reported in `error`
+ * and leaves `current` as it was, or at start the kept copy, or SAFE_CONFIG.
  */
 export class MemoryConfigLoader {
   current: MemoryConfig = DEFAULT_CONFIG;
   error: ConfigError | ConfigSecretError | undefined;
+  /** Set while `error` is: which configuration runs instead. */
+  fallback: ConfigFallback | undefined;
+  private loaded = false;
+  readonly lastGoodFile: string;
 
-  constructor(readonly file: string) {}
+  constructor(readonly file: string, options: { lastGoodFile?: string } = {}) {
+    this.lastGoodFile = options.lastGoodFile ?? path.join(path.dirname(file), 'memory', 'config.last-good.yaml');
+  }
 
   /** Re-reads the file; returns the error if it was rejected (the previous config stays). */
   reload(): ConfigError | ConfigSecretError | undefined {
@@ -226,22 +244,60 @@ export class MemoryConfigLoader {
     try {
       text = fs.readFileSync(this.file, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-        this.current = DEFAULT_CONFIG;
-        this.error = undefined;
-        return undefined;
-      }
-      this.error = new ConfigError(this.file, undefined, '(file)', (err as Error).message);
-      return this.error;
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return this.accept(DEFAULT_CONFIG);
+      return this.reject(new ConfigError(this.file, undefined, '(file)', (err as Error).message));
     }
     try {
-      this.current = parseConfig(text, this.file);
-      this.error = undefined;
+      const config = parseConfig(text, this.file);
+      this.keep(text);
+      return this.accept(config);
     } catch (err) {
       if (!(err instanceof ConfigError || err instanceof ConfigSecretError)) throw err;
-      this.error = err;
+      return this.reject(err);
     }
-    return this.error;
+  }
+
+  private accept(config: MemoryConfig): undefined {
+    this.current = config;
+    this.loaded = true;
+    this.error = undefined;
+    this.fallback = undefined;
+    return undefined;
+  }
+
+  private reject(error: ConfigError | ConfigSecretError): ConfigError | ConfigSecretError {
+    this.error = error;
+    if (this.loaded) {
+      this.fallback ??= 'last-good';
+      return error;
+    }
+    // First read in this process: the copy kept at the last good read, else everything that acts on its own off.
+    const kept = this.readKept();
+    this.current = kept ?? SAFE_CONFIG;
+    this.fallback = kept ? 'last-good' : 'safe';
+    this.loaded = true;
+    return error;
+  }
+
+  private readKept(): MemoryConfig | undefined {
+    try {
+      return parseConfig(fs.readFileSync(this.lastGoodFile, 'utf8'), this.lastGoodFile);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Copies a file that parsed, when it differs from the copy kept. */
+  private keep(text: string): void {
+    try {
+      if (fs.existsSync(this.lastGoodFile) && fs.readFileSync(this.lastGoodFile, 'utf8') === text) return;
+      fs.mkdirSync(path.dirname(this.lastGoodFile), { recursive: true, mode: 0o700 });
+      const tmp = `${this.lastGoodFile}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, text, { mode: 0o600 });
+      fs.renameSync(tmp, this.lastGoodFile);
+    } catch {
+      // A SCRY_HOME that cannot be written still runs on the file itself; only the next start loses the copy.
+    }
   }
 }
 

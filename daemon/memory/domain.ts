@@ -59,6 +59,8 @@ export class MemoryDomain implements Domain {
     fs.mkdirSync(memoryDir(ctx.home), { recursive: true, mode: 0o700 });
     this.store = new MemoryStore(memoryDb(ctx.home));
     this.config = new MemoryConfigLoader(configFile(ctx.home));
+    // Read before the socket serves, so no answer (status above all) reflects defaults the file may turn off.
+    this.config.reload();
     this.supervisor = new ExtractionSupervisor(ctx, this.store, { enabled: options.extract !== false, env: this.env });
     this.ingestor = new Ingestor(ctx, this.store, {
       sources: options.sources ?? SOURCES,
@@ -173,7 +175,7 @@ export class MemoryDomain implements Domain {
       store: this.store,
       supervisor: this.supervisor,
       config,
-      configState: { file: this.config.file, ...(this.config.error ? { error: this.config.error.oneLine() } : {}) },
+      configState: { file: this.config.file, ...(this.config.error ? { error: this.config.error.oneLine() } : {}), ...(this.config.fallback ? { using: this.config.fallback } : {}) },
       sweep: { enabled: this.sweepEnabled(), running: this.ingestor.sweepRunning, ...(this.ingestor.lastSweep ? { last: this.ingestor.lastSweep } : {}) },
       sources: Object.values(this.options.sources ?? SOURCES).map((source) => ({ source, roots: this.ingestor.rootsOf(source, config) })),
     });

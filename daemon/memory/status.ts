@@ -12,7 +12,7 @@ export interface StatusInputs {
   store: MemoryStore;
   supervisor: ExtractionSupervisor;
   config: MemoryConfig;
-  configState: { file: string; error?: string };
+  configState: P.MemoryStatus['config'];
   sweep: { enabled: boolean; running: boolean; last?: { at: string; added: number } };
   sources: ReadonlyArray<{ source: TranscriptSource; roots: string[] }>;
 }
