@@ -1,8 +1,10 @@
-// Lint that holds the layering (see DESIGN.md): domains never import a client
-// or each other, the extension reaches the daemon only through the protocol
-// and the shared client layer, MCP tools reach the index only through the
-// daemon. Plus the two rules that catch real bugs here: no floating promises
-// (a dropped rejection is a silent failure in a long-lived daemon) and no any.
+// Lint that holds the layering (README.md, "How it works"): domains never
+// import a client or each other; the extension, the CLI and setup reach the
+// daemon only through the protocol and the shared client layer; MCP tools
+// reach the index only through the daemon; memory.db is touched only inside
+// daemon/memory/store/. Plus the two rules that catch real bugs here: no
+// floating promises (a dropped rejection is a silent failure in a long-lived
+// daemon) and no any.
 import tseslint from 'typescript-eslint';
 
 // Relative imports only (a package such as @modelcontextprotocol/sdk/server is not the daemon's server/).
@@ -46,6 +48,13 @@ export default tseslint.config(
       ...noRawSql,
       'no-restricted-imports': ['error', { patterns: [{ regex: folders(...CLIENTS, 'client', 'code'), message: DOMAIN_WALL }, { regex: '^\\.{1,2}/(\\.\\./)*sqlite$', message: NO_RAW_SQL }] }],
     },
+  },
+  // The CLI and setup are clients like the extension: they reach a domain through the protocol and the client layer,
+  // never by importing it. cli/direct.ts is the one exception, the cold path that answers from the index file while the daemon boots.
+  {
+    files: ['daemon/cli/**/*.ts', 'daemon/setup/**/*.ts'],
+    ignores: ['daemon/cli/direct.ts'],
+    rules: restrict('^(\\.\\./)+(code|memory|mcp|server)(/|$)', 'cli/ and setup/ reach the domains only through daemon/protocol and daemon/client (cli/direct.ts is the one exception)'),
   },
   { files: ['extension/**/*.ts'], rules: restrict('^\\.\\./daemon/(?!(protocol|client)(/|$))', 'the extension imports only the protocol and the shared client layer (daemon/client)') },
   { files: ['daemon/mcp/**/*.ts'], rules: restrict(folders('code', 'memory', 'server', 'cli'), 'MCP tools reach the index only through the daemon (daemon/client)') },

@@ -10,6 +10,7 @@
 // free of anything heavy.
 import { Callees, Callers, Defs, Impact, IMPACT_SECTIONS, Impls, Refs, Search, Symbols } from './code';
 import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, SymbolMatch, SymbolsResult } from './code';
+import { formatter, formatterTable, type FormatterTable } from './method';
 
 /** Characters of source kept before and after the match. */
 const BEFORE = 24;
@@ -231,13 +232,13 @@ function notes(index: IndexFreshness, note?: string): string[] {
 }
 
 /** The compact form of each method that has one; the others read as their JSON. */
-export const COMPACT_FORMATTERS: Readonly<Record<string, ((result: never) => string) | undefined>> = {
-  [Refs.method]: (r: QueryResult) => compactQuery(r, 'refs'),
-  [Defs.method]: (r: QueryResult) => compactQuery(r, 'defs'),
-  [Callers.method]: (r: QueryResult) => compactQuery(r, 'callers'),
-  [Callees.method]: (r: QueryResult) => compactQuery(r, 'callees'),
-  [Impls.method]: (r: QueryResult) => compactQuery(r, 'impls'),
-  [Search.method]: compactSearch,
-  [Symbols.method]: compactSymbols,
-  [Impact.method]: compactImpact,
-};
+export const COMPACT_FORMATTERS: FormatterTable = formatterTable([
+  formatter(Refs, (r) => compactQuery(r, 'refs')),
+  formatter(Defs, (r) => compactQuery(r, 'defs')),
+  formatter(Callers, (r) => compactQuery(r, 'callers')),
+  formatter(Callees, (r) => compactQuery(r, 'callees')),
+  formatter(Impls, (r) => compactQuery(r, 'impls')),
+  formatter(Search, compactSearch),
+  formatter(Symbols, compactSymbols),
+  formatter(Impact, compactImpact),
+]);
