@@ -2,7 +2,7 @@
 // of one, a fact by id, invalidate (closed, kept), forget (deleted), episodes
 // by id or prefix and what one episode produced.
 import { perDb } from '../cache';
-import { EPISODE_REF_COLUMNS, type Count, type EpisodeRefRow, type FactRow } from '../rows';
+import { aliasList, EPISODE_REF_COLUMNS, type Count, type EpisodeRefRow, type FactRow } from '../rows';
 import type { MemoryStore } from '../store';
 import type { Db } from '../../../sqlite';
 
@@ -50,7 +50,7 @@ function build(db: Db) {
   };
   return {
     entities: (type: string | null, limit: number, offset: number): EntityListRow[] =>
-      s.entities.all(type, type, limit, offset).map((r) => ({ ...r, aliases: [...new Set(JSON.parse(r.aliases) as string[])] })),
+      s.entities.all(type, type, limit, offset).map((r) => ({ ...r, aliases: [...new Set(aliasList(r.aliases))] })),
     entityCount: (type: string | null): number => s.entityCount.get(type, type)?.n ?? 0,
     /** Facts touching an entity, current ones first (with `all`, also closed and retired ones). */
     factsOf: (id: number, all: boolean, limit: number): FactRow[] => (all ? s.factsAll : s.factsCurrent).all(id, id, limit),
