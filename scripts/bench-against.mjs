@@ -3,7 +3,8 @@
 // machine under the same load: `node scripts/bench-against.mjs main memory-ingest recall distill`.
 // The other commit is exported (git archive) into a temp folder that borrows
 // this checkout's node_modules; it is removed at the end. Each side runs
-// twice, alternating (other, here, other, here), to show the noise.
+// twice, alternating (other, here, other, here), to show the noise. Both
+// sides are built first (what `npm run bench` does before it runs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -25,6 +26,11 @@ try {
     [`${ref} (${sha})`, other],
     [`this checkout (${head}${execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8' }).trim() ? ', with uncommitted changes' : ''})`, here],
   ];
+  // Benches that go through the CLI or MCP run dist/: each side runs its own build.
+  for (const [label, dir] of sides) {
+    console.log(`building ${label}`);
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
   for (let round = 1; round <= 2; round++) {
     for (const [label, dir] of sides) {
       console.log(`\n######## round ${round}: ${label} ########`);
