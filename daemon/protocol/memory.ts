@@ -203,7 +203,7 @@ export const PathResult = z.object({
 
 export const RememberParams = z.object({
   text: describe(z.string().check(z.minLength(1)), 'The fact to keep, one or two sentences in plain words ("the Hermes API is deployed on web-2").'),
-  entity: opt(z.array(z.string().check(z.minLength(1))), 'Entities the fact is about, created when unknown, `type:name` giving a new one its type (e.g. `machine:web-2`).'),
+  entity: opt(z.array(z.string().check(z.minLength(1))), `Entities the fact is about, created when unknown, \`type:name\` giving a new one its type (${ENTITY_TYPES.join(', ')}; e.g. \`machine:web-2\`).`),
   cwd: opt(z.string(), 'The directory the fact was learnt in, whose repository becomes the project it belongs to.'),
   at: opt(z.string(), 'When the fact became true, an ISO time (default now).'),
 });
