@@ -57,5 +57,5 @@ export default tseslint.config(
     rules: restrict('^(\\.\\./)+(code|memory|mcp|server)(/|$)', 'cli/ and setup/ reach the domains only through daemon/protocol and daemon/client (cli/direct.ts is the one exception)'),
   },
   { files: ['extension/**/*.ts'], rules: restrict('^\\.\\./daemon/(?!(protocol|client)(/|$))', 'the extension imports only the protocol and the shared client layer (daemon/client)') },
-  { files: ['daemon/mcp/**/*.ts'], rules: restrict(folders('code', 'memory', 'server', 'cli'), 'MCP tools reach the index only through the daemon (daemon/client)') },
+  { files: ['daemon/mcp/**/*.ts'], rules: restrict(folders('code', 'memory(?!/redact(?:/|$))', 'server', 'cli'), 'MCP tools reach the index only through the daemon (daemon/client); memory/redact is the one exception, for the call log') },
 );

@@ -1,5 +1,6 @@
 // The readable form of answers, for a person at a terminal.
 import * as P from '../protocol';
+import { printing } from '../protocol/printable';
 import type { ImpactResult, IndexFreshness, IndexResult, QueryResult, SearchResult, StatusResult, SymbolsResult } from '../protocol';
 
 export type QueryKind = 'references' | 'definitions' | 'callers' | 'callees' | 'implementations';
@@ -93,7 +94,7 @@ export function formatIndex(r: IndexResult): string {
 
 export function formatStatus(s: StatusResult): string {
   const d = s.daemon;
-  const lines = [`daemon pid ${d.pid}, scry ${d.version}, node ${d.node}, up ${Math.round(d.uptime_ms / 1000)} s`, `  socket ${d.socket}`, `  log    ${d.log_file}`];
+  const lines = [`daemon pid ${d.pid}, scry ${d.version}, node ${d.node}, up ${Math.round(d.uptime_ms / 1000)} s${d.rss_bytes !== undefined ? `, ${Math.round(d.rss_bytes / 2 ** 20)} MB resident` : ''}`, `  socket ${d.socket}`, `  log    ${d.log_file}`];
   if (s.repos.length === 0) lines.push('no repos indexed in this session');
   for (const r of s.repos) {
     const langs = r.languages?.length ? ` [${r.languages.join(', ')}]` : '';
@@ -107,18 +108,18 @@ export function formatStatus(s: StatusResult): string {
   return lines.join('\n') + '\n' + (s.memory ? formatMemoryStatus(s.memory) : '');
 }
 
-/** How each method's answer reads on a terminal; the CLI prints JSON when stdout is not one. */
+/** How each method's answer reads on a terminal; the CLI prints JSON when stdout is not one. The code index's answers are printed from a printable copy (file names may hold control characters). */
 export const FORMATTERS: P.FormatterTable = P.formatterTable([
-  P.formatter(P.IndexRepo, formatIndex),
-  P.formatter(P.Refs, (r) => formatQuery(r, 'references')),
-  P.formatter(P.Defs, (r) => formatQuery(r, 'definitions')),
-  P.formatter(P.Callers, (r) => formatQuery(r, 'callers')),
-  P.formatter(P.Callees, (r) => formatQuery(r, 'callees')),
-  P.formatter(P.Impls, (r) => formatQuery(r, 'implementations')),
-  P.formatter(P.Search, formatSearch),
-  P.formatter(P.Symbols, formatSymbols),
-  P.formatter(P.Impact, formatImpact),
-  P.formatter(P.Status, formatStatus),
+  P.formatter(P.IndexRepo, printing(formatIndex)),
+  P.formatter(P.Refs, printing((r) => formatQuery(r, 'references'))),
+  P.formatter(P.Defs, printing((r) => formatQuery(r, 'definitions'))),
+  P.formatter(P.Callers, printing((r) => formatQuery(r, 'callers'))),
+  P.formatter(P.Callees, printing((r) => formatQuery(r, 'callees'))),
+  P.formatter(P.Impls, printing((r) => formatQuery(r, 'implementations'))),
+  P.formatter(P.Search, printing(formatSearch)),
+  P.formatter(P.Symbols, printing(formatSymbols)),
+  P.formatter(P.Impact, printing(formatImpact)),
+  P.formatter(P.Status, printing(formatStatus)),
   P.formatter(P.MemoryIngest, formatIngest),
   P.formatter(P.MemoryEpisode, formatEpisode),
   P.formatter(P.MemorySweep, formatSweep),

@@ -9,6 +9,7 @@
 // daemon (which measures budgets with the same line functions), so it stays
 // free of anything heavy.
 import { Callees, Callers, Defs, Impact, IMPACT_SECTIONS, Impls, Refs, Search, Symbols } from './code';
+import { printing } from './printable';
 import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, SymbolMatch, SymbolsResult } from './code';
 import { formatter, formatterTable, type FormatterTable } from './method';
 
@@ -231,14 +232,14 @@ function notes(index: IndexFreshness, note?: string): string[] {
   return lines;
 }
 
-/** The compact form of each method that has one; the others read as their JSON. */
+/** The compact form of each method that has one (over a printable copy of the answer); the others read as their JSON. */
 export const COMPACT_FORMATTERS: FormatterTable = formatterTable([
-  formatter(Refs, (r) => compactQuery(r, 'refs')),
-  formatter(Defs, (r) => compactQuery(r, 'defs')),
-  formatter(Callers, (r) => compactQuery(r, 'callers')),
-  formatter(Callees, (r) => compactQuery(r, 'callees')),
-  formatter(Impls, (r) => compactQuery(r, 'impls')),
-  formatter(Search, compactSearch),
-  formatter(Symbols, compactSymbols),
-  formatter(Impact, compactImpact),
+  formatter(Refs, printing((r) => compactQuery(r, 'refs'))),
+  formatter(Defs, printing((r) => compactQuery(r, 'defs'))),
+  formatter(Callers, printing((r) => compactQuery(r, 'callers'))),
+  formatter(Callees, printing((r) => compactQuery(r, 'callees'))),
+  formatter(Impls, printing((r) => compactQuery(r, 'impls'))),
+  formatter(Search, printing(compactSearch)),
+  formatter(Symbols, printing(compactSymbols)),
+  formatter(Impact, printing(compactImpact)),
 ]);

@@ -3,6 +3,7 @@
 // endpoints, restated facts merged, and what a new fact replaces closed.
 // Policy lives here beside its statements so the whole of it is one
 // transaction; nothing is deleted, superseded facts are closed.
+import { redactExtraction } from '../redact';
 import { classifyName, normalizeName, normalizeValue } from '../resolve';
 import { canonicalRelation } from '../extract/vocabulary';
 import type { Extraction } from '../extract/schema';
@@ -63,7 +64,9 @@ export class GraphWriter {
    * transaction. Applying the same extraction twice adds nothing (restated
    * facts only gain provenance they already have).
    */
-  applyExtraction(episodeId: string, extraction: Extraction, provider: string): ApplyResult {
+  applyExtraction(episodeId: string, raw: Extraction, provider: string): ApplyResult {
+    // Names, aliases and fact words are redacted like episode text: a model can echo what it was not meant to keep.
+    const extraction = redactExtraction(raw);
     return this.db.transaction(() => {
       const ep = this.episodes.get(episodeId);
       if (!ep) throw new EpisodeNotFoundError(episodeId);
