@@ -34,7 +34,17 @@ export function admit(repo: string, dir: string, request: AdmitRequest, home?: s
     if (recorded === 'forced') return 'forced';
     throw new UnsafeRootError(repo, refusal.reason, request.explicit ? undefined : 'Run scry inside a git repository, or pass --repo PATH');
   }
-  if (request.explicit) return isGitRoot(repo) ? 'git' : record(dir, repo, 'explicit');
+  if (request.explicit) {
+    if (isGitRoot(repo)) return 'git';
+    // A folder above repos (~/code): each of them is the repo, and the whole would be watched for nothing.
+    const nested = nestedRepos(repo);
+    if (nested.length > 0) {
+      if (request.force) return record(dir, repo, 'forced');
+      const names = nested.slice(0, 3).map((n) => path.relative(repo, n)).join(', ');
+      throw new UnsafeRootError(repo, `'${repo}' holds git repositories (${names}${nested.length > 3 ? ', ...' : ''}) and is none itself; Scry indexes it only when forced (scry index ${repo} --force)`, `Or index each repository: scry index ${nested[0]}`);
+    }
+    return record(dir, repo, 'explicit');
+  }
   if (isGitRoot(repo)) return 'git';
   if (recorded) return recorded;
   const above = findRepoRoot(path.dirname(repo));
@@ -51,6 +61,23 @@ export function whyNotRestored(repo: string, dir: string, home?: string): string
   if (refusal && !(refusal.forceable && recorded === 'forced')) return refusal.reason;
   if (!refusal && !isGitRoot(repo) && !recorded) return `'${repo}' is not a git repository and was never indexed deliberately (scry index ${repo})`;
   return undefined;
+}
+
+/** Git roots among the folders one and two levels below `dir` (hidden and dependency folders aside). */
+export function nestedRepos(dir: string): string[] {
+  const out: string[] = [];
+  const children = (d: string): string[] => {
+    try {
+      return fs.readdirSync(d, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules').map((e) => path.join(d, e.name));
+    } catch {
+      return [];
+    }
+  };
+  for (const child of children(dir)) {
+    if (isGitRoot(child)) out.push(child);
+    else for (const grandchild of children(child)) if (isGitRoot(grandchild)) out.push(grandchild);
+  }
+  return out.sort();
 }
 
 /** What the repo's folder under SCRY_HOME records, if anything. */

@@ -87,6 +87,15 @@ describe('admit', () => {
     }
   });
 
+  it('refuses a folder above git repos unless forced, naming them and the way to index each', () => {
+    const work = path.join(root, 'work');
+    assert.throws(
+      () => admit(work, dirOf('work'), { explicit: true, force: false }, home),
+      (e: unknown) => e instanceof UnsafeRootError && e.message === `'${work}' holds git repositories (app) and is none itself; Scry indexes it only when forced (scry index ${work} --force)` && e.remedy === `Or index each repository: scry index ${gitRepo}`,
+    );
+    assert.equal(admit(work, dirOf('work'), { explicit: true, force: true }, home), 'forced');
+  });
+
   it('does not restore a plain folder that was never indexed deliberately (an index from before the policy)', () => {
     const other = path.join(root, 'work', 'old');
     fs.mkdirSync(other, { recursive: true });
