@@ -27,17 +27,34 @@ export function outsideTarget(root: string, rel: string): string | undefined {
   return real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep) ? undefined : real;
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Why these bytes are not source text (NUL bytes or invalid UTF-8 in the head), or undefined. */
 export function binaryReason(bytes: Uint8Array): string | undefined {
-  const head = bytes.subarray(0, HEAD_BYTES);
+  let head = bytes.subarray(0, HEAD_BYTES);
   if (head.includes(0)) return 'binary (contains NUL bytes)';
+  // A multi-byte character cut at the head's end is not an error: the head ends before it.
+  if (head.length < bytes.length) head = head.subarray(0, completeUtf8Length(head));
   try {
-    // stream: a multi-byte character cut at the head's end is not an error.
-    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: head.length < bytes.length });
+    utf8.decode(head);
   } catch {
     return 'binary (not valid UTF-8)';
   }
   return undefined;
+}
+
+/** The length of `b` without a trailing, incomplete UTF-8 sequence. */
+function completeUtf8Length(b: Uint8Array): number {
+  let i = b.length - 1;
+  let continuation = 0;
+  while (i >= 0 && continuation < 3 && (b[i]! & 0xc0) === 0x80) {
+    i--;
+    continuation++;
+  }
+  if (i < 0) return b.length;
+  const lead = b[i]!;
+  const needed = lead >= 0xf0 ? 3 : lead >= 0xe0 ? 2 : lead >= 0xc0 ? 1 : 0;
+  return needed > continuation ? i : b.length;
 }
 
 /** A repo file's bytes, or why it is not read: a link out of the repo, binary content, or an I/O error. */
