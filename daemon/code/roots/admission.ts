@@ -36,6 +36,7 @@ export function admit(repo: string, dir: string, request: AdmitRequest, home?: s
   }
   if (request.explicit) {
     if (isGitRoot(repo)) return 'git';
+    if (recorded && !request.force) return recorded;
     // A folder above repos (~/code): each of them is the repo, and the whole would be watched for nothing.
     const nested = nestedRepos(repo);
     if (nested.length > 0) {
