@@ -72,7 +72,7 @@ export class RepoWatcher {
     const cap = options.maxDirs ?? DEFAULT_MAX_WATCHED_DIRS;
     const dirs = countDirs(root, this.filter, cap + 1);
     if (dirs > cap) {
-      this.ready = this.degrade(`more than ${cap} folders to watch in ${root} (the cap, SCRY_MAX_WATCHED_DIRS); polling the files git reports as changed every ${this.pollSeconds} s`, true);
+      this.ready = this.degrade(`more than ${cap} folders to watch in ${root} (the cap, SCRY_MAX_WATCHED_DIRS); polling the files git reports as changed every ${this.pollSeconds} s`);
     } else {
       this.ready = this.watchEvents();
     }
@@ -134,7 +134,7 @@ export class RepoWatcher {
       if (code !== undefined && OUT_OF_WATCHES.has(code)) {
         if (this.degraded === undefined) {
           const why = code === 'ENOSPC' ? 'the inotify watch limit is reached (ENOSPC)' : `no more watches can be opened (${code})`;
-          void this.degrade(`${why}; polling the files git reports as changed every ${this.pollSeconds} s; to watch again, ${watchLimitRemedy()}`, false);
+          void this.degrade(`${why}; polling the files git reports as changed every ${this.pollSeconds} s; to watch again, ${watchLimitRemedy()}`);
         }
         return;
       }
@@ -149,7 +149,7 @@ export class RepoWatcher {
   }
 
   /** Stops inotify (releasing every watch it holds) and polls instead. */
-  private async degrade(reason: string, fromStart: boolean): Promise<void> {
+  private async degrade(reason: string): Promise<void> {
     this.degraded = reason;
     this.options.log?.(`watching ${this.root} degraded: ${reason}`);
     this.options.onDegraded?.(reason);
@@ -160,8 +160,8 @@ export class RepoWatcher {
       intervalMs: this.options.pollMs ?? DEFAULT_POLL_MS,
       ignores: (abs) => this.filter.ignores(abs, false),
       onChange: (kind, abs) => this.report(kind)(abs),
-      // Started late: what changed since the daemon last knew the repo, as the initial scan would report.
-      changedSince: fromStart ? this.options.changedSince : Date.now() - 60_000,
+      // What changed since the index was built (a restored repo), as chokidar's initial scan would have reported.
+      changedSince: this.options.changedSince,
       log: (l) => this.options.log?.(l),
     });
     this.poller = poller;
