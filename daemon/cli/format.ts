@@ -99,13 +99,32 @@ export function formatStatus(s: StatusResult): string {
   for (const r of s.repos) {
     const langs = r.languages?.length ? ` [${r.languages.join(', ')}]` : '';
     lines.push(`${r.repo}: ${r.effective_status}${langs}${r.building ? ' (rebuilding)' : ''}, ${r.documents} files, ${r.symbols} symbols, indexed ${r.indexed_at ?? 'never'}${r.last_build_ms !== null ? ` in ${r.last_build_ms} ms` : ''}`);
-    lines.push(`  ${r.watching ? 'watching' : 'not watching'}, ${r.pending_changes ?? 0} pending change${r.pending_changes === 1 ? '' : 's'}, ${r.overlay_files ?? 0} file${r.overlay_files === 1 ? '' : 's'} in the overlay`);
+    const how = !r.watching ? 'not watching' : r.watch_mode === 'polling' ? 'watching by polling (degraded)' : `watching${r.watched_dirs !== undefined ? ` ${r.watched_dirs} folder${r.watched_dirs === 1 ? '' : 's'}` : ''}`;
+    lines.push(`  ${how}, ${r.pending_changes ?? 0} pending change${r.pending_changes === 1 ? '' : 's'}, ${r.overlay_files ?? 0} file${r.overlay_files === 1 ? '' : 's'} in the overlay`);
+    if (r.degraded) lines.push(`  degraded: ${r.degraded}`);
     for (const i of r.indexers) lines.push(`  ${i.language} (${i.indexer}): ${i.status}, ${i.file_count} files${i.error ? `: ${i.error}` : ''}${i.remedy ? ` (${i.remedy})` : ''}`);
     const c = r.coverage;
     if (c) lines.push(`  typescript coverage: ${c.by_tsconfig} files by the repo's tsconfigs, ${c.inferred} outside them by an inferred config${c.inferred > 0 ? ` (${c.inferred_sample.slice(0, 3).join(', ')}${c.inferred > 3 ? ', ...' : ''})` : ''}`);
     if (r.last_error) lines.push(`  last error: ${r.last_error}`);
   }
+  const w = s.watches;
+  if (w && w.inotify_watches !== null) lines.push(`inotify: ${w.inotify_watches} watch${w.inotify_watches === 1 ? '' : 'es'} held by the daemon${w.max_user_watches !== null ? ` (limit fs.inotify.max_user_watches = ${w.max_user_watches}, shared by all of this user's processes)` : ''}`);
   return lines.join('\n') + '\n' + (s.memory ? formatMemoryStatus(s.memory) : '');
+}
+
+export function formatRepos(r: P.ReposResult): string {
+  if (r.repos.length === 0) return 'no repositories indexed here\n';
+  const lines = r.repos.map((k) => {
+    const size = `${(k.index_bytes / 1024 / 1024).toFixed(1)} MB`;
+    const state = k.kind === 'refused' ? `not watched: ${k.reason ?? 'no longer allowed'}` : `${k.kind}${k.watching ? ', watching' : ''}`;
+    return `${k.repo}  ${state}, indexed ${k.indexed_at ?? 'never'}, ${size}`;
+  });
+  lines.push(`${r.repos.length} repositor${r.repos.length === 1 ? 'y' : 'ies'}; scry forget PATH drops one`);
+  return lines.join('\n') + '\n';
+}
+
+export function formatForgetRepo(r: P.ForgetRepoResult): string {
+  return `forgot ${r.repo}: ${r.was_watching ? 'stopped watching it, ' : ''}removed its index (${(r.freed_bytes / 1024 / 1024).toFixed(1)} MB)\n`;
 }
 
 /** How each method's answer reads on a terminal; the CLI prints JSON when stdout is not one. The code index's answers are printed from a printable copy (file names may hold control characters). */
@@ -120,6 +139,8 @@ export const FORMATTERS: P.FormatterTable = P.formatterTable([
   P.formatter(P.Symbols, printing(formatSymbols)),
   P.formatter(P.Impact, printing(formatImpact)),
   P.formatter(P.Status, printing(formatStatus)),
+  P.formatter(P.Repos, printing(formatRepos)),
+  P.formatter(P.ForgetRepo, printing(formatForgetRepo)),
   P.formatter(P.MemoryIngest, formatIngest),
   P.formatter(P.MemoryEpisode, formatEpisode),
   P.formatter(P.MemorySweep, formatSweep),

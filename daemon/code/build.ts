@@ -53,7 +53,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
   try {
     const failures: ScryError[] = [];
     if (options.scipFile) {
-      indexers.push(importScip(options.scipFile, repo, session));
+      indexers.push(withSkipped(importScip(options.scipFile, repo, session), session.skipped, options.log));
     } else {
       const detected = detectLanguages(repo);
       languages = detected.map((d) => d.language);
@@ -66,6 +66,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
         const declared = languageById(language);
         const indexer = declared.indexer;
         let companion: Companion | undefined;
+        const skippedBefore = session.skipped.length;
         if (indexer) {
           const prepared = await prepare(language, indexer, ctx);
           let report: IndexerReport;
@@ -77,7 +78,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
             report = run.report;
             if (run.error && !declared.syntactic) failures.push(run.error);
           }
-          indexers.push(report);
+          indexers.push(withSkipped(report, session.skipped.slice(skippedBefore), options.log));
           if (report.status === 'ok') {
             const leftOut = companion?.writeLeftOut(session);
             if (leftOut) indexers.push(leftOut.report);
@@ -120,6 +121,14 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
     session.abort();
     throw err;
   }
+}
+
+/** A report naming the documents the ingest left out of this indexer's output (links out of the repo, binary files), each logged. */
+function withSkipped(report: IndexerReport, skipped: ReadonlyArray<{ file: string; reason: string }>, log?: (line: string) => void): IndexerReport {
+  if (skipped.length === 0) return report;
+  for (const s of skipped) log?.(`${report.indexer}: skipped '${s.file}': ${s.reason}`);
+  const lines = [...(report.skipped_files ?? []), ...skipped.map((s) => `${s.file}: ${s.reason}`)];
+  return { ...report, skipped_files: lines.slice(0, 50) };
 }
 
 function importScip(file: string, repo: string, session: IngestSession): IndexerReport {

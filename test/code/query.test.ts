@@ -1,6 +1,7 @@
 // Every query on a real rxjs index, through the real CLI and daemon.
 // Expected lines come from the source text, not from memory.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -197,6 +198,8 @@ describe('impact on a small repo with tests', () => {
     fs.writeFileSync(path.join(repo, 'src/cart.ts'), "import { price } from './price';\nexport function total(items: number[]): number {\n  return items.map(price).reduce((a, b) => a + b, 0);\n}\n");
     fs.writeFileSync(path.join(repo, 'src/checkout.ts'), "import { total } from './cart';\nexport function checkout(items: number[]): string {\n  return `pay ${total(items)}`;\n}\n");
     fs.writeFileSync(path.join(repo, 'test/cart.test.ts'), "import { total } from '../src/cart';\nif (total([1]) !== 2) throw new Error('bad');\n");
+    // A git repo, as a query's repo must be (a plain folder is indexed only with scry index PATH).
+    spawnSync('git', ['init', '-q'], { cwd: repo });
     try {
       const one = await scryJson<ImpactResult>(['impact', 'price', '--depth', '1', '--repo', repo], { home });
       assert.deepEqual(one.callers.map((c) => [c.display_name, c.depth]), [['total', 1]]);

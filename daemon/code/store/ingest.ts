@@ -19,6 +19,7 @@ import { TYPE_POSITION_KINDS, USE, useAt } from './uses';
 import { containingDefinitions, type Interval } from './containing';
 import { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL } from './roles';
 import { INDEXES, SCHEMA, SCHEMA_VERSION } from './schema';
+import { binaryReason, outsideTarget } from '../roots';
 
 export interface IngestResult {
   documents: number;
@@ -50,6 +51,8 @@ export class IngestSession {
   private readonly infos = new Map<string, SymbolInformation>();
   private readonly seenPaths = new Set<string>();
   private readonly warnings: string[] = [];
+  /** Documents left out, each with why: a link out of the repo, a binary file. */
+  readonly skipped: Array<{ file: string; reason: string }> = [];
   private metadata: Metadata | undefined;
   private nextSymbolId = 1;
   private documentId = 0;
@@ -63,7 +66,11 @@ export class IngestSession {
   /** The current document's locals, written when it is done. */
   private readonly documentLocals: string[] = [];
 
+  /** The root with links resolved: what a document's real path must stay inside. */
+  private readonly realRoot: string;
+
   constructor(readonly dbPath: string, private readonly repoRoot: string) {
+    this.realRoot = realPathOr(repoRoot);
     fs.rmSync(dbPath, { force: true });
     this.db = openDatabase(dbPath);
     this.db.pragma('journal_mode = OFF');
@@ -117,13 +124,19 @@ export class IngestSession {
     const relPath = doc.relativePath.split('\\').join('/');
     if (this.seenPaths.has(relPath)) return; // an indexer may emit a document twice
     this.seenPaths.add(relPath);
+    const source = this.readSource(doc, relPath);
+    if ('skip' in source) {
+      this.skipped.push({ file: relPath, reason: source.skip });
+      this.warnings.push(`skipped '${relPath}': ${source.skip}`);
+      return;
+    }
+    const lines = source.lines;
     const documentId = ++this.documentId;
     const localInfos = new Map<string, SymbolInformation>();
     for (const info of doc.symbols) {
       if (isLocalSymbol(info.symbol)) localInfos.set(info.symbol, info);
       else this.infos.set(info.symbol, info);
     }
-    const lines = this.readLines(doc, relPath);
     const occs = doc.occurrences;
     const ranges = occs.map((o) => fullRange(o.range));
     const rows = occs.map((o) => this.symbolFor(o.symbol, documentId, localInfos));
@@ -319,15 +332,23 @@ export class IngestSession {
     return row;
   }
 
-  private readLines(doc: Document, relPath: string): string[] | undefined {
-    if (doc.text) return doc.text.split(/\r?\n/);
+  /**
+   * The document's lines for context, or why it is left out: an indexer that
+   * followed a link out of the repo, or a binary file named like source.
+   */
+  private readSource(doc: Document, relPath: string): { lines: string[] | undefined } | { skip: string } {
+    const outside = outsideTarget(this.realRoot, relPath);
+    if (outside !== undefined) return { skip: `links outside the repository (to '${outside}')` };
+    if (doc.text) return { lines: doc.text.split(/\r?\n/) };
     let bytes: Buffer;
     try {
       bytes = fs.readFileSync(path.join(this.repoRoot, relPath));
     } catch {
       this.warnings.push(`source file '${relPath}' could not be read; its results have no context lines`);
-      return undefined;
+      return { lines: undefined };
     }
+    const binary = binaryReason(bytes);
+    if (binary) return { skip: binary };
     let text: string;
     try {
       text = utf8.decode(bytes);
@@ -335,7 +356,15 @@ export class IngestSession {
       this.warnings.push(`source file '${relPath}' is not valid UTF-8; its context lines show replacement characters`);
       text = lenient.decode(bytes);
     }
-    return text.split(/\r?\n/);
+    return { lines: text.split(/\r?\n/) };
+  }
+}
+
+function realPathOr(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return path.resolve(p);
   }
 }
 
