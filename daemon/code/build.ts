@@ -13,6 +13,7 @@ import { ScipStreamReader, type ScipItem } from './scip/stream';
 import { IngestSession, type IngestResult } from './store/ingest';
 import { indexSyntactically } from './syntactic';
 import { Companion } from './syntactic/beside';
+import { LocalFunctionReader } from './syntactic/local-functions';
 
 /** Holds the running indexer's pid during a build (see live/known.ts). */
 export const INDEXER_PID_FILE = 'indexer.pid';
@@ -52,6 +53,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
   try {
     const failures: ScryError[] = [];
     if (options.scipFile) {
+      session.useLocalFunctions(await LocalFunctionReader.load());
       indexers.push(importScip(options.scipFile, session));
     } else {
       const detected = detectLanguages(repo);
@@ -72,6 +74,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
           else {
             // The syntactic reader's part beside the precise indexer: extents (scip-go, scip-php give none), Laravel's edges.
             companion = await Companion.read(repo, language, options.signal);
+            if (language === 'typescript') session.useLocalFunctions(await LocalFunctionReader.load());
             const run = await runIndexer(prepared.plan, options, session, files, companion);
             report = run.report;
             if (run.error && !declared.syntactic) failures.push(run.error);

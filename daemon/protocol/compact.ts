@@ -110,9 +110,15 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
   const out: string[] = [...notes(r.index, r.note)];
   if (r.matches.length === 0 && !r.rest?.length) {
     out.push(`no ${NOUN[kind]} of '${r.symbol}'${r.offset ? ` past offset ${r.offset}` : ''}`);
+    if (r.external?.length) out.push(externalLine(r.external));
     return out.join('\n') + '\n';
   }
+  let callee: string | undefined;
   for (const m of r.matches) {
+    if (m.callee && m.callee.name + (m.callee.def ?? '') !== callee) {
+      callee = m.callee.name + (m.callee.def ?? '');
+      out.push(calleeLine(m.callee));
+    }
     out.push(header(m, kind));
     const marked = syntacticShare(m.occurrences) === 'some';
     let file: string | undefined;
@@ -126,11 +132,21 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
       out.push(occurrenceLine(o, m.display_name, marked));
     }
   }
+  if (r.external?.length) out.push(externalLine(r.external));
   const files = r.rest ?? [];
   const left = files.reduce((n, f) => n + f.occurrences, 0);
   const shown = files.slice(0, REST_FILES).map((f) => `${f.file} ${f.occurrences}`).join(', ');
   out.push(...pagingLines(r, `${left} more${inFiles(files.length)}: ${shown}${files.length > REST_FILES ? `, +${files.length - REST_FILES} files` : ''}`));
   return out.join('\n') + '\n';
+}
+
+/** Which of the symbols of the name asked for the callers below call: `## calls of repeat · function · src/util.ts:12`. */
+export const calleeLine = (c: NonNullable<SymbolMatch['callee']>): string => `## calls of ${c.name} · ${c.external ? 'external' : c.kind}${c.def ? ` · ${c.def}` : ''}`;
+
+/** The library calls of the same name that callers counted and did not list. */
+export function externalLine(external: NonNullable<QueryResult['external']>): string {
+  const parts = external.map((e) => `${plural(e.calls, 'call')} of ${e.name} in ${plural(e.files, 'file')}`);
+  return `not listed: ${parts.join(', ')} (library symbols; include_external lists them)`;
 }
 
 /**
@@ -197,7 +213,7 @@ const IMPACT_COUNTED: Readonly<Record<ImpactSection, [string, string]>> = {
 /** The header line of an impact answer: its counts, on every page. */
 export const impactHeader = (r: Pick<ImpactResult, 'symbol' | 'counts'>): string => {
   const c = r.counts;
-  return `# ${r.symbol} · ${c.callers} callers · ${c.implementations} implementations · ${c.importing_files} files using it · ${c.test_files} test files`;
+  return `# ${r.symbol} · ${plural(c.callers, 'caller')} · ${plural(c.implementations, 'implementation')} · ${plural(c.importing_files, 'file')} using it · ${plural(c.test_files, 'test file')}`;
 };
 
 /** One impact entry's line (no newline): a caller indented by its depth, a file by itself. The daemon measures budgets with it. */

@@ -166,7 +166,6 @@ function isDeclarationLike(node: ts.Node): boolean {
 
 /** What the call hierarchy treats as a function of its own (isValidCallHierarchyDeclaration, functions only). */
 function isCallHierarchyFunction(node: ts.Node): boolean {
-  if (node.flags & ts.NodeFlags.Ambient) return false;
   if (ts.isFunctionDeclaration(node)) return node.body !== undefined;
   if (ts.isMethodDeclaration(node)) return node.body !== undefined;
   if (ts.isVariableDeclaration(node)) {
