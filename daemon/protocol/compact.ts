@@ -9,7 +9,7 @@
 // daemon (which measures budgets with the same line functions), so it stays
 // free of anything heavy.
 import { Callees, Callers, Defs, Impact, IMPACT_SECTIONS, Impls, Refs, Search, Symbols } from './code';
-import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, SymbolMatch, SymbolsResult } from './code';
+import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, MatchCounts, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, SymbolMatch, SymbolsResult } from './code';
 
 /** Characters of source kept before and after the match. */
 const BEFORE = 24;
@@ -97,12 +97,24 @@ function header(m: SymbolMatch, kind: CompactKind): string {
     // The definition is named here only when its own line is not on this page.
     const listed = m.occurrences.some((o) => o.is_definition);
     if (c.definitions.length > 0 && !listed && kind !== 'callers' && kind !== 'callees') parts.push(`def ${joinLocations(c.definitions)}`);
-    const what = (kind === 'callers' ? 'call site' : kind === 'callees' ? 'use' : 'ref') + (c.references === 1 ? '' : 's');
-    const calls = c.calls > 0 && kind !== 'callers' ? ` (${c.calls} call${c.calls === 1 ? '' : 's'})` : '';
-    parts.push(`${c.references} ${what}${calls} in ${c.files} file${c.files === 1 ? '' : 's'}`);
+    parts.push(countPhrase(c, kind));
   }
   if (syntacticShare(m.occurrences) === 'all') parts.push('syntactic');
   return `# ${parts.join(' · ')}`;
+}
+
+/**
+ * A match's count, said the same way in every header and format: `40 refs
+ * (37 calls) in 4 files`, `3 call sites in 2 files` (callers), `2 calls in
+ * 1 file` (callees; `5 uses (2 calls)` with all_refs). For defs and impls
+ * it is the symbol's references, not the definitions listed.
+ */
+export function countPhrase(c: Pick<MatchCounts, 'references' | 'calls' | 'files'>, kind: CompactKind): string {
+  const files = ` in ${plural(c.files, 'file')}`;
+  if (kind === 'callers') return plural(c.references, 'call site') + files;
+  if (kind === 'callees' && c.calls === c.references) return plural(c.references, 'call') + files;
+  const calls = c.calls > 0 ? ` (${plural(c.calls, 'call')})` : '';
+  return plural(c.references, kind === 'callees' ? 'use' : 'ref') + calls + files;
 }
 
 /** refs, defs, callers, callees, impls. */
@@ -126,7 +138,8 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
     for (const o of m.occurrences) {
       if (o.file !== file) out.push(o.file);
       const c = containerOf(o);
-      if (kind !== 'callers' && containerChanges(o, c, file, container)) out.push(containerLine(c));
+      // Every call site of callers' match is in that match; every one of callees' is in the function asked about.
+      if (kind !== 'callers' && kind !== 'callees' && containerChanges(o, c, file, container)) out.push(containerLine(c));
       file = o.file;
       container = c;
       out.push(occurrenceLine(o, m.display_name, marked));
@@ -160,7 +173,7 @@ export function pagingLines(r: { offset?: number; next_offset?: number }, left: 
   return out;
 }
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 const inFiles = (files: number): string => (files > 0 ? ` in ${plural(files, 'file')}` : '');
 
 const REST_FILES = 20;

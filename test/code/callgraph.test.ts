@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
-import { answered, callees, callers, impact } from '../../daemon/code/query';
+import { answered, callees, callers, impact, refs } from '../../daemon/code/query';
 import { decodeScip } from '../../daemon/code/scip/decode';
 import { ingestScip } from '../../daemon/code/store/ingest';
 import { CodeStore } from '../../daemon/code/store/store';
@@ -52,13 +52,13 @@ describe('the call graph (golden, real scip-typescript index)', () => {
     assert.equal(new Set(sites).size, sites.length, 'each call site once');
     golden('callees-render', compactQuery(out, 'callees'));
     const inner = ask(() => callees(store, 'line'));
-    assert.deepEqual(inner.matches.map((m) => m.display_name).sort(), ['indent', 'replace']);
+    assert.deepEqual(inner.matches.map((m) => m.display_name).sort(), ['String.replace', 'indent']);
     golden('callers-line', compactQuery(ask(() => callers(store, 'line')), 'callers'));
   });
 
   it('call graph: a describe-local helper has callers and callees', () => {
     const out = ask(() => callees(store, 'setup'));
-    assert.deepEqual(out.matches.map((m) => m.display_name).sort(), ['publish', 'trim']);
+    assert.deepEqual(out.matches.map((m) => m.display_name).sort(), ['String.trim', 'publish']);
     golden('callees-setup', compactQuery(out, 'callees'));
   });
 
@@ -81,6 +81,15 @@ describe('the call graph (golden, real scip-typescript index)', () => {
     const all = ask(() => callers(store, 'repeat', { includeExternal: true }));
     assert.deepEqual(all.matches.map((m) => m.callee?.external ?? false), [false, true, true]);
     golden('callers-repeat-external', compactQuery(all, 'callers'));
+  });
+
+  it('a definition header counts the references, never "0 refs" when there are some', () => {
+    const out = ask(() => refs(store, 'makeReport', { definitionsOnly: true }));
+    const c = out.matches[0]!.counts!;
+    const all = ask(() => refs(store, 'makeReport'));
+    assert.equal(c.references, all.matches[0]!.counts!.references);
+    assert.ok(c.references > 0);
+    golden('defs-makeReport', compactQuery(out, 'defs'));
   });
 
   it('impact lists callers only: a type alias and an interface naming the function are not callers', () => {

@@ -169,7 +169,7 @@ describe('paging search, symbols and impact (Flask, scip-python, a spawned daemo
       }
     }
     const first = await client.request(P.Impact.type, { repo, name: 'Flask', limit: 3 });
-    assert.match(P.compactImpact(first), /\n… \d+ more: \d+ callers, 1 implementation, \d+ files using it, 3 test files\nnext page: offset=3\n$/);
+    assert.match(P.compactImpact(first), /\n… \d+ more: \d+ callers, 1 implementation, \d+ files using it, \d+ test files\nnext page: offset=3\n$/);
   });
 
   it('an offset past the end is an empty page, said so', async () => {

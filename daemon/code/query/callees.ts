@@ -36,7 +36,7 @@ export function callees(store: CodeStore, name: string, opts: Paging & { allRefs
     unlisted.set(s.qualified_name, [...(unlisted.get(s.qualified_name) ?? []), r]);
     return false;
   });
-  const external = [...unlisted].map(([n, rs]) => ({ name: n, calls: rs.length, files: new Set(rs.map((r) => r.path)).size }));
+  const unlistedCounts = [...unlisted].map(([n, rs]) => ({ name: n, calls: rs.length, files: new Set(rs.map((r) => r.path)).size }));
   // A library's symbols of one name are one callee (`RegExp`: its interface, var and constructor).
   const keys = new Map<number, string>();
   const keyOf = (id: number): string => {
@@ -54,6 +54,9 @@ export function callees(store: CodeStore, name: string, opts: Paging & { allRefs
     if (!first.has(k)) first.set(k, r.symbol_id);
     return first.get(k)!;
   }));
+  // A library's callee reads as the reader knows it: `Array.map`, not `map`.
+  const external = new Map([...first.entries()].filter(([k]) => k.startsWith('external ')).map(([k, id]) => [symbolById(store, id)?.symbol, k.slice('external '.length)]));
+  for (const g of groups) g.display_name = external.get(g.symbol_id) ?? g.display_name;
   const page = pageMatches(opts.merge ? opts.merge(lookedUp(name), groups) : groups, opts);
-  return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page), ...(note ? { note } : {}), ...(external.length > 0 ? { external } : {}) };
+  return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page), ...(note ? { note } : {}), ...(unlistedCounts.length > 0 ? { external: unlistedCounts } : {}) };
 }
