@@ -2,12 +2,15 @@
 // TypeScript language service's call hierarchy, call site by call site, on
 // two real repos nobody here wrote (rxjs's src/, ajv's lib/). The sample is
 // the rule in callgraph-oracle.ts. Every listed call site counts: one site
-// listed twice (under two symbols) is one hit and one extra.
+// listed twice (under two symbols) is one hit and one extra. The same for
+// Go against gopls's call hierarchy (callgraph-go.ts), where both are installed.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { connectDaemon, type RpcClient } from '../../daemon/client';
 import * as P from '../../daemon/protocol';
 import type { QueryResult } from '../../daemon/protocol';
 import { ajvRepo, ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
+import { GO_MODULE, goBin, goModuleRepo, goTruth, sampleGo } from './callgraph-go';
 import { CallOracle, type Sampled, type Site } from './callgraph-oracle';
 import { table } from './stats';
 import { record } from './summary';
@@ -60,11 +63,53 @@ export async function measureRepo(conn: RpcClient, label: string, repo: string, 
   return { label, sample, callers, callees };
 }
 
+/** The same, for Go against gopls; undefined (with the reason printed) where gopls or scip-go is not installed. */
+async function measureGo(conn: RpcClient): Promise<RepoScore | undefined> {
+  const bin = goBin();
+  const gopls = bin && path.join(bin, 'gopls');
+  if (!gopls || !fs.existsSync(gopls) || !fs.existsSync(path.join(bin, 'scip-go'))) {
+    console.log(`Go call graph vs gopls: skipped, gopls and scip-go are not both in ${bin ?? '$(go env GOPATH)/bin'} (go install golang.org/x/tools/gopls@v0.23.0; scip-go as .ci/run installs it)`);
+    return undefined;
+  }
+  const repo = goModuleRepo(tempDir('gomod'));
+  if (typeof repo !== 'string') {
+    console.log(`Go call graph vs gopls: skipped, ${repo.skip}`);
+    return undefined;
+  }
+  await conn.request(P.IndexRepo.type, { repo });
+  const sample: Sampled[] = [];
+  const callers = score();
+  const callees = score();
+  let idle = 0;
+  const nonTest = (sites: Site[]): Site[] => sites.filter((s) => !s.split(':')[0]!.endsWith('_test.go'));
+  for (const f of sampleGo(repo)) {
+    const truth = goTruth(gopls, repo, f);
+    if ('skip' in truth) {
+      console.log(`  ${truth.skip}`);
+      continue;
+    }
+    if (truth.callers.size + truth.callees.size === 0) {
+      idle++;
+      continue;
+    }
+    sample.push({ name: f.name, file: f.file, pos: 0, local: false });
+    compare(callers, f.name, truth.callers, nonTest(listed(await conn.request(P.Callers.type, { repo, name: f.name }))));
+    compare(callees, f.name, truth.callees, nonTest(listed(await conn.request(P.Callees.type, { repo, name: f.name }))));
+  }
+  console.log(`Go: ${sample.length} sampled functions with a call site in or out (${idle} without any left out)`);
+  return { label: GO_MODULE, sample, callers, callees };
+}
+
 export async function run(): Promise<void> {
   const home = tempDir('bench-callgraph');
+  const bin = goBin();
+  // The daemon finds scip-go on PATH, where go install puts it.
+  if (bin) process.env.PATH = `${bin}${path.delimiter}${process.env.PATH ?? ''}`;
   const conn = await connectDaemon({ home, daemonScript: path.join(ROOT, 'dist', 'daemon.js') });
   try {
     const results = [await measureRepo(conn, 'rxjs 7.8.2 src/', rxjsRepo(), 'src'), await measureRepo(conn, 'ajv 8.20.0 lib/', ajvRepo(), 'lib')];
+    const go = await measureGo(conn);
+    if (go) results.push(go);
     const rows = results.flatMap((r) => [
       [r.label, 'callers', `${r.sample.length} (${r.sample.filter((d) => d.local).length} local)`, r.callers.truth, r.callers.listed, pct(r.callers.hits, r.callers.truth), pct(r.callers.hits, r.callers.listed)],
       [r.label, 'callees', '', r.callees.truth, r.callees.listed, pct(r.callees.hits, r.callees.truth), pct(r.callees.hits, r.callees.listed)],
