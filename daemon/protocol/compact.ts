@@ -148,8 +148,9 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
   if (r.external?.length) out.push(externalLine(r.external));
   const files = r.rest ?? [];
   const left = files.reduce((n, f) => n + f.occurrences, 0);
-  const shown = files.slice(0, REST_FILES).map((f) => `${f.file} ${f.occurrences}`).join(', ');
-  out.push(...pagingLines(r, `${left} more${inFiles(files.length)}: ${shown}${files.length > REST_FILES ? `, +${files.length - REST_FILES} files` : ''}`));
+  // Every file left out is named: an agent must know every file that holds one (issue 22), not the first 20.
+  const shown = files.map((f) => `${f.file} ${f.occurrences}`).join(', ');
+  out.push(...pagingLines(r, `${left} more${inFiles(files.length)}: ${shown}`));
   return out.join('\n') + '\n';
 }
 
@@ -176,7 +177,6 @@ export function pagingLines(r: { offset?: number; next_offset?: number }, left: 
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 const inFiles = (files: number): string => (files > 0 ? ` in ${plural(files, 'file')}` : '');
 
-const REST_FILES = 20;
 const NOUN: Record<CompactKind, string> = { refs: 'references', defs: 'definitions', callers: 'callers', callees: 'callees', impls: 'implementations' };
 
 /** One search hit's line (no newline); the daemon measures budgets with it. */
