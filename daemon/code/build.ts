@@ -9,6 +9,7 @@ import { runProcess } from './indexers/run';
 import { detectLanguages, isIndexedLanguage, LANGUAGE_IDS, languageById, type Indexer, type LanguageId } from './languages';
 import { percentOf } from './indexers/estimate';
 import { decodeScip } from './scip/decode';
+import { checkTypescriptComplete } from './indexers/ts-complete';
 import { ScipStreamReader, type ScipItem } from './scip/stream';
 import { IngestSession, type IngestResult } from './store/ingest';
 import { indexSyntactically } from './syntactic';
@@ -54,7 +55,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
     const failures: ScryError[] = [];
     if (options.scipFile) {
       session.useLocalFunctions(await LocalFunctionReader.load());
-      indexers.push(importScip(options.scipFile, session));
+      indexers.push(importScip(options.scipFile, repo, session));
     } else {
       const detected = detectLanguages(repo);
       languages = detected.map((d) => d.language);
@@ -124,7 +125,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
   }
 }
 
-function importScip(file: string, session: IngestSession): IndexerReport {
+function importScip(file: string, repo: string, session: IngestSession): IndexerReport {
   const started = performance.now();
   let bytes: Buffer;
   try {
@@ -132,8 +133,12 @@ function importScip(file: string, session: IngestSession): IndexerReport {
   } catch (err) {
     throw new ScipDecodeError(file, (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(err));
   }
-  // decodeScip rejects an empty, truncated or document-less file, naming it.
-  session.addIndex(decodeScip(bytes, file));
+  // decodeScip rejects an empty, truncated or document-less file, naming it;
+  // a file cut at a document boundary decodes, and is caught by what it lacks
+  // against the files its indexer was given, where those can be known.
+  const index = decodeScip(bytes, file);
+  checkTypescriptComplete(index, file, repo);
+  session.addIndex(index);
   return { language: 'scip', indexer: `import ${path.basename(file)}`, status: 'ok', file_count: session.documentCount, duration_ms: Math.round(performance.now() - started) };
 }
 
