@@ -6,7 +6,9 @@
 // (function or method) in the module's non-test files whose name is
 // declared by exactly one `func` and by no `type`; sorted by name, sampled
 // evenly to SAMPLE; those with no call site in or out are left out (and
-// counted). Call sites in _test.go files are left out on both sides.
+// counted). Call sites in _test.go files are left out on both sides, and,
+// as for TypeScript, only real call sites count: gopls's incoming calls
+// also list a function passed as a value.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -73,14 +75,18 @@ export function goTruth(gopls: string, repo: string, f: GoFunc): { callers: Set<
   if (r.status !== 0) return { skip: `gopls call_hierarchy ${f.file}:${f.line}:${f.column}: ${r.stderr.trim().split('\n').pop()}` };
   const callers = new Set<Site>();
   const callees = new Set<Site>();
+  const sources = new Map<string, string[]>();
   for (const line of r.stdout.split('\n')) {
     const m = /^(caller|callee)\[\d+\]: ranges (.*?) in (\S+) from\/to/.exec(line);
     if (!m) continue;
     const file = path.relative(repo, m[3]!).split(path.sep).join('/');
     if (file.startsWith('..') || file.endsWith('_test.go')) continue;
+    if (!sources.has(file)) sources.set(file, fs.readFileSync(path.join(repo, file), 'utf8').split('\n'));
     for (const range of m[2]!.split(', ')) {
-      const p = /^(\d+):(\d+)-/.exec(range);
-      if (p) (m[1] === 'caller' ? callers : callees).add(`${file}:${p[1]}:${p[2]}`);
+      const p = /^(\d+):(\d+)-(\d+)$/.exec(range);
+      // gopls's incoming calls include a function passed as a value (`sort(xs, compareLine)`): only a call counts.
+      const after = p ? (sources.get(file)![Number(p[1]) - 1] ?? '').slice(Number(p[3]) - 1).trimStart() : '';
+      if (p && (after.startsWith('(') || after.startsWith('['))) (m[1] === 'caller' ? callers : callees).add(`${file}:${p[1]}:${p[2]}`);
     }
   }
   return { callers, callees };

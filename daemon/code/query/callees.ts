@@ -15,6 +15,8 @@ import { calleeKey, oneRowPerSite } from './sites';
 // A local function is a callee like any other; other locals and parameters
 // are variables, and listing them would only add noise.
 const LOCAL_CALLABLE = "'function', 'method', 'class'";
+/** scip-go names an interface's method as a member term (`Expr#Comment.`), as it does a field: called, it is the interface method. */
+const GO_INTERFACE_METHOD = /^scip-go .*#[^#/]+\.$/;
 /** The kinds of a symbol that has a function behind it (or a SCIP method descriptor, `().`, when its kind is unknown). */
 const CALLABLE = new Set(['function', 'method', 'constructor', 'class']);
 const SQL = (allRefs: boolean): string => `${OCCURRENCE_SELECT}
@@ -32,7 +34,7 @@ export function callees(store: CodeStore, name: string, opts: Paging & { allRefs
   const unlisted = new Map<string, OccurrenceRow[]>();
   const rows = opts.allRefs || opts.includeExternal ? sites : sites.filter((r) => {
     const s = symbolById(store, r.symbol_id);
-    if (!s || CALLABLE.has(s.kind) || s.symbol.endsWith(').')) return true;
+    if (!s || CALLABLE.has(s.kind) || s.symbol.endsWith(').') || GO_INTERFACE_METHOD.test(s.symbol)) return true;
     unlisted.set(s.qualified_name, [...(unlisted.get(s.qualified_name) ?? []), r]);
     return false;
   });
