@@ -26,10 +26,25 @@ export function formatQuery(result: QueryResult, what: QueryKind | boolean): str
     }
   }
   const shown = result.matches.reduce((n, m) => n + m.occurrences.length, 0);
-  const noun = kind === 'callers' || kind === 'callees' ? kind : 'symbol';
   const paged = pageNote(result, shown, result.truncated);
-  out.push(`${result.total} occurrences in ${result.matches.length} ${noun}${result.matches.length === 1 || noun !== 'symbol' ? '' : 's'}${paged} · ${result.elapsed_ms} ms`);
+  out.push(`${summaryLine(result, kind)}${paged} · ${result.elapsed_ms} ms`);
+  if (result.external?.length) out.push(P.externalLine(result.external));
   return head + out.join('\n') + '\n' + nextPage(result);
+}
+
+const COMPACT_KIND: Record<QueryKind, P.CompactKind> = { references: 'refs', definitions: 'defs', callers: 'callers', callees: 'callees', implementations: 'impls' };
+
+/** The count the compact headers say, summed over the matches: `40 refs (37 calls) in 4 files · 1 symbol`, `3 call sites in 2 callers`. */
+function summaryLine(r: QueryResult, kind: QueryKind): string {
+  const n = r.matches.length;
+  if (kind === 'callers' || kind === 'callees') {
+    const sites = kind === 'callers' ? 'call site' : 'call';
+    return `${P.plural(r.total, sites)} ${kind === 'callers' ? 'in' : 'of'} ${P.plural(n, kind === 'callers' ? 'caller' : 'callee')}`;
+  }
+  const sum = (f: 'references' | 'calls' | 'files'): number => r.matches.reduce((t, m) => t + (m.counts?.[f] ?? 0), 0);
+  const counted = P.countPhrase({ references: sum('references'), calls: sum('calls'), files: sum('files') }, COMPACT_KIND[kind]);
+  const defs = kind === 'definitions' ? `${P.plural(r.total, 'definition')}, ` : kind === 'implementations' ? `${P.plural(n, 'implementation')}, ` : '';
+  return `${defs}${counted} · ${P.plural(n, 'symbol')}`;
 }
 
 /** How a line marks what tree-sitter found rather than a precise indexer. */
@@ -59,13 +74,13 @@ export function formatSymbols(r: SymbolsResult): string {
     out.push(`  ${span.padEnd(11)} ${s.kind.padEnd(12)} ${s.containing_symbol ? `${s.containing_symbol}.` : ''}${s.display_name}`);
   }
   const paged = pageNote(r, r.symbols.length, r.next_offset !== undefined ? P.symbolsRest(r) : undefined);
-  out.push(`${r.total} definitions${paged} · ${r.elapsed_ms} ms`);
+  out.push(`${P.plural(r.total, 'definition')}${paged} · ${r.elapsed_ms} ms`);
   return notes(r.index) + out.join('\n') + '\n' + nextPage(r);
 }
 
 export function formatImpact(r: ImpactResult): string {
   const c = r.counts;
-  const out = [`${r.symbol}: ${c.callers} callers, ${c.implementations} implementations, ${c.importing_files} files using it, ${c.test_files} test files`];
+  const out = [`${r.symbol}: ${P.plural(c.callers, 'caller')}, ${P.plural(c.implementations, 'implementation')}, ${P.plural(c.importing_files, 'file')} using it, ${P.plural(c.test_files, 'test file')}`];
   const mark = (e: P.ImpactEntry): string => (e.precision === 'syntactic' ? SYNTACTIC : '');
   if (r.callers.length > 0) out.push('callers', ...r.callers.map((e) => `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name}  ${e.kind}  ${e.file}:${e.line}${mark(e)}`));
   if (r.implementations.length > 0) out.push('implementations', ...r.implementations.map((e) => `  ${e.display_name}  ${e.kind}  ${e.file}:${e.line}${mark(e)}`));

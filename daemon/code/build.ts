@@ -14,6 +14,7 @@ import { ScipStreamReader, type ScipItem } from './scip/stream';
 import { IngestSession, type IngestResult } from './store/ingest';
 import { indexSyntactically } from './syntactic';
 import { Companion } from './syntactic/beside';
+import { LocalFunctionReader } from './syntactic/local-functions';
 
 /** Holds the running indexer's pid during a build (see live/known.ts). */
 export const INDEXER_PID_FILE = 'indexer.pid';
@@ -53,6 +54,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
   try {
     const failures: ScryError[] = [];
     if (options.scipFile) {
+      session.useLocalFunctions(await LocalFunctionReader.load());
       indexers.push(withSkipped(importScip(options.scipFile, repo, session), session.skipped, options.log));
     } else {
       const detected = detectLanguages(repo);
@@ -74,6 +76,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
           else {
             // The syntactic reader's part beside the precise indexer: extents (scip-go, scip-php give none), Laravel's edges.
             companion = await Companion.read(repo, language, options.signal);
+            if (language === 'typescript') session.useLocalFunctions(await LocalFunctionReader.load());
             const run = await runIndexer(prepared.plan, options, session, files, companion);
             report = run.report;
             if (run.error && !declared.syntactic) failures.push(run.error);

@@ -20,7 +20,15 @@ const offset = offsetFor('occurrences');
 
 export const RepoParams = z.object({ repo });
 export const NameQueryParams = z.object({ repo, name, limit, budget, offset });
-export const CallQueryParams = z.object({ repo, name, limit, budget, offset, all_refs: opt(z.boolean(), 'Every reference inside/to the function, not only calls.') });
+export const CallQueryParams = z.object({
+  repo,
+  name,
+  limit,
+  budget,
+  offset,
+  all_refs: opt(z.boolean(), 'Every reference inside/to the function, not only calls.'),
+  include_external: opt(z.boolean(), "callers: also list the calls of library and built-in symbols of the same name (`String#repeat` beside the repo's own `repeat`); without it they are counted in `external`. A qualified name (`String.repeat`) lists them too."),
+});
 export const ImpactParams = z.object({
   repo,
   name,
@@ -92,7 +100,19 @@ export const SymbolMatch = z.object({
   also: opt(z.array(z.string()), 'The other SCIP symbols merged into this match (one thing declared several times: interface and value, lib augmentations, class and namespace).'),
   local: opt(z.string(), 'Set for a symbol local to one file (declared inside a function): that file.'),
   counts: opt(MatchCounts, 'Totals over all occurrences of this match, including those on other pages.'),
+  callee: opt(z.object({
+    name: describe(z.string(), 'Its qualified name: `repeat`, `String.repeat`.'),
+    kind: z.string(),
+    def: opt(z.string(), 'Where it is defined, as `file:line` (the repo\'s own symbols).'),
+    external: opt(z.boolean(), 'A library or built-in symbol.'),
+  }), 'callers: which of the symbols named NAME these call sites call (the repo\'s own come first).'),
   occurrences: z.array(Occurrence),
+});
+
+export const ExternalCount = z.object({
+  name: describe(z.string(), 'The library or built-in symbol, by its qualified name: `String.repeat`.'),
+  calls: z.number(),
+  files: z.number(),
 });
 
 export const FileCount = z.object({ file: z.string(), occurrences: z.number() });
@@ -109,6 +129,7 @@ export const QueryResult = z.object({
   next_offset: opt(z.number(), 'Set when occurrences were left out: ask again with this `offset` for the next page.'),
   rest: opt(z.array(FileCount), 'The occurrences left out of this page, per file (after this page).'),
   note: opt(z.string(), 'Set when a compound name (`A.b`) matched nothing and the tail alone was used.'),
+  external: opt(z.array(ExternalCount), 'callers: calls of library and built-in symbols of the same name, counted and not listed (ask with include_external, or a qualified name, to list them).'),
 });
 
 export const SearchHit = z.object({
