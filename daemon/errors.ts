@@ -15,6 +15,25 @@ export class RepoNotFoundError extends ScryError {
   }
 }
 
+/** A folder that may never be a repo (`/`, a system folder), or only when forced (the home folder). */
+export class UnsafeRootError extends ScryError {
+  override readonly code = ErrorCode.UnsafeRoot;
+  constructor(readonly repo: string, reason: string, remedy?: string) {
+    super(reason, remedy);
+  }
+}
+
+/** A query or an agent named a folder that is neither a git root nor indexed deliberately. */
+export class NotARepoError extends ScryError {
+  override readonly code = ErrorCode.NotARepo;
+  constructor(readonly repo: string, gitRoot?: string) {
+    super(
+      gitRoot ? `'${repo}' is not a repository root (it is inside the git repository '${gitRoot}')` : `'${repo}' is not a git repository, so Scry does not index it implicitly`,
+      gitRoot ? `Ask about '${gitRoot}' (--repo ${gitRoot})` : `To index this folder deliberately, run scry index ${repo}`,
+    );
+  }
+}
+
 export class ScipDecodeError extends ScryError {
   override readonly code = ErrorCode.ScipDecode;
   constructor(readonly file: string, detail: string) {

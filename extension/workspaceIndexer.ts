@@ -42,7 +42,9 @@ export class WorkspaceIndexer implements Disposable {
     if (force || !view?.result) this.tracker.started(repo);
     this.log('info', `${force ? 'reindexing' : 'indexing'} ${repo}`);
     try {
-      const result = await this.supervisor.request(P.IndexRepo.type, { repo, force });
+      // A folder the user opened in the editor is named deliberately, as `scry index PATH` is; the daemon still
+      // refuses / and system folders. A reindex is not `--force` for the home folder: it only rebuilds what is admitted.
+      const result = await this.supervisor.request(P.IndexRepo.type, force ? { repo, force } : { repo, explicit: true });
       this.tracker.finished(result);
       this.log('info', `indexed ${repo}: ${result.status}, ${result.documents} files, ${result.symbols} symbols`);
       return result;

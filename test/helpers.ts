@@ -26,6 +26,23 @@ export function rxjsRepo(): string {
   return dir;
 }
 
+/**
+ * A private copy of ajv 8 (real TypeScript nobody here wrote, MIT): the
+ * sources it ships in lib/, its package.json and licence, and a tsconfig
+ * over lib/ (the package ships none), as a git repo.
+ */
+export function ajvRepo(): string {
+  const src = path.dirname(require.resolve('ajv/package.json'));
+  const dir = tempDir('ajv');
+  fs.cpSync(path.join(src, 'lib'), path.join(dir, 'lib'), { recursive: true });
+  fs.copyFileSync(path.join(src, 'package.json'), path.join(dir, 'package.json'));
+  fs.copyFileSync(path.join(src, 'LICENSE'), path.join(dir, 'LICENSE'));
+  const compilerOptions = { target: 'es2018', module: 'commonjs', moduleResolution: 'node', strict: true, esModuleInterop: true, resolveJsonModule: true, skipLibCheck: true, noEmit: true };
+  fs.writeFileSync(path.join(dir, 'tsconfig.json'), `${JSON.stringify({ compilerOptions, include: ['lib'] }, null, 2)}\n`);
+  spawnSync('git', ['init', '-q'], { cwd: dir });
+  return dir;
+}
+
 export interface CliResult {
   code: number | null;
   stdout: string;

@@ -4,8 +4,7 @@
 // no `vscode` here: both ends and plain-Node tests import it.
 
 /** The entity types the daemon's vocabulary knows; anything else is drawn as `other`. */
-export const ENTITY_TYPES = ['project', 'service', 'machine', 'tool', 'person', 'decision', 'runbook', 'concept'] as const;
-export type EntityType = (typeof ENTITY_TYPES)[number];
+export { ENTITY_TYPES, type EntityType } from '../daemon/protocol/vocabulary';
 
 export interface GraphNodeView {
   /** The entity's id in memory.db. */

@@ -24,8 +24,8 @@ export function print(method: string, format: OutputFormat, value: unknown): num
     return 0;
   }
   const { FORMATTERS, COMPACT_FORMATTERS } = loadFormatters();
-  const human = (FORMATTERS[method] ?? ((x: unknown) => `${JSON.stringify(x, null, 2)}\n`)) as (x: unknown) => string;
-  writeOut((format === 'compact' ? ((COMPACT_FORMATTERS[method] ?? human) as (x: unknown) => string) : human)(value));
+  const human = FORMATTERS[method] ?? ((x: unknown) => `${JSON.stringify(x, null, 2)}\n`);
+  writeOut((format === 'compact' ? (COMPACT_FORMATTERS[method] ?? human) : human)(value));
   return 0;
 }
 

@@ -11,6 +11,7 @@ import type { RepoParams } from '../protocol/code';
 import { answered, readQuery } from '../code/query';
 import { resolveRepo } from '../repos';
 import { CodeStore } from '../code/store/store';
+import { whyNotRestored } from '../code/roots';
 
 export function answerDirect(home: string, method: string, raw: unknown): unknown {
   const q = readQuery(method);
@@ -28,6 +29,8 @@ export function answerDirect(home: string, method: string, raw: unknown): unknow
   }
   const file = path.join(repoDir(home, repo), 'index.db');
   if (!fs.existsSync(file)) return undefined;
+  // An index of a folder that may no longer be a repo (no git root, never indexed deliberately): the daemon says why.
+  if (whyNotRestored(repo, path.dirname(file)) !== undefined) return undefined;
   let store: CodeStore;
   try {
     store = new CodeStore(file);

@@ -26,10 +26,25 @@ export function formatQuery(result: QueryResult, what: QueryKind | boolean): str
     }
   }
   const shown = result.matches.reduce((n, m) => n + m.occurrences.length, 0);
-  const noun = kind === 'callers' || kind === 'callees' ? kind : 'symbol';
   const paged = pageNote(result, shown, result.truncated);
-  out.push(`${result.total} occurrences in ${result.matches.length} ${noun}${result.matches.length === 1 || noun !== 'symbol' ? '' : 's'}${paged} · ${result.elapsed_ms} ms`);
+  out.push(`${summaryLine(result, kind)}${paged} · ${result.elapsed_ms} ms`);
+  if (result.external?.length) out.push(P.externalLine(result.external));
   return head + out.join('\n') + '\n' + nextPage(result);
+}
+
+const COMPACT_KIND: Record<QueryKind, P.CompactKind> = { references: 'refs', definitions: 'defs', callers: 'callers', callees: 'callees', implementations: 'impls' };
+
+/** The count the compact headers say, summed over the matches: `40 refs (37 calls) in 4 files · 1 symbol`, `3 call sites in 2 callers`. */
+function summaryLine(r: QueryResult, kind: QueryKind): string {
+  const n = r.matches.length;
+  if (kind === 'callers' || kind === 'callees') {
+    const sites = kind === 'callers' ? 'call site' : 'call';
+    return `${P.plural(r.total, sites)} ${kind === 'callers' ? 'in' : 'of'} ${P.plural(n, kind === 'callers' ? 'caller' : 'callee')}`;
+  }
+  const sum = (f: 'references' | 'calls' | 'files'): number => r.matches.reduce((t, m) => t + (m.counts?.[f] ?? 0), 0);
+  const counted = P.countPhrase({ references: sum('references'), calls: sum('calls'), files: sum('files') }, COMPACT_KIND[kind]);
+  const defs = kind === 'definitions' ? `${P.plural(r.total, 'definition')}, ` : kind === 'implementations' ? `${P.plural(n, 'implementation')}, ` : '';
+  return `${defs}${counted} · ${P.plural(n, 'symbol')}`;
 }
 
 /** How a line marks what tree-sitter found rather than a precise indexer. */
@@ -59,13 +74,13 @@ export function formatSymbols(r: SymbolsResult): string {
     out.push(`  ${span.padEnd(11)} ${s.kind.padEnd(12)} ${s.containing_symbol ? `${s.containing_symbol}.` : ''}${s.display_name}`);
   }
   const paged = pageNote(r, r.symbols.length, r.next_offset !== undefined ? P.symbolsRest(r) : undefined);
-  out.push(`${r.total} definitions${paged} · ${r.elapsed_ms} ms`);
+  out.push(`${P.plural(r.total, 'definition')}${paged} · ${r.elapsed_ms} ms`);
   return notes(r.index) + out.join('\n') + '\n' + nextPage(r);
 }
 
 export function formatImpact(r: ImpactResult): string {
   const c = r.counts;
-  const out = [`${r.symbol}: ${c.callers} callers, ${c.implementations} implementations, ${c.importing_files} files using it, ${c.test_files} test files`];
+  const out = [`${r.symbol}: ${P.plural(c.callers, 'caller')}, ${P.plural(c.implementations, 'implementation')}, ${P.plural(c.importing_files, 'file')} using it, ${P.plural(c.test_files, 'test file')}`];
   const mark = (e: P.ImpactEntry): string => (e.precision === 'syntactic' ? SYNTACTIC : '');
   if (r.callers.length > 0) out.push('callers', ...r.callers.map((e) => `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name}  ${e.kind}  ${e.file}:${e.line}${mark(e)}`));
   if (r.implementations.length > 0) out.push('implementations', ...r.implementations.map((e) => `  ${e.display_name}  ${e.kind}  ${e.file}:${e.line}${mark(e)}`));
@@ -101,43 +116,64 @@ export function formatStatus(s: StatusResult): string {
     lines.push(`${r.repo}: ${r.effective_status}${langs}${r.building ? ' (rebuilding)' : ''}, ${r.documents} files, ${r.symbols} symbols, indexed ${r.indexed_at ?? 'never'}${r.last_build_ms !== null ? ` in ${r.last_build_ms} ms` : ''}`);
     for (const n of firstIndexNotes({ syntactic: r.syntactic, seeded_from: r.seeded_from, building: r.progress })) lines.push(`  ${n.replace(/^note: /, '')}`);
     if (r.precise_waits) lines.push(`  precise build waits: ${r.precise_waits}`);
-    lines.push(`  ${r.watching ? 'watching' : 'not watching'}, ${r.pending_changes ?? 0} pending change${r.pending_changes === 1 ? '' : 's'}, ${r.overlay_files ?? 0} file${r.overlay_files === 1 ? '' : 's'} in the overlay`);
+    const how = !r.watching ? 'not watching' : r.watch_mode === 'polling' ? 'watching by polling (degraded)' : `watching${r.watched_dirs !== undefined ? ` ${r.watched_dirs} folder${r.watched_dirs === 1 ? '' : 's'}` : ''}`;
+    lines.push(`  ${how}, ${r.pending_changes ?? 0} pending change${r.pending_changes === 1 ? '' : 's'}, ${r.overlay_files ?? 0} file${r.overlay_files === 1 ? '' : 's'} in the overlay`);
+    if (r.degraded) lines.push(`  degraded: ${r.degraded}`);
     for (const i of r.indexers) lines.push(`  ${i.language} (${i.indexer}): ${i.status}, ${i.file_count} files${i.error ? `: ${i.error}` : ''}${i.remedy ? ` (${i.remedy})` : ''}`);
     const c = r.coverage;
     if (c) lines.push(`  typescript coverage: ${c.by_tsconfig} files by the repo's tsconfigs, ${c.inferred} outside them by an inferred config${c.inferred > 0 ? ` (${c.inferred_sample.slice(0, 3).join(', ')}${c.inferred > 3 ? ', ...' : ''})` : ''}`);
     if (r.last_error) lines.push(`  last error: ${r.last_error}`);
   }
+  const w = s.watches;
+  if (w && w.inotify_watches !== null) lines.push(`inotify: ${w.inotify_watches} watch${w.inotify_watches === 1 ? '' : 'es'} held by the daemon${w.max_user_watches !== null ? ` (limit fs.inotify.max_user_watches = ${w.max_user_watches}, shared by all of this user's processes)` : ''}`);
   return lines.join('\n') + '\n' + (s.memory ? formatMemoryStatus(s.memory) : '');
 }
 
+export function formatRepos(r: P.ReposResult): string {
+  if (r.repos.length === 0) return 'no repositories indexed here\n';
+  const lines = r.repos.map((k) => {
+    const size = `${(k.index_bytes / 1024 / 1024).toFixed(1)} MB`;
+    const state = k.kind === 'refused' ? `not watched: ${k.reason ?? 'no longer allowed'}` : `${k.kind}${k.watching ? ', watching' : ''}`;
+    return `${k.repo}  ${state}, indexed ${k.indexed_at ?? 'never'}, ${size}`;
+  });
+  lines.push(`${r.repos.length} repositor${r.repos.length === 1 ? 'y' : 'ies'}; scry forget PATH drops one`);
+  return lines.join('\n') + '\n';
+}
+
+export function formatForgetRepo(r: P.ForgetRepoResult): string {
+  return `forgot ${r.repo}: ${r.was_watching ? 'stopped watching it, ' : ''}removed its index (${(r.freed_bytes / 1024 / 1024).toFixed(1)} MB)\n`;
+}
+
 /** How each method's answer reads on a terminal; the CLI prints JSON when stdout is not one. The code index's answers are printed from a printable copy (file names may hold control characters). */
-export const FORMATTERS: Readonly<Record<string, ((result: never) => string) | undefined>> = {
-  [P.IndexRepo.method]: printing(formatIndex),
-  [P.Refs.method]: printing((r: QueryResult) => formatQuery(r, 'references')),
-  [P.Defs.method]: printing((r: QueryResult) => formatQuery(r, 'definitions')),
-  [P.Callers.method]: printing((r: QueryResult) => formatQuery(r, 'callers')),
-  [P.Callees.method]: printing((r: QueryResult) => formatQuery(r, 'callees')),
-  [P.Impls.method]: printing((r: QueryResult) => formatQuery(r, 'implementations')),
-  [P.Search.method]: printing(formatSearch),
-  [P.Symbols.method]: printing(formatSymbols),
-  [P.Impact.method]: printing(formatImpact),
-  [P.Status.method]: printing(formatStatus),
-  [P.MemoryIngest.method]: formatIngest,
-  [P.MemoryEpisode.method]: formatEpisode,
-  [P.MemorySweep.method]: formatSweep,
-  [P.MemoryRetry.method]: (r: { requeued: number }) => `${r.requeued} episode${r.requeued === 1 ? '' : 's'} queued for extraction again\n`,
-  [P.MemoryStatusMethod.method]: formatMemoryStatus,
-  [P.MemoryRecall.method]: P.recallText,
-  [P.MemoryEpisodes.method]: P.episodesText,
-  [P.MemoryPath.method]: P.pathText,
-  [P.MemoryRemember.method]: P.rememberText,
-  [P.MemoryFacts.method]: P.factsText,
-  [P.MemoryEntities.method]: formatEntities,
-  [P.MemoryInvalidate.method]: formatInvalidate,
-  [P.MemoryForget.method]: formatForget,
-  [P.MemoryGraph.method]: formatGraph,
-  [P.MemoryOrient.method]: (r: P.OrientResult) => r.text,
-};
+export const FORMATTERS: P.FormatterTable = P.formatterTable([
+  P.formatter(P.IndexRepo, printing(formatIndex)),
+  P.formatter(P.Refs, printing((r) => formatQuery(r, 'references'))),
+  P.formatter(P.Defs, printing((r) => formatQuery(r, 'definitions'))),
+  P.formatter(P.Callers, printing((r) => formatQuery(r, 'callers'))),
+  P.formatter(P.Callees, printing((r) => formatQuery(r, 'callees'))),
+  P.formatter(P.Impls, printing((r) => formatQuery(r, 'implementations'))),
+  P.formatter(P.Search, printing(formatSearch)),
+  P.formatter(P.Symbols, printing(formatSymbols)),
+  P.formatter(P.Impact, printing(formatImpact)),
+  P.formatter(P.Status, printing(formatStatus)),
+  P.formatter(P.Repos, printing(formatRepos)),
+  P.formatter(P.ForgetRepo, printing(formatForgetRepo)),
+  P.formatter(P.MemoryIngest, formatIngest),
+  P.formatter(P.MemoryEpisode, formatEpisode),
+  P.formatter(P.MemorySweep, formatSweep),
+  P.formatter(P.MemoryRetry, (r) => `${r.requeued} episode${r.requeued === 1 ? '' : 's'} queued for extraction again\n`),
+  P.formatter(P.MemoryStatusMethod, formatMemoryStatus),
+  P.formatter(P.MemoryRecall, P.recallText),
+  P.formatter(P.MemoryEpisodes, P.episodesText),
+  P.formatter(P.MemoryPath, P.pathText),
+  P.formatter(P.MemoryRemember, P.rememberText),
+  P.formatter(P.MemoryFacts, P.factsText),
+  P.formatter(P.MemoryEntities, formatEntities),
+  P.formatter(P.MemoryInvalidate, formatInvalidate),
+  P.formatter(P.MemoryForget, formatForget),
+  P.formatter(P.MemoryGraph, formatGraph),
+  P.formatter(P.MemoryOrient, (r) => r.text),
+]);
 
 export function formatIngest(r: P.IngestResult): string {
   const by = (o: string): number => r.files.filter((f) => f.outcome === o).length;
@@ -171,7 +207,7 @@ export function formatMemoryStatus(m: P.MemoryStatus): string {
   }
   lines.push(`  budget ${m.budget.day}: ${m.budget.episodes} episodes, ${m.budget.tokens} tokens${m.budget.daily_episodes !== undefined ? ` of ${m.budget.daily_episodes} episodes` : ''}${m.budget.daily_tokens !== undefined ? ` of ${m.budget.daily_tokens} tokens` : ''}${m.budget.over ? ' (over budget: models skipped)' : ''}`);
   lines.push(`  sweep: ${m.sweep.enabled ? `every ${m.sweep.interval_minutes} min` : 'off'}${m.sweep.last_at ? `, last at ${m.sweep.last_at} (${m.sweep.last_added} new)` : ''}`);
-  if (m.config.error) lines.push(`  config: ${m.config.error}`);
+  if (m.config.error) lines.push(`  config: ${m.config.error}${m.config.using === 'safe' ? ' (until it is fixed: sweeps and hooks off, offline extraction only)' : m.config.using === 'last-good' ? ' (running on the last good configuration)' : ''}`);
   if (m.hint) lines.push(`  ${m.hint}`);
   return lines.join('\n') + '\n';
 }

@@ -83,6 +83,8 @@ async function runMethod(home: string, cmd: Command, decl: MethodDecl, format: O
   const params = paramsOf(cmd, cmd.spec!);
   // A given index is taken as is: --scip rebuilds.
   if (decl === P.IndexRepo && params.scip !== undefined) params.force = true;
+  // Typed by the user: the one way a folder that is no git root becomes a repo (agents and queries never do this).
+  if (decl === P.IndexRepo) params.explicit = true;
   const isMemory = decl.cli?.group === 'memory';
   if (isMemory && decl === memoryProtocol().MemoryOrient) {
     params.cwd ??= process.cwd();

@@ -9,8 +9,11 @@
 //    time, the path goes into $SCRY_HOME/memory/inbox.jsonl for the next start.
 import * as path from 'node:path';
 import { connectRunning, type RpcClient } from '../client';
-import { appendInbox, inboxFile } from '../memory/inbox';
+import { appendInbox, inboxFile } from '../inbox';
 import { memoryProtocol } from './methods';
+
+/** The agent whose SessionEnd hook this is; the daemon's source registry says which transcripts it writes. */
+const AGENT = 'claude-code';
 
 /** A few hundred ms: Claude Code waits for SessionStart hooks before the session starts, and gives all SessionEnd hooks ~1.5 s together. */
 export const HOOK_DEADLINE_MS = 400;
@@ -100,10 +103,10 @@ export async function runSessionEndHook(io: HookIo): Promise<number> {
   if (typeof transcript !== 'string' || transcript.length === 0) return 0;
   const file = path.resolve(io.cwd, transcript);
   const left = Math.max(1, total - (Date.now() - started));
-  const r = await ask(io.home, (c) => c.request(memoryProtocol().MemoryQueueFile.type, { source: 'claude', path: file, hook: true }), left);
+  const r = await ask(io.home, (c) => c.request(memoryProtocol().MemoryQueueFile.type, { agent: AGENT, path: file, hook: true }), left);
   if (r === undefined) {
     try {
-      appendInbox(inboxFile(io.home), { source: 'claude', path: file, at: new Date().toISOString() });
+      appendInbox(inboxFile(io.home), { agent: AGENT, path: file, at: new Date().toISOString() });
     } catch {
       // A session must end cleanly even when SCRY_HOME is not writable; the next sweep finds the transcript anyway.
     }

@@ -117,6 +117,11 @@ export class BuildCoordinator {
     return this.paces.get(entry.repo)?.progress();
   }
 
+  /** Resolves once the repo's running build (if any) has settled, whatever its outcome. */
+  async settled(entry: RepoEntry): Promise<void> {
+    await this.running.get(entry.repo)?.catch(() => undefined);
+  }
+
   /** Abandons running builds (their .next is removed) and waits for them to settle. */
   async dispose(): Promise<void> {
     this.aborter.abort();

@@ -14,6 +14,7 @@ import { ScipStreamReader, type ScipItem } from './scip/stream';
 import { IngestSession, type IngestResult } from './store/ingest';
 import { indexSyntactically } from './syntactic';
 import { Companion } from './syntactic/beside';
+import { LocalFunctionReader } from './syntactic/local-functions';
 
 /** Holds the running indexer's pid during a build (see live/known.ts). */
 export const INDEXER_PID_FILE = 'indexer.pid';
@@ -59,7 +60,8 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
   try {
     const failures: ScryError[] = [];
     if (options.scipFile) {
-      indexers.push(importScip(options.scipFile, repo, session));
+      session.useLocalFunctions(await LocalFunctionReader.load());
+      indexers.push(withSkipped(importScip(options.scipFile, repo, session), session.skipped, options.log));
     } else if (options.syntacticFirst) {
       const detected = detectLanguages(repo);
       languages = detected.map((d) => d.language);
@@ -78,6 +80,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
         // A first-index reader is not this build's: the precise indexer alone answers for its language.
         const syntactic = declared.syntactic?.firstIndexOnly ? undefined : declared.syntactic;
         let companion: Companion | undefined;
+        const skippedBefore = session.skipped.length;
         if (indexer) {
           const prepared = await prepare(language, indexer, ctx);
           let report: IndexerReport;
@@ -85,11 +88,12 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
           else {
             // The syntactic reader's part beside the precise indexer: extents (scip-go, scip-php give none), Laravel's edges.
             companion = syntactic ? await Companion.read(repo, language, options.signal) : undefined;
+            if (language === 'typescript') session.useLocalFunctions(await LocalFunctionReader.load());
             const run = await runIndexer(prepared.plan, options, session, files, companion);
             report = run.report;
             if (run.error && !syntactic) failures.push(run.error);
           }
-          indexers.push(report);
+          indexers.push(withSkipped(report, session.skipped.slice(skippedBefore), options.log));
           if (report.status === 'ok') {
             const leftOut = companion?.writeLeftOut(session);
             if (leftOut) indexers.push(leftOut.report);
@@ -150,6 +154,14 @@ async function indexFirst(languages: LanguageId[], options: BuildOptions, sessio
     for (const s of run.skipped) options.log?.(`${declared.syntactic.name}: skipped '${s.file}': ${s.reason}`);
   }
   return reports;
+}
+
+/** A report naming the documents the ingest left out of this indexer's output (links out of the repo, binary files), each logged. */
+function withSkipped(report: IndexerReport, skipped: ReadonlyArray<{ file: string; reason: string }>, log?: (line: string) => void): IndexerReport {
+  if (skipped.length === 0) return report;
+  for (const s of skipped) log?.(`${report.indexer}: skipped '${s.file}': ${s.reason}`);
+  const lines = [...(report.skipped_files ?? []), ...skipped.map((s) => `${s.file}: ${s.reason}`)];
+  return { ...report, skipped_files: lines.slice(0, 50) };
 }
 
 function importScip(file: string, repo: string, session: IngestSession): IndexerReport {

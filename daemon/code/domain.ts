@@ -3,6 +3,7 @@
 // nothing of sockets or clients.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { repoDir } from '../paths';
 import { NotIndexedError } from '../errors';
 import * as P from '../protocol';
 import { handler, type Domain, type DomainContext, type DomainFactory } from '../domain';
@@ -14,10 +15,12 @@ import { mergeOverlay, mergeOverlayGroups, type KnownSymbol, type OverlayView } 
 import { indexResultOf, repoStatusOf } from './project';
 import * as Q from './query';
 import { RepoRegistry, type RepoEntry } from './repo-registry';
+import { bytesUnder, indexedRepoOf, listIndexed } from './repo-index-dirs';
+import { admit, whyNotRestored } from './roots';
 import { findSibling, missingDependencies, type Candidate } from './seed';
 import { INDEX_FILE, isCorrupt, StoreCache } from './store-cache';
 import type { CodeStore } from './store/store';
-import type { SchedulerOptions } from './watch';
+import { inotifyWatches, maxUserWatches, type SchedulerOptions } from './watch';
 
 export interface CodeDomainOptions {
   nodePath?: string;
@@ -32,6 +35,10 @@ export interface CodeDomainOptions {
    * benchmarks can run the cold precise build side by side).
    */
   firstIndex?: boolean;
+  /** Folders watched with inotify per repo at most; past it the repo is polled (SCRY_MAX_WATCHED_DIRS). */
+  maxWatchedDirs?: number;
+  /** Poll interval of a degraded watcher, ms (SCRY_POLL_MS). */
+  pollMs?: number;
 }
 
 const IDLE_CLOSE_MS = 10 * 60_000;
@@ -50,6 +57,17 @@ export function scheduleFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<S
   return out;
 }
 
+/** SCRY_MAX_WATCHED_DIRS / SCRY_POLL_MS: the watch cap per repo and the degraded watcher's poll interval. */
+export function watchFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<CodeDomainOptions, 'maxWatchedDirs' | 'pollMs'> {
+  const positive = (v: string | undefined): number | undefined => (v !== undefined && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
+  const out: Pick<CodeDomainOptions, 'maxWatchedDirs' | 'pollMs'> = {};
+  const cap = positive(env.SCRY_MAX_WATCHED_DIRS);
+  const poll = positive(env.SCRY_POLL_MS);
+  if (cap !== undefined) out.maxWatchedDirs = cap;
+  if (poll !== undefined) out.pollMs = poll;
+  return out;
+}
+
 /** SCRY_IDLE_CLOSE_MS: how long an unused store stays open (tests and benchmarks shorten it). */
 export function idleCloseFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
   const v = env.SCRY_IDLE_CLOSE_MS;
@@ -58,7 +76,7 @@ export function idleCloseFromEnv(env: NodeJS.ProcessEnv = process.env): number |
 
 export function createCodeDomain(options: CodeDomainOptions = {}): DomainFactory {
   const idleCloseMs = idleCloseFromEnv();
-  return (ctx) => new CodeDomain(ctx, { schedule: scheduleFromEnv(), firstIndex: process.env.SCRY_FIRST_INDEX !== '0', ...(idleCloseMs !== undefined ? { idleCloseMs } : {}), ...options });
+  return (ctx) => new CodeDomain(ctx, { schedule: scheduleFromEnv(), ...watchFromEnv(), firstIndex: process.env.SCRY_FIRST_INDEX !== '0', ...(idleCloseMs !== undefined ? { idleCloseMs } : {}), ...options });
 }
 
 export class CodeDomain implements Domain {
@@ -90,6 +108,8 @@ export class CodeDomain implements Domain {
       home: ctx.home,
       enabled: options.watch ?? true,
       schedule: options.schedule,
+      maxDirs: options.maxWatchedDirs,
+      pollMs: options.pollMs,
       log: (l) => ctx.log(l),
       rebuild: (entry) => this.index(entry.repo, { force: true }),
       onGone: (entry) => {
@@ -99,7 +119,9 @@ export class CodeDomain implements Domain {
       },
     });
     this.methods = [
-      handler(P.IndexRepo, (p) => this.index(p.repo, { force: p.force, scip: p.scip })),
+      handler(P.IndexRepo, (p) => this.index(p.repo, { force: p.force, scip: p.scip, explicit: p.explicit === true })),
+      handler(P.Repos, () => ({ repos: listIndexed(ctx.home, (r) => this.watching(r), (l) => ctx.log(l)) })),
+      handler(P.ForgetRepo, (p) => this.forget(p.repo)),
       ...Q.READ_QUERIES.map((q) => ({ decl: q.decl, run: (p: unknown) => this.query(q, p as P.RepoParams) })),
     ];
     // Often enough that a store closes within about its idle time.
@@ -107,9 +129,15 @@ export class CodeDomain implements Domain {
     this.sweeper.unref();
   }
 
-  /** Builds (or rebuilds) a repo's index; concurrent calls share one build. */
-  index(repoInput: string, opts: { force?: boolean; scip?: string } = {}): Promise<P.IndexResult> {
+  /**
+   * Builds (or rebuilds) a repo's index; concurrent calls share one build.
+   * `explicit`: the user named this folder (CLI `scry index PATH`), so it may
+   * be a folder that is no git root; otherwise it must be a git root or a
+   * folder indexed so before.
+   */
+  index(repoInput: string, opts: { force?: boolean; scip?: string; explicit?: boolean } = {}): Promise<P.IndexResult> {
     const entry = this.repos.get(repoInput);
+    this.admit(entry, opts.explicit === true, opts.force === true);
     if (!this.builds.isBuilding(entry) && !opts.force && !opts.scip) {
       const store = this.open(entry);
       if (store) return Promise.resolve(indexResultOf(entry.repo, store.meta()));
@@ -121,6 +149,7 @@ export class CodeDomain implements Domain {
   /** Answers one read-only query (see query/methods.ts), building the index first if there is none. */
   async query(q: Q.ReadQuery, params: P.RepoParams): Promise<object> {
     const entry = this.repos.get(params.repo);
+    this.admit(entry, false, false);
     try {
       return await this.queryOnce(q, params, entry);
     } catch (err) {
@@ -174,10 +203,11 @@ export class CodeDomain implements Domain {
     return this.live.get(this.repos.get(repoInput));
   }
 
-  status(params: P.StatusParams): { repos: P.RepoStatus[]; index_memory: P.IndexMemory } {
+  status(params: P.StatusParams): { repos: P.RepoStatus[]; watches: P.WatchUsage; index_memory: P.IndexMemory } {
     const entries = params.repo ? [this.repos.get(params.repo)] : this.repos.all();
     const held = this.resources();
     return {
+      watches: { inotify_watches: inotifyWatches() ?? null, max_user_watches: maxUserWatches() ?? null },
       index_memory: { open_stores: held.openStores, spare_build_worker: held.spareWorker },
       repos: entries.map((e) => {
         const live = this.live.get(e);
@@ -188,6 +218,8 @@ export class CodeDomain implements Domain {
           stale: this.isStale(e),
           lastError: e.lastError,
           watching: live?.watching ?? false,
+          degraded: live?.degraded,
+          watchedDirs: live?.watchedDirs ?? 0,
           pendingChanges: live?.pendingChanges ?? 0,
           overlayFiles: live?.overlay.size ?? 0,
           progress: this.builds.progressOf(e),
@@ -206,6 +238,11 @@ export class CodeDomain implements Domain {
         this.ctx.log(`known repo ${known.repo} is gone (deleted or moved); not watching it`);
         continue;
       }
+      const refused = whyNotRestored(known.repo, known.dir);
+      if (refused) {
+        this.ctx.log(`not watching ${known.repo}: ${refused}; scry forget ${known.repo} drops its index`);
+        continue;
+      }
       try {
         if (this.live.ensure(this.repos.get(known.repo), known.indexedAt)) watched++;
         // A first index whose precise build was cut short (the daemon stopped): build it now.
@@ -219,6 +256,24 @@ export class CodeDomain implements Domain {
     if (watched > 0) this.ctx.log(`watching ${watched} known repo${watched === 1 ? '' : 's'}`);
   }
 
+  /** Stops watching a repo, waits for its build, closes its store and deletes its index folder. */
+  async forget(input: string): Promise<P.ForgetRepoResult> {
+    const repo = indexedRepoOf(this.ctx.home, input, (r) => this.repos.peek(r) !== undefined);
+    const entry = this.repos.peek(repo);
+    const dir = entry?.dir ?? repoDir(this.ctx.home, repo);
+    const wasWatching = this.watching(repo);
+    if (entry) {
+      await this.live.stop(entry);
+      await this.builds.settled(entry);
+      this.stores.close(entry);
+      this.repos.delete(repo);
+    }
+    const freed = bytesUnder(dir);
+    fs.rmSync(dir, { recursive: true, force: true });
+    this.ctx.log(`forgot ${repo}: removed ${dir} (${freed} bytes)`);
+    return { repo, index_dir: dir, freed_bytes: freed, was_watching: wasWatching };
+  }
+
   /** Stops watchers, abandons running builds (their .next is removed) and closes stores. */
   async dispose(): Promise<void> {
     clearInterval(this.sweeper);
@@ -227,6 +282,23 @@ export class CodeDomain implements Domain {
     this.stores.closeAll();
     this.empty?.close();
     this.repos.clear();
+  }
+
+  /** May this folder be a repo here (roots/)? Checked once per entry; throws a one-line error naming it. */
+  private admit(entry: RepoEntry, explicit: boolean, force: boolean): void {
+    if (entry.admitted !== undefined && !explicit) return;
+    try {
+      entry.admitted = admit(entry.repo, entry.dir, { explicit, force });
+    } catch (err) {
+      // A folder refused is not one this daemon knows: status does not list it.
+      if (entry.admitted === undefined) this.repos.delete(entry.repo);
+      throw err;
+    }
+  }
+
+  private watching(repo: string): boolean {
+    const entry = this.repos.peek(repo);
+    return entry !== undefined && (this.live.get(entry)?.watching ?? false);
   }
 
   /** The repo's store, opened on demand; opening an index starts watching its repo. */

@@ -9,6 +9,10 @@ export interface LiveReposOptions {
   /** Off in tests and tools that only query. */
   enabled: boolean;
   schedule?: Partial<SchedulerOptions>;
+  /** Folders watched with inotify per repo at most (SCRY_MAX_WATCHED_DIRS). */
+  maxDirs?: number;
+  /** Poll interval of a degraded watcher (SCRY_POLL_MS). */
+  pollMs?: number;
   log(line: string): void;
   rebuild(entry: RepoEntry): Promise<unknown>;
   /** The repo's folder went away while watched. */
@@ -34,6 +38,8 @@ export class LiveRepos {
         exclude: [this.options.home],
         schedule: this.options.schedule,
         changedSince,
+        maxDirs: this.options.maxDirs,
+        pollMs: this.options.pollMs,
         rebuild: () => this.options.rebuild(entry),
         onGone: () => {
           this.live.delete(entry.repo);
@@ -53,6 +59,13 @@ export class LiveRepos {
   /** True when the repo's folder turned out to be gone. */
   checkGone(entry: RepoEntry): boolean {
     return this.live.get(entry.repo)?.checkGone() ?? false;
+  }
+
+  /** Stops watching a repo (it is forgotten). */
+  async stop(entry: RepoEntry): Promise<void> {
+    const live = this.live.get(entry.repo);
+    this.live.delete(entry.repo);
+    await live?.dispose();
   }
 
   async dispose(): Promise<void> {

@@ -27,6 +27,9 @@ export interface RepoState {
   stale: boolean;
   lastError: string | undefined;
   watching: boolean;
+  /** Why watching fell back to polling. */
+  degraded: string | undefined;
+  watchedDirs: number;
   pendingChanges: number;
   overlayFiles: number;
   progress?: BuildProgress;
@@ -48,6 +51,8 @@ export function repoStatusOf(s: RepoState): RepoStatus {
     indexers: parseIndexers(meta?.indexers),
     last_error: s.lastError ?? null,
     watching: s.watching,
+    ...(s.watching ? { watch_mode: s.degraded !== undefined ? ('polling' as const) : ('events' as const), watched_dirs: s.watchedDirs } : {}),
+    ...(s.degraded !== undefined ? { degraded: s.degraded } : {}),
     pending_changes: s.pendingChanges,
     overlay_files: s.overlayFiles,
     ...(meta?.first_index === 'syntactic' ? { syntactic: true } : {}),

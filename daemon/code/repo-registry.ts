@@ -5,6 +5,7 @@
 import { InvalidParamsError } from '../errors';
 import { repoDir } from '../paths';
 import { resolveRepo } from '../repos';
+import type { RootKind } from './roots';
 
 export interface RepoEntry {
   /** The repo's real path. */
@@ -21,6 +22,8 @@ export interface RepoEntry {
   deferred?: string;
   /** Its index was lost (moved aside as corrupt): the next build goes straight to the precise index, so answers come back as they were. */
   rebuildPrecise?: boolean;
+  /** How it was admitted as a repo (roots/), once checked. */
+  admitted?: RootKind;
 }
 
 export class RepoRegistry {
@@ -47,6 +50,17 @@ export class RepoRegistry {
       entry.lastError = undefined;
     }
     return entry;
+  }
+
+  /** The entry of a repo's real path, if this daemon has one (without resolving anything). */
+  peek(repo: string): RepoEntry | undefined {
+    return this.entries.get(repo);
+  }
+
+  /** Forgets a repo: the next ask starts from scratch. */
+  delete(repo: string): void {
+    this.entries.delete(repo);
+    for (const [input, real] of this.resolved) if (real === repo) this.resolved.delete(input);
   }
 
   all(): RepoEntry[] {

@@ -7,7 +7,7 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/mini';
 import type { RequestType } from 'vscode-jsonrpc';
-import { COMPACT_FORMATTERS, type MethodDecl, type ParamsOf, type ResultOf } from '../protocol';
+import { COMPACT_FORMATTERS, type Formatter, type MethodDecl, type ParamsOf, type ResultOf } from '../protocol';
 
 export interface ToolContext {
   /** One request to the daemon; the first call connects (and spawns the daemon if none runs). */
@@ -48,7 +48,7 @@ const repoField = z.optional(
   z.string().check(z.describe('Absolute path of the repository to ask about. Default: the git root of the directory the agent was started in.')),
 );
 
-export interface ToolSpec {
+export interface ToolSpec<D extends MethodDecl = MethodDecl> {
   name: string;
   title: string;
   description: string;
@@ -56,7 +56,7 @@ export interface ToolSpec {
   /** Params fields offered under another name (`name` as `symbol`). */
   rename?: Readonly<Record<string, string>>;
   /** The tool's own compact renderer (the memory tools); default: the compact form of its method's answer. */
-  text?: (result: never) => string;
+  text?: Formatter<D>;
   /** Params fields the tool fills itself (a memory tool's `cwd`: the agent's directory). */
   fill?: (params: Record<string, unknown>, ctx: ToolContext) => void;
 }
@@ -64,7 +64,7 @@ export interface ToolSpec {
 /** Annotations of a tool that writes (remember): not read-only, not destructive, idempotent (the same text is one fact). */
 export const WRITES: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-export function defineTool<D extends MethodDecl>(method: D, spec: ToolSpec): ScryTool {
+export function defineTool<D extends MethodDecl>(method: D, spec: ToolSpec<D>): ScryTool {
   const shape = method.params._zod.def.shape as Record<string, z.core.$ZodType>;
   const rename = spec.rename ?? {};
   const input: Record<string, z.core.$ZodType> = {};
@@ -72,7 +72,8 @@ export function defineTool<D extends MethodDecl>(method: D, spec: ToolSpec): Scr
   input.format = formatField;
   const back = Object.fromEntries(Object.entries(rename).map(([field, as]) => [as, field]));
   // A tool's own text renderer (the memory tools) or the compact form of its method's answer.
-  const compact = (spec.text ?? COMPACT_FORMATTERS[method.method]) as ((r: unknown) => string) | undefined;
+  const own = spec.text;
+  const compact = own ? (r: unknown) => own(r as ResultOf<D>) : COMPACT_FORMATTERS[method.method];
   return {
     name: spec.name,
     title: spec.title,

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { DistilledSession, EpisodeDraft, Turn } from './episode';
 import { estimateTokens } from './episode';
+import { isConversational } from './sources';
 
 export interface ChunkOptions {
   /** Incremental re-ingest: only turns ending after this source line (plus one overlapping turn) form new episodes. */
@@ -12,11 +13,13 @@ export interface ChunkOptions {
   maxTokens?: number;
   /**
    * Sessions with fewer turns yield nothing yet (counted on the whole session,
-   * never on what follows afterLine). Defaults to 3 for transcripts, which
+   * never on what follows afterLine). Defaults to 3 for conversational transcripts, which
    * keep growing; 2 for subagent transcripts, whose whole work is often a
    * prompt and a report; 1 for runs and seeds, which are written whole.
    */
   minTurns?: number;
+  /** Whether the source grows a turn at a time (its registry entry says; looked up by the session's source when not given). */
+  conversational?: boolean;
   /** occurredAt when neither the turn nor the session records a time (the lead passes the file's mtime). */
   fallbackTime?: string;
 }
@@ -31,7 +34,7 @@ export function episodeId(sourcePath: string, lineStart: number, lineEnd: number
 
 export function chunkSession(session: DistilledSession, opts: ChunkOptions = {}): EpisodeDraft[] {
   const maxTokens = opts.maxTokens ?? 4000;
-  const minTurns = opts.minTurns ?? defaultMinTurns(session);
+  const minTurns = opts.minTurns ?? defaultMinTurns(session, opts.conversational ?? isConversational(session.source));
   const turns = session.turns;
   if (turns.length < minTurns) return [];
 
@@ -65,8 +68,8 @@ export function chunkSession(session: DistilledSession, opts: ChunkOptions = {})
   return episodes;
 }
 
-function defaultMinTurns(session: DistilledSession): number {
-  if (session.source !== 'claude' && session.source !== 'codex') return 1;
+function defaultMinTurns(session: DistilledSession, conversational: boolean): number {
+  if (!conversational) return 1;
   return session.parentSessionId ? 2 : 3;
 }
 

@@ -2,10 +2,8 @@
 // side (distill, redact, chunk) produces EpisodeDrafts; the graph side
 // (store, extract, resolve) consumes them. Nothing here does I/O.
 
-/** Where an episode came from. */
-export type SourceType = 'claude' | 'codex' | 'run' | 'seed' | 'manual';
-
-export const SOURCE_TYPES: readonly SourceType[] = ['claude', 'codex', 'run', 'seed', 'manual'];
+/** Where an episode came from: a source id from the registry (sources/), or `manual` for a remember. */
+export type SourceType = string;
 
 /** Who said a turn. `summary` is a model-written compaction summary, never the user's words. */
 export type TurnRole = 'user' | 'assistant' | 'summary';

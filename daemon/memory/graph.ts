@@ -6,19 +6,19 @@
 // so a view that appends pages has every edge exactly once.
 import type * as P from '../protocol';
 import type { MemoryStore } from './store';
+import { graphReads } from './store/queries/graph';
 import { cursorOffset } from './inspect';
-import { entityRef, isoTime, requireEntity, validity } from './views';
+import { entityRef, isoTime, requireEntity } from './views';
 
 const MAX_NODES = 10_000;
 const MAX_EDGES_PER_PAGE = 5_000;
 
 export function graph(store: MemoryStore, params: P.GraphParams): P.GraphResult {
   const started = performance.now();
-  const db = store.db;
   const limit = params.limit ?? 100;
   const offset = params.cursor !== undefined ? cursorOffset(params.cursor) : 0;
   const asOf = params.as_of !== undefined ? isoTime(params.as_of, 'as_of') : undefined;
-  const v = validity(asOf);
+  const g = graphReads(store, asOf);
 
   let order: Array<{ id: number; depth?: number }>;
   let total: number | undefined;
@@ -27,15 +27,13 @@ export function graph(store: MemoryStore, params: P.GraphParams): P.GraphResult 
     const start = requireEntity(store, params.around);
     center = entityRef(store, start);
     const maxDepth = params.depth ?? 2;
-    const out = db.prepare(`SELECT f.target_id AS other FROM facts f WHERE f.source_id = ? AND f.target_id IS NOT NULL AND ${v.sql}`);
-    const inc = db.prepare(`SELECT f.source_id AS other FROM facts f WHERE f.target_id = ? AND ${v.sql}`);
     const seen = new Map<number, number>([[start, 0]]);
     order = [{ id: start, depth: 0 }];
     let frontier = [start];
     for (let d = 1; d <= maxDepth && frontier.length > 0 && seen.size < MAX_NODES; d++) {
       const next = new Set<number>();
       for (const node of frontier) {
-        for (const r of [...(out.all(node, ...v.params) as Array<{ other: number }>), ...(inc.all(node, ...v.params) as Array<{ other: number }>)]) {
+        for (const r of g.neighbours(node)) {
           if (!seen.has(r.other)) next.add(r.other);
         }
       }
@@ -47,27 +45,23 @@ export function graph(store: MemoryStore, params: P.GraphParams): P.GraphResult 
     }
     total = order.length;
   } else {
-    order = (db.prepare(`SELECT id FROM entities ORDER BY updated_at DESC, id DESC LIMIT ?`).all(offset + limit + 1) as Array<{ id: number }>).map((r) => ({ id: r.id }));
-    total = (db.prepare(`SELECT count(*) AS n FROM entities`).get() as { n: number }).n;
+    order = g.recent(offset + limit + 1).map((id) => ({ id }));
+    total = g.entityCount();
   }
 
   const page = order.slice(offset, offset + limit);
   const known = new Set(order.slice(0, offset + page.length).map((n) => n.id));
-  const entity = db.prepare(`SELECT id, name, type, updated_at FROM entities WHERE id = ?`);
-  const factCount = db.prepare(`SELECT count(*) AS n FROM facts f WHERE (f.source_id = ? OR f.target_id = ?) AND ${v.sql}`);
-  const nodes: P.GraphNode[] = page.map((n) => {
-    const e = entity.get(n.id) as { id: number; name: string; type: string; updated_at: string };
-    return { id: e.id, name: e.name, type: e.type, ...(n.depth !== undefined ? { depth: n.depth } : {}), facts: (factCount.get(n.id, n.id, ...v.params) as { n: number }).n, updated_at: e.updated_at };
+  const nodes: P.GraphNode[] = page.flatMap((n) => {
+    const e = g.node(n.id);
+    return e ? [{ id: e.id, name: e.name, type: e.type, ...(n.depth !== undefined ? { depth: n.depth } : {}), facts: g.factCount(n.id), updated_at: e.updated_at }] : [];
   });
 
   // Edges touching this page whose other end is on this page or an earlier one; each edge is sent once, with the later of its two nodes.
   const pageIds = new Set(page.map((n) => n.id));
-  const touching = db.prepare(`SELECT f.id, f.source_id, f.target_id, f.relation, f.text, f.valid_from, f.confidence FROM facts f
-    WHERE (f.source_id = ? OR f.target_id = ?) AND f.target_id IS NOT NULL AND ${v.sql}`);
   const edges: P.GraphEdge[] = [];
   const sent = new Set<number>();
   for (const n of page) {
-    for (const r of touching.all(n.id, n.id, ...v.params) as Array<{ id: number; source_id: number; target_id: number; relation: string; text: string; valid_from: string | null; confidence: number }>) {
+    for (const r of g.edgesTouching(n.id)) {
       if (sent.has(r.id) || edges.length >= MAX_EDGES_PER_PAGE) continue;
       const other = r.source_id === n.id ? r.target_id : r.source_id;
       if (!known.has(other)) continue;

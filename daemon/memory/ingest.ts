@@ -9,16 +9,16 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chunkSession } from './chunk';
-import { distill, type DiscoverableSource } from './distill';
 import type { DistilledSession } from './episode';
 import { isExtractorSession } from './extract/providers/claude-cli';
+import { SOURCES, type SourceId, type TranscriptSource } from './sources';
 import type { Cursor, MemoryStore } from './store';
 
 export type FileOutcome = 'ingested' | 'unchanged' | 'too-recent' | 'too-short' | 'extractor' | 'failed';
 
 export interface FileResult {
   path: string;
-  source: DiscoverableSource;
+  source: string;
   outcome: FileOutcome;
   added: number;
   existing: number;
@@ -41,12 +41,6 @@ export interface IngestFileOptions {
 
 const FINGERPRINT_BYTES = 4096;
 
-/** The file a source is tracked by: a run directory by its state.json. */
-export function trackedFile(source: DiscoverableSource, p: string): string {
-  if (source === 'run' && fs.existsSync(p) && fs.statSync(p).isDirectory()) return path.join(p, 'state.json');
-  return p;
-}
-
 function fingerprint(file: string): string {
   const fd = fs.openSync(file, 'r');
   try {
@@ -58,9 +52,11 @@ function fingerprint(file: string): string {
   }
 }
 
-export async function ingestFile(store: MemoryStore, source: DiscoverableSource, input: string, options: IngestFileOptions): Promise<FileResult> {
-  const file = trackedFile(source, path.resolve(input));
-  const base = { path: file, source, added: 0, existing: 0 };
+export async function ingestFile(store: MemoryStore, kind: TranscriptSource | SourceId, input: string, options: IngestFileOptions): Promise<FileResult> {
+  const source: TranscriptSource = typeof kind === 'string' ? SOURCES[kind] : kind;
+  const resolved = path.resolve(input);
+  const file = source.trackedFile?.(resolved) ?? resolved;
+  const base = { path: file, source: source.id, added: 0, existing: 0 };
   let stat: fs.Stats;
   try {
     stat = fs.statSync(file);
@@ -69,25 +65,25 @@ export async function ingestFile(store: MemoryStore, source: DiscoverableSource,
   }
   const now = options.now?.() ?? Date.now();
   if (options.minAgeMs !== undefined && now - stat.mtimeMs < options.minAgeMs) return { ...base, outcome: 'too-recent' };
-  const cursor = store.getCursor(file);
+  const cursor = store.getCursor(file, source.id);
   if (cursor && cursor.size === stat.size && cursor.mtimeMs === stat.mtimeMs) return { ...base, outcome: 'unchanged' };
   const print = fingerprint(file);
   const reset = cursor !== undefined && (stat.size < cursor.offset || (cursor.fingerprint !== undefined && cursor.fingerprint !== '' && cursor.fingerprint !== print));
 
   let session: DistilledSession;
   try {
-    session = await distill(source, source === 'run' ? path.dirname(file) : file);
+    session = await source.distill(file);
   } catch (err) {
     return { ...base, outcome: 'failed', error: err instanceof Error ? err.message : String(err) };
   }
   const stats = { unknownTypes: session.unknownTypes, malformedLines: session.malformedLines, redactions: session.redactions };
-  const next: Cursor = { path: file, source, size: stat.size, mtimeMs: stat.mtimeMs, offset: session.consumedBytes, lastLine: reset ? 0 : cursor?.lastLine ?? 0, fingerprint: print };
+  const next: Cursor = { path: file, source: source.id, size: stat.size, mtimeMs: stat.mtimeMs, offset: session.consumedBytes, lastLine: reset ? 0 : cursor?.lastLine ?? 0, fingerprint: print };
   // The extractor's own `claude -p` sessions are Scry talking to a model, not project knowledge.
   if (isExtractorSession(session.cwd, options.home)) {
     if (!options.dryRun) store.setCursor(next);
     return { ...base, ...stats, outcome: 'extractor' };
   }
-  const drafts = chunkSession(session, { afterLine: next.lastLine, fallbackTime: new Date(stat.mtimeMs).toISOString() });
+  const drafts = chunkSession(session, { afterLine: next.lastLine, fallbackTime: new Date(stat.mtimeMs).toISOString(), conversational: source.conversational });
   if (drafts.length === 0) {
     // Remember the bytes were seen, not the lines: the turn floor counts the whole session next time.
     if (!options.dryRun) store.setCursor(next);

@@ -10,10 +10,10 @@ import * as path from 'node:path';
 import type * as P from '../protocol';
 import { findRepoRoot } from '../repos';
 import { estimateTokens } from './episode';
-import { isFunctional, type Relation } from './extract/vocabulary';
+import { isFunctional, type Relation } from '../protocol/vocabulary';
 import { normalizeName } from './resolve';
 import type { MemoryStore } from './store';
-import type { FactRow } from './store';
+import { orientReads } from './store/queries/orient';
 
 export const ORIENT_DEFAULT_BUDGET = 500;
 
@@ -51,37 +51,28 @@ export function orient(store: MemoryStore, params: { cwd: string; budget?: numbe
   const budget = params.budget ?? ORIENT_DEFAULT_BUDGET;
   const root = findRepoRoot(params.cwd);
   const keys = repoKeys(root);
-  const db = store.db;
-  const inKeys = `(${keys.map(() => '?').join(', ')})`;
-  const collate = process.platform === 'win32' ? ' COLLATE NOCASE' : '';
+  const q = orientReads(store, keys);
 
-  let project = db.prepare(`SELECT id, name FROM entities WHERE type = 'project' AND repo${collate} IN ${inKeys} ORDER BY updated_at DESC LIMIT 1`).get(...keys) as { id: number; name: string } | undefined;
-  project ??= db.prepare(`SELECT id, name FROM entities WHERE type = 'project' AND norm = ? LIMIT 1`).get(normalizeName(path.basename(root))) as { id: number; name: string } | undefined;
+  const project = q.projectOfRepo() ?? q.projectNamed(normalizeName(path.basename(root)));
 
   const lines: Line[] = [];
   const add = (section: string, priority: number, text: string): void => void lines.push({ section, priority, text: oneLine(text) });
 
   // The project's own facts, then those of entities that belong to this repository (its services, its decisions).
-  const current = 'f.valid_to IS NULL AND f.expired_at IS NULL';
-  const own = project ? (db.prepare(`SELECT f.* FROM facts f WHERE (f.source_id = ? OR f.target_id = ?) AND ${current} ORDER BY f.id DESC LIMIT 40`).all(project.id, project.id) as FactRow[]) : [];
-  const local = db
-    .prepare(`SELECT f.* FROM facts f WHERE f.source_id IN (SELECT id FROM entities WHERE repo${collate} IN ${inKeys} ORDER BY updated_at DESC LIMIT 50) AND ${current} ORDER BY f.id DESC LIMIT 40`)
-    .all(...keys) as FactRow[];
+  const own = project ? q.currentFactsOf(project.id) : [];
+  const local = q.repoFacts();
   const seenFacts = new Set<number>();
   const repoFacts = [...own, ...local].filter((f) => !seenFacts.has(f.id) && seenFacts.add(f.id) !== undefined);
   if (repoFacts.length > 0) {
     const facts = repoFacts
-      .map((f) => ({ f, w: RELATION_WEIGHT[f.relation as Relation] ?? 2 }))
+      .map((f) => ({ f, w: RELATION_WEIGHT[f.relation] ?? 2 }))
       .sort((a, b) => a.w - b.w || b.f.confidence - a.f.confidence || (b.f.valid_from ?? '').localeCompare(a.f.valid_from ?? '') || b.f.id - a.f.id);
-    facts.forEach(({ f, w }, i) => add('repo', i < 3 ? 1 : 3 + w, `- ${f.text}${isFunctional(f.relation as Relation) && f.valid_from ? ` (since ${f.valid_from.slice(0, 10)})` : ''}`));
+    facts.forEach(({ f, w }, i) => add('repo', i < 3 ? 1 : 3 + w, `- ${f.text}${isFunctional(f.relation) && f.valid_from ? ` (since ${f.valid_from.slice(0, 10)})` : ''}`));
   }
-  const sessions = db.prepare(`SELECT summary, occurred_at, source FROM episodes WHERE repo_root${collate} IN ${inKeys} AND source <> 'manual' ORDER BY occurred_at DESC LIMIT 3`).all(...keys) as Array<{ summary: string; occurred_at: string; source: string }>;
+  const sessions = q.latestSessions();
   sessions.forEach((s, i) => add('sessions', i === 0 ? 2 : 5 + i, `- ${s.occurred_at.slice(0, 10)} (${s.source}): ${s.summary}`));
 
-  const others = db
-    .prepare(`SELECT e.id, e.name, e.updated_at, (SELECT count(*) FROM facts f WHERE f.source_id = e.id AND f.valid_to IS NULL AND f.expired_at IS NULL) AS n
-      FROM entities e WHERE e.type = 'project' AND e.id <> ? ORDER BY e.updated_at DESC LIMIT 4`)
-    .all(project?.id ?? -1) as Array<{ id: number; name: string; updated_at: string; n: number }>;
+  const others = q.otherProjects(project?.id ?? -1);
   others.forEach((o, i) => add('projects', 6 + i, `- ${o.name} (active ${ago(o.updated_at, now)}, ${o.n} fact${o.n === 1 ? '' : 's'})`));
 
   const empty = lines.length === 0;

@@ -4,8 +4,9 @@
 // at most max_depth hops and a cap on the entities visited.
 import type * as P from '../protocol';
 import type { MemoryStore } from './store';
+import { graphReads } from './store/queries/graph';
+import { factById } from './store/queries/inspect';
 import { entityName, entityRef, factOut, latestEvidence, requireEntity } from './views';
-import type { FactRow } from './store';
 
 const MAX_VISITED = 20_000;
 
@@ -20,10 +21,7 @@ export function shortestPath(store: MemoryStore, params: P.PathParams): P.PathRe
   const from = requireEntity(store, params.from);
   const to = requireEntity(store, params.to);
   const maxDepth = params.max_depth ?? 4;
-  const db = store.db;
-  const out = db.prepare(`SELECT id, target_id AS other FROM facts WHERE source_id = ? AND target_id IS NOT NULL AND valid_to IS NULL AND expired_at IS NULL`);
-  const inc = db.prepare(`SELECT id, source_id AS other FROM facts WHERE target_id = ? AND valid_to IS NULL AND expired_at IS NULL`);
-  const neighbours = (id: number): Array<{ id: number; other: number }> => [...(out.all(id) as Array<{ id: number; other: number }>), ...(inc.all(id) as Array<{ id: number; other: number }>)];
+  const { neighbours } = graphReads(store, undefined);
 
   const done = (hops: P.PathHop[], found: boolean, note?: string): P.PathResult => ({
     from: entityRef(store, from),
@@ -86,10 +84,9 @@ export function shortestPath(store: MemoryStore, params: P.PathParams): P.PathRe
     chain.push({ a: n, b: s.prev, fact: s.fact });
     n = s.prev;
   }
-  const factRow = db.prepare(`SELECT * FROM facts WHERE id = ?`);
   const hops = chain.map((h): P.PathHop => {
     const evidence = latestEvidence(store, h.fact);
-    return { from: entityName(store, h.a), to: entityName(store, h.b), fact: factOut(store, factRow.get(h.fact) as FactRow), ...(evidence ? { evidence } : {}) };
+    return { from: entityName(store, h.a), to: entityName(store, h.b), fact: factOut(store, factById(store, h.fact)!), ...(evidence ? { evidence } : {}) };
   });
   return done(hops, true);
 }

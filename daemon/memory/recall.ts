@@ -8,9 +8,8 @@ import type * as P from '../protocol';
 import { estimateTokens } from './episode';
 import { classifyName, normalizeName } from './resolve';
 import type { MemoryStore } from './store';
-import { entityRef, episodeOut, factOut, ftsQuery, isoTime, queryWords, validity, type EpisodeRow } from './views';
-import type { FactRow } from './store';
-import type { Db } from '../sqlite';
+import { recallReads } from './store/queries/recall';
+import { entityRef, episodeOut, factOut, ftsQuery, isoTime, queryWords, type EpisodeRow } from './views';
 
 export const RECALL_DEFAULTS = { limit: 5, facts: 6, budget: 700, episodes: 2 } as const;
 
@@ -40,33 +39,32 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
 
   // 1. The query is a name: exact on the normalized key of names and aliases.
   if (classifyName(params.query) === 'entity') {
-    const rows = statementsFor(store, undefined).exact.all(normalizeName(params.query)) as Array<{ id: number; own: number }>;
+    const rows = recallReads(store, undefined).exact(normalizeName(params.query));
     for (const r of rows) add(r.id, r.own ? 1000 : 900, r.own ? 'name' : 'alias');
   }
 
   // 2. Full text over names/aliases, facts valid at the time asked about, and episode summaries:
   //    every word first (selective and cheap), then any word when that found too little.
-  const st = statementsFor(store, asOf);
+  const st = recallReads(store, asOf);
   const factScore = new Map<number, number>();
   const episodeHits = new Map<string, { row: EpisodeRow; score: number }>();
-  const v = validity(asOf);
   /** Returns how many entities and facts matched directly (episode matches only point at what they touched). */
   const fullText = (q: string, weight: number): number => {
-    const ents = st.entityText.all(q) as Array<{ id: number; r: number }>;
+    const ents = st.entityText(q);
     for (const e of ents) add(e.id, -e.r * 3 * weight, 'text');
-    const facts = st.factText.all(q, ...v.params) as Array<{ id: number; source_id: number; target_id: number | null; r: number }>;
+    const facts = st.factText(q);
     for (const f of facts) {
       factScore.set(f.id, Math.max(factScore.get(f.id) ?? 0, -f.r * weight));
       add(f.source_id, -f.r * weight, 'text');
       // The target is often the answer ("what replaced Celery?"), so it weighs nearly as much as the source.
       if (f.target_id !== null) add(f.target_id, -f.r * 0.8 * weight, 'text');
     }
-    for (const e of st.episodeText.all(q, ...(asOf ? [asOf] : [])) as Array<EpisodeRow & { r: number }>) {
+    for (const e of st.episodeText(q)) {
       if (episodeHits.has(e.id)) continue;
       episodeHits.set(e.id, { row: e, score: -e.r * weight });
       // A matching session says little about each of the many things it touched: its weight is shared among them.
-      const linked = st.linked.all(e.id) as Array<{ entity_id: number }>;
-      for (const l of linked) add(l.entity_id, (-e.r / (2 + linked.length)) * weight, 'text');
+      const linked = st.linked(e.id);
+      for (const l of linked) add(l, (-e.r / (2 + linked.length)) * weight, 'text');
     }
     return ents.length + facts.length;
   };
@@ -81,13 +79,12 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
   // Recency breaks near-ties: an entity touched this week outranks one from last year.
   const ranked = [...candidates.values()]
     .map((c) => {
-      const at = Date.parse((st.updated.get(c.id) as { updated_at: string } | undefined)?.updated_at ?? '');
+      const at = Date.parse(st.updatedAt(c.id) ?? '');
       const ageDays = Number.isNaN(at) ? 365 : Math.max(0, (now.getTime() - at) / DAY_MS);
       return { ...c, score: c.score * (1 + 0.15 * Math.exp(-ageDays / 60)) };
     })
     .sort((a, b) => b.score - a.score || a.id - b.id);
 
-  const { factsOf, episodesOf, episodeCount } = st;
   const matches: P.RecallMatch[] = [];
   const omitted = { entities: 0, facts: 0, episodes: 0 };
   let spent = estimateTokens(params.query) + 10;
@@ -97,7 +94,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
       omitted.entities++;
       continue;
     }
-    const rows = factsOf.all(c.id, c.id, ...v.params) as FactRow[];
+    const rows = st.factsOf(c.id);
     // Relevance to the question first, then the newest.
     const ordered = rows
       .map((r, i) => ({ r, rel: factScore.get(r.id) ?? 0, i }))
@@ -114,7 +111,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
       facts.push(factOut(store, r));
       spent += cost;
     }
-    const eps = (episodesOf.all(c.id, ...(asOf ? [asOf] : []), RECALL_DEFAULTS.episodes) as EpisodeRow[]).map(episodeOut);
+    const eps = st.episodesOf(c.id, RECALL_DEFAULTS.episodes).map(episodeOut);
     const episodes: P.EpisodeRef[] = [];
     for (const e of eps) {
       const cost = 12 + estimateTokens(e.summary.slice(0, 160) + e.path);
@@ -123,7 +120,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
       shownEpisodes.add(e.id);
       spent += cost;
     }
-    const episodesTotal = (episodeCount.get(c.id, ...(asOf ? [asOf] : [])) as { n: number }).n;
+    const episodesTotal = st.episodeCount(c.id);
     omitted.facts += rows.length - facts.length;
     omitted.episodes += episodesTotal - episodes.length;
     matches.push({ entity, match: c.match, score: round(c.score), facts, facts_total: rows.length, episodes, episodes_total: episodesTotal });
@@ -168,35 +165,3 @@ function noteFor(omitted: P.RecallResult['omitted'], matches: P.RecallMatch[], l
 
 const quoteArg = (s: string): string => (/^[\w.@/+-]+$/.test(s) ? s : JSON.stringify(s));
 const round = (n: number): number => Math.round(n * 100) / 100;
-
-const EPISODE_COLUMNS = 'e.id, e.seq, e.source, e.source_path, e.session_id, e.line_start, e.line_end, e.occurred_at, e.summary, e.repo_root';
-
-function prepare(db: Db, asOf: boolean) {
-  const v = validity(asOf ? '' : undefined).sql;
-  return {
-    exact: db.prepare(`SELECT a.entity_id AS id, (e.norm = a.norm) AS own FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ?`),
-    entityText: db.prepare(`SELECT rowid AS id, bm25(entities_fts, 10.0, 6.0, 1.0) AS r FROM entities_fts WHERE entities_fts MATCH ? ORDER BY r LIMIT 50`),
-    factText: db.prepare(`SELECT f.id, f.source_id, f.target_id, x.rank AS r FROM (SELECT rowid, rank FROM facts_fts WHERE facts_fts MATCH ? ORDER BY rank LIMIT 300) x
-      JOIN facts f ON f.id = x.rowid WHERE ${v} LIMIT 200`),
-    episodeText: db.prepare(`SELECT ${EPISODE_COLUMNS}, x.rank AS r FROM (SELECT rowid, rank FROM episodes_fts WHERE episodes_fts MATCH ? ORDER BY rank LIMIT 30) x
-      JOIN episodes e ON e.seq = x.rowid ${asOf ? 'WHERE e.occurred_at <= ?' : ''}`),
-    linked: db.prepare(`SELECT entity_id FROM entity_episodes WHERE episode_id = ? LIMIT 20`),
-    updated: db.prepare(`SELECT updated_at FROM entities WHERE id = ?`),
-    factsOf: db.prepare(`SELECT f.* FROM facts f WHERE (f.source_id = ? OR f.target_id = ?) AND ${v} ORDER BY coalesce(f.valid_from, f.recorded_at) DESC, f.id DESC LIMIT 500`),
-    episodesOf: db.prepare(`SELECT ${EPISODE_COLUMNS} FROM entity_episodes ee JOIN episodes e ON e.id = ee.episode_id
-      WHERE ee.entity_id = ? ${asOf ? 'AND ee.occurred_at <= ?' : ''} ORDER BY ee.occurred_at DESC, e.seq DESC LIMIT ?`),
-    episodeCount: db.prepare(`SELECT count(*) AS n FROM entity_episodes WHERE entity_id = ? ${asOf ? 'AND occurred_at <= ?' : ''}`),
-  };
-}
-
-/** Statements prepared once per store, one set for "now" and one for as-of (their SQL differs). */
-const cache = new WeakMap<Db, { now: ReturnType<typeof prepare>; asOf: ReturnType<typeof prepare> }>();
-
-function statementsFor(store: MemoryStore, asOf: string | undefined): ReturnType<typeof prepare> {
-  let c = cache.get(store.db);
-  if (!c) {
-    c = { now: prepare(store.db, false), asOf: prepare(store.db, true) };
-    cache.set(store.db, c);
-  }
-  return asOf === undefined ? c.now : c.asOf;
-}

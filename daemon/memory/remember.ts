@@ -9,10 +9,11 @@ import { findRepoRoot } from '../repos';
 import { estimateTokens, type EpisodeDraft } from './episode';
 import { extractOffline } from './extract/providers/offline';
 import type { Extraction } from './extract/schema';
-import { ENTITY_TYPES, type EntityType } from './extract/vocabulary';
+import { isEntityType, type EntityType } from '../protocol/vocabulary';
 import { redact } from './redact';
 import { classifyName } from './resolve';
-import type { FactRow, MemoryStore } from './store';
+import type { MemoryStore } from './store';
+import { inspectReads } from './store/queries/inspect';
 import { entityRef, factOut, findEntityId, isoTime } from './views';
 import { InvalidParamsError } from '../errors';
 
@@ -25,7 +26,7 @@ export interface RememberOptions {
 /** `machine:web-2` → a machine named web-2; `web-2` → whatever web-2 already is, else a concept. */
 export function parseEntityArg(raw: string): { name: string; type?: EntityType } {
   const m = /^([a-z]+):(.+)$/.exec(raw.trim());
-  if (m && (ENTITY_TYPES as readonly string[]).includes(m[1]!)) return { name: m[2]!.trim(), type: m[1] as EntityType };
+  if (m && isEntityType(m[1]!)) return { name: m[2]!.trim(), type: m[1] };
   return { name: raw.trim() };
 }
 
@@ -58,7 +59,7 @@ export function remember(store: MemoryStore, params: P.RememberParams, options: 
     tokens: estimateTokens(text),
   };
 
-  const created = store.db.transaction(() => {
+  const created = store.atomically(() => {
     if (!store.addEpisode(draft)) return false;
     const episode = store.episode(id)!;
     const glossary = [
@@ -74,10 +75,11 @@ export function remember(store: MemoryStore, params: P.RememberParams, options: 
     store.applyExtraction(id, extraction, 'offline');
     store.queueRefine(id);
     return true;
-  })();
+  });
 
-  const facts = (store.db.prepare(`SELECT f.* FROM fact_episodes fe JOIN facts f ON f.id = fe.fact_id WHERE fe.episode_id = ? ORDER BY f.id`).all(id) as FactRow[]).map((r) => factOut(store, r));
-  const entities = (store.db.prepare(`SELECT entity_id FROM entity_episodes WHERE episode_id = ? ORDER BY entity_id`).all(id) as Array<{ entity_id: number }>).map((r) => entityRef(store, r.entity_id));
+  const q = inspectReads(store);
+  const facts = q.factsOfEpisode(id).map((r) => factOut(store, r));
+  const entities = q.entitiesOfEpisode(id).map((e) => entityRef(store, e));
   const queued = store.queueItem(id);
   const refine = queued?.status === 'done' ? 'done' : options.hasModel ? 'queued' : 'offline-only';
   const note = !created

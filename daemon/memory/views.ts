@@ -1,69 +1,21 @@
 // Reading the graph into the protocol's shapes: entities by name, alias or
 // #id, facts with their endpoints' names and evidence count, episodes as a
 // reference back to their source. Shared by recall, path, graph, inspection
-// and orientation; statements are prepared once per store.
+// and orientation. The SQL behind them is in store/queries/views.ts.
 import { InvalidParamsError } from '../errors';
 import type * as P from '../protocol';
 import { normalizeName } from './resolve';
-import { EntityNotFoundError, type FactRow, type MemoryStore } from './store';
-import type { Db } from '../sqlite';
+import { EntityNotFoundError, type EpisodeRefRow, type FactRow, type MemoryStore } from './store';
+import { viewReads } from './store/queries/views';
 
-export interface EpisodeRow {
-  id: string;
-  seq: number;
-  source: P.EpisodeRef['source'];
-  source_path: string;
-  session_id: string;
-  line_start: number;
-  line_end: number;
-  occurred_at: string;
-  summary: string;
-  repo_root: string | null;
-}
-
-export interface EntityRowDb {
-  id: number;
-  name: string;
-  type: string;
-  description: string | null;
-  repo: string | null;
-  updated_at: string;
-}
-
-const EPISODE_COLUMNS = 'e.id, e.seq, e.source, e.source_path, e.session_id, e.line_start, e.line_end, e.occurred_at, e.summary, e.repo_root';
-
-function prepare(db: Db) {
-  return {
-    entity: db.prepare(`SELECT id, name, type, description, repo, updated_at FROM entities WHERE id = ?`),
-    byNorm: db.prepare(`SELECT e.id FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? ORDER BY (e.norm = a.norm) DESC, e.updated_at DESC, e.id LIMIT 1`),
-    aliases: db.prepare(`SELECT alias FROM aliases WHERE entity_id = ? ORDER BY alias`),
-    name: db.prepare(`SELECT name FROM entities WHERE id = ?`),
-    evidence: db.prepare(`SELECT count(*) AS n FROM fact_episodes WHERE fact_id = ?`),
-    latestEvidence: db.prepare(`SELECT ${EPISODE_COLUMNS} FROM fact_episodes fe JOIN episodes e ON e.id = fe.episode_id WHERE fe.fact_id = ? ORDER BY e.occurred_at DESC, e.seq DESC LIMIT 1`),
-    episode: db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes e WHERE e.id = ?`),
-    suggest: db.prepare(`SELECT e.name FROM entities_fts f JOIN entities e ON e.id = f.rowid WHERE entities_fts MATCH ? ORDER BY bm25(entities_fts) LIMIT 3`),
-  };
-}
-
-type Statements = ReturnType<typeof prepare>;
-const cache = new WeakMap<Db, Statements>();
-
-export function statements(store: MemoryStore): Statements {
-  let s = cache.get(store.db);
-  if (!s) {
-    s = prepare(store.db);
-    cache.set(store.db, s);
-  }
-  return s;
-}
+export type { EpisodeRefRow as EpisodeRow } from './store';
 
 /** `#12` is an id; anything else a name or alias (normalized the way resolution does). */
 export function findEntityId(store: MemoryStore, ref: string): number | undefined {
-  const s = statements(store);
+  const s = viewReads(store);
   const id = /^#(\d+)$/.exec(ref.trim());
-  if (id) return (s.entity.get(Number(id[1])) as EntityRowDb | undefined)?.id;
-  const hit = s.byNorm.get(normalizeName(ref)) as { id: number } | undefined;
-  return hit?.id;
+  if (id) return s.entity(Number(id[1]))?.id;
+  return s.idByNorm(normalizeName(ref));
 }
 
 /** The entity a reference names, or an error with a few names that come close. */
@@ -72,14 +24,15 @@ export function requireEntity(store: MemoryStore, ref: string): number {
   if (id !== undefined) return id;
   let suggestions: string[] = [];
   const q = ftsQuery(ref);
-  if (q) suggestions = (statements(store).suggest.all(q) as Array<{ name: string }>).map((r) => r.name);
+  if (q) suggestions = viewReads(store).suggest(q);
   throw new EntityNotFoundError(ref, suggestions);
 }
 
 export function entityRef(store: MemoryStore, id: number, options: { aliases?: boolean } = {}): P.EntityRef {
-  const s = statements(store);
-  const r = s.entity.get(id) as EntityRowDb;
-  const aliases = options.aliases === false ? [] : (s.aliases.all(id) as Array<{ alias: string }>).map((a) => a.alias).filter((a) => a !== r.name);
+  const s = viewReads(store);
+  const r = s.entity(id);
+  if (!r) throw new EntityNotFoundError(`#${id}`);
+  const aliases = options.aliases === false ? [] : s.aliases(id).filter((a) => a !== r.name);
   return {
     id: r.id,
     name: r.name,
@@ -91,11 +44,10 @@ export function entityRef(store: MemoryStore, id: number, options: { aliases?: b
 }
 
 export function entityName(store: MemoryStore, id: number): string {
-  return (statements(store).name.get(id) as { name: string } | undefined)?.name ?? `#${id}`;
+  return viewReads(store).name(id) ?? `#${id}`;
 }
 
 export function factOut(store: MemoryStore, r: FactRow): P.MemoryFact {
-  const s = statements(store);
   return {
     id: r.id,
     source: entityName(store, r.source_id),
@@ -110,11 +62,11 @@ export function factOut(store: MemoryStore, r: FactRow): P.MemoryFact {
     recorded_at: r.recorded_at,
     ...(r.expired_at ? { expired_at: r.expired_at } : {}),
     ...(r.superseded_by !== null ? { superseded_by: r.superseded_by } : {}),
-    evidence: (s.evidence.get(r.id) as { n: number }).n,
+    evidence: viewReads(store).evidenceCount(r.id),
   };
 }
 
-export function episodeOut(r: EpisodeRow): P.EpisodeRef {
+export function episodeOut(r: EpisodeRefRow): P.EpisodeRef {
   return {
     id: r.id,
     source: r.source,
@@ -130,18 +82,8 @@ export function episodeOut(r: EpisodeRow): P.EpisodeRef {
 
 /** The newest episode that supports a fact: the evidence to show beside it. */
 export function latestEvidence(store: MemoryStore, factId: number): P.EpisodeRef | undefined {
-  const r = statements(store).latestEvidence.get(factId) as EpisodeRow | undefined;
+  const r = viewReads(store).latestEvidence(factId);
   return r ? episodeOut(r) : undefined;
-}
-
-/**
- * The SQL that keeps facts as the world was at `asOf` (valid_from <= t <
- * valid_to), or the current ones (neither closed nor retired). `f` is the
- * facts alias; the parameter, when there is one, is bound twice.
- */
-export function validity(asOf: string | undefined): { sql: string; params: string[] } {
-  if (asOf === undefined) return { sql: 'f.valid_to IS NULL AND f.expired_at IS NULL', params: [] };
-  return { sql: "coalesce(f.valid_from, '') <= ? AND (f.valid_to IS NULL OR f.valid_to > ?)", params: [asOf, asOf] };
 }
 
 /** Words that carry no meaning for full-text search. */

@@ -20,7 +20,15 @@ const offset = offsetFor('occurrences');
 
 export const RepoParams = z.object({ repo });
 export const NameQueryParams = z.object({ repo, name, limit, budget, offset });
-export const CallQueryParams = z.object({ repo, name, limit, budget, offset, all_refs: opt(z.boolean(), 'Every reference inside/to the function, not only calls.') });
+export const CallQueryParams = z.object({
+  repo,
+  name,
+  limit,
+  budget,
+  offset,
+  all_refs: opt(z.boolean(), 'Every reference inside/to the function, not only calls.'),
+  include_external: opt(z.boolean(), "callers: also list the calls of library and built-in symbols of the same name (`String#repeat` beside the repo's own `repeat`); without it they are counted in `external`. A qualified name (`String.repeat`) lists them too."),
+});
 export const ImpactParams = z.object({
   repo,
   name,
@@ -48,7 +56,9 @@ export const IndexParams = z.object({
   repo,
   force: opt(z.boolean(), 'Rebuild even when an index exists.'),
   scip: opt(z.string(), 'Import this prebuilt .scip file (from any SCIP indexer) instead of running indexers.'),
+  explicit: opt(z.boolean(), 'The user asked for this folder by name (the CLI sets it): a folder that is no git root may then become a repo, and with force the home folder too.'),
 });
+export const ForgetRepoParams = z.object({ repo: describe(z.string().check(z.minLength(1)), 'The repository whose index to drop (absolute path; it may no longer exist).') });
 
 // ---- answers ----------------------------------------------------------------
 
@@ -104,7 +114,19 @@ export const SymbolMatch = z.object({
   also: opt(z.array(z.string()), 'The other SCIP symbols merged into this match (one thing declared several times: interface and value, lib augmentations, class and namespace).'),
   local: opt(z.string(), 'Set for a symbol local to one file (declared inside a function): that file.'),
   counts: opt(MatchCounts, 'Totals over all occurrences of this match, including those on other pages.'),
+  callee: opt(z.object({
+    name: describe(z.string(), 'Its qualified name: `repeat`, `String.repeat`.'),
+    kind: z.string(),
+    def: opt(z.string(), 'Where it is defined, as `file:line` (the repo\'s own symbols).'),
+    external: opt(z.boolean(), 'A library or built-in symbol.'),
+  }), 'callers: which of the symbols named NAME these call sites call (the repo\'s own come first).'),
   occurrences: z.array(Occurrence),
+});
+
+export const ExternalCount = z.object({
+  name: describe(z.string(), 'The library or built-in symbol, by its qualified name: `String.repeat`.'),
+  calls: z.number(),
+  files: z.number(),
 });
 
 export const FileCount = z.object({ file: z.string(), occurrences: z.number() });
@@ -121,6 +143,7 @@ export const QueryResult = z.object({
   next_offset: opt(z.number(), 'Set when occurrences were left out: ask again with this `offset` for the next page.'),
   rest: opt(z.array(FileCount), 'The occurrences left out of this page, per file (after this page).'),
   note: opt(z.string(), 'Set when a compound name (`A.b`) matched nothing and the tail alone was used.'),
+  external: opt(z.array(ExternalCount), 'callers: calls of library and built-in symbols of the same name, counted and not listed (ask with include_external, or a qualified name, to list them).'),
 });
 
 export const SearchHit = z.object({
@@ -221,7 +244,7 @@ export const IndexerReport = z.object({
   error: z.optional(z.string()),
   remedy: z.optional(z.string()),
   stderr_tail: z.optional(z.string()),
-  skipped_files: opt(z.array(z.string()), 'Files the syntactic indexer left out, each as `path: reason` (binary, not UTF-8, minified, too large); at most 50.'),
+  skipped_files: opt(z.array(z.string()), 'Files left out, each as `path: reason` (a link out of the repository, binary, not UTF-8, minified, too large); at most 50.'),
 });
 
 export const IndexResult = z.object({
@@ -242,6 +265,9 @@ export const RepoStatus = z.object({
   effective_status: z.enum(['ready', 'partial', 'empty', 'stale', 'indexing', 'none']),
   languages: z.optional(z.array(z.string())),
   watching: z.optional(z.boolean()),
+  watch_mode: opt(z.enum(['events', 'polling']), 'events: inotify (chokidar) reports changes; polling: the watcher is degraded and polls the files git reports as changed.'),
+  degraded: opt(z.string(), 'Why watching fell back to polling, and the remedy (the inotify limit, the folder cap).'),
+  watched_dirs: opt(z.number(), "Folders inotify watches for this repo (the watcher's own count)."),
   pending_changes: z.optional(z.number()),
   overlay_files: z.optional(z.number()),
   indexed_at: z.nullable(z.string()),
@@ -260,6 +286,32 @@ export const RepoStatus = z.object({
     z.object({ by_tsconfig: z.number(), inferred: z.number(), inferred_sample: z.array(z.string()) }),
     "TypeScript/JavaScript files covered by the repo's tsconfigs, and those no tsconfig includes, indexed with a config Scry inferred (a sample of their paths).",
   ),
+});
+
+/** The daemon's inotify use, counted by the kernel. */
+export const WatchUsage = z.object({
+  inotify_watches: describe(z.nullable(z.number()), 'Watches held by the daemon\'s inotify instances, counted from the `inotify wd:` lines of /proc/self/fdinfo (null where there is no /proc).'),
+  max_user_watches: describe(z.nullable(z.number()), 'fs.inotify.max_user_watches: the per-user limit those count against.'),
+});
+
+export const KnownRepo = z.object({
+  repo: z.string(),
+  kind: describe(z.enum(['git', 'explicit', 'forced', 'refused']), 'How it is a repo: a git root, a folder indexed deliberately (scry index PATH), one forced in (the home folder), or one no longer allowed (never watched; scry forget drops it).'),
+  reason: opt(z.string(), 'Why a refused repo is not watched.'),
+  exists: z.boolean(),
+  indexed_at: z.nullable(z.string()),
+  watching: z.boolean(),
+  index_dir: z.string(),
+  index_bytes: z.number(),
+});
+
+export const ReposResult = z.object({ repos: z.array(KnownRepo) });
+
+export const ForgetRepoResult = z.object({
+  repo: z.string(),
+  index_dir: z.string(),
+  freed_bytes: z.number(),
+  was_watching: z.boolean(),
 });
 
 export const ProgressEvent = z.object({
@@ -296,6 +348,11 @@ export type IndexerReport = z.output<typeof IndexerReport>;
 export type IndexResult = z.output<typeof IndexResult>;
 export type RepoStatus = z.output<typeof RepoStatus>;
 export type ProgressEvent = z.output<typeof ProgressEvent>;
+export type WatchUsage = z.output<typeof WatchUsage>;
+export type KnownRepo = z.output<typeof KnownRepo>;
+export type ReposResult = z.output<typeof ReposResult>;
+export type ForgetRepoParams = z.output<typeof ForgetRepoParams>;
+export type ForgetRepoResult = z.output<typeof ForgetRepoResult>;
 
 // ---- methods ---------------------------------------------------------------
 
@@ -305,7 +362,21 @@ export const IndexRepo = defineMethod({
   method: 'code/index',
   params: IndexParams,
   result: IndexResult,
-  cli: { command: 'index', group: 'queries', summary: 'index (or with --force, rebuild) the repo at PATH', arg: { field: 'repo', label: 'PATH', required: false, example: 'scry index .', needs: 'a folder' }, paths: ['scip'] },
+  cli: { command: 'index', group: 'queries', summary: 'index (or with --force, rebuild) the repo at PATH', arg: { field: 'repo', label: 'PATH', required: false, example: 'scry index .', needs: 'a folder' }, paths: ['scip'], hidden: ['explicit'] },
+});
+
+export const Repos = defineMethod({
+  method: 'code/repos',
+  params: z.object({}),
+  result: ReposResult,
+  cli: { command: 'repos', group: 'daemon', summary: 'every repository indexed here, and how it became one' },
+});
+
+export const ForgetRepo = defineMethod({
+  method: 'code/forget',
+  params: ForgetRepoParams,
+  result: ForgetRepoResult,
+  cli: { command: 'forget', group: 'daemon', summary: 'stop watching PATH and delete its index', arg: { field: 'repo', label: 'PATH', required: true, example: 'scry forget ~/old-checkout', needs: 'a folder' } },
 });
 
 export const Refs = defineMethod({

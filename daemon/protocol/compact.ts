@@ -10,7 +10,8 @@
 // free of anything heavy.
 import { Callees, Callers, Defs, Impact, IMPACT_SECTIONS, Impls, Refs, Search, Symbols } from './code';
 import { printing } from './printable';
-import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, SymbolMatch, SymbolsResult } from './code';
+import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, MatchCounts, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, SymbolMatch, SymbolsResult } from './code';
+import { formatter, formatterTable, type FormatterTable } from './method';
 
 /** Characters of source kept before and after the match. */
 const BEFORE = 24;
@@ -98,12 +99,24 @@ function header(m: SymbolMatch, kind: CompactKind): string {
     // The definition is named here only when its own line is not on this page.
     const listed = m.occurrences.some((o) => o.is_definition);
     if (c.definitions.length > 0 && !listed && kind !== 'callers' && kind !== 'callees') parts.push(`def ${joinLocations(c.definitions)}`);
-    const what = (kind === 'callers' ? 'call site' : kind === 'callees' ? 'use' : 'ref') + (c.references === 1 ? '' : 's');
-    const calls = c.calls > 0 && kind !== 'callers' ? ` (${c.calls} call${c.calls === 1 ? '' : 's'})` : '';
-    parts.push(`${c.references} ${what}${calls} in ${c.files} file${c.files === 1 ? '' : 's'}`);
+    parts.push(countPhrase(c, kind));
   }
   if (syntacticShare(m.occurrences) === 'all') parts.push('syntactic');
   return `# ${parts.join(' · ')}`;
+}
+
+/**
+ * A match's count, said the same way in every header and format: `40 refs
+ * (37 calls) in 4 files`, `3 call sites in 2 files` (callers), `2 calls in
+ * 1 file` (callees; `5 uses (2 calls)` with all_refs). For defs and impls
+ * it is the symbol's references, not the definitions listed.
+ */
+export function countPhrase(c: Pick<MatchCounts, 'references' | 'calls' | 'files'>, kind: CompactKind): string {
+  const files = ` in ${plural(c.files, 'file')}`;
+  if (kind === 'callers') return plural(c.references, 'call site') + files;
+  if (kind === 'callees' && c.calls === c.references) return plural(c.references, 'call') + files;
+  const calls = c.calls > 0 ? ` (${plural(c.calls, 'call')})` : '';
+  return plural(c.references, kind === 'callees' ? 'use' : 'ref') + calls + files;
 }
 
 /** refs, defs, callers, callees, impls. */
@@ -111,9 +124,15 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
   const out: string[] = [...notes(r.index, r.note)];
   if (r.matches.length === 0 && !r.rest?.length) {
     out.push(`no ${NOUN[kind]} of '${r.symbol}'${r.offset ? ` past offset ${r.offset}` : ''}`);
+    if (r.external?.length) out.push(externalLine(r.external));
     return out.join('\n') + '\n';
   }
+  let callee: string | undefined;
   for (const m of r.matches) {
+    if (m.callee && m.callee.name + (m.callee.def ?? '') !== callee) {
+      callee = m.callee.name + (m.callee.def ?? '');
+      out.push(calleeLine(m.callee));
+    }
     out.push(header(m, kind));
     const marked = syntacticShare(m.occurrences) === 'some';
     let file: string | undefined;
@@ -121,17 +140,29 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
     for (const o of m.occurrences) {
       if (o.file !== file) out.push(o.file);
       const c = containerOf(o);
-      if (kind !== 'callers' && containerChanges(o, c, file, container)) out.push(containerLine(c));
+      // Every call site of callers' match is in that match; every one of callees' is in the function asked about.
+      if (kind !== 'callers' && kind !== 'callees' && containerChanges(o, c, file, container)) out.push(containerLine(c));
       file = o.file;
       container = c;
       out.push(occurrenceLine(o, m.display_name, marked));
     }
   }
+  if (r.external?.length) out.push(externalLine(r.external));
   const files = r.rest ?? [];
   const left = files.reduce((n, f) => n + f.occurrences, 0);
-  const shown = files.slice(0, REST_FILES).map((f) => `${f.file} ${f.occurrences}`).join(', ');
-  out.push(...pagingLines(r, `${left} more${inFiles(files.length)}: ${shown}${files.length > REST_FILES ? `, +${files.length - REST_FILES} files` : ''}`));
+  // Every file left out is named: an agent must know every file that holds one (issue 22), not the first 20.
+  const shown = files.map((f) => `${f.file} ${f.occurrences}`).join(', ');
+  out.push(...pagingLines(r, `${left} more${inFiles(files.length)}: ${shown}`));
   return out.join('\n') + '\n';
+}
+
+/** Which of the symbols of the name asked for the callers below call: `## calls of repeat · function · src/util.ts:12`. */
+export const calleeLine = (c: NonNullable<SymbolMatch['callee']>): string => `## calls of ${c.name} · ${c.external ? 'external' : c.kind}${c.def ? ` · ${c.def}` : ''}`;
+
+/** The library calls of the same name that callers counted and did not list. */
+export function externalLine(external: NonNullable<QueryResult['external']>): string {
+  const parts = external.map((e) => `${plural(e.calls, 'call')} of ${e.name} in ${plural(e.files, 'file')}`);
+  return `not listed: ${parts.join(', ')} (library symbols; include_external lists them)`;
 }
 
 /**
@@ -145,10 +176,9 @@ export function pagingLines(r: { offset?: number; next_offset?: number }, left: 
   return out;
 }
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 const inFiles = (files: number): string => (files > 0 ? ` in ${plural(files, 'file')}` : '');
 
-const REST_FILES = 20;
 const NOUN: Record<CompactKind, string> = { refs: 'references', defs: 'definitions', callers: 'callers', callees: 'callees', impls: 'implementations' };
 
 /** One search hit's line (no newline); the daemon measures budgets with it. */
@@ -198,7 +228,7 @@ const IMPACT_COUNTED: Readonly<Record<ImpactSection, [string, string]>> = {
 /** The header line of an impact answer: its counts, on every page. */
 export const impactHeader = (r: Pick<ImpactResult, 'symbol' | 'counts'>): string => {
   const c = r.counts;
-  return `# ${r.symbol} · ${c.callers} callers · ${c.implementations} implementations · ${c.importing_files} files using it · ${c.test_files} test files`;
+  return `# ${r.symbol} · ${plural(c.callers, 'caller')} · ${plural(c.implementations, 'implementation')} · ${plural(c.importing_files, 'file')} using it · ${plural(c.test_files, 'test file')}`;
 };
 
 /** One impact entry's line (no newline): a caller indented by its depth, a file by itself. The daemon measures budgets with it. */
@@ -243,13 +273,13 @@ function notes(index: IndexFreshness, note?: string): string[] {
 }
 
 /** The compact form of each method that has one (over a printable copy of the answer); the others read as their JSON. */
-export const COMPACT_FORMATTERS: Readonly<Record<string, ((result: never) => string) | undefined>> = {
-  [Refs.method]: printing((r: QueryResult) => compactQuery(r, 'refs')),
-  [Defs.method]: printing((r: QueryResult) => compactQuery(r, 'defs')),
-  [Callers.method]: printing((r: QueryResult) => compactQuery(r, 'callers')),
-  [Callees.method]: printing((r: QueryResult) => compactQuery(r, 'callees')),
-  [Impls.method]: printing((r: QueryResult) => compactQuery(r, 'impls')),
-  [Search.method]: printing(compactSearch),
-  [Symbols.method]: printing(compactSymbols),
-  [Impact.method]: printing(compactImpact),
-};
+export const COMPACT_FORMATTERS: FormatterTable = formatterTable([
+  formatter(Refs, printing((r) => compactQuery(r, 'refs'))),
+  formatter(Defs, printing((r) => compactQuery(r, 'defs'))),
+  formatter(Callers, printing((r) => compactQuery(r, 'callers'))),
+  formatter(Callees, printing((r) => compactQuery(r, 'callees'))),
+  formatter(Impls, printing((r) => compactQuery(r, 'impls'))),
+  formatter(Search, printing(compactSearch)),
+  formatter(Symbols, printing(compactSymbols)),
+  formatter(Impact, printing(compactImpact)),
+]);

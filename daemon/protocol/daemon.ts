@@ -1,6 +1,6 @@
 // Methods of the daemon itself (not of a domain): liveness, status, shutdown.
 import * as z from 'zod/mini';
-import { CODE_QUERIES, IndexRepo, RepoStatus } from './code';
+import { CODE_QUERIES, ForgetRepo, IndexRepo, Repos, RepoStatus, WatchUsage } from './code';
 import { MemoryStatus } from './memory-status';
 import { defineMethod, opt } from './method';
 
@@ -34,6 +34,7 @@ export const StatusParams = z.object({ repo: opt(z.string(), 'Only this reposito
 export const StatusResult = z.object({
   daemon: DaemonInfo,
   repos: z.array(RepoStatus),
+  watches: z.optional(WatchUsage),
   memory: z.optional(MemoryStatus),
   index_memory: z.optional(IndexMemory),
 });
@@ -57,4 +58,4 @@ export const Status = defineMethod({
 export const Shutdown = defineMethod({ method: 'scry/shutdown', params: empty, result: z.object({ stopping: z.literal(true) }) });
 
 /** The daemon's own methods and the code index's: every method but memory's, which only memory commands need to read. */
-export const CORE_METHODS = [Ping, Status, Shutdown, IndexRepo, ...CODE_QUERIES] as const;
+export const CORE_METHODS = [Ping, Status, Shutdown, IndexRepo, Repos, ForgetRepo, ...CODE_QUERIES] as const;

@@ -23,6 +23,8 @@ export const ErrorCode = {
   ChecksumMismatch: -32016,
   DownloadFailed: -32017,
   IndexUnreadable: -32018,
+  UnsafeRoot: -32025,
+  NotARepo: -32026,
   // memory domain
   MemorySchema: -32100,
   EpisodeNotFound: -32101,

@@ -8,6 +8,7 @@ export * from './code';
 export * from './memory';
 export * from './memory-text';
 export * from './compact';
+export * from './vocabulary';
 
 import { CORE_METHODS } from './daemon';
 import { MEMORY_METHODS } from './memory';

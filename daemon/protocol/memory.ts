@@ -2,13 +2,19 @@
 import * as z from 'zod/mini';
 import { defineMethod, defineNotification, describe, opt, positiveInt } from './method';
 import { MemoryStatus } from './memory-status';
+import { ENTITY_TYPES } from './vocabulary';
 
 export { MemoryStatus, ProviderStatus } from './memory-status';
 
-export const MemorySource = z.enum(['claude', 'codex', 'run', 'seed']);
+/**
+ * A transcript format, by the id its declaration in the daemon's source
+ * registry (daemon/memory/sources/) gives it. The daemon checks it against
+ * the registry and names the ones it knows; `memory status` lists them.
+ */
+export const MemorySource = z.string().check(z.minLength(1));
 
 export const IngestParams = z.object({
-  source: describe(MemorySource, 'What the path holds: claude (a session .jsonl or a projects folder), codex (a rollout or a sessions folder), run (a run directory or a folder of them), seed (a markdown file or folder).'),
+  source: describe(MemorySource, 'What the path holds: claude (a session .jsonl or a projects folder), codex (a rollout or a sessions folder), run (a run directory or a folder of them), seed (a markdown file or folder); `scry memory status` lists every source the daemon reads.'),
   path: describe(z.string().check(z.minLength(1)), 'A file or a folder to search for sources of that kind.'),
 });
 
@@ -102,7 +108,8 @@ const entityName = describe(z.string().check(z.minLength(1)), 'An entity by name
 const asOf = opt(z.string(), 'Answer as the world was at this ISO time (facts valid then), instead of now.');
 const memLimit = (what: string) => opt(positiveInt(), what);
 
-export const MemorySourceType = z.enum(['claude', 'codex', 'run', 'seed', 'manual']);
+/** A source id, or `manual` for a remembered fact. */
+export const MemorySourceType = z.string();
 
 export const EntityRef = z.object({
   id: z.number(),
@@ -196,7 +203,7 @@ export const PathResult = z.object({
 
 export const RememberParams = z.object({
   text: describe(z.string().check(z.minLength(1)), 'The fact to keep, one or two sentences in plain words ("the Hermes API is deployed on web-2").'),
-  entity: opt(z.array(z.string().check(z.minLength(1))), 'Entities the fact is about, created when unknown, `type:name` giving a new one its type (e.g. `machine:web-2`).'),
+  entity: opt(z.array(z.string().check(z.minLength(1))), `Entities the fact is about, created when unknown, \`type:name\` giving a new one its type (${ENTITY_TYPES.join(', ')}; e.g. \`machine:web-2\`).`),
   cwd: opt(z.string(), 'The directory the fact was learnt in, whose repository becomes the project it belongs to.'),
   at: opt(z.string(), 'When the fact became true, an ISO time (default now).'),
 });
@@ -213,7 +220,7 @@ export const RememberResult = z.object({
 });
 
 export const EntitiesParams = z.object({
-  type: opt(z.enum(['project', 'service', 'machine', 'tool', 'person', 'decision', 'runbook', 'concept']), 'Only entities of this type.'),
+  type: opt(z.enum(ENTITY_TYPES), 'Only entities of this type.'),
   limit: memLimit('At most this many (default 50), most recently updated first.'),
   cursor: opt(z.string(), 'The next_cursor of the previous page.'),
 });
@@ -280,7 +287,9 @@ export const OrientResult = z.object({
 });
 
 export const QueueFileParams = z.object({
-  source: MemorySource,
+  /** The source id; or, from a SessionEnd hook, `agent` names whose hook it is and the registry says which source that agent writes. */
+  source: z.optional(MemorySource),
+  agent: z.optional(z.string()),
   path: z.string().check(z.minLength(1)),
   /** From a SessionEnd hook: honours hooks.session_end in config.yaml. */
   hook: z.optional(z.boolean()),

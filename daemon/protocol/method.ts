@@ -37,6 +37,22 @@ export interface MethodDecl<M extends string = string, PS extends z.ZodMiniObjec
 export type ParamsOf<D> = D extends MethodDecl<string, infer PS, z.ZodMiniType> ? z.output<PS> : never;
 export type ResultOf<D> = D extends MethodDecl<string, z.ZodMiniObject, infer RS> ? z.output<RS> : never;
 
+/** How one method's answer reads as text, typed by that method's result: a renamed result field is a compile error here. */
+export type Formatter<D extends MethodDecl> = (result: ResultOf<D>) => string;
+
+/** Formatters by method name, for clients that hold an answer as the JSON the daemon sent. */
+export type FormatterTable = Readonly<Record<string, ((result: unknown) => string) | undefined>>;
+
+interface FormatterEntry {
+  readonly method: string;
+  format(result: unknown): string;
+}
+
+/** Binds a formatter to its method; the table trusts the daemon's answer to match the declaration (the daemon builds it from the same schema). */
+export const formatter = <D extends MethodDecl>(decl: D, format: Formatter<D>): FormatterEntry => ({ method: decl.method, format: (result) => format(result as ResultOf<D>) });
+
+export const formatterTable = (entries: readonly FormatterEntry[]): FormatterTable => Object.fromEntries(entries.map((e) => [e.method, e.format]));
+
 export function defineMethod<M extends string, PS extends z.ZodMiniObject, RS extends z.ZodMiniType>(decl: {
   method: M;
   params: PS;

@@ -6,7 +6,6 @@ import { errorMessage } from '../errors';
 import * as fs from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CODE_TOOLS } from '../mcp/tools';
 import { VERSION } from '../version';
 import { CLAUDE, lookupRegistration, SERVER_NAME } from './claude';
 import { scryArgv, settingsFile, skillFile, type SetupContext } from './context';
@@ -67,12 +66,14 @@ export async function runDoctor(ctx: SetupContext, opts: { repo: string; symbol:
       });
       return checks;
     }
+    // The server is this scry when it says so; its tool list is then this build's by construction.
     const listed = (await client.listTools()).tools.map((t) => t.name);
-    const missing = CODE_TOOLS.map((t) => t.name).filter((n) => !listed.includes(n));
+    const served = client.getServerVersion();
+    const ours = served?.name === 'scry' && served.version === VERSION && listed.includes('scry_refs');
     add({
       name: 'tools listed',
-      ok: missing.length === 0,
-      detail: missing.length === 0 ? `${listed.length} tools: ${listed.join(', ')}` : `missing ${missing.join(', ')}`,
+      ok: ours,
+      detail: ours ? `${listed.length} tools: ${listed.join(', ')}` : `${listed.length} tools from ${served?.name ?? '?'} ${served?.version ?? '?'}, not this scry (${VERSION})${listed.includes('scry_refs') ? '' : '; scry_refs missing'}`,
       fix: 'The registered command runs another scry version: run scry setup',
     });
     const call = await client.callTool({ name: 'scry_refs', arguments: { symbol: opts.symbol, repo: opts.repo, limit: 3, format: 'json' } });

@@ -10,7 +10,7 @@ import { shellLine } from './exec';
 import { SERVER_NAME } from './claude';
 import { lineDiff, SettingsParseError, withHooks, withoutHooks, withoutStaleMcpServer, type HookSpec } from './settings-edit';
 import { stamp } from './skill';
-import { configFile, MemoryConfigLoader } from '../memory/config';
+import { readHookSwitches } from '../config';
 
 /**
  * Every hook scry has ever installed, by event and the subcommand that marks
@@ -23,11 +23,10 @@ export const HOOK_MARKERS = [
   { event: 'SessionEnd', marker: 'hook session-end' },
 ] as const;
 
-/** The hooks' off switches in $SCRY_HOME/config.yaml (hooks.session_start / hooks.session_end); an unreadable file leaves them on. */
+/** The hooks' off switches in $SCRY_HOME/config.yaml (hooks.session_start / hooks.session_end); see readHookSwitches for a broken file. */
 export function hookSwitches(ctx: SetupContext): { sessionStart: boolean; sessionEnd: boolean } {
-  const loader = new MemoryConfigLoader(configFile(ctx.scryHome));
-  loader.reload();
-  return loader.current.hooks;
+  const { sessionStart, sessionEnd } = readHookSwitches(ctx.scryHome);
+  return { sessionStart, sessionEnd };
 }
 
 export function desiredHooks(ctx: SetupContext): HookSpec[] {

@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { connectRunning } from '../../daemon/client';
 import { memoryDb } from '../../daemon/memory/domain';
-import { RELATION_NAMES } from '../../daemon/memory/extract/vocabulary';
+import { RELATION_NAMES } from '../../daemon/protocol/vocabulary';
 import { orient } from '../../daemon/memory/orient';
 import { shortestPath } from '../../daemon/memory/path';
 import { recall } from '../../daemon/memory/recall';

@@ -98,7 +98,8 @@ describe('paging search, symbols and impact (Flask, scip-python, a spawned daemo
     assert.equal(fullImpact.next_offset, undefined);
     const c = fullImpact.counts;
     assert.deepEqual([fullImpact.callers.length, fullImpact.implementations.length, fullImpact.importing_files.length, fullImpact.test_files.length], [c.callers, c.implementations, c.importing_files, c.test_files]);
-    assert.ok(c.callers > 50 && c.implementations > 0 && c.importing_files > 0 && c.test_files > 0, JSON.stringify(c));
+    // Callers by the call rule (issue 22): Flask's 30, where any reference once counted.
+    assert.ok(c.callers > 20 && c.implementations > 0 && c.importing_files > 0 && c.test_files > 0, JSON.stringify(c));
   });
 
   it('search: the pages are the unpaged answer in order, no hit twice, none missing, each within its budget', async () => {
@@ -143,7 +144,7 @@ describe('paging search, symbols and impact (Flask, scip-python, a spawned daemo
 
   it('impact: each section read across the pages is the unpaged section; counts on every page, the rest per section', async () => {
     const sections = P.IMPACT_SECTIONS;
-    for (const paging of [{ budget: 1200 }, { limit: 3 }, { budget: 600, limit: 5 }]) {
+    for (const paging of [{ budget: 800 }, { limit: 3 }, { budget: 600, limit: 5 }]) {
       const pages = await allPages((offset) => client.request(P.Impact.type, { repo, name: 'Flask', ...paging, offset }));
       assert.ok(pages.length > 3, `${pages.length} pages at ${JSON.stringify(paging)}`);
       for (const s of sections) assert.deepEqual(pages.flatMap((p): Array<P.ImpactEntry | string> => p[s]), fullImpact[s], `${s} at ${JSON.stringify(paging)}`);
@@ -168,7 +169,7 @@ describe('paging search, symbols and impact (Flask, scip-python, a spawned daemo
       }
     }
     const first = await client.request(P.Impact.type, { repo, name: 'Flask', limit: 3 });
-    assert.match(P.compactImpact(first), /\n… \d+ more: \d+ callers, 1 implementation, \d+ files using it, 3 test files\nnext page: offset=3\n$/);
+    assert.match(P.compactImpact(first), /\n… \d+ more: \d+ callers, 1 implementation, \d+ files using it, \d+ test files\nnext page: offset=3\n$/);
   });
 
   it('an offset past the end is an empty page, said so', async () => {
@@ -299,15 +300,17 @@ describe('paging search, symbols and impact (Flask, scip-python, a spawned daemo
       assert.deepEqual([json.offset, json.next_offset, json.rest?.hits], [50, 60, fullSearch.total - 60]);
     });
 
-    it('scry_impact: a large blast radius is cut at the default budget, the rest counted per section', async () => {
-      const whole = await client.request(P.Impact.type, { repo, name: 'Scaffold' });
-      assert.ok(P.compactImpact(whole).length > DEFAULT_BUDGET * 1.3, 'Scaffold is well past the default budget');
-      const text = textOf(await call('scry_impact', { symbol: 'Scaffold' }));
-      assert.ok(body(text).length <= DEFAULT_BUDGET, `${body(text).length} bytes`);
+    // Callers by the call rule (issue 22) leave no answer in this small Flask past the default budget: `get` (121 callers) at a smaller one.
+    it('scry_impact: a large blast radius is cut at the budget, the rest counted per section', async () => {
+      const budget = DEFAULT_BUDGET / 2;
+      const whole = await client.request(P.Impact.type, { repo, name: 'get' });
+      assert.ok(P.compactImpact(whole).length > budget * 1.3, 'get is well past the budget');
+      const text = textOf(await call('scry_impact', { symbol: 'get', budget }));
+      assert.ok(body(text).length <= budget, `${body(text).length} bytes`);
       assert.ok(text.startsWith(`${P.impactHeader(whole)}\ncallers\n`), text.slice(0, 200));
       const next = /\n… \d+ more: \d+ callers\nnext page: offset=(\d+)\n$/.exec(text);
       assert.ok(next, text.slice(-300));
-      const json = (await call('scry_impact', { symbol: 'Scaffold', format: 'json' })).structuredContent as ImpactResult;
+      const json = (await call('scry_impact', { symbol: 'get', budget, format: 'json' })).structuredContent as ImpactResult;
       assert.equal(json.next_offset, Number(next[1]));
       assert.deepEqual(json.rest, { callers: whole.counts.callers - Number(next[1]) });
       assert.deepEqual(json.callers, whole.callers.slice(0, json.next_offset));

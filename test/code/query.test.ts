@@ -1,6 +1,7 @@
 // Every query on a real rxjs index, through the real CLI and daemon.
 // Expected lines come from the source text, not from memory.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -194,9 +195,11 @@ describe('impact on a small repo with tests', () => {
     fs.mkdirSync(path.join(repo, 'src'));
     fs.mkdirSync(path.join(repo, 'test'));
     fs.writeFileSync(path.join(repo, 'src/price.ts'), 'export function price(n: number): number {\n  return n * 2;\n}\n');
-    fs.writeFileSync(path.join(repo, 'src/cart.ts'), "import { price } from './price';\nexport function total(items: number[]): number {\n  return items.map(price).reduce((a, b) => a + b, 0);\n}\n");
+    fs.writeFileSync(path.join(repo, 'src/cart.ts'), "import { price } from './price';\nexport function total(items: number[]): number {\n  return items.map((n) => price(n)).reduce((a, b) => a + b, 0);\n}\n");
     fs.writeFileSync(path.join(repo, 'src/checkout.ts'), "import { total } from './cart';\nexport function checkout(items: number[]): string {\n  return `pay ${total(items)}`;\n}\n");
     fs.writeFileSync(path.join(repo, 'test/cart.test.ts'), "import { total } from '../src/cart';\nif (total([1]) !== 2) throw new Error('bad');\n");
+    // A git repo, as a query's repo must be (a plain folder is indexed only with scry index PATH).
+    spawnSync('git', ['init', '-q'], { cwd: repo });
     try {
       // The precise index: a first query alone would answer from the syntactic first index.
       await scryJson(['index', repo], { home });

@@ -114,13 +114,26 @@ describe('SCIP ingest of a real rxjs index', () => {
     assert.throws(() => decodeScip(new Uint8Array(0), 'empty.scip'), /empty\.scip.*empty/);
   });
 
-  it('indexes a file that is not UTF-8 with a warning instead of failing', () => {
+  it('skips a file whose start is not UTF-8 (binary named like source), naming it and why', () => {
     const index = decodeScip(fs.readFileSync(scipFile), scipFile);
     const victim = index.documents[0]!.relativePath;
     const copy = tempDir('latin1');
     fs.cpSync(repo, copy, { recursive: true });
     const file = path.join(copy, victim);
     fs.writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe, 0xe9, 0x0a]), fs.readFileSync(file)]));
+    const result = ingestScip(index, path.join(copy, 'x.db'), copy);
+    assert.deepEqual(result.warnings, [`skipped '${victim}': binary (not valid UTF-8)`]);
+    assert.equal(result.documents, index.documents.length - 1);
+  });
+
+  it('indexes a text file with a stray non-UTF-8 byte past its start, with a warning instead of failing', () => {
+    const index = decodeScip(fs.readFileSync(scipFile), scipFile);
+    const victim = index.documents[0]!.relativePath;
+    const copy = tempDir('latin1-late');
+    fs.cpSync(repo, copy, { recursive: true });
+    const file = path.join(copy, victim);
+    // Appended: the lines the index points at stay where they are.
+    fs.appendFileSync(file, Buffer.concat([Buffer.from(`\n// ${'a'.repeat(9000)}\n// caf`), Buffer.from([0xe9, 0x0a])]));
     const result = ingestScip(index, path.join(copy, 'x.db'), copy);
     assert.equal(result.warnings.length, 1);
     assert.match(result.warnings[0]!, new RegExp(`'${victim.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}' is not valid UTF-8`));

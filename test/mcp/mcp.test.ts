@@ -1,7 +1,7 @@
 // `scry mcp` end to end: the SDK's own client over stdio, the real CLI, a real
 // spawned daemon, a real rxjs index.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -211,6 +211,8 @@ describe('scry mcp stdout', () => {
     const home = tempDir('home');
     const repo = tempDir('tiny');
     fs.writeFileSync(path.join(repo, 'a.ts'), 'export function hello(): number { return 1; }\nexport const x = hello();\n');
+    // A git repo: an agent's default repo must be one (a plain folder is indexed only with scry index PATH).
+    spawnSync('git', ['init', '-q'], { cwd: repo });
     const child = spawn(process.execPath, [CLI, 'mcp'], { cwd: repo, env: env(home, tempDir('user')), stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     const answered = new Promise<void>((resolve) => {

@@ -265,4 +265,51 @@ describe('memory ingest through the daemon', () => {
     assert.match(after.config.error ?? '', /config\.yaml:9: memory\.providers\[1\]\.type: /);
     assert.deepEqual(after.providers.map((p) => p.name), ['offline'], 'the last good chain still runs');
   });
+
+  it('a file first ingested as the wrong source is ingested when given the right one (cursors are per source and path)', async () => {
+    const home = tempDir('mem-wrong-source');
+    const dir = sessionFolder(1);
+    dirs.push(home, path.dirname(dir));
+    const file = path.join(dir, fs.readdirSync(dir)[0]!);
+    const wrong = await json<IngestResult>(['memory', 'ingest', '--source', 'codex', '--path', file], home);
+    assert.deepEqual(wrong.files.map((f) => [f.source, f.outcome]), [['codex', 'too-short']], 'a Claude session read as a rollout has no turns');
+    const right = await json<IngestResult>(['memory', 'ingest', '--source', 'claude', '--path', file], home);
+    assert.deepEqual(right.files.map((f) => [f.source, f.outcome]), [['claude', 'ingested']]);
+    assert.ok(right.added > 0);
+    const again = await json<IngestResult>(['memory', 'ingest', '--source', 'claude', '--path', file], home);
+    assert.equal(again.files[0]!.outcome, 'unchanged');
+    const unknown = await scry(['memory', 'ingest', '--source', 'gemini', '--path', file], { home, env: ENV });
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /unknown memory source 'gemini': this daemon reads claude, codex, run, seed/);
+  });
+
+  it('a broken config.yaml at start leaves the sweep and the hooks off (or as the last good file had them) and is reported', async () => {
+    // SCRY_MEMORY_SWEEP is not 0 here: only config.yaml decides. HOME is a temp dir, so a sweep could only ever read that.
+    const env = { SCRY_MEMORY_SWEEP: '', HOME: tempDir('mem-cfg-user') };
+    const repo = tempDir('mem-cfg-repo');
+    const fresh = tempDir('mem-cfg-fresh');
+    dirs.push(fresh, env.HOME, repo);
+    fs.writeFileSync(path.join(fresh, 'config.yaml'), 'memory:\n  sweep:\n    enabled: tru\n');
+    const safe = await json<MemoryStatus>(['memory', 'status'], fresh, env);
+    assert.equal(safe.sweep.enabled, false, 'no good copy was ever kept: the sweep stays off');
+    assert.equal(safe.config.using, 'safe');
+    assert.match(safe.config.error ?? '', /config\.yaml:3: memory\.sweep\.enabled: .*boolean/);
+    const text = await scry(['memory', 'status', '--format', 'human'], { home: fresh, env: { ...ENV, ...env } });
+    assert.match(text.stdout, /config: .*config\.yaml:3: memory\.sweep\.enabled: .*\(until it is fixed: sweeps and hooks off/);
+    const hook = await scry(['memory', 'orient', '--hook'], { home: fresh, env: { ...ENV, ...env }, cwd: repo });
+    assert.equal(hook.stdout, '', 'the SessionStart hook is off too');
+
+    // The user's own "off", read once while the file was good, outlives a later broken file and a restart.
+    const kept = tempDir('mem-cfg-kept');
+    dirs.push(kept);
+    fs.writeFileSync(path.join(kept, 'config.yaml'), 'memory:\n  sweep:\n    enabled: false\nhooks:\n  session_end: false\n');
+    const good = await json<MemoryStatus>(['memory', 'status'], kept, env);
+    assert.equal(good.sweep.enabled, false);
+    await stopDaemon(kept);
+    fs.writeFileSync(path.join(kept, 'config.yaml'), 'memory:\n  sweep:\n    enabled: false\nhooks:\n  session_end: false\nmemroy: {}\n');
+    const restarted = await json<MemoryStatus>(['memory', 'status'], kept, env);
+    assert.equal(restarted.sweep.enabled, false, 'never on by default over the user\'s off');
+    assert.equal(restarted.config.using, 'last-good');
+    assert.match(restarted.config.error ?? '', /config\.yaml:\d+: \(root\): .*memroy/);
+  });
 });

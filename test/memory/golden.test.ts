@@ -6,13 +6,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { chunkSession } from '../../daemon/memory/chunk';
-import { distill, type DiscoverableSource } from '../../daemon/memory/distill';
+import { distill, type SourceId } from '../../daemon/memory/sources';
 import type { DistilledSession } from '../../daemon/memory/episode';
 
 export const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'memory');
 const GOLDEN = path.join(FIXTURES, 'golden');
 
-const CASES: Array<[DiscoverableSource, string]> = [
+const CASES: Array<[SourceId, string]> = [
   ['claude', 'claude/real/simonw-sample_session.jsonl'],
   ['claude', 'claude/real/daaain-representative_messages.jsonl'],
   ['claude', 'claude/real/daaain-edge_cases.jsonl'],

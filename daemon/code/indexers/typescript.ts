@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { IndexerMissingError } from '../../errors';
 // skip.ts itself, not the registry: the registry imports this file.
-import { SKIP_DIRS } from '../languages/skip';
+import { SKIP_DIRS, walkRepo } from '../languages/skip';
+import { outsideTarget } from '../roots/inside';
 import type { IndexerPlan } from './plan';
 import { tsCoverage, uncoveredConfig, type Coverage } from './ts-coverage';
 
@@ -59,10 +60,17 @@ export function scipTypescriptArgs(repo: string, output: string, workDir: string
     : {
         compilerOptions: { allowJs: true, checkJs: false, noEmit: true, skipLibCheck: true, typeRoots: [path.join(repo, 'node_modules', '@types')] },
         include: [path.join(repo, '**', '*')],
-        exclude: [...SKIP_DIRS].map((d) => path.join(repo, '**', d)),
+        // A link out of the repo is not entered: TypeScript would read (and index) whatever it points at.
+        exclude: [...SKIP_DIRS].map((d) => path.join(repo, '**', d)).concat(linksOut(repo).flatMap((l) => [path.join(repo, l), path.join(repo, l, '**')])),
       };
   fs.writeFileSync(inferred, JSON.stringify(config, null, 2));
   return [...args, inferred];
+}
+
+/** Repo-relative links (outside SKIP_DIRS and hidden folders) whose target lies outside the repo. */
+function linksOut(repo: string): string[] {
+  const root = fs.realpathSync.native(repo);
+  return walkRepo(repo, (e) => e.isSymbolicLink()).filter((l) => outsideTarget(root, l) !== undefined);
 }
 
 export function prepareTypescript(ctx: { repo: string; workDir: string; nodePath: string }): { plan: IndexerPlan } {

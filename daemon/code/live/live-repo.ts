@@ -15,6 +15,9 @@ export interface LiveRepoOptions {
   onGone(): void;
   /** Report files edited after this time (ms) as changed during the initial scan. */
   changedSince?: number;
+  /** Folders watched with inotify at most; past it the repo is polled. */
+  maxDirs?: number;
+  pollMs?: number;
   log(line: string): void;
 }
 
@@ -30,6 +33,9 @@ export class LiveRepo {
     this.watcher = new RepoWatcher(options.root, {
       exclude: options.exclude,
       changedSince: options.changedSince,
+      maxDirs: options.maxDirs,
+      pollMs: options.pollMs,
+      log: options.log,
       onChange: (c) => this.changed(c),
       onRootGone: () => this.checkGone(),
       // A file the repo now ignores stops answering from the overlay, as if it had never been seen.
@@ -43,6 +49,16 @@ export class LiveRepo {
 
   get watching(): boolean {
     return this.watcher !== undefined && !this.closed;
+  }
+
+  /** Why watching fell back to polling (with the remedy); undefined while inotify watches. */
+  get degraded(): string | undefined {
+    return this.watcher?.degraded;
+  }
+
+  /** Folders inotify watches for this repo (the watcher's own count). */
+  get watchedDirs(): number {
+    return this.watcher?.watchedDirs ?? 0;
   }
 
   get pendingChanges(): number {

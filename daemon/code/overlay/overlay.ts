@@ -5,6 +5,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { grammarOfFile, grammarOfLanguageFile, isClaimable, languageOfSource, listSources, projectClaims, type GrammarId, type LanguageId } from '../languages';
 import { docReferences } from '../store/jsdoc';
+import { binaryReason, outsideTarget } from '../roots';
 import { extractOccurrences, type SyntacticOccurrence } from './extract';
 
 const DOC_COMMENT_GRAMMARS: ReadonlySet<string> = new Set(['typescript', 'tsx', 'javascript']);
@@ -140,6 +141,11 @@ export class Overlay {
 
   private async parse(file: string, seq: number): Promise<FileEntry | undefined> {
     if (!grammarOfFile(file) && !isClaimable(file)) return undefined;
+    const outside = outsideTarget(this.root, file);
+    if (outside !== undefined) {
+      this.log(`overlay: skipped '${file}': links outside the repository (to '${outside}')`);
+      return deletedEntry(seq);
+    }
     let bytes: Buffer;
     try {
       bytes = await fs.readFile(path.join(this.root, file));
@@ -149,8 +155,14 @@ export class Overlay {
       this.log(`overlay: could not read '${file}': ${String(err)}`);
       return undefined;
     }
-    if (bytes.length > MAX_FILE_BYTES || bytes.includes(0)) {
-      this.log(`overlay: '${file}' is too large or binary; it keeps its last precise results`);
+    const binary = binaryReason(bytes);
+    if (binary) {
+      // Binary now: whatever it answered as source is gone.
+      this.log(`overlay: skipped '${file}': ${binary}`);
+      return deletedEntry(seq);
+    }
+    if (bytes.length > MAX_FILE_BYTES) {
+      this.log(`overlay: '${file}' is too large; it keeps its last precise results`);
       return undefined;
     }
     const text = new TextDecoder('utf-8').decode(bytes);

@@ -24,7 +24,8 @@ function loadRuntime(): Promise<typeof import('web-tree-sitter')> {
   return runtime;
 }
 
-function parserFor(grammar: GrammarId): Promise<Parser> {
+/** The grammar's parser, loaded once; its `parse` is synchronous. */
+export function parserFor(grammar: GrammarId): Promise<Parser> {
   let parser = parsers.get(grammar);
   if (!parser) {
     parser = (async () => {

@@ -1,26 +1,64 @@
 // callees NAME: what NAME's body calls (or, with all_refs, uses), grouped by
-// the symbol called, each with its call sites inside NAME.
+// the symbol called, each call site once, with its call sites inside NAME.
+// What a call is: store/calls.ts. Calls inside a callback passed as an
+// argument count for NAME; calls inside a function declared in NAME count
+// for that function, which is itself a callee of NAME when NAME calls it.
 import type { QueryResult } from '../../protocol';
 import { OCCURRENCE_SELECT, type CodeStore, type OccurrenceRow } from '../store/store';
 import type { Answer } from './answer';
-import { groupBy } from './group';
+import { groupBy, symbolById } from './group';
 import { pageFields, pageMatches, type Paging } from './limit';
 import { dedupeOccurrences, type Merge } from './merge';
 import { lookedUp, resolveName } from './resolve';
+import { calleeKey, oneRowPerSite } from './sites';
 
-// Locals and parameters cannot be looked up by name anywhere else, so listing
-// them as callees would only add noise.
+// A local function is a callee like any other; other locals and parameters
+// are variables, and listing them would only add noise.
+const LOCAL_CALLABLE = "'function', 'method', 'class'";
+/** scip-go names an interface's method as a member term (`Expr#Comment.`), as it does a field: called, it is the interface method. */
+const GO_INTERFACE_METHOD = /^scip-go .*#[^#/]+\.$/;
+/** The kinds of a symbol that has a function behind it (or a SCIP method descriptor, `().`, when its kind is unknown). */
+const CALLABLE = new Set(['function', 'method', 'constructor', 'class']);
 const SQL = (allRefs: boolean): string => `${OCCURRENCE_SELECT}
   JOIN symbols s ON s.id = o.symbol_id
   WHERE o.containing_id = ? AND o.is_definition = 0${allRefs ? '' : ' AND o.is_call = 1'}
-    AND s.document_id IS NULL AND s.kind NOT IN ('parameter', 'type_parameter')
+    AND (s.document_id IS NULL OR s.kind IN (${LOCAL_CALLABLE})) AND s.kind NOT IN ('parameter', 'type_parameter')
   ORDER BY o.document_id, o.line, o.col`;
 
-export function callees(store: CodeStore, name: string, opts: Paging & { allRefs?: boolean; merge?: Merge } = {}): Answer<QueryResult> {
+export function callees(store: CodeStore, name: string, opts: Paging & { allRefs?: boolean; includeExternal?: boolean; merge?: Merge } = {}): Answer<QueryResult> {
   const { symbols, note } = resolveName(store, name);
   const sql = SQL(opts.allRefs ?? false);
-  const rows = symbols.flatMap((s) => store.statement<[number], OccurrenceRow>(sql).all(s.id));
-  const groups = dedupeOccurrences(groupBy(store, rows, (r) => r.symbol_id));
+  const sites = oneRowPerSite(store, symbols.flatMap((s) => store.statement<[number], OccurrenceRow>(sql).all(s.id)));
+  // `new Error(…)`: lib declares the global as a variable of a constructor interface; `observer.next(x)` calls
+  // a property. No function is behind either, so the compilers' call hierarchy has no callee there. Counted, listed on request.
+  const unlisted = new Map<string, OccurrenceRow[]>();
+  const rows = opts.allRefs || opts.includeExternal ? sites : sites.filter((r) => {
+    const s = symbolById(store, r.symbol_id);
+    if (!s || CALLABLE.has(s.kind) || s.symbol.endsWith(').') || GO_INTERFACE_METHOD.test(s.symbol)) return true;
+    unlisted.set(s.qualified_name, [...(unlisted.get(s.qualified_name) ?? []), r]);
+    return false;
+  });
+  const unlistedCounts = [...unlisted].map(([n, rs]) => ({ name: n, calls: rs.length, files: new Set(rs.map((r) => r.path)).size }));
+  // A library's symbols of one name are one callee (`RegExp`: its interface, var and constructor).
+  const keys = new Map<number, string>();
+  const keyOf = (id: number): string => {
+    let k = keys.get(id);
+    if (k === undefined) {
+      const s = symbolById(store, id);
+      k = s ? calleeKey(s) : String(id);
+      keys.set(id, k);
+    }
+    return k;
+  };
+  const first = new Map<string, number>();
+  const groups = dedupeOccurrences(groupBy(store, rows, (r) => {
+    const k = keyOf(r.symbol_id);
+    if (!first.has(k)) first.set(k, r.symbol_id);
+    return first.get(k)!;
+  }));
+  // A library's callee reads as the reader knows it: `Array.map`, not `map`.
+  const external = new Map([...first.entries()].filter(([k]) => k.startsWith('external ')).map(([k, id]) => [symbolById(store, id)?.symbol, k.slice('external '.length)]));
+  for (const g of groups) g.display_name = external.get(g.symbol_id) ?? g.display_name;
   const page = pageMatches(opts.merge ? opts.merge(lookedUp(name), groups) : groups, opts);
-  return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page), ...(note ? { note } : {}) };
+  return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page), ...(note ? { note } : {}), ...(unlistedCounts.length > 0 ? { external: unlistedCounts } : {}) };
 }

@@ -1,6 +1,8 @@
-// impact NAME: what may break if NAME changes. Transitive callers (any
-// reference counts: passing a function as a value breaks as surely as
-// calling it) up to `depth` levels, implementations and overrides, the files
+// impact NAME: what may break if NAME changes. Transitive callers up to
+// `depth` levels, by the rule callers and callees read (store/calls.ts: a
+// call, `new`, tagged template, decorator or JSX element; a type, an import
+// or a read is a reference, never a caller, so no type alias or interface
+// is listed as a caller), implementations and overrides, the files
 // that use it, and the tests among all of those. Each level is one indexed
 // lookup per symbol in the calls table built at index time.
 import { IMPACT_SECTIONS, type ImpactEntry, type ImpactResult, type ImpactSection } from '../../protocol/code';
@@ -29,7 +31,7 @@ interface Located {
 // An edge is syntactic when every reference making it is (a Laravel facade call inside a scip-php document): the index says so per edge.
 const CALLERS = `SELECT s.id, s.symbol, s.name, s.kind, d.path, s.def_line, c.syntactic
   FROM calls c JOIN symbols s ON s.id = c.caller_id LEFT JOIN documents d ON d.id = s.def_document_id
-  WHERE c.callee_id = ?`;
+  WHERE c.callee_id = ? AND c.calls > 0`;
 const LOCATE = `SELECT s.id, s.symbol, s.name, s.kind, d.path, s.def_line,
     (SELECT MIN(o.roles & ${ROLE_SYNTACTIC}) > 0 FROM occurrences o WHERE o.symbol_id = s.id AND o.is_definition = 1) AS syntactic
   FROM symbols s LEFT JOIN documents d ON d.id = s.def_document_id WHERE s.id = ?`;

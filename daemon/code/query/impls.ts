@@ -6,6 +6,7 @@ import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/stor
 import type { Answer } from './answer';
 import { pageFields, pageMatches, type Paging } from './limit';
 import { resolveName } from './resolve';
+import { withTotals } from './totals';
 
 const SQL = `SELECT ${SYMBOL_COLUMNS}, i.depth FROM implementations i JOIN symbols ON symbols.id = i.impl_id
   WHERE i.target_id = ? ORDER BY i.depth, symbols.qualified_name`;
@@ -25,12 +26,15 @@ export function implementationsOf(store: CodeStore, ids: number[]): Array<Symbol
 
 export function impls(store: CodeStore, name: string, opts: Paging = {}): Answer<QueryResult> {
   const { symbols, note } = resolveName(store, name);
-  const matches: SymbolMatch[] = implementationsOf(store, symbols.map((s) => s.id)).map((s) => ({
+  const found = implementationsOf(store, symbols.map((s) => s.id));
+  const idOf = new Map(found.map((s) => [s.symbol, s.id]));
+  const matches: SymbolMatch[] = found.map((s) => ({
     symbol_id: s.symbol,
     display_name: s.name,
     kind: s.kind,
     occurrences: store.occurrences(s.id, true),
   }));
   const page = pageMatches(matches, opts);
-  return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page), ...(note ? { note } : {}) };
+  // The header counts each implementation's references, not the one definition listed.
+  return { symbol: name, matches: withTotals(store, page.kept, (m) => [idOf.get(m.symbol_id) ?? -1]), total: page.total, ...pageFields(page), ...(note ? { note } : {}) };
 }

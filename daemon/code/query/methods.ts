@@ -1,7 +1,8 @@
-// Every read-only query the daemon answers, once: method name, how its params
-// map onto the query function. The daemon's handlers, CodeIndex and the CLI's
-// cold path (which answers from the index file while a daemon starts) all
-// dispatch through this table, so a new query is one line here.
+// How each read-only query the protocol declares (CODE_QUERIES, the one
+// list) maps its params onto the query function. The daemon's handlers,
+// CodeIndex and the CLI's cold path (which answers from the index file while a
+// daemon starts) all dispatch through this table; the compiler asks for a
+// runner for every declared query.
 import * as P from '../../protocol/code';
 import type { MethodDecl, ParamsOf, ResultOf } from '../../protocol/method';
 import type { CodeStore } from '../store/store';
@@ -38,20 +39,28 @@ export interface ReadQuery {
   run(ctx: QueryContext, params: unknown): object;
 }
 
-function query<D extends MethodDecl>(decl: D, run: (ctx: QueryContext, p: ParamsOf<D>) => Answer<ResultOf<D>>): ReadQuery {
-  return { decl, method: decl.method, run: (ctx, params) => run(ctx, params as ParamsOf<D>) as object };
-}
+type QueryDecl = (typeof P.CODE_QUERIES)[number];
 
-export const READ_QUERIES: readonly ReadQuery[] = [
-  query(P.Refs, (c, p) => refs(c.store, p.name, { ...paging(p), merge: c.overlay?.refs(false) })),
-  query(P.Defs, (c, p) => refs(c.store, p.name, { definitionsOnly: true, ...paging(p), merge: c.overlay?.refs(true) })),
-  query(P.Callers, (c, p) => callers(c.store, p.name, { allRefs: p.all_refs, ...paging(p), merge: c.overlay?.callers(p.all_refs ?? false) })),
-  query(P.Callees, (c, p) => callees(c.store, p.name, { allRefs: p.all_refs, ...paging(p), merge: c.overlay?.callees(p.all_refs ?? false) })),
-  query(P.Impls, (c, p) => impls(c.store, p.name, paging(p))),
-  query(P.Search, (c, p) => search(c.store, p.pattern, { kind: p.kind, ...paging(p) })),
-  query(P.Symbols, (c, p) => outline(c.store, c.repo, p.file, paging(p))),
-  query(P.Impact, (c, p) => impact(c.store, p.name, { depth: p.depth, ...paging(p) })),
-];
+/** One function per declared query, keyed by its method: a query declared in protocol/code.ts without one here does not compile. */
+type Runners = { readonly [D in QueryDecl as D['method']]: (ctx: QueryContext, p: ParamsOf<D>) => Answer<ResultOf<D>> };
+
+const RUNNERS: Runners = {
+  [P.Refs.method]: (c, p) => refs(c.store, p.name, { ...paging(p), merge: c.overlay?.refs(false) }),
+  [P.Defs.method]: (c, p) => refs(c.store, p.name, { definitionsOnly: true, ...paging(p), merge: c.overlay?.refs(true) }),
+  [P.Callers.method]: (c, p) => callers(c.store, p.name, { allRefs: p.all_refs, ...paging(p), merge: c.overlay?.callers(p.all_refs ?? false) }),
+  [P.Callees.method]: (c, p) => callees(c.store, p.name, { allRefs: p.all_refs, ...paging(p), merge: c.overlay?.callees(p.all_refs ?? false) }),
+  [P.Impls.method]: (c, p) => impls(c.store, p.name, paging(p)),
+  [P.Search.method]: (c, p) => search(c.store, p.pattern, { kind: p.kind, ...paging(p) }),
+  [P.Symbols.method]: (c, p) => outline(c.store, c.repo, p.file, paging(p)),
+  [P.Impact.method]: (c, p) => impact(c.store, p.name, { depth: p.depth, ...paging(p) }),
+};
+
+/** In the order protocol/code.ts declares them (CODE_QUERIES), the one list. */
+export const READ_QUERIES: readonly ReadQuery[] = P.CODE_QUERIES.map((decl): ReadQuery => {
+  // params were checked against decl.params before they get here; the runner is the one filed under decl.method.
+  const run = RUNNERS[decl.method] as (ctx: QueryContext, p: unknown) => object;
+  return { decl, method: decl.method, run };
+});
 
 const paging = (p: { limit?: number; budget?: number; offset?: number }): Paging => ({ limit: p.limit, budget: p.budget, offset: p.offset });
 

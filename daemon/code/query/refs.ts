@@ -5,6 +5,7 @@ import type { Answer } from './answer';
 import { pageFields, pageMatches, type Paging } from './limit';
 import { mergeDeclarations, typeUses, type Merge } from './merge';
 import { lookedUp, resolveName } from './resolve';
+import { withTotals } from './totals';
 
 export interface RefsOptions extends Paging {
   definitionsOnly?: boolean;
@@ -14,14 +15,20 @@ export interface RefsOptions extends Paging {
 
 export function refs(store: CodeStore, name: string, opts: RefsOptions = {}): Answer<QueryResult> {
   const { symbols, note } = resolveName(store, name);
+  // defs lists definitions; its header counts the references all the same (symbol and local file: a match's ids).
+  const ids = new Map<string, number[]>();
+  const keyOf = (symbol: string, local: string | undefined): string => `${symbol}\u0000${local ?? ''}`;
   let matches: SymbolMatch[] = symbols.map((s) => {
     const occurrences = store.occurrences(s.id, opts.definitionsOnly ?? false);
     // A local (declared inside a function) lives in one file: the answer says which.
     const local = s.is_local && occurrences.length > 0 ? { local: occurrences[0]!.file } : {};
+    const k = keyOf(s.symbol, local.local);
+    ids.set(k, [...(ids.get(k) ?? []), s.id]);
     return { symbol_id: s.symbol, display_name: s.name, kind: s.kind, ...local, occurrences };
   });
   if (opts.merge) matches = opts.merge(lookedUp(name), matches);
   matches = mergeDeclarations(matches.filter((m) => m.occurrences.length > 0)).map(typeUses);
   const page = pageMatches(matches, opts);
-  return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page), ...(note ? { note } : {}) };
+  const kept = opts.definitionsOnly ? withTotals(store, page.kept, (m) => [m.symbol_id, ...(m.also ?? [])].flatMap((sym) => ids.get(keyOf(sym, m.local)) ?? [])) : page.kept;
+  return { symbol: name, matches: kept, total: page.total, ...pageFields(page), ...(note ? { note } : {}) };
 }

@@ -1,9 +1,18 @@
-// Is the identifier at [start, end) on this line a call or a construction?
-// `name(`, `name<T>(`, `name?.(` and `new Name` count; any other use does not.
+// Is the identifier at [start, end) on this line a call? What a call is,
+// as the TypeScript call hierarchy has it: `name(`, `name<T>(`, `name?.(`,
+// `new Name`, a tagged template (`` name`…` ``), a decorator (`@name`), and
+// a JSX element (`<Name …>`, a call of its component; its closing tag is
+// not). Any other use (a type, an import, a read, passing it as a value)
+// is a reference, not a call.
 
-export function isCallAt(line: string, start: number, end: number): boolean {
-  if (/\bnew\s+$/.test(line.slice(Math.max(0, start - 12), start))) return true;
+/** `jsx`: the file may hold JSX (.tsx, .jsx, .js); elsewhere `<Name>` is a type assertion. */
+export function isCallAt(line: string, start: number, end: number, jsx = false): boolean {
+  const before = line.slice(Math.max(0, start - 12), start);
+  if (/\bnew\s+$/.test(before)) return true;
+  if (/@$/.test(before)) return true;
+  if (jsx && /(?:^|[^<\w$.])<$/.test(before) && /^[\s/>]|^$/.test(line.slice(end, end + 1))) return true;
   let i = skipSpaces(line, end);
+  if (line[i] === '`') return true;
   if (line[i] === '<') {
     i = skipTypeArguments(line, i);
     if (i < 0) return false;

@@ -18,7 +18,9 @@ import { docReferences } from './jsdoc';
 import { TYPE_POSITION_KINDS, USE, useAt } from './uses';
 import { containingDefinitions, type Interval } from './containing';
 import { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL } from './roles';
+import type { LocalFunctionReader, LocalFunctions } from '../syntactic/local-functions';
 import { INDEXES, SCHEMA, SCHEMA_VERSION } from './schema';
+import { binaryReason, outsideTarget } from '../roots';
 
 export interface IngestResult {
   documents: number;
@@ -30,6 +32,8 @@ export interface IngestResult {
 const ROLE_DEFINITION = 0x1;
 const MAX_CONTEXT = 240;
 const IMPORT_TEXT = /^\s*import\b/;
+/** Files whose `<Name …>` may be a JSX element (a call of its component) rather than a type assertion. */
+const JSX_FILE = /\.(?:tsx|jsx|js|mjs|cjs)$/;
 
 interface SymbolRow {
   id: number;
@@ -42,6 +46,8 @@ interface SymbolRow {
   def: [number, number, number] | undefined;
   /** A local's name as the source spells it (SCIP gives locals only a number). */
   localName?: string;
+  /** A function's kind from its declaration's syntax, where SCIP gives none or only 'constant' (`const f = () => …`). */
+  syntaxKind?: string;
 }
 
 export class IngestSession {
@@ -50,6 +56,8 @@ export class IngestSession {
   private readonly infos = new Map<string, SymbolInformation>();
   private readonly seenPaths = new Set<string>();
   private readonly warnings: string[] = [];
+  /** Documents left out, each with why: a link out of the repo, a binary file. */
+  readonly skipped: Array<{ file: string; reason: string }> = [];
   private metadata: Metadata | undefined;
   private nextSymbolId = 1;
   private documentId = 0;
@@ -62,8 +70,14 @@ export class IngestSession {
   private readonly insertName: Database.Statement;
   /** The current document's locals, written when it is done. */
   private readonly documentLocals: string[] = [];
+  /** Finds local functions' extents where the indexer gives none (scip-typescript), so the call graph has them. */
+  private localFunctions: LocalFunctionReader | undefined;
+
+  /** The root with links resolved: what a document's real path must stay inside. */
+  private readonly realRoot: string;
 
   constructor(readonly dbPath: string, private readonly repoRoot: string) {
+    this.realRoot = realPathOr(repoRoot);
     fs.rmSync(dbPath, { force: true });
     this.db = openDatabase(dbPath);
     this.db.pragma('journal_mode = OFF');
@@ -87,6 +101,11 @@ export class IngestSession {
 
   get documentCount(): number {
     return this.documentId;
+  }
+
+  /** From here on, TypeScript and JavaScript documents' local functions get their extents from this reader. */
+  useLocalFunctions(reader: LocalFunctionReader): void {
+    this.localFunctions = reader;
   }
 
   setMetadata(metadata: Metadata): void {
@@ -117,25 +136,48 @@ export class IngestSession {
     const relPath = doc.relativePath.split('\\').join('/');
     if (this.seenPaths.has(relPath)) return; // an indexer may emit a document twice
     this.seenPaths.add(relPath);
+    const read = this.readSource(doc, relPath);
+    if ('skip' in read) {
+      this.skipped.push({ file: relPath, reason: read.skip });
+      this.warnings.push(`skipped '${relPath}': ${read.skip}`);
+      return;
+    }
+    const source = read.text;
+    const lines = source?.split(/\r?\n/);
     const documentId = ++this.documentId;
     const localInfos = new Map<string, SymbolInformation>();
     for (const info of doc.symbols) {
       if (isLocalSymbol(info.symbol)) localInfos.set(info.symbol, info);
       else this.infos.set(info.symbol, info);
     }
-    const lines = this.readLines(doc, relPath);
     const occs = doc.occurrences;
     const ranges = occs.map((o) => fullRange(o.range));
     const rows = occs.map((o) => this.symbolFor(o.symbol, documentId, localInfos));
     const defIntervals: Interval[] = [];
+    let locals: LocalFunctions | undefined | null = null;
     for (let i = 0; i < occs.length; i++) {
       const o = occs[i]!;
-      if ((o.symbolRoles & ROLE_DEFINITION) === 0 || rows[i]!.documentId !== null || o.enclosingRange.length === 0) continue;
-      const e = fullRange(o.enclosingRange);
-      defIntervals.push({ startLine: e[0], startCol: e[1], endLine: e[2], endCol: e[3], id: rows[i]!.id });
+      if ((o.symbolRoles & ROLE_DEFINITION) === 0) continue;
+      const row = rows[i]!;
+      if (this.localFunctions && source !== undefined) {
+        if (locals === null) locals = this.localFunctions.read(relPath, source);
+        const fn = locals?.get(`${ranges[i]![0]}:${ranges[i]![1]}`);
+        if (fn) row.syntaxKind ??= fn.kind;
+        // A function declared inside another is a definition of the call graph too (its extent from the syntax tree).
+        if (fn && row.documentId !== null && o.enclosingRange.length === 0) {
+          defIntervals.push({ startLine: fn.extent[0], startCol: fn.extent[1], endLine: fn.extent[2], endCol: fn.extent[3], id: row.id });
+          continue;
+        }
+      }
+      if (row.documentId === null && o.enclosingRange.length > 0) {
+        const e = fullRange(o.enclosingRange);
+        defIntervals.push({ startLine: e[0], startCol: e[1], endLine: e[2], endCol: e[3], id: row.id });
+      }
     }
-    const containing = containingDefinitions(ranges, rows.map((r) => r.id), defIntervals);
+    // A definition is not inside itself; a recursive call is (the call hierarchy lists it as its own caller).
+    const containing = containingDefinitions(ranges, rows.map((r, i) => ((occs[i]!.symbolRoles & ROLE_DEFINITION) !== 0 ? r.id : -1)), defIntervals);
     const usedLines = new Set<number>();
+    const jsx = JSX_FILE.test(relPath);
     for (let i = 0; i < occs.length; i++) {
       const o = occs[i]!;
       const [sl, sc, el, ec] = ranges[i]!;
@@ -144,12 +186,13 @@ export class IngestSession {
       const text = lines?.[sl];
       if (isDef && row.declPrefix === undefined && text !== undefined) row.declPrefix = text.slice(Math.max(0, sc - 40), sc);
       if (row.documentId !== null && row.localName === undefined && text !== undefined && sl === el && ec > sc) row.localName = text.slice(sc, ec);
+      // A local's definition too: impact names where a local function it reaches is.
+      if (isDef) row.def ??= [documentId, sl + 1, sc + 1];
       if (isDef && row.documentId === null) {
-        row.def ??= [documentId, sl + 1, sc + 1];
         const e = o.enclosingRange.length > 0 ? fullRange(o.enclosingRange) : undefined;
         this.insertOutline.run(documentId, sl + 1, sc + 1, row.id, el + 1, ec + 1, e ? e[0] + 1 : null, e ? e[1] + 1 : null, e ? e[2] + 1 : null, e ? e[3] + 1 : null, containing[i] ?? null);
       }
-      const call = isDef ? 0 : (o.symbolRoles & ROLE_SYNTACTIC) !== 0 ? ((o.symbolRoles & ROLE_SYNTACTIC_CALL) !== 0 ? 1 : 0) : text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length) ? 1 : 0;
+      const call = isDef ? 0 : (o.symbolRoles & ROLE_SYNTACTIC) !== 0 ? ((o.symbolRoles & ROLE_SYNTACTIC_CALL) !== 0 ? 1 : 0) : text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length, jsx) ? 1 : 0;
       const use = isDef ? USE.def : useAt(text, sc, sl === el ? ec : (text?.length ?? sc), o.symbolRoles, call === 1);
       this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, isDef ? 1 : 0, call, use, containing[i] ?? null).changes;
       const cls = isDef ? undefined : constructedClass(o.symbol);
@@ -300,6 +343,7 @@ export class IngestSession {
       kind = kindFromSuffix(parsed);
       if (row.declPrefix !== undefined) kind = kindFromDeclaration(row.declPrefix, kind);
     }
+    if (row.syntaxKind && SYNTAX_DECIDES.has(kind)) kind = row.syntaxKind;
     const signature = info?.signatureDocumentation?.text ? info.signatureDocumentation.text.slice(0, 500) : null;
     const [defDoc, defLine, defCol] = row.def ?? [null, null, null];
     this.insertSym.run(row.id, row.symbol, row.documentId, name, name.toLowerCase(), local ? name : qualifiedName(parsed), local ? null : parentName(parsed), kind, info ? 0 : 1, signature, initialsOf(name), defDoc, defLine, defCol);
@@ -319,15 +363,23 @@ export class IngestSession {
     return row;
   }
 
-  private readLines(doc: Document, relPath: string): string[] | undefined {
-    if (doc.text) return doc.text.split(/\r?\n/);
+  /**
+   * The document's text for context, or why it is left out: an indexer that
+   * followed a link out of the repo, or a binary file named like source.
+   */
+  private readSource(doc: Document, relPath: string): { text: string | undefined } | { skip: string } {
+    const outside = outsideTarget(this.realRoot, relPath);
+    if (outside !== undefined) return { skip: `links outside the repository (to '${outside}')` };
+    if (doc.text) return { text: doc.text };
     let bytes: Buffer;
     try {
       bytes = fs.readFileSync(path.join(this.repoRoot, relPath));
     } catch {
       this.warnings.push(`source file '${relPath}' could not be read; its results have no context lines`);
-      return undefined;
+      return { text: undefined };
     }
+    const binary = binaryReason(bytes);
+    if (binary) return { skip: binary };
     let text: string;
     try {
       text = utf8.decode(bytes);
@@ -335,13 +387,22 @@ export class IngestSession {
       this.warnings.push(`source file '${relPath}' is not valid UTF-8; its context lines show replacement characters`);
       text = lenient.decode(bytes);
     }
-    return text.split(/\r?\n/);
+    return { text };
+  }
+}
+
+function realPathOr(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return path.resolve(p);
   }
 }
 
 /** One-shot ingest of a fully decoded index. */
-export function ingestScip(index: DecodedIndex, dbPath: string, repoRoot: string, meta: Record<string, string> = {}): IngestResult {
+export function ingestScip(index: DecodedIndex, dbPath: string, repoRoot: string, meta: Record<string, string> = {}, localFunctions?: LocalFunctionReader): IngestResult {
   const session = new IngestSession(dbPath, repoRoot);
+  if (localFunctions) session.useLocalFunctions(localFunctions);
   try {
     session.addIndex(index);
   } catch (err) {
@@ -359,6 +420,9 @@ function coverageOf(dbPath: string): { coverage?: string } {
     return {};
   }
 }
+
+/** Kinds that say only how a name was declared, not that a function is bound to it: the syntax tree decides. */
+const SYNTAX_DECIDES = new Set(['local', 'constant', 'variable', 'property']);
 
 /** Names not offered by search: nobody looks for a parameter across a repo. */
 const UNSEARCHED_KINDS = new Set(['parameter', 'type_parameter', 'local', 'meta', 'module']);

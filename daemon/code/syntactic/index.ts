@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { IndexerReport } from '../../protocol';
 import { grammarOfLanguageFile, languageById, type LanguageId, type SyntacticReader } from '../languages';
 import { parseWithin } from '../overlay/parser';
+import { outsideTarget } from '../roots';
 import type { IngestSession } from '../store/ingest';
 import { toDocument } from './emit';
 import type { FileFacts } from './facts';
@@ -98,6 +99,8 @@ export function writeSyntactically(set: ReadSet, session: IngestSession, options
 export async function readFacts(repo: string, file: string, language: LanguageId): Promise<{ facts: FileFacts; text: string } | { skip: string }> {
   const reader = languageById(language).syntactic;
   if (!reader) return { skip: `${language} has no syntactic reader` };
+  const outside = outsideTarget(repo, file);
+  if (outside !== undefined) return { skip: `links outside the repository (to '${outside}')` };
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(path.join(repo, file));

@@ -6,7 +6,8 @@
 // in routes/. Each becomes a symbol named by the string, so `scry refs
 // services.x.key` and `scry defs users.show` answer with file and line.
 import type { Node } from 'web-tree-sitter';
-import { descriptor, Kind, type Range, type Reference } from './facts';
+import { descriptor, Kind, type FacadeFacts, type Range, type Reference } from './facts';
+import { findFirst, stringValue } from './php-nodes';
 
 export type StringKind = 'view' | 'config' | 'route' | 'lang';
 
@@ -174,4 +175,112 @@ export function bladeReferences(text: string): Reference[] {
     }
   }
   return out;
+}
+
+/**
+ * The Laravel side of walking one PHP file, called by the PHP walker at the
+ * nodes that carry it: string references in calls (`view('x')`,
+ * `Config::get('x')`, `->route('x')`), route names under `->name('admin.')`
+ * and `Route::group(['as' => ...])` prefixes, facades (getFacadeAccessor) and
+ * container bindings. Class names resolve through the walker's imports.
+ */
+export class LaravelWalk {
+  /** Route name prefixes of the enclosing `->name('admin.')->group(...)` calls. */
+  private readonly routePrefixes: string[] = [];
+  /** `->name()` calls that name a group (a prefix), not a route. */
+  private readonly groupNames = new Set<number>();
+
+  constructor(
+    private readonly path: string,
+    private readonly classKeyOf: (text: string) => string | undefined,
+    private readonly out: { references: Reference[]; facades: FacadeFacts[]; bindings: Array<[string, string]> },
+  ) {}
+
+  /** An unqualified function call: `view('users.show')`, `config('x')`, `__('x')`. */
+  functionCalled(name: string, args: Node | null): void {
+    this.push(stringReference(name.toLowerCase(), args, 0));
+  }
+
+  /**
+   * `Class::method(...)` on a resolved class: a route group's body is visited
+   * under its name prefix (returns true: the arguments were visited), and a
+   * facade call's string argument is a reference.
+   */
+  staticCalled(scope: string, name: string, args: Node | null, visit: (args: Node) => void): boolean {
+    const groupAs = name === 'group' ? groupPrefixOf(args?.namedChildren.find((c) => c.type === 'argument')?.namedChildren[0]) : undefined;
+    if (groupAs !== undefined && args) {
+      this.routePrefixes.push(groupAs);
+      visit(args);
+      this.routePrefixes.pop();
+      return true;
+    }
+    const facadeShort = scope.replace(/^\\/, '').split('\\').pop()!;
+    this.push(stringReference(`${facadeShort}::${name}`.toLowerCase(), args, 0));
+    return false;
+  }
+
+  /** `->name('users.show')` in routes/ defines a route name; `->route('x')` uses one; `->bind(key, X::class)` binds a class. */
+  methodCalled(call: Node, name: string, args: Node | null): void {
+    if (name === 'name' && /^routes\//.test(this.path) && !this.groupNames.has(call.id)) this.push(stringReference('->name', args, 0, this.routePrefixes.join('')));
+    if (name === 'route') this.push(stringReference('->route', args, 0));
+    if (/^(bind|singleton|scoped|instance)$/.test(name) && args) this.binding(args);
+  }
+
+  /** Visits a group's arguments under the name prefix its chain gave it. */
+  underGroup(prefix: string | undefined, visit: () => void): void {
+    if (prefix !== undefined) this.routePrefixes.push(prefix);
+    visit();
+    if (prefix !== undefined) this.routePrefixes.pop();
+  }
+
+  /** `Route::prefix('a')->name('admin.')`: the name prefix the chain gives a group, marking its name() calls as no routes. */
+  groupPrefix(chain: Node): string | undefined {
+    let prefix: string | undefined;
+    for (let c: Node | null = chain, i = 0; c && i < 16; c = c.childForFieldName(c.type === 'scoped_call_expression' ? 'scope' : 'object'), i++) {
+      if (c.type !== 'member_call_expression' && c.type !== 'scoped_call_expression') break;
+      const method = c.childForFieldName('name')?.text;
+      if (method === 'name' || method === 'as') {
+        const value = firstStringArgument(c.childForFieldName('arguments'));
+        if (value !== undefined) {
+          prefix = value + (prefix ?? '');
+          this.groupNames.add(c.id);
+        }
+      }
+    }
+    return prefix;
+  }
+
+  /** After a class: with getFacadeAccessor() it is a facade, with what it returns and which classes its docblock's `@see` names. */
+  classDeclared(n: Node, key: string, body: Node | null): void {
+    const accessor = body?.namedChildren.find((m) => m.type === 'method_declaration' && m.childForFieldName('name')?.text === 'getFacadeAccessor');
+    if (!accessor) return;
+    const facade: FacadeFacts = { key, see: [] };
+    const returned = findFirst(accessor.childForFieldName('body'), 'return_statement')?.namedChildren[0];
+    if (returned && (returned.type === 'string' || returned.type === 'encapsed_string')) facade.accessor = { kind: 'string', value: stringValue(returned) ?? '' };
+    else if (returned?.type === 'class_constant_access_expression' && returned.namedChildren[1]?.text === 'class') {
+      const k = this.classKeyOf(returned.namedChildren[0]!.text);
+      if (k) facade.accessor = { kind: 'class', key: k };
+    }
+    let doc = n.previousNamedSibling;
+    while (doc?.type === 'attribute_list') doc = doc.previousNamedSibling;
+    if (doc?.type === 'comment') {
+      for (const m of doc.text.matchAll(/@see\s+(\\?[A-Za-z_][\w\\]*)/g)) {
+        const k = this.classKeyOf(m[1]!);
+        if (k) facade.see.push(k);
+      }
+    }
+    this.out.facades.push(facade);
+  }
+
+  private binding(args: Node): void {
+    const [a, b] = args.namedChildren.filter((c) => c.type === 'argument').map((c) => c.namedChildren[0]);
+    const key = a ? stringValue(a) : undefined;
+    if (key === undefined || b?.type !== 'class_constant_access_expression' || b.namedChildren[1]?.text !== 'class') return;
+    const k = this.classKeyOf(b.namedChildren[0]!.text);
+    if (k) this.out.bindings.push([key, k]);
+  }
+
+  private push(reference: Reference | undefined): void {
+    if (reference) this.out.references.push(reference);
+  }
 }

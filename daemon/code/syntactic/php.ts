@@ -6,7 +6,8 @@
 // recorded as unresolved, never bound to a same-named method elsewhere.
 import type { Node } from 'web-tree-sitter';
 import { descriptor, Kind, type Definition, type FacadeFacts, type FileFacts, type MemberKind, type Range, type Receiver, type Target } from './facts';
-import { firstStringArgument, groupPrefixOf, laravelFileReferences, stringReference } from './laravel';
+import { laravelFileReferences, LaravelWalk } from './laravel';
+import { stringValue } from './php-nodes';
 
 
 const PRIMITIVES = new Set([
@@ -55,13 +56,12 @@ class PhpWalker {
   private readonly cls: ClassFrame[] = [];
   private readonly scopes: Scope[] = [{ vars: new Map() }];
   private readonly out: PhpFacts;
-  /** Route name prefixes of the enclosing `->name('admin.')->group(...)` calls. */
-  private readonly routePrefixes: string[] = [];
-  /** `->name()` calls that name a group (a prefix), not a route. */
-  private readonly groupNames = new Set<number>();
+  /** Laravel's strings, facades and bindings, read at the calls and classes that carry them. */
+  private readonly laravel: LaravelWalk;
 
   constructor(private readonly path: string) {
     this.out = { path, language: 'php', definitions: [], references: [], types: new Map(), facades: [], bindings: [] };
+    this.laravel = new LaravelWalk(path, (text) => this.classKeyOf(text), this.out);
   }
 
   run(root: Node): PhpFacts {
@@ -209,30 +209,7 @@ class PhpWalker {
     if (body) this.visitChildren(body);
     this.scopes.pop();
     this.cls.pop();
-    const facade = this.facadeOf(n, key, body);
-    if (facade) this.out.facades.push(facade);
-  }
-
-  /** A class with getFacadeAccessor(): what it returns and which classes its docblock's `@see` names. */
-  private facadeOf(n: Node, key: string, body: Node | null): FacadeFacts | undefined {
-    const accessor = body?.namedChildren.find((m) => m.type === 'method_declaration' && m.childForFieldName('name')?.text === 'getFacadeAccessor');
-    if (!accessor) return undefined;
-    const facade: FacadeFacts = { key, see: [] };
-    const returned = findFirst(accessor.childForFieldName('body'), 'return_statement')?.namedChildren[0];
-    if (returned && (returned.type === 'string' || returned.type === 'encapsed_string')) facade.accessor = { kind: 'string', value: stringValue(returned) ?? '' };
-    else if (returned?.type === 'class_constant_access_expression' && returned.namedChildren[1]?.text === 'class') {
-      const k = this.classKeyOf(returned.namedChildren[0]!.text);
-      if (k) facade.accessor = { kind: 'class', key: k };
-    }
-    let doc = n.previousNamedSibling;
-    while (doc?.type === 'attribute_list') doc = doc.previousNamedSibling;
-    if (doc?.type === 'comment') {
-      for (const m of doc.text.matchAll(/@see\s+(\\?[A-Za-z_][\w\\]*)/g)) {
-        const k = this.classKeyOf(m[1]!);
-        if (k) facade.see.push(k);
-      }
-    }
-    return facade;
+    this.laravel.classDeclared(n, key, body);
   }
 
   private traitUse(n: Node): void {
@@ -409,8 +386,7 @@ class PhpWalker {
         if (imported) this.ref(last, { type: 'symbol', key: functionKey(imported) }, true);
         // Unqualified: the namespace's function if one exists, else the global one (PHP's own fallback).
         else this.ref(last, { type: 'first', candidates: this.namespace ? [functionKey(this.qualify(text)), functionKey(text)] : [functionKey(text)] }, true);
-        const s = stringReference(text.toLowerCase(), args, 0);
-        if (s) this.out.references.push(s);
+        this.laravel.functionCalled(text, args);
       }
     } else if (fn) this.visit(fn);
     if (args) this.visit(args);
@@ -431,16 +407,7 @@ class PhpWalker {
         if (k) {
           this.ref(lastName(scope), { type: 'symbol', key: k }, false);
           this.ref(name, { type: 'static', owner: k, name: name.text }, true);
-          const groupAs = name.text === 'group' ? groupPrefixOf(args?.namedChildren.find((c) => c.type === 'argument')?.namedChildren[0]) : undefined;
-          if (groupAs !== undefined && args) {
-            this.routePrefixes.push(groupAs);
-            this.visit(args);
-            this.routePrefixes.pop();
-            return;
-          }
-          const facadeShort = scope.text.replace(/^\\/, '').split('\\').pop()!;
-          const s = stringReference(`${facadeShort}::${name.text}`.toLowerCase(), args, 0);
-          if (s) this.out.references.push(s);
+          if (this.laravel.staticCalled(scope.text, name.text, args, (a) => this.visit(a))) return;
         }
       } else {
         this.visit(scope);
@@ -454,51 +421,14 @@ class PhpWalker {
     const object = n.childForFieldName('object');
     const name = n.childForFieldName('name');
     const args = n.childForFieldName('arguments');
-    const prefix = name?.text === 'group' && object ? this.groupPrefix(object) : undefined;
+    const prefix = name?.text === 'group' && object ? this.laravel.groupPrefix(object) : undefined;
     if (object) this.visit(object);
     if (name && name.type === 'name') {
       const owner = object ? this.receiverOf(object, false) : undefined;
       this.ref(name, owner ? { type: 'member', owner, name: name.text, member: 'method' } : { type: 'unresolved', name: name.text, member: 'method' }, true);
-      // Route::get(...)->name('users.show') defines the route name.
-      if (name.text === 'name' && /^routes\//.test(this.path) && !this.groupNames.has(n.id)) {
-        const s = stringReference('->name', args, 0, this.routePrefixes.join(''));
-        if (s) this.out.references.push(s);
-      }
-      // redirect()->route('users.index')
-      if (name.text === 'route') {
-        const s = stringReference('->route', args, 0);
-        if (s) this.out.references.push(s);
-      }
-      if (/^(bind|singleton|scoped|instance)$/.test(name.text) && args) this.binding(args);
+      this.laravel.methodCalled(n, name.text, args);
     } else if (name) this.visit(name);
-    if (prefix !== undefined) this.routePrefixes.push(prefix);
-    if (args) this.visit(args);
-    if (prefix !== undefined) this.routePrefixes.pop();
-  }
-
-  /** `Route::prefix('a')->name('admin.')`: the name prefix the chain gives a group, marking its name() calls as no routes. */
-  private groupPrefix(chain: Node): string | undefined {
-    let prefix: string | undefined;
-    for (let c: Node | null = chain, i = 0; c && i < 16; c = c.childForFieldName(c.type === 'scoped_call_expression' ? 'scope' : 'object'), i++) {
-      if (c.type !== 'member_call_expression' && c.type !== 'scoped_call_expression') break;
-      const method = c.childForFieldName('name')?.text;
-      if (method === 'name' || method === 'as') {
-        const value = firstStringArgument(c.childForFieldName('arguments'));
-        if (value !== undefined) {
-          prefix = value + (prefix ?? '');
-          this.groupNames.add(c.id);
-        }
-      }
-    }
-    return prefix;
-  }
-
-  private binding(args: Node): void {
-    const [a, b] = args.namedChildren.filter((c) => c.type === 'argument').map((c) => c.namedChildren[0]);
-    const key = a ? stringValue(a) : undefined;
-    if (key === undefined || b?.type !== 'class_constant_access_expression' || b.namedChildren[1]?.text !== 'class') return;
-    const k = this.classKeyOf(b.namedChildren[0]!.text);
-    if (k) this.out.bindings.push([key, k]);
+    if (args) this.laravel.underGroup(prefix, () => this.visit(args));
   }
 
   private memberAccess(n: Node): void {
@@ -681,23 +611,4 @@ function variableName(n: Node): string | undefined {
   if (n.type !== 'variable_name') return undefined;
   const inner = n.namedChildren[0];
   return inner?.type === 'name' ? inner.text : undefined;
-}
-
-/** The value of a string literal without interpolation, else undefined. */
-export function stringValue(n: Node): string | undefined {
-  if (n.type !== 'string' && n.type !== 'encapsed_string') return undefined;
-  const parts = n.namedChildren;
-  if (parts.some((p) => p.type !== 'string_content' && p.type !== 'string_value' && p.type !== 'escape_sequence')) return undefined;
-  return parts.map((p) => p.text).join('');
-}
-
-function findFirst(n: Node | null | undefined, type: string): Node | undefined {
-  if (!n) return undefined;
-  if (n.type === type) return n;
-  for (const c of n.namedChildren) {
-    if (c.type === 'anonymous_function' || c.type === 'arrow_function') continue;
-    const f = findFirst(c, type);
-    if (f) return f;
-  }
-  return undefined;
 }

@@ -1,10 +1,16 @@
-// One chokidar watcher over one repo, reporting changes to indexed source
-// files as repo-relative '/'-separated paths.
+// One watcher over one repo, reporting changes to indexed source files as
+// repo-relative '/'-separated paths. Normally chokidar (inotify), never
+// following a link out of the repo; past the cap on watched folders, or when
+// the kernel refuses more watches, it degrades to polling (poller.ts) and
+// says why.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { toPosix } from '../../paths';
 import { RepoIgnore } from './ignore';
 import { isIndexedSource } from '../languages';
+import { watchLimitRemedy } from './inotify';
+import { ChangePoller } from './poller';
 
 export type ChangeKind = 'add' | 'change' | 'unlink';
 
@@ -28,26 +34,33 @@ export interface RepoWatcherOptions {
    * whose mtime is later than this (ms since epoch) is reported as changed.
    */
   changedSince?: number;
+  /** At most this many folders watched with inotify; a repo with more is polled (default DEFAULT_MAX_WATCHED_DIRS). */
+  maxDirs?: number;
+  /** How often a degraded watcher polls (default DEFAULT_POLL_MS). */
+  pollMs?: number;
+  /** Watching degraded to polling, and why (with the remedy). */
+  onDegraded?(reason: string): void;
+  log?(line: string): void;
 }
 
-export class RepoWatcher {
-  private readonly watcher: FSWatcher;
-  private readonly filter: RepoIgnore;
-  readonly ready: Promise<void>;
+export const DEFAULT_MAX_WATCHED_DIRS = 10_000;
+export const DEFAULT_POLL_MS = 2_000;
 
-  constructor(readonly root: string, options: RepoWatcherOptions) {
+/** Errors that mean the kernel will not give more watches: polling is the way on. */
+const OUT_OF_WATCHES = new Set(['ENOSPC', 'EMFILE', 'ENFILE']);
+
+export class RepoWatcher {
+  private watcher: FSWatcher | undefined;
+  private poller: ChangePoller | undefined;
+  private readonly filter: RepoIgnore;
+  /** Why watching fell back to polling; undefined while inotify watches. */
+  degraded: string | undefined;
+  readonly ready: Promise<void>;
+  private readonly report: (kind: ChangeKind) => (p: string) => void;
+
+  constructor(readonly root: string, private readonly options: RepoWatcherOptions) {
     this.filter = new RepoIgnore(root, options.exclude);
-    let initial = true;
-    this.watcher = watch(root, {
-      ignoreInitial: options.changedSince === undefined,
-      alwaysStat: options.changedSince !== undefined,
-      persistent: true,
-      ignored: (p, stats) => {
-        if (this.filter.ignores(p, stats ? stats.isDirectory() : undefined)) return true;
-        return stats !== undefined && stats.isFile() && !isIndexedSource(p) && path.basename(p) !== '.gitignore';
-      },
-    });
-    const report = (kind: ChangeKind) => (p: string) => {
+    this.report = (kind) => (p) => {
       if (path.basename(p) === '.gitignore') {
         this.filter.reload(p);
         options.onIgnoreChanged?.();
@@ -56,23 +69,22 @@ export class RepoWatcher {
       if (!isIndexedSource(p)) return;
       options.onChange({ kind, file: toPosix(path.relative(root, p)) });
     };
-    this.watcher.on('add', (p, stats) => {
-      if (!initial) return report('add')(p);
-      // The initial scan: only files edited while the daemon was away.
-      if (options.changedSince !== undefined && stats && stats.mtimeMs > options.changedSince) report('change')(p);
-    });
-    this.watcher.on('change', report('change'));
-    this.watcher.on('unlink', report('unlink'));
-    this.watcher.on('unlinkDir', (p) => {
-      if (path.resolve(p) === path.resolve(root)) options.onRootGone();
-    });
-    this.watcher.on('error', (err) => options.onError?.(err instanceof Error ? err : new Error(String(err))));
-    this.ready = new Promise((resolve) =>
-      this.watcher.once('ready', () => {
-        initial = false;
-        resolve();
-      }),
-    );
+    const cap = options.maxDirs ?? DEFAULT_MAX_WATCHED_DIRS;
+    const dirs = countDirs(root, this.filter, cap + 1);
+    if (dirs > cap) {
+      this.ready = this.degrade(`more than ${cap} folders to watch in ${root} (the cap, SCRY_MAX_WATCHED_DIRS); polling the files git reports as changed every ${this.pollSeconds} s`);
+    } else {
+      this.ready = this.watchEvents();
+    }
+  }
+
+  /** Folders inotify watches for this repo (chokidar's own count); 0 while polling. */
+  get watchedDirs(): number {
+    return this.watcher ? Object.keys(this.watcher.getWatched()).length : 0;
+  }
+
+  get mode(): 'events' | 'polling' {
+    return this.poller ? 'polling' : 'events';
   }
 
   /** Is this repo-relative file one the watcher does not look at (now that its .gitignore says so)? */
@@ -80,7 +92,102 @@ export class RepoWatcher {
     return this.filter.ignores(path.join(this.root, file), false);
   }
 
-  close(): Promise<void> {
-    return this.watcher.close();
+  async close(): Promise<void> {
+    this.poller?.close();
+    const w = this.watcher;
+    this.watcher = undefined;
+    await w?.close();
   }
+
+  private get pollSeconds(): number {
+    return (this.options.pollMs ?? DEFAULT_POLL_MS) / 1000;
+  }
+
+  private watchEvents(): Promise<void> {
+    const { options, root } = this;
+    let initial = true;
+    const watcher = watch(root, {
+      ignoreInitial: options.changedSince === undefined,
+      alwaysStat: options.changedSince !== undefined,
+      persistent: true,
+      // A link is reported as itself, never entered: a link to /usr costs no watch, a link loop no hang.
+      followSymlinks: false,
+      ignored: (p, stats) => {
+        if (this.filter.ignores(p, stats ? stats.isDirectory() : undefined)) return true;
+        return stats !== undefined && stats.isFile() && !isIndexedSource(p) && path.basename(p) !== '.gitignore';
+      },
+    });
+    this.watcher = watcher;
+    watcher.on('add', (p, stats) => {
+      if (!initial) return this.report('add')(p);
+      // The initial scan: only files edited while the daemon was away.
+      if (options.changedSince !== undefined && stats && stats.mtimeMs > options.changedSince) this.report('change')(p);
+    });
+    watcher.on('change', this.report('change'));
+    watcher.on('unlink', this.report('unlink'));
+    watcher.on('unlinkDir', (p) => {
+      if (path.resolve(p) === path.resolve(root)) options.onRootGone();
+    });
+    watcher.on('error', (raw) => {
+      const err = raw instanceof Error ? raw : new Error(String(raw));
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== undefined && OUT_OF_WATCHES.has(code)) {
+        if (this.degraded === undefined) {
+          const why = code === 'ENOSPC' ? 'the inotify watch limit is reached (ENOSPC)' : `no more watches can be opened (${code})`;
+          void this.degrade(`${why}; polling the files git reports as changed every ${this.pollSeconds} s; to watch again, ${watchLimitRemedy()}`);
+        }
+        return;
+      }
+      options.onError?.(err);
+    });
+    return new Promise((resolve) =>
+      watcher.once('ready', () => {
+        initial = false;
+        resolve();
+      }),
+    );
+  }
+
+  /** Stops inotify (releasing every watch it holds) and polls instead. */
+  private async degrade(reason: string): Promise<void> {
+    this.degraded = reason;
+    this.options.log?.(`watching ${this.root} degraded: ${reason}`);
+    this.options.onDegraded?.(reason);
+    const w = this.watcher;
+    this.watcher = undefined;
+    await w?.close();
+    const poller = new ChangePoller(this.root, {
+      intervalMs: this.options.pollMs ?? DEFAULT_POLL_MS,
+      ignores: (abs) => this.filter.ignores(abs, false),
+      onChange: (kind, abs) => this.report(kind)(abs),
+      // What changed since the index was built (a restored repo), as chokidar's initial scan would have reported.
+      changedSince: this.options.changedSince,
+      log: (l) => this.options.log?.(l),
+    });
+    this.poller = poller;
+    await poller.ready;
+  }
+}
+
+/** Folders a watcher of this repo would watch (links not entered), counted up to `stopAt`. */
+function countDirs(root: string, filter: RepoIgnore, stopAt: number): number {
+  let count = 1;
+  const stack = [root];
+  while (stack.length > 0 && count < stopAt) {
+    const dir = stack.pop()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (!e.isDirectory()) continue;
+      const child = path.join(dir, e.name);
+      if (filter.ignores(child, true)) continue;
+      stack.push(child);
+      if (++count >= stopAt) break;
+    }
+  }
+  return count;
 }

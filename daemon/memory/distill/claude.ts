@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { DistilledSession } from '../episode';
 import { clip, toolBreadcrumb } from './breadcrumb';
 import { asRecord, asString, readJsonl } from './jsonl';
-import { gitRoot } from './repo';
+import { assembleSession } from './session';
 import { TurnBuilder } from './turns';
 
 /** Line types that carry nothing to distill; anything not here and not handled is counted as unknown. */
@@ -171,26 +171,20 @@ export function distillClaudeBuffer(buf: Buffer, file: string): DistilledSession
 
   const { turns, redactions } = (builder ?? new TurnBuilder()).finish();
   const isSubagent = fileAgent !== undefined || (sidechain && agentId !== undefined);
-  const session: DistilledSession = {
-    source: 'claude',
-    path: file,
-    sessionId: isSubagent ? (agentId ?? fileAgent ?? base) : (sessionId ?? base),
-    turns,
-    consumedBytes: stats.consumedBytes,
-    lines: stats.lines,
-    unknownTypes,
-    malformedLines: stats.malformedLines,
-    redactions,
-  };
-  if (isSubagent && sessionId) session.parentSessionId = sessionId;
-  if (cwd) session.cwd = cwd;
-  if (gitBranch) session.gitBranch = gitBranch;
-  const root = gitRoot(cwd);
-  if (root) session.repoRoot = root;
-  if (startedAt) session.startedAt = startedAt;
-  if (endedAt) session.endedAt = endedAt;
-  if (title) session.title = title;
-  return session;
+  return assembleSession(
+    {
+      source: 'claude',
+      path: file,
+      sessionId: isSubagent ? (agentId ?? fileAgent ?? base) : (sessionId ?? base),
+      turns,
+      consumedBytes: stats.consumedBytes,
+      lines: stats.lines,
+      unknownTypes,
+      malformedLines: stats.malformedLines,
+      redactions,
+    },
+    { parentSessionId: isSubagent ? sessionId : undefined, cwd, gitBranch, startedAt, endedAt, title },
+  );
 }
 
 function cleanUserText(text: string): string {

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { DistilledSession } from '../episode';
 import { clip, displayPath, toolBreadcrumb, toolDisplayName } from './breadcrumb';
 import { asRecord, asString, readJsonl } from './jsonl';
-import { gitRoot } from './repo';
+import { assembleSession } from './session';
 import { TurnBuilder } from './turns';
 
 const RESPONSE_TYPES = new Set([
@@ -177,24 +177,20 @@ export function distillCodexBuffer(buf: Buffer, file: string): DistilledSession 
   });
 
   const { turns, redactions } = b.finish();
-  const session: DistilledSession = {
-    source: 'codex',
-    path: file,
-    sessionId: sessionId ?? idFromName(file),
-    turns,
-    consumedBytes: stats.consumedBytes,
-    lines: stats.lines,
-    unknownTypes,
-    malformedLines: stats.malformedLines,
-    redactions,
-  };
-  if (cwd) session.cwd = cwd;
-  if (gitBranch) session.gitBranch = gitBranch;
-  const root = gitRoot(cwd);
-  if (root) session.repoRoot = root;
-  if (startedAt) session.startedAt = startedAt;
-  if (endedAt) session.endedAt = endedAt;
-  return session;
+  return assembleSession(
+    {
+      source: 'codex',
+      path: file,
+      sessionId: sessionId ?? idFromName(file),
+      turns,
+      consumedBytes: stats.consumedBytes,
+      lines: stats.lines,
+      unknownTypes,
+      malformedLines: stats.malformedLines,
+      redactions,
+    },
+    { cwd, gitBranch, startedAt, endedAt },
+  );
 }
 
 function isInjected(text: string): boolean {

@@ -8,7 +8,7 @@ import type { DistilledSession, Turn } from '../episode';
 import { redact } from '../redact';
 import { asRecord, asString } from './jsonl';
 import { ErrorCode, ScryError } from '../../errors';
-import { gitRoot } from './repo';
+import { assembleSession } from './session';
 
 /** A run directory whose state.json is missing or does not have the documented shape. */
 export class RunFormatError extends ScryError {
@@ -93,24 +93,21 @@ export async function distillRun(dirOrState: string): Promise<DistilledSession> 
   if (report?.trim()) outcome.push(report.trim());
   push('assistant', outcome.join('\n\n'), reportSlot, finishedAt);
 
-  const session: DistilledSession = {
-    source: 'run',
-    path: file,
-    sessionId: id,
-    title: goal.split('\n', 1)[0]!.slice(0, 200),
-    turns,
-    consumedBytes: raw.length,
-    lines: reportSlot,
-    unknownTypes: {},
-    malformedLines: 0,
-    redactions,
-  };
-  if (cwd) session.cwd = cwd;
-  const root = gitRoot(cwd);
-  if (root) session.repoRoot = root;
-  if (startedAt) session.startedAt = startedAt;
-  if (finishedAt) session.endedAt = finishedAt;
-  return session;
+  return assembleSession(
+    {
+      source: 'run',
+      path: file,
+      sessionId: id,
+      title: goal.split('\n', 1)[0]!.slice(0, 200),
+      turns,
+      consumedBytes: raw.length,
+      lines: reportSlot,
+      unknownTypes: {},
+      malformedLines: 0,
+      redactions,
+    },
+    { cwd, startedAt, endedAt: finishedAt },
+  );
 }
 
 function asIteration(v: unknown, i: number): Iteration | undefined {

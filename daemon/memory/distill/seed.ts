@@ -8,6 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import type { DistilledSession, Turn } from '../episode';
 import { redact } from '../redact';
 import { asRecord } from './jsonl';
+import { assembleSession } from './session';
 
 const HEADING_RE = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 
@@ -70,20 +71,21 @@ export async function distillSeed(file: string): Promise<DistilledSession> {
     turns.push(t);
   }
 
-  const session: DistilledSession = {
-    source: 'seed',
-    path: abs,
-    sessionId: path.basename(abs, path.extname(abs)),
-    title,
-    turns,
-    consumedBytes: buf.length,
-    lines: lines.length,
-    unknownTypes: {},
-    malformedLines: 0,
-    redactions,
-  };
-  if (date) session.startedAt = date;
-  return session;
+  return assembleSession(
+    {
+      source: 'seed',
+      path: abs,
+      sessionId: path.basename(abs, path.extname(abs)),
+      title,
+      turns,
+      consumedBytes: buf.length,
+      lines: lines.length,
+      unknownTypes: {},
+      malformedLines: 0,
+      redactions,
+    },
+    { startedAt: date },
+  );
 }
 
 function str(v: unknown): string | undefined {

@@ -3,7 +3,7 @@
 // cooled down (durably, in provider_state) so the next episodes skip it
 // instead of failing against it one by one; over the daily budget, model
 // providers are skipped and only offline (if configured) runs.
-import type { MemoryStore, StoredEpisode } from '../store/store';
+import type { MemoryStore, StoredEpisode } from '../store';
 import { ProviderError } from './errors';
 import type { ExtractRequest, Provider } from './provider';
 import type { Extraction } from './schema';

@@ -7,5 +7,5 @@ export type { ExtractReply, ExtractRequest, Provider, ProviderType } from './pro
 export { buildPrompt, PROMPT_MARKER } from './prompt';
 export { parseReply } from './reply';
 export { ExtractionSchema, type ExtractedEntity, type ExtractedFact, type Extraction } from './schema';
-export { canonicalRelation, ENTITY_TYPES, isFunctional, RELATION_NAMES, RELATIONS, type EntityType, type Relation } from './vocabulary';
+export { canonicalRelation } from './vocabulary';
 export * from './providers/index';

@@ -2,9 +2,9 @@
 // episode, the reference time, a bounded glossary of known entities (so the
 // model reuses their names instead of inventing spellings) and the closed
 // vocabulary, and asks for JSON only.
-import type { GlossaryEntry } from '../store/store';
+import type { GlossaryEntry } from '../store';
 import type { ExtractRequest } from './provider';
-import { ENTITY_TYPES, RELATIONS } from './vocabulary';
+import { ENTITY_TYPES, RELATIONS } from '../../protocol/vocabulary';
 
 /** The first line of every prompt; lets the ingest side recognize an extractor session by its content too. */
 export const PROMPT_MARKER = 'You are the scry-extractor.';

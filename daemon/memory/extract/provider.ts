@@ -1,6 +1,6 @@
 // What a provider is to the chain: something that turns one episode into a
 // validated Extraction, or throws a ProviderError saying why not.
-import type { GlossaryEntry, StoredEpisode } from '../store/store';
+import type { GlossaryEntry, StoredEpisode } from '../store';
 import type { Extraction } from './schema';
 
 export type ProviderType = 'claude-cli' | 'anthropic' | 'openai' | 'offline';

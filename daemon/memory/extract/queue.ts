@@ -6,7 +6,7 @@
 // Over the daily budget, model providers are skipped: if offline is in the
 // chain it extracts the episode (the graph keeps growing, at lower quality);
 // if not, the episode waits, pending, until the next UTC day.
-import type { MemoryStore, ProviderState } from '../store/store';
+import type { MemoryStore, ProviderState } from '../store';
 import { utcDay, type Budget, type ChainAttempt, type ExtractionChain } from './chain';
 import { ExtractionFailedError } from './errors';
 

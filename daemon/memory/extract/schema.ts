@@ -3,7 +3,7 @@
 // reply, so the chain hands the episode to the next provider rather than
 // storing half-understood output.
 import { z } from 'zod';
-import { ENTITY_TYPES } from './vocabulary';
+import { ENTITY_TYPES } from '../../protocol/vocabulary';
 
 const isoTime = z
   .string()

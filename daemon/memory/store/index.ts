@@ -1,4 +1,5 @@
-export { MemoryStore } from './store';
-export type { ApplyResult, Cursor, Entity, ExtractionState, Fact, FactRow, GlossaryEntry, MemoryCounts, MemoryStoreOptions, ProviderState, QueueItem, StoredEpisode } from './store';
+export { MemoryStore, type MemoryStoreOptions } from './store';
+export type { ApplyResult, Cursor, Entity, ExtractionState, Fact, GlossaryEntry, MemoryCounts, ProviderState, QueueItem, StoredEpisode } from './types';
+export type { EpisodeRefRow, FactRow } from './rows';
 export { AmbiguousEpisodeError, EntityNotFoundError, EpisodeNotFoundError, FactNotFoundError, MemorySchemaError } from './errors';
 export { SCHEMA_VERSION } from './schema';

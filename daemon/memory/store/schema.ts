@@ -8,6 +8,7 @@
 //  - as-of: facts(source_id, valid_from) and facts(target_id, valid_from);
 //  - neighbourhood paging: the same indexes, keyset-paged by fact id.
 // Migrations are an ordered list; PRAGMA user_version says how many ran.
+import { ENTITY_TYPES } from '../../protocol/vocabulary';
 
 export const MIGRATIONS: readonly string[] = [
   `
@@ -43,7 +44,7 @@ CREATE TABLE entities (
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
   norm TEXT NOT NULL,
-  type TEXT NOT NULL CHECK (type IN ('project', 'service', 'machine', 'tool', 'person', 'decision', 'runbook', 'concept')),
+  type TEXT NOT NULL CHECK (type IN (${ENTITY_TYPES.map((t) => `'${t}'`).join(', ')})),
   description TEXT,
   repo TEXT,
   created_at TEXT NOT NULL,
@@ -205,6 +206,25 @@ END;
 ALTER TABLE extraction_queue ADD COLUMN purpose TEXT NOT NULL DEFAULT 'extract' CHECK (purpose IN ('extract', 'refine'));
 CREATE INDEX entities_updated ON entities(updated_at);
 CREATE INDEX episodes_kind ON episodes(source, occurred_at);
+`,
+  // 3: a cursor belongs to a source and a path. Keyed by path alone, a file
+  // first read as the wrong kind (`ingest --source codex` on a Claude session)
+  // looked "unchanged" to the right kind for ever.
+  `
+CREATE TABLE cursors_by_source (
+  path TEXT NOT NULL,
+  source TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL,
+  offset INTEGER NOT NULL,
+  last_line INTEGER NOT NULL,
+  fingerprint TEXT NOT NULL DEFAULT '',
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (path, source)
+) WITHOUT ROWID;
+INSERT INTO cursors_by_source SELECT path, source, size, mtime_ms, offset, last_line, fingerprint, updated_at FROM cursors;
+DROP TABLE cursors;
+ALTER TABLE cursors_by_source RENAME TO cursors;
 `,
 ];
 

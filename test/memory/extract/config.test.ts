@@ -110,6 +110,48 @@ describe('memory config', () => {
     assert.equal(loader.error, undefined);
   });
 
+  it('an unknown key is an error at every level, naming it', () => {
+    for (const [text, where] of [
+      ['memroy:\n  providers: []\n', /config\.yaml:1: \(root\): .*memroy/],
+      ['hooks:\n  session_startt: false\n', /config\.yaml:1: hooks: .*session_startt/],
+      ['memory:\n  sweep:\n    enable: false\n', /config\.yaml:2: memory\.sweep: .*enable/],
+      ['memory:\n  sources:\n    gemini: /x\n', /config\.yaml:2: memory\.sources: .*gemini/],
+    ] as const) {
+      assert.throws(() => parseConfig(text, 'config.yaml'), (e: unknown) => {
+        assert.ok(e instanceof ConfigError, String(e));
+        assert.match(e.message, where);
+        return true;
+      });
+    }
+  });
+
+  it('keeps a copy of the last good file for the next start; with none, sweeps and hooks stay off', () => {
+    const home = tempDir('config-kept');
+    fs.writeFileSync(configFile(home), VALID);
+    const first = new MemoryConfigLoader(configFile(home));
+    assert.equal(first.reload(), undefined);
+    assert.ok(fs.existsSync(first.lastGoodFile));
+    fs.writeFileSync(configFile(home), VALID.slice(0, 140));
+    // A new process (a restart) with the file broken: the kept copy runs, and says so.
+    const restarted = new MemoryConfigLoader(configFile(home));
+    assert.ok(restarted.reload());
+    assert.equal(restarted.fallback, 'last-good');
+    assert.equal(restarted.current.sweep.enabled, false, "the file's own sweep.enabled: false");
+    assert.equal(restarted.current.providers.length, 4);
+    // With no copy ever kept: offline, and nothing that acts on its own.
+    fs.rmSync(first.lastGoodFile);
+    const bare = new MemoryConfigLoader(configFile(home));
+    assert.ok(bare.reload());
+    assert.equal(bare.fallback, 'safe');
+    assert.deepEqual([bare.current.sweep.enabled, bare.current.hooks.sessionStart, bare.current.hooks.sessionEnd], [false, false, false]);
+    assert.deepEqual(bare.current.providers.map((p) => p.type), ['offline']);
+    // Fixed: the file runs again and the error clears.
+    fs.writeFileSync(configFile(home), VALID.replace('enabled: false', 'enabled: true'));
+    assert.equal(bare.reload(), undefined);
+    assert.equal(bare.fallback, undefined);
+    assert.equal(bare.current.sweep.enabled, true);
+  });
+
   it('the commented example in the repository is valid', () => {
     const example = path.resolve(__dirname, '../../../daemon/memory/config.example.yaml');
     const c = parseConfig(fs.readFileSync(example, 'utf8'), example);

@@ -58,20 +58,20 @@ describe('MemoryStore', () => {
     const b = draft('user: two', { sourcePath: file, lineStart: 10, lineEnd: 20 });
     const cursor: Cursor = { path: file, source: 'claude', size: 2000, mtimeMs: 1, offset: 2000, lastLine: 20 };
     assert.deepEqual(store.commitEpisodes([a, b], cursor), { added: 2, existing: 0 });
-    assert.equal(store.getCursor(file)?.offset, 2000);
+    assert.equal(store.getCursor(file, 'claude')?.offset, 2000);
 
     // A failure in the middle of the batch (here: a cursor that cannot be written) rolls back the new episode too.
     const c = draft('user: three', { sourcePath: file, lineStart: 20, lineEnd: 30 });
     const broken = { ...cursor, offset: 3000, size: undefined } as unknown as Cursor;
     assert.throws(() => store.commitEpisodes([c], broken));
     assert.equal(store.episode(c.id), undefined);
-    assert.equal(store.getCursor(file)?.offset, 2000);
+    assert.equal(store.getCursor(file, 'claude')?.offset, 2000);
 
     // Re-reading from the old cursor after a crash creates nothing new.
     assert.deepEqual(store.commitEpisodes([b, c], { ...cursor, offset: 3000, size: 3000, lastLine: 30 }), { added: 1, existing: 1 });
     assert.equal(store.counts().episodes, 3);
-    store.deleteCursor(file);
-    assert.equal(store.getCursor(file), undefined);
+    store.deleteCursor(file, 'claude');
+    assert.equal(store.getCursor(file, 'claude'), undefined);
   });
 
   it('keeps FTS over names, aliases, fact text and summaries in sync', () => {

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { inboxFile } from '../../../daemon/memory/inbox';
+import { inboxFile } from '../../../daemon/inbox';
 import { socketPath } from '../../../daemon/paths';
 import type { MemoryStatus, OrientResult } from '../../../daemon/protocol';
 import { runCli, scry, scryJson, stopDaemon, tempDir, type CliResult } from '../../helpers';

@@ -5,10 +5,10 @@
 // later extraction of the same episode outranks them.
 import * as path from 'node:path';
 import { classifyName } from '../../resolve';
-import type { GlossaryEntry } from '../../store/store';
+import type { GlossaryEntry } from '../../store';
 import type { ExtractReply, ExtractRequest, Provider } from '../provider';
 import type { ExtractedEntity, ExtractedFact, Extraction } from '../schema';
-import type { EntityType } from '../vocabulary';
+import type { EntityType } from '../../../protocol/vocabulary';
 
 /** Commands worth remembering as tools; everyday shell verbs (ls, cd, grep) are not. */
 const KNOWN_TOOLS = new Set([

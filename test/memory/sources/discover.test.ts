@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { discoverSources } from '../../daemon/memory/distill';
-import { tempDir } from '../helpers';
+import { discoverSources } from '../../../daemon/memory/sources';
+import { tempDir } from '../../helpers';
 
-const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'memory');
+const FIXTURES = path.resolve(__dirname, '..', '..', 'fixtures', 'memory');
 
 function fakeHome(): string {
   const home = tempDir('discover');

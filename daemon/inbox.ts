@@ -1,5 +1,6 @@
 // $SCRY_HOME/memory/inbox.jsonl: transcripts a SessionEnd hook handed over
-// while no daemon answered in time. The hook appends one line (a single small
+// while no daemon answered in time. Shared by the hook (CLI) that writes it
+// and the memory domain that reads it, so it belongs to neither. The hook appends one line (a single small
 // write, so concurrent hooks do not interleave); the daemon takes the file at
 // start by renaming it first, so a line appended meanwhile lands in a new
 // inbox and is never lost or read twice.
@@ -7,7 +8,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 export interface InboxEntry {
-  source: 'claude' | 'codex';
+  /** A source id, or (from a hook) the agent whose SessionEnd hook wrote the entry; the daemon's source registry maps one to the other. */
+  source?: string;
+  agent?: string;
   path: string;
   at: string;
 }
@@ -31,9 +34,12 @@ export function drainInbox(file: string, report: (line: string) => void = () => 
   for (const line of fs.readFileSync(taken, 'utf8').split('\n')) {
     if (line.trim() === '') continue;
     try {
-      const e = JSON.parse(line) as Partial<InboxEntry>;
-      if ((e.source === 'claude' || e.source === 'codex') && typeof e.path === 'string') out.push({ source: e.source, path: e.path, at: typeof e.at === 'string' ? e.at : '' });
-      else report(`skipped an entry without source and path: ${line.slice(0, 200)}`);
+      const e = JSON.parse(line) as Record<string, unknown>;
+      const at = typeof e.at === 'string' ? e.at : '';
+      if (typeof e.path !== 'string') report(`skipped an entry without a path: ${line.slice(0, 200)}`);
+      else if (typeof e.source === 'string') out.push({ source: e.source, path: e.path, at });
+      else if (typeof e.agent === 'string') out.push({ agent: e.agent, path: e.path, at });
+      else report(`skipped an entry without source or agent: ${line.slice(0, 200)}`);
     } catch {
       report(`skipped a line that is not JSON: ${line.slice(0, 200)}`);
     }

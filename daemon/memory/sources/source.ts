@@ -1,0 +1,50 @@
+// What a transcript format declares to become a memory source. Everything
+// else derives from the registry (index.ts): the sweep's roots and
+// discovery, config.yaml's memory.sources keys, ingest and its cursors,
+// chunking's turn floor, the SessionEnd hand-over, and the list status shows.
+import type { DistilledSession } from '../episode';
+
+/** One source found on disk: a session file, a rollout, a run directory or a seed file. */
+export interface SourceFile {
+  kind: string;
+  path: string;
+  /** Transcripts that belong to it and are distilled as their own sessions (a Claude session's subagents). */
+  subagents?: string[];
+}
+
+/** Where default roots hang off. */
+export interface SourceHome {
+  /** The user's home folder (tests pass a temp dir). */
+  home: string;
+  /** $SCRY_HOME. */
+  scryHome: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface TranscriptSource<Id extends string = string> {
+  readonly id: Id;
+  /** What a path of this kind holds, for `--source` help and status. */
+  readonly holds: string;
+  /** memory.sources.<configKey> in config.yaml: the roots to sweep instead of the defaults (one path or a list). */
+  readonly configKey: string;
+  /**
+   * Conversational transcripts grow a turn at a time, so a short one waits
+   * for a few turns before its first episode; sources written whole (runs,
+   * seeds) yield an episode from their first turn.
+   */
+  readonly conversational: boolean;
+  /** The agent whose SessionEnd hook hands this kind's transcripts to the daemon (`scry hook session-end`). */
+  readonly sessionEnd?: 'claude-code';
+  /** Where a sweep looks when config.yaml names no roots. */
+  defaultRoots(where: SourceHome): string[];
+  /** The sources under one root, in any order (the registry sorts them). */
+  discover(root: string): Array<Omit<SourceFile, 'kind'>>;
+  /** A folder that is itself one source (a run directory), not a folder to search. */
+  isSource?(dir: string): boolean;
+  /** The file whose size, mtime and head say whether the source changed (a run by its state.json). */
+  trackedFile?(p: string): string;
+  /** One handed-over file with what belongs to it. */
+  single?(file: string): Omit<SourceFile, 'kind'>;
+  /** The tracked file in, a DistilledSession out: pure reads, no model, deterministic. */
+  distill(file: string): Promise<DistilledSession>;
+}

@@ -1,0 +1,48 @@
+// `memory status`: the store's counts, the queue and each provider as the
+// worker sees them, the budget, the configuration's state, the sweep, and
+// every registered source with the roots a sweep searches.
+import type * as P from '../protocol';
+import type { MemoryConfig } from './config';
+import type { ExtractionSupervisor } from './supervisor';
+import type { MemoryStore } from './store';
+import type { TranscriptSource } from './sources';
+
+export interface StatusInputs {
+  dbFile: string;
+  store: MemoryStore;
+  supervisor: ExtractionSupervisor;
+  config: MemoryConfig;
+  configState: P.MemoryStatus['config'];
+  sweep: { enabled: boolean; running: boolean; last?: { at: string; added: number } };
+  sources: ReadonlyArray<{ source: TranscriptSource; roots: string[] }>;
+}
+
+export function memoryStatus(i: StatusInputs): P.MemoryStatus {
+  const c = i.store.counts();
+  const w = i.supervisor.status();
+  return {
+    db: i.dbFile,
+    episodes: c.episodes,
+    entities: c.entities,
+    facts: c.facts,
+    current_facts: c.currentFacts,
+    sources_tracked: c.cursors,
+    queue: { pending: c.pending, done: c.done, failed: c.failed, running: w?.running ?? false, ...(w?.current ? { current: w.current } : {}) },
+    providers: (w?.providers ?? []).map((p) => ({
+      name: p.name,
+      type: p.type,
+      successes: p.successes,
+      failures: p.failures,
+      ...(p.lastError ? { last_error: p.lastError } : {}),
+      ...(p.cooldownUntil ? { cooldown_until: p.cooldownUntil } : {}),
+      cooling_down: p.coolingDown,
+    })),
+    budget: w
+      ? { day: w.budget.day, episodes: w.budget.episodes, tokens: w.budget.tokens, ...(w.budget.dailyEpisodes !== undefined ? { daily_episodes: w.budget.dailyEpisodes } : {}), ...(w.budget.dailyTokens !== undefined ? { daily_tokens: w.budget.dailyTokens } : {}), over: w.budget.over }
+      : { day: new Date().toISOString().slice(0, 10), episodes: 0, tokens: 0, over: false },
+    config: i.configState,
+    sweep: { enabled: i.sweep.enabled, interval_minutes: i.config.sweep.intervalMinutes, ...(i.sweep.last ? { last_at: i.sweep.last.at, last_added: i.sweep.last.added } : {}), running: i.sweep.running },
+    sources: i.sources.map(({ source, roots }) => ({ id: source.id, holds: source.holds, roots, conversational: source.conversational, ...(source.sessionEnd ? { session_end: source.sessionEnd } : {}) })),
+    ...(w?.hint ? { hint: w.hint } : {}),
+  };
+}

@@ -1,0 +1,37 @@
+// memory.db's connection: opened with the pragmas every reader and writer
+// relies on, and migrated to this Scry's schema before anything else runs.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { openDatabase, type Db } from '../../sqlite';
+import { MemorySchemaError } from './errors';
+import { MIGRATIONS, SCHEMA_VERSION } from './schema';
+
+export function openMemoryDb(file: string, now: () => Date): Db {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const db = openDatabase(file);
+  // WAL lets recall read while the queue writes; busy_timeout covers the CLI's cold reads.
+  db.pragma('journal_mode = WAL');
+  // NORMAL is durable across a daemon crash (kill -9) in WAL mode; only power loss can drop the last commits.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  try {
+    migrate(db, file, now);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}
+
+function migrate(db: Db, file: string, now: () => Date): void {
+  const found = db.pragma('user_version', { simple: true }) as number;
+  if (found > SCHEMA_VERSION) throw new MemorySchemaError(file, found, SCHEMA_VERSION);
+  for (let v = found; v < SCHEMA_VERSION; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!);
+      if (v === 0) db.prepare(`INSERT INTO meta(key, value) VALUES ('created_at', ?)`).run(now().toISOString());
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}

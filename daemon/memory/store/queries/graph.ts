@@ -1,0 +1,50 @@
+// The reads behind the graph view and path: an entity's neighbours through
+// facts valid now (or at a time), the most recently active entities, a
+// node's size and the edges that touch it.
+import { perDb, validity } from '../cache';
+import type { Count } from '../rows';
+import type { MemoryStore } from '../store';
+import type { Db } from '../../../sqlite';
+
+export interface EdgeRow {
+  id: number;
+  source_id: number;
+  target_id: number;
+  relation: string;
+  text: string;
+  valid_from: string | null;
+  confidence: number;
+}
+
+function build(db: Db, asOf: boolean) {
+  const v = validity(asOf ? '' : undefined).sql;
+  const s = {
+    out: db.prepare<unknown[], { id: number; other: number }>(`SELECT f.id, f.target_id AS other FROM facts f WHERE f.source_id = ? AND f.target_id IS NOT NULL AND ${v}`),
+    inc: db.prepare<unknown[], { id: number; other: number }>(`SELECT f.id, f.source_id AS other FROM facts f WHERE f.target_id = ? AND ${v}`),
+    recent: db.prepare<[number], { id: number }>(`SELECT id FROM entities ORDER BY updated_at DESC, id DESC LIMIT ?`),
+    count: db.prepare<[], Count>(`SELECT count(*) AS n FROM entities`),
+    node: db.prepare<[number], { id: number; name: string; type: string; updated_at: string }>(`SELECT id, name, type, updated_at FROM entities WHERE id = ?`),
+    factCount: db.prepare<unknown[], Count>(`SELECT count(*) AS n FROM facts f WHERE (f.source_id = ? OR f.target_id = ?) AND ${v}`),
+    touching: db.prepare<unknown[], EdgeRow>(`SELECT f.id, f.source_id, f.target_id, f.relation, f.text, f.valid_from, f.confidence FROM facts f
+      WHERE (f.source_id = ? OR f.target_id = ?) AND f.target_id IS NOT NULL AND ${v}`),
+  };
+  return (at: string | undefined) => {
+    const p = validity(at).params;
+    return {
+      /** Entities one fact away, either direction, with the fact that links them. */
+      neighbours: (id: number): Array<{ id: number; other: number }> => [...s.out.all(id, ...p), ...s.inc.all(id, ...p)],
+      recent: (limit: number): number[] => s.recent.all(limit).map((r) => r.id),
+      entityCount: (): number => s.count.get()?.n ?? 0,
+      node: (id: number) => s.node.get(id),
+      factCount: (id: number): number => s.factCount.get(id, id, ...p)?.n ?? 0,
+      edgesTouching: (id: number): EdgeRow[] => s.touching.all(id, id, ...p),
+    };
+  };
+}
+
+const cached = perDb((db) => ({ now: build(db, false), asOf: build(db, true) }));
+
+export const graphReads = (store: MemoryStore, asOf: string | undefined) => {
+  const c = cached(store.db);
+  return (asOf === undefined ? c.now : c.asOf)(asOf);
+};
