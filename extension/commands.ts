@@ -201,7 +201,7 @@ async function searchSymbols(deps: CommandDeps): Promise<void> {
         (r) => {
           if (mine !== seq) return;
           pick.busy = false;
-          pick.items = r.results.map((h) => ({ label: h.display_name, description: h.kind, detail: h.file ? `${h.file}:${h.line ?? 1}` : h.qualified_name, alwaysShow: true, hit: h }));
+          pick.items = r.results.map((h) => ({ label: h.display_name, description: P.kindLabel(h.kind), detail: h.file ? `${h.file}:${h.line ?? 1}` : h.qualified_name, alwaysShow: true, hit: h }));
         },
         (err: unknown) => {
           if (mine !== seq) return;

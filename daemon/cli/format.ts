@@ -7,11 +7,12 @@ export type QueryKind = 'references' | 'definitions' | 'callers' | 'callees' | '
 export function formatQuery(result: QueryResult, what: QueryKind | boolean): string {
   const kind: QueryKind = typeof what === 'boolean' ? (what ? 'definitions' : 'references') : what;
   const head = notes(result.index, result.note);
+  if (result.suggestions) return `${head}${P.unknownNameLine(result.symbol, result.suggestions)}\n`;
   if (result.matches.length === 0) return `${head}no ${kind} of '${result.symbol}'${result.offset ? ` past offset ${result.offset}` : ''} (index ${result.index.status}, built ${result.index.indexed_at})\n`;
   const out: string[] = [];
   for (const m of result.matches) {
     const share = P.syntacticShare(m.occurrences);
-    out.push(`${m.display_name}  ${m.kind}  ${m.symbol_id}${share === 'all' ? SYNTACTIC : ''}`);
+    out.push(`${m.display_name}  ${m.kind}  ${placeOf(m)}${share === 'all' ? SYNTACTIC : ''}`);
     let file = '';
     for (const o of m.occurrences) {
       if (o.file !== file) {
@@ -31,6 +32,29 @@ export function formatQuery(result: QueryResult, what: QueryKind | boolean): str
   return head + out.join('\n') + '\n' + nextPage(result);
 }
 
+/**
+ * Where a match is, as a person reads it: its definition's `file:line`, or the
+ * file a local lives in, or, for a symbol defined outside the repo, its package
+ * and name from the SCIP symbol (the raw id stays in the JSON).
+ */
+export function placeOf(m: P.SymbolMatch): string {
+  const def = m.occurrences.find((o) => o.is_definition);
+  if (def) return `${def.file}:${def.line}`;
+  if (m.counts?.definitions.length) return m.counts.definitions[0]!;
+  if (m.local) return `local to ${m.local}`;
+  return readableSymbol(m.symbol_id);
+}
+
+/** `scip-typescript npm typescript 5.9.3 lib/`lib.dom.d.ts`/Array#map().` reads `typescript: lib/lib.dom.d.ts/Array#map()`. */
+export function readableSymbol(id: string): string {
+  // Four header fields (scheme, manager, package, version), spaces inside one doubled.
+  const head = /^((?:[^ ]| {2})+) ((?:[^ ]| {2})+) ((?:[^ ]| {2})+) ((?:[^ ]| {2})+) /.exec(id);
+  if (!head) return id;
+  const pkg = head[3]!.replace(/ {2}/g, ' ');
+  const name = id.slice(head[0].length).replace(/`([^`]|``)*`/g, (q) => q.slice(1, -1).replace(/``/g, '`')).replace(/\.$/, '');
+  return pkg === '.' ? name : `${pkg}: ${name}`;
+}
+
 /** How a line marks what tree-sitter found rather than a precise indexer. */
 const SYNTACTIC = '  (syntactic)';
 
@@ -45,7 +69,10 @@ const from = (r: { offset?: number }): string => (r.offset ? ` from offset ${r.o
 const nextPage = (r: { next_offset?: number }): string => (r.next_offset !== undefined ? `next page: --offset ${r.next_offset}\n` : '');
 
 export function formatSearch(r: SearchResult): string {
-  const out = r.results.map((h) => `${h.display_name.padEnd(28)} ${h.kind.padEnd(12)} ${h.file ? `${h.file}:${h.line}` : '(no definition)'}  ${h.qualified_name}`);
+  // Columns as wide as this page's widest cell (a name past 40 characters shifts only its own line).
+  const rows = r.results.map((h) => [h.display_name, h.kind, h.file ? `${h.file}:${h.line}` : '(no definition)', h.qualified_name]);
+  const widths = [0, 1, 2].map((c) => Math.min(40, Math.max(0, ...rows.map((row) => row[c]!.length))));
+  const out = rows.map((row) => row.map((cell, c) => (c < 3 ? cell.padEnd(widths[c]!) : cell)).join('  '));
   const paged = pageNote(r, r.results.length, r.next_offset !== undefined ? P.searchRest(r) : undefined);
   out.push(`${r.total} match${r.total === 1 ? '' : 'es'} for '${r.pattern}'${paged} · ${r.elapsed_ms} ms`);
   return notes(r.index, r.note) + out.join('\n') + '\n' + nextPage(r);
@@ -63,6 +90,7 @@ export function formatSymbols(r: SymbolsResult): string {
 }
 
 export function formatImpact(r: ImpactResult): string {
+  if (r.suggestions) return `${notes(r.index, r.note)}${P.unknownNameLine(r.symbol, r.suggestions)}\n`;
   const c = r.counts;
   const out = [`${r.symbol}: ${c.callers} callers, ${c.implementations} implementations, ${c.importing_files} files using it, ${c.test_files} test files`];
   const mark = (e: P.ImpactEntry): string => (e.precision === 'syntactic' ? SYNTACTIC : '');

@@ -93,6 +93,16 @@ export const SymbolMatch = z.object({
   occurrences: z.array(Occurrence),
 });
 
+export const Suggestion = z.object({
+  name: z.string(),
+  kind: z.string(),
+  file: z.nullable(z.string()),
+  line: z.nullable(z.number()),
+});
+
+/** Present only when no symbol has the name asked for: the closest names, best first (maybe none). */
+const suggestions = opt(z.array(Suggestion), 'Set only when no symbol has this name: the closest names, best first, to ask for next.');
+
 export const FileCount = z.object({ file: z.string(), occurrences: z.number() });
 
 /** The answer to every name query; compatible with the original scry's JSON. */
@@ -107,6 +117,7 @@ export const QueryResult = z.object({
   next_offset: opt(z.number(), 'Set when occurrences were left out: ask again with this `offset` for the next page.'),
   rest: opt(z.array(FileCount), 'The occurrences left out of this page, per file (after this page).'),
   note: opt(z.string(), 'Set when a compound name (`A.b`) matched nothing and the tail alone was used.'),
+  suggestions,
 });
 
 export const SearchHit = z.object({
@@ -119,6 +130,9 @@ export const SearchHit = z.object({
   column: z.nullable(z.number()),
   score: z.number(),
 });
+
+/** A kind as a person reads it (editor lists): `type_alias` reads "type alias", a merged `interface+variable` "interface + variable". */
+export const kindLabel = (kind: string): string => kind.replace(/_/g, ' ').replace(/\+/g, ' + ');
 
 const pageStart = opt(z.number(), 'The offset this page starts at, when not 0.');
 const nextOffset = (items: string): z.ZodMiniOptional<z.ZodMiniNumber<number>> =>
@@ -196,6 +210,7 @@ export const ImpactResult = z.object({
     'The entries left out of this page (after it), per section: only the sections that were cut are present.',
   ),
   note: z.optional(z.string()),
+  suggestions,
 });
 
 export const IndexerReport = z.object({
@@ -262,6 +277,7 @@ export type Occurrence = z.output<typeof Occurrence>;
 export type SymbolMatch = z.output<typeof SymbolMatch>;
 export type MatchCounts = z.output<typeof MatchCounts>;
 export type FileCount = z.output<typeof FileCount>;
+export type Suggestion = z.output<typeof Suggestion>;
 export type OccurrenceUse = NonNullable<Occurrence['use']>;
 export type QueryResult = z.output<typeof QueryResult>;
 export type SearchHit = z.output<typeof SearchHit>;

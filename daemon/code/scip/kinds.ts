@@ -19,6 +19,9 @@ const KIND_NAMES: Record<number, string> = {
   81: 'static_property', 82: 'static_variable',
 };
 
+/** Every kind name SCIP defines. */
+export const SCIP_KIND_NAMES: ReadonlySet<string> = new Set(Object.values(KIND_NAMES));
+
 export function kindName(kind: number): string | undefined {
   return KIND_NAMES[kind];
 }
