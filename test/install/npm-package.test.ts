@@ -86,9 +86,12 @@ describe('the npm package, installed from its tarball into an empty prefix', () 
   it('the README gives each kind of user a command or two, and the editor ones name this extension and its PATH command', () => {
     assert.deepEqual([...readme.keys()], ['Terminal', 'Agent only (Claude Code, Codex)', 'Editor (VS Code, Cursor)']);
     for (const [kind, lines] of readme) assert.ok(lines.length >= 1 && lines.length <= 2, `${kind}: ${lines.join('; ')}`);
-    assert.deepEqual(readme.get('Terminal')![0], `npm install -g ${pkg.name}`);
-    assert.deepEqual(readme.get('Agent only (Claude Code, Codex)'), [`npm install -g ${pkg.name}`, 'scry setup']);
-    assert.deepEqual(readme.get('Editor (VS Code, Cursor)'), [`code --install-extension ${pkg.publisher}.${pkg.name}`]);
+    // Not published under its name yet: the README installs the tarball and the VSIX this checkout makes, of this version.
+    assert.deepEqual(readme.get('Terminal')![0], `npm install -g ./${pkg.name}-${pkg.version}.tgz`);
+    assert.deepEqual(readme.get('Agent only (Claude Code, Codex)'), [`npm install -g ./${pkg.name}-${pkg.version}.tgz`, 'scry setup']);
+    assert.deepEqual(readme.get('Editor (VS Code, Cursor)'), [`code --install-extension out/${pkg.name}-${pkg.version}.vsix`]);
+    const text0 = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    assert.match(text0, new RegExp(`npm pack +# ${pkg.name}-${pkg.version}\\.tgz`), 'the README says how the tarball is made');
     const install = pkg.contributes.commands.find((c) => c.command === 'scry.installPathCommand')!;
     const undo = pkg.contributes.commands.find((c) => c.command === 'scry.uninstallPathCommand')!;
     const text = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
@@ -147,7 +150,7 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
       if (ran.has(line)) continue;
       ran.add(line);
       const concrete = line
-        .replace(/^npm install -g scry$/, `npm install -g '${tarball}'`)
+        .replace(`npm install -g ./${pkg.name}-${pkg.version}.tgz`, `npm install -g '${tarball}'`)
         .replace('your-repo', `'${repo}'`)
         .replace(/\bNAME\b/, 'concatMap');
       const started = Date.now();
@@ -158,7 +161,7 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
       outputs.set(line, r);
     }
 
-    const npmOut = outputs.get('npm install -g scry')!;
+    const npmOut = outputs.get(`npm install -g ./${pkg.name}-${pkg.version}.tgz`)!;
     assert.doesNotMatch(npmOut.stderr, /EBADENGINE/, 'no engine warnings for the user');
     const warnings = npmOut.stderr.split('\n').filter((l) => /^npm warn/i.test(l));
     log(`Node ${node.major}: npm install -g printed ${warnings.length} warning line(s)${warnings.length ? `: ${warnings.slice(0, 5).join(' | ')}` : ''}`);
