@@ -116,6 +116,8 @@ function notes(index: IndexFreshness, note?: string): string {
 export function formatIndex(r: IndexResult): string {
   const lines = [`${r.repo}: ${r.status}, ${r.documents} files, ${r.symbols} symbols, ${r.occurrences} occurrences (${r.duration_ms} ms)`];
   for (const i of r.indexers) lines.push(`  ${i.language} (${i.indexer}): ${i.status}${i.error ? `: ${i.error}` : ''}${i.remedy ? ` (${i.remedy})` : ''}`);
+  const x = r.exported;
+  if (x) lines.push(`exported ${x.documents} files, ${x.occurrences} occurrences, ${x.symbols} symbols as SCIP to ${x.file}`);
   return lines.join('\n') + '\n';
 }
 

@@ -12,7 +12,9 @@ import { mergeOverlay, mergeOverlayGroups, type KnownSymbol } from './overlay';
 import { indexResultOf, repoStatusOf } from './project';
 import * as Q from './query';
 import { RepoRegistry, type RepoEntry } from './repo-registry';
+import { exportScip, type ScipExport } from './scip/export';
 import { StoreCache } from './store-cache';
+import { VERSION } from '../version';
 import type { CodeStore } from './store/store';
 import type { SchedulerOptions } from './watch';
 
@@ -77,7 +79,10 @@ export class CodeDomain implements Domain {
       },
     });
     this.methods = [
-      handler(P.IndexRepo, (p) => this.index(p.repo, { force: p.force, scip: p.scip })),
+      handler(P.IndexRepo, async (p) => {
+        const result = await this.index(p.repo, { force: p.force, scip: p.scip });
+        return p.export_scip === undefined ? result : { ...result, exported: this.exportScip(p.repo, p.export_scip) };
+      }),
       ...Q.READ_QUERIES.map((q) => ({ decl: q.decl, run: (p: unknown) => this.query(q, p as P.RepoParams) })),
     ];
     this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
@@ -93,6 +98,14 @@ export class CodeDomain implements Domain {
     }
     const live = this.live.ensure(entry);
     return this.builds.build(entry, live, opts.scip);
+  }
+
+  /** Writes the repo's index out as a standard SCIP file. */
+  exportScip(repoInput: string, file: string): ScipExport {
+    const entry = this.repos.get(repoInput);
+    const store = this.open(entry);
+    if (!store) throw new NotIndexedError(entry.repo);
+    return exportScip(store, entry.repo, file, { name: 'scry', version: VERSION });
   }
 
   /** Answers one read-only query (see query/methods.ts), building the index first if there is none. */

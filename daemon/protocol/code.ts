@@ -48,6 +48,7 @@ export const IndexParams = z.object({
   repo,
   force: opt(z.boolean(), 'Rebuild even when an index exists.'),
   scip: opt(z.string(), 'Import this prebuilt .scip file (from any SCIP indexer) instead of running indexers.'),
+  export_scip: opt(z.string(), 'Write the index to this file as a standard SCIP index (for Sourcegraph and other SCIP tools).'),
 });
 
 // ---- answers ----------------------------------------------------------------
@@ -234,6 +235,7 @@ export const IndexResult = z.object({
   symbols: z.number(),
   occurrences: z.number(),
   indexers: z.array(IndexerReport),
+  exported: opt(z.object({ file: z.string(), documents: z.number(), occurrences: z.number(), symbols: z.number() }), 'Set with export_scip: the SCIP file written and what it holds.'),
 });
 
 export const RepoStatus = z.object({
@@ -300,7 +302,7 @@ export const IndexRepo = defineMethod({
   method: 'code/index',
   params: IndexParams,
   result: IndexResult,
-  cli: { command: 'index', group: 'queries', summary: 'index (or with --force, rebuild) the repo at PATH', arg: { field: 'repo', label: 'PATH', required: false, example: 'scry index .', needs: 'a folder' }, paths: ['scip'] },
+  cli: { command: 'index', group: 'queries', summary: 'index (or with --force, rebuild) the repo at PATH', arg: { field: 'repo', label: 'PATH', required: false, example: 'scry index .', needs: 'a folder' }, paths: ['scip', 'export_scip'] },
 });
 
 export const Refs = defineMethod({
