@@ -43,7 +43,10 @@ function nodeFor(major) {
   log(`fetching headers: npm pack ${NODE_PACKAGES[major]}`);
   const work = fs.mkdtempSync(path.join(cache, `node${major}-`));
   try {
-    const tgz = execFileSync('npm', ['pack', NODE_PACKAGES[major], '--silent'], { cwd: work, encoding: 'utf8' }).trim().split('\n').pop();
+    // --json and --pack-destination whatever the caller's npm config: prepack under
+    // `npm pack --json --pack-destination D` passes both on as npm_config_* variables.
+    const packed = execFileSync('npm', ['pack', NODE_PACKAGES[major], '--json', '--pack-destination', work], { cwd: work, encoding: 'utf8' });
+    const tgz = JSON.parse(packed.slice(packed.indexOf('[')))[0].filename;
     const unpacked = path.join(work, 'node');
     fs.mkdirSync(unpacked);
     execFileSync('tar', ['xzf', path.join(work, tgz), '-C', unpacked, '--strip-components=1']);
