@@ -25,5 +25,5 @@ export default tseslint.config(
   { files: ['daemon/code/**/*.ts'], rules: restrict(folders(...CLIENTS, 'client', 'memory'), 'a domain never imports a client, the server or the other domain') },
   { files: ['daemon/memory/**/*.ts'], rules: restrict(folders(...CLIENTS, 'client', 'code'), 'a domain never imports a client, the server or the other domain') },
   { files: ['extension/**/*.ts'], rules: restrict('^\\.\\./daemon/(?!(protocol|client)(/|$))', 'the extension imports only the protocol and the shared client layer (daemon/client)') },
-  { files: ['daemon/mcp/**/*.ts'], rules: restrict(folders('code', 'memory', 'server', 'cli'), 'MCP tools reach the index only through the daemon (daemon/client)') },
+  { files: ['daemon/mcp/**/*.ts'], rules: restrict(folders('code', 'memory(?!/redact(?:/|$))', 'server', 'cli'), 'MCP tools reach the index only through the daemon (daemon/client); memory/redact is the one exception, for the call log') },
 );

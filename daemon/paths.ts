@@ -2,6 +2,7 @@
 // second user) can run a fully separate daemon by pointing it elsewhere.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { ScryError } from './protocol/errors';
 
 // node:crypto and node:os are loaded on demand: the CLI's hot path needs neither when SCRY_HOME is set.
 const sha256 = (text: string): string => (require('node:crypto') as typeof import('node:crypto')).createHash('sha256').update(text).digest('hex');
@@ -18,7 +19,41 @@ export function socketPath(home: string): string {
     const id = sha256(home).slice(0, 12);
     return `\\\\.\\pipe\\scry-${os().userInfo().username}-${id}`;
   }
-  return path.join(home, 'scryd.sock');
+  const inHome = path.join(home, 'scryd.sock');
+  if (Buffer.byteLength(inHome) <= SOCKET_PATH_MAX) return inHome;
+  // A SCRY_HOME too deep for a socket: a short path that depends only on the
+  // home, so the daemon and every client (CLI, MCP, editor) agree on it.
+  return path.join(shortSocketDir(), `${sha256(home).slice(0, 16)}.sock`);
+}
+
+/** The longest socket path the OS binds: sun_path (108 bytes on Linux, 104 on macOS and the BSDs) less its NUL. */
+export const SOCKET_PATH_MAX = process.platform === 'linux' ? 107 : 103;
+
+/** Where sockets go whose SCRY_HOME is too long: /tmp/scry-<uid>, private to its user (see ensureSocketDir). */
+export function shortSocketDir(): string {
+  const uid = typeof process.getuid === 'function' ? String(process.getuid()) : os().userInfo().username;
+  return path.join('/tmp', `scry-${uid}`);
+}
+
+export class SocketDirError extends ScryError {
+  constructor(readonly dir: string, detail: string) {
+    super(`cannot put the daemon's socket in '${dir}': ${detail}`, 'SCRY_HOME is too long for a socket path, so the socket goes there; remove that folder (or make it yours, mode 0700), or use a shorter SCRY_HOME');
+  }
+}
+
+/**
+ * Makes the socket's folder ready before the daemon binds. SCRY_HOME is made
+ * elsewhere; the short folder in /tmp is shared ground, so it must be a real
+ * folder owned by this user that nobody else can enter.
+ */
+export function ensureSocketDir(sock: string, home: string): void {
+  const dir = path.dirname(sock);
+  if (process.platform === 'win32' || dir === home) return;
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = fs.lstatSync(dir);
+  if (!st.isDirectory()) throw new SocketDirError(dir, 'it is not a folder');
+  if (typeof process.getuid === 'function' && st.uid !== process.getuid()) throw new SocketDirError(dir, `it belongs to uid ${st.uid}`);
+  if ((st.mode & 0o077) !== 0) throw new SocketDirError(dir, `its mode is ${(st.mode & 0o777).toString(8)}, not 700`);
 }
 
 export const pidFile = (home: string): string => path.join(home, 'scryd.pid');

@@ -1,5 +1,6 @@
 // The readable form of answers, for a person at a terminal.
 import * as P from '../protocol';
+import { printing } from '../protocol/printable';
 import type { ImpactResult, IndexFreshness, IndexResult, QueryResult, SearchResult, StatusResult, SymbolsResult } from '../protocol';
 
 export type QueryKind = 'references' | 'definitions' | 'callers' | 'callees' | 'implementations';
@@ -123,7 +124,7 @@ export function formatIndex(r: IndexResult): string {
 
 export function formatStatus(s: StatusResult): string {
   const d = s.daemon;
-  const lines = [`daemon pid ${d.pid}, scry ${d.version}, node ${d.node}, up ${Math.round(d.uptime_ms / 1000)} s`, `  socket ${d.socket}`, `  log    ${d.log_file}`];
+  const lines = [`daemon pid ${d.pid}, scry ${d.version}, node ${d.node}, up ${Math.round(d.uptime_ms / 1000)} s${d.rss_bytes !== undefined ? `, ${Math.round(d.rss_bytes / 2 ** 20)} MB resident` : ''}`, `  socket ${d.socket}`, `  log    ${d.log_file}`];
   if (s.repos.length === 0) lines.push('no repos indexed in this session');
   for (const r of s.repos) {
     const langs = r.languages?.length ? ` [${r.languages.join(', ')}]` : '';
@@ -137,18 +138,18 @@ export function formatStatus(s: StatusResult): string {
   return lines.join('\n') + '\n' + (s.memory ? formatMemoryStatus(s.memory) : '');
 }
 
-/** How each method's answer reads on a terminal; the CLI prints JSON when stdout is not one. */
+/** How each method's answer reads on a terminal; the CLI prints JSON when stdout is not one. The code index's answers are printed from a printable copy (file names may hold control characters). */
 export const FORMATTERS: Readonly<Record<string, ((result: never) => string) | undefined>> = {
-  [P.IndexRepo.method]: formatIndex,
-  [P.Refs.method]: (r: QueryResult) => formatQuery(r, 'references'),
-  [P.Defs.method]: (r: QueryResult) => formatQuery(r, 'definitions'),
-  [P.Callers.method]: (r: QueryResult) => formatQuery(r, 'callers'),
-  [P.Callees.method]: (r: QueryResult) => formatQuery(r, 'callees'),
-  [P.Impls.method]: (r: QueryResult) => formatQuery(r, 'implementations'),
-  [P.Search.method]: formatSearch,
-  [P.Symbols.method]: formatSymbols,
-  [P.Impact.method]: formatImpact,
-  [P.Status.method]: formatStatus,
+  [P.IndexRepo.method]: printing(formatIndex),
+  [P.Refs.method]: printing((r: QueryResult) => formatQuery(r, 'references')),
+  [P.Defs.method]: printing((r: QueryResult) => formatQuery(r, 'definitions')),
+  [P.Callers.method]: printing((r: QueryResult) => formatQuery(r, 'callers')),
+  [P.Callees.method]: printing((r: QueryResult) => formatQuery(r, 'callees')),
+  [P.Impls.method]: printing((r: QueryResult) => formatQuery(r, 'implementations')),
+  [P.Search.method]: printing(formatSearch),
+  [P.Symbols.method]: printing(formatSymbols),
+  [P.Impact.method]: printing(formatImpact),
+  [P.Status.method]: printing(formatStatus),
   [P.MemoryIngest.method]: formatIngest,
   [P.MemoryEpisode.method]: formatEpisode,
   [P.MemorySweep.method]: formatSweep,

@@ -33,6 +33,16 @@ export class BuildCoordinator {
     return this.running.has(entry.repo);
   }
 
+  /** No build runs: the worker kept for the next one is let go. */
+  releaseIdle(): void {
+    if (this.running.size === 0) this.runner.releaseSpare();
+  }
+
+  /** What builds hold between builds: a worker started ahead, or none. */
+  get holdsSpareWorker(): boolean {
+    return this.runner.hasSpare;
+  }
+
   /** Builds the repo, or joins the build already under way. */
   build(entry: RepoEntry, live: LiveRepo | undefined, scip?: string): Promise<IndexResult> {
     const existing = this.running.get(entry.repo);

@@ -81,6 +81,16 @@ export class BuildRunner {
 
   dispose(): void {
     this.disposed = true;
+    this.releaseSpare();
+  }
+
+  /** Whether a worker is started ahead of the next build (it holds a V8 isolate, the build code and SQLite). */
+  get hasSpare(): boolean {
+    return this.spare !== undefined;
+  }
+
+  /** Ends the worker started ahead: for an idle daemon, whose next build can pay the ~40 ms itself. */
+  releaseSpare(): void {
     void this.takeSpare()?.terminate();
   }
 

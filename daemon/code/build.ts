@@ -9,6 +9,7 @@ import { runProcess } from './indexers/run';
 import { detectLanguages, isIndexedLanguage, LANGUAGE_IDS, languageById, type Indexer, type LanguageId } from './languages';
 import { percentOf } from './indexers/estimate';
 import { decodeScip } from './scip/decode';
+import { checkTypescriptComplete } from './indexers/ts-complete';
 import { ScipStreamReader, type ScipItem } from './scip/stream';
 import { IngestSession, type IngestResult } from './store/ingest';
 import { indexSyntactically } from './syntactic';
@@ -52,7 +53,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
   try {
     const failures: ScryError[] = [];
     if (options.scipFile) {
-      indexers.push(importScip(options.scipFile, session));
+      indexers.push(importScip(options.scipFile, repo, session));
     } else {
       const detected = detectLanguages(repo);
       languages = detected.map((d) => d.language);
@@ -121,7 +122,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
   }
 }
 
-function importScip(file: string, session: IngestSession): IndexerReport {
+function importScip(file: string, repo: string, session: IngestSession): IndexerReport {
   const started = performance.now();
   let bytes: Buffer;
   try {
@@ -129,8 +130,12 @@ function importScip(file: string, session: IngestSession): IndexerReport {
   } catch (err) {
     throw new ScipDecodeError(file, (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(err));
   }
-  // decodeScip rejects an empty, truncated or document-less file, naming it.
-  session.addIndex(decodeScip(bytes, file));
+  // decodeScip rejects an empty, truncated or document-less file, naming it;
+  // a file cut at a document boundary decodes, and is caught by what it lacks
+  // against the files its indexer was given, where those can be known.
+  const index = decodeScip(bytes, file);
+  checkTypescriptComplete(index, file, repo);
+  session.addIndex(index);
   return { language: 'scip', indexer: `import ${path.basename(file)}`, status: 'ok', file_count: session.documentCount, duration_ms: Math.round(performance.now() - started) };
 }
 

@@ -6,14 +6,14 @@ import { NotIndexedError } from '../errors';
 import * as P from '../protocol';
 import { handler, type Domain, type DomainContext, type DomainFactory } from '../domain';
 import { BuildCoordinator } from './build-coordinator';
-import { knownRepos, recoverRepoDir, type LiveRepo } from './live';
+import { knownRepos, recoverRepoDirs, type LiveRepo } from './live';
 import { LiveRepos } from './live-repos';
 import { mergeOverlay, mergeOverlayGroups, type KnownSymbol } from './overlay';
 import { indexResultOf, repoStatusOf } from './project';
 import * as Q from './query';
 import { RepoRegistry, type RepoEntry } from './repo-registry';
 import { exportScip, type ScipExport } from './scip/export';
-import { StoreCache } from './store-cache';
+import { isCorrupt, StoreCache } from './store-cache';
 import { VERSION } from '../version';
 import type { CodeStore } from './store/store';
 import type { SchedulerOptions } from './watch';
@@ -41,8 +41,15 @@ export function scheduleFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<S
   return out;
 }
 
+/** SCRY_IDLE_CLOSE_MS: how long an unused store stays open (tests and benchmarks shorten it). */
+export function idleCloseFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const v = env.SCRY_IDLE_CLOSE_MS;
+  return v !== undefined && v !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : undefined;
+}
+
 export function createCodeDomain(options: CodeDomainOptions = {}): DomainFactory {
-  return (ctx) => new CodeDomain(ctx, { schedule: scheduleFromEnv(), ...options });
+  const idleCloseMs = idleCloseFromEnv();
+  return (ctx) => new CodeDomain(ctx, { schedule: scheduleFromEnv(), ...(idleCloseMs !== undefined ? { idleCloseMs } : {}), ...options });
 }
 
 export class CodeDomain implements Domain {
@@ -85,7 +92,8 @@ export class CodeDomain implements Domain {
       }),
       ...Q.READ_QUERIES.map((q) => ({ decl: q.decl, run: (p: unknown) => this.query(q, p as P.RepoParams) })),
     ];
-    this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+    // Often enough that a store closes within about its idle time.
+    this.sweeper = setInterval(() => this.sweep(), Math.max(100, Math.min(SWEEP_MS, (options.idleCloseMs ?? IDLE_CLOSE_MS) / 2)));
     this.sweeper.unref();
   }
 
@@ -111,6 +119,18 @@ export class CodeDomain implements Domain {
   /** Answers one read-only query (see query/methods.ts), building the index first if there is none. */
   async query(q: Q.ReadQuery, params: P.RepoParams): Promise<object> {
     const entry = this.repos.get(params.repo);
+    try {
+      return await this.queryOnce(q, params, entry);
+    } catch (err) {
+      if (!isCorrupt(err) || !this.stores.peek(entry)) throw err;
+      // A damaged page under an index that opened fine: moved aside (status
+      // shows the error while it rebuilds) and asked again of the rebuilt one.
+      this.stores.moveAside(entry, err);
+      return this.queryOnce(q, params, entry);
+    }
+  }
+
+  private async queryOnce(q: Q.ReadQuery, params: P.RepoParams, entry: RepoEntry): Promise<object> {
     let store = this.open(entry);
     if (!store) {
       await this.index(entry.repo);
@@ -131,9 +151,11 @@ export class CodeDomain implements Domain {
     return this.live.get(this.repos.get(repoInput));
   }
 
-  status(params: P.StatusParams): { repos: P.RepoStatus[] } {
+  status(params: P.StatusParams): { repos: P.RepoStatus[]; index_memory: P.IndexMemory } {
     const entries = params.repo ? [this.repos.get(params.repo)] : this.repos.all();
+    const held = this.resources();
     return {
+      index_memory: { open_stores: held.openStores, spare_build_worker: held.spareWorker },
       repos: entries.map((e) => {
         const live = this.live.get(e);
         return repoStatusOf({
@@ -153,8 +175,8 @@ export class CodeDomain implements Domain {
   /** Starts watching every repo this SCRY_HOME has indexed, after cleaning up what an interrupted build left. */
   restore(): void {
     let watched = 0;
+    recoverRepoDirs(this.ctx.home, (l) => this.ctx.log(l));
     for (const known of knownRepos(this.ctx.home, (l) => this.ctx.log(l))) {
-      recoverRepoDir(known.dir, (l) => this.ctx.log(l));
       if (!fs.existsSync(known.repo)) {
         this.ctx.log(`known repo ${known.repo} is gone (deleted or moved); not watching it`);
         continue;
@@ -193,7 +215,14 @@ export class CodeDomain implements Domain {
   private sweep(): void {
     const entries = this.repos.all();
     for (const e of entries) this.live.checkGone(e);
-    this.stores.closeIdle(entries, this.options.idleCloseMs ?? IDLE_CLOSE_MS, (e) => this.builds.isBuilding(e));
+    const closed = this.stores.closeIdle(entries, this.options.idleCloseMs ?? IDLE_CLOSE_MS, (e) => this.builds.isBuilding(e));
+    // The last store closed: the build worker started ahead goes too (a whole isolate with SQLite loaded).
+    if (closed > 0 && this.stores.openCount === 0) this.builds.releaseIdle();
+  }
+
+  /** What the domain holds in memory besides its watchers: open indexes and a build worker kept ready. */
+  resources(): { openStores: number; spareWorker: boolean } {
+    return { openStores: this.stores.openCount, spareWorker: this.builds.holdsSpareWorker };
   }
 }
 

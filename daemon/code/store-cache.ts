@@ -37,13 +37,25 @@ export class StoreCache {
       return store;
     } catch (err) {
       if (!isUnreadable(err)) throw err;
-      const aside = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-      fs.renameSync(file, aside);
-      const e = new IndexUnreadableError(file, aside, err instanceof Error ? err.message : String(err));
-      entry.lastError = e.oneLine();
-      this.log(e.oneLine());
+      this.moveAside(entry, err);
       return undefined;
     }
+  }
+
+  /**
+   * Closes the repo's index and moves it aside: for one found corrupt while
+   * open (a query read a damaged page). Its repo's status carries the error
+   * until a build replaces it.
+   */
+  moveAside(entry: RepoEntry, err: unknown): IndexUnreadableError {
+    this.close(entry);
+    const file = path.join(entry.dir, INDEX_FILE);
+    const aside = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    fs.renameSync(file, aside);
+    const e = new IndexUnreadableError(file, aside, err instanceof Error ? err.message : String(err));
+    entry.lastError = e.oneLine();
+    this.log(e.oneLine());
+    return e;
   }
 
   /** Reads the meta table of an index without keeping it open (status must not open stores). */
@@ -84,19 +96,37 @@ export class StoreCache {
   }
 
   /** Closes the stores of repos unused for idleMs, but those `busy` says to keep. */
-  closeIdle(entries: readonly RepoEntry[], idleMs: number, busy: (e: RepoEntry) => boolean): void {
+  closeIdle(entries: readonly RepoEntry[], idleMs: number, busy: (e: RepoEntry) => boolean): number {
+    let closed = 0;
     for (const entry of entries) {
       if (this.open.has(entry.repo) && !busy(entry) && Date.now() - entry.lastUsed > idleMs) {
         this.close(entry);
         this.log(`closed idle index of ${entry.repo}`);
+        closed++;
       }
     }
+    return closed;
+  }
+
+  /** How many indexes are open now. */
+  get openCount(): number {
+    return this.open.size;
   }
 
   closeAll(): void {
     for (const store of this.open.values()) store.close();
     this.open.clear();
   }
+}
+
+/**
+ * SQLite found the file damaged while reading it (SQLITE_CORRUPT and its
+ * extended codes, SQLITE_NOTADB): a page in the middle can go bad after the
+ * header was read fine at open.
+ */
+export function isCorrupt(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
 }
 
 /** The file is not a usable index (corrupt, not SQLite, another schema): as opposed to a missing native module or a permission error, which say nothing about the file. */

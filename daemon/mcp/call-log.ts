@@ -2,6 +2,7 @@
 // rotated by size. Never on stdout: that carries only the protocol.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { redactDeep } from '../memory/redact';
 
 export interface CallRecord {
   ts: string;
@@ -25,7 +26,8 @@ export class CallLog {
   ) {}
 
   write(record: CallRecord): void {
-    const line = `${JSON.stringify(record)}\n`;
+    // Arguments are what an agent typed (a remember's text among them): redacted like memory, value by value.
+    const line = `${JSON.stringify(redactDeep(record))}\n`;
     try {
       if (this.size === undefined) {
         fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });

@@ -39,7 +39,7 @@ export function remember(store: MemoryStore, params: P.RememberParams, options: 
   const text = redact(params.text.replace(/\s+/g, ' ').trim()).text;
   if (text.length === 0) throw new InvalidParamsError('memory remember needs the fact in words');
   const at = params.at !== undefined ? isoTime(params.at, 'at') : now.toISOString();
-  const explicit = (params.entity ?? []).map(parseEntityArg);
+  const explicit = (params.entity ?? []).map((raw) => parseEntityArg(redact(raw).text));
   for (const e of explicit) if (classifyName(e.name) !== 'entity') throw new InvalidParamsError(`entity '${e.name}' is not a name memory keeps (${classifyName(e.name)}); name the thing itself, e.g. hermes-api or machine:web-2`);
   const repoRoot = params.cwd ? findRepoRoot(params.cwd) : undefined;
   const id = manualEpisodeId(text);

@@ -9,6 +9,7 @@
 // daemon (which measures budgets with the same line functions), so it stays
 // free of anything heavy.
 import { Callees, Callers, Defs, Impact, IMPACT_SECTIONS, Impls, Refs, Search, Symbols } from './code';
+import { printing } from './printable';
 import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, Suggestion, SymbolMatch, SymbolsResult } from './code';
 
 /** Characters of source kept before and after the match. */
@@ -242,14 +243,14 @@ function notes(index: IndexFreshness, note?: string): string[] {
   return lines;
 }
 
-/** The compact form of each method that has one; the others read as their JSON. */
+/** The compact form of each method that has one (over a printable copy of the answer); the others read as their JSON. */
 export const COMPACT_FORMATTERS: Readonly<Record<string, ((result: never) => string) | undefined>> = {
-  [Refs.method]: (r: QueryResult) => compactQuery(r, 'refs'),
-  [Defs.method]: (r: QueryResult) => compactQuery(r, 'defs'),
-  [Callers.method]: (r: QueryResult) => compactQuery(r, 'callers'),
-  [Callees.method]: (r: QueryResult) => compactQuery(r, 'callees'),
-  [Impls.method]: (r: QueryResult) => compactQuery(r, 'impls'),
-  [Search.method]: compactSearch,
-  [Symbols.method]: compactSymbols,
-  [Impact.method]: compactImpact,
+  [Refs.method]: printing((r: QueryResult) => compactQuery(r, 'refs')),
+  [Defs.method]: printing((r: QueryResult) => compactQuery(r, 'defs')),
+  [Callers.method]: printing((r: QueryResult) => compactQuery(r, 'callers')),
+  [Callees.method]: printing((r: QueryResult) => compactQuery(r, 'callees')),
+  [Impls.method]: printing((r: QueryResult) => compactQuery(r, 'impls')),
+  [Search.method]: printing(compactSearch),
+  [Symbols.method]: printing(compactSymbols),
+  [Impact.method]: printing(compactImpact),
 };

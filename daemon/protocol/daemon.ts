@@ -16,6 +16,16 @@ export const DaemonInfo = z.object({
   uptime_ms: z.number(),
   log_file: z.string(),
   node: z.string(),
+  /** The daemon's resident memory now, in bytes (absent from daemons before it was added). */
+  rss_bytes: z.optional(z.number()),
+});
+
+/** What the code index holds in memory besides its watchers. */
+export const IndexMemory = z.object({
+  /** Indexes open now; each closes after a while without use. */
+  open_stores: z.number(),
+  /** A build worker started ahead of the next build; let go with the last store. */
+  spare_build_worker: z.boolean(),
 });
 
 export const StatusParams = z.object({ repo: opt(z.string(), 'Only this repository (absolute path). Default: every repository this daemon knows.') });
@@ -25,9 +35,11 @@ export const StatusResult = z.object({
   daemon: DaemonInfo,
   repos: z.array(RepoStatus),
   memory: z.optional(MemoryStatus),
+  index_memory: z.optional(IndexMemory),
 });
 
 export type DaemonInfo = z.output<typeof DaemonInfo>;
+export type IndexMemory = z.output<typeof IndexMemory>;
 export type StatusParams = z.output<typeof StatusParams>;
 export type StatusResult = z.output<typeof StatusResult>;
 

@@ -1,6 +1,8 @@
 // Every error code that crosses the socket, in one place, so none collides.
 // JSON-RPC reserves -32768..-32000; -32602 (invalid params) and -32603
 // (internal) are its own; Scry's start at -32001.
+import { printable } from './printable';
+
 export const ErrorCode = {
   InvalidParams: -32602,
   Internal: -32603,
@@ -78,6 +80,10 @@ export class RemoteError extends ScryError {
 
 /** Any thrown value as one line: a ScryError with its remedy, an Error's message, else its string form. */
 export function errorMessage(err: unknown): string {
+  return printable(rawMessage(err));
+}
+
+function rawMessage(err: unknown): string {
   if (err instanceof ScryError) return err.oneLine();
   if (err instanceof Error) {
     // vscode-jsonrpc's ResponseError (the extension's side of the socket) carries the remedy as data.

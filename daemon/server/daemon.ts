@@ -8,7 +8,7 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { createMessageConnection, ResponseError, SocketMessageReader, SocketMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import { AlreadyRunningError, ErrorCode, ScryError } from '../errors';
-import { ensureHome, lockFile, logDir, pidFile, socketPath } from '../paths';
+import { ensureHome, ensureSocketDir, lockFile, logDir, pidFile, socketPath } from '../paths';
 import * as P from '../protocol';
 import type { Domain, DomainContext, DomainFactory, Handler } from '../domain';
 import { handler } from '../domain';
@@ -62,6 +62,7 @@ export async function createDaemon(home: string, domainFactories: readonly Domai
     uptime_ms: Date.now() - startedAt.getTime(),
     log_file: logger.file,
     node: process.version,
+    rss_bytes: process.memoryUsage.rss(),
   });
 
   const own: Handler[] = [
@@ -109,6 +110,7 @@ export async function createDaemon(home: string, domainFactories: readonly Domai
     conn.listen();
   };
 
+  ensureSocketDir(sock, home);
   // We hold the lock, so any socket file left here belongs to a dead daemon.
   if (process.platform !== 'win32') fs.rmSync(sock, { force: true });
   const server = net.createServer(serve);

@@ -3,6 +3,7 @@
 // error < info (the default) < debug.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { redact } from '../memory/redact';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const KEEP = 3;
@@ -31,7 +32,8 @@ export class Logger {
 
   log(line: string, level: LogLevel = 'info'): void {
     if (RANK[level] > RANK[this.level]) return;
-    const text = `${new Date().toISOString()} [${process.pid}] ${level === 'info' ? '' : `${level}: `}${line}\n`;
+    // A line can quote a failing command or a provider's error: never a secret in the file.
+    const text = `${new Date().toISOString()} [${process.pid}] ${level === 'info' ? '' : `${level}: `}${redact(line).text}\n`;
     if (this.size + text.length > MAX_BYTES) this.rotate();
     // Synchronous on purpose: the last line before a crash must reach the file.
     fs.appendFileSync(this.file, text, { mode: 0o600 });

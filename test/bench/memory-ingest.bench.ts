@@ -1,12 +1,16 @@
 // Ingest time per episode with the offline extractor (addEpisode + extract +
 // applyExtraction, each a real SQLite transaction on a WAL file), beside a
-// baseline of bare inserts of the same episode rows, as a ratio.
+// baseline of bare inserts of the same episode rows, as a ratio; then the
+// same ingest with redaction in front, and redaction's own throughput on
+// ordinary episodes, real transcripts and the secret corpus (secretlint's
+// recommended preset beside it on the corpus).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
 import { estimateTokens, type EpisodeDraft } from '../../daemon/memory/episode';
 import { extractOffline } from '../../daemon/memory/extract';
+import { redact } from '../../daemon/memory/redact';
 import { MemoryStore } from '../../daemon/memory/store';
 import { openDatabase } from '../../daemon/sqlite';
 import { ms, ratio, summarize, table } from './stats';
@@ -59,18 +63,32 @@ export async function run(): Promise<void> {
   }
   bare.close();
 
+  // Scry's ingest, and the same ingest with redaction of the text first (as the distillers do it), interleaved
+  // episode by episode (alternating which goes first) so both see the same machine.
   const store = new MemoryStore(path.join(dir, 'memory.db'));
+  const redacted = new MemoryStore(path.join(dir, 'memory-redacted.db'));
   const scry: number[] = [];
-  for (const d of drafts) {
+  const withRedaction: number[] = [];
+  const ingest = (into: MemoryStore, d: EpisodeDraft, redacting: boolean): number => {
     const t = performance.now();
-    store.addEpisode(d);
-    const ep = store.episode(d.id)!;
-    const x = extractOffline({ episode: ep, glossary: store.glossary({ repo: ep.repoRoot, limit: 60 }), referenceTime: ep.occurredAt });
-    store.applyExtraction(d.id, x, 'offline');
-    scry.push(performance.now() - t);
-  }
+    into.addEpisode(redacting ? { ...d, text: redact(d.text).text } : d);
+    const ep = into.episode(d.id)!;
+    const x = extractOffline({ episode: ep, glossary: into.glossary({ repo: ep.repoRoot, limit: 60 }), referenceTime: ep.occurredAt });
+    into.applyExtraction(d.id, x, 'offline');
+    return performance.now() - t;
+  };
+  drafts.forEach((d, i) => {
+    if (i % 2 === 0) {
+      scry.push(ingest(store, d, false));
+      withRedaction.push(ingest(redacted, d, true));
+    } else {
+      withRedaction.push(ingest(redacted, d, true));
+      scry.push(ingest(store, d, false));
+    }
+  });
   const c = store.counts();
   store.close();
+  redacted.close();
   fs.rmSync(dir, { recursive: true, force: true });
 
   const b = summarize(baseline);
@@ -80,4 +98,59 @@ export async function run(): Promise<void> {
     ['addEpisode + offline extract + apply', ms(s.p50), ms(s.p95), ms(s.mean)],
     ['ratio', ratio(s.p50, b.p50), ratio(s.p95, b.p95), ratio(s.mean, b.mean)],
   ]);
+  const w = summarize(withRedaction);
+  table('memory ingest with and without redaction (same episodes)', ['what', 'p50', 'p95', 'mean'], [
+    ['addEpisode + offline extract + apply (no redaction)', ms(s.p50), ms(s.p95), ms(s.mean)],
+    ['redact + addEpisode + offline extract + apply', ms(w.p50), ms(w.p95), ms(w.mean)],
+    ['ratio', ratio(w.p50, s.p50), ratio(w.p95, s.p95), ratio(w.mean, s.mean)],
+  ]);
+  await redactionThroughput(drafts.map((d) => d.text));
+}
+
+/** Redaction alone: per-text percentiles and MB/s, on three kinds of text. */
+async function redactionThroughput(episodes: string[]): Promise<void> {
+  const root = path.join(__dirname, '..', 'fixtures');
+  const corpus = (JSON.parse(fs.readFileSync(path.join(root, 'secrets', 'corpus.json'), 'utf8')) as Array<{ text: string }>).map((e) => e.text);
+  const transcripts: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (p.endsWith('.jsonl')) transcripts.push(...fs.readFileSync(p, 'utf8').split('\n').filter((l) => l.length > 0));
+    }
+  };
+  walk(path.join(root, 'memory', 'claude', 'real'));
+  walk(path.join(root, 'memory', 'codex', 'real'));
+  const rows: string[][] = [];
+  const measure = async (label: string, texts: string[], fn: (t: string) => unknown, rounds: number): Promise<void> => {
+    const samples: number[] = [];
+    const rates: number[] = [];
+    let bytes = 0;
+    let total = 0;
+    for (let r = 0; r < rounds; r++)
+      for (const t of texts) {
+        const start = performance.now();
+        await fn(t);
+        const took = performance.now() - start;
+        samples.push(took);
+        rates.push(Buffer.byteLength(t) / 1e6 / (took / 1000));
+        total += took;
+        bytes += Buffer.byteLength(t);
+      }
+    const x = summarize(samples);
+    rows.push([label, `${texts.length}`, ms(x.p50), ms(x.p95), ms(x.p99), `${summarize(rates).p50.toFixed(1)} MB/s`, `${(bytes / 1e6 / (total / 1000)).toFixed(1)} MB/s`]);
+  };
+  await measure('redact: synthetic episodes (no secrets)', episodes, redact, 5);
+  await measure('redact: real transcript lines (raw JSONL)', transcripts, redact, 5);
+  await measure('redact: secret corpus entries', corpus, redact, 5);
+  // Hostile shapes (long runs that make backtracking regexes go quadratic): the worst case, 100 KB each.
+  const K = 100_000;
+  const hostile = ['password: x' + ' '.repeat(K) + 'y', 'password:\n'.repeat(K / 10), 'data:\n' + '  a: b\n'.repeat(K / 7), 'key'.repeat(K / 3), 'DB_PASSWORD is '.repeat(K / 15), 'key "'.repeat(K / 5), 'aB3'.repeat(K / 3)];
+  await measure('redact: hostile 100 KB texts (worst case)', hostile, redact, 2);
+  const { lintSource } = await import('@secretlint/core');
+  const { creator } = await import('@secretlint/secretlint-rule-preset-recommend');
+  const config = { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: creator }] };
+  await measure('secretlint preset-recommend: secret corpus entries', corpus, (t) => lintSource({ source: { content: t, filePath: '/s.txt', ext: '.txt', contentType: 'text' }, options: { config } }), 1);
+  await measure('secretlint preset-recommend: synthetic episodes', episodes.slice(0, 100), (t) => lintSource({ source: { content: t, filePath: '/s.txt', ext: '.txt', contentType: 'text' }, options: { config } }), 1);
+  table('redaction throughput (per text; MB/s of the median text, and of all bytes over all time)', ['what', 'texts', 'p50', 'p95', 'p99', 'median MB/s', 'overall MB/s'], rows);
 }

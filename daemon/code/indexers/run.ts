@@ -1,7 +1,9 @@
 // Runs an indexer as a child process, keeping the tail of its output for the
 // one-line error and the status report.
 import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as os from 'node:os';
+import * as path from 'node:path';
 
 /** An indexer yields the CPU to the daemon's queries (and to the agent's own work): nice 10. */
 export const INDEXER_NICE = 10;
@@ -24,18 +26,50 @@ export interface RunResult {
 
 const TAIL_BYTES = 4096;
 
+/**
+ * dist/indexer-guard.js (see guard-main.ts): beside the running bundle (the
+ * build worker), or in dist/ when this runs from the sources.
+ */
+export function guardFile(): string | undefined {
+  const candidates = [path.join(__dirname, 'indexer-guard.js'), path.resolve(__dirname, '..', '..', '..', 'dist', 'indexer-guard.js')];
+  return candidates.find((f) => fs.existsSync(f));
+}
+
+/**
+ * Runs an indexer in a process group of its own, led by the guard, whose
+ * stdin is a pipe from this process: the group is killed when this process
+ * ends, however it ends, and on abort. onSpawn gets the group's id (the
+ * guard's pid), which is what a pid file records.
+ */
 export function runProcess(
   command: string,
   args: string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv; signal?: AbortSignal; onOutput?: (text: string) => void; onSpawn?: (pid: number) => void },
 ): Promise<RunResult> {
   const started = performance.now();
+  // Process groups are POSIX: on Windows the indexer runs as a plain child, stopped by itself on abort.
+  const posix = process.platform !== 'win32';
+  const guard = posix ? guardFile() : undefined;
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
-    if (child.pid !== undefined) {
-      lowerPriority(child.pid);
-      options.onSpawn?.(child.pid);
+    const child = guard
+      ? spawn(process.execPath, [guard, command, ...args], { cwd: options.cwd, env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true })
+      : spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: posix });
+    const group = child.pid;
+    const killGroup = (): void => {
+      if (group === undefined) return;
+      try {
+        if (posix) process.kill(-group, 'SIGTERM');
+        else child.kill('SIGTERM');
+      } catch {
+        // already gone
+      }
+    };
+    if (group !== undefined) {
+      lowerPriority(group);
+      options.onSpawn?.(group);
     }
+    options.signal?.addEventListener('abort', killGroup, { once: true });
+    if (options.signal?.aborted) killGroup();
     let tail = '';
     const keep = (chunk: Buffer): void => {
       const text = chunk.toString('utf8');
@@ -44,10 +78,15 @@ export function runProcess(
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
+    // The lifeline is never written; an error on it means the guard is gone, which 'close' reports.
+    child.stdin?.on('error', () => undefined);
     child.on('error', (err) => {
-      if ((err as NodeJS.ErrnoException).code === 'ABORT_ERR') resolve({ code: null, signal: 'SIGTERM', outputTail: tail, durationMs: performance.now() - started });
-      else reject(err);
+      options.signal?.removeEventListener('abort', killGroup);
+      reject(err);
     });
-    child.on('close', (code, signal) => resolve({ code, signal, outputTail: tail, durationMs: performance.now() - started }));
+    child.on('close', (code, signal) => {
+      options.signal?.removeEventListener('abort', killGroup);
+      resolve({ code, signal, outputTail: tail, durationMs: performance.now() - started });
+    });
   });
 }

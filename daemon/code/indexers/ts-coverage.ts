@@ -77,6 +77,25 @@ export function tsCoverage(repo: string, rootConfig: string, scipPackageJson: st
   const sources = digest(files);
   const cached = cacheFile ? readCache(cacheFile, sources) : undefined;
   if (cached) return cached;
+  const { covered, inputs } = readConfigs(rootConfig, scipPackageJson);
+  const uncovered = files.filter((f) => !covered.has(f));
+  if (cacheFile) {
+    const entry: CacheEntry = { version: 1, sources, inputs: [...inputs].sort().map(stamp), uncovered, covered: covered.size };
+    try {
+      fs.writeFileSync(cacheFile, JSON.stringify(entry));
+    } catch {
+      // Only a cache: the next build computes it again.
+    }
+  }
+  return { uncovered, covered: covered.size };
+}
+
+/** The files (absolute) a tsconfig and the projects it references include, read with TypeScript's own parser as scip-typescript does. */
+export function coveredFiles(rootConfig: string, scipPackageJson: string): Set<string> {
+  return readConfigs(rootConfig, scipPackageJson).covered;
+}
+
+function readConfigs(rootConfig: string, scipPackageJson: string): { covered: Set<string>; inputs: Set<string> } {
   const ts = loadTypescript(scipPackageJson);
   const covered = new Set<string>();
   const seen = new Set<string>();
@@ -101,16 +120,7 @@ export function tsCoverage(repo: string, rootConfig: string, scipPackageJson: st
     for (const ref of parsed.projectReferences ?? []) visit(ts.resolveProjectReferencePath(ref));
   };
   visit(rootConfig);
-  const uncovered = files.filter((f) => !covered.has(f));
-  if (cacheFile) {
-    const entry: CacheEntry = { version: 1, sources, inputs: [...inputs].sort().map(stamp), uncovered, covered: covered.size };
-    try {
-      fs.writeFileSync(cacheFile, JSON.stringify(entry));
-    } catch {
-      // Only a cache: the next build computes it again.
-    }
-  }
-  return { uncovered, covered: covered.size };
+  return { covered, inputs };
 }
 
 /** The repo's own TS/JS sources (not declarations, dependencies or build output), absolute. */

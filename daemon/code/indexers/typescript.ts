@@ -21,7 +21,7 @@ function writeCoverage(repo: string, workDir: string, c: Coverage): void {
 
 export const TS_INDEXER = 'scip-typescript';
 
-function scipTypescriptPackage(): string {
+export function scipTypescriptPackage(): string {
   try {
     return require.resolve('@sourcegraph/scip-typescript/package.json');
   } catch {

@@ -62,15 +62,61 @@ export function recoverRepoDir(dir: string, log: (line: string) => void): void {
   }
   const pidFile = path.join(dir, INDEXER_PID_FILE);
   const pid = Number(readText(pidFile)?.trim());
-  if (Number.isInteger(pid) && pid > 0 && isOurIndexer(pid)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-      log(`killed orphaned indexer ${pid} of an interrupted build`);
-    } catch {
-      // already gone
+  if (Number.isInteger(pid) && pid > 0) {
+    for (const orphan of orphanedIndexers(pid)) {
+      try {
+        process.kill(orphan, 'SIGKILL');
+        log(`killed orphaned indexer ${orphan} of an interrupted build`);
+      } catch {
+        // already gone
+      }
     }
   }
   fs.rmSync(pidFile, { force: true });
+}
+
+/** recoverRepoDir for every repo folder under SCRY_HOME, indexed or not yet (a first build killed leaves no index.db). */
+export function recoverRepoDirs(home: string, log: (line: string) => void): void {
+  const root = path.join(home, 'repos');
+  let names: string[];
+  try {
+    names = fs.readdirSync(root);
+  } catch {
+    return;
+  }
+  for (const name of names) recoverRepoDir(path.join(root, name), log);
+}
+
+/**
+ * The processes a pid file's pid stands for that still run an indexer: the
+ * pid itself, and the members of the process group it led (the guard's
+ * group, whose indexer outlives a guard killed on its own). A recycled pid
+ * running anything else is left alone.
+ */
+export function orphanedIndexers(pid: number): number[] {
+  const out = new Set<number>();
+  if (isOurIndexer(pid)) out.add(pid);
+  for (const member of groupMembers(pid)) if (isOurIndexer(member)) out.add(member);
+  return [...out];
+}
+
+/** Pids whose process group is `pgid` (Linux: /proc/PID/stat's fifth field). */
+export function groupMembers(pgid: number): number[] {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const out: number[] = [];
+  for (const name of entries) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = readText(`/proc/${name}/stat`);
+    // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so read after the last ')'.
+    const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields && Number(fields[2]) === pgid) out.push(Number(name));
+  }
+  return out;
 }
 
 /** Only a process still running an indexer: a recycled pid is left alone. */

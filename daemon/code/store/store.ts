@@ -198,6 +198,15 @@ export class CodeStore {
   }
 
   close(): void {
+    // Its statements and the tables read once go with it, so a store object still referenced somewhere holds no memory.
+    this.statements.clear();
+    this.paths = undefined;
+    this.cachedMeta = undefined;
     this.db.close();
+  }
+
+  /** Closed, holding no statement, path table or meta: what an idle close must leave. */
+  get released(): boolean {
+    return !this.db.open && this.statements.size === 0 && this.paths === undefined && this.cachedMeta === undefined;
   }
 }

@@ -2,15 +2,22 @@
 // did (`[ran: npm test]`, `[edited src/app.ts]`) and drops what the tool
 // returned: file contents and logs are stale the moment they are read.
 import * as path from 'node:path';
+import { redact } from '../redact';
 import { asRecord, asString } from './jsonl';
 
 const MAX_COMMAND = 120;
 
-/** First line of a command or query, trimmed to a breadcrumb's length. */
+/**
+ * First line of a command or query, trimmed to a breadcrumb's length. The
+ * line is redacted whole before the cut: a cut secret is one no rule can
+ * recognise. Only the first line survives, so only it is redacted (commands
+ * can carry whole files in a heredoc).
+ */
 export function clip(text: string, max = MAX_COMMAND): string {
   const nl = text.indexOf('\n');
   let first = (nl === -1 ? text : text.slice(0, nl)).trim();
   if (nl !== -1 && first.length === 0) first = text.trim().split('\n', 1)[0] ?? '';
+  first = redact(first).text;
   return first.length > max ? `${first.slice(0, max - 1)}…` : first;
 }
 

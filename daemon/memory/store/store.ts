@@ -11,6 +11,7 @@ import type { Extraction } from '../extract/schema';
 import { openDatabase, type Db } from '../../sqlite';
 import { EpisodeNotFoundError, MemorySchemaError } from './errors';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema';
+import { redactExtraction } from '../redact';
 
 export type ExtractionState = 'pending' | 'done' | 'failed';
 
@@ -402,7 +403,9 @@ export class MemoryStore {
    * transaction. Applying the same extraction twice adds nothing (restated
    * facts only gain provenance they already have).
    */
-  applyExtraction(episodeId: string, extraction: Extraction, provider: string): ApplyResult {
+  applyExtraction(episodeId: string, raw: Extraction, provider: string): ApplyResult {
+    // Names, aliases and fact words are redacted like episode text: a model can echo what it was not meant to keep.
+    const extraction = redactExtraction(raw);
     return this.db.transaction(() => {
       const ep = this.episode(episodeId);
       if (!ep) throw new EpisodeNotFoundError(episodeId);

@@ -1,0 +1,132 @@
+// Secrets known by where they stand rather than by their shape: assigned to
+// a name that says secret (.env, shell, YAML, JSON, headers), passed to a
+// command (`mysql -pPW`, `curl -u user:pw`, `--password X`), inside a URL
+// (`redis://:pw@`, `?sig=`), in a connection string (`AccountKey=`), or said
+// in prose ("DB_PASSWORD is hunter2").
+import type { Rule } from './rule';
+import { looksRandom } from './entropy';
+import { notAValue, plausibleSecret, unquote } from './values';
+
+// A name whose value is a secret: it must END with one of these words, so
+// `MAX_TOKENS=4000` or `token_type` stay.
+const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*?(?:secret|password|passwd|passphrase|pwd|token|api[_-]?key|apikey|secret[_-]?key|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|client[_-]?secret|key[_-]?base|encryption[_-]?key|signing[_-]?key|master[_-]?key|[_-]pass|[_-]pw|sas)`;
+const NAME_KEYWORDS = ['secret', 'passw', 'passphrase', 'pwd', 'token', 'key', 'credential', '_pass', '-pass', '_pw', '-pw', 'sas'];
+
+const codeCall = (v: string): boolean => /^[A-Za-z_$][\w$.]*\(/.test(v);
+
+export const CONTEXT_RULES: readonly Rule[] = [
+  {
+    // .env lines, shell exports, YAML at the start of a line: the whole rest of the line.
+    kind: 'env-secret',
+    keywords: NAME_KEYWORDS,
+    re: new RegExp(String.raw`^(?<pre>[ \t]*-?[ \t]*(?:export[ \t]+)?["']?${SECRET_NAME}["']?(?:[ \t]*=[ \t]*|[ \t]*:[ \t]+))(?<s>[^\s#](?:[^\n]*[^\s])?)(?=[ \t]*$)`, 'gim'),
+    // `token: string;`, `password: req.body.password,` and `x = f()` are code.
+    accept: (v) => !notAValue(v) && !codeCall(v) && !/[;,]$/.test(v) && !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v),
+  },
+  {
+    // The same assignment inline: `DB_PASSWORD=x npm test`, `?token=x&`, `-Dsonar.token=x`,
+    // `--password=x`, `"client_secret": "x"`, `X-API-Key: x`, `password="x"`.
+    kind: 'env-secret',
+    keywords: NAME_KEYWORDS,
+    // The name sits in a lookbehind, so the regex is only tried where an `=` or `:` stands.
+    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|[^\s"'\x60;&|),}]+)`, 'gim'),
+    accept: (v, g) => {
+      const value = unquote(v);
+      if (value.length === 0 || notAValue(value) || codeCall(value)) return false;
+      // A bare `NAME=value` is an assignment; `name: value` and `name = value` may be code: judge the value.
+      return (g.eq === '=' || v !== value) && !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) ? true : plausibleSecret(v);
+    },
+  },
+  {
+    // Any `*key` name (`app_key`, `ALGOLIA_ADMIN_KEY`, `storageKey`) whose value is random or a long hex.
+    kind: 'key-secret',
+    keywords: ['key'],
+    re: /(?<pre>key["']?\s*[:=]\s*["']?)(?<s>[A-Za-z0-9+/=_-]{20,})/gi,
+    accept: (v) => /^[0-9a-f]{32,}$/i.test(v) || looksRandom(v),
+  },
+  {
+    // A quoted long hex or random string on a line that names a key, secret or token.
+    kind: 'key-secret',
+    keywords: ['key', 'secret', 'token', 'passw', 'credential'],
+    re: /(?<pre>(?:key|secret|token|passw|credential)[^\n"']{0,80}(?:["'][^\n"']{0,80}["'][^\n"']{0,80}){0,3}?["'])(?<s>[A-Za-z0-9+/=_-]{20,})(?<post>["'])/gi,
+    accept: (v) => /^[0-9a-f]{32,}$/i.test(v) || looksRandom(v),
+  },
+  {
+    kind: 'key-secret',
+    keywords: ['key', 'secret', 'token', 'passw', 'credential'],
+    re: /(?<pre>["'])(?<s>[A-Za-z0-9+/=_-]{20,})(?<post>["'])(?=[^\n]{0,80}?(?:key|secret|token|passw|credential))/gi,
+    accept: (v) => /^[0-9a-f]{32,}$/i.test(v) || looksRandom(v),
+  },
+  {
+    // `--password X`, `--token X`: the flag's next word.
+    kind: 'flag-secret',
+    keywords: ['--'],
+    re: /(?<pre>\s--?(?:password|passwd|pass|pwd|token|api-key|apikey|secret|client-secret|auth-token|access-token|passphrase|private-key)\s+["']?)(?<s>[^\s"']+)/gi,
+    accept: (v) => !v.startsWith('-') && !notAValue(v),
+  },
+  {
+    // mysql and friends take the password glued to -p.
+    kind: 'mysql-password',
+    keywords: ['mysql', 'mariadb'],
+    re: /(?<pre>\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlsh|mariadb(?:-dump)?)\b[^\n|;&]*?\s-p)(?<s>'[^'\n]*'|"[^"\n]*"|[^\s'"]+)/g,
+    accept: (v) => !notAValue(v),
+  },
+  {
+    kind: 'basic-auth',
+    keywords: ['curl', 'wget', 'http ', 'xh '],
+    re: /(?<pre>\b(?:curl|wget|http|xh)\b[^\n]*?\s(?:-u|--user|--http-user|-a|--auth)(?:=|\s+)["']?[^\s:'"]*:)(?<s>[^\s'"]+)/g,
+    accept: (v) => !notAValue(v),
+  },
+  {
+    // `scheme://user:password@host`, including an empty user (`redis://:pw@`).
+    kind: 'url-password',
+    keywords: ['://'],
+    re: /(?<pre>\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/?#]*:)(?<s>[^\s@/?#]+)(?=@)/gi,
+  },
+  {
+    kind: 'url-secret',
+    keywords: ['sig=', 'signature=', 'password=', 'passwd=', 'pwd=', 'token=', 'api_key=', 'apikey=', 'api-key=', 'key=', 'secret=', 'auth='],
+    re: /(?<pre>[?&;](?:sig|signature|password|passwd|pwd|token|access_token|refresh_token|id_token|api_key|apikey|api-key|key|secret|client_secret|auth|x-amz-signature|x-amz-security-token)=)(?<s>[^&\s#"';]+)/gi,
+    accept: (v) => !notAValue(v),
+  },
+  {
+    // Azure and ADO.NET connection strings.
+    kind: 'connection-string',
+    keywords: ['accountkey=', 'sharedaccesskey=', 'sharedaccesssignature=', 'password=', 'pwd='],
+    re: /(?<pre>(?:^|[;\s"'])(?:AccountKey|SharedAccessKey|SharedAccessSignature|Password|Pwd|User Password)=)(?<s>[^;\s"']+)/gi,
+    accept: (v) => !notAValue(v),
+  },
+  {
+    kind: 'authorization',
+    keywords: ['authorization'],
+    re: /(?<pre>\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic|Token|Bot|Digest|Negotiate|ApiKey|SSWS|AWS4-HMAC-SHA256)\s+)?)(?<s>[A-Za-z0-9._~+/=:,-]{8,})/gi,
+    accept: (v) => !notAValue(v),
+  },
+  { kind: 'bearer', keywords: ['bearer'], re: /(?<pre>\bBearer\s+)(?<s>[A-Za-z0-9._~+/-]{16,}=*)/g },
+  {
+    // "DB_PASSWORD is hunter2": an environment-style name said to be a value.
+    kind: 'prose-secret',
+    keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'credential'],
+    re: /(?<pre>\b[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|KEY|CREDENTIALS?)\s+(?:is|was|is now|is set to|set to|reads|became)\s+(?<q>["'`]?))(?<s>[^\s"'`,;]+)/g,
+    accept: (v, g) => !notAValue(v) && (Boolean(g.q) || plausibleSecret(v) || plausibleWordSecret(v)),
+  },
+  {
+    // "the password for the admin account is 'x'", "my api token: x".
+    kind: 'prose-secret',
+    keywords: ['passw', 'passphrase', 'secret', 'token', 'key', 'pin', 'credential'],
+    re: /(?<pre>\b(?:password|passwd|passphrase|secret|token|api[ -]?key|pin|credentials?)(?:\s+(?:for|of|on|to)\s+(?:the\s+)?[\w.@-]+(?:\s+[\w.@-]+)?)?\s+(?:is|was|is now|is set to|set to|=|:|reads|became)\s+(?<q>["'`]?))(?<s>[^\s"'`,;]+)/gi,
+    accept: (v, g) => (g.q ? !notAValue(v) && !/^[A-Za-z_$][\w$]*$/.test(v) || plausibleSecret(v) : plausibleSecret(v)),
+  },
+  {
+    // "log in with password hunter2", "use the token x".
+    kind: 'prose-secret',
+    keywords: ['passw', 'passphrase', 'token', 'key', 'secret'],
+    re: /(?<pre>\b(?:with|using|use|via)\s+(?:the\s+)?(?:password|passphrase|passwd|token|api key|key|secret)\s+(?<q>["'`]?))(?<s>[^\s"'`,;]+)/gi,
+    accept: (v, g) => (g.q ? !notAValue(v) : plausibleSecret(v)),
+  },
+];
+
+/** After an env-style name, a single plain word is still the value unless it is an ordinary English word. */
+function plausibleWordSecret(v: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9]{3,}$/.test(v) && !/^(?:is|was|the|a|an|not|set|unset|empty|missing|required|wrong|invalid|expired|correct|stored|rotated|changed|leaked|used|needed|present|configured|defined|available)$/i.test(v);
+}

@@ -1,0 +1,48 @@
+// Text answers (compact and human) are lines a reader trusts: a file name or
+// a symbol that carries a newline would forge result lines, and an ESC would
+// drive the terminal. Every string an answer holds is made printable before a
+// text formatter sees it; JSON needs none of this (JSON.stringify escapes).
+
+/** C0 controls, DEL, C1 controls, and the two Unicode line separators some readers break lines at. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** The same without tab: source lines keep their tabs (Go aligns with them), they cannot break a line. */
+const CONTROL_BUT_TAB = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+const escape = (c: string): string => {
+  const named = NAMED[c];
+  if (named) return named;
+  const code = c.charCodeAt(0);
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+};
+
+/** The string with every control character written as an escape (`\n`, `\x1b`, `\u2028`). */
+export function printable(text: string): string {
+  return text.replace(CONTROL, escape);
+}
+
+/** Fields that hold a line of source: their tabs stay. */
+const SOURCE_LINE_KEYS = new Set(['context']);
+
+/** A copy of an answer with every string in it printable; the answer itself is left as it was. */
+export function printableAnswer<T>(value: T): T {
+  return deep(value, undefined) as T;
+}
+
+function deep(value: unknown, key: string | undefined): unknown {
+  if (typeof value === 'string') return value.replace(key !== undefined && SOURCE_LINE_KEYS.has(key) ? CONTROL_BUT_TAB : CONTROL, escape);
+  if (Array.isArray(value)) return value.map((v) => deep(v, undefined));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = deep(v, k);
+    return out;
+  }
+  return value;
+}
+
+/** A text formatter that only ever sees printable answers. */
+export const printing =
+  <R>(format: (r: R) => string) =>
+  (r: R): string =>
+    format(printableAnswer(r));

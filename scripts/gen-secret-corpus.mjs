@@ -1,0 +1,309 @@
+#!/usr/bin/env node
+// Generates the redaction corpus: fake secrets in the shapes that public
+// secret scanners (gitleaks' rule list, providers' own token docs) describe,
+// with random bodies of the right alphabet and length from a seeded PRNG, so
+// the output is the same on every run and no real credential is involved.
+//
+//   node scripts/gen-secret-corpus.mjs      writes test/fixtures/secrets/{corpus,held-out}.json
+//                                           (or into $SECRET_CORPUS_OUT)
+//
+// Two sets. `corpus.json` is what redaction is built and tuned against.
+// `held-out.json` holds provider families and context forms that appear ONLY
+// there; it was written at the same time as the corpus, before any rule, and
+// is never tuned against: it measures what redaction does with secrets it has
+// not seen. Each entry: { family, form, text, secrets } where every string in
+// `secrets` must be gone from the redacted text.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// mulberry32: small, seedable, good enough to spread characters.
+function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ALPHA = {
+  A: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+  a: 'abcdefghijklmnopqrstuvwxyz0123456789',
+  l: 'abcdefghijklmnopqrstuvwxyz',
+  L: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz',
+  U: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+  h: '0123456789abcdef',
+  H: '0123456789ABCDEF',
+  d: '0123456789',
+  w: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_',
+  u: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-',
+  b: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
+  B: 'qpzry9x8gf2tvdw0s3jn54khce6mua7l', // bech32
+  a2: 'ABCDEFGHJKLMNPQRSTUVWXYZ234567', // AWS key body (upper + 2-7)
+  p: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#%^*_-+',
+};
+
+function makeGen(seed) {
+  const rnd = prng(seed);
+  const pick = (s) => s[Math.floor(rnd() * s.length)];
+  /** n random characters of alphabet `k`. */
+  const r = (k, n) => Array.from({ length: n }, () => pick(ALPHA[k])).join('');
+  const b64 = (bytes) => {
+    const s = r('b', Math.ceil((bytes * 4) / 3));
+    const pad = (4 - (s.length % 4)) % 4;
+    return s + '='.repeat(pad);
+  };
+  const uuid = () => `${r('h', 8)}-${r('h', 4)}-4${r('h', 3)}-a${r('h', 3)}-${r('h', 12)}`;
+  const WORDS = ['hunter', 'falcon', 'orchid', 'granite', 'velvet', 'comet', 'maple', 'harbor', 'tundra', 'cobalt', 'saffron', 'lantern'];
+  const human = () => `${pick(WORDS)}${r('d', 1 + Math.floor(rnd() * 3))}${pick(['', '!', '#', '$'])}`;
+  const pw = () => r('p', 12 + Math.floor(rnd() * 6));
+  return { rnd, pick, r, b64, uuid, human, pw };
+}
+
+// Ways a bare token shows up in a session. Rotated per entry so every family
+// appears both bare (only its shape can catch it) and in some context.
+const BARE = [
+  (t) => `here is the key for staging: ${t} (rotate it after the demo)`,
+  (t) => `./deploy.sh --token ${t} --region eu-west-1`,
+  (t) => `const client = new Client("${t}");`,
+  (t) => `I pasted ${t} into the CI settings, can you check the pipeline?`,
+];
+
+// [family, form, make(g) -> token or {text, secrets}, envName?]
+// A token family yields `count` entries, each with the next BARE template (and
+// an env-style assignment when envName is given).
+const CORPUS = [
+  ['aws', 'access-key-id', (g) => `AKIA${g.r('a2', 16)}`, 'AWS_ACCESS_KEY_ID'],
+  ['aws', 'session-key-id', (g) => `ASIA${g.r('a2', 16)}`],
+  ['aws', 'secret-access-key', (g) => ({ secret: g.r('b', 40), wrap: (s) => `aws_secret_access_key = ${s}` })],
+  ['github', 'classic-pat', (g) => `ghp_${g.r('A', 36)}`, 'GITHUB_TOKEN'],
+  ['github', 'oauth', (g) => `gho_${g.r('A', 36)}`],
+  ['github', 'app-user', (g) => `ghu_${g.r('A', 36)}`],
+  ['github', 'app-server', (g) => `ghs_${g.r('A', 36)}`],
+  ['github', 'refresh', (g) => `ghr_${g.r('A', 36)}`],
+  ['github', 'fine-grained', (g) => `github_pat_${g.r('A', 22)}_${g.r('A', 59)}`],
+  ['gitlab', 'pat', (g) => `glpat-${g.r('u', 20)}`, 'GITLAB_TOKEN'],
+  ['gitlab', 'deploy', (g) => `gldt-${g.r('u', 20)}`],
+  ['gitlab', 'runner-auth', (g) => `glrt-${g.r('u', 20)}`],
+  ['gitlab', 'pipeline-trigger', (g) => `glptt-${g.r('h', 40)}`],
+  ['gitlab', 'runner-registration', (g) => `GR1348941${g.r('u', 20)}`],
+  ['gitlab', 'cicd-job', (g) => `glcbt-${g.r('A', 2)}_${g.r('u', 20)}`],
+  ['gitlab', 'feed', (g) => `glft-${g.r('u', 20)}`],
+  ['gitlab', 'scim', (g) => `glsoat-${g.r('u', 20)}`],
+  ['gitlab', 'agent', (g) => `glagent-${g.r('u', 50)}`],
+  ['gitlab', 'oauth-secret', (g) => `gloas-${g.r('u', 64)}`],
+  ['slack', 'bot', (g) => `xoxb-${g.r('d', 12)}-${g.r('d', 13)}-${g.r('A', 24)}`, 'SLACK_BOT_TOKEN'],
+  ['slack', 'user', (g) => `xoxp-${g.r('d', 12)}-${g.r('d', 12)}-${g.r('d', 13)}-${g.r('h', 32)}`],
+  ['slack', 'app', (g) => `xapp-1-A${g.r('U', 10)}-${g.r('d', 13)}-${g.r('h', 64)}`, 'SLACK_APP_TOKEN'],
+  ['slack', 'webhook', (g) => `https://hooks.slack.com/services/T${g.r('U', 10)}/B${g.r('U', 10)}/${g.r('A', 24)}`],
+  ['stripe', 'secret', (g) => `sk_live_${g.r('A', 99).slice(0, 24 + Math.floor(g.rnd() * 60))}`, 'STRIPE_SECRET_KEY'],
+  ['stripe', 'restricted', (g) => `rk_live_${g.r('A', 24)}`],
+  ['stripe', 'test-secret', (g) => `sk_test_${g.r('A', 24)}`],
+  ['stripe', 'webhook-secret', (g) => `whsec_${g.r('A', 32)}`],
+  ['openai', 'project', (g) => `sk-proj-${g.r('u', 74)}T3BlbkFJ${g.r('u', 74)}`, 'OPENAI_API_KEY'],
+  ['openai', 'legacy', (g) => `sk-${g.r('A', 20)}T3BlbkFJ${g.r('A', 20)}`],
+  ['openai', 'service-account', (g) => `sk-svcacct-${g.r('u', 58)}T3BlbkFJ${g.r('u', 58)}`],
+  ['anthropic', 'api', (g) => `sk-ant-api03-${g.r('u', 93)}AA`, 'ANTHROPIC_API_KEY'],
+  ['anthropic', 'admin', (g) => `sk-ant-admin01-${g.r('u', 93)}AA`],
+  ['google', 'api-key', (g) => `AIza${g.r('u', 35)}`, 'GOOGLE_API_KEY'],
+  ['google', 'oauth-client-secret', (g) => `GOCSPX-${g.r('u', 28)}`],
+  ['google', 'oauth-access', (g) => `ya29.a0${g.r('u', 120)}`],
+  ['npm', 'access', (g) => `npm_${g.r('A', 36)}`, 'NPM_TOKEN'],
+  ['pypi', 'upload', (g) => `pypi-AgEIcHlwaS5vcmc${g.r('u', 70)}`, 'TWINE_PASSWORD'],
+  ['docker', 'pat', (g) => `dckr_pat_${g.r('u', 27)}`, 'DOCKERHUB_TOKEN'],
+  ['heroku', 'api-v2', (g) => `HRKU-AA${g.r('u', 58)}`, 'HEROKU_API_KEY'],
+  ['shopify', 'access', (g) => `shpat_${g.r('h', 32)}`],
+  ['shopify', 'shared-secret', (g) => `shpss_${g.r('h', 32)}`],
+  ['shopify', 'custom-app', (g) => `shpca_${g.r('h', 32)}`],
+  ['shopify', 'private-app', (g) => `shppa_${g.r('h', 32)}`],
+  ['digitalocean', 'pat', (g) => `dop_v1_${g.r('h', 64)}`, 'DIGITALOCEAN_TOKEN'],
+  ['digitalocean', 'oauth', (g) => `doo_v1_${g.r('h', 64)}`],
+  ['digitalocean', 'refresh', (g) => `dor_v1_${g.r('h', 64)}`],
+  ['vault', 'service', (g) => `hvs.${g.r('u', 96)}`, 'VAULT_TOKEN'],
+  ['vault', 'batch', (g) => `hvb.${g.r('u', 150)}`],
+  ['terraform', 'api', (g) => `${g.r('a', 14)}.atlasv1.${g.r('u', 67)}`, 'TFE_TOKEN'],
+  ['grafana', 'service-account', (g) => `glsa_${g.r('A', 32)}_${g.r('h', 8)}`],
+  ['grafana', 'cloud', (g) => `glc_${g.r('b', 60).replace(/[+/]/g, 'x')}`],
+  ['grafana', 'legacy-api-key', (g) => `eyJrIjoi${g.r('A', 80)}`],
+  ['databricks', 'api', (g) => `dapi${g.r('h', 32)}`, 'DATABRICKS_TOKEN'],
+  ['sentry', 'user', (g) => `sntryu_${g.r('h', 64)}`, 'SENTRY_AUTH_TOKEN'],
+  ['sentry', 'org', (g) => `sntrys_eyJpYXQiO${g.r('A', 40)}LCJyZWdpb25fdXJs${g.r('A', 40)}_${g.r('A', 43)}`],
+  ['postman', 'api', (g) => `PMAK-${g.r('h', 24)}-${g.r('h', 34)}`],
+  ['notion', 'api', (g) => `ntn_${g.r('d', 11)}${g.r('A', 35)}`, 'NOTION_TOKEN'],
+  ['notion', 'legacy-secret', (g) => `secret_${g.r('A', 43)}`],
+  ['linear', 'api', (g) => `lin_api_${g.r('A', 40)}`],
+  ['doppler', 'personal', (g) => `dp.pt.${g.r('A', 43)}`],
+  ['doppler', 'service', (g) => `dp.st.prd.${g.r('A', 43)}`],
+  ['pulumi', 'access', (g) => `pul-${g.r('h', 40)}`, 'PULUMI_ACCESS_TOKEN'],
+  ['telegram', 'bot', (g) => `${g.r('d', 10)}:AA${g.r('u', 33)}`, 'TELEGRAM_BOT_TOKEN'],
+  ['discord', 'bot', (g) => `M${g.r('A', 23)}.${g.r('u', 6)}.${g.r('u', 38)}`, 'DISCORD_TOKEN'],
+  // The webhook's id is public; its token is the secret.
+  ['discord', 'webhook', (g) => { const id = g.r('d', 18); return { secret: g.r('u', 68), wrap: (s) => `curl -X POST https://discord.com/api/webhooks/${id}/${s} -d '{"content":"deployed"}'` }; }],
+  ['twilio', 'api-key', (g) => `SK${g.r('h', 32)}`],
+  ['twilio', 'auth-token', (g) => ({ secret: g.r('h', 32), wrap: (s) => `TWILIO_AUTH_TOKEN=${s}` })],
+  ['sendgrid', 'api', (g) => `SG.${g.r('u', 22)}.${g.r('u', 43)}`, 'SENDGRID_API_KEY'],
+  ['mailgun', 'private', (g) => `key-${g.r('h', 32)}`, 'MAILGUN_API_KEY'],
+  ['mailchimp', 'api', (g) => `${g.r('h', 32)}-us${g.r('d', 2)}`, 'MAILCHIMP_API_KEY'],
+  ['huggingface', 'access', (g) => `hf_${g.r('L', 34)}`, 'HF_TOKEN'],
+  ['huggingface', 'org', (g) => `api_org_${g.r('L', 34)}`],
+  ['atlassian', 'api', (g) => `ATATT3${g.r('u', 186)}`, 'JIRA_API_TOKEN'],
+  ['newrelic', 'user-key', (g) => `NRAK-${g.r('U', 27)}`, 'NEW_RELIC_API_KEY'],
+  ['newrelic', 'insert', (g) => `NRII-${g.r('u', 32)}`],
+  ['newrelic', 'browser', (g) => `NRJS-${g.r('h', 19)}`],
+  ['square', 'access', (g) => `sq0atp-${g.r('u', 22)}`],
+  ['square', 'oauth-secret', (g) => `sq0csp-${g.r('u', 43)}`],
+  ['facebook', 'page-token', (g) => `EAAC${g.r('A', 120)}`],
+  ['twitter', 'bearer', (g) => ({ secret: `AAAAAAAAAAAAAAAAAAAAA${g.r('A', 90)}`, wrap: (s) => `twitter bearer: ${s}` })],
+  ['dropbox', 'short-lived', (g) => `sl.${g.r('u', 135)}`],
+  ['hubspot', 'private-app', (g) => `pat-na1-${g.uuid()}`, 'HUBSPOT_ACCESS_TOKEN'],
+  ['airtable', 'pat', (g) => `pat${g.r('A', 14)}.${g.r('h', 64)}`, 'AIRTABLE_API_KEY'],
+  ['supabase', 'management', (g) => `sbp_${g.r('h', 40)}`],
+  ['sourcegraph', 'access', (g) => `sgp_${g.r('h', 16)}_${g.r('h', 40)}`],
+  ['groq', 'api', (g) => `gsk_${g.r('A', 52)}`, 'GROQ_API_KEY'],
+  ['replicate', 'api', (g) => `r8_${g.r('A', 37)}`, 'REPLICATE_API_TOKEN'],
+  ['age', 'secret-key', (g) => `AGE-SECRET-KEY-1${g.r('B', 58).toUpperCase()}`],
+  ['azure', 'ad-client-secret', (g) => `${g.r('A', 3)}8Q~${g.r('u', 34).replace(/-/g, '.')}`, 'AZURE_CLIENT_SECRET'],
+  ['azure', 'storage-connection', (g) => ({ secret: g.b64(64), wrap: (s) => `DefaultEndpointsProtocol=https;AccountName=prodstore;AccountKey=${s};EndpointSuffix=core.windows.net` })],
+  ['azure', 'sas-url', (g) => ({ secret: `${g.r('A', 40)}%2B${g.r('A', 3)}%3D`, wrap: (s) => `https://prodstore.blob.core.windows.net/backups/db.bak?sv=2022-11-02&ss=b&srt=o&sp=r&se=2026-01-01T00:00:00Z&sig=${s}` })],
+  ['azure', 'service-bus', (g) => ({ secret: g.b64(32), wrap: (s) => `Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=${s}` })],
+  ['jwt', 'token', (g) => `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ${g.r('u', 60)}.${g.r('u', 43)}`],
+  ['firebase', 'fcm-server-key', (g) => `AAAA${g.r('u', 7)}:APA91b${g.r('u', 134)}`],
+  ['braintree', 'access', (g) => `access_token$production$${g.r('a', 16)}$${g.r('h', 32)}`],
+  ['circleci', 'pat', (g) => `CCIPAT_${g.r('A', 22)}_${g.r('h', 40)}`, 'CIRCLE_TOKEN'],
+  ['buildkite', 'user', (g) => `bkua_${g.r('h', 40)}`],
+  ['netlify', 'pat', (g) => `nfp_${g.r('A', 36)}`, 'NETLIFY_AUTH_TOKEN'],
+  // Context-only shapes: a random body that only the name next to it makes a secret.
+  ['datadog', 'api-key-env', (g) => ({ secret: g.r('h', 32), wrap: (s) => `DD_API_KEY=${s}` })],
+  ['datadog', 'app-key-yaml', (g) => ({ secret: g.r('h', 40), wrap: (s) => `  app_key: ${s}` })],
+  ['cloudflare', 'api-token-env', (g) => ({ secret: g.r('u', 40), wrap: (s) => `export CLOUDFLARE_API_TOKEN="${s}"` })],
+  ['okta', 'api-token', (g) => ({ secret: `00${g.r('u', 40)}`, wrap: (s) => `OKTA_API_TOKEN: ${s}` })],
+  ['algolia', 'admin-key', (g) => ({ secret: g.r('h', 32), wrap: (s) => `algoliasearch("LATENCY", "${s}") // ALGOLIA_ADMIN_KEY` })],
+  ['contentful', 'delivery', (g) => ({ secret: g.r('u', 43), wrap: (s) => `"contentfulAccessToken": "${s}"` })],
+  ['snyk', 'token', (g) => ({ secret: g.uuid(), wrap: (s) => `SNYK_TOKEN=${s} snyk test` })],
+  ['sonar', 'token', (g) => ({ secret: `squ_${g.r('h', 40)}`, wrap: (s) => `mvn sonar:sonar -Dsonar.token=${s}` })],
+  ['bitbucket', 'app-password', (g) => ({ secret: `ATBB${g.r('A', 28)}`, wrap: (s) => `BITBUCKET_APP_PASSWORD=${s}` })],
+  ['launchdarkly', 'sdk-key', (g) => ({ secret: `sdk-${g.uuid()}`, wrap: (s) => `LAUNCHDARKLY_SDK_KEY=${s}` })],
+  ['intercom', 'access-token', (g) => ({ secret: `dG9rOj${g.r('A', 54)}`, wrap: (s) => `intercom_access_token: "${s}"` })],
+  ['confluent', 'api-secret', (g) => ({ secret: g.r('A', 64), wrap: (s) => `sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="ABCDEFGH12345678" password="${s}";` })],
+  ['private-key', 'rsa', (g) => ({ secret: g.r('b', 64), wrap: (s) => `-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA${s}\n${g.r('b', 64)}\n-----END RSA PRIVATE KEY-----` })],
+  ['private-key', 'openssh', (g) => ({ secret: g.r('b', 64), wrap: (s) => `cat ~/.ssh/id_ed25519\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA${s}\n-----END OPENSSH PRIVATE KEY-----` })],
+  ['private-key', 'ec', (g) => ({ secret: g.r('b', 64), wrap: (s) => `-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEI${s}\n-----END EC PRIVATE KEY-----` })],
+  ['private-key', 'pkcs8-in-json', (g) => ({ secret: g.r('b', 64), wrap: (s) => `{"type": "service_account", "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0B${s}\\n-----END PRIVATE KEY-----\\n", "client_email": "ci@proj.iam.gserviceaccount.com"}` })],
+  ['private-key', 'pgp', (g) => ({ secret: g.r('b', 64), wrap: (s) => `-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQOYBGN${s}\n=ab12\n-----END PGP PRIVATE KEY BLOCK-----` })],
+  ['private-key', 'pem-cut', (g) => ({ secret: g.r('b', 64), wrap: (s) => `the key starts like this:\n-----BEGIN PRIVATE KEY-----\nMIIEvgIBADAN${s}` })],
+  ['kubernetes', 'secret-tls', (g) => ({ secret: g.b64(60), wrap: (s) => `apiVersion: v1\nkind: Secret\nmetadata:\n  name: web-tls\ntype: kubernetes.io/tls\ndata:\n  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t\n  tls.key: ${s}` })],
+  ['kubernetes', 'secret-password', (g) => ({ secret: g.b64(18), wrap: (s) => `kind: Secret\ndata:\n  username: YWRtaW4=\n  password: ${s}` })],
+  ['kubernetes', 'kubeconfig-key', (g) => ({ secret: g.b64(90), wrap: (s) => `users:\n- name: admin\n  user:\n    client-certificate-data: LS0tLS1CRUdJTg==\n    client-key-data: ${s}` })],
+  ['kubernetes', 'kubeconfig-token', (g) => ({ secret: `eyJhbGciOiJSUzI1NiIsImtpZCI6Ik${g.r('u', 30)}.eyJpc3Mi${g.r('u', 60)}.${g.r('u', 80)}`, wrap: (s) => `kubectl --token=${s} get pods` })],
+  ['docker', 'config-auth', (g) => ({ secret: g.b64(30), wrap: (s) => `{\n  "auths": {\n    "https://index.docker.io/v1/": {\n      "auth": "${s}"\n    }\n  }\n}` })],
+  // Commands, URLs, headers, env, config and prose.
+  ['url', 'redis-password-only', (g) => ({ secret: g.pw().replace(/[#%^+]/g, 'x'), wrap: (s) => `redis-cli -u redis://:${s}@cache.internal:6379/0 ping` })],
+  ['url', 'postgres', (g) => ({ secret: g.pw().replace(/[#%^+]/g, 'x'), wrap: (s) => `DATABASE_URL=postgres://app:${s}@db.internal:5432/app` })],
+  ['url', 'mongodb-srv', (g) => ({ secret: g.r('A', 16), wrap: (s) => `mongodb+srv://admin:${s}@cluster0.abcde.mongodb.net/test` })],
+  ['url', 'amqp', (g) => ({ secret: g.r('A', 14), wrap: (s) => `celery -A app worker -b amqp://guest:${s}@rabbit:5672//` })],
+  ['url', 'https-userinfo', (g) => ({ secret: g.r('A', 20), wrap: (s) => `git remote add origin https://deploy:${s}@git.example.com/team/app.git` })],
+  ['cli', 'mysql-attached', (g) => ({ secret: g.pw().replace(/[#%^*+!]/g, 'x'), wrap: (s) => `mysql -u root -p${s} -h 127.0.0.1 app < dump.sql` })],
+  ['cli', 'mysqldump-long', (g) => ({ secret: g.pw().replace(/[#%^*+!]/g, 'x'), wrap: (s) => `mysqldump --user=root --password=${s} app > app.sql` })],
+  ['cli', 'curl-user', (g) => ({ secret: g.r('A', 16), wrap: (s) => `curl -u admin:${s} https://jenkins.internal/api/json` })],
+  ['cli', 'curl-user-quoted', (g) => ({ secret: g.human(), wrap: (s) => `curl --user 'ops:${s}' -X POST https://api.internal/deploy` })],
+  ['cli', 'password-flag', (g) => ({ secret: g.r('A', 18), wrap: (s) => `./manage.py createsuperuser --username admin --password ${s}` })],
+  ['header', 'x-api-key', (g) => ({ secret: g.r('A', 32), wrap: (s) => `curl -H "X-API-Key: ${s}" https://api.internal/v1/jobs` })],
+  ['header', 'authorization-bearer', (g) => ({ secret: g.r('u', 40), wrap: (s) => `curl -H "Authorization: Bearer ${s}" https://api.internal` })],
+  ['header', 'authorization-token', (g) => ({ secret: g.r('h', 40), wrap: (s) => `Authorization: token ${s}` })],
+  ['header', 'private-token', (g) => ({ secret: g.r('A', 26), wrap: (s) => `curl --header "PRIVATE-TOKEN: ${s}" https://gitlab.example.com/api/v4/projects` })],
+  ['header', 'x-auth-token', (g) => ({ secret: g.r('A', 30), wrap: (s) => `x-auth-token: ${s}` })],
+  ['header', 'basic', (g) => ({ secret: Buffer.from(`ops:${g.pw()}`).toString('base64'), wrap: (s) => `Authorization: Basic ${s}` })],
+  ['env', 'secret-key-base', (g) => ({ secret: g.r('h', 128), wrap: (s) => `SECRET_KEY_BASE=${s} bin/rails server` })],
+  ['env', 'db-password', (g) => ({ secret: g.pw(), wrap: (s) => `export DB_PASSWORD='${s}'` })],
+  ['env', 'any-token', (g) => ({ secret: g.r('A', 30), wrap: (s) => `DEPLOY_TOKEN=${s}` })],
+  ['env', 'django-secret-key', (g) => ({ secret: g.r('p', 50), wrap: (s) => `SECRET_KEY = '${s}'` })],
+  ['env', 'dotenv-block', (g) => ({ secret: g.r('A', 24), wrap: (s) => `# .env\nAPP_ENV=production\nSMTP_PASSWORD=${s}\nLOG_LEVEL=info` })],
+  ['env', 'encryption-key', (g) => ({ secret: g.b64(32), wrap: (s) => `APP_ENCRYPTION_KEY=${s}` })],
+  ['config', 'yaml-password', (g) => ({ secret: g.pw().replace(/[#]/g, 'x'), wrap: (s) => `database:\n  host: db.internal\n  password: ${s}` })],
+  ['config', 'json-client-secret', (g) => ({ secret: g.r('u', 40), wrap: (s) => `{"client_id": "web", "client_secret": "${s}"}` })],
+  ['config', 'npmrc', (g) => ({ secret: g.r('b', 40).replace(/[+/]/g, 'k'), wrap: (s) => `//npm.pkg.github.com/:_authToken=${s}` })],
+  ['config', 'pip-index-url', (g) => ({ secret: g.r('A', 24), wrap: (s) => `pip install --extra-index-url https://__token__:${s}@pypi.internal/simple pkg` })],
+  ['prose', 'env-name-is', (g) => ({ secret: g.human(), wrap: (s) => `DB_PASSWORD is ${s}` })],
+  ['prose', 'the-password-is', (g) => ({ secret: g.human(), wrap: (s) => `the staging password is ${s} if you need to log in` })],
+  ['prose', 'token-colon', (g) => ({ secret: g.r('A', 28), wrap: (s) => `my api token: ${s}` })],
+  ['prose', 'password-for', (g) => ({ secret: g.human(), wrap: (s) => `The password for the admin account is "${s}".` })],
+  ['prose', 'use-password', (g) => ({ secret: g.human(), wrap: (s) => `log in as root with password ${s} and restart nginx` })],
+];
+
+const HELD_OUT = [
+  ['adobe', 'client-secret', (g) => `p8e-${g.r('A', 32)}`],
+  ['alibaba', 'access-key-id', (g) => `LTAI${g.r('A', 20)}`],
+  ['artifactory', 'api-key', (g) => `AKCp${g.r('A', 69)}`],
+  ['clojars', 'deploy-token', (g) => `CLOJARS_${g.r('a', 60)}`],
+  ['dynatrace', 'api', (g) => `dt0c01.${g.r('U', 24)}.${g.r('U', 64)}`],
+  ['easypost', 'api', (g) => `EZAK${g.r('A', 54)}`],
+  ['flutterwave', 'secret', (g) => `FLWSECK_TEST-${g.r('h', 32)}-X`],
+  ['frameio', 'api', (g) => `fio-u-${g.r('u', 64)}`],
+  ['infracost', 'api', (g) => `ico-${g.r('A', 32)}`],
+  ['maxmind', 'license', (g) => `${g.r('A', 6)}_${g.r('A', 29)}_mmk`],
+  ['prefect', 'api', (g) => `pnu_${g.r('A', 36)}`],
+  ['readme', 'api', (g) => `rdme_${g.r('a', 70)}`],
+  ['rubygems', 'api', (g) => `rubygems_${g.r('h', 48)}`],
+  ['scalingo', 'api', (g) => `tk-us-${g.r('u', 48)}`],
+  ['sendinblue', 'api', (g) => `xkeysib-${g.r('h', 64)}-${g.r('A', 16)}`],
+  ['shippo', 'api', (g) => `shippo_live_${g.r('h', 40)}`],
+  ['settlemint', 'pat', (g) => `sm_pat_${g.r('A', 16)}`],
+  ['perplexity', 'api', (g) => `pplx-${g.r('A', 48)}`],
+  ['planetscale', 'api', (g) => `pscale_tkn_${g.r('u', 43)}`],
+  ['typeform', 'api', (g) => `tfp_${g.r('u', 59)}`],
+  ['duffel', 'api', (g) => `duffel_live_${g.r('u', 43)}`],
+  ['1password', 'secret-key', (g) => `A3-${g.r('U', 6)}-${g.r('U', 11)}-${g.r('U', 5)}-${g.r('U', 5)}-${g.r('U', 5)}`],
+  ['openshift', 'user', (g) => `sha256~${g.r('u', 43)}`],
+  ['harness', 'pat', (g) => `pat.${g.r('u', 22)}.${g.r('A', 24)}.${g.r('A', 20)}`],
+  ['cloudflare', 'origin-ca', (g) => `v1.0-${g.r('h', 24)}-${g.r('h', 146)}`],
+  ['mapbox', 'secret', (g) => ({ secret: `sk.${g.r('A', 60)}.${g.r('A', 22)}`, wrap: (s) => `mapbox token ${s}` })],
+  ['yandex', 'api', (g) => `AQVN${g.r('u', 36)}`],
+  ['flyio', 'token', (g) => `fo1_${g.r('u', 43)}`],
+  ['netrc', 'password', (g) => ({ secret: g.r('A', 20), wrap: (s) => `machine api.heroku.com login ops@example.com password ${s}` })],
+  ['cli', 'sshpass', (g) => ({ secret: g.human(), wrap: (s) => `sshpass -p '${s}' ssh root@10.0.0.5 uptime` })],
+  ['env', 'pgpassword', (g) => ({ secret: g.pw(), wrap: (s) => `PGPASSWORD=${s} psql -h db.internal -U app` })],
+  ['url', 'jdbc-query', (g) => ({ secret: g.r('A', 14), wrap: (s) => `jdbc:postgresql://db:5432/app?user=app&password=${s}&ssl=true` })],
+  ['cli', 'htpasswd', (g) => ({ secret: g.human(), wrap: (s) => `htpasswd -b -c .htpasswd admin ${s}` })],
+  ['cli', 'docker-login', (g) => ({ secret: g.r('A', 20), wrap: (s) => `docker login -u ci -p ${s} registry.example.com` })],
+  ['prose', 'root-password', (g) => ({ secret: g.human(), wrap: (s) => `the root password for the box is ${s}` })],
+  ['cli', 'ldapsearch', (g) => ({ secret: g.human(), wrap: (s) => `ldapsearch -x -D "cn=admin,dc=example,dc=com" -w ${s} -b dc=example,dc=com` })],
+  ['config', 'ini-passwd', (g) => ({ secret: g.r('A', 16), wrap: (s) => `[client]\nuser = backup\npasswd = ${s}` })],
+  ['cli', 'openssl-pass', (g) => ({ secret: g.human(), wrap: (s) => `openssl pkcs12 -export -in cert.pem -passout pass:${s} -out cert.p12` })],
+];
+
+/** Families that are a way of writing a credential rather than a provider. */
+const CONTEXT_FORMS = new Set(['url', 'cli', 'header', 'env', 'config', 'prose', 'netrc']);
+
+function build(specs, seed, perFamily) {
+  const g = makeGen(seed);
+  const out = [];
+  let n = 0;
+  for (const [family, form, make, envName] of specs) {
+    for (let i = 0; i < perFamily; i++) {
+      const made = make(g);
+      if (typeof made === 'string') {
+        const wrap = envName && i === 1 ? (t) => `${envName}=${t}` : BARE[n++ % BARE.length];
+        out.push({ family, form, text: wrap(made), secrets: [made] });
+      } else {
+        out.push({ family, form, text: made.wrap(made.secret), secrets: [made.secret] });
+      }
+    }
+  }
+  return out;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+// SECRET_CORPUS_OUT: write elsewhere (the test regenerates into a temp folder and compares).
+const dir = process.env.SECRET_CORPUS_OUT ?? join(here, '..', 'test', 'fixtures', 'secrets');
+mkdirSync(dir, { recursive: true });
+const corpus = build(CORPUS, 0x5c2a, 2);
+const heldOut = build(HELD_OUT, 0x40e1, 2);
+for (const [name, set] of [['corpus.json', corpus], ['held-out.json', heldOut]]) {
+  writeFileSync(join(dir, name), `${JSON.stringify(set, null, 1)}\n`);
+  const families = new Set(set.filter((e) => !CONTEXT_FORMS.has(e.family)).map((e) => e.family));
+  const context = set.filter((e) => CONTEXT_FORMS.has(e.family)).length;
+  console.log(`${name}: ${set.length} secrets, ${families.size} provider families, ${context} context forms`);
+}
