@@ -11,7 +11,7 @@ const CLIENTS = ['cli', 'mcp', 'setup', 'extension', 'server'];
 const restrict = (regex, message) => ({ 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-artifacts/**', 'daemon/code/scip/gen/**', '**/*.mjs', '**/*.js'] },
+  { ignores: ['dist/**', 'node_modules/**', 'test-artifacts/**', 'daemon/code/scip/gen/**', '**/*.mjs', '**/*.js', 'test/fixtures/eventsource-parser/**'] },
   {
     files: ['**/*.ts'],
     extends: [tseslint.configs.base],

@@ -15,6 +15,7 @@ import type { Merge } from './merge';
 import { outline } from './outline';
 import { refs } from './refs';
 import { search } from './search';
+import { isUnknownName, suggestNames } from './suggest';
 
 export interface QueryContext {
   store: CodeStore;
@@ -42,15 +43,31 @@ function query<D extends MethodDecl>(decl: D, run: (ctx: QueryContext, p: Params
   return { decl, method: decl.method, run: (ctx, params) => run(ctx, params as ParamsOf<D>) as object };
 }
 
+/**
+ * A query about a name: an empty answer about a name no symbol has carries
+ * `suggestions` (maybe none), so "no such symbol" reads apart from "no
+ * references" and names the next query to try.
+ */
+function named<D extends MethodDecl>(decl: D, run: (ctx: QueryContext, p: ParamsOf<D>) => Answer<ResultOf<D>>, empty: (a: Answer<ResultOf<D>>) => boolean): ReadQuery {
+  return query(decl, (c, p) => {
+    const answer = run(c, p);
+    // Every name query's params hold `name`, checked at the socket.
+    const name = String(p.name);
+    return empty(answer) && isUnknownName(c.store, name) ? { ...answer, suggestions: suggestNames(c.store, name) } : answer;
+  });
+}
+
+const noMatches = (a: { matches: unknown[]; offset?: number; rest?: unknown[] }): boolean => a.matches.length === 0 && !a.offset && !a.rest?.length;
+
 export const READ_QUERIES: readonly ReadQuery[] = [
-  query(P.Refs, (c, p) => refs(c.store, p.name, { ...paging(p), merge: c.overlay?.refs(false) })),
-  query(P.Defs, (c, p) => refs(c.store, p.name, { definitionsOnly: true, ...paging(p), merge: c.overlay?.refs(true) })),
-  query(P.Callers, (c, p) => callers(c.store, p.name, { allRefs: p.all_refs, ...paging(p), merge: c.overlay?.callers(p.all_refs ?? false) })),
-  query(P.Callees, (c, p) => callees(c.store, p.name, { allRefs: p.all_refs, ...paging(p), merge: c.overlay?.callees(p.all_refs ?? false) })),
-  query(P.Impls, (c, p) => impls(c.store, p.name, paging(p))),
+  named(P.Refs, (c, p) => refs(c.store, p.name, { ...paging(p), merge: c.overlay?.refs(false) }), noMatches),
+  named(P.Defs, (c, p) => refs(c.store, p.name, { definitionsOnly: true, ...paging(p), merge: c.overlay?.refs(true) }), noMatches),
+  named(P.Callers, (c, p) => callers(c.store, p.name, { allRefs: p.all_refs, ...paging(p), merge: c.overlay?.callers(p.all_refs ?? false) }), noMatches),
+  named(P.Callees, (c, p) => callees(c.store, p.name, { allRefs: p.all_refs, ...paging(p), merge: c.overlay?.callees(p.all_refs ?? false) }), noMatches),
+  named(P.Impls, (c, p) => impls(c.store, p.name, paging(p)), noMatches),
   query(P.Search, (c, p) => search(c.store, p.pattern, { kind: p.kind, ...paging(p) })),
   query(P.Symbols, (c, p) => outline(c.store, c.repo, p.file, paging(p))),
-  query(P.Impact, (c, p) => impact(c.store, p.name, { depth: p.depth, ...paging(p) })),
+  named(P.Impact, (c, p) => impact(c.store, p.name, { depth: p.depth, ...paging(p) }), (a) => !a.offset && Object.values(a.counts).every((n) => n === 0)),
 ];
 
 const paging = (p: { limit?: number; budget?: number; offset?: number }): Paging => ({ limit: p.limit, budget: p.budget, offset: p.offset });
