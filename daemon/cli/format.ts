@@ -42,7 +42,10 @@ function summaryLine(r: QueryResult, kind: QueryKind): string {
     const sites = kind === 'callers' ? 'call site' : 'call';
     return `${P.plural(r.total, sites)} ${kind === 'callers' ? 'in' : 'of'} ${P.plural(n, kind === 'callers' ? 'caller' : 'callee')}`;
   }
-  const sum = (f: 'references' | 'calls' | 'files'): number => r.matches.reduce((t, m) => t + (m.counts?.[f] ?? 0), 0);
+  // A match without counts (an overlay-only or syntactic answer) is counted from the occurrences it lists.
+  const of = (m: P.SymbolMatch, f: 'references' | 'calls' | 'files'): number =>
+    m.counts?.[f] ?? (f === 'references' ? m.occurrences.length : f === 'files' ? new Set(m.occurrences.map((o) => o.file)).size : 0);
+  const sum = (f: 'references' | 'calls' | 'files'): number => r.matches.reduce((t, m) => t + of(m, f), 0);
   const counted = P.countPhrase({ references: sum('references'), calls: sum('calls'), files: sum('files') }, COMPACT_KIND[kind]);
   const defs = kind === 'definitions' ? `${P.plural(r.total, 'definition')}, ` : kind === 'implementations' ? `${P.plural(n, 'implementation')}, ` : '';
   return `${defs}${counted} · ${P.plural(n, 'symbol')}`;

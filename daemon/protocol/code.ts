@@ -27,7 +27,7 @@ export const CallQueryParams = z.object({
   budget,
   offset,
   all_refs: opt(z.boolean(), 'Every reference inside/to the function, not only calls.'),
-  include_external: opt(z.boolean(), "callers: also list the calls of library and built-in symbols of the same name (`String#repeat` beside the repo's own `repeat`); without it they are counted in `external`. A qualified name (`String.repeat`) lists them too."),
+  include_external: opt(z.boolean(), 'Also list calls of library symbols of the same name (else counted in `external`).'),
 });
 export const ImpactParams = z.object({
   repo,

@@ -122,7 +122,7 @@ describe('formatQuery', () => {
     assert.match(lines[2]!, /^\s+1:17\s+def\s+export function f\(\) \{\}$/);
     assert.equal(lines[3], '  b.ts');
     assert.match(lines[4]!, /3:1 .*f\(\);\s+\[g\]$/);
-    assert.match(lines[5]!, /^2 occurrences in 1 symbol/);
+    assert.match(lines[5]!, /^2 refs in 2 files · 1 symbol/);
   });
   it('names a symbol defined outside the repo by its package and descriptors', () => {
     assert.equal(readableSymbol('scip-typescript npm typescript 5.9.3 lib/`lib.dom.d.ts`/Array#map().'), 'typescript: lib/lib.dom.d.ts/Array#map()');
