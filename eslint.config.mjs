@@ -28,7 +28,7 @@ const noRawSql = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-artifacts/**', 'daemon/code/scip/gen/**', '**/*.mjs', '**/*.js'] },
+  { ignores: ['dist/**', 'node_modules/**', 'test-artifacts/**', 'daemon/code/scip/gen/**', '**/*.mjs', '**/*.js', 'test/fixtures/eventsource-parser/**'] },
   {
     files: ['**/*.ts'],
     extends: [tseslint.configs.base],

@@ -2,7 +2,10 @@
 // running Node. A native addon is built for one Node ABI, and the daemon runs
 // on whatever Node the user has, so the VSIX ships one build per supported ABI
 // (dist/native/node-v<ABI>/better_sqlite3.node, beside dist/daemon.js) and
-// falls back to the build npm made in node_modules.
+// falls back to the build npm made in node_modules. The addon is always given
+// by path: better-sqlite3 is an optional dependency of the npm package, whose
+// install may fail where it can neither download a prebuilt addon nor compile
+// one, and then only the shipped builds are there.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
@@ -36,11 +39,22 @@ export function findNativeBinding(abi = process.versions.modules, dirs = nativeD
   return undefined;
 }
 
-// Resolved once: either a path to the matching build or null for the default.
+/** The addon npm built in node_modules/better-sqlite3, when it did. */
+function npmBuild(): string | undefined {
+  try {
+    const file = path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+    return fs.existsSync(file) ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// Resolved once: the path of the matching build, or null when there is none (the open then fails with NativeModuleError).
 let binding: string | null | undefined;
 
 export function openDatabase(file: string, options: Database.Options = {}): Db {
-  if (binding === undefined) binding = findNativeBinding() ?? null;
+  if (binding === undefined) binding = findNativeBinding() ?? npmBuild() ?? null;
+  if (binding === null) throw new NativeModuleError(process.versions.modules, [...nativeDirs().map((d) => path.join(d, `node-v${process.versions.modules}`)), 'node_modules/better-sqlite3/build'], 'no build for this Node was shipped or compiled');
   try {
     return new Database(file, binding ? { ...options, nativeBinding: binding } : options);
   } catch (err) {

@@ -106,10 +106,11 @@ async function showActions(deps: CommandDeps): Promise<void> {
           command: 'scry.openMemoryConfig',
           buttons: [{ iconPath: new vscode.ThemeIcon('gear'), tooltip: 'Open config.yaml' }],
         },
-        { label: 'Actions', kind: vscode.QuickPickItemKind.Separator, command: '' },
       ]
     : [];
-  pick.items = [...memoryItems, ...ACTIONS.map((a) => ({ label: a.label, detail: a.detail, command: a.command }))];
+  const above = [...memoryItems, ...mcpItems()];
+  const actions = ACTIONS.map((a) => ({ label: a.label, detail: a.detail, command: a.command }));
+  pick.items = above.length > 0 ? [...above, { label: 'Actions', kind: vscode.QuickPickItemKind.Separator, command: '' }, ...actions] : actions;
   pick.onDidTriggerItemButton((e) => {
     pick.hide();
     void vscode.commands.executeCommand(e.item.command);
@@ -121,6 +122,24 @@ async function showActions(deps: CommandDeps): Promise<void> {
   });
   pick.dispose();
   if (chosen) await vscode.commands.executeCommand(chosen);
+}
+
+/**
+ * Where VS Code lists Scry's MCP server it shows "Stopped" until a chat first
+ * calls one of its tools (VS Code starts servers on demand). Said here, where
+ * a user looks, with the list of servers to start it from.
+ */
+function mcpItems(): Array<vscode.QuickPickItem & { command: string }> {
+  const lm = (vscode as { lm?: Partial<typeof vscode.lm> }).lm;
+  if (typeof lm?.registerMcpServerDefinitionProvider !== 'function') return [];
+  return [
+    { label: 'Agents', kind: vscode.QuickPickItemKind.Separator, command: '' },
+    {
+      label: "$(plug) MCP server 'Scry' for chat agents: start it now",
+      detail: "Listed as Stopped until a chat uses it: VS Code starts MCP servers on a chat's first tool call. Opens MCP: List Servers, where Start runs it",
+      command: 'workbench.mcp.listServer',
+    },
+  ];
 }
 
 async function requireDaemon(supervisor: Supervisor): Promise<void> {
@@ -201,7 +220,7 @@ async function searchSymbols(deps: CommandDeps): Promise<void> {
         (r) => {
           if (mine !== seq) return;
           pick.busy = false;
-          pick.items = r.results.map((h) => ({ label: h.display_name, description: h.kind, detail: h.file ? `${h.file}:${h.line ?? 1}` : h.qualified_name, alwaysShow: true, hit: h }));
+          pick.items = r.results.map((h) => ({ label: h.display_name, description: P.kindLabel(h.kind), detail: h.file ? `${h.file}:${h.line ?? 1}` : h.qualified_name, alwaysShow: true, hit: h }));
         },
         (err: unknown) => {
           if (mine !== seq) return;

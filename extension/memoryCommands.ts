@@ -44,7 +44,9 @@ async function recall(d: MemoryCommandDeps): Promise<void> {
     void vscode.window.showInformationMessage(`Scry: memory has nothing on “${query.trim()}”.`);
     return;
   }
-  const title = `Recall “${query.trim()}”: ${r.total} entit${r.total === 1 ? 'y' : 'ies'}${r.note ? ` (${r.note})` : ''}`;
+  // The answer's note speaks to agents (tool arguments, other tools); a person gets the count of what is not listed.
+  const more = r.omitted.entities;
+  const title = `Recall “${query.trim()}”: ${r.total} entit${r.total === 1 ? 'y' : 'ies'}${more > 0 ? ` (${more} more not listed: ask more precisely)` : ''}`;
   const chosen = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose an entity or a fact to open it in the memory graph, an episode to read it', matchOnDescription: true, matchOnDetail: true });
   if (chosen?.entity !== undefined) await d.panel.show([chosen.entity]);
   else if (chosen?.episode) await d.episodes.open(episodeView(chosen.episode));
@@ -52,7 +54,7 @@ async function recall(d: MemoryCommandDeps): Promise<void> {
 
 async function remember(d: MemoryCommandDeps): Promise<void> {
   const text = await vscode.window.showInputBox({
-    title: 'Scry: Remember',
+    title: 'Scry: Remember (1/2)',
     prompt: 'A fact to keep, in plain words',
     placeHolder: 'the hermes API is deployed on web-2',
     ignoreFocusOut: true,

@@ -5,6 +5,9 @@
 // downloaded from outside the npm registry. Builds are cached by
 // better-sqlite3 version and ABI in $SCRY_NATIVE_CACHE (default
 // ~/.cache/scry-native), outside node_modules so `npm ci` does not discard them.
+// Several runs may share that cache at once (two checkouts packaging): each
+// works in a folder of its own and puts a finished result in place with one
+// rename, so none deletes or half-reads another's work.
 //
 //   node scripts/build-native.mjs [--targets 20,22,24]
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -38,12 +41,29 @@ function nodeFor(major) {
   const dir = path.join(cache, `node${major}`);
   if (fs.existsSync(path.join(dir, 'include', 'node', 'node_version.h')) && fs.existsSync(path.join(dir, 'bin', 'node'))) return dir;
   log(`fetching headers: npm pack ${NODE_PACKAGES[major]}`);
-  const tgz = execFileSync('npm', ['pack', NODE_PACKAGES[major], '--silent'], { cwd: cache, encoding: 'utf8' }).trim().split('\n').pop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  execFileSync('tar', ['xzf', path.join(cache, tgz), '-C', dir, '--strip-components=1']);
-  fs.rmSync(path.join(cache, tgz));
+  const work = fs.mkdtempSync(path.join(cache, `node${major}-`));
+  try {
+    // --json and --pack-destination whatever the caller's npm config: prepack under
+    // `npm pack --json --pack-destination D` passes both on as npm_config_* variables.
+    const packed = execFileSync('npm', ['pack', NODE_PACKAGES[major], '--json', '--pack-destination', work], { cwd: work, encoding: 'utf8' });
+    const tgz = JSON.parse(packed.slice(packed.indexOf('[')))[0].filename;
+    const unpacked = path.join(work, 'node');
+    fs.mkdirSync(unpacked);
+    execFileSync('tar', ['xzf', path.join(work, tgz), '-C', unpacked, '--strip-components=1']);
+    settle(unpacked, dir);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
   return dir;
+}
+
+/** Moves a finished folder or file into place; when another run got there first, theirs stays and ours goes. */
+function settle(from, to) {
+  try {
+    fs.renameSync(from, to);
+  } catch (err) {
+    if (!fs.existsSync(to)) throw err;
+  }
 }
 
 function nodeGyp() {
@@ -73,10 +93,12 @@ for (const major of targets) {
     const npmBuild = path.join(source, 'build', 'Release', 'better_sqlite3.node');
     if (abi === process.versions.modules && fs.existsSync(npmBuild)) {
       // npm install already compiled it for this very Node.
-      fs.copyFileSync(npmBuild, cached);
+      const tmp = `${cached}.${process.pid}.tmp`;
+      fs.copyFileSync(npmBuild, tmp);
+      settle(tmp, cached);
     } else {
-      const work = path.join(cache, `build-abi${abi}`);
-      fs.rmSync(work, { recursive: true, force: true });
+      // A folder of this run's own: another run building the same ABI works beside it, not in it.
+      const work = fs.mkdtempSync(path.join(cache, `build-abi${abi}-`));
       fs.cpSync(source, work, { recursive: true, filter: (p) => !/[/\\](build|node_modules)$/.test(p) });
       log(`compiling better-sqlite3 ${bsqlVersion} for Node ${major} (ABI ${abi}) against ${nodedir}`);
       const r = spawnSync(process.execPath, [nodeGyp(), 'rebuild', '--release', `--nodedir=${nodedir}`, `--devdir=${path.join(cache, 'gyp')}`, '-j', 'max'], {
@@ -84,8 +106,11 @@ for (const major of targets) {
         encoding: 'utf8',
         env: { ...process.env, npm_config_nodedir: nodedir },
       });
-      if (r.status !== 0) throw new Error(`compiling for Node ${major} failed:\n${(r.stdout + r.stderr).split('\n').slice(-30).join('\n')}`);
-      fs.copyFileSync(path.join(work, 'build', 'Release', 'better_sqlite3.node'), cached);
+      if (r.status !== 0) {
+        fs.rmSync(work, { recursive: true, force: true });
+        throw new Error(`compiling for Node ${major} failed:\n${(r.stdout + r.stderr).split('\n').slice(-30).join('\n')}`);
+      }
+      settle(path.join(work, 'build', 'Release', 'better_sqlite3.node'), cached);
       fs.rmSync(work, { recursive: true, force: true });
     }
   }

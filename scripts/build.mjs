@@ -1,6 +1,8 @@
-// Bundles each entry point with esbuild. better-sqlite3 stays external: it is a
-// native module loaded from node_modules (or from a per-ABI build in the VSIX).
-// web-tree-sitter stays external too: it finds its .wasm beside itself, and is
+// Bundles each entry point with esbuild. better-sqlite3's JavaScript is bundled
+// too: its addon is loaded by path (daemon/sqlite.ts), the per-ABI build in
+// dist/native or, where none matches, the one npm built in node_modules, so the
+// package installs even where better-sqlite3's own install (an optional
+// dependency) cannot download or compile. web-tree-sitter stays external: it finds its .wasm beside itself, and is
 // loaded only when a watched file changes.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -36,7 +38,7 @@ const common = {
   format: 'cjs',
   sourcemap: 'linked',
   logLevel: 'warning',
-  external: ['better-sqlite3', 'web-tree-sitter', '@vscode/tree-sitter-wasm'],
+  external: ['web-tree-sitter', '@vscode/tree-sitter-wasm'],
   legalComments: 'none',
   define: { SCRY_VERSION: JSON.stringify(pkg.version) },
 };

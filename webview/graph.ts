@@ -38,7 +38,8 @@ export class GraphCanvas {
       style: this.stylesheet(),
       minZoom: 0.05,
       maxZoom: 4,
-      wheelSensitivity: 0.3,
+      // Cytoscape's own step: a third of it took a dozen wheel turns to get from the whole graph to a label.
+      wheelSensitivity: 1,
       boxSelectionEnabled: false,
       selectionType: 'single',
     });
@@ -168,7 +169,12 @@ export class GraphCanvas {
       animate: false,
       fit: !incremental,
       padding: 30,
-      nodeDimensionsIncludeLabels: false,
+      // Labels are wider than their nodes: counted, they keep apart, also in the grid fcose tiles
+      // disconnected (fact-less) entities into, which gets label-wide gaps. Not when growing: with
+      // the drawn nodes fixed, fcose then moves them (the page keeps drawn nodes where they are).
+      nodeDimensionsIncludeLabels: !incremental,
+      tilingPaddingHorizontal: 24,
+      tilingPaddingVertical: 16,
       idealEdgeLength: () => 90,
       nodeRepulsion: () => 6000,
       numIter: 2500,

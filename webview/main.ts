@@ -125,6 +125,8 @@ function render(next: GraphState): void {
   const hidden = new Set(next.filters.hiddenTypes);
   const nodes = next.nodes.filter((n) => !hidden.has(LEGEND_TYPES.includes(n.type) ? n.type : 'other'));
   canvas.apply(nodes, next.edges);
+  // Opening and Reset show the whole graph, wherever the view was left (a pan far off read as a blank canvas).
+  if (next.fit !== previous?.fit && nodes.length > 0) canvas.fit();
   if (next.focus !== previous?.focus || (next.focus !== undefined && previous?.nodes.length !== next.nodes.length)) canvas.focus(next.focus);
   renderNodeList(next.focus);
   renderEdgeList();

@@ -110,6 +110,8 @@ export interface GraphState {
   summary: string;
   /** More entities exist than are drawn. */
   hasMore: boolean;
+  /** Bumped when the page should fit the whole graph into view: on opening and on Reset (the page also fits on its first state). */
+  fit: number;
 }
 
 /** Page → host. */
@@ -167,5 +169,6 @@ export function initialState(): GraphState {
     detail: { kind: 'none' },
     summary: '',
     hasMore: false,
+    fit: 0,
   };
 }

@@ -19,15 +19,23 @@ export const defaultFormat = (): OutputFormat => (isatty(1) ? 'human' : 'json');
 
 /** Writes a method's answer: JSON as is, or through its terminal (human) or compact formatter. */
 export function print(method: string, format: OutputFormat, value: unknown): number {
+  const code = unknownName(value) ? 1 : 0;
   if (format === 'json') {
     writeOut(`${JSON.stringify(value)}\n`);
-    return 0;
+    return code;
   }
   const { FORMATTERS, COMPACT_FORMATTERS } = loadFormatters();
   const human = FORMATTERS[method] ?? ((x: unknown) => `${JSON.stringify(x, null, 2)}\n`);
   writeOut((format === 'compact' ? (COMPACT_FORMATTERS[method] ?? human) : human)(value));
-  return 0;
+  return code;
 }
+
+/**
+ * An answer about a name no symbol has (it carries `suggestions`): the CLI
+ * exits 1 then, as grep does when nothing matched, so a script or an agent
+ * can tell a typo from a symbol that exists and has no references (exit 0).
+ */
+const unknownName = (value: unknown): boolean => typeof value === 'object' && value !== null && Array.isArray((value as { suggestions?: unknown }).suggestions);
 
 /** Set once stdout took part of an answer through process.stdout: later output follows it there, in order. */
 let viaStream = false;
@@ -40,6 +48,7 @@ let viaStream = false;
  * (EPIPE, as in `| head -1`) takes nothing more.
  */
 function writeOut(text: string): void {
+  endProgress();
   if (viaStream) {
     process.stdout.write(text);
     return;
@@ -61,6 +70,16 @@ const progressLine = (text: string): void => {
   wroteStderr = true;
   process.stderr.write(text);
 };
+
+/** Set while a progress line is drawn in place on the terminal and not yet ended by a newline. */
+let progressOpen = false;
+
+/** Ends the progress line drawn in place, so what follows (the answer, an error) starts on a line of its own. */
+export function endProgress(): void {
+  if (!progressOpen) return;
+  progressOpen = false;
+  progressLine('\n');
+}
 
 /**
  * Ends the process once what it printed is out (a pipe may still hold some):
@@ -100,29 +119,27 @@ export async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Prom
   // Read at the first event: opening process.stderr costs a query that shows none.
   let tty: boolean | undefined;
   const onTerminal = (): boolean => (tty ??= process.stderr.isTTY === true);
-  let open = false;
   const code = conn.onNotification(progress.code, (e) => {
     // On a terminal one line is rewritten in place; elsewhere each event is a line.
     if (onTerminal()) {
       progressLine(`\r\x1b[2Kscry: ${e.phase}: ${e.message}`);
-      open = true;
+      progressOpen = true;
     } else progressLine(`scry: ${e.phase}: ${e.message}\n`);
   });
-  let bar = false;
   const memory = progress.memory ? conn.onNotification(progress.memory, (e) => {
     // A bar on a terminal only: a sweep of a long history is thousands of files.
     if (!onTerminal() || e.total === 0) return;
     const width = 24;
     const filled = Math.round((e.done / e.total) * width);
     progressLine(`\r\x1b[2Kscry: ${e.phase} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${e.done}/${e.total} ${e.message.slice(0, 40)}`);
-    bar = true;
+    progressOpen = true;
   }) : undefined;
   // A daemon that dies mid-request rejects the request (RpcClient fails every
   // pending one on close), so the CLI exits 1 with that error, never 0 silently.
   try {
     return await fn(conn);
   } finally {
-    if (open || bar) progressLine('\n');
+    endProgress();
     code.dispose();
     memory?.dispose();
     conn.dispose();

@@ -79,7 +79,8 @@ export function intro(): string {
 /** The usage text, generated from the method declarations and the local commands. */
 export function usage(): string {
   const CLI_METHODS = allCliMethods();
-  const line = (left: string, right: string): string => `  ${left.padEnd(28)}${right}`;
+  // A left column too wide for its 28 characters puts the help on the next line, aligned.
+  const line = (left: string, right: string): string => (left.length < 27 ? `  ${left.padEnd(28)}${right}` : `  ${left}\n  ${' '.repeat(28)}${right}`);
   const queries = CLI_METHODS.filter((m) => m.cli!.group === 'queries').map((m) => {
     const c = m.cli!;
     return line(`scry ${c.command}${c.arg ? ` ${c.arg.required ? c.arg.label : `[${c.arg.label}]`}` : ''}${c.arg2 ? ` ${c.arg2.label}` : ''}`, c.summary);
@@ -130,4 +131,28 @@ export function usage(): string {
   ].join('\n');
 }
 
-const firstClause = (text: string): string => text.split(/(?<=[a-z)`])[.;:] /)[0]!.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());
+/**
+ * The first clause of a field's description, as flag help: up to the first
+ * `.`, `;` or `:` that ends a clause (followed by a space, outside
+ * parentheses and backticks, not an abbreviation such as `e.g.`), lowercased.
+ */
+export function firstClause(text: string): string {
+  let depth = 0;
+  let code = false;
+  let end = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '`') code = !code;
+    else if (code) continue;
+    else if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && '.;:'.includes(c) && (i + 1 === text.length || text[i + 1] === ' ') && !ABBREVIATION.test(text.slice(0, i + 1))) {
+      end = i;
+      break;
+    }
+  }
+  return text.slice(0, end).replace(/^./, (c) => c.toLowerCase());
+}
+
+/** Ends of text whose dot is not a sentence's end. */
+const ABBREVIATION = /\b(e\.g|i\.e|etc|vs)\.$/;

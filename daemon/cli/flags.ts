@@ -2,6 +2,7 @@
 // is most of a millisecond of every CLI start (its module and validators are
 // not in Node's startup snapshot); the CLI needs only this much of it.
 import { UsageError } from '../errors';
+import { closest } from '../text/edit-distance';
 
 export interface FlagOption {
   type: 'string' | 'boolean';
@@ -39,7 +40,7 @@ export function parseFlags(argv: readonly string[], options: Readonly<Record<str
       const eq = a.indexOf('=');
       const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
       const option = Object.hasOwn(options, name) ? options[name]! : undefined;
-      if (!option) throw unknown(`--${name}`);
+      if (!option) throw unknown(`--${name}`, closest(name, Object.keys(options), 2));
       if (option.type === 'boolean') {
         if (eq >= 0) throw new UsageError(`--${name} takes no value`);
         set(name, true);
@@ -61,4 +62,5 @@ export function parseFlags(argv: readonly string[], options: Readonly<Record<str
   return { values, positionals };
 }
 
-const unknown = (flag: string): UsageError => new UsageError(`unknown option '${flag}' (an argument that starts with '-' goes after '--', as in -- "${flag}")`);
+const unknown = (flag: string, near?: string): UsageError =>
+  new UsageError(`unknown option '${flag}'${near ? `; did you mean --${near}?` : ` (scry help lists the options; an argument that starts with '-' goes after '--', as in -- "${flag}")`}`);

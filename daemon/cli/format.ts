@@ -8,11 +8,12 @@ export type QueryKind = 'references' | 'definitions' | 'callers' | 'callees' | '
 export function formatQuery(result: QueryResult, what: QueryKind | boolean): string {
   const kind: QueryKind = typeof what === 'boolean' ? (what ? 'definitions' : 'references') : what;
   const head = notes(result.index, result.note);
+  if (result.suggestions) return `${head}${P.unknownNameLine(result.symbol, result.suggestions)}\n`;
   if (result.matches.length === 0) return `${head}no ${kind} of '${result.symbol}'${result.offset ? ` past offset ${result.offset}` : ''} (index ${result.index.status}, built ${result.index.indexed_at})\n`;
   const out: string[] = [];
   for (const m of result.matches) {
     const share = P.syntacticShare(m.occurrences);
-    out.push(`${m.display_name}  ${m.kind}  ${m.symbol_id}${share === 'all' ? SYNTACTIC : ''}`);
+    out.push(`${m.display_name}  ${m.kind}  ${placeOf(m)}${share === 'all' ? SYNTACTIC : ''}`);
     let file = '';
     for (const o of m.occurrences) {
       if (o.file !== file) {
@@ -41,10 +42,36 @@ function summaryLine(r: QueryResult, kind: QueryKind): string {
     const sites = kind === 'callers' ? 'call site' : 'call';
     return `${P.plural(r.total, sites)} ${kind === 'callers' ? 'in' : 'of'} ${P.plural(n, kind === 'callers' ? 'caller' : 'callee')}`;
   }
-  const sum = (f: 'references' | 'calls' | 'files'): number => r.matches.reduce((t, m) => t + (m.counts?.[f] ?? 0), 0);
+  // A match without counts (an overlay-only or syntactic answer) is counted from the occurrences it lists.
+  const of = (m: P.SymbolMatch, f: 'references' | 'calls' | 'files'): number =>
+    m.counts?.[f] ?? (f === 'references' ? m.occurrences.length : f === 'files' ? new Set(m.occurrences.map((o) => o.file)).size : 0);
+  const sum = (f: 'references' | 'calls' | 'files'): number => r.matches.reduce((t, m) => t + of(m, f), 0);
   const counted = P.countPhrase({ references: sum('references'), calls: sum('calls'), files: sum('files') }, COMPACT_KIND[kind]);
   const defs = kind === 'definitions' ? `${P.plural(r.total, 'definition')}, ` : kind === 'implementations' ? `${P.plural(n, 'implementation')}, ` : '';
   return `${defs}${counted} · ${P.plural(n, 'symbol')}`;
+}
+
+/**
+ * Where a match is, as a person reads it: its definition's `file:line`, or the
+ * file a local lives in, or, for a symbol defined outside the repo, its package
+ * and name from the SCIP symbol (the raw id stays in the JSON).
+ */
+export function placeOf(m: P.SymbolMatch): string {
+  const def = m.occurrences.find((o) => o.is_definition);
+  if (def) return `${def.file}:${def.line}`;
+  if (m.counts?.definitions.length) return m.counts.definitions[0]!;
+  if (m.local) return `local to ${m.local}`;
+  return readableSymbol(m.symbol_id);
+}
+
+/** `scip-typescript npm typescript 5.9.3 lib/`lib.dom.d.ts`/Array#map().` reads `typescript: lib/lib.dom.d.ts/Array#map()`. */
+export function readableSymbol(id: string): string {
+  // Four header fields (scheme, manager, package, version), spaces inside one doubled.
+  const head = /^((?:[^ ]| {2})+) ((?:[^ ]| {2})+) ((?:[^ ]| {2})+) ((?:[^ ]| {2})+) /.exec(id);
+  if (!head) return id;
+  const pkg = head[3]!.replace(/ {2}/g, ' ');
+  const name = id.slice(head[0].length).replace(/`([^`]|``)*`/g, (q) => q.slice(1, -1).replace(/``/g, '`')).replace(/\.$/, '');
+  return pkg === '.' ? name : `${pkg}: ${name}`;
 }
 
 /** How a line marks what tree-sitter found rather than a precise indexer. */
@@ -61,7 +88,10 @@ const from = (r: { offset?: number }): string => (r.offset ? ` from offset ${r.o
 const nextPage = (r: { next_offset?: number }): string => (r.next_offset !== undefined ? `next page: --offset ${r.next_offset}\n` : '');
 
 export function formatSearch(r: SearchResult): string {
-  const out = r.results.map((h) => `${h.display_name.padEnd(28)} ${h.kind.padEnd(12)} ${h.file ? `${h.file}:${h.line}` : '(no definition)'}  ${h.qualified_name}`);
+  // Columns as wide as this page's widest cell (a name past 40 characters shifts only its own line).
+  const rows = r.results.map((h) => [h.display_name, h.kind, h.file ? `${h.file}:${h.line}` : '(no definition)', h.qualified_name]);
+  const widths = [0, 1, 2].map((c) => Math.min(40, Math.max(0, ...rows.map((row) => row[c]!.length))));
+  const out = rows.map((row) => row.map((cell, c) => (c < 3 ? cell.padEnd(widths[c]!) : cell)).join('  '));
   const paged = pageNote(r, r.results.length, r.next_offset !== undefined ? P.searchRest(r) : undefined);
   out.push(`${r.total} match${r.total === 1 ? '' : 'es'} for '${r.pattern}'${paged} · ${r.elapsed_ms} ms`);
   return notes(r.index, r.note) + out.join('\n') + '\n' + nextPage(r);
@@ -79,6 +109,7 @@ export function formatSymbols(r: SymbolsResult): string {
 }
 
 export function formatImpact(r: ImpactResult): string {
+  if (r.suggestions) return `${notes(r.index, r.note)}${P.unknownNameLine(r.symbol, r.suggestions)}\n`;
   const c = r.counts;
   const out = [`${r.symbol}: ${P.plural(c.callers, 'caller')}, ${P.plural(c.implementations, 'implementation')}, ${P.plural(c.importing_files, 'file')} using it, ${P.plural(c.test_files, 'test file')}`];
   const mark = (e: P.ImpactEntry): string => (e.precision === 'syntactic' ? SYNTACTIC : '');
@@ -104,6 +135,8 @@ function notes(index: IndexFreshness, note?: string): string {
 export function formatIndex(r: IndexResult): string {
   const lines = [`${r.repo}: ${r.status}, ${r.documents} files, ${r.symbols} symbols, ${r.occurrences} occurrences (${r.duration_ms} ms)`];
   for (const i of r.indexers) lines.push(`  ${i.language} (${i.indexer}): ${i.status}${i.error ? `: ${i.error}` : ''}${i.remedy ? ` (${i.remedy})` : ''}`);
+  const x = r.exported;
+  if (x) lines.push(`exported ${x.documents} files, ${x.occurrences} occurrences, ${x.symbols} symbols as SCIP to ${x.file}`);
   return lines.join('\n') + '\n';
 }
 

@@ -28,7 +28,8 @@ export async function run(argv: string[]): Promise<number> {
     cmd = parseCommand(argv);
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`scry: ${err.message}\n`);
+      // A message that already starts with the command (`scry refs needs …`) needs no `scry:` before it.
+      process.stderr.write(`${err.message.startsWith('scry ') ? '' : 'scry: '}${err.message}\n`);
       return 2;
     }
     throw err;

@@ -17,8 +17,10 @@ import * as Q from './query';
 import { RepoRegistry, type RepoEntry } from './repo-registry';
 import { bytesUnder, indexedRepoOf, listIndexed } from './repo-index-dirs';
 import { admit, whyNotRestored } from './roots';
+import { exportScip, type ScipExport } from './scip/export';
 import { findSibling, missingDependencies, type Candidate } from './seed';
 import { INDEX_FILE, isCorrupt, StoreCache } from './store-cache';
+import { VERSION } from '../version';
 import type { CodeStore } from './store/store';
 import { inotifyWatches, maxUserWatches, type SchedulerOptions } from './watch';
 
@@ -119,7 +121,10 @@ export class CodeDomain implements Domain {
       },
     });
     this.methods = [
-      handler(P.IndexRepo, (p) => this.index(p.repo, { force: p.force, scip: p.scip, explicit: p.explicit === true })),
+      handler(P.IndexRepo, async (p) => {
+        const result = await this.index(p.repo, { force: p.force, scip: p.scip, explicit: p.explicit === true });
+        return p.export_scip === undefined ? result : { ...result, exported: this.exportScip(p.repo, p.export_scip) };
+      }),
       handler(P.Repos, () => ({ repos: listIndexed(ctx.home, (r) => this.watching(r), (l) => ctx.log(l)) })),
       handler(P.ForgetRepo, (p) => this.forget(p.repo)),
       ...Q.READ_QUERIES.map((q) => ({ decl: q.decl, run: (p: unknown) => this.query(q, p as P.RepoParams) })),
@@ -144,6 +149,14 @@ export class CodeDomain implements Domain {
     }
     const live = this.live.ensure(entry);
     return this.builds.build(entry, live, opts.scip);
+  }
+
+  /** Writes the repo's index out as a standard SCIP file. */
+  exportScip(repoInput: string, file: string): ScipExport {
+    const entry = this.repos.get(repoInput);
+    const store = this.open(entry);
+    if (!store) throw new NotIndexedError(entry.repo);
+    return exportScip(store, entry.repo, file, { name: 'scry', version: VERSION });
   }
 
   /** Answers one read-only query (see query/methods.ts), building the index first if there is none. */

@@ -3,14 +3,15 @@
 import * as path from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { connectDaemon, findRepoRoot, type RpcClient } from '../client';
-import { errorMessage } from '../errors';
 import { logDir, scryHome } from '../paths';
 import { VERSION } from '../version';
 import { CallLog } from './call-log';
 import { DaemonLink } from './daemon-link';
+import { mcpErrorText } from './errors';
 import type { ScryTool, ToolContext } from './tool';
+import { listedTool } from './tool-list';
 import { ALL_TOOLS } from './tools';
 
 export interface McpServerOptions {
@@ -24,7 +25,10 @@ export interface McpServerOptions {
 export const SERVER_INSTRUCTIONS =
   'Scry answers code-navigation questions (references, definitions, callers, callees, implementations, impact, file outlines) from a ' +
   'pre-built semantic index in milliseconds. Prefer these tools over grep/glob whenever the thing you look for is a code symbol; ' +
-  'keep grep for strings, comments, regexes and non-code files. The repo defaults to the git root of the working directory. ' +
+  'keep grep for strings, comments, regexes and non-code files. Fields the tools share: `repo` (absolute path; default: the git root of the ' +
+  'working directory); `format` (compact text by default, `json` for the structured answer); `limit` (items a page) and `budget` (bytes a page, ' +
+  'default 8000): a cut page ends with `next page: offset=K`, and `offset: K` reads on. A `symbol` is matched exactly, ignoring case, or ' +
+  'qualified by its owner: `OrderService.processOrder`, `OrderService#processOrder`, `DB::table`, `auth->user`, `pkg.Func`. ' +
   'Scry also remembers what past agent sessions learnt (projects, machines, decisions, how things are deployed): scry_recall before asking the user ' +
   'or re-discovering something, scry_remember for a durable fact worth keeping.';
 
@@ -37,7 +41,8 @@ export function createScryMcpServer(options: McpServerOptions): { server: McpSer
     repo: (given) => (given ? path.resolve(options.cwd, given) : defaultRepo),
   };
   const server = new McpServer({ name: 'scry', version: VERSION }, { instructions: SERVER_INSTRUCTIONS });
-  for (const tool of options.tools ?? ALL_TOOLS) {
+  const tools = options.tools ?? ALL_TOOLS;
+  for (const tool of tools) {
     server.registerTool(
       tool.name,
       {
@@ -56,13 +61,16 @@ export function createScryMcpServer(options: McpServerOptions): { server: McpSer
           log.write({ ts: new Date().toISOString(), tool: tool.name, ms: elapsed(started), ok: true, args, total });
           return tool.render(args, result);
         } catch (err) {
-          const message = errorMessage(err);
+          const message = mcpErrorText(err);
           log.write({ ts: new Date().toISOString(), tool: tool.name, ms: elapsed(started), ok: false, args, error: message });
           return { content: [{ type: 'text', text: `${tool.name} failed: ${message}` }], isError: true };
         }
       },
     );
   }
+  // The SDK's own list repeats a schema header, integer bounds and the title per tool (see tool-list.ts).
+  const listed = { tools: tools.map(listedTool) };
+  server.server.setRequestHandler(ListToolsRequestSchema, () => listed);
   return {
     server,
     dispose: () => {

@@ -41,7 +41,7 @@ export function remember(store: MemoryStore, params: P.RememberParams, options: 
   if (text.length === 0) throw new InvalidParamsError('memory remember needs the fact in words');
   const at = params.at !== undefined ? isoTime(params.at, 'at') : now.toISOString();
   const explicit = (params.entity ?? []).map((raw) => parseEntityArg(redact(raw).text));
-  for (const e of explicit) if (classifyName(e.name) !== 'entity') throw new InvalidParamsError(`--entity '${e.name}' is not a name memory keeps (${classifyName(e.name)}); name the thing itself, e.g. hermes-api or machine:web-2`);
+  for (const e of explicit) if (classifyName(e.name) !== 'entity') throw new InvalidParamsError(`entity '${e.name}' is not a name memory keeps (${classifyName(e.name)}); name the thing itself, e.g. hermes-api or machine:web-2`);
   const repoRoot = params.cwd ? findRepoRoot(params.cwd) : undefined;
   const id = manualEpisodeId(text);
   const draft: EpisodeDraft = {
@@ -85,7 +85,7 @@ export function remember(store: MemoryStore, params: P.RememberParams, options: 
   const note = !created
     ? 'already remembered: nothing new was stored'
     : facts.length === 0
-      ? 'stored as a note; no entity was recognised in it, so recall finds it by its words only. Pass --entity NAME to link it'
+      ? 'stored as a note; no entity was recognised in it, so recall finds it by its words only. Name what it is about (entity, or --entity NAME on the command line) to link it'
       : undefined;
   return { episode_id: id, created, entities, facts, refine, ...(note ? { note } : {}), elapsed_ms: Math.round((performance.now() - started) * 100) / 100 };
 }

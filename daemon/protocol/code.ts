@@ -27,7 +27,7 @@ export const CallQueryParams = z.object({
   budget,
   offset,
   all_refs: opt(z.boolean(), 'Every reference inside/to the function, not only calls.'),
-  include_external: opt(z.boolean(), "callers: also list the calls of library and built-in symbols of the same name (`String#repeat` beside the repo's own `repeat`); without it they are counted in `external`. A qualified name (`String.repeat`) lists them too."),
+  include_external: opt(z.boolean(), 'Also list calls of library symbols of the same name (else counted in `external`).'),
 });
 export const ImpactParams = z.object({
   repo,
@@ -57,6 +57,7 @@ export const IndexParams = z.object({
   force: opt(z.boolean(), 'Rebuild even when an index exists.'),
   scip: opt(z.string(), 'Import this prebuilt .scip file (from any SCIP indexer) instead of running indexers.'),
   explicit: opt(z.boolean(), 'The user asked for this folder by name (the CLI sets it): a folder that is no git root may then become a repo, and with force the home folder too.'),
+  export_scip: opt(z.string(), 'Write the index to this file as a standard SCIP index (for Sourcegraph and other SCIP tools).'),
 });
 export const ForgetRepoParams = z.object({ repo: describe(z.string().check(z.minLength(1)), 'The repository whose index to drop (absolute path; it may no longer exist).') });
 
@@ -129,6 +130,17 @@ export const ExternalCount = z.object({
   files: z.number(),
 });
 
+
+export const Suggestion = z.object({
+  name: z.string(),
+  kind: z.string(),
+  file: z.nullable(z.string()),
+  line: z.nullable(z.number()),
+});
+
+/** Present only when no symbol has the name asked for: the closest names, best first (maybe none). */
+const suggestions = opt(z.array(Suggestion), 'Set only when no symbol has this name: the closest names, best first, to ask for next.');
+
 export const FileCount = z.object({ file: z.string(), occurrences: z.number() });
 
 /** The answer to every name query; compatible with the original scry's JSON. */
@@ -144,6 +156,7 @@ export const QueryResult = z.object({
   rest: opt(z.array(FileCount), 'The occurrences left out of this page, per file (after this page).'),
   note: opt(z.string(), 'Set when a compound name (`A.b`) matched nothing and the tail alone was used.'),
   external: opt(z.array(ExternalCount), 'callers: calls of library and built-in symbols of the same name, counted and not listed (ask with include_external, or a qualified name, to list them).'),
+  suggestions,
 });
 
 export const SearchHit = z.object({
@@ -156,6 +169,9 @@ export const SearchHit = z.object({
   column: z.nullable(z.number()),
   score: z.number(),
 });
+
+/** A kind as a person reads it (editor lists): `type_alias` reads "type alias", a merged `interface+variable` "interface + variable". */
+export const kindLabel = (kind: string): string => kind.replace(/_/g, ' ').replace(/\+/g, ' + ');
 
 const pageStart = opt(z.number(), 'The offset this page starts at, when not 0.');
 const nextOffset = (items: string): z.ZodMiniOptional<z.ZodMiniNumber<number>> =>
@@ -233,6 +249,7 @@ export const ImpactResult = z.object({
     'The entries left out of this page (after it), per section: only the sections that were cut are present.',
   ),
   note: z.optional(z.string()),
+  suggestions,
 });
 
 export const IndexerReport = z.object({
@@ -258,6 +275,7 @@ export const IndexResult = z.object({
   indexers: z.array(IndexerReport),
   syntactic: opt(z.boolean(), 'The syntactic first index: the precise one follows.'),
   seeded_from: opt(z.string(), 'Copied from this sibling worktree: its own precise build follows (or waits, see status).'),
+  exported: opt(z.object({ file: z.string(), documents: z.number(), occurrences: z.number(), symbols: z.number() }), 'Set with export_scip: the SCIP file written and what it holds.'),
 });
 
 export const RepoStatus = z.object({
@@ -335,6 +353,7 @@ export type Occurrence = z.output<typeof Occurrence>;
 export type SymbolMatch = z.output<typeof SymbolMatch>;
 export type MatchCounts = z.output<typeof MatchCounts>;
 export type FileCount = z.output<typeof FileCount>;
+export type Suggestion = z.output<typeof Suggestion>;
 export type OccurrenceUse = NonNullable<Occurrence['use']>;
 export type QueryResult = z.output<typeof QueryResult>;
 export type SearchHit = z.output<typeof SearchHit>;
@@ -362,7 +381,7 @@ export const IndexRepo = defineMethod({
   method: 'code/index',
   params: IndexParams,
   result: IndexResult,
-  cli: { command: 'index', group: 'queries', summary: 'index (or with --force, rebuild) the repo at PATH', arg: { field: 'repo', label: 'PATH', required: false, example: 'scry index .', needs: 'a folder' }, paths: ['scip'], hidden: ['explicit'] },
+  cli: { command: 'index', group: 'queries', summary: 'index (or with --force, rebuild) the repo at PATH', arg: { field: 'repo', label: 'PATH', required: false, example: 'scry index .', needs: 'a folder' }, paths: ['scip', 'export_scip'], hidden: ['explicit'] },
 });
 
 export const Repos = defineMethod({

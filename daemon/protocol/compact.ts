@@ -10,7 +10,7 @@
 // free of anything heavy.
 import { Callees, Callers, Defs, Impact, IMPACT_SECTIONS, Impls, Refs, Search, Symbols } from './code';
 import { printing } from './printable';
-import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, MatchCounts, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, SymbolMatch, SymbolsResult } from './code';
+import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, MatchCounts, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, Suggestion, SymbolMatch, SymbolsResult } from './code';
 import { formatter, formatterTable, type FormatterTable } from './method';
 
 /** Characters of source kept before and after the match. */
@@ -119,9 +119,20 @@ export function countPhrase(c: Pick<MatchCounts, 'references' | 'calls' | 'files
   return plural(c.references, kind === 'callees' ? 'use' : 'ref') + calls + files;
 }
 
+/**
+ * The line an answer about a name no symbol has reads as, in every form:
+ * `no symbol 'procesOrder'; did you mean processOrder (function, src/orders.ts:42)?`
+ */
+export function unknownNameLine(name: string, suggestions: readonly Suggestion[]): string {
+  if (suggestions.length === 0) return `no symbol '${name}' in this index, and no name close to it`;
+  const one = (s: Suggestion): string => `${s.name} (${s.kind}${s.file ? `, ${s.file}${s.line !== null ? `:${s.line}` : ''}` : ''})`;
+  return `no symbol '${name}'; did you mean ${suggestions.map(one).join(', or ')}?`;
+}
+
 /** refs, defs, callers, callees, impls. */
 export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string {
   const out: string[] = [...notes(r.index, r.note)];
+  if (r.suggestions) return [...out, unknownNameLine(r.symbol, r.suggestions)].join('\n') + '\n';
   if (r.matches.length === 0 && !r.rest?.length) {
     out.push(`no ${NOUN[kind]} of '${r.symbol}'${r.offset ? ` past offset ${r.offset}` : ''}`);
     if (r.external?.length) out.push(externalLine(r.external));
@@ -235,6 +246,7 @@ export const impactHeader = (r: Pick<ImpactResult, 'symbol' | 'counts'>): string
 export const impactLine = (e: ImpactEntry | string): string => (typeof e === 'string' ? `  ${e}` : `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name} ${e.kind} ${e.file}:${e.line}${e.precision === 'syntactic' ? SYNTACTIC_MARK : ''}`);
 
 export function compactImpact(r: ImpactResult): string {
+  if (r.suggestions) return [...notes(r.index, r.note), unknownNameLine(r.symbol, r.suggestions)].join('\n') + '\n';
   const out = [...notes(r.index, r.note), impactHeader(r)];
   for (const section of IMPACT_SECTIONS) {
     const entries: ReadonlyArray<ImpactEntry | string> = r[section];

@@ -31,7 +31,8 @@ const withoutOurs = (text: string): string =>
 /** Offers the line when Codex is installed; true unless writing failed. */
 export async function offerAgentsLine(ctx: SetupContext, opts: { dryRun: boolean; yes: boolean; codexFound: boolean }): Promise<boolean> {
   const file = agentsFile(ctx);
-  if (!opts.codexFound && !fs.existsSync(path.dirname(file))) return true;
+  // Without codex on PATH there is nothing to orient (registerWithCodex said so when its folder exists).
+  if (!opts.codexFound) return true;
   const before = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const line = agentsLine(ctx);
   if (before.split('\n').includes(line)) {
@@ -40,7 +41,7 @@ export async function offerAgentsLine(ctx: SetupContext, opts: { dryRun: boolean
   }
   const base = withoutOurs(before);
   const after = `${base}${base.length > 0 && !base.endsWith('\n') ? '\n' : ''}${line}\n`;
-  ctx.out(`codex: Codex has no session hook; scry would add this line to ${file} so every Codex session starts with Scry's memory:\n  ${line}\n`);
+  ctx.out(`codex: Codex has no session hook; scry ${opts.dryRun ? 'would add' : 'offers to add'} this line to ${file} so every Codex session starts with Scry's memory:\n  ${line}\n`);
   if (opts.dryRun) {
     ctx.out('codex: dry run, not written\n');
     return true;

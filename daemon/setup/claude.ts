@@ -1,7 +1,7 @@
 // Registering the MCP server with Claude Code, only through its own CLI
 // (`claude mcp get/add/remove/list`): its config files are its business.
 import { shellLine } from './exec';
-import { scryArgv, type SetupContext } from './context';
+import { scryArgv, serverEnv, type SetupContext } from './context';
 
 export const CLAUDE = 'claude';
 export const SERVER_NAME = 'scry';
@@ -11,6 +11,8 @@ export interface Registration {
   command: string | undefined;
   args: string | undefined;
   status: string | undefined;
+  /** `KEY=value` lines under `Environment:`. */
+  env: string[];
 }
 
 /** Parses `claude mcp get scry`, whose lines read `  Scope: User config (...)`, `  Command: ...`, `  Args: ...`. */
@@ -21,7 +23,9 @@ export function parseMcpGet(stdout: string): Registration {
   };
   const scopeText = (field('Scope') ?? '').toLowerCase();
   const scope = scopeText.startsWith('user') ? 'user' : scopeText.startsWith('local') ? 'local' : scopeText.startsWith('project') ? 'project' : undefined;
-  return { scope, command: field('Command'), args: field('Args'), status: field('Status') };
+  const envBlock = /^\s*Environment:[ \t]*\n((?:[ \t]+\S+=.*\n?)*)/m.exec(stdout)?.[1] ?? '';
+  const env = envBlock.split('\n').map((l) => l.trim()).filter((l) => l.includes('='));
+  return { scope, command: field('Command'), args: field('Args'), status: field('Status'), env };
 }
 
 export type ClaudeLookup = { kind: 'no-claude' } | { kind: 'absent' } | { kind: 'present'; registration: Registration; matches: boolean };
@@ -32,12 +36,15 @@ export function lookupRegistration(ctx: SetupContext): ClaudeLookup {
   if (r.code !== 0) return { kind: 'absent' };
   const registration = parseMcpGet(r.stdout);
   const [command, ...args] = scryArgv(ctx, 'mcp');
-  const matches = registration.scope === 'user' && registration.command === command && registration.args === args.join(' ');
+  // The same scry with the same SCRY_HOME: an older registration without it would reach another daemon.
+  const home = registration.env.filter((e) => e.startsWith('SCRY_HOME='));
+  const matches = registration.scope === 'user' && registration.command === command && registration.args === args.join(' ') && home.join('\n') === serverEnv(ctx).join('\n');
   return { kind: 'present', registration, matches };
 }
 
 export function addArgs(ctx: SetupContext): string[] {
-  return ['mcp', 'add', '--scope', 'user', '--transport', 'stdio', SERVER_NAME, '--', ...scryArgv(ctx, 'mcp')];
+  // -e takes several values, so it goes after the name, and `--` ends it.
+  return ['mcp', 'add', '--scope', 'user', '--transport', 'stdio', SERVER_NAME, ...serverEnv(ctx).flatMap((e) => ['-e', e]), '--', ...scryArgv(ctx, 'mcp')];
 }
 
 /** Registers scry at user scope: skips a registration that already runs this scry, replaces any other. True when done. */

@@ -43,3 +43,12 @@ export const skillFile = (ctx: SetupContext): string => path.join(ctx.claudeDir,
 
 /** The full command line of a scry subcommand, as registered with agents. */
 export const scryArgv = (ctx: SetupContext, ...sub: string[]): string[] => [ctx.scry.command, ...ctx.scry.args, ...sub];
+
+/**
+ * What the registered MCP server needs in its environment: SCRY_HOME when it
+ * is not the default (~/.scry), or the agent's scry would talk to another
+ * daemon and another index than this one.
+ */
+export function serverEnv(ctx: SetupContext): string[] {
+  return path.resolve(ctx.scryHome) === path.join(os.homedir(), '.scry') ? [] : [`SCRY_HOME=${ctx.scryHome}`];
+}

@@ -10,6 +10,8 @@ import { VERSION } from '../version';
 import { CLAUDE, lookupRegistration, SERVER_NAME } from './claude';
 import { scryArgv, settingsFile, skillFile, type SetupContext } from './context';
 import { HOOK_MARKERS, desiredHooks } from './hooks';
+import { agentsFile, AGENTS_MARKER, codexHome } from './agents-md';
+import { codexRegistration } from './codex';
 import { skillState } from './skill';
 
 export interface Check {
@@ -17,13 +19,15 @@ export interface Check {
   ok: boolean;
   detail: string;
   fix?: string;
+  /** An optional part that is not set up (a hook the user declined, an agent that is not installed): neither a pass nor a failure. */
+  skipped?: boolean;
 }
 
 export async function runDoctor(ctx: SetupContext, opts: { repo: string; symbol: string }): Promise<Check[]> {
   const checks: Check[] = [];
   const add = (c: Check): Check => {
     checks.push(c);
-    ctx.out(`${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.detail}\n${!c.ok && c.fix ? `      fix: ${c.fix}\n` : ''}`);
+    ctx.out(`${c.skipped ? 'skip' : c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.detail}\n${!c.ok && c.fix ? `      ${c.skipped ? 'to add it' : 'fix'}: ${c.fix}\n` : ''}`);
     return c;
   };
 
@@ -100,17 +104,37 @@ export async function runDoctor(ctx: SetupContext, opts: { repo: string; symbol:
 
   const skill = skillState(fs.existsSync(skillFile(ctx)) ? fs.readFileSync(skillFile(ctx), 'utf8') : undefined);
   add({ name: 'skill', ok: skill !== 'missing', detail: `${skillFile(ctx)}: ${skill}`, fix: 'Run scry setup' });
+  // The hooks are optional (setup asks before adding them): one that is not there was declined, not broken.
   const settings = fs.existsSync(settingsFile(ctx)) ? fs.readFileSync(settingsFile(ctx), 'utf8') : '';
-  const hooked = settings.includes(HOOK_MARKERS[0].marker);
-  add({ name: 'Grep/Glob nudge hook', ok: hooked, detail: hooked ? `in ${settingsFile(ctx)}` : `not in ${settingsFile(ctx)}`, fix: 'Run scry setup and accept the hook edit' });
+  const hook = (name: string, marker: string, fix: string): void => {
+    const there = settings.includes(marker);
+    add({ name, ok: there, skipped: !there, detail: there ? `in ${settingsFile(ctx)}` : `not installed (optional; declined or not yet accepted)`, fix });
+  };
+  hook('Grep/Glob nudge hook', HOOK_MARKERS[0].marker, 'scry setup, and accept the hook edit');
   // The memory hooks, unless config.yaml switched them off.
   const wanted = new Set(desiredHooks(ctx).map((h) => h.marker));
-  for (const m of HOOK_MARKERS.slice(1)) {
-    if (!wanted.has(m.marker)) continue;
-    const there = settings.includes(m.marker);
-    add({ name: `${m.event} memory hook`, ok: there, detail: there ? `in ${settingsFile(ctx)}` : `not in ${settingsFile(ctx)}`, fix: 'Run scry setup and accept the hook edit (or turn it off under hooks: in config.yaml)' });
-  }
+  for (const m of HOOK_MARKERS.slice(1)) if (wanted.has(m.marker)) hook(`${m.event} memory hook`, m.marker, 'scry setup, and accept the hook edit (or turn it off under hooks: in config.yaml)');
+  codexChecks(ctx, add);
   return checks;
+}
+
+/** Codex, when it is installed: scry registered with this scry, and the AGENTS.md line (optional). */
+function codexChecks(ctx: SetupContext, add: (c: Check) => Check): void {
+  const state = codexRegistration(ctx);
+  const home = ctx.codexDir ?? codexHome();
+  if (state === 'no-codex') {
+    if (fs.existsSync(home)) add({ name: 'codex', ok: true, skipped: true, detail: `${home} exists but codex is not on PATH` });
+    return;
+  }
+  add({
+    name: 'registered with Codex',
+    ok: state === 'ours',
+    detail: state === 'ours' ? `codex mcp get ${SERVER_NAME}: this scry` : state === 'other' ? `codex mcp get ${SERVER_NAME}: another command or SCRY_HOME` : `codex mcp get ${SERVER_NAME} finds no server`,
+    fix: 'Run scry setup',
+  });
+  const file = agentsFile(ctx);
+  const line = fs.existsSync(file) && fs.readFileSync(file, 'utf8').includes(AGENTS_MARKER);
+  add({ name: 'Codex AGENTS.md line', ok: line, skipped: !line, detail: line ? `in ${file}` : `not in ${file} (optional)`, fix: 'scry setup, and accept the AGENTS.md line' });
 }
 
 const message = errorMessage;

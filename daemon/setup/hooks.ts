@@ -9,7 +9,6 @@ import { settingsFile, type SetupContext } from './context';
 import { shellLine } from './exec';
 import { SERVER_NAME } from './claude';
 import { lineDiff, SettingsParseError, withHooks, withoutHooks, withoutStaleMcpServer, type HookSpec } from './settings-edit';
-import { stamp } from './skill';
 import { readHookSwitches } from '../config';
 
 /**
@@ -68,7 +67,7 @@ export async function updateSettings(ctx: SetupContext, opts: { uninstall: boole
         ctx.out(lineDiff(current, cleaned, file));
         if (!opts.dryRun) {
           try {
-            save(ctx, file, current, cleaned);
+            save(file, current, cleaned);
             current = cleaned;
           } catch (err) {
             // Best effort: the hooks below still get their chance.
@@ -85,21 +84,26 @@ export async function updateSettings(ctx: SetupContext, opts: { uninstall: boole
       : withoutHooks(withHooks(current, file, desired), file, switchedOff(ctx));
     if (next === current || next === undefined) {
       ctx.out(opts.uninstall ? `hooks: none of scry's in ${file}\n` : `hooks: already in ${file}\n`);
+      if (opts.uninstall && !opts.dryRun && fs.existsSync(path.dirname(file))) removeBackups(ctx, file);
       return current === original ? 'unchanged' : opts.dryRun ? 'dry-run' : 'written';
     }
     const what = opts.uninstall ? "remove scry's hooks from" : `set its hooks, ${desired.map((d) => HOOK_PURPOSE[d.event] ?? d.event).join('; ')}, in`;
-    ctx.out(`hooks: Claude Code has no command for hooks, so scry would ${what} ${file}:\n`);
+    ctx.out(`hooks: Claude Code has no command for hooks, so scry ${opts.dryRun ? 'would' : 'will'} ${what} ${file}:\n`);
     ctx.out(lineDiff(current ?? '', next, file));
     if (opts.dryRun) {
       ctx.out('hooks: dry run, not written\n');
       return 'dry-run';
     }
-    if (!opts.yes && !(await ctx.confirm(`Write this change to ${file}? A backup is kept. [y/N] `))) {
+    const kept = original !== undefined && !opts.uninstall ? ` The file as it is now is kept in ${backupFile(file)}.` : '';
+    if (!opts.yes && !(await ctx.confirm(`Write this change to ${file}?${kept} [y/N] `))) {
       ctx.out(`hooks: not changed. Run scry setup${opts.uninstall ? ' --uninstall' : ''} --yes to accept\n`);
       return 'declined';
     }
-    const backup = save(ctx, file, current, next);
-    ctx.out(`hooks: wrote ${file}${backup ? ` (backup: ${backup})` : ''}\n`);
+    // Uninstall only takes scry's entries out, and then the backup of an edit of scry's is no use: it goes.
+    // The backup is the file as it was before this run, even after the stale entry's own edit above.
+    const backup = save(file, opts.uninstall ? undefined : original, next);
+    if (opts.uninstall) removeBackups(ctx, file);
+    ctx.out(`hooks: wrote ${file}${backup ? ` (the previous version: ${backup})` : ''}\n`);
     return 'written';
   } catch (err) {
     if (!(err instanceof SettingsParseError)) throw err;
@@ -115,19 +119,32 @@ function hooksBlock(specs: HookSpec[]): Record<string, unknown[]> {
   return block;
 }
 
-/** Backs up the old file (when there was one), then replaces it atomically, through a symlink if it is one. Returns the backup path. */
-function save(ctx: SetupContext, file: string, before: string | undefined, after: string): string | undefined {
+/** The one backup setup keeps of settings.json: the file as it was before scry's latest edit. */
+export const backupFile = (file: string): string => `${file}.scry-backup`;
+
+/** Backs up the old file (when there is one) over the previous backup, then replaces it atomically, through a symlink if it is one. Returns the backup path. */
+function save(file: string, before: string | undefined, after: string): string | undefined {
   const target = fs.existsSync(file) ? fs.realpathSync(file) : file;
   fs.mkdirSync(path.dirname(target), { recursive: true });
   let backup: string | undefined;
-  let mode = 0o600;
+  const mode = fs.existsSync(target) ? fs.statSync(target).mode & 0o777 : 0o600;
   if (before !== undefined) {
-    backup = `${file}.scry-backup-${stamp(ctx)}`;
+    backup = backupFile(file);
     fs.writeFileSync(backup, before, { mode: 0o600 });
-    mode = fs.statSync(target).mode & 0o777;
   }
   const tmp = `${target}.scry-${process.pid}.tmp`;
   fs.writeFileSync(tmp, after, { mode });
   fs.renameSync(tmp, target);
   return backup;
+}
+
+/** Removes the backup, and the dated ones (`settings.json.scry-backup-<time>`) older setups left. */
+function removeBackups(ctx: SetupContext, file: string): void {
+  const dir = path.dirname(file);
+  const base = path.basename(backupFile(file));
+  for (const name of fs.readdirSync(dir)) {
+    if (name !== base && !name.startsWith(`${base}-`)) continue;
+    fs.rmSync(path.join(dir, name));
+    ctx.out(`hooks: removed the backup ${path.join(dir, name)}\n`);
+  }
 }

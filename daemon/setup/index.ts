@@ -1,11 +1,15 @@
 // `scry setup` and `scry doctor`: entry of dist/setup.js, loaded by the CLI.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as readline from 'node:readline';
+import { isAlive } from '../client/process';
 import { scryHome } from '../paths';
 import { registerWithClaude, unregisterFromClaude } from './claude';
 import { CODEX, registerWithCodex, unregisterFromCodex } from './codex';
-import { claudeDir, type ScryCommand, type SetupContext, type SetupOptions } from './context';
+import { claudeDir, settingsFile, type ScryCommand, type SetupContext, type SetupOptions } from './context';
+import { missing, noteCreated, removeCreated } from './created';
 import { runDoctor } from './doctor';
-import { codexHome, offerAgentsLine, removeAgentsLine } from './agents-md';
+import { agentsFile, codexHome, offerAgentsLine, removeAgentsLine } from './agents-md';
 import { onPath, runTool } from './exec';
 import { updateSettings } from './hooks';
 import { installSkill, uninstallSkill } from './skill';
@@ -21,16 +25,41 @@ export async function runSetup(ctx: SetupContext, opts: SetupOptions): Promise<n
     ok = (await updateSettings(ctx, opts)) !== 'failed' && ok;
     ok = unregisterFromCodex(ctx, opts.dryRun) && ok;
     ok = removeAgentsLine(ctx, opts.dryRun) && ok;
+    if (!opts.dryRun) for (const p of removeCreated(ctx)) ctx.out(`removed ${p} (setup created it; nothing else is in it)\n`);
+    if (ok && !opts.dryRun) ctx.out(remains(ctx));
   } else {
+    const wereMissing = opts.dryRun ? [] : missing(createdCandidates(ctx));
     ok = registerWithClaude(ctx, opts.dryRun);
     ok = installSkill(ctx, opts) && ok;
     ok = (await updateSettings(ctx, opts)) !== 'failed' && ok;
     ok = registerWithCodex(ctx, opts.dryRun) && ok;
     ok = (await offerAgentsLine(ctx, { dryRun: opts.dryRun, yes: opts.yes, codexFound: onPath(CODEX) })) && ok;
+    noteCreated(ctx, wereMissing);
     if (ok && !opts.dryRun) ctx.out('done. Run scry doctor to prove it works; start a new Claude Code session to pick it up\n');
   }
   if (!ok) ctx.out(`scry setup${opts.uninstall ? ' --uninstall' : ''} did not finish: see the lines above\n`);
   return ok ? 0 : 1;
+}
+
+/** Files and folders setup may create, outermost first; uninstall removes those it did create once they are empty again. */
+function createdCandidates(ctx: SetupContext): string[] {
+  const codex = ctx.codexDir ?? codexHome();
+  return [ctx.claudeDir, path.join(ctx.claudeDir, 'skills'), settingsFile(ctx), codex, path.join(codex, 'config.toml'), agentsFile(ctx)];
+}
+
+/** What uninstall leaves, said so nobody thinks scry is gone while its daemon runs and its data stays. */
+function remains(ctx: SetupContext): string {
+  const lines = ['still here, on purpose:'];
+  let pid: number | undefined;
+  try {
+    pid = Number(fs.readFileSync(path.join(ctx.scryHome, 'scryd.pid'), 'utf8').trim());
+  } catch {
+    pid = undefined;
+  }
+  if (pid !== undefined && pid > 0 && isAlive(pid)) lines.push(`  the scry daemon (pid ${pid}) keeps running: scry stop ends it`);
+  if (fs.existsSync(ctx.scryHome)) lines.push(`  ${ctx.scryHome}: the indexes and memory scry keeps; delete the folder to remove them`);
+  lines.push('  the scry command itself: npm uninstall -g scry (or remove the clone) when you no longer want it');
+  return `${lines.join('\n')}\n`;
 }
 
 export function defaultContext(scry: ScryCommand): SetupContext {
@@ -46,33 +75,56 @@ export function defaultContext(scry: ScryCommand): SetupContext {
   };
 }
 
-/** One line from stdin: yes only for y/yes. A closed stdin (CI, a pipe) answers no. */
-function ask(question: string): Promise<boolean> {
-  process.stdout.write(question);
-  return new Promise((resolve) => {
-    const rl = readline.createInterface({ input: process.stdin, terminal: false });
-    let answered = false;
-    rl.once('line', (line) => {
-      answered = true;
-      rl.close();
-      resolve(/^\s*y(es)?\s*$/i.test(line));
-    });
-    rl.once('close', () => {
-      if (!answered) {
-        process.stdout.write('\n');
-        resolve(false);
-      }
-    });
+/**
+ * stdin read as lines once, for every question: a reader per question would
+ * lose the answers piped after the first (`printf 'n\ny\n' | scry setup`).
+ */
+let stdinLines: { next(): Promise<string | undefined> } | undefined;
+/** Lets the process end once setup is done, even with a terminal on stdin. */
+let closeStdin = (): void => undefined;
+function lines(): { next(): Promise<string | undefined> } {
+  if (stdinLines) return stdinLines;
+  const queue: string[] = [];
+  const waiting: Array<(line: string | undefined) => void> = [];
+  let closed = false;
+  const rl = readline.createInterface({ input: process.stdin, terminal: false });
+  closeStdin = () => rl.close();
+  rl.on('line', (line) => (waiting.length > 0 ? waiting.shift()!(line) : queue.push(line)));
+  rl.on('close', () => {
+    closed = true;
+    for (const w of waiting.splice(0)) w(undefined);
   });
+  stdinLines = {
+    next: () => (queue.length > 0 ? Promise.resolve(queue.shift()) : closed ? Promise.resolve(undefined) : new Promise((resolve) => waiting.push(resolve))),
+  };
+  return stdinLines;
 }
 
-export function setupMain(opts: SetupOptions, scry: ScryCommand): Promise<number> {
-  return runSetup(defaultContext(scry), opts);
+/** One line from stdin: yes only for y/yes. A closed stdin (CI, a pipe) answers no. */
+async function ask(question: string): Promise<boolean> {
+  process.stdout.write(question);
+  const line = await lines().next();
+  if (line === undefined) {
+    process.stdout.write('\n');
+    return false;
+  }
+  return /^\s*y(es)?\s*$/i.test(line);
+}
+
+export async function setupMain(opts: SetupOptions, scry: ScryCommand): Promise<number> {
+  try {
+    return await runSetup(defaultContext(scry), opts);
+  } finally {
+    closeStdin();
+  }
 }
 
 export async function doctorMain(scry: ScryCommand, repo: string, symbol = 'main'): Promise<number> {
   const checks = await runDoctor(defaultContext(scry), { repo, symbol });
-  const failed = checks.filter((c) => !c.ok).length;
-  process.stdout.write(failed === 0 ? `all ${checks.length} checks passed\n` : `${failed} of ${checks.length} checks failed\n`);
+  const failed = checks.filter((c) => !c.ok && !c.skipped).length;
+  const skipped = checks.filter((c) => c.skipped).length;
+  const counted = checks.length - skipped;
+  const skips = skipped > 0 ? ` (${skipped} optional ${skipped === 1 ? 'part' : 'parts'} skipped)` : '';
+  process.stdout.write(failed === 0 ? `all ${counted} checks passed${skips}\n` : `${failed} of ${counted} checks failed${skips}\n`);
   return failed === 0 ? 0 : 1;
 }

@@ -57,7 +57,7 @@ export class GraphController {
       case 'ready':
         // A reloaded page gets the state at once, then a fresh one.
         this.emit({});
-        return this.state.revision <= 1 || this.state.status.kind !== 'ready' ? this.load() : undefined;
+        return this.state.revision <= 1 || this.state.status.kind !== 'ready' ? this.load(true) : undefined;
       case 'search':
         return this.search(m.query);
       case 'select':
@@ -71,7 +71,7 @@ export class GraphController {
         this.basePages = 1;
         this.baseChosen = false;
         this.emit({ query: '', focus: undefined, detail: { kind: 'none' } });
-        return this.load();
+        return this.load(true);
       case 'loadMore':
         this.basePages++;
         return this.load();
@@ -135,7 +135,8 @@ export class GraphController {
     return this.state.filters.asOf ? { as_of: viewTime(this.state.filters.asOf, this.now()) } : {};
   }
 
-  private async load(): Promise<void> {
+  /** fit: the page fits the whole graph into view once it is drawn (opening, Reset). */
+  private async load(fit = false): Promise<void> {
     const seq = ++this.loadSeq;
     if (this.state.nodes.length === 0) this.emit({ status: { kind: 'loading', message: 'Loading the memory graph…' } });
     const asOf = this.asOfParam();
@@ -182,6 +183,7 @@ export class GraphController {
         nodes: views,
         edges,
         hasMore: hasMore && nodes.length < MAX_VIEW_NODES,
+        fit: fit ? this.state.fit + 1 : this.state.fit,
         status: nodes.length > 0 ? { kind: 'ready' } : { kind: 'empty', message: this.state.filters.asOf ? `Memory knew no entities on ${this.state.filters.asOf}.` : 'Memory is empty. Run “Scry: Ingest Agent Sessions Now”, or keep a fact with “Scry: Remember…”.' },
         summary: '',
       });
@@ -208,7 +210,8 @@ export class GraphController {
     for (const name of this.repoNames) {
       try {
         const r = await this.client.request(P.MemoryGraph.type, { around: name, depth: 2, limit, ...asOf });
-        if (r.center?.type === 'project') {
+        // A project with no fact around it yet (a Remember just created it) is one lone node: not a view to open on.
+        if (r.center?.type === 'project' && r.edges.length > 0) {
           this.baseAround = name;
           this.baseChosen = true;
           return r;

@@ -8,7 +8,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { connectDaemon } from '../../daemon/client';
+import { ALL_TOOLS } from '../../daemon/mcp/tools';
 import * as P from '../../daemon/protocol';
 import { CLI, ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
 import { ms, summarize, table, timeIt, verdict } from './stats';
@@ -43,6 +46,10 @@ export async function run(): Promise<void> {
       client = t.value;
     }
     const mcp = client!;
+    const listed = Buffer.byteLength(JSON.stringify(await mcp.listTools()));
+    const sdk = await sdkListingBytes();
+    record({ figure: 'MCP tools/list, bytes every session loads', value: `${listed} B`, baseline: `SDK's own listing of the same tools ${sdk} B`, ratio: `${(listed / sdk).toFixed(2)}x`, target: '<= 8192 B', ok: listed <= 8192 });
+    console.log(`tools/list: ${listed} bytes (the SDK's own listing of the same ${ALL_TOOLS.length} tools: ${sdk} bytes)`);
     const rows: Array<Array<string | number>> = [];
     const verdicts: string[] = [];
     const mcpP50: Array<[string, number]> = [];
@@ -98,4 +105,17 @@ export async function run(): Promise<void> {
   } finally {
     await stopDaemon(home);
   }
+}
+
+/** The size tools/list had as the SDK writes it (schema header, 2^53 bounds, title twice, task support): the baseline. */
+async function sdkListingBytes(): Promise<number> {
+  const server = new McpServer({ name: 'scry', version: '0' });
+  for (const t of ALL_TOOLS) server.registerTool(t.name, { title: t.title, description: t.description, inputSchema: t.input, annotations: t.annotations }, () => ({ content: [] }));
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'scry-bench', version: '1' });
+  await Promise.all([server.connect(a), client.connect(b)]);
+  const bytes = Buffer.byteLength(JSON.stringify(await client.listTools()));
+  await client.close();
+  await server.close();
+  return bytes;
 }

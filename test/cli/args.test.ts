@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { intro, parseCommand, UsageError } from '../../daemon/cli/args';
+import { firstClause, intro, parseCommand, usage, UsageError } from '../../daemon/cli/args';
 import { parseFlags } from '../../daemon/cli/flags';
-import { FORMATTERS, formatQuery } from '../../daemon/cli/format';
+import { FORMATTERS, formatQuery, formatSearch, readableSymbol } from '../../daemon/cli/format';
 import { allCliMethods, CODE_CLI_METHODS } from '../../daemon/cli/methods';
 const CLI_METHODS = allCliMethods();
 import * as path from 'node:path';
@@ -118,15 +118,49 @@ describe('formatQuery', () => {
       ] }],
     }, false);
     const lines = text.split('\n');
-    assert.equal(lines[0], 'f  function  x f().');
+    assert.equal(lines[0], 'f  function  a.ts:1', 'the header names where it is defined, not the SCIP id');
     assert.equal(lines[1], '  a.ts');
     assert.match(lines[2]!, /^\s+1:17\s+def\s+export function f\(\) \{\}$/);
     assert.equal(lines[3], '  b.ts');
     assert.match(lines[4]!, /3:1 .*f\(\);\s+\[g\]$/);
-    assert.match(lines[5]!, /^2 occurrences in 1 symbol/);
+    assert.match(lines[5]!, /^2 refs in 2 files · 1 symbol/);
+  });
+  it('names a symbol defined outside the repo by its package and descriptors', () => {
+    assert.equal(readableSymbol('scip-typescript npm typescript 5.9.3 lib/`lib.dom.d.ts`/Array#map().'), 'typescript: lib/lib.dom.d.ts/Array#map()');
+    assert.equal(readableSymbol('scip-python python my  pkg 1.0 mod/f().'), 'my pkg: mod/f()');
+    assert.equal(readableSymbol('scip-typescript npm . . `a.ts`/x.'), 'a.ts/x');
+    assert.equal(readableSymbol('local 4'), 'local 4');
+  });
+  it('says there is no such symbol and suggests the closest names', () => {
+    const text = formatQuery({ symbol: 'procesOrder', total: 0, elapsed_ms: 0, matches: [], index: { indexed_at: 't', status: 'ready' }, suggestions: [{ name: 'processOrder', kind: 'function', file: 'src/orders.ts', line: 42 }, { name: 'processOrders', kind: 'method', file: null, line: null }] }, false);
+    assert.equal(text, "no symbol 'procesOrder'; did you mean processOrder (function, src/orders.ts:42), or processOrders (method)?\n");
+    assert.equal(P.compactQuery({ symbol: 'zz', total: 0, elapsed_ms: 0, matches: [], index: { indexed_at: 't', status: 'ready' }, suggestions: [] }), "no symbol 'zz' in this index, and no name close to it\n");
   });
   it('says when nothing matched', () => {
     assert.match(formatQuery({ symbol: 'zz', total: 0, elapsed_ms: 0, matches: [], index: { indexed_at: 't', status: 'partial' } }, true), /no definitions of 'zz' \(index partial/);
+  });
+});
+
+describe('formatSearch', () => {
+  it('keeps its columns in line whatever the length of the names', () => {
+    const hit = (name: string, kind: string): P.SearchHit => ({ symbol_id: name, display_name: name, qualified_name: `m.${name}`, kind, file: 'a.ts', line: 1, column: 1, score: 1 });
+    const lines = formatSearch({ pattern: 'x', results: [hit('x', 'function'), hit('xAVeryLongNameLongerThanTwentyEight', 'type_alias')], total: 2, elapsed_ms: 0, index: { indexed_at: 't', status: 'ready' } }).split('\n');
+    assert.equal(lines[0]!.indexOf('a.ts'), lines[1]!.indexOf('a.ts'));
+    assert.equal(lines[0]!.indexOf('function'), lines[1]!.indexOf('type_alias'));
+  });
+});
+
+describe('usage', () => {
+  it('cuts a description at the end of its first clause only', () => {
+    assert.equal(firstClause('Entities it is about, `type:name` giving a type (e.g. `machine:web-2`). More.'), 'entities it is about, `type:name` giving a type (e.g. `machine:web-2`)');
+    assert.equal(firstClause('Centre entity (default: the most recent ones): more'), 'centre entity (default: the most recent ones)');
+    assert.equal(firstClause('One; two'), 'one');
+  });
+  it('never runs a command into its help', () => {
+    for (const l of usage().split('\n').filter((x) => x.startsWith('  '))) {
+      if (/^ {2}\S/.test(l)) assert.match(l, /^ {2}\S.*?( {2,}\S|$)/, `a gap between the command and its help: ${l}`);
+    }
+    assert.match(usage(), /\n {2}scry memory invalidate FACT_ID\n {30}mark fact FACT_ID/);
   });
 });
 

@@ -94,6 +94,23 @@ describe('GraphController on a real daemon', () => {
     }
   });
 
+  it("opens on the recent entities, fitted, when the repository's project has no fact around it yet (a Remember just made it)", async () => {
+    await scryJson(['memory', 'remember', 'lonely-proj was created today', '--entity', 'project:lonely-proj'], { home });
+    const around = await scryJson<P.GraphResult>(['memory', 'graph', '--around', 'lonely-proj'], { home });
+    assert.equal(around.edges.length, 0, 'the project stands alone');
+    const states: GraphState[] = [];
+    const fresh = new GraphController(sup, (s) => states.push(s));
+    fresh.setRepoNames(['lonely-proj']);
+    await fresh.handle({ type: 'ready' });
+    const opened = states.at(-1)!;
+    assert.ok(opened.nodes.length > 1, `opened on ${opened.nodes.map((n) => n.name).join(', ')}`);
+    assert.doesNotMatch(opened.summary, /around lonely-proj/);
+    assert.equal(opened.fit, 1, 'the page fits the opening view');
+    await fresh.handle({ type: 'reset' });
+    assert.equal(states.at(-1)!.fit, 2, 'and fits again on Reset');
+    assert.deepEqual(states.at(-1)!.nodes.map((n) => n.id).sort(), opened.nodes.map((n) => n.id).sort());
+  });
+
   it('an error is a state with a message, not a spinner', async () => {
     const broken = new GraphController({ request: () => Promise.reject(new Error('the Scry daemon is not running (stopped)')) }, (s) => pushed.push(s));
     pushed = [];

@@ -3,7 +3,11 @@
 // registry, with no way to reach this checkout's node_modules; then the
 // README's install commands as written, `scry refs` on a real repo, an MCP
 // handshake through the SDK client and `scry stop`, on every supported Node
-// this machine has.
+// this machine has. Every connection but the registry's goes to an empty
+// proxy (as on a company network that blocks GitHub): better-sqlite3's own
+// install can neither download a prebuilt addon nor node-gyp's headers, so
+// the install must stand on the builds the package ships. It may weigh at
+// most INSTALLED_MAX_MB.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -29,8 +33,24 @@ const registry = npmConfig('registry') || 'https://registry.npmjs.org/';
 // The machine's own npm and TLS settings (a CA bundle for the registry, a proxy), as any user of it has;
 // read before the prefix moves, since npm looks for its global config under the prefix.
 const globalconfig = npmConfig('globalconfig');
+/** A proxy nobody listens on: connections through it fail at once. */
+const EMPTY_PROXY = 'http://127.0.0.1:9';
 const network = Object.fromEntries(Object.entries(process.env).filter(([k]) => /proxy|^NODE_EXTRA_CA_CERTS$|^SSL_CERT_(FILE|DIR)$/i.test(k)));
 const log = (line: string): void => void process.stderr.write(`# install: ${line}\n`);
+
+/** The most an installed scry may weigh, its dependencies included. */
+export const INSTALLED_MAX_MB = 120;
+
+/** Bytes under a folder (files as stored, symlinks not followed). */
+function sizeOf(dir: string): number {
+  let total = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) total += sizeOf(p);
+    else if (e.isFile()) total += fs.statSync(p).size;
+  }
+  return total;
+}
 
 /** Every package in an installed tree: name -> the folders holding it. */
 function installedPackages(dir: string, found = new Map<string, string[]>()): Map<string, string[]> {
@@ -86,9 +106,12 @@ describe('the npm package, installed from its tarball into an empty prefix', () 
   it('the README gives each kind of user a command or two, and the editor ones name this extension and its PATH command', () => {
     assert.deepEqual([...readme.keys()], ['Terminal', 'Agent only (Claude Code, Codex)', 'Editor (VS Code, Cursor)']);
     for (const [kind, lines] of readme) assert.ok(lines.length >= 1 && lines.length <= 2, `${kind}: ${lines.join('; ')}`);
-    assert.deepEqual(readme.get('Terminal')![0], `npm install -g ${pkg.name}`);
-    assert.deepEqual(readme.get('Agent only (Claude Code, Codex)'), [`npm install -g ${pkg.name}`, 'scry setup']);
-    assert.deepEqual(readme.get('Editor (VS Code, Cursor)'), [`code --install-extension ${pkg.publisher}.${pkg.name}`]);
+    // Not published under its name yet: the README installs the tarball and the VSIX this checkout makes, of this version.
+    assert.deepEqual(readme.get('Terminal')![0], `npm install -g ./${pkg.name}-${pkg.version}.tgz`);
+    assert.deepEqual(readme.get('Agent only (Claude Code, Codex)'), [`npm install -g ./${pkg.name}-${pkg.version}.tgz`, 'scry setup']);
+    assert.deepEqual(readme.get('Editor (VS Code, Cursor)'), [`code --install-extension out/${pkg.name}-${pkg.version}.vsix`]);
+    const text0 = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    assert.match(text0, new RegExp(`npm pack +# ${pkg.name}-${pkg.version}\\.tgz`), 'the README says how the tarball is made');
     const install = pkg.contributes.commands.find((c) => c.command === 'scry.installPathCommand')!;
     const undo = pkg.contributes.commands.find((c) => c.command === 'scry.uninstallPathCommand')!;
     const text = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
@@ -130,9 +153,17 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
     npm_config_update_notifier: 'false',
     npm_config_fund: 'false',
     npm_config_audit: 'false',
-    // node-gyp fetches headers from nodejs.org, which this machine cannot reach;
-    // a user's machine can (or gets better-sqlite3 prebuilt). Same compile, local headers.
-    ...(node.nodedir ? { npm_config_nodedir: node.nodedir } : {}),
+    // Nothing but the registry: every other host goes to a proxy that answers nobody
+    // (prebuild-install's GitHub download, node-gyp's headers from nodejs.org).
+    HTTPS_PROXY: EMPTY_PROXY,
+    HTTP_PROXY: EMPTY_PROXY,
+    https_proxy: EMPTY_PROXY,
+    http_proxy: EMPTY_PROXY,
+    NO_PROXY: new URL(registry).hostname,
+    no_proxy: new URL(registry).hostname,
+    npm_config_https_proxy: EMPTY_PROXY,
+    npm_config_proxy: EMPTY_PROXY,
+    npm_config_noproxy: new URL(registry).hostname,
   };
   const sh = (line: string, input = ''): Shell => {
     const r = spawnSync('sh', ['-c', line], { cwd: root, env, input, encoding: 'utf8' });
@@ -147,7 +178,7 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
       if (ran.has(line)) continue;
       ran.add(line);
       const concrete = line
-        .replace(/^npm install -g scry$/, `npm install -g '${tarball}'`)
+        .replace(`npm install -g ./${pkg.name}-${pkg.version}.tgz`, `npm install -g '${tarball}'`)
         .replace('your-repo', `'${repo}'`)
         .replace(/\bNAME\b/, 'concatMap');
       const started = Date.now();
@@ -158,7 +189,13 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
       outputs.set(line, r);
     }
 
-    const npmOut = outputs.get('npm install -g scry')!;
+    const mb = sizeOf(installed) / 1024 / 1024;
+    log(`Node ${node.major}: installed size ${mb.toFixed(1)} MB (limit ${INSTALLED_MAX_MB} MB); better-sqlite3's own build ${fs.existsSync(path.join(installed, 'node_modules', 'better-sqlite3', 'build')) ? 'compiled' : 'not made (the shipped per-ABI builds serve)'}`);
+    assert.ok(mb <= INSTALLED_MAX_MB, `installed size ${mb.toFixed(1)} MB`);
+    const ls = spawnSync('npm', ['ls', '-g', '--all'], { env, encoding: 'utf8' });
+    assert.equal(ls.status, 0, `npm ls -g is clean:\n${ls.stdout.split('\n').filter((l) => /invalid|missing|ERR/.test(l)).join('\n')}${ls.stderr}`);
+    assert.doesNotMatch(ls.stdout, /typescript@7/, 'no TypeScript 7 beside the 5.x scip-typescript runs');
+    const npmOut = outputs.get(`npm install -g ./${pkg.name}-${pkg.version}.tgz`)!;
     assert.doesNotMatch(npmOut.stderr, /EBADENGINE/, 'no engine warnings for the user');
     const warnings = npmOut.stderr.split('\n').filter((l) => /^npm warn/i.test(l));
     log(`Node ${node.major}: npm install -g printed ${warnings.length} warning line(s)${warnings.length ? `: ${warnings.slice(0, 5).join(' | ')}` : ''}`);

@@ -55,17 +55,19 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
     for (const t of tools.filter((x) => TOOL_NAMES.includes(x.name))) {
       assert.ok((t.description ?? '').length > 80, `${t.name} has a description an agent can choose by`);
       assert.equal(t.annotations?.readOnlyHint, true, t.name);
-      assert.equal(t.annotations?.destructiveHint, false, t.name);
+      // destructiveHint means something only for a tool that writes: a read-only tool's listing leaves it out.
+      assert.equal(t.annotations?.destructiveHint, undefined, t.name);
       // An output schema obliges structuredContent, which clients hand the model instead of the compact text.
       assert.equal(t.outputSchema, undefined, t.name);
       const props = t.inputSchema.properties as Record<string, { description?: string; enum?: string[] }>;
       assert.deepEqual(props.format?.enum, ['compact', 'json'], `${t.name} takes format`);
-      for (const [field, schema] of Object.entries(props)) assert.ok(schema.description, `${t.name}.${field} is described`);
+      // The shared fields (repo, format, paging, symbol) are explained once, in the server's instructions.
+      for (const [field, schema] of Object.entries(props)) if (!['repo', 'format', 'limit', 'budget', 'offset', 'symbol'].includes(field)) assert.ok(schema.description, `${t.name}.${field} is described`);
       assert.ok('repo' in props, `${t.name} takes repo`);
     }
     const refs = tools.find((t) => t.name === 'scry_refs')!;
     assert.deepEqual(refs.inputSchema.required, ['symbol']);
-    assert.match((refs.inputSchema.properties as Record<string, { description: string }>).symbol!.description, /OrderService#processOrder/);
+    assert.match(client.getInstructions() ?? '', /OrderService#processOrder/);
     assert.match(refs.description!, /grep/i);
   });
 

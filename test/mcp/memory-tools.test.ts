@@ -54,10 +54,11 @@ describe('memory tools over MCP', { timeout: 120_000 }, () => {
       assert.ok((t.description ?? '').length > 80, name);
       assert.equal(t.outputSchema, undefined, `${name}: text answers, so no output schema`);
       const props = t.inputSchema.properties as Record<string, { description?: string; enum?: string[] }>;
-      for (const [field, schema] of Object.entries(props)) assert.ok(schema.description, `${name}.${field} is described`);
+      // The shared fields (repo, format, paging) are explained once, in the server's instructions.
+      for (const [field, schema] of Object.entries(props)) if (!['repo', 'format', 'limit', 'budget', 'offset'].includes(field)) assert.ok(schema.description, `${name}.${field} is described`);
       assert.deepEqual(props.format?.enum, ['compact', 'json']);
-      assert.equal(t.annotations?.readOnlyHint, name !== 'scry_remember', name);
-      assert.equal(t.annotations?.destructiveHint, false, name);
+      assert.equal(t.annotations?.readOnlyHint ?? false, name !== 'scry_remember', name);
+      assert.equal(t.annotations?.destructiveHint, name === 'scry_remember' ? false : undefined, name);
     }
   });
 

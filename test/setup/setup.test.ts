@@ -10,7 +10,8 @@ import { makeStubs, type Stubs } from './stubs';
 
 const NODE = process.execPath;
 const MCP_ARGV = [NODE, CLI, 'mcp'];
-const ADD = ['mcp', 'add', '--scope', 'user', '--transport', 'stdio', 'scry', '--', ...MCP_ARGV];
+/** The registration setup makes: this scry, with the test's SCRY_HOME (not the default), so the agent's scry reaches the same daemon. */
+const addCall = (w: World): string[] => ['mcp', 'add', '--scope', 'user', '--transport', 'stdio', 'scry', '-e', `SCRY_HOME=${w.scryHome}`, '--', ...MCP_ARGV];
 
 interface World {
   home: string;
@@ -37,7 +38,7 @@ function world(opts: { codex?: boolean } = {}): World {
   };
 }
 
-const backups = (file: string): string[] => fs.readdirSync(path.dirname(file)).filter((f) => f.startsWith(`${path.basename(file)}.scry-backup-`));
+const backups = (file: string): string[] => fs.readdirSync(path.dirname(file)).filter((f) => f.startsWith(`${path.basename(file)}.scry-backup`));
 
 // A settings file nobody would write with JSON.stringify: odd spacing, tabs, unrelated keys, a stale server.
 const ODD_SETTINGS = `{
@@ -56,8 +57,8 @@ describe('scry setup', () => {
     const w = world();
     const r = await w.run(['setup', '--yes']);
     assert.equal(r.code, 0, r.stdout + r.stderr);
-    assert.deepEqual(w.stubs.calls('claude'), [['mcp', 'get', 'scry'], ADD]);
-    assert.deepEqual(w.stubs.servers('claude').scry, { scope: 'user', command: NODE, args: [CLI, 'mcp'] });
+    assert.deepEqual(w.stubs.calls('claude'), [['mcp', 'get', 'scry'], addCall(w)]);
+    assert.deepEqual(w.stubs.servers('claude').scry, { scope: 'user', command: NODE, args: [CLI, 'mcp'], env: [`SCRY_HOME=${w.scryHome}`] });
 
     const skill = fs.readFileSync(w.skill, 'utf8');
     assert.match(skill, /^---\nname: scry\ndescription: .*grep.*\n---\n/);
@@ -90,7 +91,7 @@ describe('scry setup', () => {
     w.stubs.setServers('claude', { scry: { scope: 'local', command: 'npx', args: ['old-scry', 'serve'] } });
     const r = await w.run(['setup', '--yes']);
     assert.equal(r.code, 0, r.stdout);
-    assert.deepEqual(w.stubs.calls('claude'), [['mcp', 'get', 'scry'], ['mcp', 'remove', 'scry', '--scope', 'local'], ADD]);
+    assert.deepEqual(w.stubs.calls('claude'), [['mcp', 'get', 'scry'], ['mcp', 'remove', 'scry', '--scope', 'local'], addCall(w)]);
     assert.match(r.stdout, /replacing the local-scoped 'scry' that runs npx old-scry serve/);
     assert.equal(w.stubs.servers('claude').scry?.command, NODE);
   });
@@ -155,7 +156,8 @@ describe('scry setup', () => {
     assert.match(r.stdout, /Claude Code has no command for hooks/);
     assert.match(r.stdout, /^- {3}"theme": "dark"\n\+ {3}"theme": "dark",\n\+ {3}"hooks": \{$/m);
     assert.match(r.stdout, /^\+ .*hook pretooluse",$/m);
-    assert.match(r.stdout, /Write this change to .*settings\.json\? A backup is kept\. \[y\/N\]/);
+    assert.match(r.stdout, /Claude Code has no command for hooks, so scry will set its hooks/);
+    assert.match(r.stdout, /Write this change to .*settings\.json\? The file as it is now is kept in .*settings\.json\.scry-backup\. \[y\/N\]/);
     assert.match(r.stdout, /hooks: not changed\. Run scry setup --yes to accept/);
     assert.equal(fs.readFileSync(w.settings, 'utf8'), original);
     assert.equal(backups(w.settings).length, 0);
@@ -202,7 +204,8 @@ describe('scry setup', () => {
     const w = world();
     const r = await w.run(['setup', '--dry-run']);
     assert.equal(r.code, 0, r.stdout);
-    assert.ok(r.stdout.includes(`would run: claude mcp add --scope user --transport stdio scry -- ${NODE} ${CLI} mcp`));
+    assert.ok(r.stdout.includes(`would run: claude mcp add --scope user --transport stdio scry -e SCRY_HOME=${w.scryHome} -- ${NODE} ${CLI} mcp`), r.stdout);
+    assert.match(r.stdout, /so scry would set its hooks/);
     assert.match(r.stdout, /would write: .*SKILL\.md/);
     assert.match(r.stdout, /hooks: dry run, not written/);
     assert.deepEqual(w.stubs.calls('claude'), [['mcp', 'get', 'scry']]);
@@ -213,7 +216,7 @@ describe('scry setup', () => {
     const w = world({ codex: true });
     const r = await w.run(['setup', '--yes']);
     assert.equal(r.code, 0, r.stdout);
-    assert.deepEqual(w.stubs.calls('codex'), [['mcp', 'get', 'scry', '--json'], ['mcp', 'add', 'scry', '--', ...MCP_ARGV]]);
+    assert.deepEqual(w.stubs.calls('codex'), [['mcp', 'get', 'scry', '--json'], ['mcp', 'add', 'scry', '--env', `SCRY_HOME=${w.scryHome}`, '--', ...MCP_ARGV]]);
     await w.run(['setup', '--yes']);
     assert.equal(w.stubs.calls('codex').length, 3, 'a second setup only looks');
     const agents = path.join(w.home, '.codex', 'AGENTS.md');
@@ -235,7 +238,7 @@ describe('scry setup', () => {
     // The settings question comes first, then the AGENTS.md one.
     const no = await w.run(['setup'], 'y\nn\n');
     assert.equal(no.code, 0, no.stdout);
-    assert.match(no.stdout, /Codex has no session hook; scry would add this line to .*AGENTS\.md/);
+    assert.match(no.stdout, /Codex has no session hook; scry offers to add this line to .*AGENTS\.md/);
     assert.equal(fs.readFileSync(agents, 'utf8'), '# my rules\n- be brief\n');
     const yes = await w.run(['setup'], 'y\n');
     assert.equal(yes.code, 0, yes.stdout);

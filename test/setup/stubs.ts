@@ -45,7 +45,7 @@ async function main() {
   if (sub === 'get') {
     const s = servers[argv[2]];
     if (!s) { console.error('No MCP server found with name: ' + argv[2]); return 1; }
-    console.log(argv[2] + ':\\n  Scope: ' + scopeLabel[s.scope] + '\\n  Status: ✓ Connected\\n  Type: stdio\\n  Command: ' + s.command + '\\n  Args: ' + s.args.join(' ') + '\\n  Environment:\\n\\nTo remove this server, run: claude mcp remove "' + argv[2] + '" -s ' + s.scope);
+    console.log(argv[2] + ':\\n  Scope: ' + scopeLabel[s.scope] + '\\n  Status: ✓ Connected\\n  Type: stdio\\n  Command: ' + s.command + '\\n  Args: ' + s.args.join(' ') + '\\n  Environment:\\n' + (s.env || []).map((e) => '    ' + e + '\\n').join('') + '\\nTo remove this server, run: claude mcp remove "' + argv[2] + '" -s ' + s.scope);
     return 0;
   }
   if (sub === 'add') {
@@ -54,7 +54,8 @@ async function main() {
     const before = argv.slice(2, dash).filter((a, i, all) => !a.startsWith('-') && !['--scope', '-s', '--transport', '-t'].includes(all[i - 1]));
     const name = before[0];
     if (servers[name]) { console.error('MCP server ' + name + ' already exists in ' + scope + ' config'); return 1; }
-    servers[name] = { scope, command: argv[dash + 1], args: argv.slice(dash + 2) };
+    const env = argv.slice(0, dash).flatMap((a, i, all) => (a === '-e' || a === '--env' ? [all[i + 1]] : []));
+    servers[name] = { scope, command: argv[dash + 1], args: argv.slice(dash + 2), env };
     save();
     console.log('Added stdio MCP server ' + name + ' with command: ' + argv.slice(dash + 1).join(' ') + ' to ' + scope + ' config');
     return 0;
@@ -91,11 +92,12 @@ const save = () => fs.writeFileSync(file, JSON.stringify(servers, null, 2));
 let code = 0;
 if (argv[0] === 'mcp' && argv[1] === 'get') {
   const s = servers[argv[2]];
-  if (s) console.log(JSON.stringify({ name: argv[2], enabled: true, transport: { type: 'stdio', command: s.command, args: s.args } }));
+  if (s) console.log(JSON.stringify({ name: argv[2], enabled: true, transport: { type: 'stdio', command: s.command, args: s.args, env: s.env && s.env.length ? Object.fromEntries(s.env.map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)])) : null } }));
   else { console.error('No MCP server named ' + argv[2] + ' found.'); code = 1; }
 } else if (argv[0] === 'mcp' && argv[1] === 'add') {
   const dash = argv.indexOf('--');
-  servers[argv[2]] = { scope: 'global', command: argv[dash + 1], args: argv.slice(dash + 2) };
+  const env = argv.slice(0, dash).flatMap((a, i, all) => (a === '--env' ? [all[i + 1]] : []));
+  servers[argv[2]] = { scope: 'global', command: argv[dash + 1], args: argv.slice(dash + 2), env };
   save();
 } else if (argv[0] === 'mcp' && argv[1] === 'remove') {
   delete servers[argv[2]];

@@ -95,4 +95,40 @@ describe('the memory-graph page', { skip }, () => {
     assert.equal(await p.page.locator('#status').getAttribute('role'), 'alert');
     assert.match(await p.page.locator('#status').innerText(), /does not answer memory\/graph/);
   });
+  it('lays out 120 entities, 50 of them with no fact, without two labels overlapping; a fit bump shows the whole graph', async () => {
+    const connected = syntheticState(70, 20, 20);
+    const lone = Array.from({ length: 50 }, (_, i) => ({ id: 1000 + i, name: `lone-entity-with-a-long-name-${i}`, type: 'concept', facts: 0, updatedAt: '2026-01-01T00:00:00Z', expanded: false }));
+    const s: GraphState = { ...connected, revision: 20, nodes: [...connected.nodes, ...lone], fit: 1 };
+    // A fresh canvas (what a newly opened view draws), not the one the tests above grew.
+    await p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { cy: { elements(): { remove(): void } } } } }).scryGraph.canvas.cy.elements().remove());
+    await p.push(s);
+    type Box = { id: string; x1: number; y1: number; x2: number; y2: number };
+    const labels = (): Promise<Box[]> =>
+      p.page.evaluate(() => {
+        const cy = (window as unknown as { scryGraph: { canvas: { cy: { nodes(): Array<{ id(): string; boundingBox(o: object): { x1: number; y1: number; x2: number; y2: number } }> } } } }).scryGraph.canvas.cy;
+        return cy.nodes().map((n) => ({ id: n.id(), ...n.boundingBox({ includeLabels: true, includeNodes: false, includeOverlays: false }) }));
+      });
+    const boxes = await labels();
+    assert.equal(boxes.length, 120);
+    const overlaps: string[] = [];
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i]!;
+        const b = boxes[j]!;
+        if (a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2) overlaps.push(`${a.id}/${b.id}`);
+      }
+    }
+    assert.deepEqual(overlaps, [], `${overlaps.length} pairs of labels overlap`);
+
+    // Panned far off (what read as a blank canvas), then Reset's state: the whole graph in view.
+    await p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { cy: { pan(p: object): void } } } }).scryGraph.canvas.cy.pan({ x: -50000, y: -50000 }));
+    await p.push({ ...s, revision: 21, fit: 2 });
+    const inView = await p.page.evaluate(() => {
+      const cy = (window as unknown as { scryGraph: { canvas: { cy: { extent(): { x1: number; y1: number; x2: number; y2: number }; nodes(): { boundingBox(): { x1: number; y1: number; x2: number; y2: number } } } } } }).scryGraph.canvas.cy;
+      const e = cy.extent();
+      const b = cy.nodes().boundingBox();
+      return b.x1 >= e.x1 - 1 && b.y1 >= e.y1 - 1 && b.x2 <= e.x2 + 1 && b.y2 <= e.y2 + 1;
+    });
+    assert.ok(inView, 'every node is inside the view after the fit');
+  });
 });

@@ -16,6 +16,7 @@ import type { Merge } from './merge';
 import { outline } from './outline';
 import { refs } from './refs';
 import { search } from './search';
+import { isUnknownName, suggestNames } from './suggest';
 
 export interface QueryContext {
   store: CodeStore;
@@ -41,6 +42,36 @@ export interface ReadQuery {
 
 type QueryDecl = (typeof P.CODE_QUERIES)[number];
 
+/**
+ * What an empty answer about a name looks like, for the queries about a name:
+ * such an answer about a name no symbol has carries `suggestions` (maybe none),
+ * so "no such symbol" reads apart from "no references" and names the next query.
+ */
+const noMatches = (a: object): boolean => {
+  const r = a as { matches: unknown[]; offset?: number; rest?: unknown[] };
+  return r.matches.length === 0 && !r.offset && !r.rest?.length;
+};
+const EMPTY: Partial<Record<QueryDecl['method'], (answer: object) => boolean>> = {
+  [P.Refs.method]: noMatches,
+  [P.Defs.method]: noMatches,
+  [P.Callers.method]: noMatches,
+  [P.Callees.method]: noMatches,
+  [P.Impls.method]: noMatches,
+  [P.Impact.method]: (a) => {
+    const r = a as P.ImpactResult;
+    return !r.offset && Object.values(r.counts).every((n) => n === 0);
+  },
+};
+
+function withSuggestions(run: (ctx: QueryContext, p: unknown) => object, empty: (answer: object) => boolean): (ctx: QueryContext, p: unknown) => object {
+  return (c, p) => {
+    const answer = run(c, p);
+    // Every name query's params hold `name`, checked at the socket.
+    const name = String((p as { name: unknown }).name);
+    return empty(answer) && isUnknownName(c.store, name) ? { ...answer, suggestions: suggestNames(c.store, name) } : answer;
+  };
+}
+
 /** One function per declared query, keyed by its method: a query declared in protocol/code.ts without one here does not compile. */
 type Runners = { readonly [D in QueryDecl as D['method']]: (ctx: QueryContext, p: ParamsOf<D>) => Answer<ResultOf<D>> };
 
@@ -59,7 +90,8 @@ const RUNNERS: Runners = {
 export const READ_QUERIES: readonly ReadQuery[] = P.CODE_QUERIES.map((decl): ReadQuery => {
   // params were checked against decl.params before they get here; the runner is the one filed under decl.method.
   const run = RUNNERS[decl.method] as (ctx: QueryContext, p: unknown) => object;
-  return { decl, method: decl.method, run };
+  const empty = EMPTY[decl.method];
+  return { decl, method: decl.method, run: empty ? withSuggestions(run, empty) : run };
 });
 
 const paging = (p: { limit?: number; budget?: number; offset?: number }): Paging => ({ limit: p.limit, budget: p.budget, offset: p.offset });

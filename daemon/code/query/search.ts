@@ -3,6 +3,8 @@
 // substrings on the trigram table. Exact > prefix > camelCase > substring.
 import { InvalidParamsError } from '../../errors';
 import type { SearchHit, SearchResult } from '../../protocol';
+import { closest } from '../../text/edit-distance';
+import { SCIP_KIND_NAMES } from '../scip/kinds';
 import { initialsOf, wordsOf } from '../store/initials';
 import type { CodeStore } from '../store/store';
 import { searchLine } from '../../protocol/compact';
@@ -42,6 +44,8 @@ export function search(store: CodeStore, pattern: unknown, opts: Paging & { kind
   const cap = opts.candidates ?? CANDIDATES;
   if (typeof pattern !== 'string' || pattern.trim() === '') throw new InvalidParamsError('a search pattern is required (got an empty pattern)');
   const p = pattern.trim();
+  const wantKind = opts.kind?.toLowerCase();
+  if (wantKind !== undefined) checkKind(store, wantKind);
   const lower = p.toLowerCase();
   const scored = new Map<number, { row: Row; score: number }>();
   const offer = (row: Row, score: number): void => {
@@ -74,7 +78,6 @@ export function search(store: CodeStore, pattern: unknown, opts: Paging & { kind
       if (at >= 0) offer(r, 400 - Math.min(100, at + r.name.length - p.length));
     }
   }
-  const wantKind = opts.kind?.toLowerCase();
   const hits: SearchHit[] = [...scored.values()]
     .filter((h) => !wantKind || h.row.kind === wantKind)
     .map(({ row, score }) => ({ row, score: score + (KIND_BONUS[row.kind] ?? 0) }))
@@ -96,6 +99,15 @@ export function search(store: CodeStore, pattern: unknown, opts: Paging & { kind
   if (w.end >= hits.length) return page;
   const files = new Set(hits.slice(w.end).flatMap((h) => (h.file === null ? [] : [h.file]))).size;
   return { ...page, truncated: summary(hits.length - w.end, files), rest: { hits: hits.length - w.end, files } };
+}
+
+/** A kind no SCIP indexer names and no symbol here has is a typo: rejected, with the kinds this index holds. */
+function checkKind(store: CodeStore, kind: string): void {
+  if (SCIP_KIND_NAMES.has(kind)) return;
+  const present = store.statement<[], { kind: string }>(`SELECT DISTINCT s.kind FROM symbols s WHERE ${SEARCHABLE} ORDER BY s.kind`).all().map((r) => r.kind);
+  if (present.includes(kind)) return;
+  const near = closest(kind, present, 2);
+  throw new InvalidParamsError(`unknown kind '${kind}'${near ? ` (did you mean ${near}?)` : ''}; this index has ${present.length > 0 ? present.join(', ') : 'no symbols yet'}`);
 }
 
 /** Each pattern word is a prefix of the name's next words, in order, from the first. */

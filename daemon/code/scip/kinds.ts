@@ -19,6 +19,14 @@ const KIND_NAMES: Record<number, string> = {
   81: 'static_property', 82: 'static_variable',
 };
 
+/** Every kind name SCIP defines. */
+export const SCIP_KIND_NAMES: ReadonlySet<string> = new Set(Object.values(KIND_NAMES));
+
+const KIND_NUMBERS: ReadonlyMap<string, number> = new Map(Object.entries(KIND_NAMES).map(([n, name]) => [name, Number(n)]));
+
+/** The SCIP Kind number of a kind name Scry reports; 0 (unspecified) for one SCIP does not define (`type`, merged kinds). */
+export const kindNumber = (name: string): number => KIND_NUMBERS.get(name) ?? 0;
+
 export function kindName(kind: number): string | undefined {
   return KIND_NAMES[kind];
 }

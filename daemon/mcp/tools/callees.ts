@@ -5,8 +5,7 @@ export const calleesTool = defineTool(P.Callees, {
   name: 'scry_callees',
   title: 'What a function calls',
   description:
-    'The functions and constructors called from inside a function or method body, resolved to their definitions, each call site once (calls inside callbacks count; an inner function is a callee of its own). ' +
-    'Use this instead of reading the whole function to learn what it depends on; read the file when you need the control flow itself.',
+    'What a function or method calls, resolved to definitions, each call site once (an inner function is a callee too). Use it to learn what a function depends on without reading its whole body.',
   annotations: READ_ONLY,
   rename: { name: 'symbol' },
 });

@@ -5,9 +5,7 @@ export const defsTool = defineTool(P.Defs, {
   name: 'scry_defs',
   title: 'Definitions of a symbol',
   description:
-    'Where a symbol is defined (declaration file, line and kind), from the semantic index. ' +
-    'Use this instead of grepping for "function X" / "class X" / "def X": it finds the definition whatever the syntax and tells overloads and ' +
-    'same-named symbols apart by their symbol_id. Follow with scry_refs for the uses.',
+    'Where a symbol is defined (file, line, kind), same-named symbols told apart. Use it instead of grepping for "function X" or "class X".',
   annotations: READ_ONLY,
   rename: { name: 'symbol' },
 });

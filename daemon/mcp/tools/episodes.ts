@@ -5,8 +5,7 @@ export const episodesTool = defineTool(P.MemoryEpisodes, {
   name: 'scry_episodes',
   title: 'Sessions about an entity',
   description:
-    'The past sessions (Claude Code, Codex, autonomous runs, remembered notes) that mention an entity, newest first: when, a summary, and the transcript file ' +
-    'with the line span to read for the details. Use it after scry_recall when you need the evidence behind a fact.',
+    'The past sessions that mention an entity, newest first, with a summary and the transcript lines to read. Use it after scry_recall for the evidence behind a fact.',
   annotations: READ_ONLY,
   text: P.episodesText,
 });

@@ -5,7 +5,6 @@ export const statusTool = defineTool(P.Status, {
   name: 'scry_status',
   title: 'Index status',
   description:
-    'Whether the index for a repository is ready, being built, partial (a language was not indexed) or missing, with counts and the last error. ' +
-    'Check this when another scry tool returns nothing you expected: a partial or stale index means absence is not proof.',
+    "Whether a repo's index is ready, building, partial or stale, with counts and the last error. Check it when a tool finds less than expected.",
   annotations: READ_ONLY,
 });
