@@ -196,7 +196,8 @@ describe('Go: scip-go downloaded from a pinned release, verified before use', ()
       assert.deepEqual(s.languages, ['typescript', 'go']);
       assert.deepEqual(s.indexers.map((i) => [i.language, i.status]), [['typescript', 'ok'], ['go', 'missing'], ['go', 'ok']]);
       const human = await scry(['refs', 'nothingByThisName', '--repo', repo], { home });
-      assert.equal(human.code, 0);
+      assert.equal(human.code, 1, 'a name no symbol has exits 1, as grep does when nothing matched');
+      assert.match(human.stdout, /no symbol 'nothingByThisName'/);
     } finally {
       await stopDaemon(home);
     }

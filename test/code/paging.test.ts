@@ -270,8 +270,11 @@ describe('paging search, symbols and impact (Flask, scip-python, a spawned daemo
       const { tools } = await mcp.listTools();
       for (const name of ['scry_search', 'scry_symbols', 'scry_impact']) {
         const props = tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { description?: string; type?: string }>;
-        for (const field of ['limit', 'budget', 'offset']) assert.ok(props[field]?.description, `${name}.${field}`);
+        for (const field of ['limit', 'budget', 'offset']) assert.ok(props[field], `${name}.${field}`);
       }
+      // The shared paging fields are listed bare and explained once, in the server's instructions.
+      const instructions = mcp.getInstructions() ?? '';
+      for (const field of ['limit', 'budget', 'offset']) assert.match(instructions, new RegExp(`\\b${field}\\b`), `instructions explain ${field}`);
     });
 
     it('scry_symbols: within the default budget by default, with the paging lines; format json is the same page as JSON', async () => {

@@ -189,7 +189,7 @@ describe('Laravel app', () => {
     assert.doesNotMatch(compact, /\(syntactic\)/, 'an all-syntactic match says so once, in its header');
     assert.match(compactImpact({ ...hit, elapsed_ms: 0, index: freshness }), /^  welcome method app\/Services\/UserService\.php:\d+ \(syntactic\)$/m);
     assert.match(formatImpact({ ...hit, elapsed_ms: 0, index: freshness }), /^  welcome  method  app\/Services\/UserService\.php:\d+  \(syntactic\)$/m);
-    assert.match(formatQuery({ ...asked, ...callers(store, 'PaymentGateway::charge') }, 'callers'), /^welcome  method  scry-syntactic php \. \. App\/Services\/UserService#welcome\(\)\.  \(syntactic\)$/m);
+    assert.match(formatQuery({ ...asked, ...callers(store, 'PaymentGateway::charge') }, 'callers'), /^welcome  method  App\/Services\/UserService#welcome\(\)  \(syntactic\)$/m);
   });
 });
 
