@@ -68,9 +68,26 @@ export function runCli(args: string[], opts: { cwd: string; env: NodeJS.ProcessE
 }
 
 export async function scryJson<T>(args: string[], opts: { home: string; cwd?: string; env?: NodeJS.ProcessEnv }): Promise<T> {
-  const r = await scry([...args, '--json'], opts);
-  if (r.code !== 0) throw new Error(`scry ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
-  return JSON.parse(r.stdout) as T;
+  return jsonAnswer<T>(args, await scry([...args, '--json'], opts));
+}
+
+/**
+ * A JSON answer the CLI gave: exit 0, or exit 1 with `suggestions` (the
+ * documented answer about a name no symbol has, as grep exits 1 when nothing
+ * matched). Anything else throws with the command and its stderr.
+ */
+export function jsonAnswer<T>(args: readonly string[], r: { code: number | null; stdout: string; stderr: string }): T {
+  if (r.code === 0) return JSON.parse(r.stdout) as T;
+  if (r.code === 1) {
+    let answer: unknown;
+    try {
+      answer = JSON.parse(r.stdout);
+    } catch {
+      answer = undefined;
+    }
+    if (typeof answer === 'object' && answer !== null && Array.isArray((answer as { suggestions?: unknown }).suggestions)) return answer as T;
+  }
+  throw new Error(`scry ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
 }
 
 /** Stops the daemon of a test home; kills it if it does not stop. */

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type * as P from '../../daemon/protocol';
-import { scry, stopDaemon, tempDir } from '../helpers';
+import { jsonAnswer, scry, stopDaemon, tempDir } from '../helpers';
 import { waitFor } from './wait';
 
 /** Rebuilds never start by themselves: the live part reads only the overlay. */
@@ -34,9 +34,7 @@ describe('links out of the repo and binary files, with a real daemon', () => {
     return r;
   };
   const json = async <T>(args: string[]): Promise<T> => {
-    const r = await run(args);
-    assert.equal(r.code, 0, `scry ${args.join(' ')}: ${r.stderr}`);
-    return JSON.parse(r.stdout) as T;
+    return jsonAnswer<T>(args, await run(args));
   };
   const names = (r: P.QueryResult): string[] => r.matches.map((m) => m.display_name);
   const repoStatus = async (): Promise<{ repo: P.RepoStatus; watches: P.WatchUsage | undefined }> => {

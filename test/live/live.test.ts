@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { connectDaemon } from '../../daemon/client';
 import * as P from '../../daemon/protocol';
-import { daemonPid, isAlive, lineOf, rxjsRepo, scry, stopDaemon, tempDir } from '../helpers';
+import { daemonPid, isAlive, jsonAnswer, lineOf, rxjsRepo, scry, stopDaemon, tempDir } from '../helpers';
 import { waitFor } from './wait';
 
 type Env = Record<string, string>;
@@ -15,9 +15,7 @@ type Env = Record<string, string>;
 const NO_AUTO_REBUILD: Env = { SCRY_DEBOUNCE_MS: '3600000' };
 
 async function json<T>(args: string[], home: string, env: Env = {}): Promise<T> {
-  const r = await scry([...args, '--json'], { home, env });
-  if (r.code !== 0) throw new Error(`scry ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
-  return JSON.parse(r.stdout) as T;
+  return jsonAnswer<T>(args, await scry([...args, '--json'], { home, env }));
 }
 
 const all = (r: P.QueryResult): P.Occurrence[] => r.matches.flatMap((m) => m.occurrences);
