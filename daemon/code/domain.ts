@@ -125,7 +125,7 @@ export class CodeDomain implements Domain {
         const result = await this.index(p.repo, { force: p.force, scip: p.scip, explicit: p.explicit === true });
         return p.export_scip === undefined ? result : { ...result, exported: this.exportScip(p.repo, p.export_scip) };
       }),
-      handler(P.Repos, () => ({ repos: listIndexed(ctx.home, (r) => this.watching(r), (l) => ctx.log(l)) })),
+      handler(P.Repos, () => ({ repos: listIndexed(ctx.home, (r) => this.watching(r), (l) => ctx.log(l), this.repos.all().filter((e) => e.admitted !== undefined)) })),
       handler(P.ForgetRepo, (p) => this.forget(p.repo)),
       ...Q.READ_QUERIES.map((q) => ({ decl: q.decl, run: (p: unknown) => this.query(q, p as P.RepoParams) })),
     ];
