@@ -68,7 +68,7 @@ describe('the extension in code-server', { skip }, () => {
     before(async () => {
       // scry.nodePath points at Node 24: the daemon must find its ABI's build inside the VSIX.
       // SCRY_HOME in the environment too, so nothing could reach the real ~/.scry.
-      server = await h.startCodeServer({ vsix, workspace, settings: { 'scry.home': home, 'scry.nodePath': path.join(h.NODE24_BIN, 'node') }, env: { SCRY_HOME: home } });
+      server = await h.startCodeServer({ vsix, workspace, settings: { 'scry.home': home, 'scry.nodePath': path.join(h.NODE24_BIN, 'node') }, env: { SCRY_HOME: home, SCRY_FIRST_INDEX: '0' } });
       mark(`code-server up in ${server.startMs} ms`);
       page = await h.openWorkbench(server.url);
       mark('workbench visible');

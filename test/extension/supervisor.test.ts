@@ -13,6 +13,9 @@ import { WorkspaceIndexer } from '../../extension/workspaceIndexer';
 import { daemonPid, isAlive, ROOT, scry, stopDaemon, tempDir } from '../helpers';
 
 const DAEMON = path.join(ROOT, 'dist', 'daemon.js');
+// These tests follow one precise build to ready with the daemon's counts; the syntactic first index and its
+// status are tested in live/first-index and extension/statusView.
+process.env.SCRY_FIRST_INDEX = '0';
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'workspace');
 
 async function until<T>(what: string, fn: () => T | undefined | false | Promise<T | undefined | false>, ms = 60_000): Promise<T> {

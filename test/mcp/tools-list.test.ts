@@ -29,10 +29,11 @@ describe('scry mcp: what a session loads and what a failure says', () => {
     repo = fs.realpathSync(tempDir('mcp-list-repo'));
     fs.cpSync(path.join(ROOT, 'test', 'fixtures', 'eventsource-parser'), repo, { recursive: true });
     spawnSync('git', ['init', '-q'], { cwd: repo });
+    // The wording golden reads the precise index's answers (SCRY_FIRST_INDEX=0); the syntactic first answer is tested in live/first-index.
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
     client = new Client({ name: 'scry-test', version: '1' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: repo, env: { ...env, SCRY_HOME: home, HOME: tempDir('mcp-list-user') }, stderr: 'pipe' }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: repo, env: { ...env, SCRY_HOME: home, HOME: tempDir('mcp-list-user'), SCRY_FIRST_INDEX: '0' }, stderr: 'pipe' }));
   });
   after(async () => {
     await client.close();
