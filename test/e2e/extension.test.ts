@@ -199,8 +199,8 @@ describe('the extension in code-server', { skip }, () => {
     });
 
     it('shows the daemon the CLI started as adopted', async () => {
-      const cli = await scryJson<DaemonInfo>(['start'], { home });
-      server = await h.startCodeServer({ vsix, workspace, settings: { 'scry.home': home }, env: { SCRY_HOME: home } });
+      const cli = await scryJson<DaemonInfo>(['start'], { home, env: { SCRY_FIRST_INDEX: '0' } });
+      server = await h.startCodeServer({ vsix, workspace, settings: { 'scry.home': home }, env: { SCRY_HOME: home, SCRY_FIRST_INDEX: '0' } });
       page = await h.openWorkbench(server.url);
       const text = await h.waitForStatus(page, readyRe);
       assert.equal(Number(readyRe.exec(text)![1]!.replace(/,/g, '')), expected.symbols);
