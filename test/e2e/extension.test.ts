@@ -251,7 +251,7 @@ describe('the extension in code-server', { skip }, () => {
     });
 
     it('says what is wrong, offers "Set Node Path", and starts the daemon when the setting is fixed', async () => {
-      server = await h.startCodeServer({ vsix, workspace, settings: { 'scry.home': home, 'scry.nodePath': bogus }, env: { SCRY_HOME: home } });
+      server = await h.startCodeServer({ vsix, workspace, settings: { 'scry.home': home, 'scry.nodePath': bogus }, env: { SCRY_HOME: home, SCRY_FIRST_INDEX: '0' } });
       page = await h.openWorkbench(server.url);
       await h.waitForStatus(page, /Scry: no Node/);
       const note = await h.waitForNotification(page, /scry\.nodePath/);
