@@ -71,7 +71,6 @@ describe('Python: scip-python on python3-requests', () => {
   it('gives the impact of a change with compound names resolved by class', async () => {
     const r = await ask<ImpactResult>('impact', 'HTTPAdapter.send', '--depth', '1');
     assert.equal(r.note, undefined);
-    assert.ok(r.counts.callers >= 0);
     const base = await ask<ImpactResult>('impact', 'BaseAdapter.send', '--depth', '1');
     assert.ok(base.implementations.some((i) => i.symbol_id.endsWith('HTTPAdapter#send().')), 'HTTPAdapter.send overrides BaseAdapter.send');
   });

@@ -104,7 +104,7 @@ describe('an index.db corrupted mid-file, under a real daemon', () => {
       client.dispose();
       watcher.dispose();
     }
-    assert.ok(reportedAt >= 0, 'some query read a damaged page');
+    assert.notEqual(reportedAt, -1, 'some query read a damaged page');
     console.log(`query ${reportedAt + 1} of ${names.length} found the damage; ${seen.length} status reads while it rebuilt: ${[...new Set(seen.map((s) => `${s.effective_status}/${s.building ? 'building' : 'idle'}`))].join(', ')}`);
     for (const s of seen) {
       assert.ok(!(s.effective_status === 'ready' && s.last_error === null && s.indexed_at === builtAt), `status during the rebuild: ${JSON.stringify(s)}`);
