@@ -67,6 +67,7 @@ export class MemoryDomain implements Domain {
       userHome: options.userHome,
       env: this.env,
       config: () => this.reloadConfig(),
+      extractAtIngest: options.extract !== false,
       added: (episodes) => {
         this.supervisor.notify();
         ctx.notify(P.MemoryChanged, { episodes, facts: 0 });

@@ -9,8 +9,9 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chunkSession } from './chunk';
-import type { DistilledSession } from './episode';
+import type { DistilledSession, EpisodeDraft } from './episode';
 import { isExtractorSession } from './extract/providers/claude-cli';
+import { extractOffline } from './extract/providers/offline';
 import { SOURCES, type SourceId, type TranscriptSource } from './sources';
 import type { Cursor, MemoryStore } from './store';
 
@@ -37,6 +38,12 @@ export interface IngestFileOptions {
   /** Look, count, write nothing. */
   dryRun?: boolean;
   now?: () => number;
+  /**
+   * Extract each new episode offline at once (the NLP extractor, no model):
+   * the episode is done when ingest returns, so an offline-only memory has
+   * nothing pending. With `refine`, it is then queued for a model to refine.
+   */
+  extract?: { refine: boolean };
 }
 
 const FINGERPRINT_BYTES = 4096;
@@ -93,7 +100,27 @@ export async function ingestFile(store: MemoryStore, kind: TranscriptSource | So
   if (options.dryRun) return { ...base, ...stats, outcome: 'ingested', added: drafts.length, ...(reset ? { reset } : {}) };
   const { added, existing } = store.commitEpisodes(drafts, next);
   holdForTests();
+  if (options.extract) await extractNow(store, drafts, options.extract.refine);
   return { ...base, ...stats, outcome: 'ingested', added, existing, ...(reset ? { reset } : {}) };
+}
+
+/**
+ * The offline extraction of the episodes just committed, one transaction
+ * each, yielding between them so a long session never stalls the daemon.
+ * A kill in between leaves the rest pending in the queue, where the worker
+ * takes them.
+ */
+async function extractNow(store: MemoryStore, drafts: readonly EpisodeDraft[], refine: boolean): Promise<void> {
+  for (const d of drafts) {
+    const episode = store.episode(d.id);
+    if (!episode || episode.extraction !== 'pending') continue;
+    const extraction = extractOffline({ episode, glossary: store.glossary({ repo: episode.repoRoot, limit: 60 }), referenceTime: episode.occurredAt });
+    store.atomically(() => {
+      store.applyExtraction(episode.id, extraction, 'offline');
+      if (refine) store.queueRefine(episode.id);
+    });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }
 
 /**

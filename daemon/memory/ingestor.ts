@@ -23,6 +23,8 @@ export interface IngestorOptions {
   config(): MemoryConfig;
   /** New episodes are waiting for extraction. */
   added(count: number): void;
+  /** Extract new episodes offline as they are ingested (off only for tests of the write path alone). */
+  extractAtIngest: boolean;
 }
 
 interface Pending {
@@ -157,10 +159,12 @@ export class Ingestor {
     let added = 0;
     let existing = 0;
     let lastNote = 0;
+    // A model in the chain refines what the offline extractor read at ingest.
+    const extract = this.options.extractAtIngest ? { refine: this.options.config().providers.some((p) => p.type !== 'offline') } : undefined;
     for (const [i, f] of files.entries()) {
       let r: FileResult;
       try {
-        r = await ingestFile(this.store, f.source, f.path, { home: this.ctx.home, minAgeMs, dryRun });
+        r = await ingestFile(this.store, f.source, f.path, { home: this.ctx.home, minAgeMs, dryRun, ...(extract ? { extract } : {}) });
       } catch (err) {
         // A store error on one file (disk full, a locked db) is that file's failure, never the whole ingest's.
         r = { path: f.path, source: f.source.id, outcome: 'failed', added: 0, existing: 0, error: errorMessage(err) };

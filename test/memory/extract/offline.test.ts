@@ -20,24 +20,14 @@ const names = (x: Extraction): string[] => x.entities.map((e) => `${e.type}:${e.
 const triples = (x: Extraction): string[] => x.facts.map((f) => `${f.source} ${f.relation} ${f.target ?? f.value}`).sort();
 
 describe('offline extractor', () => {
-  it('reads the project, tools, machines and a decision from a deploy session', () => {
+  it('reads the project, the machine the prose names and a decision from a deploy session, and no tool traffic', () => {
     const x = run(DEPLOY_SESSION);
-    assert.deepEqual(names(x), [
-      'decision:keep the API on web-1 until the migration is done',
-      'machine:web-1',
-      'project:hermes',
-      'tool:docker',
-      'tool:github',
-      'tool:ssh',
-    ]);
-    assert.deepEqual(triples(x), [
-      'hermes decided keep the API on web-1 until the migration is done',
-      'hermes deployed_on web-1',
-      'hermes uses docker',
-      'hermes uses github',
-      'hermes uses ssh',
-    ]);
+    // docker, ssh and the github MCP tool were only run or called: breadcrumbs, not what the session talks about.
+    assert.deepEqual(names(x), ['decision:keep the API on web-1 until the migration is done', 'machine:web-1', 'project:hermes']);
+    assert.deepEqual(triples(x), ['hermes connects_to web-1', 'hermes decided keep the API on web-1 until the migration is done']);
     assert.equal(x.entities.find((e) => e.type === 'project')?.repo, '/home/ana/src/hermes');
+    // Each fact's text is the sentence that states it.
+    assert.equal(x.facts.find((f) => f.relation === 'decided')?.fact, 'We decided to keep the API on web-1 until the migration is done.');
   });
 
   it('turns "use X instead of Y" and "switch from Y to X" into replaced_by facts', () => {
@@ -53,7 +43,7 @@ describe('offline extractor', () => {
 
   it('makes no entity of generic words, temp paths, hashes, UUIDs or ports', () => {
     const x = run(GENERIC_SESSION);
-    assert.deepEqual(names(x), ['project:hermes', 'tool:curl']);
+    assert.deepEqual(names(x), ['project:hermes']);
     for (const e of x.entities) assert.equal(classifyName(e.name), 'entity');
   });
 
@@ -67,6 +57,37 @@ describe('offline extractor', () => {
     assert.deepEqual(names(x), ['person:Ana', 'project:hermes', 'service:Hermes gateway']);
   });
 
+  it('reads entities and the fact of a plain sentence, typed by the words around them', () => {
+    const hermes = run('user: The Hermes service is deployed on the machine atlas.', [], { cwd: undefined, repoRoot: undefined });
+    assert.deepEqual(names(hermes), ['machine:atlas', 'service:Hermes']);
+    assert.deepEqual(triples(hermes), ['Hermes deployed_on atlas']);
+    assert.equal(hermes.facts[0]!.fact, 'The Hermes service is deployed on the machine atlas.');
+    const billing = run('user: billing-api depends on Hermes.', [{ name: 'Hermes', type: 'service', aliases: [] }], { cwd: undefined, repoRoot: undefined });
+    assert.deepEqual(names(billing), ['service:Hermes', 'service:billing-api']);
+    assert.deepEqual(triples(billing), ['billing-api depends_on Hermes']);
+  });
+
+  it('never makes an entity of the agent\'s own tools, MCP tool ids or shell verbs, even when the prose names them', () => {
+    const text = [
+      'user: please track this with TodoWrite and check BashOutput, then call exec_command and write_stdin.',
+      'assistant: I used the task-master-ai__get_task tool and mcp__github__create_issue, then ran grep and sed over the logs.',
+      '[used TodoWrite]',
+      '[used mcp__task-master-ai__get_task]',
+      '[ran: grep -rn TODO src | sed -e s/x/y/]',
+      'assistant: I will use clean instead of with.',
+    ].join('\n');
+    const x = run(text, [], { cwd: '/home/ana/src/shop', repoRoot: '/home/ana/src/shop' });
+    assert.deepEqual(names(x), ['project:shop']);
+  });
+
+  it('a program the session runs is a tool only when the prose talks about it too', () => {
+    const quiet = run('user: deploy it\n[ran: wrangler deploy --env prod]\nassistant: Deployed.', [], { cwd: '/home/ana/src/shop', repoRoot: '/home/ana/src/shop' });
+    assert.deepEqual(names(quiet), ['project:shop']);
+    const said = run('user: deploy it with wrangler, the worker config is in wrangler.toml\n[ran: wrangler deploy --env prod]\nassistant: Deployed.', [], { cwd: '/home/ana/src/shop', repoRoot: '/home/ana/src/shop' });
+    assert.deepEqual(names(said), ['project:shop', 'tool:wrangler']);
+    assert.deepEqual(triples(said), ['shop uses wrangler']);
+  });
+
   it('feeds the graph: the same session twice is one set of facts with two episodes of provenance', () => {
     const store = new MemoryStore(path.join(tempDir('offline'), 'memory.db'));
     try {
@@ -78,10 +99,10 @@ describe('offline extractor', () => {
       }
       const hermes = store.findEntity('hermes', 'project')!;
       const facts = store.factsOf(hermes.id);
-      assert.equal(facts.length, 5);
+      assert.equal(facts.length, 2);
       for (const f of facts) assert.equal(store.factEpisodes(f.id).length, 2);
       const web1 = store.findEntity('web-1', 'machine')!;
-      assert.ok(facts.some((f) => f.relation === 'deployed_on' && f.targetId === web1.id));
+      assert.ok(facts.some((f) => f.relation === 'connects_to' && f.targetId === web1.id));
     } finally {
       store.close();
     }

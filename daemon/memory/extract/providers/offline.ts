@@ -1,43 +1,25 @@
 // The deterministic extractor: no model, no network, always works. It reads
-// only what is unambiguous: the project from the repository root, tools and
-// machines from command breadcrumbs, names the glossary already knows, and a
-// few decision phrasings. Its facts carry modest confidence so a model's
-// later extraction of the same episode outranks them.
+// the episode's prose with an English NLP library (../../nlp): the project
+// from the repository root, the names each sentence mentions, the facts a
+// few sentence patterns state, and what the assistant concluded. The agent's
+// own tool calls are breadcrumbs, never entities: a command's program or
+// host counts only when the prose also talks about it. Its facts carry
+// modest confidence so a model's later extraction of the same episode
+// outranks them.
 import * as path from 'node:path';
+import { capitalizedMidSentence, conclusion, factsIn, isAgentTool, mentionsIn, namesInCommands, proseOf, sentencesOf, toolNamesUsed, type Mention, type MentionContext, type Sentence, type SentenceFact } from '../../nlp';
 import { classifyName } from '../../resolve';
 import type { GlossaryEntry } from '../../store';
 import type { ExtractReply, ExtractRequest, Provider } from '../provider';
 import type { ExtractedEntity, ExtractedFact, Extraction } from '../schema';
 import type { EntityType } from '../../../protocol/vocabulary';
 
-/** Commands worth remembering as tools; everyday shell verbs (ls, cd, grep) are not. */
-const KNOWN_TOOLS = new Set([
-  'docker', 'docker-compose', 'podman', 'kubectl', 'helm', 'k9s', 'minikube', 'kind', 'terraform', 'tofu', 'ansible', 'ansible-playbook', 'nix',
-  'npm', 'pnpm', 'yarn', 'bun', 'deno', 'node', 'tsx', 'ts-node', 'tsc', 'eslint', 'prettier', 'jest', 'vitest', 'playwright', 'cypress',
-  'webpack', 'vite', 'esbuild', 'rollup', 'git', 'gh', 'glab', 'make', 'cmake', 'bazel', 'cargo', 'rustc', 'go', 'python', 'python3', 'pip',
-  'uv', 'poetry', 'pytest', 'ruff', 'mypy', 'java', 'mvn', 'gradle', 'dotnet', 'composer', 'bundle', 'rails', 'rake', 'psql', 'mysql',
-  'redis-cli', 'mongosh', 'sqlite3', 'prisma', 'alembic', 'supabase', 'aws', 'gcloud', 'az', 'fly', 'flyctl', 'vercel', 'netlify', 'heroku',
-  'wrangler', 'doctl', 'systemctl', 'journalctl', 'nginx', 'pm2', 'caddy', 'ssh', 'scp', 'rsync', 'curl', 'jq', 'ffmpeg', 'stripe',
-  'sentry-cli', 'claude', 'codex', 'scry', 'gemini', 'ollama',
-]);
-
-/** Prefixes that run another command: the tool is the word after them. */
-const WRAPPERS = new Set(['sudo', 'time', 'env', 'npx', 'bunx', 'exec', 'nohup', 'command', 'doas']);
-const REMOTE = new Set(['ssh', 'scp', 'rsync', 'mosh']);
-/** ssh/scp options that take a value, so the value is not mistaken for the host. */
-const SSH_VALUE_OPTS = new Set(['-p', '-P', '-i', '-l', '-o', '-F', '-J', '-L', '-R', '-D', '-e', '-b', '-c', '-m', '-S', '-W']);
-
-const NAME = String.raw`(?:the\s+)?([A-Za-z][\w.@/+-]*[\w+])`;
-const SWITCH_PATTERNS: RegExp[] = [
-  new RegExp(String.raw`\b(?:let'?s|we(?:'ll| will| should)?|i(?:'ll| will)?|we're going to|going to)\s+(?:use|go with|switch to|move to|adopt)\s+${NAME}\s+instead of\s+${NAME}`, 'i'),
-  new RegExp(String.raw`\buse\s+${NAME}\s+instead of\s+${NAME}`, 'i'),
-];
-const FROM_TO = new RegExp(String.raw`\b(?:switch(?:ed|ing)?|migrat(?:e|ed|ing)|mov(?:e|ed|ing))\s+from\s+${NAME}\s+to\s+${NAME}`, 'i');
-const REPLACE_WITH = new RegExp(String.raw`\breplac(?:e|ed|ing)\s+${NAME}\s+with\s+${NAME}`, 'i');
-const DECIDED = /\b(?:we|i|team)\s+(?:have\s+)?(?:decided|agreed|chose)\s+(?:to|on|that)\s+([^.\n!?]{3,160})/i;
-const DECISION_LABEL = /^\s*(?:decision|decided)\s*:\s*([^\n]{3,160})/im;
-const DEPLOYED = new RegExp(String.raw`\b${NAME}\s+(?:is|are|was|gets|got|will be)\s+(?:now\s+)?(?:deployed|hosted|running|served)\s+(?:on|to|at|from)\s+${NAME}`, 'i');
-const DEPLOY_TO = new RegExp(String.raw`\bdeploy(?:s|ed|ing)?\s+${NAME}\s+(?:to|on)\s+${NAME}`, 'i');
+/** The extraction schema's own limits. */
+const MAX_ENTITIES = 200;
+const MAX_FACTS = 400;
+const MAX_NOTES = 8;
+/** Folders that hold sessions but name no project. */
+const NOT_PROJECTS = new Set(['tmp', 'temp', 'home', 'root', 'workspace', 'workspaces', 'src', 'code', 'work', 'projects', 'repos', 'dev', 'users', 'desktop', 'documents', 'downloads']);
 
 export class OfflineProvider implements Provider {
   readonly type = 'offline';
@@ -51,44 +33,62 @@ export class OfflineProvider implements Provider {
   }
 }
 
-/** The offline extraction of one episode; pure, so tests and `remember` can call it directly. */
+interface Said extends Sentence {
+  role: string;
+}
+
+/** The offline extraction of one episode; pure, so ingest, tests and `remember` call it directly. */
 export function extractOffline(req: ExtractRequest): Extraction {
   const ep = req.episode;
+  const prose = proseOf(ep.text);
+  const sentences: Said[] = prose.units.flatMap((u) => sentencesOf(u.text).map((s) => ({ ...s, role: u.role })));
+  const commands = namesInCommands(prose.commands);
+  const known = new Map<string, EntityType>();
+  for (const g of req.glossary) for (const n of [g.name, ...g.aliases]) if (!isAgentTool(n)) known.set(n.toLowerCase(), g.type);
+  const ctx: MentionContext = { known, programs: commands.programs, hosts: commands.hosts, toolsUsed: toolNamesUsed(prose.toolsUsed), capitalizedMid: capitalizedMidSentence(sentences) };
+
   const out = new Builder(req.glossary);
   const project = projectName(ep.repoRoot ?? ep.cwd);
-  if (project) out.entity({ name: project, type: 'project', repo: ep.repoRoot ?? null, description: null });
-
-  for (const line of ep.text.split('\n')) {
-    const ran = /^\s*(?:[a-z]+:\s*)?\[ran: (.+)\]\s*$/.exec(line);
-    if (ran) out.command(ran[1]!, project);
-    const used = /^\s*(?:[a-z]+:\s*)?\[used ([\w.:/-]+)\]\s*$/.exec(line);
-    if (used) out.mcpTool(used[1]!, project);
+  if (project) out.entity(project, 'project', ep.repoRoot ?? null);
+  let notes = 0;
+  for (const s of sentences) {
+    const text = s.text.trim();
+    const mentions = mentionsIn(s, ctx);
+    for (const m of mentions) out.mention(m, text);
+    const facts = factsIn(s, mentions);
+    for (const f of facts) out.fact(f, text, project);
+    if (s.role === 'assistant' && facts.length === 0 && notes < MAX_NOTES && conclusion(text)) {
+      const about = mentions.find((m) => m.name.toLowerCase() !== project?.toLowerCase())?.name ?? project;
+      if (about) notes += out.note(about, text);
+    }
   }
-
-  for (const g of req.glossary) out.glossaryMention(g, ep.text);
-
-  for (const sentence of sentences(ep.text)) out.sentence(sentence, project);
+  // A program the session ran, or a host it reached, that the prose also talks about.
+  for (const program of commands.programs) {
+    const said = out.sentenceOf(program);
+    if (said && project) out.addFact(project, 'uses', program, said, 0.6);
+  }
+  for (const host of commands.hosts) {
+    const said = out.sentenceOf(host);
+    if (said && project) out.addFact(project, 'connects_to', host, said, 0.5);
+  }
+  for (const g of req.glossary) out.glossaryMention(g, sentences);
   return out.result();
 }
 
 function projectName(dir: string | undefined): string | undefined {
   if (!dir) return undefined;
-  const base = path.basename(dir.replace(/[\\/]+$/, ''));
-  return base && classifyName(base) === 'entity' ? base : undefined;
-}
-
-function sentences(text: string): string[] {
-  return text
-    .split('\n')
-    .filter((l) => !/^\s*(?:[a-z]+:\s*)?\[/.test(l))
-    .join('\n')
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.replace(/^(user|assistant|summary):\s*/i, '').trim())
-    .filter((s) => s.length > 0);
+  const clean = dir.replace(/[\\/]+$/, '');
+  const base = path.basename(clean);
+  if (!base || NOT_PROJECTS.has(base.toLowerCase()) || classifyName(`${clean}/`) === 'ephemeral') return undefined;
+  return classifyName(base) === 'entity' ? base : undefined;
 }
 
 class Builder {
   private readonly entities = new Map<string, ExtractedEntity>();
+  /** The first sentence each entity was mentioned in, by lowercase name. */
+  private readonly firstSaid = new Map<string, string>();
+  /** The type a pattern implied for a name nothing else typed. */
+  private readonly implied = new Map<string, EntityType>();
   private readonly facts: ExtractedFact[] = [];
   private readonly factKeys = new Set<string>();
   private readonly known = new Map<string, GlossaryEntry>();
@@ -97,117 +97,98 @@ class Builder {
     for (const g of glossary) for (const n of [g.name, ...g.aliases]) this.known.set(n.toLowerCase(), g);
   }
 
-  entity(e: ExtractedEntity): string | undefined {
-    if (classifyName(e.name) !== 'entity') return undefined;
-    const key = `${e.type}:${e.name.toLowerCase()}`;
-    if (!this.entities.has(key)) this.entities.set(key, e);
-    return e.name;
+  /** The glossary's spelling of a known name or alias, so "hgw" and "Hermes gateway" are one entity. */
+  private canon(name: string): string {
+    return this.known.get(name.toLowerCase())?.name ?? name;
   }
 
-  /** A name from prose: the glossary's type if known, a tool if it is a known command, else a concept. */
-  named(raw: string): string | undefined {
-    const g = this.known.get(raw.toLowerCase());
-    if (g) return this.entity({ name: g.name, type: g.type });
-    const type: EntityType = KNOWN_TOOLS.has(raw.toLowerCase()) ? 'tool' : 'concept';
-    return this.entity({ name: raw, type });
+  entity(raw: string, type: EntityType | undefined, repo: string | null = null): void {
+    const name = this.canon(raw);
+    const key = name.toLowerCase();
+    const had = this.entities.get(key);
+    if (had) {
+      // A typed mention settles a name first seen untyped.
+      if (had.type === 'concept' && type && type !== 'concept') had.type = type;
+      return;
+    }
+    if (this.entities.size >= MAX_ENTITIES || classifyName(name) !== 'entity') return;
+    const g = this.known.get(key);
+    this.entities.set(key, { name: g?.name ?? name, type: g?.type ?? type ?? 'concept', ...(repo ? { repo } : {}) });
   }
 
-  fact(source: string | undefined, relation: string, target: string | undefined, fact: string, confidence: number): void {
-    if (!source || !target || source.toLowerCase() === target.toLowerCase()) return;
-    const key = `${source.toLowerCase()}|${relation}|${target.toLowerCase()}`;
-    if (this.factKeys.has(key)) return;
+  mention(m: Mention, sentence: string): void {
+    const key = this.canon(m.name).toLowerCase();
+    this.entity(m.name, m.type ?? this.implied.get(key));
+    if (!this.firstSaid.has(key)) this.firstSaid.set(key, sentence);
+  }
+
+  sentenceOf(name: string): string | undefined {
+    const key = this.canon(name).toLowerCase();
+    return this.entities.has(key) ? this.firstSaid.get(key) : undefined;
+  }
+
+  fact(f: SentenceFact, sentence: string, project: string | undefined): void {
+    const source = f.source === 'project' ? project : f.source.name;
+    if (!source) return;
+    if (f.relation === 'decided') {
+      if (!f.decision) return;
+      this.decision(f.decision, sentence, source);
+      return;
+    }
+    if (!f.target) return;
+    if (f.source !== 'project') this.mention(f.source, sentence);
+    this.mention(f.target, sentence);
+    if (f.targetKind === 'machine') this.settle(f.target.name, f.target.type ?? 'machine');
+    if (f.relation === 'deployed_on' && f.source !== 'project') this.settle(f.source.name, f.source.type ?? 'service');
+    this.addFact(source, f.relation, f.target.name, sentence, 0.6);
+  }
+
+  note(about: string, sentence: string): number {
+    return this.addFact(about, 'note', undefined, sentence, 0.5, sentence.slice(0, 500)) ? 1 : 0;
+  }
+
+  /** A name nothing typed takes the type a pattern implies ("deployed on atlas": atlas is a machine). */
+  private settle(raw: string, type: EntityType): void {
+    const name = this.canon(raw);
+    const e = this.entities.get(name.toLowerCase());
+    if (e && e.type === 'concept' && !this.known.has(name.toLowerCase())) e.type = type;
+    else if (!e) this.implied.set(name.toLowerCase(), type);
+  }
+
+  addFact(rawSource: string, relation: string, rawTarget: string | undefined, sentence: string, confidence: number, value?: string): boolean {
+    const source = this.canon(rawSource);
+    const target = rawTarget === undefined ? undefined : this.canon(rawTarget);
+    if (this.facts.length >= MAX_FACTS) return false;
+    if (target !== undefined && source.toLowerCase() === target.toLowerCase()) return false;
+    if (!this.entities.has(source.toLowerCase()) || (target !== undefined && !this.entities.has(target.toLowerCase()))) return false;
+    const key = `${source.toLowerCase()}|${relation}|${(target ?? value ?? '').toLowerCase()}`;
+    if (this.factKeys.has(key)) return false;
     this.factKeys.add(key);
-    this.facts.push({ source, relation, target, fact: fact.slice(0, 1000), confidence });
+    const name = (n: string): string => this.entities.get(n.toLowerCase())!.name;
+    this.facts.push({ source: name(source), relation, ...(target !== undefined ? { target: name(target) } : { value }), fact: sentence.trim().slice(0, 1000), confidence });
+    return true;
   }
 
-  command(cmd: string, project: string | undefined): void {
-    for (const segment of cmd.split(/&&|\|\||[;|]/)) {
-      const words = segment.trim().split(/\s+/).filter((w) => w.length > 0);
-      let i = 0;
-      while (i < words.length && (WRAPPERS.has(words[i]!) || /^[A-Z_][A-Z0-9_]*=/.test(words[i]!))) i++;
-      const first = words[i];
-      if (!first) continue;
-      const tool = path.basename(first);
-      if (!KNOWN_TOOLS.has(tool)) continue;
-      const name = this.entity({ name: tool, type: 'tool' });
-      this.fact(project, 'uses', name, `${project} uses ${tool} (ran \`${clip(segment.trim())}\`)`, 0.6);
-      if (REMOTE.has(tool)) this.remote(tool, words.slice(i + 1), segment.trim(), project);
-    }
+  private decision(clause: string, sentence: string, source: string): void {
+    const name = clause.trim().replace(/\s+/g, ' ').slice(0, 80);
+    if (classifyName(name) !== 'entity') return;
+    this.entities.set(name.toLowerCase(), { name, type: 'decision', description: sentence.slice(0, 1000) });
+    this.addFact(source, 'decided', name, sentence, 0.6);
   }
 
-  private remote(tool: string, args: string[], segment: string, project: string | undefined): void {
-    let host: string | undefined;
-    let user: string | undefined;
-    for (let j = 0; j < args.length; j++) {
-      const a = args[j]!;
-      if (SSH_VALUE_OPTS.has(a)) {
-        j++;
-        continue;
-      }
-      if (a.startsWith('-')) continue;
-      const m = /^(?:([\w.-]+)@)?([A-Za-z][\w.-]*)(:.*)?$/.exec(a);
-      if (!m) continue;
-      // For scp/rsync only an argument with host:path (or user@host) names a machine.
-      if (tool !== 'ssh' && tool !== 'mosh' && !m[1] && m[3] === undefined) continue;
-      user = m[1];
-      host = m[2];
-      break;
-    }
-    if (!host) return;
-    const machine = this.entity({ name: host, type: 'machine' });
-    const deploying = /deploy/i.test(segment) || user === 'deploy';
-    this.fact(project, deploying ? 'deployed_on' : 'connects_to', machine, `${project} ${deploying ? 'is deployed on' : 'connects to'} ${host} (ran \`${clip(segment)}\`)`, deploying ? 0.6 : 0.5);
-  }
-
-  /** `[used github.create_issue]` or `[used mcp__github__create_issue]`: the server is the tool. */
-  mcpTool(raw: string, project: string | undefined): void {
-    const server = raw.startsWith('mcp__') ? raw.split('__')[1] : raw.split(/[.:/]/)[0];
-    if (!server) return;
-    const name = this.entity({ name: server, type: 'tool' });
-    this.fact(project, 'uses', name, `${project} uses ${server} (used ${raw})`, 0.6);
-  }
-
-  glossaryMention(g: GlossaryEntry, text: string): void {
+  /** A known name the prose mentions (by name or alias) joins this episode's entities. */
+  glossaryMention(g: GlossaryEntry, sentences: readonly Sentence[]): void {
+    if (isAgentTool(g.name) || this.entities.has(g.name.toLowerCase())) return;
     for (const n of [g.name, ...g.aliases]) {
       if (n.length < 3 || classifyName(n) !== 'entity') continue;
       const re = new RegExp(String.raw`(?<![\w-])${escapeRegExp(n)}(?![\w-])`, 'i');
-      if (re.test(text)) {
-        this.entity({ name: g.name, type: g.type });
+      const said = sentences.find((s) => re.test(s.text));
+      if (said) {
+        this.entity(g.name, g.type);
+        this.firstSaid.set(g.name.toLowerCase(), said.text);
         return;
       }
     }
-  }
-
-  sentence(s: string, project: string | undefined): void {
-    const sw = SWITCH_PATTERNS.map((p) => p.exec(s)).find((m) => m !== null);
-    if (sw) this.replacement(sw[2]!, sw[1]!, s, project);
-    const ft = FROM_TO.exec(s) ?? null;
-    if (ft) this.replacement(ft[1]!, ft[2]!, s, project);
-    const rw = REPLACE_WITH.exec(s);
-    if (rw) this.replacement(rw[1]!, rw[2]!, s, project);
-    const d = DECIDED.exec(s) ?? DECISION_LABEL.exec(s);
-    if (d && !sw && !ft && !rw) this.decision(d[1]!, s, project);
-    const dep = DEPLOYED.exec(s) ?? DEPLOY_TO.exec(s);
-    if (dep) {
-      const what = classifyName(dep[1]!) === 'entity' ? this.named(dep[1]!) : project;
-      const where = this.known.get(dep[2]!.toLowerCase()) ? this.named(dep[2]!) : this.entity({ name: dep[2]!, type: 'machine' });
-      this.fact(what, 'deployed_on', where, s, 0.6);
-    }
-  }
-
-  private replacement(oldName: string, newName: string, s: string, project: string | undefined): void {
-    const from = this.named(oldName);
-    const to = this.named(newName);
-    if (!from || !to) return;
-    this.fact(from, 'replaced_by', to, s, 0.7);
-    this.fact(project, 'uses', to, s, 0.6);
-    this.decision(`use ${newName} instead of ${oldName}`, s, project);
-  }
-
-  private decision(clause: string, s: string, project: string | undefined): void {
-    const name = clause.trim().replace(/\s+/g, ' ').slice(0, 80);
-    const d = this.entity({ name, type: 'decision', description: s.slice(0, 1000) });
-    this.fact(project, 'decided', d, s, 0.6);
   }
 
   result(): Extraction {
@@ -215,5 +196,4 @@ class Builder {
   }
 }
 
-const clip = (s: string): string => (s.length > 120 ? `${s.slice(0, 117)}…` : s);
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

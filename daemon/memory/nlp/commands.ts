@@ -1,0 +1,58 @@
+// What an episode's commands name: the programs run (`wrangler deploy` →
+// wrangler) and the machines reached (`ssh deploy@web-1` → web-1). Neither is
+// an entity by being run; a program or host becomes one when the prose also
+// talks about it (mentions.ts).
+import * as path from 'node:path';
+import { isAgentTool } from './agent-tools';
+
+/** Prefixes that run another command: the program is the word after them. */
+const WRAPPERS = new Set(['sudo', 'time', 'env', 'npx', 'bunx', 'pnpx', 'exec', 'nohup', 'command', 'doas', 'timeout', 'xargs']);
+const REMOTE = new Set(['ssh', 'scp', 'rsync', 'mosh']);
+/** ssh/scp options that take a value, so the value is not mistaken for the host. */
+const SSH_VALUE_OPTS = new Set(['-p', '-P', '-i', '-l', '-o', '-F', '-J', '-L', '-R', '-D', '-e', '-b', '-c', '-m', '-S', '-W']);
+
+export interface CommandNames {
+  /** Programs run, lowercase, shell verbs left out. */
+  programs: Set<string>;
+  /** Hosts reached over ssh/scp/rsync, lowercase. */
+  hosts: Set<string>;
+}
+
+export function namesInCommands(commands: readonly string[]): CommandNames {
+  const programs = new Set<string>();
+  const hosts = new Set<string>();
+  for (const cmd of commands) {
+    for (const segment of cmd.split(/&&|\|\||[;|]/)) {
+      const words = segment.trim().split(/\s+/).filter((w) => w.length > 0);
+      let i = 0;
+      while (i < words.length && (WRAPPERS.has(words[i]!) || /^[A-Z_][A-Z0-9_]*=/.test(words[i]!) || /^-/.test(words[i]!))) i++;
+      const first = words[i];
+      if (!first) continue;
+      const program = path.basename(first).toLowerCase();
+      if (!/^[a-z][\w.+-]*$/.test(program) || isAgentTool(program)) continue;
+      programs.add(program);
+      if (REMOTE.has(program)) {
+        const host = remoteHost(program, words.slice(i + 1));
+        if (host) hosts.add(host.toLowerCase());
+      }
+    }
+  }
+  return { programs, hosts };
+}
+
+function remoteHost(tool: string, args: string[]): string | undefined {
+  for (let j = 0; j < args.length; j++) {
+    const a = args[j]!;
+    if (SSH_VALUE_OPTS.has(a)) {
+      j++;
+      continue;
+    }
+    if (a.startsWith('-')) continue;
+    const m = /^(?:([\w.-]+)@)?([A-Za-z][\w.-]*)(:.*)?$/.exec(a.replace(/^['"]|['"]$/g, ''));
+    if (!m) continue;
+    // For scp/rsync only an argument with host:path (or user@host) names a machine.
+    if (tool !== 'ssh' && tool !== 'mosh' && !m[1] && m[3] === undefined) continue;
+    return m[2];
+  }
+  return undefined;
+}

@@ -1,0 +1,20 @@
+// Words around a name that say what kind of thing it is: "the Hermes
+// service", "the machine atlas", "the zod library", "Ana said".
+import type { EntityType } from '../../protocol/vocabulary';
+
+const TYPE_CUES: Record<string, EntityType> = {
+  service: 'service', services: 'service', api: 'service', daemon: 'service', worker: 'service', microservice: 'service', backend: 'service', gateway: 'service', queue: 'service',
+  machine: 'machine', host: 'machine', box: 'machine', vm: 'machine', instance: 'machine', droplet: 'machine', server: 'machine', cluster: 'machine',
+  library: 'tool', lib: 'tool', package: 'tool', framework: 'tool', tool: 'tool', cli: 'tool', sdk: 'tool', plugin: 'tool', extension: 'tool', crate: 'tool', gem: 'tool', orm: 'tool', database: 'tool', language: 'tool',
+  project: 'project', repo: 'project', repository: 'project', app: 'project', application: 'project', codebase: 'project', monorepo: 'project', website: 'project',
+  runbook: 'runbook', playbook: 'runbook',
+};
+
+/** Verbs after a name that make it a person ("Ana said", "Bob prefers"). */
+const PERSON_VERBS = new Set(['said', 'says', 'asked', 'asks', 'wants', 'wanted', 'prefers', 'preferred', 'suggested', 'suggests', 'mentioned', 'reviewed', 'approved', 'thinks', 'thought', 'told', 'agreed', 'owns', 'wrote']);
+
+export const cueType = (word: string | undefined): EntityType | undefined => (word ? TYPE_CUES[word.toLowerCase()] : undefined);
+export const isPersonVerb = (word: string | undefined): boolean => word !== undefined && PERSON_VERBS.has(word.toLowerCase());
+
+/** A host name's shape: a word and a number (web-1, db2, edge-eu-3). */
+export const hostShaped = (name: string): boolean => /^[a-z][a-z-]*-?\d+[a-z0-9-]*$/i.test(name) && !/^v\d/i.test(name);

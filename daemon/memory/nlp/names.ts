@@ -1,0 +1,45 @@
+// Which tokens can name a thing, read from their shape and part of speech:
+// identifiers (`billing-api`, `PostgreSQL`, `web-1`), proper nouns that are
+// not just capitalized because a sentence starts with them, acronyms. Words
+// that only look like names (files, code expressions, stop words, the
+// agent's tools) are turned away here.
+import type { Token } from './model';
+
+/** Words that open or pad prose but never name anything. */
+const NEVER = new Set([
+  'user', 'assistant', 'summary', 'subagent', 'ok', 'okay', 'yes', 'no', 'hello', 'hi', 'hey', 'thanks', 'thank', 'please', 'great', 'perfect',
+  'sure', 'done', 'note', 'notes', 'todo', 'tl;dr', 'etc', 'e.g', 'i.e', 'vs', 'via', 'per', 'step', 'steps', 'option', 'options', 'example',
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'today', 'tomorrow', 'yesterday', 'let', "let's", 'lets',
+  'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+]);
+
+const FILE_EXT = /\.(ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|c|h|cc|cpp|hpp|cs|php|swift|sh|bash|zsh|md|mdx|txt|json|jsonl|yaml|yml|toml|ini|cfg|conf|lock|log|csv|tsv|sql|html|htm|css|scss|xml|svg|png|jpe?g|gif|pdf|env|db|sqlite|wasm|zip|gz|tar)$/i;
+/** `Node.js`, `Vue.js`: a library named like a file. */
+const JS_LIBRARY = /^[A-Z][A-Za-z]+\.js$/;
+
+/** A file name or path: a location, not an entity. */
+export function isFileLike(name: string): boolean {
+  if (name.startsWith('@')) return false;
+  if (name.includes('/') || name.includes('\\')) return true;
+  return FILE_EXT.test(name) && !JS_LIBRARY.test(name);
+}
+
+/** Shaped like an identifier: joined pieces, inner capitals, letters with digits, or an acronym. */
+export function isIdentifier(t: Token): boolean {
+  const s = t.text;
+  if (!/^[@A-Za-z]/.test(s) || /[.]$/.test(s)) return false;
+  if (/^[a-z]+(?:_[a-z0-9]+)+$/.test(s)) return false; // snake_case: a code symbol
+  if (/^[0-9a-f]*\d[0-9a-f]*(?:-[0-9a-f]+){2,}$/i.test(s)) return false; // a piece of a UUID or hash
+  if (/^[a-z]+[A-Z]/.test(s) && s.length > 6) return false; // lowerCamel: a code symbol (iOS, macOS pass)
+  return t.joined || /[a-z][A-Z]/.test(s) || /[A-Za-z]\d|\d[A-Za-z]/.test(s) || /^[A-Z]{2,6}s?$/.test(s) || /[-_.]/.test(s.slice(1));
+}
+
+export const isCapitalized = (t: Token): boolean => /^[A-Z][a-z]/.test(t.text) || /^[A-Z]{2,}/.test(t.text);
+
+/** Could this token be part of a name at all (before context decides whether it is one)? */
+export function nameable(t: Token): boolean {
+  if (t.stop || NEVER.has(t.lower) || t.text.length < 2) return false;
+  if (t.pos === 'PUNCT' || t.pos === 'SYM' || t.pos === 'SPACE' || t.pos === 'NUM' || t.pos === 'PRON' || t.pos === 'DET' || t.pos === 'ADP' || t.pos === 'CCONJ' || t.pos === 'SCONJ' || t.pos === 'PART' || t.pos === 'AUX' || t.pos === 'INTJ') return false;
+  if (!/^[@A-Za-z]/.test(t.text) || /[^\w.@+/-]/.test(t.text)) return false;
+  return !isFileLike(t.text);
+}
