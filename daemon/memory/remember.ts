@@ -1,7 +1,7 @@
 // remember FACT: a deliberate, durable fact. It is stored at once as a manual
 // episode (redacted first), resolved by the offline extractor in the same
 // call (the NLP extractor reads the sentence's names and fact), and queued
-// for a configured model to refine later; with no model, nothing is queued. Its id is the hash
+// for a configured model to refine later (with none, it waits uncounted). Its id is the hash
 // of the normalized text, so the same sentence remembered twice is one
 // episode and one fact. Nothing here waits on a model.
 import { createHash } from 'node:crypto';
@@ -74,8 +74,8 @@ export function remember(store: MemoryStore, params: P.RememberParams, options: 
     const extraction = extractOffline({ episode, glossary, referenceTime: at });
     withExplicit(extraction, glossary.slice(0, explicit.length), text, at);
     store.applyExtraction(id, extraction, 'offline');
-    // Only a model can refine it: with none, nothing is left pending.
-    if (options.hasModel) store.queueRefine(id);
+    // Queued for a model to refine; while none is configured it waits without counting as pending (status.ts).
+    store.queueRefine(id);
     return true;
   });
 
@@ -83,7 +83,7 @@ export function remember(store: MemoryStore, params: P.RememberParams, options: 
   const facts = q.factsOfEpisode(id).map((r) => factOut(store, r));
   const entities = q.entitiesOfEpisode(id).map((e) => entityRef(store, e));
   const queued = store.queueItem(id);
-  const refine = !options.hasModel ? 'offline-only' : queued?.status === 'done' ? 'done' : 'queued';
+  const refine = queued?.status === 'done' ? 'done' : options.hasModel ? 'queued' : 'offline-only';
   const note = !created
     ? 'already remembered: nothing new was stored'
     : facts.length === 0

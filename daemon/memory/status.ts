@@ -20,6 +20,9 @@ export interface StatusInputs {
 export function memoryStatus(i: StatusInputs): P.MemoryStatus {
   const c = i.store.counts();
   const w = i.supervisor.status();
+  // A remembered fact waiting for a model is not pending while there is none: offline-only memory has nothing to wait for.
+  const hasModel = i.config.providers.some((p) => p.type !== 'offline');
+  const pending = hasModel ? c.pending : c.pending - c.waitingRefine;
   return {
     db: i.dbFile,
     episodes: c.episodes,
@@ -27,7 +30,7 @@ export function memoryStatus(i: StatusInputs): P.MemoryStatus {
     facts: c.facts,
     current_facts: c.currentFacts,
     sources_tracked: c.cursors,
-    queue: { pending: c.pending, done: c.done, failed: c.failed, running: w?.running ?? false, ...(w?.current ? { current: w.current } : {}) },
+    queue: { pending, done: c.done, failed: c.failed, running: w?.running ?? false, ...(w?.current ? { current: w.current } : {}) },
     providers: (w?.providers ?? []).map((p) => ({
       name: p.name,
       type: p.type,

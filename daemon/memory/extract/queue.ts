@@ -89,7 +89,8 @@ export class ExtractionWorker {
         step = 'empty';
       }
       if (step === 'empty' && this.running) {
-        this.emit({ type: 'idle', pending: this.store.counts().pending });
+        const c = this.store.counts();
+        this.emit({ type: 'idle', pending: this.chain.hasModel ? c.pending : c.pending - c.waitingRefine });
         await this.sleep();
       }
     }
@@ -173,7 +174,7 @@ export class ExtractionWorker {
     return {
       running: this.running,
       current: this.current,
-      queue: { pending: c.pending, done: c.done, failed: c.failed },
+      queue: { pending: this.chain.hasModel ? c.pending : c.pending - c.waitingRefine, done: c.done, failed: c.failed },
       providers,
       budget: { day, ...used, dailyEpisodes: this.options.budget?.dailyEpisodes, dailyTokens: this.options.budget?.dailyTokens, over: this.chain.overBudget() },
       hint: this.chain.hasModel ? undefined : 'Only the offline extractor runs. To let a model extract facts, add a provider (claude-cli, anthropic or openai) under memory.providers in $SCRY_HOME/config.yaml',

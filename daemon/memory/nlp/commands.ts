@@ -12,15 +12,15 @@ const REMOTE = new Set(['ssh', 'scp', 'rsync', 'mosh']);
 const SSH_VALUE_OPTS = new Set(['-p', '-P', '-i', '-l', '-o', '-F', '-J', '-L', '-R', '-D', '-e', '-b', '-c', '-m', '-S', '-W']);
 
 export interface CommandNames {
-  /** Programs run, lowercase, shell verbs left out. */
-  programs: Set<string>;
-  /** Hosts reached over ssh/scp/rsync, lowercase. */
-  hosts: Set<string>;
+  /** Programs run, lowercase, shell verbs left out, each with the first command that ran it. */
+  programs: Map<string, string>;
+  /** Hosts reached over ssh/scp/rsync, lowercase, each with the first command that reached it. */
+  hosts: Map<string, string>;
 }
 
 export function namesInCommands(commands: readonly string[]): CommandNames {
-  const programs = new Set<string>();
-  const hosts = new Set<string>();
+  const programs = new Map<string, string>();
+  const hosts = new Map<string, string>();
   for (const cmd of commands) {
     for (const segment of cmd.split(/&&|\|\||[;|]/)) {
       const words = segment.trim().split(/\s+/).filter((w) => w.length > 0);
@@ -30,10 +30,10 @@ export function namesInCommands(commands: readonly string[]): CommandNames {
       if (!first) continue;
       const program = path.basename(first).toLowerCase();
       if (!/^[a-z][\w.+-]*$/.test(program) || isAgentTool(program)) continue;
-      programs.add(program);
+      if (!programs.has(program)) programs.set(program, segment.trim());
       if (REMOTE.has(program)) {
-        const host = remoteHost(program, words.slice(i + 1));
-        if (host) hosts.add(host.toLowerCase());
+        const host = remoteHost(program, words.slice(i + 1))?.toLowerCase();
+        if (host && !hosts.has(host)) hosts.set(host, segment.trim());
       }
     }
   }

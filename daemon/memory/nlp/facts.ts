@@ -164,7 +164,8 @@ function decision(toks: readonly Token[], i: number): string | undefined {
   k++;
   if (['to', 'on', 'that', 'against'].includes(toks[k]?.lower ?? '')) k++;
   let end = k;
-  while (end < toks.length && (toks[end]!.pos !== 'PUNCT' || toks[end]!.text === '-')) end++;
+  // To the sentence's end: a comma goes on ("use Tailwind for styling, no more CSS modules"), a semicolon or a stop ends it.
+  while (end < toks.length && !/^[.;!?:]$/.test(toks[end]!.text)) end++;
   const text = spanText(toks.slice(k, end));
   return text.length >= 3 ? text.slice(0, 120) : undefined;
 }

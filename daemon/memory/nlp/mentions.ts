@@ -23,8 +23,8 @@ export interface MentionContext {
   /** Known names (lowercase, aliases too) and their types: the glossary. */
   known: ReadonlyMap<string, EntityType>;
   /** Programs and hosts the episode's commands name, lowercase: tools and machines once prose names them. */
-  programs: ReadonlySet<string>;
-  hosts: ReadonlySet<string>;
+  programs: ReadonlyMap<string, string>;
+  hosts: ReadonlyMap<string, string>;
   /** Tool names this episode's breadcrumbs carry. */
   toolsUsed: ReadonlySet<string>;
   /** Words the episode writes capitalized somewhere other than a sentence's start, lowercase. */

@@ -25,6 +25,7 @@ function prepare(db: Db) {
     counts: db.prepare<[], MemoryCounts>(`SELECT
         (SELECT count(*) FROM episodes) AS episodes,
         (SELECT count(*) FROM extraction_queue WHERE status = 'pending') AS pending,
+        (SELECT count(*) FROM extraction_queue WHERE status = 'pending' AND purpose = 'refine') AS waitingRefine,
         (SELECT count(*) FROM extraction_queue WHERE status = 'done') AS done,
         (SELECT count(*) FROM extraction_queue WHERE status = 'failed') AS failed,
         (SELECT count(*) FROM entities) AS entities,

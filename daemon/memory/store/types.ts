@@ -92,6 +92,8 @@ export interface ApplyResult {
 export interface MemoryCounts {
   episodes: number;
   pending: number;
+  /** Of the pending: remembered facts, resolved offline already, waiting for a model to refine them. */
+  waitingRefine: number;
   done: number;
   failed: number;
   entities: number;

@@ -147,13 +147,13 @@ describe('memory recall on the fixture graph', () => {
     const next = listEntities(g.store, { limit: 3, cursor: page.next_cursor! });
     assert.equal(next.entities.some((e) => page.entities.some((p) => p.id === e.id)), false);
 
-    const postgres = factsOfEntity(g.store, { entity: 'Postgres' }).facts.find((f) => f.relation === 'deployed_on')!;
+    const postgres = factsOfEntity(g.store, { entity: 'Postgres' }).facts.find((f) => f.relation === 'runs_on')!;
     assert.equal(postgres.target, 'db-1');
     const inv = invalidateFact(g.store, { fact: String(postgres.id), at: '2025-04-30' }, NOW);
     assert.equal(inv.changed, true);
     assert.equal(factsOfEntity(g.store, { entity: 'Postgres' }).facts.some((f) => f.id === postgres.id), false, 'no longer current');
     assert.ok(factsOfEntity(g.store, { entity: 'Postgres', all: true }).facts.some((f) => f.id === postgres.id), 'kept in history');
-    assert.deepEqual(factsOf(recall(g.store, { query: 'Postgres', as_of: '2025-04-01' }, NOW), 'Postgres'), ['deployed_on db-1'], 'and still true back then');
+    assert.deepEqual(factsOf(recall(g.store, { query: 'Postgres', as_of: '2025-04-01' }, NOW), 'Postgres'), ['runs_on db-1'], 'and still true back then');
 
     const webpack = g.store.findEntity('webpack')!;
     const gone = forget(g.store, { entity: 'webpack' });

@@ -8,6 +8,7 @@
 // outranks them.
 import * as path from 'node:path';
 import { capitalizedMidSentence, conclusion, factsIn, isAgentTool, mentionsIn, namesInCommands, proseOf, sentencesOf, toolNamesUsed, type Mention, type MentionContext, type Sentence, type SentenceFact } from '../../nlp';
+import { hostShaped } from '../../nlp/cues';
 import { classifyName } from '../../resolve';
 import type { GlossaryEntry } from '../../store';
 import type { ExtractReply, ExtractRequest, Provider } from '../provider';
@@ -62,16 +63,13 @@ export function extractOffline(req: ExtractRequest): Extraction {
       if (about) notes += out.note(about, text);
     }
   }
-  // A program the session ran, or a host it reached, that the prose also talks about.
-  for (const program of commands.programs) {
-    const said = out.sentenceOf(program);
-    if (said && project) out.addFact(project, 'uses', program, said, 0.6);
-  }
-  for (const host of commands.hosts) {
-    const said = out.sentenceOf(host);
-    if (said && project) out.addFact(project, 'connects_to', host, said, 0.5);
-  }
   for (const g of req.glossary) out.glossaryMention(g, sentences);
+  // A program the session ran, or a host it reached, that is a thing memory knows: named in this
+  // episode's prose, or already in the graph because another session talked about it.
+  if (project) {
+    for (const [program, cmd] of commands.programs) out.ranOrReached(project, 'uses', program, cmd, known.get(program));
+    for (const [host, cmd] of commands.hosts) out.ranOrReached(project, 'connects_to', host, cmd, known.get(host) ?? 'machine');
+  }
   return out.result();
 }
 
@@ -138,9 +136,18 @@ class Builder {
     if (!f.target) return;
     if (f.source !== 'project') this.mention(f.source, sentence);
     this.mention(f.target, sentence);
-    if (f.targetKind === 'machine') this.settle(f.target.name, f.target.type ?? 'machine');
+    if (f.targetKind === 'machine' || (f.relation === 'runs_on' && hostShaped(f.target.name))) this.settle(f.target.name, f.target.type ?? 'machine');
     if (f.relation === 'deployed_on' && f.source !== 'project') this.settle(f.source.name, f.source.type ?? 'service');
     this.addFact(source, f.relation, f.target.name, sentence, 0.6);
+  }
+
+  /** `project uses wrangler` when wrangler is known; the sentence that names it, else the command, is the fact's text. */
+  ranOrReached(project: string, relation: 'uses' | 'connects_to', name: string, command: string, knownType: EntityType | undefined): void {
+    const said = this.sentenceOf(name);
+    if (!said && knownType === undefined) return;
+    if (!said) this.entity(name, knownType);
+    const verb = relation === 'uses' ? 'ran' : 'reached it with';
+    this.addFact(project, relation, name, said ?? `${project} ${relation === 'uses' ? 'uses' : 'connects to'} ${name} (${verb} \`${clip(command)}\`)`, relation === 'uses' ? 0.6 : 0.5);
   }
 
   note(about: string, sentence: string): number {
@@ -196,4 +203,5 @@ class Builder {
   }
 }
 
+const clip = (s: string): string => (s.length > 120 ? `${s.slice(0, 117)}…` : s);
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
