@@ -28,8 +28,9 @@ export function namesInCommands(commands: readonly string[]): CommandNames {
       while (i < words.length && (WRAPPERS.has(words[i]!) || /^[A-Z_][A-Z0-9_]*=/.test(words[i]!) || /^-/.test(words[i]!))) i++;
       const first = words[i];
       if (!first) continue;
-      const program = path.basename(first).toLowerCase();
-      if (!/^[a-z][\w.+-]*$/.test(program) || isAgentTool(program)) continue;
+      const program = path.basename(first);
+      // Programs are written in lowercase; `useTodos(` or `Dependencies:` is a line of something else.
+      if (!/^[a-z][a-z0-9.+-]*$/.test(program) || isAgentTool(program)) continue;
       if (!programs.has(program)) programs.set(program, segment.trim());
       if (REMOTE.has(program)) {
         const host = remoteHost(program, words.slice(i + 1))?.toLowerCase();

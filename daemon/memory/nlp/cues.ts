@@ -13,6 +13,15 @@ const TYPE_CUES: Record<string, EntityType> = {
 /** Verbs after a name that make it a person ("Ana said", "Bob prefers"). */
 const PERSON_VERBS = new Set(['said', 'says', 'asked', 'asks', 'wants', 'wanted', 'prefers', 'preferred', 'suggested', 'suggests', 'mentioned', 'reviewed', 'approved', 'thinks', 'thought', 'told', 'agreed', 'owns', 'wrote']);
 
+/** Words after a name that make it a piece of code ("the TodoList component", "the useTodos hook"): the code index's, not memory's. */
+const CODE_CUES = new Set(['component', 'components', 'hook', 'hooks', 'function', 'functions', 'method', 'methods', 'class', 'classes', 'interface', 'interfaces', 'type', 'types', 'prop', 'props', 'reducer', 'context', 'selector', 'selectors', 'field', 'fields', 'variable', 'constant', 'enum', 'struct', 'trait', 'macro', 'test', 'tests', 'spec', 'file', 'files', 'folder', 'directory', 'script', 'route', 'endpoint', 'table', 'column', 'attribute', 'param', 'parameter', 'argument', 'module', 'icon', 'action', 'actions', 'state', 'schema']);
+
+export const isCodeCue = (word: string | undefined): boolean => word !== undefined && CODE_CUES.has(word.toLowerCase());
+
+/** Words before a program that say it is being run or used ("deploy it with wrangler"). */
+const TOOL_CONTEXT = new Set(['with', 'using', 'via', 'run', 'ran', 'runs', 'running', 'through', 'use', 'uses', 'invoke', 'invoked']);
+export const isToolContext = (word: string | undefined): boolean => word !== undefined && TOOL_CONTEXT.has(word.toLowerCase());
+
 export const cueType = (word: string | undefined): EntityType | undefined => (word ? TYPE_CUES[word.toLowerCase()] : undefined);
 export const isPersonVerb = (word: string | undefined): boolean => word !== undefined && PERSON_VERBS.has(word.toLowerCase());
 

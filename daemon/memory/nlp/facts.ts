@@ -8,7 +8,8 @@ import type { Relation } from '../../protocol/vocabulary';
 import { classifyName } from '../resolve';
 import { isAgentTool } from './agent-tools';
 import { cueType } from './cues';
-import { nameable } from './names';
+import { commonWord } from './model';
+import { isIdentifier, nameable } from './names';
 import type { Mention } from './mentions';
 import { spanText, type Sentence, type Token } from './model';
 
@@ -150,6 +151,8 @@ function plainWords(toks: readonly Token[], mentions: readonly Mention[]): Menti
   toks.forEach((t, k) => {
     if (mentions.some((m) => k >= m.start && k < m.end)) return;
     if ((t.pos !== 'NOUN' && t.pos !== 'PROPN') || !nameable(t) || cueType(t.lower) || isAgentTool(t.text) || classifyName(t.text) !== 'entity') return;
+    // "deployed on atlas" names a thing; "depends on configuration" does not.
+    if (commonWord(t.lower) && !isIdentifier(t)) return;
     out.push({ name: t.text, start: k, end: k + 1 });
   });
   return out;

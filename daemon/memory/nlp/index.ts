@@ -5,7 +5,7 @@
 export { isAgentTool, toolNamesUsed } from './agent-tools';
 export { namesInCommands, type CommandNames } from './commands';
 export { factsIn, type SentenceFact } from './facts';
-export { capitalizedMidSentence, mentionsIn, type Mention, type MentionContext } from './mentions';
+export { capitalizedMidSentence, lowercaseWords, mentionsIn, type Mention, type MentionContext } from './mentions';
 export { sentencesOf, spanText, type Sentence, type Token } from './model';
 export { proseOf, type EpisodeProse, type ProseUnit } from './prose';
 export { conclusion } from './conclusions';

@@ -6,8 +6,8 @@
 import type { EntityType } from '../../protocol/vocabulary';
 import { classifyName } from '../resolve';
 import { isAgentTool } from './agent-tools';
-import { cueType, hostShaped, isPersonVerb } from './cues';
-import type { Sentence, Token } from './model';
+import { cueType, hostShaped, isCodeCue, isPersonVerb, isToolContext } from './cues';
+import { commonWord, type Sentence, type Token } from './model';
 import { isCapitalized, isIdentifier, nameable } from './names';
 
 export interface Mention {
@@ -27,12 +27,27 @@ export interface MentionContext {
   hosts: ReadonlyMap<string, string>;
   /** Tool names this episode's breadcrumbs carry. */
   toolsUsed: ReadonlySet<string>;
+  /** Identifiers the episode quotes as code. */
+  codeNames: ReadonlySet<string>;
   /** Words the episode writes capitalized somewhere other than a sentence's start, lowercase. */
   capitalizedMid: ReadonlySet<string>;
+  /** Words the episode also writes in lowercase: "Settings" beside "the settings" is a label, not a name. */
+  lowercase: ReadonlySet<string>;
 }
 
 /** Index of the first word of the sentence (after any punctuation). */
 export const firstWord = (tokens: readonly Token[]): number => tokens.findIndex((t) => /^[\w@]/.test(t.text));
+
+/** Words the sentences write all in lowercase. */
+export function lowercaseWords(sentences: readonly Sentence[]): Set<string> {
+  const out = new Set<string>();
+  // Only where it is plainly a common noun: after an article, an adjective or a possessive ("the settings", "a filter").
+  for (const s of sentences) s.tokens.forEach((t, i) => {
+    const prev = s.tokens[i - 1];
+    if (/^[a-z]+$/.test(t.text) && prev && (prev.pos === 'DET' || prev.pos === 'ADJ' || /^(our|your|its|their|my|his|her)$/.test(prev.lower))) out.add(t.text);
+  });
+  return out;
+}
 
 /** Lowercase words written capitalized after a sentence's first word. */
 export function capitalizedMidSentence(sentences: readonly Sentence[]): Set<string> {
@@ -40,37 +55,66 @@ export function capitalizedMidSentence(sentences: readonly Sentence[]): Set<stri
   for (const s of sentences) {
     const first = firstWord(s.tokens);
     s.tokens.forEach((t, i) => {
-      if (i > first && t.pos === 'PROPN' && isCapitalized(t)) out.add(t.lower);
+      if (i > first && t.pos === 'PROPN' && isCapitalized(t) && !/^[:“"'(\u2014\u2013-]$/.test(s.tokens[i - 1]?.text ?? '') && !titleCase(s.tokens)) out.add(t.lower);
     });
   }
   return out;
 }
 
-export function mentionsIn(s: Sentence, ctx: MentionContext): Mention[] {
+export function mentionsIn(s: Sentence, ctx: MentionContext, options: { heading?: boolean } = {}): Mention[] {
   const toks = s.tokens;
   const first = firstWord(toks);
+  // In a heading, a title written in Title Case, or a "Bold Label: …" before its colon, capitals say nothing.
+  const titled = options.heading === true || titleCase(toks);
+  const label = labelEnd(toks);
   const out: Mention[] = [];
   const cueAt = (i: number): EntityType | undefined => (i >= 0 && i < toks.length && !toks[i]!.stop ? cueType(toks[i]!.lower) : undefined);
   const nameAt = (i: number): boolean => {
     const t = toks[i]!;
-    if (!nameable(t) || isAgentTool(t.text, ctx.toolsUsed)) return false;
-    if (ctx.known.has(t.lower) || ctx.programs.has(t.lower) || ctx.hosts.has(t.lower)) return true;
+    if (!nameable(t) || isAgentTool(t.text, ctx.toolsUsed) || isCodeCue(toks[i + 1]?.lower) || ctx.codeNames.has(t.text)) return false;
+    if (ctx.known.has(t.lower) || ctx.hosts.has(t.lower)) return true;
+    if (ctx.programs.has(t.lower)) return !commonWord(t.lower) || isToolContext(toks[i - 1]?.lower) || cueAt(i + 1) === 'tool';
     if (cueType(t.lower) !== undefined) return false;
     if (isIdentifier(t) && t.pos !== 'ADJ' && t.pos !== 'VERB' && t.pos !== 'ADV') return true;
-    if (isCapitalized(t) && (t.pos === 'PROPN' || t.pos === 'NOUN' || t.pos === 'X')) return i > first || ctx.capitalizedMid.has(t.lower) || cueAt(i + 1) !== undefined;
-    // A plain word names something only beside a cue: "the machine atlas", "the hermes service".
-    return (t.pos === 'NOUN' || t.pos === 'PROPN') && (cueBefore(toks, i) !== undefined || cueAt(i + 1) !== undefined);
+    if (isCapitalized(t) && !t.joined && (t.pos === 'PROPN' || t.pos === 'NOUN' || t.pos === 'X')) {
+      if (titled || i < label) return false;
+      if (commonWord(t.lower) && ctx.lowercase.has(t.lower)) return false;
+      // After a colon, a quote or a dash a word is capitalized as a sentence's first is.
+      const initial = i <= first || /^[:“"'(\u2014\u2013-]$/.test(toks[i - 1]?.text ?? '');
+      const placed = !initial || ctx.capitalizedMid.has(t.lower) || cueAt(i + 1) !== undefined;
+      // "Complete", "Core", "Settings": an ordinary word capitalized is a name only where the tagger says so, mid-sentence.
+      return placed && (!commonWord(t.lower) || (t.pos === 'PROPN' && !initial));
+    }
+    // A plain word names something only beside a cue, and only if it is no ordinary word: "the machine atlas".
+    return (t.pos === 'NOUN' || t.pos === 'PROPN') && !commonWord(t.lower) && (cueBefore(toks, i) !== undefined || cueAt(i + 1) !== undefined);
   };
   for (let i = 0; i < toks.length; i++) {
-    if (!nameAt(i)) continue;
+    if (!nameAt(i)) {
+      // "Action Creators", "John Doe": the rest of a capitalized phrase whose head was turned away goes with it.
+      while (isCapitalized(toks[i]!) && toks[i + 1] && isCapitalized(toks[i + 1]!) && !isIdentifier(toks[i + 1]!)) i++;
+      continue;
+    }
     let end = i + 1;
-    // Proper names of several words ("Claude Code", "Visual Studio Code") stay one name.
-    while (end < toks.length && isCapitalized(toks[i]!) && isCapitalized(toks[end]!) && toks[end]!.pos === 'PROPN' && nameAt(end)) end++;
+    // Proper names of several words ("Claude Code", "Tailwind CSS") stay one name.
+    while (end < toks.length && end - i < 3 && isCapitalized(toks[i]!) && isCapitalized(toks[end]!) && toks[end]!.pos === 'PROPN' && nameAt(end)) end++;
     const name = toks.slice(i, end).map((t) => t.text).join(' ');
     if (classifyName(name) === 'entity') out.push({ name, type: typeOf(toks, i, end, name, ctx), start: i, end });
     i = end - 1;
   }
   return out;
+}
+
+/** Most words capitalized: a heading or a title, where capitals are style. */
+function titleCase(toks: readonly Token[]): boolean {
+  const words = toks.filter((t) => /^[A-Za-z]/.test(t.text) && !t.stop);
+  if (words.length < 2) return false;
+  return words.filter((t) => /^[A-Z]/.test(t.text)).length / words.length >= 0.6;
+}
+
+/** Index just past a leading "Label:" of up to five words (0 when there is none). */
+function labelEnd(toks: readonly Token[]): number {
+  const colon = toks.findIndex((t) => t.text === ':');
+  return colon > 0 && colon <= 5 ? colon + 1 : 0;
 }
 
 /** "the machine atlas": a cue word right before the name, past an article. */

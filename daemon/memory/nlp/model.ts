@@ -23,15 +23,41 @@ export interface Sentence {
 }
 
 type Wink = ReturnType<typeof import('./wink').winkNLP>;
-let loaded: Wink | undefined;
+let loaded: { nlp: Wink; lexicon: number } | undefined;
 
-function wink(): Wink {
+function wink(): { nlp: Wink; lexicon: number } {
   if (!loaded) {
     // In the daemon's bundle this resolves to dist/nlp.js (scripts/build.mjs); from source, to ./wink.ts.
     const { winkNLP, model } = require('./wink') as typeof import('./wink');
-    loaded = winkNLP(model);
+    const nlp = winkNLP(model);
+    // Words the model does not know get ids past its lexicon: the first unknown word's id is the lexicon's size.
+    const lexicon = nlp.readDoc('qzxvwjkq').tokens().out(nlp.its.uniqueId)[0] as number;
+    loaded = { nlp, lexicon };
   }
   return loaded;
+}
+
+const COMMON_CACHE_MAX = 20_000;
+const commonCache = new Map<string, boolean>();
+
+/**
+ * True when the model's English lexicon has the word (lowercase): "atlas",
+ * "hermes" and "pnpm" are not in it, "development" and "store" are. A plain
+ * word names a thing only when it is not an ordinary English word.
+ */
+export function commonWord(lower: string): boolean {
+  const hit = commonCache.get(lower);
+  if (hit !== undefined) return hit;
+  const { nlp, lexicon } = wink();
+  const known = (w: string): boolean => {
+    const ids = nlp.readDoc(w).tokens().out(nlp.its.uniqueId) as number[];
+    return ids.length === 1 && ids[0]! < lexicon;
+  };
+  // The lexicon holds base forms more often than plurals: "dependencies" is "dependency".
+  const common = known(lower) || (/ies$/.test(lower) && known(lower.replace(/ies$/, 'y'))) || (/[^s]s$/.test(lower) && known(lower.slice(0, -1)));
+  if (commonCache.size >= COMMON_CACHE_MAX) commonCache.clear();
+  commonCache.set(lower, common);
+  return common;
 }
 
 /** A span of tokens written back as it stood. */
@@ -39,20 +65,24 @@ export const spanText = (tokens: readonly Token[]): string => tokens.map((t, k) 
 
 /** Sentences of one paragraph of prose. */
 export function sentencesOf(text: string): Sentence[] {
-  const nlp = wink();
+  const { nlp } = wink();
   const its = nlp.its;
   const out: Sentence[] = [];
-  nlp.readDoc(text).sentences().each((s: ItemSentence) => {
+  // The sentence splitter ends a sentence at "Next." of Next.js: inside a word, a dot is written as a one-dot leader while it reads.
+  const guarded = text.replace(/(?<=[A-Za-z0-9])\.(?=[A-Za-z0-9])/g, DOT);
+  nlp.readDoc(guarded).sentences().each((s: ItemSentence) => {
     const tokens = s.tokens();
-    const values = tokens.out(its.value) as string[];
+    const values = (tokens.out(its.value) as string[]).map(undot);
     const pos = tokens.out(its.pos) as PartOfSpeech[];
     const spaces = tokens.out(its.precedingSpaces) as string[];
     const stop = tokens.out(its.stopWordFlag) as boolean[];
-    out.push({ text: s.out(), tokens: join(values, pos, spaces, stop) });
+    out.push({ text: undot(s.out()), tokens: join(values, pos, spaces, stop) });
   });
   return out;
 }
 
+const DOT = '\u2024';
+const undot = (s: string): string => s.replaceAll(DOT, '.');
 const WORDISH = /^[\w+]/;
 const CONNECTOR = /^[-._/@+]$/;
 

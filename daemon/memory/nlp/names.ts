@@ -3,7 +3,8 @@
 // not just capitalized because a sentence starts with them, acronyms. Words
 // that only look like names (files, code expressions, stop words, the
 // agent's tools) are turned away here.
-import type { Token } from './model';
+import { cueType } from './cues';
+import { commonWord, type Token } from './model';
 
 /** Words that open or pad prose but never name anything. */
 const NEVER = new Set([
@@ -13,7 +14,7 @@ const NEVER = new Set([
   'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
 ]);
 
-const FILE_EXT = /\.(ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|c|h|cc|cpp|hpp|cs|php|swift|sh|bash|zsh|md|mdx|txt|json|jsonl|yaml|yml|toml|ini|cfg|conf|lock|log|csv|tsv|sql|html|htm|css|scss|xml|svg|png|jpe?g|gif|pdf|env|db|sqlite|wasm|zip|gz|tar)$/i;
+const FILE_EXT = /\.(ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|c|h|cc|cpp|hpp|cs|php|swift|sh|bash|zsh|md|mdx|txt|json|jsonl|yaml|yml|toml|ini|cfg|conf|lock|log|csv|tsv|sql|html|htm|css|scss|xml|svg|png|jpe?g|gif|ico|webp|pdf|env|db|sqlite|wasm|zip|gz|tar|ex|exs|eex|heex|erl|lua|vue|svelte|astro|dart|scala|clj|hs|ml|r|pl|pm|ps1|bat|dockerfile|tf|tfvars|proto|graphql|gql|lockb|patch|diff)$/i;
 /** `Node.js`, `Vue.js`: a library named like a file. */
 const JS_LIBRARY = /^[A-Z][A-Za-z]+\.js$/;
 
@@ -31,10 +32,27 @@ export function isIdentifier(t: Token): boolean {
   if (/^[a-z]+(?:_[a-z0-9]+)+$/.test(s)) return false; // snake_case: a code symbol
   if (/^[0-9a-f]*\d[0-9a-f]*(?:-[0-9a-f]+){2,}$/i.test(s)) return false; // a piece of a UUID or hash
   if (/^[a-z]+[A-Z]/.test(s) && s.length > 6) return false; // lowerCamel: a code symbol (iOS, macOS pass)
-  return t.joined || /[a-z][A-Z]/.test(s) || /[A-Za-z]\d|\d[A-Za-z]/.test(s) || /^[A-Z]{2,6}s?$/.test(s) || /[-_.]/.test(s.slice(1));
+  if (/^[A-Z]{1,2}s?$/.test(s)) return false; // initials (JD, CL): too short to be a name
+  if (!/\d/.test(s) && /[-_.]/.test(s.slice(1)) && compoundOfWords(s)) return false; // re-read, compile-time, Redux-style
+  return t.joined || /[a-z][A-Z]/.test(s) || /[A-Za-z]\d|\d[A-Za-z]/.test(s) || /^[A-Z]{3,6}s?$/.test(s) || /[-_.]/.test(s.slice(1));
 }
 
-export const isCapitalized = (t: Token): boolean => /^[A-Z][a-z]/.test(t.text) || /^[A-Z]{2,}/.test(t.text);
+/** Prefixes English writes with a hyphen (multi-step, re-run, non-null). */
+const PREFIXES = new Set(['multi', 're', 'pre', 'non', 'co', 'sub', 'semi', 'self', 'anti', 'auto', 'cross', 'inter', 'over', 'under', 'post', 'de', 'un', 'mid', 'meta', 'micro', 'mini', 'full', 'half', 'well', 'opt', 'in', 'out']);
+
+/**
+ * An English compound written with hyphens ("multi-step", "Tab-style"): every
+ * part an ordinary word, and the last part not a kind of thing (billing-api,
+ * todo-app and web-server stay names).
+ */
+function compoundOfWords(s: string): boolean {
+  const parts = s.toLowerCase().split(/[-_.]/).filter((p) => p.length > 0);
+  if (parts.length < 2) return false;
+  if (cueType(parts[parts.length - 1]) !== undefined) return false;
+  return parts.every((p) => PREFIXES.has(p) || commonWord(p));
+}
+
+export const isCapitalized = (t: Token): boolean => /^[A-Z][a-z]/.test(t.text) || /^[A-Z]{3,}/.test(t.text);
 
 /** Could this token be part of a name at all (before context decides whether it is one)? */
 export function nameable(t: Token): boolean {

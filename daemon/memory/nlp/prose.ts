@@ -9,6 +9,8 @@ export interface ProseUnit {
   role: TurnRole;
   /** One paragraph, heading or list item: sentences never run across two units. */
   text: string;
+  /** A markdown heading: its capitals are style. */
+  heading?: boolean;
 }
 
 export interface EpisodeProse {
@@ -17,8 +19,11 @@ export interface EpisodeProse {
   commands: string[];
   /** `[used X]` breadcrumbs: tool names the agent called. */
   toolsUsed: string[];
+  /** Code identifiers the prose quotes in backticks (`TodoList`, `use_todos`): symbols, the code index's, not memory's. */
+  codeNames: Set<string>;
 }
 
+const SOURCE_FILE = /(?<![\w.-])([A-Za-z_][\w-]*)\.(?:tsx?|jsx?|mjs|cjs|py|rb|go|rs|ex|exs|java|kt|swift|vue|svelte|php|cs|cpp|cc|h|hpp|m|scala|dart)\b/g;
 const ROLE = /^(user|assistant|summary)(?: \([^)]*\))?:\s?/;
 const BREADCRUMB = /^\s*\[(ran:|edited|read|used|searched|fetched|task:)\s*([^\]]*)\](?:\s*\((?:failed|error)\))?/;
 const FENCE = /^\s*(```|~~~)/;
@@ -29,6 +34,7 @@ export function proseOf(text: string): EpisodeProse {
   const units: ProseUnit[] = [];
   const commands: string[] = [];
   const toolsUsed: string[] = [];
+  const codeNames = new Set<string>();
   let role: TurnRole = 'user';
   let inFence = false;
   let paragraph: string[] = [];
@@ -65,14 +71,18 @@ export function proseOf(text: string): EpisodeProse {
     if (BLOCK_MARK.test(line)) {
       // A heading or list item stands alone; close it like a sentence so it does not run into the next.
       flush();
-      paragraph.push(terminate(cleanInline(line.replace(BLOCK_MARK, ''))));
-      flush();
+      const heading = /^\s*#/.test(line);
+      const t = terminate(cleanInline(line.replace(BLOCK_MARK, '')));
+      if (t.length > 1) units.push({ role, text: t, ...(heading ? { heading } : {}) });
       continue;
     }
     paragraph.push(cleanInline(line));
   }
   flush();
-  return { units, commands, toolsUsed };
+  for (const m of text.matchAll(/`([A-Za-z_$][\w$]*)`/g)) if (/[a-z][A-Z]|_/.test(m[1]!)) codeNames.add(m[1]!);
+  // A name that is also a source file's (TodoList.tsx, team_sheet.py) is a symbol of that code.
+  for (const m of text.matchAll(SOURCE_FILE)) codeNames.add(m[1]!);
+  return { units, commands, toolsUsed, codeNames };
 }
 
 /** Markdown and markup off, links to their words, code expressions and quoted output out. */

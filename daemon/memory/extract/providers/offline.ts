@@ -7,7 +7,7 @@
 // modest confidence so a model's later extraction of the same episode
 // outranks them.
 import * as path from 'node:path';
-import { capitalizedMidSentence, conclusion, factsIn, isAgentTool, mentionsIn, namesInCommands, proseOf, sentencesOf, toolNamesUsed, type Mention, type MentionContext, type Sentence, type SentenceFact } from '../../nlp';
+import { capitalizedMidSentence, conclusion, lowercaseWords, factsIn, isAgentTool, mentionsIn, namesInCommands, proseOf, sentencesOf, toolNamesUsed, type Mention, type MentionContext, type Sentence, type SentenceFact } from '../../nlp';
 import { hostShaped } from '../../nlp/cues';
 import { classifyName } from '../../resolve';
 import type { GlossaryEntry } from '../../store';
@@ -36,17 +36,18 @@ export class OfflineProvider implements Provider {
 
 interface Said extends Sentence {
   role: string;
+  heading?: boolean;
 }
 
 /** The offline extraction of one episode; pure, so ingest, tests and `remember` call it directly. */
 export function extractOffline(req: ExtractRequest): Extraction {
   const ep = req.episode;
   const prose = proseOf(ep.text);
-  const sentences: Said[] = prose.units.flatMap((u) => sentencesOf(u.text).map((s) => ({ ...s, role: u.role })));
+  const sentences: Said[] = prose.units.flatMap((u) => sentencesOf(u.text).map((s) => ({ ...s, role: u.role, heading: u.heading })));
   const commands = namesInCommands(prose.commands);
   const known = new Map<string, EntityType>();
   for (const g of req.glossary) for (const n of [g.name, ...g.aliases]) if (!isAgentTool(n)) known.set(n.toLowerCase(), g.type);
-  const ctx: MentionContext = { known, programs: commands.programs, hosts: commands.hosts, toolsUsed: toolNamesUsed(prose.toolsUsed), capitalizedMid: capitalizedMidSentence(sentences) };
+  const ctx: MentionContext = { known, programs: commands.programs, hosts: commands.hosts, toolsUsed: toolNamesUsed(prose.toolsUsed), codeNames: prose.codeNames, capitalizedMid: capitalizedMidSentence(sentences), lowercase: lowercaseWords(sentences) };
 
   const out = new Builder(req.glossary);
   const project = projectName(ep.repoRoot ?? ep.cwd);
@@ -54,7 +55,7 @@ export function extractOffline(req: ExtractRequest): Extraction {
   let notes = 0;
   for (const s of sentences) {
     const text = s.text.trim();
-    const mentions = mentionsIn(s, ctx);
+    const mentions = mentionsIn(s, ctx, { heading: s.heading });
     for (const m of mentions) out.mention(m, text);
     const facts = factsIn(s, mentions);
     for (const f of facts) out.fact(f, text, project);
@@ -77,7 +78,7 @@ function projectName(dir: string | undefined): string | undefined {
   if (!dir) return undefined;
   const clean = dir.replace(/[\\/]+$/, '');
   const base = path.basename(clean);
-  if (!base || NOT_PROJECTS.has(base.toLowerCase()) || classifyName(`${clean}/`) === 'ephemeral') return undefined;
+  if (base.length < 3 || NOT_PROJECTS.has(base.toLowerCase()) || classifyName(`${clean}/`) === 'ephemeral') return undefined;
   return classifyName(base) === 'entity' ? base : undefined;
 }
 
