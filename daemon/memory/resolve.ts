@@ -19,6 +19,7 @@ const GENERIC = new Set([
   'branch', 'commit', 'pr', 'pull request', 'environment', 'env', 'prod', 'production', 'staging', 'dev', 'local', 'localhost',
   'container', 'image', 'cluster', 'node', 'instance', 'endpoint', 'url', 'port', 'path', 'folder', 'directory', 'dir',
   'runbook', 'concept', 'person', 'version', 'status', 'readme', 'main function', 'web', 'site', 'website', 'page',
+  'ide', 'editor', 'terminal', 'console', 'browser', 'os', 'ui', 'ux', 'cli tool', 'workspace', 'monorepo', 'library', 'framework',
 ]);
 
 /** Trailing words that say what kind of thing a name is ("the Hermes agent"), dropped when a real name remains. */

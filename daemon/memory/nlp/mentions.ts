@@ -71,11 +71,12 @@ export function mentionsIn(s: Sentence, ctx: MentionContext, options: { heading?
   const cueAt = (i: number): EntityType | undefined => (i >= 0 && i < toks.length && !toks[i]!.stop ? cueType(toks[i]!.lower) : undefined);
   const nameAt = (i: number): boolean => {
     const t = toks[i]!;
-    if (!nameable(t) || isAgentTool(t.text, ctx.toolsUsed) || isCodeCue(toks[i + 1]?.lower) || ctx.codeNames.has(t.text)) return false;
+    if (!nameable(t) || isAgentTool(t.text, ctx.toolsUsed) || listOfCode(toks, i) || ctx.codeNames.has(t.text)) return false;
     if (ctx.known.has(t.lower) || ctx.hosts.has(t.lower)) return true;
     if (ctx.programs.has(t.lower)) return !commonWord(t.lower) || isToolContext(toks[i - 1]?.lower) || cueAt(i + 1) === 'tool';
     if (cueType(t.lower) !== undefined) return false;
-    if (isIdentifier(t) && t.pos !== 'ADJ' && t.pos !== 'VERB' && t.pos !== 'ADV') return true;
+    // A bare acronym in a heading ("# Context from my IDE setup") is style too.
+    if (isIdentifier(t) && t.pos !== 'ADJ' && t.pos !== 'VERB' && t.pos !== 'ADV') return !(titled && /^[A-Z]+s?$/.test(t.text));
     if (isCapitalized(t) && !t.joined && (t.pos === 'PROPN' || t.pos === 'NOUN' || t.pos === 'X')) {
       if (titled || i < label) return false;
       if (commonWord(t.lower) && ctx.lowercase.has(t.lower)) return false;
@@ -102,6 +103,18 @@ export function mentionsIn(s: Sentence, ctx: MentionContext, options: { heading?
     i = end - 1;
   }
   return out;
+}
+
+/**
+ * The name is followed by a code or interface word, directly or at the end of
+ * a list of names: "the TodoList component", "TodoItem, TodoFilter, and
+ * AddTodo components", "the Settings and Dashboard pages".
+ */
+function listOfCode(toks: readonly Token[], i: number): boolean {
+  let k = i + 1;
+  while (k < toks.length && k - i <= 12 && (toks[k]!.text === ',' || /^(and|or|&)$/.test(toks[k]!.lower) || (/^[A-Z@]/.test(toks[k]!.text) && !isCodeCue(toks[k]!.lower)))) k++;
+  // One plain noun may stand between: "the Teams settings page", "typed Result objects".
+  return isCodeCue(toks[k]?.lower) || (toks[k]?.pos === 'NOUN' && /^[a-z]/.test(toks[k]!.text) && isCodeCue(toks[k + 1]?.lower));
 }
 
 /** Most words capitalized: a heading or a title, where capitals are style. */

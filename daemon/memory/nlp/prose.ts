@@ -26,6 +26,9 @@ export interface EpisodeProse {
 const SOURCE_FILE = /(?<![\w.-])([A-Za-z_][\w-]*)\.(?:tsx?|jsx?|mjs|cjs|py|rb|go|rs|ex|exs|java|kt|swift|vue|svelte|php|cs|cpp|cc|h|hpp|m|scala|dart)\b/g;
 const ROLE = /^(user|assistant|summary)(?: \([^)]*\))?:\s?/;
 const BREADCRUMB = /^\s*\[(ran:|edited|read|used|searched|fetched|task:)\s*([^\]]*)\](?:\s*\((?:failed|error)\))?/;
+/** A line of code pasted into prose (indented, or plainly a statement): `name: user?.name || "Guest",`. */
+const CODE_LINE = /^\s{4,}\S|[{};,]\s*$|=>|\|\||&&|\?\.|^\s*(const|let|var|import|export|return|function|def|class|if|for|while|public|private)\b[^.!?]*$/;
+const BOLD_LABEL = /^\s*\*\*[^*]{1,60}\*\*\s*:/;
 const FENCE = /^\s*(```|~~~)/;
 const TABLE = /^\s*\|/;
 const BLOCK_MARK = /^\s*(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s?)/;
@@ -64,7 +67,14 @@ export function proseOf(text: string): EpisodeProse {
       line = line.slice(crumb[0].length);
       crumb = BREADCRUMB.exec(line);
     }
-    if (line.trim().length === 0 || TABLE.test(line)) {
+    if (line.trim().length === 0 || TABLE.test(line) || CODE_LINE.test(line)) {
+      flush();
+      continue;
+    }
+    if (BOLD_LABEL.test(line)) {
+      // "**Storage Utilities**: …" opens an item of its own, like a list item.
+      flush();
+      paragraph.push(cleanInline(line));
       flush();
       continue;
     }
