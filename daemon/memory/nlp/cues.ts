@@ -17,7 +17,9 @@ const PERSON_VERBS = new Set(['said', 'says', 'asked', 'asks', 'wants', 'wanted'
 const CODE_CUES = new Set(['component', 'components', 'hook', 'hooks', 'function', 'functions', 'method', 'methods', 'class', 'classes', 'interface', 'interfaces', 'type', 'types', 'prop', 'props', 'reducer', 'context', 'selector', 'selectors', 'field', 'fields', 'variable', 'constant', 'enum', 'struct', 'trait', 'macro', 'test', 'tests', 'spec', 'file', 'files', 'folder', 'directory', 'script', 'route', 'endpoint', 'table', 'column', 'attribute', 'param', 'parameter', 'argument', 'module', 'icon', 'action', 'actions', 'state', 'schema',
   // Pieces of a user interface the session builds: "the Settings and Dashboard pages".
   'page', 'pages', 'screen', 'screens', 'tab', 'tabs', 'view', 'views', 'menu', 'button', 'buttons', 'modal', 'dialog', 'sheet', 'panel', 'form', 'widget', 'sidebar', 'navbar', 'fallback', 'label', 'placeholder',
-  'object', 'objects', 'record', 'records', 'response', 'request', 'payload', 'instances', 'query', 'mutation', 'event', 'handler']);
+  'object', 'objects', 'record', 'records', 'response', 'request', 'payload', 'instances', 'query', 'mutation', 'event', 'handler',
+  // A placeholder a screen shows: "the menu says Guest User".
+  'user', 'users', 'account', 'role']);
 
 export const isCodeCue = (word: string | undefined): boolean => word !== undefined && CODE_CUES.has(word.toLowerCase());
 

@@ -152,7 +152,7 @@ function plainWords(toks: readonly Token[], mentions: readonly Mention[]): Menti
     if (mentions.some((m) => k >= m.start && k < m.end)) return;
     if ((t.pos !== 'NOUN' && t.pos !== 'PROPN') || !nameable(t) || cueType(t.lower) || isAgentTool(t.text) || classifyName(t.text) !== 'entity') return;
     // "deployed on atlas" names a thing; "depends on configuration" does not.
-    if (commonWord(t.lower) && !isIdentifier(t)) return;
+    if (!isIdentifier(t) && (commonWord(t.lower) || t.joined)) return;
     out.push({ name: t.text, start: k, end: k + 1 });
   });
   return out;

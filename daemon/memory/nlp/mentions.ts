@@ -87,7 +87,7 @@ export function mentionsIn(s: Sentence, ctx: MentionContext, options: { heading?
       return placed && (!commonWord(t.lower) || (t.pos === 'PROPN' && !initial));
     }
     // A plain word names something only beside a cue, and only if it is no ordinary word: "the machine atlas".
-    return (t.pos === 'NOUN' || t.pos === 'PROPN') && !commonWord(t.lower) && (cueBefore(toks, i) !== undefined || cueAt(i + 1) !== undefined);
+    return (t.pos === 'NOUN' || t.pos === 'PROPN') && !commonWord(t.lower) && (!t.joined || isIdentifier(t)) && (cueBefore(toks, i) !== undefined || cueAt(i + 1) !== undefined);
   };
   for (let i = 0; i < toks.length; i++) {
     if (!nameAt(i)) {
@@ -96,8 +96,9 @@ export function mentionsIn(s: Sentence, ctx: MentionContext, options: { heading?
       continue;
     }
     let end = i + 1;
-    // Proper names of several words ("Claude Code", "Tailwind CSS") stay one name.
-    while (end < toks.length && end - i < 3 && isCapitalized(toks[i]!) && isCapitalized(toks[end]!) && toks[end]!.pos === 'PROPN' && nameAt(end)) end++;
+    // A name and the ordinary capitalized words after it stay one name ("Claude Code", "Lucide React");
+    // two names side by side stay two ("Supabase Postgres", "Prisma SQLite").
+    while (end < toks.length && end - i < 3 && isCapitalized(toks[i]!) && !toks[i]!.joined && /^[A-Z][a-z]+$/.test(toks[end]!.text) && commonWord(toks[end]!.lower) && !ctx.lowercase.has(toks[end]!.lower) && toks[end]!.pos === 'PROPN') end++;
     const name = toks.slice(i, end).map((t) => t.text).join(' ');
     if (classifyName(name) === 'entity') out.push({ name, type: typeOf(toks, i, end, name, ctx), start: i, end });
     i = end - 1;

@@ -20,7 +20,8 @@ const JS_LIBRARY = /^[A-Z][A-Za-z]+\.js$/;
 
 /** A file name or path: a location, not an entity. */
 export function isFileLike(name: string): boolean {
-  if (name.startsWith('@')) return false;
+  // An npm scope names a package (@supabase/supabase-js); a longer path under it is a file.
+  if (name.startsWith('@')) return (name.match(/\//g) ?? []).length > 1 || FILE_EXT.test(name);
   if (name.includes('/') || name.includes('\\')) return true;
   return FILE_EXT.test(name) && !JS_LIBRARY.test(name);
 }
@@ -33,6 +34,7 @@ export function isIdentifier(t: Token): boolean {
   if (/^[0-9a-f]*\d[0-9a-f]*(?:-[0-9a-f]+){2,}$/i.test(s)) return false; // a piece of a UUID or hash
   if (/^[a-z]+[A-Z]/.test(s) && s.length > 6) return false; // lowerCamel: a code symbol (iOS, macOS pass)
   if (/^[A-Z]{1,2}s?$/.test(s)) return false; // initials (JD, CL): too short to be a name
+  if (/^[a-z_$][\w$]*(?:\.[a-z_$][\w$]*)+$/.test(s) && !/\.(com|org|net|io|dev|app|ai|co|sh|cloud|so|me)$/.test(s)) return false; // ctx.prisma, deps.audit: code
   if (!/\d/.test(s) && /[-_.]/.test(s.slice(1)) && compoundOfWords(s)) return false; // re-read, compile-time, Redux-style
   return t.joined || /[a-z][A-Z]/.test(s) || /[A-Za-z]\d|\d[A-Za-z]/.test(s) || /^[A-Z]{3,6}s?$/.test(s) || /[-_.]/.test(s.slice(1));
 }

@@ -89,7 +89,7 @@ export function proseOf(text: string): EpisodeProse {
     paragraph.push(cleanInline(line));
   }
   flush();
-  for (const m of text.matchAll(/`([A-Za-z_$][\w$]*)`/g)) if (/[a-z][A-Z]|_/.test(m[1]!)) codeNames.add(m[1]!);
+  for (const m of text.matchAll(/`([A-Za-z_$][\w$.]*)(?=[`<([])/g)) if (/[a-z][A-Z]|_|\.|^[A-Z][a-z]+$/.test(m[1]!)) codeNames.add(m[1]!);
   // A name that is also a source file's (TodoList.tsx, team_sheet.py) is a symbol of that code.
   for (const m of text.matchAll(SOURCE_FILE)) codeNames.add(m[1]!);
   return { units, commands, toolsUsed, codeNames };
