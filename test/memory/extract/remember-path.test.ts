@@ -4,7 +4,6 @@
 // those sentences link. Status counts nothing pending, and the graph the
 // memory view draws holds no agent tool as a node.
 import assert from 'node:assert/strict';
-import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { GraphResult, IngestResult, MemoryStatus, PathResult, RememberResult } from '../../../daemon/protocol';
 import { scryJson, stopDaemon, tempDir } from '../../helpers';
