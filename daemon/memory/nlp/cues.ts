@@ -27,7 +27,8 @@ export const isCodeCue = (word: string | undefined): boolean => word !== undefin
 const TOOL_CONTEXT = new Set(['with', 'using', 'via', 'run', 'ran', 'runs', 'running', 'through', 'use', 'uses', 'invoke', 'invoked']);
 export const isToolContext = (word: string | undefined): boolean => word !== undefined && TOOL_CONTEXT.has(word.toLowerCase());
 
-export const cueType = (word: string | undefined): EntityType | undefined => (word ? TYPE_CUES[word.toLowerCase()] : undefined);
+const CUE_MAP = new Map(Object.entries(TYPE_CUES));
+export const cueType = (word: string | undefined): EntityType | undefined => (word ? CUE_MAP.get(word.toLowerCase()) : undefined);
 export const isPersonVerb = (word: string | undefined): boolean => word !== undefined && PERSON_VERBS.has(word.toLowerCase());
 
 /** A host name's shape: a word and a number (web-1, db2, edge-eu-3). */

@@ -54,6 +54,7 @@ const TRIGGERS: Trigger[] = [
   { words: ['monitored', 'by|with'], relation: 'monitored_by' },
 ];
 
+const SWITCH_WORDS = /^(switch|switched|switching|migrate|migrated|migrating|move|moved|moving|replace|replaced|replacing|use|using|chose|choose|picked|pick)$/;
 const WE = new Set(['we', 'i', "we've", "we'll", 'us', 'our', 'team']);
 const DECIDE = new Set(['decided', 'decide', 'agreed', 'chose', 'choose', 'opted', 'settled']);
 /** How far apart (in tokens) a pattern's name and its trigger may be. */
@@ -62,11 +63,14 @@ const REACH = 6;
 export function factsIn(s: Sentence, mentions: readonly Mention[]): SentenceFact[] {
   const toks = s.tokens;
   const out: SentenceFact[] = [];
+  let loosePool: Mention[] | undefined;
+  const loose = (): Mention[] => (loosePool ??= [...mentions, ...plainWords(toks, mentions)]);
   for (let i = 0; i < toks.length; i++) {
+    if (FIRST_WORDS.has(toks[i]!.lower))
     for (const t of TRIGGERS) {
       if (!matches(toks, i, t.words)) continue;
       const after = i + t.words.length;
-      const pool = t.loose ? [...mentions, ...plainWords(toks, mentions)] : mentions;
+      const pool = t.loose ? loose() : mentions;
       const target = pool.filter((m) => m.start >= after && m.start - after <= 3 && clear(toks, after, m.start)).sort((a, b) => a.start - b.start)[0];
       if (!target) continue;
       const subject = subjectBefore(toks, pool, i);
@@ -75,15 +79,20 @@ export function factsIn(s: Sentence, mentions: readonly Mention[]): SentenceFact
         if (subject !== 'project') out.push({ source: target, relation: t.relation, target: subject });
       } else out.push({ source: subject, relation: t.relation, target, ...(t.targetKind ? { targetKind: t.targetKind } : {}) });
     }
-    out.push(...switches(toks, mentions, i));
+    if (SWITCH_WORDS.test(toks[i]!.lower)) out.push(...switches(toks, loose(), i));
     const d = decision(toks, i);
     if (d) out.push({ source: 'project', relation: 'decided', decision: d });
   }
   return out;
 }
 
+/** Each trigger's words, split once into sets of alternatives. */
+const ALTERNATIVES = new Map<readonly string[], Array<Set<string>>>(TRIGGERS.map((t) => [t.words, t.words.map((w) => new Set(w.split('|')))]));
+const FIRST_WORDS = new Set(TRIGGERS.flatMap((t) => t.words[0]!.split('|')));
+
 function matches(toks: readonly Token[], i: number, words: readonly string[]): boolean {
-  return words.every((w, k) => toks[i + k] !== undefined && w.split('|').includes(toks[i + k]!.lower));
+  const alts = ALTERNATIVES.get(words) ?? words.map((w) => new Set(w.split('|')));
+  return alts.every((set, k) => toks[i + k] !== undefined && set.has(toks[i + k]!.lower));
 }
 
 /** Only articles, adjectives and cue nouns between a trigger and its name: "on the machine atlas". */
@@ -108,7 +117,7 @@ function subjectBefore(toks: readonly Token[], mentions: readonly Mention[], i: 
 /** "switch(ed) from X to Y", "migrate from X to Y", "use X instead of Y", "replace X with Y". */
 function switches(toks: readonly Token[], mentions: readonly Mention[], i: number): SentenceFact[] {
   const at = (k: number): string | undefined => toks[k]?.lower;
-  const pool = [...mentions, ...plainWords(toks, mentions)];
+  const pool = mentions;
   const mentionAt = (k: number): Mention | undefined => pool.find((m) => m.start === k || (m.start === k + 1 && toks[k]?.pos === 'DET'));
   const w = at(i);
   if (w === undefined) return [];
