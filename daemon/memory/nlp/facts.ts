@@ -54,7 +54,8 @@ const TRIGGERS: Trigger[] = [
   { words: ['monitored', 'by|with'], relation: 'monitored_by' },
 ];
 
-const SWITCH_WORDS = /^(switch|switched|switching|migrate|migrated|migrating|move|moved|moving|replace|replaced|replacing|use|using|chose|choose|picked|pick)$/;
+const ADOPT = /^(add|adds|added|adding|install|installs|installed|installing|adopt|adopted|adopting|introduce|introduced|introducing|integrate|integrated|integrating|upgrade|upgraded|upgrading)$/;
+const SWITCH_WORDS = /^(switch|switched|switching|migrate|migrated|migrating|move|moved|moving|port|ported|porting|replace|replaced|replacing|use|using|chose|choose|picked|pick|add|adds|added|adding|install|installs|installed|installing|adopt|adopted|adopting|introduce|introduced|introducing|integrate|integrated|integrating|upgrade|upgraded|upgrading)$/;
 const WE = new Set(['we', 'i', "we've", "we'll", 'us', 'our', 'team']);
 const DECIDE = new Set(['decided', 'decide', 'agreed', 'chose', 'choose', 'opted', 'settled']);
 /** How far apart (in tokens) a pattern's name and its trigger may be. */
@@ -79,7 +80,7 @@ export function factsIn(s: Sentence, mentions: readonly Mention[]): SentenceFact
         if (subject !== 'project') out.push({ source: target, relation: t.relation, target: subject });
       } else out.push({ source: subject, relation: t.relation, target, ...(t.targetKind ? { targetKind: t.targetKind } : {}) });
     }
-    if (SWITCH_WORDS.test(toks[i]!.lower)) out.push(...switches(toks, loose(), i));
+    if (SWITCH_WORDS.test(toks[i]!.lower)) out.push(...switches(toks, mentions, loose(), i));
     const d = decision(toks, i);
     if (d) out.push({ source: 'project', relation: 'decided', decision: d });
   }
@@ -115,10 +116,11 @@ function subjectBefore(toks: readonly Token[], mentions: readonly Mention[], i: 
 }
 
 /** "switch(ed) from X to Y", "migrate from X to Y", "use X instead of Y", "replace X with Y". */
-function switches(toks: readonly Token[], mentions: readonly Mention[], i: number): SentenceFact[] {
+function switches(toks: readonly Token[], mentions: readonly Mention[], loose: readonly Mention[], i: number): SentenceFact[] {
   const at = (k: number): string | undefined => toks[k]?.lower;
-  const pool = mentions;
-  const mentionAt = (k: number): Mention | undefined => pool.find((m) => m.start === k || (m.start === k + 1 && toks[k]?.pos === 'DET'));
+  // A switch names both sides, so a plain word may fill them ("use pnpm instead of npm"); "add X" needs X to be a name already.
+  const mentionAt = (k: number): Mention | undefined => loose.find((m) => m.start === k || (m.start === k + 1 && toks[k]?.pos === 'DET'));
+  const nameAt = (k: number): Mention | undefined => mentions.find((m) => m.start === k || (m.start === k + 1 && toks[k]?.pos === 'DET'));
   const w = at(i);
   if (w === undefined) return [];
   if (/^(switch|switched|switching|migrate|migrated|migrating|move|moved|moving)$/.test(w) && at(i + 1) === 'from') {
@@ -130,6 +132,25 @@ function switches(toks: readonly Token[], mentions: readonly Mention[], i: numbe
   if (/^(switch|switched|switching|migrate|migrated|move|moved)$/.test(w) && at(i + 1) === 'to') {
     const to = mentionAt(i + 2);
     if (to) return [{ source: 'project', relation: 'uses', target: to }, { source: 'project', relation: 'decided', decision: `switch to ${to.name}` }];
+  }
+  if (/^(migrate|migrated|migrating|move|moved|moving|port|ported|porting)$/.test(w)) {
+    // "migrating @supabase/supabase-js to prisma"
+    const from = mentionAt(i + 1);
+    const to = from && at(from.end) === 'to' ? mentionAt(from.end + 1) : undefined;
+    if (from && to) return switched(from, to);
+  }
+  if (ADOPT.test(w)) {
+    // "Add Credo, Dialyxir and mix_audit", "installed Vitest": the project uses each.
+    const out: SentenceFact[] = [];
+    let k = i + 1;
+    while (k < toks.length && k - i <= 4 && !nameAt(k) && ['DET', 'ADJ', 'NUM'].includes(toks[k]!.pos)) k++;
+    for (let m = nameAt(k); m; ) {
+      out.push({ source: 'project', relation: 'uses', target: m });
+      let next = m.end;
+      while (next < toks.length && (toks[next]!.text === ',' || /^(and|or)$/.test(toks[next]!.lower))) next++;
+      m = next > m.end ? nameAt(next) : undefined;
+    }
+    return out;
   }
   if (/^(replace|replaced|replacing)$/.test(w)) {
     const from = mentionAt(i + 1);

@@ -11,6 +11,8 @@ export interface ProseUnit {
   text: string;
   /** A markdown heading: its capitals are style. */
   heading?: boolean;
+  /** A list item, a heading or a "Label: …" line, not running prose. */
+  item?: boolean;
 }
 
 export interface EpisodeProse {
@@ -74,8 +76,7 @@ export function proseOf(text: string): EpisodeProse {
     if (BOLD_LABEL.test(line)) {
       // "**Storage Utilities**: …" opens an item of its own, like a list item.
       flush();
-      paragraph.push(cleanInline(line));
-      flush();
+      units.push({ role, text: cleanInline(line), item: true });
       continue;
     }
     if (BLOCK_MARK.test(line)) {
@@ -83,7 +84,7 @@ export function proseOf(text: string): EpisodeProse {
       flush();
       const heading = /^\s*#/.test(line);
       const t = terminate(cleanInline(line.replace(BLOCK_MARK, '')));
-      if (t.length > 1) units.push({ role, text: t, ...(heading ? { heading } : {}) });
+      if (t.length > 1) units.push({ role, text: t, item: true, ...(heading ? { heading } : {}) });
       continue;
     }
     paragraph.push(cleanInline(line));

@@ -24,7 +24,8 @@ describe('offline extractor', () => {
     const x = run(DEPLOY_SESSION);
     // docker, ssh and the github MCP tool were only run or called: breadcrumbs, not what the session talks about.
     assert.deepEqual(names(x), ['decision:keep the API on web-1 until the migration is done', 'machine:web-1', 'project:hermes']);
-    assert.deepEqual(triples(x), ['hermes connects_to web-1', 'hermes decided keep the API on web-1 until the migration is done']);
+    // The assistant's last statement is how the session ended: kept as a note on the project.
+    assert.deepEqual(triples(x), ['hermes connects_to web-1', 'hermes decided keep the API on web-1 until the migration is done', 'hermes note Opened an issue to track the memory leak.']);
     assert.equal(x.entities.find((e) => e.type === 'project')?.repo, '/home/ana/src/hermes');
     // Each fact's text is the sentence that states it.
     assert.equal(x.facts.find((f) => f.relation === 'decided')?.fact, 'We decided to keep the API on web-1 until the migration is done.');
@@ -99,7 +100,7 @@ describe('offline extractor', () => {
       }
       const hermes = store.findEntity('hermes', 'project')!;
       const facts = store.factsOf(hermes.id);
-      assert.equal(facts.length, 2);
+      assert.equal(facts.length, 3);
       for (const f of facts) assert.equal(store.factEpisodes(f.id).length, 2);
       const web1 = store.findEntity('web-1', 'machine')!;
       assert.ok(facts.some((f) => f.relation === 'connects_to' && f.targetId === web1.id));
