@@ -5,7 +5,7 @@ import type { EntityType } from '../../protocol/vocabulary';
 const TYPE_CUES: Record<string, EntityType> = {
   service: 'service', services: 'service', api: 'service', daemon: 'service', worker: 'service', microservice: 'service', backend: 'service', gateway: 'service', queue: 'service',
   machine: 'machine', host: 'machine', box: 'machine', vm: 'machine', instance: 'machine', droplet: 'machine', server: 'machine', cluster: 'machine',
-  library: 'tool', lib: 'tool', package: 'tool', framework: 'tool', tool: 'tool', cli: 'tool', sdk: 'tool', plugin: 'tool', extension: 'tool', crate: 'tool', gem: 'tool', orm: 'tool', database: 'tool', language: 'tool',
+  library: 'tool', libraries: 'tool', lib: 'tool', package: 'tool', packages: 'tool', tools: 'tool', dependency: 'tool', dependencies: 'tool', deps: 'tool', frameworks: 'tool', plugins: 'tool', framework: 'tool', tool: 'tool', cli: 'tool', sdk: 'tool', plugin: 'tool', extension: 'tool', crate: 'tool', gem: 'tool', orm: 'tool', database: 'tool', language: 'tool',
   project: 'project', repo: 'project', repository: 'project', app: 'project', application: 'project', codebase: 'project', monorepo: 'project', website: 'project',
   runbook: 'runbook', playbook: 'runbook',
 };

@@ -103,7 +103,26 @@ export function mentionsIn(s: Sentence, ctx: MentionContext, options: { heading?
     if (classifyName(name) === 'entity') out.push({ name, type: typeOf(toks, i, end, name, ctx), start: i, end });
     i = end - 1;
   }
+  typeLists(toks, out);
   return out;
+}
+
+const LIST_OPENERS = new Set(['(', ':', 'like', 'such', 'as', 'include', 'includes', 'including', 'feature', 'features', 'e.g.', 'namely', '-', '–', '—']);
+
+/** "key packages (Next.js, TypeScript, Tailwind)", "quality tools: Credo, Dialyxir": the names listed after a kind take it. */
+function typeLists(toks: readonly Token[], mentions: Mention[]): void {
+  toks.forEach((t, c) => {
+    const kind = cueType(t.lower);
+    // A capitalized kind ("Quality Tools") is one only when a list follows it.
+    if (!kind || kind === 'machine' || (/^[A-Z]/.test(t.text) && !LIST_OPENERS.has(toks[c + 1]?.lower ?? ''))) return;
+    let k = c + 1;
+    while (k < toks.length && LIST_OPENERS.has(toks[k]!.lower)) k++;
+    for (let m = mentions.find((x) => x.start === k); m; m = mentions.find((x) => x.start === k)) {
+      m.type ??= kind;
+      k = m.end;
+      while (k < toks.length && (toks[k]!.text === ',' || /^(and|or)$/.test(toks[k]!.lower) || /^v?\d/.test(toks[k]!.text))) k++;
+    }
+  });
 }
 
 /**
