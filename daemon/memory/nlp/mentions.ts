@@ -141,7 +141,10 @@ function listOfCode(toks: readonly Token[], i: number): boolean {
 function titleCase(toks: readonly Token[]): boolean {
   const words = toks.filter((t) => /^[A-Za-z]/.test(t.text) && !t.stop);
   if (words.length < 2) return false;
-  return words.filter((t) => /^[A-Z]/.test(t.text)).length / words.length >= 0.6;
+  const ratio = words.filter((t) => /^[A-Z]/.test(t.text)).length / words.length;
+  // A sentence with a verb in it is a title only when nearly every word is capitalized ("We switched from Jest to Vitest" is not).
+  const verb = toks.some((t) => (t.pos === 'VERB' || t.pos === 'AUX') && /^[a-z]/.test(t.text));
+  return verb ? words.length >= 4 && ratio >= 0.8 : ratio >= 0.6;
 }
 
 /** Index just past a leading "Label:" of up to five words (0 when there is none). */
