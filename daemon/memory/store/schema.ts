@@ -10,6 +10,36 @@
 // Migrations are an ordered list; PRAGMA user_version says how many ran.
 import { ENTITY_TYPES } from '../../protocol/vocabulary';
 
+/** Migration 4; its data step (backfilling the passages of stored episodes) runs right after it (db.ts). */
+export const PASSAGES_MIGRATION = `
+CREATE TABLE passages (
+  id INTEGER PRIMARY KEY,
+  episode_seq INTEGER NOT NULL,      -- episodes.seq
+  ord INTEGER NOT NULL,              -- position in the episode
+  char_start INTEGER NOT NULL,       -- offsets into episodes.text (UTF-16 units, as JavaScript counts)
+  char_end INTEGER NOT NULL,
+  line_start INTEGER NOT NULL,
+  line_end INTEGER NOT NULL,
+  occurred_at TEXT NOT NULL,         -- the session's time (episodes.occurred_at)
+  repo_root TEXT,
+  text TEXT NOT NULL
+);
+CREATE INDEX passages_episode ON passages(episode_seq, ord);
+CREATE VIRTUAL TABLE passages_fts USING fts5(text, content = 'passages', content_rowid = 'id', tokenize = 'porter unicode61 remove_diacritics 2');
+CREATE TRIGGER passages_ai AFTER INSERT ON passages BEGIN
+  INSERT INTO passages_fts(rowid, text) VALUES (new.id, new.text);
+END;
+CREATE TRIGGER passages_ad AFTER DELETE ON passages BEGIN
+  INSERT INTO passages_fts(passages_fts, rowid, text) VALUES ('delete', old.id, old.text);
+END;
+CREATE TRIGGER episodes_passages_ad AFTER DELETE ON episodes BEGIN
+  DELETE FROM passages WHERE episode_seq = old.seq;
+END;
+CREATE TRIGGER episodes_passages_au AFTER UPDATE OF occurred_at, repo_root ON episodes BEGIN
+  UPDATE passages SET occurred_at = new.occurred_at, repo_root = new.repo_root WHERE episode_seq = new.seq;
+END;
+`;
+
 export const MIGRATIONS: readonly string[] = [
   `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID; -- created_at and similar facts about the file
@@ -226,6 +256,13 @@ INSERT INTO cursors_by_source SELECT path, source, size, mtime_ms, offset, last_
 DROP TABLE cursors;
 ALTER TABLE cursors_by_source RENAME TO cursors;
 `,
+  // 4: passages, what recall searches of what the sessions said: an
+  // episode's distilled text cut into turns or paragraphs (passage/split.ts),
+  // each with its line span, its session's time and repository, under FTS5.
+  // Written with the episode in one transaction; deleting an episode deletes
+  // its passages (trigger), and theirs delete the index rows. Existing
+  // episodes get theirs when this migration runs (store/passages.ts).
+  PASSAGES_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
