@@ -42,6 +42,8 @@ const PER_EPISODE = 2;
 const COMMON = 1500;
 /** At most this many of the query's words (the rarest) go to the index. */
 const SEARCHED = 8;
+/** What a link to an entity the query named adds to a passage's score (word matches score up to about 1.35). */
+const LINK = { only: 0.3, also: 0.15 } as const;
 /** Sessions of a linked entity whose passages are looked at. */
 const ENTITY_EPISODES = 12;
 
@@ -80,18 +82,23 @@ export function searchPassages(store: MemoryStore, q: PassageQuery): PassageHit[
     if (names.length === 0) continue;
     for (const row of reads.ofEntity(e.id, names, ENTITY_EPISODES, 6)) {
       const h = hits.get(row.id) ?? { row, score: 0, via: [] };
-      h.score += 0.6 * e.weight;
+      // A link alone brings a passage in below a good word match; on top of one it only tips the balance.
+      h.score += (h.score > 0 ? LINK.also : LINK.only) * e.weight;
       if (!h.via.includes(e.name)) h.via.push(e.name);
       hits.set(row.id, h);
     }
   }
   const ranked = [...hits.values()].map((h) => ({ ...h, score: h.score * boost(h.row, q) })).sort((a, b) => b.score - a.score || a.row.id - b.row.id);
+  // Variety: past PER_EPISODE passages of one episode, the next ones of it wait behind the other episodes' (never dropped).
   const perEpisode = new Map<number, number>();
-  return ranked.filter((h) => {
+  const first: PassageHit[] = [];
+  const later: PassageHit[] = [];
+  for (const h of ranked) {
     const n = perEpisode.get(h.row.episode_seq) ?? 0;
     perEpisode.set(h.row.episode_seq, n + 1);
-    return n < PER_EPISODE;
-  });
+    (n < PER_EPISODE ? first : later).push(h);
+  }
+  return [...first, ...later];
 }
 
 /** Recency (the session's time) and the asker's project lift a passage a little; relevance decides. */

@@ -11,6 +11,7 @@ import type * as P from '../protocol';
 import { estimateTokens } from './episode';
 import { classifyName, normalizeName } from './resolve';
 import type { MemoryStore } from './store';
+import { termMatcher, termsIn } from './passage';
 import { passageOut, searchPassages, type LinkedEntity } from './recall-passages';
 import type { FactRow } from './store';
 import { recallReads } from './store/queries/recall';
@@ -20,13 +21,15 @@ export const RECALL_DEFAULTS = { limit: 5, facts: 6, budget: 700, episodes: 2, p
 
 /** The budget's share entities may take when passages matched too: more when the query named one. */
 const ENTITY_SHARE = { named: 0.5, described: 0.3 } as const;
-/** Characters of a passage an answer quotes at most. */
-const SNIPPET_CHARS = 300;
+/** Characters of a passage an answer quotes at most: the best few nearly whole, the rest a window around the words. */
+const SNIPPET_CHARS = { best: 480, rest: 260, bestCount: 3 } as const;
 
 interface Candidate {
   id: number;
   score: number;
   match: 'name' | 'alias' | 'text';
+  /** Found by its own name, alias, description or facts, not only as something a matching session touched. */
+  direct: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -38,11 +41,12 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
   const budget = params.budget ?? RECALL_DEFAULTS.budget;
   const asOf = params.as_of !== undefined ? isoTime(params.as_of, 'as_of') : undefined;
   const candidates = new Map<number, Candidate>();
-  const add = (id: number, score: number, match: Candidate['match']): void => {
+  const add = (id: number, score: number, match: Candidate['match'], direct = true): void => {
     const c = candidates.get(id);
-    if (!c) candidates.set(id, { id, score, match });
+    if (!c) candidates.set(id, { id, score, match, direct });
     else {
       c.score += score;
+      c.direct ||= direct;
       if (match !== 'text' && c.match === 'text') c.match = match;
     }
   };
@@ -74,7 +78,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
       episodeHits.set(e.id, { row: e, score: -e.r * weight });
       // A matching session says little about each of the many things it touched: its weight is shared among them.
       const linked = st.linked(e.id);
-      for (const l of linked) add(l, (-e.r / (2 + linked.length)) * weight, 'text');
+      for (const l of linked) add(l, (-e.r / (2 + linked.length)) * weight, 'text', false);
     }
     return ents.length + facts.length;
   };
@@ -97,10 +101,16 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
 
   // What the sessions said: by the query's words, and through the entities the query hit (their names and aliases).
   const top = ranked[0]?.score ?? 0;
-  const linked: LinkedEntity[] = ranked.slice(0, 3).filter((c) => c.score > 0 && top > 0).map((c) => {
+  // Only entities whose own name or alias the query's words hit: the glossary expands the query, fact text does not.
+  const hitsName = termMatcher(words);
+  const linked: LinkedEntity[] = [];
+  for (const c of ranked) {
+    if (linked.length >= 3 || !c.direct || c.score <= 0 || top <= 0) continue;
     const ref = entityRef(store, c.id);
-    return { id: c.id, name: ref.name, names: [ref.name, ...(ref.aliases ?? [])], weight: c.score / top };
-  });
+    const names = [ref.name, ...(ref.aliases ?? [])];
+    if (c.match === 'text' && !names.some((n) => termsIn(n, hitsName).size > 0)) continue;
+    linked.push({ id: c.id, name: ref.name, names, weight: c.score / top });
+  }
   const passageHits = searchPassages(store, { words, entities: linked, asOf, cwd: params.cwd, now });
 
   const matches: P.RecallMatch[] = [];
@@ -112,7 +122,8 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
   // Three passes so a tight budget is spread over the entities that matched: each entity with its
   // most relevant fact first, then more facts in rank order, then their latest episodes.
   const picked: Array<{ c: Candidate; rows: FactRow[]; match: P.RecallMatch }> = [];
-  for (const c of ranked) {
+  // With passages to show, an entity found only because a matching session touched it says less than the passage itself.
+  for (const c of passageHits.length > 0 ? ranked.filter((x) => x.direct) : ranked) {
     if (picked.length >= limit || (picked.length > 0 && spent >= entityBudget)) {
       omitted.entities++;
       continue;
@@ -169,7 +180,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
       omitted.passages++;
       continue;
     }
-    const p = passageOut(store, h, words, SNIPPET_CHARS);
+    const p = passageOut(store, h, words, passages.length < SNIPPET_CHARS.bestCount ? SNIPPET_CHARS.best : SNIPPET_CHARS.rest);
     if (!p) continue;
     const cost = 6 + estimateTokens(p.snippet) + (paths.has(p.path) ? 0 : 8 + estimateTokens(p.path));
     if (spent + cost > budget && passages.length > 0) {
