@@ -5,7 +5,7 @@
 // text, nothing stored here.
 
 /** Longest passage in characters; a turn up to this length is one passage. */
-export const PASSAGE_MAX = 600;
+export const PASSAGE_MAX = 400;
 
 export interface PassageSpan {
   /** Character offsets into the episode text, [start, end). */
@@ -125,4 +125,15 @@ function cutLong(text: string, p: Range, max: number): Range[] {
 function pushTrimmed(text: string, start: number, end: number, out: Range[]): void {
   const r = trim(text, start, end);
   if (r) out.push(r);
+}
+
+/** A tool breadcrumb line of distilled text (distill/breadcrumb.ts): what the agent did, not what was said. */
+const CRUMB = /^\s*\[(?:ran|edited|read|searched|fetched|used|task)[: ]/;
+
+/** A passage's lines split into what was said and the tool breadcrumbs, for the index to weigh apart. */
+export function proseAndCrumbs(text: string): { prose: string; crumbs: string } {
+  const prose: string[] = [];
+  const crumbs: string[] = [];
+  for (const line of text.split('\n')) (CRUMB.test(line) ? crumbs : prose).push(line);
+  return { prose: prose.join('\n'), crumbs: crumbs.join('\n') };
 }

@@ -2,7 +2,7 @@
 // it), written in the transaction that stores the episode. A passage's line
 // span is its turn's when the ingest knows the turns' spans, else the
 // episode's. Migration 4 fills them in for episodes stored before it.
-import { splitPassages } from '../passage/split';
+import { proseAndCrumbs, splitPassages } from '../passage/split';
 import type { Db } from '../../sqlite';
 
 /** Source lines of each turn of an episode, in order (turn i of its text is turns[i]). */
@@ -30,8 +30,11 @@ interface PassageParams {
 }
 
 function prepare(db: Db) {
-  return db.prepare<PassageParams>(`INSERT INTO passages(episode_seq, ord, char_start, char_end, line_start, line_end, occurred_at, repo_root, text)
-    VALUES (@seq, @ord, @start, @end, @lineStart, @lineEnd, @occurredAt, @repoRoot, @text)`);
+  return {
+    passage: db.prepare<PassageParams>(`INSERT INTO passages(episode_seq, ord, char_start, char_end, line_start, line_end, occurred_at, repo_root, text)
+      VALUES (@seq, @ord, @start, @end, @lineStart, @lineEnd, @occurredAt, @repoRoot, @text)`),
+    index: db.prepare<[number | bigint, string, string]>(`INSERT INTO passages_fts(rowid, prose, crumbs) VALUES (?, ?, ?)`),
+  };
 }
 
 export class PassageWriter {
@@ -49,7 +52,10 @@ export class PassageWriter {
     const lines = turns && turns.length === turnCount ? turns : undefined;
     spans.forEach((s, ord) => {
       const [lineStart, lineEnd] = lines?.[s.turn] ?? [ep.lineStart, ep.lineEnd];
-      this.insert.run({ seq: ep.seq, ord, start: s.start, end: s.end, lineStart, lineEnd, occurredAt: ep.occurredAt, repoRoot: ep.repoRoot, text: ep.text.slice(s.start, s.end) });
+      const text = ep.text.slice(s.start, s.end);
+      const id = this.insert.passage.run({ seq: ep.seq, ord, start: s.start, end: s.end, lineStart, lineEnd, occurredAt: ep.occurredAt, repoRoot: ep.repoRoot, text }).lastInsertRowid;
+      const { prose, crumbs } = proseAndCrumbs(text);
+      this.insert.index.run(id, prose, crumbs);
     });
     return spans.length;
   }

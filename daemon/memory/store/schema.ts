@@ -25,12 +25,13 @@ CREATE TABLE passages (
   text TEXT NOT NULL
 );
 CREATE INDEX passages_episode ON passages(episode_seq, ord);
-CREATE VIRTUAL TABLE passages_fts USING fts5(text, content = 'passages', content_rowid = 'id', tokenize = 'porter unicode61 remove_diacritics 2');
-CREATE TRIGGER passages_ai AFTER INSERT ON passages BEGIN
-  INSERT INTO passages_fts(rowid, text) VALUES (new.id, new.text);
-END;
+-- Contentless: the text is in passages; the index holds what was said (prose) apart from the tool
+-- breadcrumbs (\`[ran: …]\`, \`[read …]\`), which weigh a quarter in the ranking. The writer
+-- (store/passages.ts) fills it, since SQL cannot tell the two apart.
+CREATE VIRTUAL TABLE passages_fts USING fts5(prose, crumbs, content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 2');
+INSERT INTO passages_fts(passages_fts, rank) VALUES ('rank', 'bm25(1.0, 0.25)');
 CREATE TRIGGER passages_ad AFTER DELETE ON passages BEGIN
-  INSERT INTO passages_fts(passages_fts, rowid, text) VALUES ('delete', old.id, old.text);
+  DELETE FROM passages_fts WHERE rowid = old.id;
 END;
 CREATE TRIGGER episodes_passages_ad AFTER DELETE ON episodes BEGIN
   DELETE FROM passages WHERE episode_seq = old.seq;
@@ -258,9 +259,10 @@ ALTER TABLE cursors_by_source RENAME TO cursors;
 `,
   // 4: passages, what recall searches of what the sessions said: an
   // episode's distilled text cut into turns or paragraphs (passage/split.ts),
-  // each with its line span, its session's time and repository, under FTS5.
-  // Written with the episode in one transaction; deleting an episode deletes
-  // its passages (trigger), and theirs delete the index rows. Existing
+  // each with its line span, its session's time and repository, under FTS5
+  // (prose and tool breadcrumbs apart). Written with the episode in one
+  // transaction; deleting an episode deletes its passages (trigger), and
+  // theirs delete the index rows. Existing
   // episodes get theirs when this migration runs (store/passages.ts).
   PASSAGES_MIGRATION,
 ];
