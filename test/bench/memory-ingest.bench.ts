@@ -138,9 +138,11 @@ async function ingestReal(dir: string, files: ReturnType<typeof realTranscripts>
   const file = path.join(dir, `memory-${passages ? 'passages' : 'none'}-${Date.now()}.db`);
   const store = new MemoryStore(file);
   if (!passages) {
-    store.db.exec(`DROP TRIGGER passages_ai; DROP TRIGGER passages_ad; DROP TRIGGER episodes_passages_ad; DROP TRIGGER episodes_passages_au; DROP TABLE passages_fts; DROP TABLE passages;
+    store.db.exec(`DROP TRIGGER passages_ad; DROP TRIGGER episodes_passages_ad; DROP TRIGGER episodes_passages_au; DROP TABLE passages_fts; DROP TABLE passages;
       CREATE VIEW passages AS SELECT 0 AS id, 0 AS episode_seq, 0 AS ord, 0 AS char_start, 0 AS char_end, 0 AS line_start, 0 AS line_end, '' AS occurred_at, NULL AS repo_root, '' AS text;
-      CREATE TRIGGER passages_none INSTEAD OF INSERT ON passages BEGIN SELECT 1; END;`);
+      CREATE TRIGGER passages_none INSTEAD OF INSERT ON passages BEGIN SELECT 1; END;
+      CREATE VIEW passages_fts AS SELECT 0 AS rowid, '' AS prose, '' AS crumbs;
+      CREATE TRIGGER passages_fts_none INSTEAD OF INSERT ON passages_fts BEGIN SELECT 1; END;`);
   }
   const worker = new ExtractionWorker(store, new ExtractionChain([new OfflineProvider()], store, {}), { deadlineMs: 60_000 });
   const start = performance.now();
