@@ -45,7 +45,7 @@ const SEARCHED = 8;
 /** What a link to an entity the query named adds to a passage's score (word matches score up to about 1.35). */
 const LINK = { only: 0.3, also: 0.15 } as const;
 /** Sessions of a linked entity whose passages are looked at. */
-const ENTITY_EPISODES = 12;
+const ENTITY_EPISODES = 6;
 
 const quote = (s: string): string => `"${s.replace(/"/g, '""')}"`;
 

@@ -21,6 +21,8 @@ export const RECALL_DEFAULTS = { limit: 5, facts: 6, budget: 700, episodes: 2, p
 
 /** The budget's share entities may take when passages matched too: more when the query named one. */
 const ENTITY_SHARE = { named: 0.5, described: 0.3 } as const;
+/** Entities whose sessions' passages are searched for their names. */
+const LINKED = 2;
 /** Characters of a passage an answer quotes at most: the best few nearly whole, the rest a window around the words. */
 const SNIPPET_CHARS = { best: 480, rest: 260, bestCount: 3 } as const;
 
@@ -105,7 +107,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
   const hitsName = termMatcher(words);
   const linked: LinkedEntity[] = [];
   for (const c of ranked) {
-    if (linked.length >= 3 || !c.direct || c.score <= 0 || top <= 0) continue;
+    if (linked.length >= LINKED || !c.direct || c.score <= 0 || top <= 0) continue;
     const ref = entityRef(store, c.id);
     const names = [ref.name, ...(ref.aliases ?? [])];
     if (c.match === 'text' && !names.some((n) => termsIn(n, hitsName).size > 0)) continue;
