@@ -37,7 +37,6 @@ export interface PassageHit {
 
 const DAY_MS = 86_400_000;
 const CANDIDATES = 80;
-const PER_EPISODE = 2;
 /** A word in more passages than this is too common to search by alone; it still counts in the rerank. */
 const COMMON = 1500;
 /** At most this many of the query's words (the rarest) go to the index. */
@@ -49,7 +48,7 @@ const ENTITY_EPISODES = 6;
 
 const quote = (s: string): string => `"${s.replace(/"/g, '""')}"`;
 
-/** Passages for a query, best first, at most PER_EPISODE from one episode. */
+/** Passages for a query, best first. */
 export function searchPassages(store: MemoryStore, q: PassageQuery): PassageHit[] {
   const reads = passageReads(store, q.asOf);
   const hits = new Map<number, PassageHit>();
@@ -88,17 +87,8 @@ export function searchPassages(store: MemoryStore, q: PassageQuery): PassageHit[
       hits.set(row.id, h);
     }
   }
-  const ranked = [...hits.values()].map((h) => ({ ...h, score: h.score * boost(h.row, q) })).sort((a, b) => b.score - a.score || a.row.id - b.row.id);
-  // Variety: past PER_EPISODE passages of one episode, the next ones of it wait behind the other episodes' (never dropped).
-  const perEpisode = new Map<number, number>();
-  const first: PassageHit[] = [];
-  const later: PassageHit[] = [];
-  for (const h of ranked) {
-    const n = perEpisode.get(h.row.episode_seq) ?? 0;
-    perEpisode.set(h.row.episode_seq, n + 1);
-    (n < PER_EPISODE ? first : later).push(h);
-  }
-  return [...first, ...later];
+  // No cap per episode: the answer to a question about one session is often in several passages of it.
+  return [...hits.values()].map((h) => ({ ...h, score: h.score * boost(h.row, q) })).sort((a, b) => b.score - a.score || a.row.id - b.row.id);
 }
 
 /** Recency (the session's time) and the asker's project lift a passage a little; relevance decides. */
