@@ -88,7 +88,17 @@ export function searchPassages(store: MemoryStore, q: PassageQuery): PassageHit[
     }
   }
   // No cap per episode: the answer to a question about one session is often in several passages of it.
-  return [...hits.values()].map((h) => ({ ...h, score: h.score * boost(h.row, q) })).sort((a, b) => b.score - a.score || a.row.id - b.row.id);
+  // The same text twice (episodes overlap by a turn; sessions repeat pasted context) is shown once.
+  const seen = new Set<string>();
+  return [...hits.values()]
+    .map((h) => ({ ...h, score: h.score * boost(h.row, q) }))
+    .sort((a, b) => b.score - a.score || a.row.id - b.row.id)
+    .filter((h) => {
+      const key = h.row.text.replace(/\s+/g, ' ').trim().toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 /** Recency (the session's time) and the asker's project lift a passage a little; relevance decides. */
