@@ -114,6 +114,18 @@ describe('the memory-graph page', { skip }, () => {
     assert.equal(await p.page.locator('#status').getAttribute('role'), 'alert');
     assert.match(await p.page.locator('#status').innerText(), /does not answer memory\/graph/);
   });
+  it('shows a newly selected entity (a search, a click) at the top of the side panel, wherever the list was scrolled', async () => {
+    const s = syntheticState(120, 0, 8);
+    await p.push(s);
+    const side = p.page.locator('aside.side');
+    await side.evaluate((e) => e.scrollTo({ top: e.scrollHeight }));
+    assert.ok((await side.evaluate((e) => e.scrollTop)) > 100, 'the node list scrolls');
+    const entity = { id: 3, name: 'entity-3', type: 'machine', aliases: [], facts: [{ id: 1, relation: 'note', text: 'runs the queue', confidence: 0.9, validFrom: '2026-01-01T00:00:00Z', current: true }], episodes: [], episodesTotal: 0 };
+    await p.push({ ...s, revision: 9, focus: 3, detail: { kind: 'ready', entity } });
+    assert.equal(await side.evaluate((e) => e.scrollTop), 0);
+    assert.ok(await p.page.locator('#detail .fact-text').isVisible());
+  });
+
   it('lays out 120 entities, 50 of them with no fact, without two labels overlapping; a fit bump shows the whole graph', async () => {
     const connected = syntheticState(70, 20, 20);
     const lone = Array.from({ length: 50 }, (_, i) => ({ id: 1000 + i, name: `lone-entity-with-a-long-name-${i}`, type: 'concept', facts: 0, updatedAt: '2026-01-01T00:00:00Z', expanded: false }));

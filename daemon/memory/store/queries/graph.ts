@@ -16,13 +16,17 @@ export interface EdgeRow {
   confidence: number;
 }
 
+const EXISTED = `(EXISTS (SELECT 1 FROM entity_episodes ee WHERE ee.entity_id = e.id AND ee.occurred_at <= @at)
+  OR (NOT EXISTS (SELECT 1 FROM entity_episodes ee WHERE ee.entity_id = e.id) AND e.created_at <= @at))`;
+
 function build(db: Db, asOf: boolean) {
   const v = validity(asOf ? '' : undefined).sql;
   const s = {
     out: db.prepare<unknown[], { id: number; other: number }>(`SELECT f.id, f.target_id AS other FROM facts f WHERE f.source_id = ? AND f.target_id IS NOT NULL AND ${v}`),
     inc: db.prepare<unknown[], { id: number; other: number }>(`SELECT f.id, f.source_id AS other FROM facts f WHERE f.target_id = ? AND ${v}`),
-    recent: db.prepare<[number], { id: number }>(`SELECT id FROM entities ORDER BY updated_at DESC, id DESC LIMIT ?`),
-    count: db.prepare<[], Count>(`SELECT count(*) AS n FROM entities`),
+    // As of a time, an entity is there once a session before it mentioned it (or, with no session, once it was recorded).
+    recent: db.prepare<[{ at?: string; limit: number }], { id: number }>(`SELECT id FROM entities e ${asOf ? `WHERE ${EXISTED}` : ''} ORDER BY updated_at DESC, id DESC LIMIT @limit`),
+    count: db.prepare<[{ at?: string }], Count>(`SELECT count(*) AS n FROM entities e ${asOf ? `WHERE ${EXISTED}` : ''}`),
     node: db.prepare<[number], { id: number; name: string; type: string; updated_at: string }>(`SELECT id, name, type, updated_at FROM entities WHERE id = ?`),
     factCount: db.prepare<unknown[], Count>(`SELECT count(*) AS n FROM facts f WHERE (f.source_id = ? OR f.target_id = ?) AND ${v}`),
     touching: db.prepare<unknown[], EdgeRow>(`SELECT f.id, f.source_id, f.target_id, f.relation, f.text, f.valid_from, f.confidence FROM facts f
@@ -33,8 +37,8 @@ function build(db: Db, asOf: boolean) {
     return {
       /** Entities one fact away, either direction, with the fact that links them. */
       neighbours: (id: number): Array<{ id: number; other: number }> => [...s.out.all(id, ...p), ...s.inc.all(id, ...p)],
-      recent: (limit: number): number[] => s.recent.all(limit).map((r) => r.id),
-      entityCount: (): number => s.count.get()?.n ?? 0,
+      recent: (limit: number): number[] => s.recent.all(at === undefined ? { limit } : { at, limit }).map((r) => r.id),
+      entityCount: (): number => s.count.get(at === undefined ? {} : { at })?.n ?? 0,
       node: (id: number) => s.node.get(id),
       factCount: (id: number): number => s.factCount.get(id, id, ...p)?.n ?? 0,
       edgesTouching: (id: number): EdgeRow[] => s.touching.all(id, id, ...p),
