@@ -124,8 +124,9 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
   // Three passes so a tight budget is spread over the entities that matched: each entity with its
   // most relevant fact first, then more facts in rank order, then their latest episodes.
   const picked: Array<{ c: Candidate; rows: FactRow[]; match: P.RecallMatch }> = [];
-  // With passages to show, an entity found only because a matching session touched it says less than the passage itself.
-  for (const c of passageHits.length > 0 ? ranked.filter((x) => x.direct) : ranked) {
+  // With passages to show, an entity found only because a matching session touched it says less than the
+  // passage itself: those come after the entities the query's words found directly.
+  for (const c of passageHits.length > 0 ? [...ranked.filter((x) => x.direct), ...ranked.filter((x) => !x.direct)] : ranked) {
     if (picked.length >= limit || (picked.length > 0 && spent >= entityBudget)) {
       omitted.entities++;
       continue;

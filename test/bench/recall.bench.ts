@@ -11,6 +11,7 @@
 //    with the daemon up and down.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -333,7 +334,8 @@ export async function run(): Promise<void> {
   await stopDaemon(home);
   const hookDown = summarize(await timeAsync(() => hookOnce(home, repo), 15));
 
-  table(`recall and path on ${ENTITIES} entities / ${FACTS} facts`, ['what', 'n', 'p50', 'p95', 'note'], [
+  console.log(`machine load while measuring: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min) on ${os.cpus().length} cores`);
+  table(`recall and path on ${ENTITIES} entities / ${FACTS} facts / ${EPISODES} episodes`, ['what', 'n', 'p50', 'p95', 'note'], [
     ['recall, in process (all queries)', recallIn.n, ms(recallIn.p50), ms(recallIn.p95), verdict(recallIn.p50, 5)],
     ['  by name or alias', recallNames.n, ms(recallNames.p50), ms(recallNames.p95), ''],
     ['  by phrase (full text, passages)', recallPhrases.n, ms(recallPhrases.p50), ms(recallPhrases.p95), ''],
