@@ -36,7 +36,7 @@ export interface PassageHit {
 }
 
 const DAY_MS = 86_400_000;
-const CANDIDATES = 80;
+const CANDIDATES = 40;
 /** A word in more passages than this is too common to search by alone; it still counts in the rerank. */
 const COMMON = 1500;
 /** At most this many of the query's words (the rarest) go to the index. */
