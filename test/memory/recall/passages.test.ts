@@ -14,6 +14,7 @@ import { ingestFile } from '../../../daemon/memory/ingest';
 import { forget } from '../../../daemon/memory/inspect';
 import { PASSAGE_MAX, splitPassages } from '../../../daemon/memory/passage';
 import { recall } from '../../../daemon/memory/recall';
+import { remember } from '../../../daemon/memory/remember';
 import { MemoryStore } from '../../../daemon/memory/store';
 import { MIGRATIONS, PASSAGES_MIGRATION, SCHEMA_VERSION } from '../../../daemon/memory/store/schema';
 import { recallText } from '../../../daemon/protocol/memory-text';
@@ -132,6 +133,31 @@ describe('passages of real sessions', () => {
     const count = store.db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM passages_fts`).get()!.n;
     assert.equal(count, passagesOf(store).length);
     assert.equal(recall(store, { query: 'image wider than column scale down' }, NOW).passages?.some((p) => p.path === SHOWCASE) ?? false, false);
+  });
+});
+
+describe('passage ranking beyond the words', () => {
+  it("lifts the asker's project and keeps to what was said by as_of", () => {
+    const home = tempDir('passages-boost');
+    const store = new MemoryStore(path.join(home, 'memory.db'), { now: () => NOW });
+    try {
+      const repos = ['alpha', 'beta'].map((name) => {
+        const dir = path.join(home, name);
+        fs.mkdirSync(path.join(dir, '.git'), { recursive: true });
+        return dir;
+      });
+      // The same sentence said in two projects, a month apart.
+      remember(store, { text: 'The nightly export writes its files to the cold bucket.', cwd: repos[0], at: '2026-01-10T09:00:00Z' }, { hasModel: false, now: NOW });
+      remember(store, { text: 'The nightly export writes its files to the cold bucket too.', cwd: repos[1], at: '2026-02-10T09:00:00Z' }, { hasModel: false, now: NOW });
+      const first = (cwd: string): string | undefined => recall(store, { query: 'where does the nightly export write files?', cwd }, NOW).passages?.[0]?.repo_root;
+      assert.equal(first(repos[0]!), repos[0], 'asked from alpha, alpha first');
+      assert.equal(first(path.join(repos[1]!, 'src')), repos[1], 'asked from inside beta, beta first');
+      const then = recall(store, { query: 'where does the nightly export write files?', as_of: '2026-01-20' }, NOW);
+      assert.deepEqual(then.passages?.map((p) => p.repo_root), [repos[0]], 'as of January, only what had been said by then');
+    } finally {
+      store.close();
+      fs.rmSync(home, { recursive: true, force: true });
+    }
   });
 });
 
