@@ -282,8 +282,22 @@ export async function run(): Promise<void> {
   console.log(`\ngenerated ${ENTITIES} entities, ${FACTS} facts (${g.edges.length} current edges), ${EPISODES} episodes (${textMb.toFixed(1)} MB of text, ${passageCount} passages) in ${ms(performance.now() - t0)}`);
   const qs = queries(g, 400);
   const ps = pairs(g, 200);
+  // Beside it, query by query, a copy with the passages emptied: the entity half alone, about what recall cost before passages.
+  const bareFile = path.join(home, 'bare.db');
+  store.db.exec(`VACUUM INTO '${bareFile}'`);
+  const bare = new MemoryStore(bareFile);
+  bare.db.exec(`DELETE FROM passages`);
   time(() => recall(store, { query: qs[0]! }), 20);
-  const recallIn = summarize(qs.map((query) => time(() => recall(store, { query }), 1)[0]!));
+  time(() => recall(bare, { query: qs[0]! }), 20);
+  const inProcess: number[] = [];
+  const bareSamples: number[] = [];
+  for (const query of qs) {
+    inProcess.push(time(() => recall(store, { query }), 1)[0]!);
+    bareSamples.push(time(() => recall(bare, { query }), 1)[0]!);
+  }
+  bare.close();
+  const recallIn = summarize(inProcess);
+  const recallBare = summarize(bareSamples);
   const recallNames = summarize(qs.filter((_, i) => i % 4 < 2).map((query) => time(() => recall(store, { query }), 1)[0]!));
   const recallPhrases = summarize(qs.filter((_, i) => i % 4 === 3).map((query) => time(() => recall(store, { query }), 1)[0]!));
   const pathIn = summarize(ps.map(([from, to]) => time(() => shortestPath(store, { from, to }), 1)[0]!));
@@ -339,6 +353,7 @@ export async function run(): Promise<void> {
     ['recall, in process (all queries)', recallIn.n, ms(recallIn.p50), ms(recallIn.p95), verdict(recallIn.p50, 5)],
     ['  by name or alias', recallNames.n, ms(recallNames.p50), ms(recallNames.p95), ''],
     ['  by phrase (full text, passages)', recallPhrases.n, ms(recallPhrases.p50), ms(recallPhrases.p95), ''],
+    ['  same queries, passages emptied (entity half alone)', recallBare.n, ms(recallBare.p50), ms(recallBare.p95), `passages cost ${ratio(recallIn.p50, recallBare.p50)} at p50`],
     ['path, in process', pathIn.n, ms(pathIn.p50), ms(pathIn.p95), `${found}/${ps.length} found within 4 hops`],
     ['scry_recall via MCP client', scryRecall.n, ms(scryRecall.p50), ms(scryRecall.p95), verdict(scryRecall.p50, 10)],
     ['scry_memory_path via MCP client', scryPath.n, ms(scryPath.p50), ms(scryPath.p95), ''],
