@@ -13,6 +13,8 @@ const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*?(?:secret|password|passwd|passphr
 const NAME_KEYWORDS = ['secret', 'passw', 'passphrase', 'pwd', 'token', 'key', 'credential', '_pass', '-pass', '_pw', '-pw', 'sas'];
 
 const codeCall = (v: string): boolean => /^[A-Za-z_$][\w$.]*\(/.test(v);
+// The rest of a line that is code: a statement or item end, an opened block, an arrow function.
+const codeShape = (v: string): boolean => /[;,{([]$/.test(v) || /^\(.*\)\s*(?::[^=]*)?=>/.test(v);
 
 export const CONTEXT_RULES: readonly Rule[] = [
   {
@@ -21,7 +23,7 @@ export const CONTEXT_RULES: readonly Rule[] = [
     keywords: NAME_KEYWORDS,
     re: new RegExp(String.raw`^(?<pre>[ \t]*-?[ \t]*(?:export[ \t]+)?["']?${SECRET_NAME}["']?(?:[ \t]*=[ \t]*|[ \t]*:[ \t]+))(?<s>[^\s#](?:[^\n]*[^\s])?)(?=[ \t]*$)`, 'gim'),
     // `token: string;`, `password: req.body.password,` and `x = f()` are code.
-    accept: (v) => !notAValue(v) && !codeCall(v) && !/[;,]$/.test(v) && !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v),
+    accept: (v) => !notAValue(v) && !codeCall(v) && !codeShape(v) && !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v),
   },
   {
     // The same assignment inline: `DB_PASSWORD=x npm test`, `?token=x&`, `-Dsonar.token=x`,

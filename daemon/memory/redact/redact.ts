@@ -12,6 +12,7 @@ import { KEY_RULES } from './keys';
 import { KeywordIndex } from './keywords';
 import { applyRule, type Rule } from './rule';
 import { TOKEN_RULES } from './tokens';
+import { SWEEP_RULES } from './tokens-sweep';
 
 export interface RedactResult {
   text: string;
@@ -19,7 +20,7 @@ export interface RedactResult {
   count: number;
 }
 
-const RULES: readonly Rule[] = [...KEY_RULES, ...TOKEN_RULES, ...CONTEXT_RULES, HIGH_ENTROPY_RULE];
+const RULES: readonly Rule[] = [...KEY_RULES, ...TOKEN_RULES, ...SWEEP_RULES, ...CONTEXT_RULES, HIGH_ENTROPY_RULE];
 const KEYWORDS = new KeywordIndex(RULES.flatMap((r) => r.keywords ?? []));
 // Which rules each keyword wakes, and the rules with no keyword (they always run).
 const RULES_BY_KEYWORD = new Map<string, number[]>();
