@@ -28,8 +28,9 @@ export const CONFIG_RULES: readonly Rule[] = [
   },
   {
     // ~/.pgpass: host:port:database:user:password (a port of digits or `*`; database and user not bare numbers, so MAC addresses stay).
+    // Fields are bounded (a host name's 253, an identifier's 63) so a long line costs one pass.
     kind: 'pgpass-password',
-    re: /^(?<pre>(?:\*|[\w.-]*[A-Za-z][\w.-]*):(?:\d{1,5}|\*):(?:\*|[^:\s]*[A-Za-z_][^:\s]*):(?:\*|[^:\s]*[A-Za-z_][^:\s]*):)(?<s>\S+)$/gm,
+    re: /^(?<pre>(?:\*|(?=[\w.-]{0,253}[A-Za-z])[\w.-]{1,253}):(?:\d{1,5}|\*):(?:\*|(?=[^:\s]{0,63}[A-Za-z_])[^:\s]{1,63}):(?:\*|(?=[^:\s]{0,63}[A-Za-z_])[^:\s]{1,63}):)(?<s>\S+)$/gm,
     accept: (v) => !notAValue(v),
   },
   {

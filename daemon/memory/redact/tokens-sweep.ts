@@ -7,6 +7,11 @@
 import type { Rule } from './rule';
 import { tok } from './tokens';
 
+/** A token shape that counts only within 40 characters after `keyword` on its line. */
+function near(kind: string, keyword: string, body: string): Rule {
+  return { kind, keywords: [keyword], re: new RegExp(String.raw`\b(?<s>${body})(?![\w=-])(?<=${keyword}[^\n]{0,40}${body})`, 'gi') };
+}
+
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 export const SWEEP_RULES: readonly Rule[] = [
@@ -46,9 +51,10 @@ export const SWEEP_RULES: readonly Rule[] = [
   tok('shippo-token', ['shippo_'], String.raw`shippo_(?:live|test)_[a-fA-F0-9]{40}`),
   tok('typeform-token', ['tfp_'], String.raw`tfp_[\w.=-]{59}`),
   tok('yandex-key', ['aqvn', 'yc', 't1.'], String.raw`(?:AQVN[\w-]{35,38}|YC[\w-]{38}|t1\.[A-Z0-9a-z_-]+={0,2}\.[A-Z0-9a-z_-]{86}={0,2})`),
-  // Shapes that need the provider's name before them (gitleaks' keyword rules).
-  { kind: 'lob-key', keywords: ['lob'], re: /(?<=lob[^\n]{0,40})(?<![A-Za-z0-9])(?<s>(?:live|test)_(?:pub_)?[a-f0-9]{31,35})(?![A-Za-z0-9])/gi },
-  { kind: 'gocardless-token', keywords: ['gocardless'], re: /(?<=gocardless[^\n]{0,40})(?<![A-Za-z0-9])(?<s>live_[\w=-]{40})(?![\w=-])/gi },
-  { kind: 'beamer-key', keywords: ['beamer'], re: /(?<=beamer[^\n]{0,40})(?<![A-Za-z0-9])(?<s>b_[\w=-]{44})(?![\w=-])/gi },
-  { kind: 'sidekiq-secret', keywords: ['contribsys__com', 'contribsys.com'], re: /(?:(?<=BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[\s'"]{0,3}[:=][\s'"]{0,5})|(?<=https?:\/\/))(?<s>[a-f0-9]{8}:[a-f0-9]{8})(?=[\s'"@]|$)/gi },
+  // Shapes that need the provider's name before them (gitleaks' keyword rules): the shape first, so the
+  // look back for the name runs only where the shape matched, not at every position.
+  near('lob-key', 'lob', String.raw`(?:live|test)_(?:pub_)?[a-f0-9]{31,35}`),
+  near('gocardless-token', 'gocardless', String.raw`live_[\w=-]{40}`),
+  near('beamer-key', 'beamer', String.raw`b_[\w=-]{44}`),
+  { kind: 'sidekiq-secret', keywords: ['contribsys__com', 'contribsys.com'], re: /\b(?<s>[a-f0-9]{8}:[a-f0-9]{8})(?=[\s'"@]|$)(?<=(?:BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[\s'"]{0,3}[:=][\s'"]{0,5}|https?:\/\/)[a-f0-9]{8}:[a-f0-9]{8})/gi },
 ];

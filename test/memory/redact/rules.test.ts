@@ -51,6 +51,8 @@ const CAUGHT: ReadonlyArray<readonly [string, string]> = [
   ['key: xkeysib-' + 'ab12'.repeat(16) + '-Zq81mLp0Xc7vBn3K', 'xkeysib-' + 'ab12'.repeat(16) + '-Zq81mLp0Xc7vBn3K'],
   ['API-ABCDEFGH1JKLMN0PQRSTUVWXYZ used for octopus', 'API-ABCDEFGH1JKLMN0PQRSTUVWXYZ'],
   ['BUNDLE_ENTERPRISE__CONTRIBSYS__COM=cafebabe:deadbeef', 'cafebabe:deadbeef'],
+  ["const lob = new Lob('live_" + '0123456789abcdef'.repeat(2) + "abc');", 'live_' + '0123456789abcdef'.repeat(2) + 'abc'],
+  ['GOCARDLESS_ACCESS_TOKEN: live_' + 'Ab3-_x'.repeat(6) + 'Zq9w', 'live_' + 'Ab3-_x'.repeat(6) + 'Zq9w'],
 ];
 
 const KEPT: readonly string[] = [
