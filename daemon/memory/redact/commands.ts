@@ -15,6 +15,8 @@ const SAME_COMMAND = String.raw`[^\n|;&]*?\s`;
 
 interface FlagEntry {
   tools: readonly string[];
+  /** Prefilter keywords; by default the tool names. */
+  keywords?: readonly string[];
   /** Flags whose next word (or `=value`) is a password; a trailing `:` means the value follows it glued (`pass:X`). */
   flags: readonly string[];
   /** Flags that take the password glued to them (`-pPW`). */
@@ -24,13 +26,13 @@ interface FlagEntry {
 const FLAGS: readonly FlagEntry[] = [
   { tools: ['sshpass'], flags: ['-p'], glued: ['-p'] },
   // Registry logins only: elsewhere `docker -p` publishes a port.
-  { tools: ['docker login', 'podman login', 'buildah login', 'skopeo login', 'nerdctl login', 'oras login', 'helm registry login', 'crane auth login'], flags: ['-p'] },
-  { tools: ['ldapsearch', 'ldapmodify', 'ldapadd', 'ldapdelete', 'ldapwhoami', 'ldappasswd', 'ldapcompare', 'ldapmodrdn', 'ldapexop', 'ldapurl'], flags: ['-w'] },
+  { tools: ['docker login', 'podman login', 'buildah login', 'skopeo login', 'nerdctl login', 'oras login', 'helm registry login', 'crane auth login'], keywords: ['login'], flags: ['-p'] },
+  { tools: ['ldapsearch', 'ldapmodify', 'ldapadd', 'ldapdelete', 'ldapwhoami', 'ldappasswd', 'ldapcompare', 'ldapmodrdn', 'ldapexop', 'ldapurl'], keywords: ['ldap'], flags: ['-w'] },
   { tools: ['openssl'], flags: ['-passout pass:', '-passin pass:', '-pass pass:', '-password pass:', '-k'] },
   { tools: ['redis-cli', 'valkey-cli', 'keydb-cli'], flags: ['-a', '--pass'] },
-  { tools: ['sqlcmd', 'bcp', 'osql', 'isql', 'ipmitool', 'mosquitto_pub', 'mosquitto_sub', 'mosquitto_rr', 'zip', 'unzip', 'zipcloak'], flags: ['-P'] },
+  { tools: ['sqlcmd', 'bcp', 'osql', 'isql', 'ipmitool', 'mosquitto_pub', 'mosquitto_sub', 'mosquitto_rr', 'zip', 'unzip', 'zipcloak'], keywords: ['sqlcmd', 'bcp', 'osql', 'isql', 'ipmitool', 'mosquitto', 'zip'], flags: ['-P'] },
   { tools: ['7z', '7za', '7zr', 'rar', 'unrar'], flags: [], glued: ['-p'] },
-  { tools: ['mongo', 'mongosh', 'mongodump', 'mongorestore', 'mongoexport', 'mongoimport', 'mongostat', 'mongotop'], flags: ['-p'] },
+  { tools: ['mongo', 'mongosh', 'mongodump', 'mongorestore', 'mongoexport', 'mongoimport', 'mongostat', 'mongotop'], keywords: ['mongo'], flags: ['-p'] },
   { tools: ['az login', 'oc login', 'rdesktop', 'smbmap', 'crackmapexec', 'netexec', 'nxc', 'hydra'], flags: ['-p'] },
   { tools: ['xfreerdp', 'wlfreerdp', 'sdl-freerdp'], flags: [], glued: ['/p:'] },
 ];
@@ -44,7 +46,7 @@ function flagRule(e: FlagEntry): Rule {
   const flag = [...spaced, ...glued].join('|');
   return {
     kind: 'command-password',
-    keywords: e.tools.map((t) => t.toLowerCase()),
+    keywords: e.keywords ?? e.tools.map((t) => t.toLowerCase()),
     re: new RegExp(String.raw`(?<pre>(?<![\w-])(?:${tools})\b${SAME_COMMAND}(?:${flag}))(?<s>${VALUE})`, 'g'),
     accept: (v) => !v.startsWith('-') && !notAValue(v),
   };
@@ -63,7 +65,7 @@ export const COMMAND_RULES: readonly Rule[] = [
   },
   {
     kind: 'command-password',
-    keywords: ['rabbitmqctl', 'net user', 'net use', 'authenticate_user'],
+    keywords: ['rabbitmqctl', 'net use'],
     re: new RegExp(String.raw`(?<pre>\b(?:rabbitmqctl(?:[ \t]+-\S+)*[ \t]+(?:add_user|change_password|authenticate_user)[ \t]+\S+|net[ \t]+user[ \t]+\S+|net[ \t]+use[ \t]+\\\\\S+)[ \t]+)(?<s>${VALUE})`, 'gi'),
     accept: (v) => !/^[/*-]/.test(v) && !notAValue(v),
   },

@@ -14,7 +14,7 @@ const optionList = (v: string): boolean => /^[\w:,.-]+(?:\|[\w:,.-]+)+$/.test(v)
 export const CONFIG_RULES: readonly Rule[] = [
   {
     kind: 'netrc-password',
-    keywords: ['machine', 'default'],
+    keywords: ['password'],
     re: /(?<pre>(?:^|\s)(?<m>machine\s+\S+|default)(?:\s+(?:login|account|port)\s+\S+)*\s+password\s+)(?<s>\S+)/g,
     // After `machine HOST` any word but a stopword; after `default` (prose: "the default password is") only what looks like a secret.
     accept: (v, g) => (g.m === 'default' ? plausibleSecret(v) : !notAValue(v) && !isStopword(v)),
