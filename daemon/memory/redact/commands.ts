@@ -5,6 +5,7 @@
 // Then the positional forms (`htpasswd -b file user PW`, `rabbitmqctl
 // add_user u PW`), user-and-password pairs (`smbclient -U u%PW`, `lftp -u
 // u,PW`, `sqlplus u/PW@db`) and a password piped into a tool that reads it.
+import { SECRET_NAME } from './names';
 import type { Rule } from './rule';
 import { notAValue } from './values';
 
@@ -75,6 +76,21 @@ export const COMMAND_RULES: readonly Rule[] = [
     keywords: ['smbclient', 'rpcclient', 'smbcacls', 'smbget', 'lftp', 'sqlplus', 'rman', 'expdp', 'impdp', 'sqlldr'],
     re: /(?<pre>\b(?:(?:smbclient|rpcclient|smbcacls|smbget)\b[^\n|;&]*?\s(?:-U|--user(?:name)?=?)\s*["']?[^\s%'"]+%|lftp\b[^\n|;&]*?\s-u\s+["']?[^\s,'"]+,|(?:sqlplus|rman|expdp|impdp|sqlldr)(?:\s+-\S+)*\s+["']?[\w$#.]+\/))(?<s>[^\s'"@]+)/g,
     accept: (v) => !notAValue(v),
+  },
+  {
+    // Package managers' credential settings: `bundle config [set] [--global] HOST USER:PW` (Bundler keys
+    // credentials by host), `composer|poetry config http-basic.REPO USER PW`, `… config github-oauth.HOST TOKEN`.
+    kind: 'command-password',
+    keywords: ['bundle config', 'http-basic.', 'github-oauth.', 'gitlab-oauth.', 'gitlab-token.', 'bearer.', 'pypi-token.'],
+    re: new RegExp(String.raw`(?<pre>\b(?:bundle[ \t]+config(?:[ \t]+set)?(?:[ \t]+--(?:local|global))?[ \t]+(?!build\.|mirror\.)[\w-]+(?:\.[\w-]+)+|(?:composer|poetry)[ \t]+config(?:[ \t]+-\S+)*[ \t]+(?:http-basic\.\S+[ \t]+\S+|(?:github-oauth|gitlab-oauth|gitlab-token|bearer|pypi-token)\.\S+))[ \t]+)(?<s>${VALUE})`, 'g'),
+    accept: (v) => !v.startsWith('-') && !notAValue(v),
+  },
+  {
+    // `npm|yarn|pnpm config set NAME VALUE` where the name says secret (`_authToken`, `npmAuthToken`, `//host/:_password`).
+    kind: 'command-password',
+    keywords: ['config set'],
+    re: new RegExp(String.raw`(?<pre>\bconfig[ \t]+set(?:[ \t]+-\S+)*[ \t]+["']?(?:\S*:)?${SECRET_NAME}["']?[ \t]+)(?<s>${VALUE})`, 'gi'),
+    accept: (v) => !v.startsWith('-') && !notAValue(v),
   },
   {
     // ConvertTo-SecureString 'PW' -AsPlainText.

@@ -10,6 +10,10 @@ import { isStopword, notAValue, plausibleSecret } from './values';
 
 // A validation or option list (`'required|min:8'`), not a value.
 const optionList = (v: string): boolean => /^[\w:,.-]+(?:\|[\w:,.-]+)+$/.test(v);
+// A quoted literal beside a secret's name in code is often a label (`'x-token'`, `'class body'`):
+// take one word of six or more characters with a digit or a symbol beyond `-` and `_`.
+const strongLiteral = (v: string): boolean =>
+  v.length >= 6 && !/\s/.test(v) && !optionList(v) && plausibleSecret(v) && (/\d/.test(v) || /[^\w-]/.test(v));
 
 export const CONFIG_RULES: readonly Rule[] = [
   {
@@ -52,13 +56,13 @@ export const CONFIG_RULES: readonly Rule[] = [
     kind: 'quoted-secret',
     keywords: ['pass', 'secret', 'token', 'key', 'credential', 'pwd', 'psk'],
     re: new RegExp(String.raw`(?<pre>\(\s*(?<q1>["'])${SECRET_NAME}\k<q1>\s*,\s*(?<q2>["']))(?<s>[^"'\n]+)(?<post>\k<q2>)`, 'gi'),
-    accept: (v) => plausibleSecret(v) && !optionList(v),
+    accept: strongLiteral,
   },
   {
     // 'password' => 'PW'; env["API_TOKEN"] = "PW".
     kind: 'quoted-secret',
     keywords: ['pass', 'secret', 'token', 'key', 'credential', 'pwd', 'auth', 'psk'],
     re: new RegExp(String.raw`(?<pre>(?<q1>["'])${SECRET_NAME}\k<q1>\s*\]?\s*(?:=>|=)\s*(?<q2>["']))(?<s>[^"'\n]+)(?<post>\k<q2>)`, 'gi'),
-    accept: (v) => plausibleSecret(v) && !optionList(v),
+    accept: strongLiteral,
   },
 ];

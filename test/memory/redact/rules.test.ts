@@ -51,6 +51,11 @@ const CAUGHT: ReadonlyArray<readonly [string, string]> = [
   ['key: xkeysib-' + 'ab12'.repeat(16) + '-Zq81mLp0Xc7vBn3K', 'xkeysib-' + 'ab12'.repeat(16) + '-Zq81mLp0Xc7vBn3K'],
   ['API-ABCDEFGH1JKLMN0PQRSTUVWXYZ used for octopus', 'API-ABCDEFGH1JKLMN0PQRSTUVWXYZ'],
   ['BUNDLE_ENTERPRISE__CONTRIBSYS__COM=cafebabe:deadbeef', 'cafebabe:deadbeef'],
+  ['bundle config set --global gems.example.com deploy:Gem5ecret', 'deploy:Gem5ecret'],
+  ['composer config --global http-basic.repo.example.org ci C0mposerPw', 'C0mposerPw'],
+  ['poetry config pypi-token.internal pt9Kd8sLqQ2x', 'pt9Kd8sLqQ2x'],
+  ['yarn config set npmAuthToken Yn9kLmQ2pZ7x', 'Yn9kLmQ2pZ7x'],
+  ['npm config set //npm.example.com/:_authToken Np4kLmQ2pZ7x', 'Np4kLmQ2pZ7x'],
   ["const lob = new Lob('live_" + '0123456789abcdef'.repeat(2) + "abc');", 'live_' + '0123456789abcdef'.repeat(2) + 'abc'],
   ['GOCARDLESS_ACCESS_TOKEN: live_' + 'Ab3-_x'.repeat(6) + 'Zq9w', 'live_' + 'Ab3-_x'.repeat(6) + 'Zq9w'],
 ];
@@ -81,6 +86,8 @@ const KEPT: readonly string[] = [
   'toolu_01NG5xcSvVWynFdbWxaW2SPc and msg_01QdKEzwwjhMrbE13LjZjnMA from req_011CStqNVgnpUWr5a1ihYAWa',
   'the API-level docs and the api-key header',
   'access-control-allow-origin: *',
+  'bundle config set --local path vendor/bundle && bundle config build.nokogiri --use-system-libraries',
+  'npm config set registry https://registry.npmjs.org/ && yarn config set enableTelemetry 0',
 ];
 
 describe('command, config and provider-sweep rules', () => {
