@@ -82,7 +82,7 @@ export function mentionsIn(s: Sentence, ctx: MentionContext, options: { heading?
       if (commonWord(t.lower) && ctx.lowercase.has(t.lower)) return false;
       // After a colon, a quote or a dash a word is capitalized as a sentence's first is.
       const initial = i <= first || /^[:“"'(\u2014\u2013-]$/.test(toks[i - 1]?.text ?? '');
-      const placed = !initial || ctx.capitalizedMid.has(t.lower) || cueAt(i + 1) !== undefined;
+      const placed = !initial || ctx.capitalizedMid.has(t.lower) || cueAt(i + 1) !== undefined || isPersonVerb(toks[i + 1]?.lower);
       // "Complete", "Core", "Settings": an ordinary word capitalized is a name only where the tagger says so, mid-sentence.
       return placed && (!commonWord(t.lower) || (t.pos === 'PROPN' && !initial));
     }
@@ -92,7 +92,7 @@ export function mentionsIn(s: Sentence, ctx: MentionContext, options: { heading?
   for (let i = 0; i < toks.length; i++) {
     if (!nameAt(i)) {
       // "Action Creators", "John Doe": the rest of a capitalized phrase whose head was turned away goes with it.
-      while (isCapitalized(toks[i]!) && toks[i + 1] && isCapitalized(toks[i + 1]!) && !isIdentifier(toks[i + 1]!)) i++;
+      while (nameable(toks[i]!) && (toks[i]!.pos === 'PROPN' || toks[i]!.pos === 'NOUN') && isCapitalized(toks[i]!) && toks[i + 1] && isCapitalized(toks[i + 1]!) && !isIdentifier(toks[i + 1]!)) i++;
       continue;
     }
     let end = i + 1;
@@ -142,9 +142,10 @@ function titleCase(toks: readonly Token[]): boolean {
   const words = toks.filter((t) => /^[A-Za-z]/.test(t.text) && !t.stop);
   if (words.length < 2) return false;
   const ratio = words.filter((t) => /^[A-Z]/.test(t.text)).length / words.length;
-  // A sentence with a verb in it is a title only when nearly every word is capitalized ("We switched from Jest to Vitest" is not).
-  const verb = toks.some((t) => (t.pos === 'VERB' || t.pos === 'AUX') && /^[a-z]/.test(t.text));
-  return verb ? words.length >= 4 && ratio >= 0.8 : ratio >= 0.6;
+  // A sentence with a verb in it is a title only when every word is capitalized ("We switched from Jest to Vitest",
+  // "Add Credo, Dialyxir and Sobelow to the project" are not).
+  const verb = toks.some((t, i) => (t.pos === 'VERB' || t.pos === 'AUX') && (i === firstWord(toks) || /^[a-z]/.test(t.text)));
+  return verb ? words.length >= 3 && ratio === 1 : ratio >= 0.6;
 }
 
 /** Index just past a leading "Label:" of up to five words (0 when there is none). */
