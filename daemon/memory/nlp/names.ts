@@ -10,7 +10,8 @@ import { commonWord, type Token } from './model';
 const NEVER = new Set([
   'user', 'assistant', 'summary', 'subagent', 'ok', 'okay', 'yes', 'no', 'hello', 'hi', 'hey', 'thanks', 'thank', 'please', 'great', 'perfect',
   'sure', 'done', 'note', 'notes', 'todo', 'tl;dr', 'etc', 'e.g', 'i.e', 'vs', 'via', 'per', 'step', 'steps', 'option', 'options', 'example',
-  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'today', 'tomorrow', 'yesterday', 'let', "let's", 'lets',
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays',
+  'today', 'tomorrow', 'yesterday', 'let', "let's", 'lets',
   'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
 ]);
 
