@@ -1,6 +1,7 @@
 // The reads behind the graph view and path: an entity's neighbours through
-// facts valid now (or at a time), the most recently active entities, a
-// node's size and the edges that touch it.
+// facts valid now (or at a time), the most recently active entities (by
+// their sessions' time, never ingest time), a node's size and the edges
+// that touch it.
 import { perDb, validity } from '../cache';
 import type { Count } from '../rows';
 import type { MemoryStore } from '../store';
@@ -18,6 +19,11 @@ export interface EdgeRow {
 
 function build(db: Db, asOf: boolean) {
   const v = validity(asOf ? '' : undefined).sql;
+  // As of a time, an entity exists from the first session that touched it, and was last active in the latest one by then.
+  const seen = db.prepare<[string, number], { id: number }>(`SELECT entity_id AS id, max(occurred_at) AS at FROM entity_episodes WHERE occurred_at <= ? GROUP BY entity_id ORDER BY at DESC, entity_id DESC LIMIT ?`);
+  const seenCount = db.prepare<[string], Count>(`SELECT count(DISTINCT entity_id) AS n FROM entity_episodes WHERE occurred_at <= ?`);
+  const nodeAt = db.prepare<[string, number], { id: number; name: string; type: string; updated_at: string }>(`SELECT id, name, type,
+      coalesce((SELECT max(occurred_at) FROM entity_episodes WHERE entity_id = entities.id AND occurred_at <= ?), updated_at) AS updated_at FROM entities WHERE id = ?`);
   const s = {
     out: db.prepare<unknown[], { id: number; other: number }>(`SELECT f.id, f.target_id AS other FROM facts f WHERE f.source_id = ? AND f.target_id IS NOT NULL AND ${v}`),
     inc: db.prepare<unknown[], { id: number; other: number }>(`SELECT f.id, f.source_id AS other FROM facts f WHERE f.target_id = ? AND ${v}`),
@@ -33,9 +39,10 @@ function build(db: Db, asOf: boolean) {
     return {
       /** Entities one fact away, either direction, with the fact that links them. */
       neighbours: (id: number): Array<{ id: number; other: number }> => [...s.out.all(id, ...p), ...s.inc.all(id, ...p)],
-      recent: (limit: number): number[] => s.recent.all(limit).map((r) => r.id),
-      entityCount: (): number => s.count.get()?.n ?? 0,
-      node: (id: number) => s.node.get(id),
+      recent: (limit: number): number[] => (at === undefined ? s.recent.all(limit) : seen.all(at, limit)).map((r) => r.id),
+      entityCount: (): number => (at === undefined ? s.count.get() : seenCount.get(at))?.n ?? 0,
+      /** An entity with the time it was last active (by `at`, when one is asked for): its latest session's time. */
+      node: (id: number) => (at === undefined ? s.node.get(id) : nodeAt.get(at, id)),
       factCount: (id: number): number => s.factCount.get(id, id, ...p)?.n ?? 0,
       edgesTouching: (id: number): EdgeRow[] => s.touching.all(id, id, ...p),
     };
