@@ -18,6 +18,7 @@ const TAGS = [
   'bash-stdout',
   'bash-stderr',
   'task-notification',
+  'bash-notification',
   'ide_opened_file',
   'ide_selection',
   'ide_diagnostics',
@@ -28,6 +29,7 @@ const TAGS = [
   'user_shell_command',
   'turn_aborted',
   'subagent_notification',
+  'skill',
 ];
 const ELEMENT_RE = new RegExp(`<(${TAGS.join('|')})(?:\\s[^>]*)?>[\\s\\S]*?</\\1>`, 'g');
 /** An element cut off before its closing tag (a truncated line): everything from its opening on is harness text. */
