@@ -49,9 +49,15 @@ export class RepoTracker {
     else if (e.phase !== 'done') this.update(e.repo, { phase: 'indexing', message: e.message, percent: e.percent ?? view.percent });
   }
 
+  /**
+   * A build's result. The syntactic first index answers already, but the precise build follows: the repo stays
+   * 'indexing' with the first index's counts until the precise one swaps in (or its build fails). A worktree
+   * seeded from a sibling is ready: its index is the sibling's precise one, and its own build may wait.
+   */
   finished(result: IndexResult): void {
     if (!this.views.has(result.repo)) return;
-    this.update(result.repo, { phase: 'ready', result, percent: undefined, message: undefined, error: undefined });
+    const first = result.syntactic === true;
+    this.update(result.repo, { phase: first ? 'indexing' : 'ready', result, percent: undefined, message: first ? 'precise index building' : undefined, error: undefined });
   }
 
   failed(repo: string, error: string): void {

@@ -182,6 +182,9 @@ export class GraphCanvas {
     };
     const started = performance.now();
     cy.layout(options).run();
+    // Growing, fcose places the new nodes among fixed ones without counting labels: each new node whose label
+    // box meets one already drawn moves outward, on a spiral from where fcose put it, to the first free spot.
+    if (incremental) settle(cy, added);
     this.lastLayout = { nodes: cy.nodes().length, ms: performance.now() - started, incremental };
     if (!incremental) cy.fit(undefined, 30);
   }
@@ -237,5 +240,41 @@ export class GraphCanvas {
       },
       { selector: 'edge[superseded = 1]', style: { 'line-style': 'dashed', opacity: 0.5 } },
     ];
+  }
+}
+
+interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+const LABEL_BOX = { includeLabels: true, includeOverlays: false } as const;
+const GAP = 6;
+const meets = (a: Box, b: Box, dx: number, dy: number): boolean => a.x1 + dx < b.x2 + GAP && b.x1 - GAP < a.x2 + dx && a.y1 + dy < b.y2 + GAP && b.y1 - GAP < a.y2 + dy;
+
+/** Moves each of `added` off every node (with its label) drawn before it; the others do not move. */
+function settle(cy: Core, added: readonly NodeSingular[]): void {
+  const addedIds = new Set(added.map((n) => n.id()));
+  const taken: Box[] = [];
+  cy.nodes().forEach((n) => {
+    if (!addedIds.has(n.id())) taken.push(n.boundingBox(LABEL_BOX));
+  });
+  for (const n of added) {
+    const box = n.boundingBox(LABEL_BOX);
+    let dx = 0;
+    let dy = 0;
+    // A golden-angle spiral: steps grow with the square root, so the first free spot found is near the start.
+    for (let k = 1; k < 2000 && taken.some((t) => meets(box, t, dx, dy)); k++) {
+      const r = 14 * Math.sqrt(k);
+      dx = r * Math.cos(k * 2.399963);
+      dy = r * Math.sin(k * 2.399963);
+    }
+    if (dx !== 0 || dy !== 0) {
+      const p = n.position();
+      n.position({ x: p.x + dx, y: p.y + dy });
+    }
+    taken.push({ x1: box.x1 + dx, y1: box.y1 + dy, x2: box.x2 + dx, y2: box.y2 + dy });
   }
 }

@@ -192,8 +192,15 @@ function renderDetail(d: DetailState): void {
       return;
     case 'ready':
       el.detail.replaceChildren(...entityDetail(d.entity));
+      // Another entity (a search, a click in the graph): its facts at the top of the panel, not wherever the
+      // node list was scrolled to.
+      if (d.entity.id !== shownDetail) el.detail.parentElement?.scrollTo({ top: 0 });
+      shownDetail = d.entity.id;
   }
 }
+
+/** The entity the side panel last showed, so a refresh of the same one keeps the reader's scroll. */
+let shownDetail: number | undefined;
 
 function entityDetail(e: EntityDetail): HTMLElement[] {
   const out: HTMLElement[] = [heading(e.name)];

@@ -239,7 +239,8 @@ export class GraphController {
     const of = total !== undefined && total > n ? ` of ${total}` : '';
     const more = this.state.hasMore ? '; “More” loads the next page, or expand a node (double-click) or search' : '';
     const when = this.state.filters.asOf ? ` as of ${this.state.filters.asOf}` : '';
-    return `${n}${of} entities, ${e} facts${around}${when}${more}`;
+    // Links: the facts that join two drawn entities (the menu's count is every current fact, values included).
+    return `${n}${of} entities, ${e} links${around}${when}${more}`;
   }
 
   private async select(id: number, showLoading = true): Promise<void> {

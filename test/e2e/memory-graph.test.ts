@@ -98,7 +98,7 @@ describe('the memory graph in code-server', { skip }, () => {
     assert.deepEqual(got, want);
     assert.deepEqual((await drawnEdges()).sort(), graph.edges.map(edgeText).sort());
     assert.ok(!(await drawnEdges()).some((e) => e.startsWith('demo uses npm')), 'the invalidated fact is not drawn now');
-    assert.match(await view.locator('#summary').innerText(), new RegExp(`^${want.length} entities, ${graph.edges.length} facts`));
+    assert.match(await view.locator('#summary').innerText(), new RegExp(`^${want.length} entities, ${graph.edges.length} links`));
     // The canvas is really drawn: cytoscape's layers exist and have a size.
     const box = await view.locator('#graph canvas').first().boundingBox();
     assert.ok(box && box.width > 100 && box.height > 100);

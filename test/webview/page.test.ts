@@ -21,6 +21,25 @@ describe('the memory-graph page', { skip }, () => {
 
   const names = (): Promise<string[]> => p.page.locator('#node-list .node-item').allInnerTexts();
 
+  type Box = { id: string; x1: number; y1: number; x2: number; y2: number };
+  const labels = (): Promise<Box[]> =>
+    p.page.evaluate(() => {
+      const cy = (window as unknown as { scryGraph: { canvas: { cy: { nodes(): Array<{ id(): string; boundingBox(o: object): { x1: number; y1: number; x2: number; y2: number } }> } } } }).scryGraph.canvas.cy;
+      return cy.nodes().map((n) => ({ id: n.id(), ...n.boundingBox({ includeLabels: true, includeNodes: false, includeOverlays: false }) }));
+    });
+  /** Pairs of label boxes that overlap, as "a/b". */
+  const overlapping = (boxes: readonly Box[]): string[] => {
+    const out: string[] = [];
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i]!;
+        const b = boxes[j]!;
+        if (a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2) out.push(`${a.id}/${b.id}`);
+      }
+    }
+    return out;
+  };
+
   it('says it is loading, then why it is empty, with no spinner', async () => {
     assert.deepEqual((await p.sent())[0], { type: 'ready' });
     await p.push({ ...initialState(), revision: 1 });
@@ -95,6 +114,18 @@ describe('the memory-graph page', { skip }, () => {
     assert.equal(await p.page.locator('#status').getAttribute('role'), 'alert');
     assert.match(await p.page.locator('#status').innerText(), /does not answer memory\/graph/);
   });
+  it('shows a newly selected entity (a search, a click) at the top of the side panel, wherever the list was scrolled', async () => {
+    const s = syntheticState(120, 0, 8);
+    await p.push(s);
+    const side = p.page.locator('aside.side');
+    await side.evaluate((e) => e.scrollTo({ top: e.scrollHeight }));
+    assert.ok((await side.evaluate((e) => e.scrollTop)) > 100, 'the node list scrolls');
+    const entity = { id: 3, name: 'entity-3', type: 'machine', aliases: [], facts: [{ id: 1, relation: 'note', text: 'runs the queue', confidence: 0.9, validFrom: '2026-01-01T00:00:00Z', current: true }], episodes: [], episodesTotal: 0 };
+    await p.push({ ...s, revision: 9, focus: 3, detail: { kind: 'ready', entity } });
+    assert.equal(await side.evaluate((e) => e.scrollTop), 0);
+    assert.ok(await p.page.locator('#detail .fact-text').isVisible());
+  });
+
   it('lays out 120 entities, 50 of them with no fact, without two labels overlapping; a fit bump shows the whole graph', async () => {
     const connected = syntheticState(70, 20, 20);
     const lone = Array.from({ length: 50 }, (_, i) => ({ id: 1000 + i, name: `lone-entity-with-a-long-name-${i}`, type: 'concept', facts: 0, updatedAt: '2026-01-01T00:00:00Z', expanded: false }));
@@ -102,22 +133,9 @@ describe('the memory-graph page', { skip }, () => {
     // A fresh canvas (what a newly opened view draws), not the one the tests above grew.
     await p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { cy: { elements(): { remove(): void } } } } }).scryGraph.canvas.cy.elements().remove());
     await p.push(s);
-    type Box = { id: string; x1: number; y1: number; x2: number; y2: number };
-    const labels = (): Promise<Box[]> =>
-      p.page.evaluate(() => {
-        const cy = (window as unknown as { scryGraph: { canvas: { cy: { nodes(): Array<{ id(): string; boundingBox(o: object): { x1: number; y1: number; x2: number; y2: number } }> } } } }).scryGraph.canvas.cy;
-        return cy.nodes().map((n) => ({ id: n.id(), ...n.boundingBox({ includeLabels: true, includeNodes: false, includeOverlays: false }) }));
-      });
     const boxes = await labels();
     assert.equal(boxes.length, 120);
-    const overlaps: string[] = [];
-    for (let i = 0; i < boxes.length; i++) {
-      for (let j = i + 1; j < boxes.length; j++) {
-        const a = boxes[i]!;
-        const b = boxes[j]!;
-        if (a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2) overlaps.push(`${a.id}/${b.id}`);
-      }
-    }
+    const overlaps = overlapping(boxes);
     assert.deepEqual(overlaps, [], `${overlaps.length} pairs of labels overlap`);
 
     // Panned far off (what read as a blank canvas), then Reset's state: the whole graph in view.
@@ -130,5 +148,24 @@ describe('the memory-graph page', { skip }, () => {
       return b.x1 >= e.x1 - 1 && b.y1 >= e.y1 - 1 && b.x2 <= e.x2 + 1 && b.y2 <= e.y2 + 1;
     });
     assert.ok(inView, 'every node is inside the view after the fit');
+  });
+
+  it('grows the 120-entity graph by 40 entities (live, or "More") without drawing one on top of another, the drawn ones staying put', async () => {
+    const base = syntheticState(70, 20, 22);
+    const lone = Array.from({ length: 50 }, (_, i) => ({ id: 1000 + i, name: `lone-entity-with-a-long-name-${i}`, type: 'concept', facts: 0, updatedAt: '2026-01-01T00:00:00Z', expanded: false }));
+    const before = await p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { positions(): Record<string, { x: number; y: number }> } } }).scryGraph.canvas.positions());
+    assert.equal(Object.keys(before).length, 120, 'the graph the previous test drew');
+    // New entities hang off drawn ones, as "More" on a node brings its neighbours.
+    const grown = Array.from({ length: 40 }, (_, i) => ({ id: 2000 + i, name: `new-neighbour-${i}`, type: 'service', facts: 2, updatedAt: '2026-01-02T00:00:00Z', expanded: false }));
+    const links = grown.map((n, i) => ({ id: 5000 + i, source: 1 + (i % 10), target: n.id, relation: 'uses', text: '', confidence: 0.8 }));
+    await p.push({ ...base, revision: 23, nodes: [...base.nodes, ...lone, ...grown], edges: [...base.edges, ...links] });
+    const boxes = await labels();
+    assert.equal(boxes.length, 160);
+    const overlaps = overlapping(boxes);
+    assert.deepEqual(overlaps, [], `${overlaps.length} pairs of labels overlap after growing`);
+    const afterPos = await p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { positions(): Record<string, { x: number; y: number }> } } }).scryGraph.canvas.positions());
+    for (const [id, pos] of Object.entries(before)) {
+      assert.ok(Math.abs(afterPos[id]!.x - pos.x) < 0.5 && Math.abs(afterPos[id]!.y - pos.y) < 0.5, `${id} stayed where it was`);
+    }
   });
 });

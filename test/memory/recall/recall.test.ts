@@ -208,6 +208,21 @@ describe('memory recall on the fixture graph', () => {
     assert.equal(recent.center, undefined);
   });
 
+  it('draws the graph as of a time: nothing before the first session, then only what sessions up to then mentioned', () => {
+    const all = graph(g.store, { limit: 1000 });
+    assert.ok(all.nodes.length > 5);
+    const before = graph(g.store, { limit: 1000, as_of: '2020-01-01' });
+    assert.deepEqual(before.nodes, [], 'no entity existed in 2020');
+    assert.equal(before.page.total, 0);
+    // After the first hermes session (2025-01-10) and before the next (2025-02-03): hermes, not atlas (2025-04-20).
+    const early = graph(g.store, { limit: 1000, as_of: '2025-01-20' });
+    const names = early.nodes.map((n) => n.name);
+    assert.ok(names.includes('hermes'), names.join(', '));
+    assert.ok(!names.includes('atlas'), names.join(', '));
+    assert.ok(early.nodes.length < all.nodes.length);
+    assert.equal(early.page.total, early.nodes.length);
+  });
+
   it('the fixtures are the ones described in SOURCES.md', () => {
     assert.ok(fs.readFileSync(`${FIXTURES}/../SOURCES.md`, 'utf8').includes('recall/'));
   });

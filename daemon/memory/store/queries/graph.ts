@@ -17,19 +17,24 @@ export interface EdgeRow {
   confidence: number;
 }
 
+/** When an entity was last active by @at: the latest session up to then that touched it (its recorded time when no session did). */
+const ACTIVE_BY = `coalesce((SELECT max(ee.occurred_at) FROM entity_episodes ee WHERE ee.entity_id = e.id AND ee.occurred_at <= @at), e.updated_at)`;
+
+const EXISTED = `(EXISTS (SELECT 1 FROM entity_episodes ee WHERE ee.entity_id = e.id AND ee.occurred_at <= @at)
+  OR (NOT EXISTS (SELECT 1 FROM entity_episodes ee WHERE ee.entity_id = e.id) AND e.created_at <= @at))`;
+
 function build(db: Db, asOf: boolean) {
   const v = validity(asOf ? '' : undefined).sql;
-  // As of a time, an entity exists from the first session that touched it, and was last active in the latest one by then.
-  const seen = db.prepare<[string, number], { id: number }>(`SELECT entity_id AS id, max(occurred_at) AS at FROM entity_episodes WHERE occurred_at <= ? GROUP BY entity_id ORDER BY at DESC, entity_id DESC LIMIT ?`);
-  const seenCount = db.prepare<[string], Count>(`SELECT count(DISTINCT entity_id) AS n FROM entity_episodes WHERE occurred_at <= ?`);
-  const nodeAt = db.prepare<[string, number], { id: number; name: string; type: string; updated_at: string }>(`SELECT id, name, type,
-      coalesce((SELECT max(occurred_at) FROM entity_episodes WHERE entity_id = entities.id AND occurred_at <= ?), updated_at) AS updated_at FROM entities WHERE id = ?`);
   const s = {
     out: db.prepare<unknown[], { id: number; other: number }>(`SELECT f.id, f.target_id AS other FROM facts f WHERE f.source_id = ? AND f.target_id IS NOT NULL AND ${v}`),
     inc: db.prepare<unknown[], { id: number; other: number }>(`SELECT f.id, f.source_id AS other FROM facts f WHERE f.target_id = ? AND ${v}`),
-    recent: db.prepare<[number], { id: number }>(`SELECT id FROM entities ORDER BY updated_at DESC, id DESC LIMIT ?`),
-    count: db.prepare<[], Count>(`SELECT count(*) AS n FROM entities`),
-    node: db.prepare<[number], { id: number; name: string; type: string; updated_at: string }>(`SELECT id, name, type, updated_at FROM entities WHERE id = ?`),
+    // As of a time, an entity is there once a session before it mentioned it (or, with no session, once it was recorded).
+    // Most recently active first, by the sessions' time (as it stood at the time asked about).
+    recent: db.prepare<[{ at?: string; limit: number }], { id: number }>(`SELECT id FROM entities e ${asOf ? `WHERE ${EXISTED}` : ''} ORDER BY ${asOf ? ACTIVE_BY : 'updated_at'} DESC, id DESC LIMIT @limit`),
+    count: db.prepare<[{ at?: string }], Count>(`SELECT count(*) AS n FROM entities e ${asOf ? `WHERE ${EXISTED}` : ''}`),
+    node: db.prepare<[{ at?: string; id: number }], { id: number; name: string; type: string; updated_at: string }>(
+      `SELECT id, name, type, ${asOf ? ACTIVE_BY : 'updated_at'} AS updated_at FROM entities e WHERE id = @id`,
+    ),
     factCount: db.prepare<unknown[], Count>(`SELECT count(*) AS n FROM facts f WHERE (f.source_id = ? OR f.target_id = ?) AND ${v}`),
     touching: db.prepare<unknown[], EdgeRow>(`SELECT f.id, f.source_id, f.target_id, f.relation, f.text, f.valid_from, f.confidence FROM facts f
       WHERE (f.source_id = ? OR f.target_id = ?) AND f.target_id IS NOT NULL AND ${v}`),
@@ -39,10 +44,10 @@ function build(db: Db, asOf: boolean) {
     return {
       /** Entities one fact away, either direction, with the fact that links them. */
       neighbours: (id: number): Array<{ id: number; other: number }> => [...s.out.all(id, ...p), ...s.inc.all(id, ...p)],
-      recent: (limit: number): number[] => (at === undefined ? s.recent.all(limit) : seen.all(at, limit)).map((r) => r.id),
-      entityCount: (): number => (at === undefined ? s.count.get() : seenCount.get(at))?.n ?? 0,
-      /** An entity with the time it was last active (by `at`, when one is asked for): its latest session's time. */
-      node: (id: number) => (at === undefined ? s.node.get(id) : nodeAt.get(at, id)),
+      recent: (limit: number): number[] => s.recent.all(at === undefined ? { limit } : { at, limit }).map((r) => r.id),
+      entityCount: (): number => s.count.get(at === undefined ? {} : { at })?.n ?? 0,
+      /** An entity with the time it was last active: its latest session's (by `at`, when one is asked for). */
+      node: (id: number) => s.node.get(at === undefined ? { id } : { at, id }),
       factCount: (id: number): number => s.factCount.get(id, id, ...p)?.n ?? 0,
       edgesTouching: (id: number): EdgeRow[] => s.touching.all(id, id, ...p),
     };
