@@ -6,7 +6,7 @@ import type { DistilledSession, EpisodeDraft, Turn } from './episode';
 import { estimateTokens } from './episode';
 import { isConversational } from './sources';
 import { hasSubstance } from './substance';
-import { summarize } from './summary';
+import { sessionTopic, summarize } from './summary';
 
 export { summarize } from './summary';
 
@@ -54,6 +54,8 @@ export function chunkSession(session: DistilledSession, opts: ChunkOptions = {})
     start = firstNew > 0 && overlaps(firstNew - 1) ? firstNew - 1 : firstNew;
   }
 
+  // What the whole session is about, for an episode in which nobody asks anything.
+  const about = sessionTopic(turns, session.title);
   const episodes: EpisodeDraft[] = [];
   for (;;) {
     let end = start; // inclusive
@@ -62,7 +64,7 @@ export function chunkSession(session: DistilledSession, opts: ChunkOptions = {})
       end++;
       size += sizes[end]!;
     }
-    episodes.push(draft(session, turns.slice(start, end + 1), blocks.slice(start, end + 1), opts.fallbackTime));
+    episodes.push(draft(session, turns.slice(start, end + 1), blocks.slice(start, end + 1), opts.fallbackTime, about));
     if (end + 1 >= turns.length) break;
     start = overlaps(end) ? end : end + 1;
   }
@@ -77,7 +79,7 @@ function renderTurn(t: Turn, capTokens: number): string {
   return `${label}: ${text}`;
 }
 
-function draft(session: DistilledSession, turns: Turn[], blocks: string[], fallbackTime: string | undefined): EpisodeDraft {
+function draft(session: DistilledSession, turns: Turn[], blocks: string[], fallbackTime: string | undefined, about: string | undefined): EpisodeDraft {
   const lineStart = Math.min(...turns.map((t) => t.lineStart));
   const lineEnd = Math.max(...turns.map((t) => t.lineEnd));
   const text = blocks.join('\n\n');
@@ -90,7 +92,7 @@ function draft(session: DistilledSession, turns: Turn[], blocks: string[], fallb
     lineEnd,
     occurredAt: isoTime(turns.find((t) => t.at)?.at) ?? isoTime(session.startedAt) ?? isoTime(fallbackTime) ?? isoTime(session.endedAt) ?? new Date(0).toISOString(),
     text,
-    summary: summarize(turns, session.title),
+    summary: summarize(turns, about),
     tokens: estimateTokens(text),
   };
   if (session.parentSessionId) ep.parentSessionId = session.parentSessionId;

@@ -61,6 +61,29 @@ describe('episode summaries on real transcripts', () => {
     );
   });
 
+  it('a compaction subagent is summarised as a compaction, never by the harness prompt or the model’s scratchpad', async () => {
+    const file = path.join(FIXTURES, 'claude/real/marot-spotter/fa812bfe-b295-4cca-9c2f-fdf01028cb46/subagents/agent-acompact-70d8e7.jsonl');
+    const eps = chunkSession(distillClaudeBuffer(fs.readFileSync(file), file));
+    assert.ok(eps.length >= 1);
+    for (const e of eps) {
+      assert.match(e.summary, /^Compaction of the conversation so far/);
+      assert.doesNotMatch(e.summary, /<analysis>|Your task is to create/);
+    }
+  });
+
+  it('an episode in which nobody asks anything is summarised by what the session was asked', async () => {
+    const file = path.join(FIXTURES, 'claude/real/marot-spotter/4d5611e5-241a-462a-8d15-5122611a9569/subagents/agent-a2898e3.jsonl');
+    const eps = chunkSession(distillClaudeBuffer(fs.readFileSync(file), file));
+    assert.ok(eps.length >= 2, `${eps.length} episodes`);
+    for (const e of eps) assert.match(e.summary, /^Very thorough exploration\. I need to understand/);
+  });
+
+  it('an answer made only of labelled lists ends with its last list, label first', async () => {
+    const s = await distillCodex(path.join(FIXTURES, 'codex/real/jnarowski-rollout-2025-09-25T09-49-46-01998190-fba6-7f40-9309-dc4e48c5844a.jsonl'));
+    const [ep] = chunkSession(s);
+    assert.match(ep!.summary, /^I want to migrate this app from @supabase\/supabase-js to prisma\. .*… → Next Steps: Add Prisma tooling \(dependencies, prisma\/schema\.prisma, generate client\) and wire DATABASE_URL locally\.$/);
+  });
+
   it('says how a session ended: the conclusion after the tool calls, not the announcement before them', async () => {
     const s = distillClaudeBuffer(fs.readFileSync(path.join(FIXTURES, 'claude/real/daaain-showcase/55550000-0000-4000-8000-000000000001.jsonl')), '/tmp/showcase.jsonl');
     const [ep] = chunkSession(s);
