@@ -17,7 +17,10 @@ describe('stripWrappers', () => {
   // Each wrapper as Claude Code or Codex writes it into a user message, and what is the user's own.
   const CASES: Array<[string, string, string]> = [
     ['slash command echo', '<command-message>init is analyzing your codebase…</command-message>\n<command-name>/init</command-name>', ''],
-    ['slash command with arguments', '<command-name>/review</command-name>\n<command-message>review</command-message>\n<command-args>PR 42</command-args>', ''],
+    ['slash command with a value', '<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args>sonnet</command-args>', ''],
+    ['slash command with flags', '<command-name>test-command</command-name><command-args>--verbose --output /tmp/test.log</command-args>', ''],
+    ['slash command with a request in words: what the user typed', '<command-name>/review</command-name>\n<command-message>review</command-message>\n<command-args>the auth change before merge</command-args>', '/review the auth change before merge'],
+    ['slash command with empty arguments', '<command-name>/clear</command-name>\n            <command-message>clear</command-message>\n            <command-args></command-args>', ''],
     ['local command output', '<local-command-stdout>Set model to opus</local-command-stdout>', ''],
     ['background task notice', '<task-notification>\n<task-id>b5ddh99hr</task-id>\n<tool-use-id>toolu_1</tool-use-id>\n<status>completed</status>\n<summary>Background command "npm test" completed (exit code 0)</summary>\n</task-notification>', ''],
     ['a notice cut off mid-element', '<task-notification>\n<task-id>b5ddh99hr</task-id>\n<status>compl', ''],
@@ -59,6 +62,13 @@ describe('episode summaries on real transcripts', () => {
       s.turns.map((t) => [t.role, t.text]),
       [['user', 'can you analyse the MD files in this directory and determine if the info we have is clear enough to start planning the migration?']],
     );
+  });
+
+  it('a skill run with arguments is the request: what the user typed after the command, not the interruption or the later "create the beads"', async () => {
+    const file = path.join(FIXTURES, 'claude/real/marot-subagent.jsonl');
+    const [ep] = chunkSession(distillClaudeBuffer(fs.readFileSync(file), file));
+    assert.match(ep!.summary, /^\/handgemacht:create-beads websearch to learn how to fastest setup credo, dialyzer, mix_audit/);
+    assert.doesNotMatch(ep!.text, /command-name|Request interrupted/);
   });
 
   it('a compaction subagent is summarised as a compaction, never by the harness prompt or the model’s scratchpad', async () => {

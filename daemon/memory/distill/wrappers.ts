@@ -34,6 +34,8 @@ const TAGS = [
 const ELEMENT_RE = new RegExp(`<(${TAGS.join('|')})(?:\\s[^>]*)?>[\\s\\S]*?</\\1>`, 'g');
 /** An element cut off before its closing tag (a truncated line): everything from its opening on is harness text. */
 const UNCLOSED_RE = new RegExp(`<(?:${TAGS.join('|')})(?:\\s[^>]*)?>[\\s\\S]*$`);
+const COMMAND_NAME_RE = /<command-name>([\s\S]*?)<\/command-name>/;
+const COMMAND_ARGS_RE = /<command-args>([\s\S]*?)<\/command-args>/;
 const BASH_INPUT_RE = /<bash-input>([\s\S]*?)<\/bash-input>/g;
 const INTERRUPTED_RE = /^\[Request interrupted by user[^\]]*\]\s*$/gm;
 /** Older Claude Code wrote this preamble to local command output as a plain user line. */
@@ -50,7 +52,12 @@ export function stripWrappers(text: string, bashCrumb: (cmd: string) => string):
   let t = text;
   // indexOf first: most user lines hold no markup and skip every regex.
   if (t.indexOf('<') !== -1) {
+    // A slash command whose arguments are a request in words (`/review the auth change before merge`) keeps them,
+    // with the command; a bare command or one with flags and a value (`/model sonnet`) is the user steering the tool.
+    const args = COMMAND_ARGS_RE.exec(t)?.[1]?.trim() ?? '';
+    const command = isRequestInWords(args) ? `${COMMAND_NAME_RE.exec(t)?.[1]?.trim() ?? ''} ${args}`.trim() : '';
     t = t.replace(ELEMENT_RE, '').replace(UNCLOSED_RE, '');
+    if (command) t = `${command}\n${t}`;
     t = t.replace(BASH_INPUT_RE, (_m, cmd: string) => bashCrumb(cmd));
   }
   const ide = t.lastIndexOf(IDE_REQUEST_HEADING);
@@ -60,6 +67,11 @@ export function stripWrappers(text: string, bashCrumb: (cmd: string) => string):
   if (t.indexOf('# AGENTS.md') !== -1) t = t.replace(AGENTS_HEADING_RE, '');
   t = t.trim();
   return HOOK_OUTPUT_RE.test(t) ? '' : t;
+}
+
+/** At least three words of letters, flags, paths and numbers aside. */
+function isRequestInWords(text: string): boolean {
+  return text.split(/\s+/).filter((w) => /^[\p{L}][\p{L}'’-]*[.,;:!?]?$/u.test(w)).length >= 3;
 }
 
 /** A request that is only a slash command (`/clear`, `/model opus`): the user steering the tool, not asking for work. */
