@@ -33,6 +33,8 @@ const SESSIONS: Session[] = [
   { kind: 'codex', fixture: 'codex/real/daaain-rollout-2026-01-02T03-04-05-11111111-1111-4111-8111-111111111111.jsonl', cwd: '/workspace/synthetic-project', project: 'charlie', at: '2026-01-02T03:04:07.000Z' },
   { kind: 'claude', fixture: 'claude/real/simonw-sample_session.jsonl', cwd: '/project', project: 'greeter', at: '2025-12-24T10:00:00.000Z' },
   { kind: 'claude', fixture: 'claude/real/daaain-edge_cases.jsonl', cwd: '/tmp', project: 'bravo', at: '2025-06-14T11:00:00.000Z' },
+  // A long Codex session: two episodes, one session.
+  { kind: 'codex', fixture: 'codex/real/jnarowski-rollout-2025-09-24T19-22-20-01997e76-d124-7592-9cac-2ec05abbca08.jsonl', cwd: '/Users/jnarowski/Dev/spectora/src/spectora-labs-monorepo-v2', project: 'spectora', at: '2025-09-25T01:22:20.068Z' },
 ];
 
 /** What a model answers for the two Claude sessions (the Codex one goes to the offline extractor). */
@@ -97,14 +99,18 @@ describe('session time, not ingest time, on real transcripts', () => {
   });
 
   const sessionAt = (project: string): string => SESSIONS.find((s) => s.project === project)!.at;
+  /** When each stored episode happened: every time memory shows must be one of these. */
+  const episodeTimes = (): Set<string> => new Set((store.db.prepare('SELECT occurred_at FROM episodes').all() as Array<{ occurred_at: string }>).map((r) => r.occurred_at));
   const laterThanEverySession = (iso: string): boolean => iso >= '2027';
 
   it('stores each episode at its session time; ingest time is only bookkeeping', () => {
-    const rows = store.db.prepare('SELECT repo_root, occurred_at, ingested_at FROM episodes').all() as Array<{ repo_root: string; occurred_at: string; ingested_at: string }>;
-    assert.equal(rows.length, SESSIONS.length);
+    const rows = store.db.prepare('SELECT repo_root, occurred_at, ingested_at FROM episodes ORDER BY occurred_at').all() as Array<{ repo_root: string; occurred_at: string; ingested_at: string }>;
+    assert.equal(rows.length, SESSIONS.length + 1, 'the long Codex session is two episodes');
     for (const r of rows) {
       const project = path.basename(r.repo_root);
-      assert.equal(r.occurred_at, sessionAt(project), project);
+      // A later episode of a session happened when its first turn did.
+      if (project === 'spectora') assert.ok(r.occurred_at >= sessionAt(project) && r.occurred_at < '2025-09-26', r.occurred_at);
+      else assert.equal(r.occurred_at, sessionAt(project), project);
       assert.equal(r.ingested_at, LATER.toISOString());
     }
   });
@@ -114,7 +120,7 @@ describe('session time, not ingest time, on real transcripts', () => {
     assert.ok(entities.length >= 5, entities.map((e) => e.name).join(', '));
     for (const e of entities) {
       assert.ok(!laterThanEverySession(e.updated_at), `${e.name} updated_at ${e.updated_at} is the ingest time`);
-      assert.ok(SESSIONS.some((s) => s.at === e.updated_at), `${e.name} updated_at ${e.updated_at} is no session's time`);
+      assert.ok(episodeTimes().has(e.updated_at), `${e.name} updated_at ${e.updated_at} is no session's time`);
     }
     const byName = new Map(entities.map((e) => [e.name, e]));
     
@@ -140,6 +146,11 @@ describe('session time, not ingest time, on real transcripts', () => {
     // The day after a session, it is recent, and said so beside its date.
     const next = orient(store, { cwd: repos.get('greeter')! }, new Date('2026-01-03T12:00:00.000Z'));
     assert.match(next.text, /^- charlie \(last session 2026-01-02, yesterday, /m);
+    // A session of two episodes is one line, dated by when it happened.
+    const long = orient(store, { cwd: repos.get('spectora')! }, LATER);
+    const lines = long.text.split('\n').filter((l) => /^- \d{4}-\d\d-\d\d \(codex\): /.test(l));
+    assert.equal(lines.length, 1, long.text);
+    assert.match(lines[0]!, /^- 2025-09-25 \(codex\): can you create a pull request for this work/, 'its latest episode');
   });
 
   it('the graph view draws each node and edge at its session time', () => {
@@ -149,13 +160,14 @@ describe('session time, not ingest time, on real transcripts', () => {
     assert.equal(node('greeter').updated_at, sessionAt('greeter'));
     assert.equal(node('bravo').updated_at, sessionAt('bravo'));
     assert.equal(node('CSS').updated_at, sessionAt('bravo'));
-    for (const n of g.nodes) assert.ok(SESSIONS.some((s) => s.at === n.updated_at), `${n.name}: ${n.updated_at}`);
+    const times = episodeTimes();
+    for (const n of g.nodes) assert.ok(times.has(n.updated_at), `${n.name}: ${n.updated_at}`);
     const name = (id: number): string => g.nodes.find((n) => n.id === id)!.name;
     const edge = (text: string) => g.edges.find((e) => `${name(e.source)} ${e.relation} ${name(e.target)}` === text);
     assert.equal(edge('greeter uses git')?.valid_from, sessionAt('greeter'));
     assert.equal(edge('bravo uses CSS')?.valid_from, sessionAt('bravo'));
-    for (const e of g.edges) assert.ok(SESSIONS.some((s) => s.at === e.valid_from), `${e.text}: ${e.valid_from}`);
-    // Newest session first: the Codex session's entities lead the page.
+    for (const e of g.edges) assert.ok(times.has(e.valid_from ?? ''), `${e.text}: ${e.valid_from}`);
+    // Newest session first: the 2026 Codex session's entities lead the page.
     assert.equal(g.nodes[0]!.updated_at, sessionAt('charlie'));
   });
 
