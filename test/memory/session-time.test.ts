@@ -42,7 +42,11 @@ function reply(project: string): Extraction | undefined {
   if (project === 'greeter') {
     return {
       entities: [{ name: 'greeter', type: 'project' }, { name: 'git', type: 'tool' }],
-      facts: [{ source: 'greeter', relation: 'uses', target: 'git', fact: 'greeter commits its work with git', confidence: 0.8 }],
+      facts: [
+        { source: 'greeter', relation: 'uses', target: 'git', fact: 'greeter commits its work with git', confidence: 0.8 },
+        // A model's own time in another form: stored in the one form, so it compares with the session's.
+        { source: 'greeter', relation: 'status', value: 'hello function committed', fact: 'The hello function is committed', confidence: 0.8, valid_from: '2025-12-24T11:00:00+01:00' },
+      ],
     };
   }
   if (project === 'bravo') {
@@ -128,6 +132,7 @@ describe('session time, not ingest time, on real transcripts', () => {
     assert.equal(byName.get('bravo')!.updated_at, sessionAt('bravo'));
     assert.equal(byName.get('git')!.updated_at, sessionAt('greeter'), 'an older session extracted later does not move git back to 2025-06');
     const facts = store.db.prepare('SELECT f.text, f.valid_from, f.recorded_at, s.name AS source FROM facts f JOIN entities s ON s.id = f.source_id').all() as Array<{ text: string; valid_from: string; recorded_at: string; source: string }>;
+    assert.ok(facts.some((f) => f.text === 'The hello function is committed'));
     for (const f of facts.filter((x) => x.source === 'greeter' || x.source === 'bravo')) {
       assert.equal(f.valid_from, sessionAt(f.source), f.text);
       assert.equal(f.recorded_at, LATER.toISOString(), 'recorded_at is when Scry learned it');

@@ -17,6 +17,16 @@ import type { ApplyResult } from './types';
 
 type Id = { id: number };
 
+/**
+ * A time an extractor gave (`2025-06-14`, `…+02:00`) in the one form stored
+ * times take, so as-of and supersession compare them as strings correctly.
+ */
+function canonicalTime(at: string | null | undefined): string | undefined {
+  if (at === null || at === undefined) return undefined;
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
 function prepare(db: Db) {
   return {
     aliasOfType: db.prepare<[string, EntityType], Id>(`SELECT e.id FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? AND e.type = ? ORDER BY e.id LIMIT 1`),
@@ -142,7 +152,7 @@ export class GraphWriter {
         }
         if (targetId === undefined && value === undefined) continue; // unreachable: the schema demands one
         const valueNorm = value === undefined ? null : normalizeValue(value);
-        const validFrom = f.valid_from ?? at;
+        const validFrom = canonicalTime(f.valid_from) ?? at;
         const same = this.s.findSameFact.get(sourceId, relation, targetId ?? null, valueNorm, validFrom, validFrom);
         if (same) {
           this.s.raiseConfidence.run(f.confidence, same.id);
@@ -150,7 +160,7 @@ export class GraphWriter {
           result.factsRestated++;
         } else {
           const factId = Number(
-            this.s.insertFact.run(sourceId, relation, targetId ?? null, value ?? null, valueNorm, f.fact, f.confidence, validFrom, f.valid_to ?? null, now).lastInsertRowid,
+            this.s.insertFact.run(sourceId, relation, targetId ?? null, value ?? null, valueNorm, f.fact, f.confidence, validFrom, canonicalTime(f.valid_to) ?? null, now).lastInsertRowid,
           );
           this.s.factEpisode.run(factId, episodeId, provider, now);
           result.factsCreated++;
