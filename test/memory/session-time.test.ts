@@ -12,6 +12,8 @@ import { ingestFile } from '../../daemon/memory/ingest';
 import { orient } from '../../daemon/memory/orient';
 import { recall } from '../../daemon/memory/recall';
 import { MemoryStore } from '../../daemon/memory/store';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../daemon/memory/store/schema';
+import { openDatabase } from '../../daemon/sqlite';
 import { tempDir } from '../helpers';
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'memory');
 
@@ -189,5 +191,35 @@ describe('session time, not ingest time, on real transcripts', () => {
     assert.ok(!names.includes('greeter') && !names.includes('charlie'), names.join(', '));
     for (const n of mid.nodes) assert.equal(n.updated_at, sessionAt('bravo'), `${n.name} as it was on 2025-09-01`);
     assert.ok(mid.edges.length >= 1 && mid.edges.every((e) => e.valid_from === sessionAt('bravo')));
+  });
+});
+
+describe('a memory.db written before session time', () => {
+  it('takes each entity\'s updated_at back to its latest session when opened (migration 5)', () => {
+    const home = tempDir('session-time-migrate');
+    const file = path.join(home, 'memory.db');
+    const at = MIGRATIONS.length - 1;
+    const old = openDatabase(file);
+    for (const m of MIGRATIONS.slice(0, at)) old.exec(m);
+    old.pragma(`user_version = ${at}`);
+    const ingested = '2026-11-30T10:00:00.000Z';
+    old.prepare(`INSERT INTO episodes(id, source, source_path, session_id, line_start, line_end, occurred_at, ingested_at, text, summary, tokens)
+      VALUES ('ep1', 'claude', '/t/a.jsonl', 's1', 1, 4, '2025-06-14T08:00:00.000Z', ?, 'we chose hermes', 'chose hermes', 4),
+             ('ep2', 'claude', '/t/b.jsonl', 's2', 1, 4, '2025-09-02T08:00:00.000Z', ?, 'hermes again', 'hermes again', 3)`).run(ingested, ingested);
+    old.prepare(`INSERT INTO entities(id, name, norm, type, created_at, updated_at) VALUES (1, 'hermes', 'hermes', 'service', ?, ?), (2, 'lonely', 'lonely', 'concept', ?, ?)`).run(ingested, ingested, ingested, ingested);
+    old.prepare(`INSERT INTO entity_episodes(entity_id, episode_id, occurred_at) VALUES (1, 'ep1', '2025-06-14T08:00:00.000Z'), (1, 'ep2', '2025-09-02T08:00:00.000Z')`).run();
+    old.close();
+    const store = new MemoryStore(file, { now: () => LATER });
+    try {
+      assert.equal(store.db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+      const rows = store.db.prepare<[], { name: string; updated_at: string }>(`SELECT name, updated_at FROM entities ORDER BY id`).all();
+      assert.deepEqual(rows, [
+        { name: 'hermes', updated_at: '2025-09-02T08:00:00.000Z' },
+        { name: 'lonely', updated_at: ingested },
+      ]);
+    } finally {
+      store.close();
+      fs.rmSync(home, { recursive: true, force: true });
+    }
   });
 });
