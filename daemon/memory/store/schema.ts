@@ -265,6 +265,11 @@ ALTER TABLE cursors_by_source RENAME TO cursors;
   // theirs delete the index rows. Existing
   // episodes get theirs when this migration runs (store/passages.ts).
   PASSAGES_MIGRATION,
+  // 5: an entity's updated_at is the latest session that touched it (issue 21's true time); files written
+  // before carry the ingest time, which made a year-old project "active today".
+  `
+UPDATE entities SET updated_at = coalesce((SELECT max(occurred_at) FROM entity_episodes WHERE entity_id = entities.id), updated_at);
+`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
