@@ -20,6 +20,7 @@ const GENERIC = new Set([
   'container', 'image', 'cluster', 'node', 'instance', 'endpoint', 'url', 'port', 'path', 'folder', 'directory', 'dir',
   'runbook', 'concept', 'person', 'version', 'status', 'readme', 'main function', 'web', 'site', 'website', 'page',
   'ide', 'editor', 'terminal', 'console', 'browser', 'os', 'ui', 'ux', 'cli tool', 'workspace', 'monorepo', 'library', 'framework',
+  'auth', 'authentication', 'login', 'session', 'sessions', 'cache', 'storage', 'logs', 'logging', 'docs folder',
 ]);
 
 /** Trailing words that say what kind of thing a name is ("the Hermes agent"), dropped when a real name remains. */

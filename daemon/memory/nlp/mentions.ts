@@ -67,6 +67,7 @@ export function mentionsIn(s: Sentence, ctx: MentionContext, options: { heading?
   // In a heading, a title written in Title Case, or a "Bold Label: …" before its colon, capitals say nothing.
   const titled = options.heading === true || titleCase(toks);
   const label = labelEnd(toks);
+  const titledRun = titleBeforeColon(toks);
   const out: Mention[] = [];
   const cueAt = (i: number): EntityType | undefined => (i >= 0 && i < toks.length && !toks[i]!.stop ? cueType(toks[i]!.lower) : undefined);
   const nameAt = (i: number): boolean => {
@@ -78,7 +79,7 @@ export function mentionsIn(s: Sentence, ctx: MentionContext, options: { heading?
     // A bare acronym in a heading ("# Context from my IDE setup") is style too.
     if (isIdentifier(t) && t.pos !== 'ADJ' && t.pos !== 'VERB' && t.pos !== 'ADV') return !(titled && /^[A-Z]+s?$/.test(t.text));
     if (isCapitalized(t) && !t.joined && (t.pos === 'PROPN' || t.pos === 'NOUN' || t.pos === 'X')) {
-      if (titled || i < label) return false;
+      if (titled || i < label || titledRun.has(i)) return false;
       if (commonWord(t.lower) && ctx.lowercase.has(t.lower)) return false;
       // After a colon, a quote or a dash a word is capitalized as a sentence's first is.
       const initial = i <= first || /^[:“"'(\u2014\u2013-]$/.test(toks[i - 1]?.text ?? '');
@@ -146,6 +147,16 @@ function titleCase(toks: readonly Token[]): boolean {
   // "Add Credo, Dialyxir and Sobelow to the project" are not).
   const verb = toks.some((t, i) => (t.pos === 'VERB' || t.pos === 'AUX') && (i === firstWord(toks) || /^[a-z]/.test(t.text)));
   return verb ? words.length >= 3 && ratio === 1 : ratio >= 0.6;
+}
+
+/** The capitalized words right before a colon ("Phase 4 – Decommission Supabase Data Access: …"): a title, whatever its length. */
+function titleBeforeColon(toks: readonly Token[]): Set<number> {
+  const out = new Set<number>();
+  toks.forEach((t, c) => {
+    if (t.text !== ':') return;
+    for (let k = c - 1; k >= 0 && (/^[A-Z0-9]/.test(toks[k]!.text) || /^[-–—&]$/.test(toks[k]!.text)); k--) out.add(k);
+  });
+  return out;
 }
 
 /** Index just past a leading "Label:" of up to five words (0 when there is none). */
