@@ -100,7 +100,7 @@ function projectName(dir: string | undefined): string | undefined {
   if (!dir) return undefined;
   const clean = dir.replace(/[\\/]+$/, '');
   const base = path.basename(clean);
-  if (base.length < 3 || NOT_PROJECTS.has(base.toLowerCase()) || classifyName(`${clean}/`) === 'ephemeral') return undefined;
+  if (base.length < 3 || NOT_PROJECTS.has(base.toLowerCase())) return undefined;
   return classifyName(base) === 'entity' ? base : undefined;
 }
 
