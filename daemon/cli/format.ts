@@ -206,6 +206,7 @@ export const FORMATTERS: P.FormatterTable = P.formatterTable([
   P.formatter(P.MemoryForget, formatForget),
   P.formatter(P.MemoryGraph, formatGraph),
   P.formatter(P.MemoryOrient, (r) => r.text),
+  P.formatter(P.MemoryWhy, P.whyText),
 ]);
 
 export function formatIngest(r: P.IngestResult): string {

@@ -6,12 +6,14 @@ import * as path from 'node:path';
 import { repoDir } from '../paths';
 import { NotIndexedError } from '../errors';
 import * as P from '../protocol';
-import { handler, type Domain, type DomainContext, type DomainFactory } from '../domain';
+import type { CodeLookup } from '../protocol/anchors';
+import { handler, type Domain, type DomainContext } from '../domain';
 import { BuildCoordinator, type Sibling } from './build-coordinator';
 import { knownRepos, recoverRepoDirs, type LiveRepo } from './live';
 import { LiveRepos } from './live-repos';
 import { emptyStore, exactFirst, glance } from './first';
 import { mergeOverlay, mergeOverlayGroups, type KnownSymbol, type OverlayView } from './overlay';
+import { IndexLookup } from './lookup';
 import { indexResultOf, repoStatusOf } from './project';
 import * as Q from './query';
 import { RepoRegistry, type RepoEntry } from './repo-registry';
@@ -76,7 +78,7 @@ export function idleCloseFromEnv(env: NodeJS.ProcessEnv = process.env): number |
   return v !== undefined && v !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : undefined;
 }
 
-export function createCodeDomain(options: CodeDomainOptions = {}): DomainFactory {
+export function createCodeDomain(options: CodeDomainOptions = {}): (ctx: DomainContext) => CodeDomain {
   const idleCloseMs = idleCloseFromEnv();
   return (ctx) => new CodeDomain(ctx, { schedule: scheduleFromEnv(), ...watchFromEnv(), firstIndex: process.env.SCRY_FIRST_INDEX !== '0', ...(idleCloseMs !== undefined ? { idleCloseMs } : {}), ...options });
 }
@@ -87,6 +89,8 @@ export class CodeDomain implements Domain {
   readonly methods;
   readonly repos: RepoRegistry;
   readonly stores: StoreCache;
+  /** What memory may ask of the index (protocol/anchors.ts); the daemon hands it over. */
+  readonly lookup: CodeLookup;
   private readonly builds: BuildCoordinator;
   private readonly live: LiveRepos;
   private readonly sweeper: NodeJS.Timeout;
@@ -96,6 +100,7 @@ export class CodeDomain implements Domain {
   constructor(private readonly ctx: DomainContext, private readonly options: CodeDomainOptions) {
     this.repos = new RepoRegistry(ctx.home);
     this.stores = new StoreCache((l) => ctx.log(l));
+    this.lookup = new IndexLookup(ctx.home, this.repos, this.stores);
     this.builds = new BuildCoordinator({
       home: ctx.home,
       nodePath: options.nodePath ?? process.execPath,

@@ -9,6 +9,8 @@ import * as path from 'node:path';
 import { handler, type Domain, type DomainContext, type DomainFactory } from '../domain';
 import { InvalidParamsError } from '../errors';
 import * as P from '../protocol';
+import type { CodeLookup } from '../protocol/anchors';
+import { Anchorer, why } from './anchors';
 import { configFile, MemoryConfigLoader, type MemoryConfig } from './config';
 import { episodeText, episodesOf } from './episodes';
 import { graph } from './graph';
@@ -34,6 +36,8 @@ export interface MemoryDomainOptions {
   /** The transcript formats read: the registry (sources/), unless a test adds one. */
   sources?: SourceSet;
   env?: NodeJS.ProcessEnv;
+  /** The code index's lookup (protocol/anchors.ts), handed over by the daemon; without it nothing is anchored. */
+  code?: () => CodeLookup | undefined;
 }
 
 export const memoryDir = (home: string): string => path.join(home, 'memory');
@@ -52,6 +56,7 @@ export class MemoryDomain implements Domain {
   private readonly ingestor: Ingestor;
   private readonly supervisor: ExtractionSupervisor;
   private readonly sweepTimer: SweepTimer;
+  readonly anchorer: Anchorer;
   private readonly env: NodeJS.ProcessEnv;
 
   constructor(private readonly ctx: DomainContext, private readonly options: MemoryDomainOptions) {
@@ -61,6 +66,7 @@ export class MemoryDomain implements Domain {
     this.config = new MemoryConfigLoader(configFile(ctx.home));
     // Read before the socket serves, so no answer (status above all) reflects defaults the file may turn off.
     this.config.reload();
+    this.anchorer = new Anchorer(this.store, options.code ?? (() => undefined), (l) => ctx.log(l));
     this.supervisor = new ExtractionSupervisor(ctx, this.store, { enabled: options.extract !== false, env: this.env });
     this.ingestor = new Ingestor(ctx, this.store, {
       sources: options.sources ?? SOURCES,
@@ -69,6 +75,7 @@ export class MemoryDomain implements Domain {
       config: () => this.reloadConfig(),
       added: (episodes) => {
         this.supervisor.notify();
+        this.anchorer.wake();
         ctx.notify(P.MemoryChanged, { episodes, facts: 0 });
       },
     });
@@ -117,12 +124,18 @@ export class MemoryDomain implements Domain {
         return orient(this.store, { cwd: p.cwd, budget: p.budget });
       }),
       handler(P.MemoryQueueFile, (p) => this.queueFile(p)),
+      // Episodes stored a moment ago are read for mentions first, so the answer never misses them.
+      handler(P.MemoryWhy, async (p) => {
+        await this.anchorer.run();
+        return why(this.store, options.code?.(), p);
+      }),
     ];
   }
 
   restore(): void {
     this.reloadConfig();
     this.sweepTimer.start();
+    this.anchorer.wake();
     // Transcripts SessionEnd hooks handed over while no daemon ran wait in the inbox until the hook is on.
     setImmediate(() => void (this.config.current.hooks.sessionEnd ? this.ingestor.takeInbox() : undefined));
   }
@@ -135,6 +148,7 @@ export class MemoryDomain implements Domain {
     this.sweepTimer.stop();
     await this.ingestor.dispose();
     await this.supervisor.stop();
+    await this.anchorer.stop();
     this.store.close();
   }
 

@@ -1,7 +1,8 @@
 // Entry point of dist/daemon.js: `node dist/daemon.js [--foreground]`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createCodeDomain } from '../code';
+import { createCodeDomain, type CodeDomain } from '../code';
+import type { DomainContext } from '../domain';
 import { AlreadyRunningError, errorMessage } from '../errors';
 import { createMemoryDomain } from '../memory';
 import { scryHome, startingDir } from '../paths';
@@ -16,7 +17,11 @@ async function main(): Promise<void> {
   const { level, invalid } = logLevelFromEnv();
   let daemon;
   try {
-    daemon = await createDaemon(home, [createCodeDomain(), createMemoryDomain()], { echoLog: foreground, logLevel: level });
+    // Memory asks the code index about the code its sessions mention only through the lookup the code domain hands over.
+    const codeFactory = createCodeDomain();
+    let code: CodeDomain | undefined;
+    const domains = [(ctx: DomainContext) => (code = codeFactory(ctx)), createMemoryDomain({ code: () => code?.lookup })];
+    daemon = await createDaemon(home, domains, { echoLog: foreground, logLevel: level });
     fs.rmSync(starting, { force: true });
   } catch (err) {
     if (err instanceof AlreadyRunningError) {

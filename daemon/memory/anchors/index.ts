@@ -1,0 +1,6 @@
+// Anchors: the code a session mentions, tied to its definition in the repo's
+// index through the lookup the daemon hands memory (protocol/anchors.ts).
+export { Anchorer, anchorsOf } from './anchorer';
+export { asMention, findMentions, type Mention } from './mentions';
+export { stateLabel, stateOf, type AnchorState } from './state';
+export { why } from './why';

@@ -1,0 +1,146 @@
+// The anchors table (issue 25): code mentions of each episode, resolved or
+// kept as text, and which episodes were read for them. Written in one
+// transaction per episode, so an episode is either read whole or not at all.
+import type { Db } from '../../sqlite';
+
+/** An episode waiting to be read for code mentions. */
+export interface UnanchoredEpisode {
+  seq: number;
+  id: string;
+  repo: string;
+  at: string;
+  text: string;
+}
+
+export interface AnchorDraft {
+  mention: string;
+  offset: number;
+  kind: 'symbol' | 'file' | null;
+  reason?: string;
+  symbol?: string;
+  name?: string;
+  qualified_name?: string;
+  file?: string;
+  line?: number;
+  hash?: string;
+}
+
+/** A stored anchor with its episode's reference. */
+export interface AnchorRow {
+  id: number;
+  episode_seq: number;
+  episode_id: string;
+  summary: string;
+  fact_id: number | null;
+  mention: string;
+  offset: number;
+  repo: string;
+  kind: 'symbol' | 'file';
+  symbol: string | null;
+  name: string | null;
+  qualified_name: string | null;
+  file: string;
+  line: number;
+  def_hash: string;
+  at: string;
+  git_commit: string | null;
+  /** The episode's text around the mention. */
+  snippet: string;
+}
+
+/** Counts over every mention read: how many became anchors, and why the others did not. */
+export interface AnchorCounts {
+  episodes: number;
+  mentions: number;
+  anchored: number;
+  unresolved: Record<string, number>;
+}
+
+const SELECT_ANCHOR = `SELECT a.id, a.episode_seq, e.id AS episode_id, e.summary, a.fact_id, a.mention, a.offset, a.repo, a.kind, a.symbol, a.name,
+  a.qualified_name, a.file, a.line, a.def_hash, a.at, a.git_commit,
+  substr(e.text, max(1, a.offset - 140), 320) AS snippet FROM anchors a JOIN episodes e ON e.seq = a.episode_seq`;
+
+function prepare(db: Db) {
+  return {
+    repos: db.prepare<[], { repo: string }>(
+      `SELECT DISTINCT repo_root AS repo FROM episodes e WHERE repo_root IS NOT NULL AND NOT EXISTS (SELECT 1 FROM anchor_scans s WHERE s.episode_seq = e.seq)`,
+    ),
+    unscanned: db.prepare<[string, number], UnanchoredEpisode>(
+      `SELECT seq, id, repo_root AS repo, occurred_at AS at, text FROM episodes e
+       WHERE repo_root = ? AND NOT EXISTS (SELECT 1 FROM anchor_scans s WHERE s.episode_seq = e.seq) ORDER BY seq LIMIT ?`,
+    ),
+    insert: db.prepare(
+      `INSERT INTO anchors(episode_seq, mention, offset, repo, kind, reason, symbol, name, qualified_name, file, line, def_hash, at, git_commit, anchored_at)
+       VALUES (@seq, @mention, @offset, @repo, @kind, @reason, @symbol, @name, @qualified_name, @file, @line, @hash, @at, @commit, @now)`,
+    ),
+    scanned: db.prepare<[number, string]>(`INSERT OR REPLACE INTO anchor_scans(episode_seq, scanned_at) VALUES (?, ?)`),
+    byName: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind = 'symbol' AND (a.name = ? OR a.qualified_name = ?) ORDER BY a.at, a.id LIMIT ?`),
+    byFile: db.prepare<[string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file = ? ORDER BY a.at, a.id LIMIT ?`),
+    ofEpisode: db.prepare<[number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.episode_seq = ? AND a.kind IS NOT NULL ORDER BY a.offset`),
+    counts: db.prepare<[], { kind: string | null; reason: string | null; n: number }>(`SELECT kind, reason, count(*) AS n FROM anchors GROUP BY kind, reason`),
+    scans: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM anchor_scans`),
+    all: db.prepare<[], { mention: string; kind: string | null; reason: string | null; file: string | null; line: number | null; qualified_name: string | null; episode_id: string; offset: number }>(
+      `SELECT a.mention, a.kind, a.reason, a.file, a.line, a.qualified_name, e.id AS episode_id, a.offset FROM anchors a JOIN episodes e ON e.seq = a.episode_seq ORDER BY a.id`,
+    ),
+  };
+}
+
+export class AnchorTable {
+  private readonly s: ReturnType<typeof prepare>;
+
+  constructor(private readonly db: Db, private readonly iso: () => string) {
+    this.s = prepare(db);
+  }
+
+  /** Repos with episodes not read for mentions yet. */
+  pendingRepos(): string[] {
+    return this.s.repos.all().map((r) => r.repo);
+  }
+
+  pending(repo: string, limit: number): UnanchoredEpisode[] {
+    return this.s.unscanned.all(repo, limit);
+  }
+
+  /** Stores an episode's mentions and marks it read, in one transaction. */
+  record(episode: UnanchoredEpisode, drafts: readonly AnchorDraft[], commit: string | undefined): void {
+    const now = this.iso();
+    this.db.transaction(() => {
+      for (const d of drafts) {
+        this.s.insert.run({
+          seq: episode.seq, mention: d.mention, offset: d.offset, repo: episode.repo, kind: d.kind, reason: d.reason ?? null, symbol: d.symbol ?? null,
+          name: d.name ?? null, qualified_name: d.qualified_name ?? null, file: d.file ?? null, line: d.line ?? null, hash: d.hash ?? null,
+          at: episode.at, commit: commit ?? null, now,
+        });
+      }
+      this.s.scanned.run(episode.seq, now);
+    })();
+  }
+
+  /** Anchors to a symbol of this name (display or qualified), oldest first. */
+  ofName(name: string, limit = 200): AnchorRow[] {
+    return this.s.byName.all(name, name, limit);
+  }
+
+  ofFile(file: string, limit = 200): AnchorRow[] {
+    return this.s.byFile.all(file, limit);
+  }
+
+  ofEpisode(seq: number): AnchorRow[] {
+    return this.s.ofEpisode.all(seq);
+  }
+
+  counts(): AnchorCounts {
+    const out: AnchorCounts = { episodes: this.s.scans.get()?.n ?? 0, mentions: 0, anchored: 0, unresolved: {} };
+    for (const r of this.s.counts.all()) {
+      out.mentions += r.n;
+      if (r.kind !== null) out.anchored += r.n;
+      else out.unresolved[r.reason ?? 'unknown'] = (out.unresolved[r.reason ?? 'unknown'] ?? 0) + r.n;
+    }
+    return out;
+  }
+
+  /** Every mention read, resolved or not (the measurement on real sessions). */
+  all(): ReturnType<ReturnType<typeof prepare>['all']['all']> {
+    return this.s.all.all();
+  }
+}
