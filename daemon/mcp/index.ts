@@ -30,7 +30,7 @@ export const SERVER_INSTRUCTIONS =
   'default 8000): a cut page ends with `next page: offset=K`, and `offset: K` reads on. A `symbol` is matched exactly, ignoring case, or ' +
   'qualified by its owner: `OrderService.processOrder`, `OrderService#processOrder`, `DB::table`, `auth->user`, `pkg.Func`. ' +
   'Scry also remembers what past agent sessions learnt (projects, machines, decisions, how things are deployed): scry_recall before asking the user ' +
-  'or re-discovering something, scry_remember for a durable fact worth keeping.';
+  'or re-discovering something, scry_remember for a durable fact worth keeping, scry_why before changing code: what was decided about it, and whether the code changed since.';
 
 export function createScryMcpServer(options: McpServerOptions): { server: McpServer; dispose(): void } {
   const link = new DaemonLink(options.connect);

@@ -29,6 +29,7 @@ const SHORTER: Readonly<Record<string, string>> = {
   cwd: 'Where it was learnt (default: the working directory).',
   at: 'ISO time it became true (default now).',
   all_refs: 'Every use, not only calls.',
+  include_external: 'Also library symbols of that name.',
   'entity[]': 'What it is about; `type:name` gives a new one its type.',
 };
 
@@ -49,6 +50,8 @@ export function listedTool(tool: ScryTool): Tool {
       if (key in SHORTER) p.description = SHORTER[key];
     }
     delete p.minLength;
+    // An enum says its type (`format` on every tool: 16 bytes each).
+    if (Array.isArray(p.enum) && p.enum.every((v) => typeof v === 'string')) delete p.type;
     properties[name] = p;
   }
   return { name: tool.name, title: tool.title, description: tool.description, inputSchema: schema as Tool['inputSchema'], annotations: hints(tool.annotations) };

@@ -22,8 +22,8 @@ export const AnchoredMemory = z.object({
 
 export const WhyParams = z.object({
   repo: describe(z.string().check(z.minLength(1)), 'The repository (absolute path); the CLI fills the git root of the working directory.'),
-  name: describe(z.string().check(z.minLength(1)), 'A symbol (`processOrder`, `OrderService.processOrder`) or a file (`src/orders.ts`).'),
-  limit: opt(positiveInt(), 'At most this many remembered passages, the newest (default 10).'),
+  name: describe(z.string().check(z.minLength(1)), 'A symbol or a file.'),
+  limit: opt(positiveInt()),
 });
 
 export const WhyResult = z.object({
