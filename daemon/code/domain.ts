@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import { repoDir } from '../paths';
 import { NotIndexedError } from '../errors';
 import * as P from '../protocol';
-import type { CodeLookup } from '../protocol/anchors';
+import type { CodeLookup, MemoryNotes } from '../protocol/anchors';
+import { remembered } from './remembered';
 import { handler, type Domain, type DomainContext } from '../domain';
 import { BuildCoordinator, type Sibling } from './build-coordinator';
 import { knownRepos, recoverRepoDirs, type LiveRepo } from './live';
@@ -43,6 +44,8 @@ export interface CodeDomainOptions {
   maxWatchedDirs?: number;
   /** Poll interval of a degraded watcher, ms (SCRY_POLL_MS). */
   pollMs?: number;
+  /** What memory remembers about a symbol (protocol/anchors.ts), handed over by the daemon; refs, defs, callers and impact carry it. */
+  memory?: () => MemoryNotes | undefined;
 }
 
 const IDLE_CLOSE_MS = 10 * 60_000;
@@ -208,7 +211,11 @@ export class CodeDomain implements Domain {
     entry.lastUsed = Date.now();
     const live = this.live.get(entry);
     const ctx: Q.QueryContext = { store, repo: entry.repo, overlay: overlayMerges(live?.overlay, store, live?.overlay.size ?? 0) };
-    const result = Q.answered(store, this.isStale(entry), () => q.run(ctx, params));
+    // Remembered lines come out of the page's budget, so the answer stays within it.
+    const memory = remembered(this.options.memory?.(), q.method, params, entry.repo, (l) => this.ctx.log(l));
+    const asked = memory ? memory.params : params;
+    const result = Q.answered(store, this.isStale(entry), () => q.run(ctx, asked));
+    if (memory) Object.assign(result, { memory: memory.notes });
     const overlayFiles = live?.overlay.size ?? 0;
     if (overlayFiles > 0) result.index.overlay_files = overlayFiles;
     const building = this.builds.progressOf(entry);

@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import type { ScryTool } from './tool';
 
 /** The fields every query shares, and `symbol` (its compound forms): explained once, in the server's instructions, and listed bare here. */
-const SHARED = new Set(['repo', 'format', 'limit', 'budget', 'offset', 'symbol']);
+const SHARED = new Set(['repo', 'format', 'limit', 'budget', 'offset', 'symbol', 'memory']);
 
 /**
  * Field descriptions said shorter than their declarations (which the CLI's

@@ -6,11 +6,11 @@
 // ExtractionSupervisor: the worker; SweepTimer; memoryStatus: the projection).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { handler, type Domain, type DomainContext, type DomainFactory } from '../domain';
+import { handler, type Domain, type DomainContext } from '../domain';
 import { InvalidParamsError } from '../errors';
 import * as P from '../protocol';
-import type { CodeLookup } from '../protocol/anchors';
-import { Anchorer, why } from './anchors';
+import type { CodeLookup, MemoryNotes } from '../protocol/anchors';
+import { Anchorer, notesAbout, why } from './anchors';
 import { configFile, MemoryConfigLoader, type MemoryConfig } from './config';
 import { episodeText, episodesOf } from './episodes';
 import { graph } from './graph';
@@ -43,7 +43,7 @@ export interface MemoryDomainOptions {
 export const memoryDir = (home: string): string => path.join(home, 'memory');
 export const memoryDb = (home: string): string => path.join(memoryDir(home), 'memory.db');
 
-export function createMemoryDomain(options: MemoryDomainOptions = {}): DomainFactory {
+export function createMemoryDomain(options: MemoryDomainOptions = {}): (ctx: DomainContext) => MemoryDomain {
   return (ctx) => new MemoryDomain(ctx, options);
 }
 
@@ -57,6 +57,8 @@ export class MemoryDomain implements Domain {
   private readonly supervisor: ExtractionSupervisor;
   private readonly sweepTimer: SweepTimer;
   readonly anchorer: Anchorer;
+  /** What code answers may ask of memory (protocol/anchors.ts); the daemon hands it to the code domain. */
+  readonly notes: MemoryNotes;
   private readonly env: NodeJS.ProcessEnv;
 
   constructor(private readonly ctx: DomainContext, private readonly options: MemoryDomainOptions) {
@@ -67,6 +69,7 @@ export class MemoryDomain implements Domain {
     // Read before the socket serves, so no answer (status above all) reflects defaults the file may turn off.
     this.config.reload();
     this.anchorer = new Anchorer(this.store, options.code ?? (() => undefined), (l) => ctx.log(l));
+    this.notes = { about: (repo, name, limit) => notesAbout(this.store, options.code?.(), repo, name, limit) };
     this.supervisor = new ExtractionSupervisor(ctx, this.store, { enabled: options.extract !== false, env: this.env });
     this.ingestor = new Ingestor(ctx, this.store, {
       sources: options.sources ?? SOURCES,

@@ -1,7 +1,10 @@
 // The seam between memory and the code index (issue 25). Memory never imports
 // the code domain: the daemon hands it a CodeLookup, implemented by the code
 // domain, at construction. Only what crosses here is shared: a mention goes
-// in, a definition (where it is now and a hash of its text) comes out.
+// in, a definition (where it is now and a hash of its text) comes out. The
+// other way, code answers ask memory for a few remembered lines (MemoryNotes).
+import * as z from 'zod/mini';
+import { describe, opt } from './method';
 
 /** What a mention resolved to: a symbol's definition or a file, as the repo's index has it now. */
 export interface CodeDefinition {
@@ -45,4 +48,27 @@ export interface CodeLookup {
   resolve(repo: string, mention: string): MentionResolution;
   /** Where an anchored symbol or file is now, and its hash. */
   current(repo: string, anchor: AnchorKey): CurrentDefinition;
+}
+
+/** One remembered line a code answer carries about the symbol it is about (at most two per answer). */
+export const AnchorNote = z.object({
+  at: describe(z.string(), "The session's time (ISO)."),
+  state: z.enum(['fresh', 'drifted', 'gone', 'unknown']),
+  how: opt(z.enum(['moved', 'changed']), 'For drifted: moved (same text elsewhere) or changed (its text differs).'),
+  now: opt(z.string(), 'Where the anchored code is now, `file:line` (fresh and drifted).'),
+  episode: describe(z.string(), 'The episode to open (`scry memory episode ID`).'),
+  text: describe(z.string(), 'The sentence of the session about it.'),
+});
+export type AnchorNote = z.output<typeof AnchorNote>;
+
+/** `memory 2026-03-02 fresh: retries moved to the queue, never inline (episode 59b223856a65)`: the line a compact answer shows. */
+export function noteLine(n: AnchorNote): string {
+  const state = n.state === 'drifted' ? `drifted (${n.how === 'moved' ? 'moved' : 'body changed'}, now ${n.now ?? '?'})` : n.state === 'unknown' ? 'state unknown' : n.state;
+  return `memory ${n.at.slice(0, 10)} ${state}: ${n.text} (episode ${n.episode.slice(0, 12)})`;
+}
+
+/** What code answers may ask of memory: implemented by the memory domain, handed to the code domain by the daemon. */
+export interface MemoryNotes {
+  /** The most recent and most relevant remembered lines about a symbol of this repo. */
+  about(repo: string, name: string, limit: number): AnchorNote[];
 }

@@ -3,7 +3,7 @@
 // state of its anchor now (fresh / drifted / gone). How an agent answers "why
 // is this like this?" before changing it.
 import * as z from 'zod/mini';
-import { defineMethod, describe, opt, positiveInt } from './method';
+import { defineMethod, describe, opt } from './method';
 
 export const AnchorStateName = z.enum(['fresh', 'drifted', 'gone', 'unknown']);
 
@@ -23,7 +23,6 @@ export const AnchoredMemory = z.object({
 export const WhyParams = z.object({
   repo: describe(z.string().check(z.minLength(1)), 'The repository (absolute path); the CLI fills the git root of the working directory.'),
   name: describe(z.string().check(z.minLength(1)), 'A symbol or a file.'),
-  limit: opt(positiveInt()),
 });
 
 export const WhyResult = z.object({
@@ -31,7 +30,7 @@ export const WhyResult = z.object({
   definition: describe(z.nullable(z.string()), 'Where it is defined now, `file:line`; null when the index has no single definition of it.'),
   note: opt(z.string()),
   history: describe(z.array(AnchoredMemory), 'What memory says about it and its file, oldest first.'),
-  total: describe(z.number(), 'Anchored passages in all (history holds the newest `limit`).'),
+  total: describe(z.number(), 'Anchored passages in all (history holds the newest 10).'),
   elapsed_ms: z.number(),
 });
 

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { createCodeDomain, type CodeDomain } from '../code';
 import type { DomainContext } from '../domain';
 import { AlreadyRunningError, errorMessage } from '../errors';
-import { createMemoryDomain } from '../memory';
+import { createMemoryDomain, type MemoryDomain } from '../memory';
 import { scryHome, startingDir } from '../paths';
 import { createDaemon } from './daemon';
 import { logLevelFromEnv } from './log';
@@ -17,10 +17,13 @@ async function main(): Promise<void> {
   const { level, invalid } = logLevelFromEnv();
   let daemon;
   try {
-    // Memory asks the code index about the code its sessions mention only through the lookup the code domain hands over.
-    const codeFactory = createCodeDomain();
+    // Memory asks the code index about the code its sessions mention only through the lookup the code domain hands over,
+    // and code answers carry what memory remembers only through the notes the memory domain hands over (protocol/anchors.ts).
     let code: CodeDomain | undefined;
-    const domains = [(ctx: DomainContext) => (code = codeFactory(ctx)), createMemoryDomain({ code: () => code?.lookup })];
+    let memory: MemoryDomain | undefined;
+    const codeFactory = createCodeDomain({ memory: () => memory?.notes });
+    const memoryFactory = createMemoryDomain({ code: () => code?.lookup });
+    const domains = [(ctx: DomainContext) => (code = codeFactory(ctx)), (ctx: DomainContext) => (memory = memoryFactory(ctx))];
     daemon = await createDaemon(home, domains, { echoLog: foreground, logLevel: level });
     fs.rmSync(starting, { force: true });
   } catch (err) {

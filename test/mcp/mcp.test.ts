@@ -61,8 +61,8 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
       assert.equal(t.outputSchema, undefined, t.name);
       const props = t.inputSchema.properties as Record<string, { description?: string; enum?: string[] }>;
       assert.deepEqual(props.format?.enum, ['compact', 'json'], `${t.name} takes format`);
-      // The shared fields (repo, format, paging, symbol) are explained once, in the server's instructions.
-      for (const [field, schema] of Object.entries(props)) if (!['repo', 'format', 'limit', 'budget', 'offset', 'symbol'].includes(field)) assert.ok(schema.description, `${t.name}.${field} is described`);
+      // The shared fields (repo, format, paging, symbol, memory) are explained once, in the server's instructions.
+      for (const [field, schema] of Object.entries(props)) if (!['repo', 'format', 'limit', 'budget', 'offset', 'symbol', 'memory'].includes(field)) assert.ok(schema.description, `${t.name}.${field} is described`);
       assert.ok('repo' in props, `${t.name} takes repo`);
     }
     const refs = tools.find((t) => t.name === 'scry_refs')!;

@@ -3,8 +3,8 @@ import { defineTool, READ_ONLY } from '../tool';
 
 export const whyTool = defineTool(P.MemoryWhy, {
   name: 'scry_why',
-  title: 'Why is the code so',
-  description: 'Definition, then what past sessions said about it, each fresh, drifted or gone. Use it before changing code.',
+  title: 'Why',
+  description: 'Definition, then what sessions said about it: fresh, drifted or gone. Use it before changing code.',
   annotations: READ_ONLY,
   rename: { name: 'symbol' },
   text: P.whyText,

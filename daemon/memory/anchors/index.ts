@@ -3,4 +3,6 @@
 export { Anchorer, anchorsOf } from './anchorer';
 export { asMention, findMentions, type Mention } from './mentions';
 export { stateLabel, stateOf, type AnchorState } from './state';
+export { notesAbout } from './notes';
+export { bestSentence } from './sentence';
 export { why } from './why';

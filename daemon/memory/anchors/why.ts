@@ -8,7 +8,8 @@ import type { AnchorRow } from '../store/anchors';
 import type { MemoryStore } from '../store';
 import { stateOf, type AnchorState } from './state';
 
-const DEFAULT_LIMIT = 10;
+/** The newest passages shown, oldest first. */
+const SHOWN = 10;
 
 const real = (p: string): string => {
   try {
@@ -38,7 +39,7 @@ export function why(store: MemoryStore, lookup: CodeLookup | undefined, p: WhyPa
       return repos.get(r.repo) === repo;
     })
     .sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id);
-  const shown = mine.slice(-(p.limit ?? DEFAULT_LIMIT));
+  const shown = mine.slice(-SHOWN);
   const states = new Map<string, AnchorState>();
   const history = shown.map((r): AnchoredMemory => {
     const key = `${r.kind}\0${r.symbol ?? ''}\0${r.name ?? ''}\0${r.file}\0${r.def_hash}`;

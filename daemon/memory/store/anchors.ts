@@ -75,6 +75,8 @@ function prepare(db: Db) {
     ),
     scanned: db.prepare<[number, string]>(`INSERT OR REPLACE INTO anchor_scans(episode_seq, scanned_at) VALUES (?, ?)`),
     byName: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind = 'symbol' AND (a.name = ? OR a.qualified_name = ?) ORDER BY a.at, a.id LIMIT ?`),
+    byNameNewest: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind = 'symbol' AND (a.name = ? OR a.qualified_name = ?) ORDER BY a.at DESC, a.id DESC LIMIT ?`),
+    text: db.prepare<[number], { text: string }>(`SELECT text FROM episodes WHERE seq = ?`),
     byFile: db.prepare<[string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file = ? ORDER BY a.at, a.id LIMIT ?`),
     ofEpisode: db.prepare<[number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.episode_seq = ? AND a.kind IS NOT NULL ORDER BY a.offset`),
     counts: db.prepare<[], { kind: string | null; reason: string | null; n: number }>(`SELECT kind, reason, count(*) AS n FROM anchors GROUP BY kind, reason`),
@@ -116,9 +118,14 @@ export class AnchorTable {
     })();
   }
 
-  /** Anchors to a symbol of this name (display or qualified), oldest first. */
-  ofName(name: string, limit = 200): AnchorRow[] {
-    return this.s.byName.all(name, name, limit);
+  /** Anchors to a symbol of this name (display or qualified), oldest first (or the newest `limit`, newest first). */
+  ofName(name: string, limit = 200, newest = false): AnchorRow[] {
+    return (newest ? this.s.byNameNewest : this.s.byName).all(name, name, limit);
+  }
+
+  /** An episode's distilled text, to find the sentence about a mention. */
+  episodeText(seq: number): string | undefined {
+    return this.s.text.get(seq)?.text;
   }
 
   ofFile(file: string, limit = 200): AnchorRow[] {

@@ -13,8 +13,11 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { WhyResult } from '../../../daemon/protocol';
-import { scry, stopDaemon, tempDir } from '../../helpers';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { QueryResult, WhyResult } from '../../../daemon/protocol';
+import { CLI, scry, stopDaemon, tempDir } from '../../helpers';
 
 const ENV = { SCRY_MEMORY_SWEEP: '0', SCRY_FIRST_INDEX: '0' };
 const SESSION_AT = Date.UTC(2026, 2, 2, 10, 0);
@@ -89,6 +92,13 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
   };
   /** The line of the compact answer about the symbol's anchor. */
   const symbolLine = (text: string): string => text.split('\n').find((l) => l.includes(': "user: Payments fail')) ?? '';
+  /** The remembered line a compact `scry refs` starts with. */
+  const refsMemory = async (): Promise<string> => {
+    const r = await scry(['refs', 'processOrder', '--format', 'compact'], { home, cwd: repo, env: env() });
+    // A name the index no longer has exits 1 (its answer lists the nearest names), and still prints its answer.
+    assert.ok(r.code === 0 || r.code === 1, r.stderr);
+    return r.stdout.split('\n').find((l) => l.startsWith('memory ')) ?? '';
+  };
   const reindex = (): Promise<unknown> => run(['index', repo, '--force']);
   const whyText = async (): Promise<string> => {
     const r = await scry(['why', 'processOrder', '--format', 'compact'], { home, cwd: repo, env: env() });
@@ -142,6 +152,48 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     assert.notEqual(h.commit, git(repo, ['rev-parse', 'HEAD']));
   });
 
+  it('code answers carry it: scry_refs grows by the remembered line (<= 300 bytes), memory: false and --no-memory leave it out, and scry_why answers', async () => {
+    const procEnv: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined) procEnv[k] = v;
+    const client = new Client({ name: 'anchors-test', version: '1' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: repo, env: { ...procEnv, ...ENV, SCRY_HOME: home }, stderr: 'pipe' }));
+    try {
+      const text = async (name: string, args: Record<string, unknown>): Promise<string> => {
+        const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
+        assert.ok(!r.isError, JSON.stringify(r.content));
+        return r.content[0]?.type === 'text' ? r.content[0].text : '';
+      };
+      const withMemory = await text('scry_refs', { symbol: 'processOrder' });
+      const without = await text('scry_refs', { symbol: 'processOrder', memory: false });
+      const line = withMemory.split('\n').find((l) => l.startsWith('memory '));
+      assert.ok(line, withMemory);
+      // The sentence of the session that names it, preferring a statement by the assistant to the question that asked.
+      assert.match(line, /^memory 2026-03-02 fresh: `processOrder` in src\/orders\.ts only validates the order .*\(episode [0-9a-f]{12}\)$/);
+      assert.ok(!without.includes('memory 2026'), without);
+      const grown = Buffer.byteLength(withMemory) - Buffer.byteLength(without);
+      console.log(`scry_refs on an anchored symbol: ${Buffer.byteLength(without)} B without memory, +${grown} B with it`);
+      assert.ok(grown > 0 && grown <= 300, `grew by ${grown} bytes`);
+      // The answer below the line is the same answer.
+      assert.equal(withMemory.split('\n').filter((l) => !l.startsWith('memory ')).join('\n'), without);
+      const why = await text('scry_why', { symbol: 'processOrder' });
+      assert.match(why, /^processOrder: defined at src\/orders\.ts:\d+/);
+      assert.match(why, /fresh src\/orders\.ts:\d+: "user: Payments fail/);
+    } finally {
+      await client.close();
+    }
+    for (const cmd of ['defs', 'callers', 'impact']) {
+      const r = await scry([cmd, 'processOrder', '--format', 'compact'], { home, cwd: repo, env: env() });
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^memory 2026-03-02 fresh: /m, `${cmd}: ${r.stdout}`);
+      const off = await scry([cmd, 'processOrder', '--format', 'compact', '--no-memory'], { home, cwd: repo, env: env() });
+      assert.equal(off.code, 0, off.stderr);
+      assert.doesNotMatch(off.stdout, /^memory /m, `${cmd} --no-memory`);
+    }
+    const j = await run<QueryResult>(['refs', 'processOrder']);
+    assert.equal(j.memory?.length, 1);
+    assert.equal(j.memory?.[0]?.state, 'fresh');
+  });
+
   it('body edited: drifted (body changed), at its new line, never fresh', async () => {
     const edited = ORDERS(`  if (order.total <= 0) return false;\n  for (let i = 0; i < 3; i++) if (charge(order.id, order.total)) return true;\n  return false;`, '// inline retries\n\n');
     fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), edited);
@@ -154,6 +206,7 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     const text = await whyText();
     assert.match(symbolLine(text), new RegExp(`drifted \\(body changed\\) now src/orders\\.ts:${line}`));
     assert.doesNotMatch(text, /\bfresh\b/);
+    assert.match(await refsMemory(), new RegExp(`^memory 2026-03-02 drifted \\(body changed, now src/orders\\.ts:${line}\\): `));
   });
 
   it('moved to another file with the same body: drifted (moved), where it is now', async () => {
@@ -171,6 +224,7 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     const text = await whyText();
     assert.match(symbolLine(text), new RegExp(`drifted \\(moved\\) now src/billing\\.ts:${line}`));
     assert.doesNotMatch(symbolLine(text), /\bfresh\b/);
+    assert.match(await refsMemory(), new RegExp(`^memory 2026-03-02 drifted \\(moved, now src/billing\\.ts:${line}\\): `));
   });
 
   it('deleted: gone, and the memory is still there to read', async () => {
@@ -184,5 +238,7 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     const text = await whyText();
     assert.match(symbolLine(text), /gone \(was src\/orders\.ts:\d+\)/);
     assert.doesNotMatch(symbolLine(text), /\bfresh\b/);
+    // A name the code no longer has still says what was remembered about it, as gone.
+    assert.match(await refsMemory(), /^memory 2026-03-02 gone: /);
   });
 });
