@@ -23,8 +23,8 @@ export interface CodeDefinition {
   hash: string;
 }
 
-/** Why a mention did not resolve. Nothing is guessed: an ambiguous name stays text. */
-export type UnresolvedReason = 'no-index' | 'unknown' | 'ambiguous' | 'external';
+/** Why a mention did not resolve. Nothing is guessed: an ambiguous name stays text, and so does a name only a function's local has. */
+export type UnresolvedReason = 'no-index' | 'unknown' | 'ambiguous' | 'external' | 'local';
 
 export type MentionResolution = { found: CodeDefinition } | { found: null; reason: UnresolvedReason; candidates?: number };
 

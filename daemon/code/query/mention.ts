@@ -14,6 +14,8 @@ const FILE_LINE = /^(.+\.[A-Za-z0-9]{1,6}):(\d+)(?::\d+)?$/;
 /** A source path: it has a folder, or a file name ending in a known extension. */
 const SOURCE_EXT = /\.(?:[cm]?[jt]sx?|py|go|rs|rb|php|java|kt|cs|cpp|cc|c|h|hpp|swift|scala|ex|exs|vue|svelte|json|ya?ml|toml|md|sql|sh|css|scss|html|prisma|graphql|proto)$/i;
 const IDENT = /^[A-Za-z_$][\w$]*(?:(?:\.|#|::)[A-Za-z_$][\w$]*)*$/;
+/** A path with folders keeps at least its file's folder: `packages/gone/package.json` is not the root's package.json. */
+const keep = (parts: readonly string[]): number => (parts.length >= 2 ? 2 : 1);
 
 /** Indentation and blank lines do not count: a definition moved or re-indented keeps its hash. */
 export function definitionHash(text: string): string {
@@ -66,30 +68,50 @@ function fileDefinition(store: CodeStore, repo: string, rel: string, line: numbe
   const file = indexedPath(store, rel) ?? onDisk(repo, rel);
   if (file === undefined) return undefined;
   const lines = readLines(repo, file);
-  if (!lines || line > lines.length) return undefined;
+  if (!lines) return undefined;
+  // A line past the end is kept as written: the file is what the session named, and it has changed since.
   return { kind: 'file', file, line, hash: definitionHash(lines.join('\n')) };
 }
 
-/** The exact indexed path, else the one indexed path ending with it. */
+/**
+ * The exact indexed path; else the one indexed path ending with it; else,
+ * dropping leading folders one at a time (a path written from another
+ * checkout, or before `apps/app` became `apps/web`), the one path ending with
+ * what is left. Two paths ending the same way stop the search: no guess.
+ */
 function indexedPath(store: CodeStore, rel: string): string | undefined {
   const exact = store.statement<[string], { path: string }>('SELECT path FROM documents WHERE path = ?').get(rel);
   if (exact) return exact.path;
-  const tail = `/${rel}`;
-  const tails = store.statement<[string, string], { path: string }>('SELECT path FROM documents WHERE substr(path, -length(?)) = ? LIMIT 2').all(tail, tail);
-  return tails.length === 1 ? tails[0]!.path : undefined;
-}
-
-/** A file of the working tree the index does not hold (package.json, a README): kept when it is inside the repo. */
-function onDisk(repo: string, rel: string): string | undefined {
-  const abs = path.resolve(repo, rel);
-  if (!abs.startsWith(repo + path.sep)) return undefined;
-  try {
-    return fs.statSync(abs).isFile() ? path.relative(repo, abs).split(path.sep).join('/') : undefined;
-  } catch {
-    return undefined;
+  const parts = rel.split('/').filter((p) => p !== '' && p !== '.');
+  for (let i = 0; i <= parts.length - keep(parts); i++) {
+    const tail = `/${parts.slice(i).join('/')}`;
+    const tails = store.statement<[string, string], { path: string }>('SELECT path FROM documents WHERE substr(path, -length(?)) = ? LIMIT 2').all(tail, tail);
+    if (tails.length === 1) return tails[0]!.path;
+    if (tails.length > 1) return undefined;
   }
+  return undefined;
 }
 
+/**
+ * A file of the working tree the index does not hold (package.json, a
+ * README), inside the repo: the path as given, else (a path written in
+ * another checkout) the longest tail of it that names a file here.
+ */
+function onDisk(repo: string, rel: string): string | undefined {
+  const parts = rel.split('/').filter((p) => p !== '' && p !== '.' && p !== '..');
+  for (let i = 0; i <= parts.length - keep(parts); i++) {
+    const abs = path.resolve(repo, ...parts.slice(i));
+    if (!abs.startsWith(repo + path.sep)) continue;
+    try {
+      if (fs.statSync(abs).isFile()) return path.relative(repo, abs).split(path.sep).join('/');
+    } catch {
+      // Not here: try a shorter tail.
+    }
+  }
+  return undefined;
+}
+
+/** The repo's own definitions. Not a local (declared inside a function): the one local of that name anywhere is rarely the one a session meant. */
 const own = (symbols: SymbolRecord[]): SymbolRecord[] => symbols.filter((s) => !s.is_external && !s.is_local && s.kind !== 'parameter');
 
 export function resolveMention(store: CodeStore, repo: string, input: string): MentionResolution {
@@ -109,7 +131,10 @@ export function resolveMention(store: CodeStore, repo: string, input: string): M
   // A compound whose container matched nothing: every symbol of the tail came back, which would be a guess.
   if (resolved.note !== undefined) return { found: null, reason: 'unknown' };
   const mine = own(resolved.symbols);
-  if (mine.length === 0) return { found: null, reason: resolved.symbols.length > 0 ? 'external' : 'unknown' };
+  if (mine.length === 0) {
+    const local = resolved.symbols.some((x) => x.is_local && !x.is_external);
+    return { found: null, reason: local ? 'local' : resolved.symbols.length > 0 ? 'external' : 'unknown' };
+  }
   const defs = uniqueDefinitions(store, repo, mine);
   if (defs.length === 1) return { found: defs[0]! };
   return defs.length === 0 ? { found: null, reason: 'unknown' } : { found: null, reason: 'ambiguous', candidates: defs.length };

@@ -6,7 +6,7 @@ import type { CodeLookup } from '../../protocol/anchors';
 import type { AnchorDraft, UnanchoredEpisode } from '../store/anchors';
 import type { MemoryStore } from '../store';
 import { commitAt } from './commit';
-import { findMentions } from './mentions';
+import { findMentions, underRoot } from './mentions';
 
 const BATCH = 50;
 
@@ -76,7 +76,7 @@ export function anchorsOf(lookup: CodeLookup, episode: UnanchoredEpisode): Ancho
   for (const m of findMentions(episode.text)) {
     if (seen.has(m.text)) continue;
     seen.add(m.text);
-    const r = lookup.resolve(episode.repo, m.text);
+    const r = lookup.resolve(episode.repo, underRoot(m.text, episode.repo));
     if (r.found === null) {
       out.push({ mention: m.text, offset: m.offset, kind: null, reason: r.reason });
       continue;

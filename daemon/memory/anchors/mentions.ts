@@ -14,7 +14,7 @@ export interface Mention {
 const IDENT = /^[A-Za-z_$][\w$]*(?:(?:\.|#|::)[A-Za-z_$][\w$]*)*$/;
 /** A path with a folder or a source file name, optionally `:line[:col]`. */
 const PATH = /^(?:\.{0,2}\/)?(?:[\w@.-]+\/)*[\w@.-]+\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d+(?::\d+)?)?$/;
-const BARE_PATH = /(?<![\w/.@`-])((?:\.{1,2}\/)?[\w@-][\w@.-]*(?:\/[\w@.-]+)+\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d+(?::\d+)?)?|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}:\d+(?::\d+)?)(?![\w/`])/g;
+const BARE_PATH = /(?<![\w/.@`-])((?:\.{0,2}\/)?[\w@-][\w@.-]*(?:\/[\w@.-]+)+\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d+(?::\d+)?)?|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}:\d+(?::\d+)?)(?![\w/`])/g;
 const BACKTICKED = /(?<!`)`([^`\n]{1,200})`(?!`)/g;
 /** Words, literals and keywords that happen to be identifiers but name nothing of the code. */
 const NOT_CODE = new Set(['true', 'false', 'null', 'undefined', 'this', 'self', 'None', 'True', 'False', 'nil', 'void', 'any', 'string', 'number', 'boolean', 'int', 'const', 'let', 'var', 'async', 'await', 'return', 'new']);
@@ -23,7 +23,8 @@ const HAS_EXT = /\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d+(?::\d+)?)?$/;
 
 /** Is this backticked text a mention? Returns it cleaned, or undefined. */
 export function asMention(raw: string): string | undefined {
-  const t = raw.trim().replace(/\(\)$/, '').replace(/^\.\//, '');
+  // `file.ts:57-61` and `file.ts:24-40,54,67` name the file at their first line.
+  const t = raw.trim().replace(/\(\)$/, '').replace(/^\.\//, '').replace(/(:\d+)(?:-\d+)?(?:,\d+(?:-\d+)?)+$|(:\d+)-\d+$/, '$1$2');
   if (t.length < 2 || NOT_CODE.has(t)) return undefined;
   if (/[/\\]/.test(t) || /:\d+/.test(t)) return PATH.test(t) && HAS_EXT.test(t) ? t : undefined;
   if (IDENT.test(t)) return t;
@@ -48,4 +49,10 @@ export function findMentions(text: string): Mention[] {
     if (t !== undefined) out.push({ text: t, offset: m.index, backticked: false });
   }
   return out.sort((a, b) => a.offset - b.offset);
+}
+
+/** An absolute path inside the session's repo, as the repo-relative path the index knows. */
+export function underRoot(mention: string, root: string): string {
+  const prefix = root.endsWith('/') ? root : `${root}/`;
+  return mention.startsWith(prefix) ? mention.slice(prefix.length) : mention;
 }

@@ -15,6 +15,8 @@ describe('mentions of code', () => {
       ['./src/orders.ts', 'src/orders.ts'],
       ['orders.ts:123', 'orders.ts:123'],
       ['src/orders.ts:12:5', 'src/orders.ts:12:5'],
+      ['AppSidebar.tsx:57-61', 'AppSidebar.tsx:57'],
+      ['apps/app/NavUser.tsx:24-40,54,67,86', 'apps/app/NavUser.tsx:24'],
       ['package.json', 'package.json'],
       ['npm run build', undefined],
       ['order.total <= 0', undefined],
