@@ -211,10 +211,12 @@ export class CodeDomain implements Domain {
     entry.lastUsed = Date.now();
     const live = this.live.get(entry);
     const ctx: Q.QueryContext = { store, repo: entry.repo, overlay: overlayMerges(live?.overlay, store, live?.overlay.size ?? 0) };
-    // Remembered lines come out of the page's budget, so the answer stays within it.
-    const memory = remembered(this.options.memory?.(), q.method, params, entry.repo, (l) => this.ctx.log(l));
-    const asked = memory ? memory.params : params;
-    const result = Q.answered(store, this.isStale(entry), () => q.run(ctx, asked));
+    // Remembered lines come out of the page's budget, so the answer stays within it; elapsed_ms counts them.
+    let memory: ReturnType<typeof remembered>;
+    const result = Q.answered(store, this.isStale(entry), () => {
+      memory = remembered(this.options.memory?.(), q.method, params, entry.repo, (l) => this.ctx.log(l));
+      return q.run(ctx, memory ? memory.params : params);
+    });
     if (memory) Object.assign(result, { memory: memory.notes });
     const overlayFiles = live?.overlay.size ?? 0;
     if (overlayFiles > 0) result.index.overlay_files = overlayFiles;

@@ -46,31 +46,54 @@ function definitionOf(store: CodeStore, s: SymbolRecord): DefRow | undefined {
     .get(s.id);
 }
 
-function readLines(repo: string, file: string): string[] | undefined {
+/** Files read lately, by path, kept while their size and mtime say they are unchanged: refs asks about the same few. */
+const LINES = new Map<string, { size: number; mtimeMs: number; lines: string[]; hashes: Map<string, string> }>();
+const LINES_KEPT = 64;
+
+function readFile(repo: string, file: string): { lines: string[]; hashes: Map<string, string> } | undefined {
+  const abs = path.join(repo, file);
   try {
-    return fs.readFileSync(path.join(repo, file), 'utf8').split(/\r?\n/);
+    const st = fs.statSync(abs);
+    const kept = LINES.get(abs);
+    if (kept && kept.size === st.size && kept.mtimeMs === st.mtimeMs) return kept;
+    const read = { size: st.size, mtimeMs: st.mtimeMs, lines: fs.readFileSync(abs, 'utf8').split(/\r?\n/), hashes: new Map<string, string>() };
+    LINES.delete(abs);
+    LINES.set(abs, read);
+    if (LINES.size > LINES_KEPT) LINES.delete(LINES.keys().next().value!);
+    return read;
   } catch {
     return undefined;
   }
 }
 
+/** The hash of lines [from, to] (1-based, inclusive; 0 for the whole file), computed once per version of the file. */
+function hashOf(f: { lines: string[]; hashes: Map<string, string> }, from: number, to: number): string {
+  const key = `${from}:${to}`;
+  let h = f.hashes.get(key);
+  if (h === undefined) {
+    h = definitionHash((from === 0 ? f.lines : f.lines.slice(from - 1, to)).join('\n'));
+    f.hashes.set(key, h);
+  }
+  return h;
+}
+
 function symbolDefinition(store: CodeStore, repo: string, s: SymbolRecord): CodeDefinition | undefined {
   const def = definitionOf(store, s);
   if (!def) return undefined;
-  const lines = readLines(repo, def.path);
-  if (!lines) return undefined;
+  const f = readFile(repo, def.path);
+  if (!f) return undefined;
   const from = def.extent_line ?? def.line;
   const to = def.extent_end_line ?? def.line;
-  return { kind: 'symbol', symbol: s.symbol, name: s.name, qualified_name: s.qualified_name, file: def.path, line: def.line, hash: definitionHash(lines.slice(from - 1, to).join('\n')) };
+  return { kind: 'symbol', symbol: s.symbol, name: s.name, qualified_name: s.qualified_name, file: def.path, line: def.line, hash: hashOf(f, from, to) };
 }
 
 function fileDefinition(store: CodeStore, repo: string, rel: string, line: number): CodeDefinition | undefined {
   const file = indexedPath(store, rel) ?? onDisk(repo, rel);
   if (file === undefined) return undefined;
-  const lines = readLines(repo, file);
-  if (!lines) return undefined;
+  const f = readFile(repo, file);
+  if (!f) return undefined;
   // A line past the end is kept as written: the file is what the session named, and it has changed since.
-  return { kind: 'file', file, line, hash: definitionHash(lines.join('\n')) };
+  return { kind: 'file', file, line, hash: hashOf(f, 0, 0) };
 }
 
 /**

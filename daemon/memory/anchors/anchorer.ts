@@ -5,7 +5,7 @@
 import type { CodeLookup } from '../../protocol/anchors';
 import type { AnchorDraft, UnanchoredEpisode } from '../store/anchors';
 import type { MemoryStore } from '../store';
-import { commitAt } from './commit';
+import { commitAt, historyOf } from './commit';
 import { findMentions, underRoot } from './mentions';
 
 const BATCH = 50;
@@ -51,13 +51,13 @@ export class Anchorer {
     let read = 0;
     for (const repo of this.store.anchors.pendingRepos()) {
       if (!lookup.indexed(repo)) continue;
+      const history = await historyOf(repo);
       for (;;) {
         const batch = this.store.anchors.pending(repo, BATCH);
         if (batch.length === 0) break;
         for (const episode of batch) {
           if (this.stopped) return read;
-          const commit = await commitAt(repo, episode.at);
-          if (this.stopped) return read;
+          const commit = commitAt(history, episode.at);
           this.store.anchors.record(episode, anchorsOf(lookup, episode), commit);
           read++;
         }

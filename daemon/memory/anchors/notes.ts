@@ -11,12 +11,20 @@ import { stateOf } from './state';
 /** Recent anchors looked at per answer: reading their sessions' text is the cost. */
 const CONSIDERED = 8;
 
+const REAL = new Map<string, string>();
+/** A repo's real path, resolved once (episodes and queries name the same few). */
 const real = (p: string): string => {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return p;
+  let r = REAL.get(p);
+  if (r === undefined) {
+    try {
+      r = fs.realpathSync(p);
+    } catch {
+      r = p;
+    }
+    if (REAL.size > 256) REAL.clear();
+    REAL.set(p, r);
   }
+  return r;
 };
 
 export function notesAbout(store: MemoryStore, lookup: CodeLookup | undefined, repo: string, name: string, limit: number): AnchorNote[] {

@@ -75,7 +75,10 @@ function prepare(db: Db) {
     ),
     scanned: db.prepare<[number, string]>(`INSERT OR REPLACE INTO anchor_scans(episode_seq, scanned_at) VALUES (?, ?)`),
     byName: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind = 'symbol' AND (a.name = ? OR a.qualified_name = ?) ORDER BY a.at, a.id LIMIT ?`),
-    byNameNewest: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind = 'symbol' AND (a.name = ? OR a.qualified_name = ?) ORDER BY a.at DESC, a.id DESC LIMIT ?`),
+    // The newest few picked on the index alone; only they read their episode's text (a common name has hundreds).
+    byNameNewest: db.prepare<[string, string, number], AnchorRow>(
+      `${SELECT_ANCHOR} WHERE a.id IN (SELECT id FROM (SELECT id, at FROM anchors WHERE name = ? AND kind = 'symbol' UNION SELECT id, at FROM anchors WHERE qualified_name = ? AND kind = 'symbol') ORDER BY at DESC, id DESC LIMIT ?) ORDER BY a.at DESC, a.id DESC`,
+    ),
     text: db.prepare<[number], { text: string }>(`SELECT text FROM episodes WHERE seq = ?`),
     byFile: db.prepare<[string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file = ? ORDER BY a.at, a.id LIMIT ?`),
     ofEpisode: db.prepare<[number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.episode_seq = ? AND a.kind IS NOT NULL ORDER BY a.offset`),

@@ -31,8 +31,8 @@ CREATE TABLE anchors (
   anchored_at TEXT NOT NULL          -- bookkeeping
 );
 CREATE INDEX anchors_episode ON anchors(episode_seq);
-CREATE INDEX anchors_name ON anchors(name);
-CREATE INDEX anchors_qualified ON anchors(qualified_name);
+CREATE INDEX anchors_name ON anchors(name, at);
+CREATE INDEX anchors_qualified ON anchors(qualified_name, at);
 CREATE INDEX anchors_file ON anchors(file);
 CREATE TABLE anchor_scans (episode_seq INTEGER PRIMARY KEY, scanned_at TEXT NOT NULL) WITHOUT ROWID;
 CREATE TRIGGER episodes_anchors_ad AFTER DELETE ON episodes BEGIN
