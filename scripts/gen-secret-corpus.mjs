@@ -4,7 +4,7 @@
 // with random bodies of the right alphabet and length from a seeded PRNG, so
 // the output is the same on every run and no real credential is involved.
 //
-//   node scripts/gen-secret-corpus.mjs      writes test/fixtures/secrets/{corpus,held-out}.json
+//   node scripts/gen-secret-corpus.mjs      writes test/fixtures/secrets/{corpus,held-out,held-out-2}.json
 //                                           (or into $SECRET_CORPUS_OUT)
 //
 // Two sets. `corpus.json` is what redaction is built and tuned against.
@@ -274,10 +274,114 @@ const HELD_OUT = [
   ['cli', 'openssl-pass', (g) => ({ secret: g.human(), wrap: (s) => `openssl pkcs12 -export -in cert.pem -passout pass:${s} -out cert.p12` })],
 ];
 
+// The second held-out set, written after held-out.json had been measured and
+// before the rules that followed it: only provider families and context forms
+// absent from both sets above (shapes from gitleaks' public rule list and the
+// providers' own token docs), with bare templates of its own that carry no
+// flag or name that says "secret", so a token's shape or its randomness must
+// catch it. Families gitleaks finds only by a keyword next to the value are
+// written that way, in varied settings (env, YAML, JSON, code, prose).
+const BARE_2 = [
+  (t) => `the dashboard shows ${t} under API access`,
+  (t) => `2026-11-30T10:14:03Z INFO client initialised with ${t}`,
+  (t) => `{"name": "upload", "value": "${t}"}`,
+  (t) => `ok, it's in the shared vault now: ${t}`,
+];
+// A value that only the provider's name next to it marks (gitleaks' keyword rules), in one of several settings.
+const named = (provider, env, yamlKey, jsonKey) => [
+  (s) => `${env}=${s}`,
+  (s) => `${provider}:\n  ${yamlKey}: ${s}`,
+  (s) => `{"${jsonKey}": "${s}"}`,
+  (s) => `client = ${provider}.Client("${s}")`,
+  (s) => `the ${provider} key we use in prod is ${s}`,
+];
+let namedTurn = 0;
+const keyed = (secret, forms) => ({ secret, wrap: forms[namedTurn++ % forms.length] });
+
+const HELD_OUT_2 = [
+  // Prefixed shapes.
+  ['asana', 'pat', (g) => `2/${g.r('d', 16)}/${g.r('d', 16)}:${g.r('h', 32)}`, 'ASANA_ACCESS_TOKEN'],
+  ['clickhouse', 'cloud-key', (g) => `4b1d${g.r('A', 38)}`],
+  ['definednetworking', 'api', (g) => `dnkey-${g.r('U', 26)}-${g.r('U', 52)}`],
+  ['intra42', 'client-secret', (g) => `s-s4t2ud-${g.r('h', 64)}`],
+  ['nuget', 'api', (g) => `oy2${g.r('a', 43)}`, 'NUGET_API_KEY'],
+  ['octopus', 'api', (g) => `API-${g.r('U', 26)}`, 'OCTOPUS_API_KEY'],
+  ['plaid', 'access-token', (g) => `access-production-${g.uuid()}`],
+  ['authress', 'service-key', (g) => `sc_${g.r('a', 10)}.${g.r('a', 5)}.acc_${g.r('a', 20)}.${g.r('u', 60)}`],
+  ['xai', 'api', (g) => `xai-${g.r('A', 80)}`, 'XAI_API_KEY'],
+  ['langsmith', 'pat', (g) => `lsv2_pt_${g.r('h', 32)}_${g.r('h', 10)}`, 'LANGSMITH_API_KEY'],
+  ['pinecone', 'api', (g) => `pcsk_${g.r('A', 5)}_${g.r('A', 62)}`],
+  ['tavily', 'api', (g) => `tvly-${g.r('A', 32)}`],
+  ['tailscale', 'auth-key', (g) => `tskey-auth-k${g.r('A', 10)}CNTRL-${g.r('A', 33)}`, 'TS_AUTHKEY'],
+  ['figma', 'pat', (g) => `figd_${g.r('u', 40)}`],
+  ['openrouter', 'api', (g) => `sk-or-v1-${g.r('h', 64)}`],
+  ['resend', 'api', (g) => `re_${g.r('A', 8)}_${g.r('A', 24)}`],
+  ['paystack', 'secret', (g) => `sk_live_${g.r('h', 40)}`],
+  ['cerebras', 'api', (g) => `csk-${g.r('a', 48)}`],
+  ['adafruit', 'io-key', (g) => `aio_${g.r('A', 28)}`],
+  ['trello', 'token', (g) => `ATTA${g.r('h', 64)}${g.r('H', 8)}`],
+  ['render', 'api', (g) => `rnd_${g.r('A', 32)}`],
+  ['firecrawl', 'api', (g) => `fc-${g.r('h', 32)}`],
+  ['neon', 'api', (g) => `napi_${g.r('a', 64)}`],
+  ['elevenlabs', 'api', (g) => `sk_${g.r('h', 48)}`],
+  ['lob', 'live', (g) => ({ secret: `live_${g.r('h', 35)}`, wrap: (s) => `const lob = require('lob')('${s}');` })],
+  ['gocardless', 'live', (g) => ({ secret: `live_${g.r('u', 40)}`, wrap: (s) => `GoCardless access token for the payouts job: ${s}` })],
+  ['beamer', 'api', (g) => ({ secret: `b_${g.r('u', 44)}`, wrap: (s) => `beamer.init({ product_id: "xyz", api_key: "${s}" })` })],
+  ['sumologic', 'access-id', (g) => ({ secret: `su${g.r('A', 12)}`, wrap: (s) => `sumo logic access id ${s}, key in the other note` })],
+  ['sidekiq', 'enterprise', (g) => ({ secret: `${g.r('h', 8)}:${g.r('h', 8)}`, wrap: (s) => `bundle config --local enterprise.contribsys.com ${s}` })],
+  // Values only a provider's name next to them marks.
+  ['twitch', 'client-secret', (g) => keyed(g.r('a', 30), named('twitch', 'TWITCH_CLIENT_SECRET', 'client_secret', 'twitchSecret'))],
+  ['travisci', 'token', (g) => keyed(g.r('A', 22), named('travis', 'TRAVIS_API_TOKEN', 'api_token', 'travisToken'))],
+  ['zendesk', 'api-token', (g) => keyed(g.r('A', 40), named('zendesk', 'ZENDESK_API_TOKEN', 'token', 'zendeskToken'))],
+  ['sendbird', 'api-token', (g) => keyed(g.r('h', 40), named('sendbird', 'SENDBIRD_API_TOKEN', 'api_token', 'sendbirdApiToken'))],
+  ['squarespace', 'api-key', (g) => keyed(g.uuid(), named('squarespace', 'SQUARESPACE_API_KEY', 'api_key', 'squarespaceKey'))],
+  ['messagebird', 'access-key', (g) => keyed(g.r('A', 25), named('messagebird', 'MESSAGEBIRD_ACCESS_KEY', 'access_key', 'messagebirdKey'))],
+  ['fastly', 'api-token', (g) => keyed(g.r('u', 32), named('fastly', 'FASTLY_API_TOKEN', 'api_token', 'fastlyToken'))],
+  ['droneci', 'token', (g) => keyed(g.r('A', 32), named('drone', 'DRONE_TOKEN', 'token', 'droneToken'))],
+  ['finicity', 'app-key', (g) => keyed(g.r('h', 32), named('finicity', 'FINICITY_APP_KEY', 'app_key', 'finicityAppKey'))],
+  ['mattermost', 'token', (g) => keyed(g.r('a', 26), named('mattermost', 'MATTERMOST_TOKEN', 'access_token', 'mattermostToken'))],
+  ['cohere', 'api', (g) => keyed(g.r('A', 40), named('cohere', 'COHERE_API_KEY', 'api_key', 'cohereKey'))],
+  ['codecov', 'upload', (g) => keyed(g.uuid(), named('codecov', 'CODECOV_TOKEN', 'token', 'codecovToken'))],
+  ['etsy', 'keystring', (g) => keyed(g.r('a', 24), named('etsy', 'ETSY_API_KEY', 'keystring', 'etsyKey'))],
+  ['kraken', 'private', (g) => keyed(g.b64(64), named('kraken', 'KRAKEN_PRIVATE_KEY', 'private_key', 'krakenSecret'))],
+  ['rapidapi', 'key', (g) => keyed(g.r('u', 50), named('rapidapi', 'RAPIDAPI_KEY', 'key', 'x-rapidapi-key'))],
+  ['coinbase', 'secret', (g) => keyed(g.r('u', 64), named('coinbase', 'COINBASE_API_SECRET', 'api_secret', 'coinbaseSecret'))],
+  ['freshbooks', 'token', (g) => keyed(g.r('h', 64), named('freshbooks', 'FRESHBOOKS_TOKEN', 'access_token', 'freshbooksToken'))],
+  ['gitter', 'token', (g) => keyed(g.r('u', 40), named('gitter', 'GITTER_TOKEN', 'token', 'gitterToken'))],
+  ['mistral', 'api', (g) => keyed(g.r('A', 32), named('mistral', 'MISTRAL_API_KEY', 'api_key', 'mistralKey'))],
+  ['vercel', 'token', (g) => keyed(g.r('A', 24), named('vercel', 'VERCEL_TOKEN', 'token', 'vercelToken'))],
+  // Context forms absent from both sets above.
+  ['config', 'pgpass', (g) => ({ secret: g.pw().replace(/[:\\]/g, 'x'), wrap: (s) => `cat ~/.pgpass\ndb.internal:5432:app:app:${s}` })],
+  ['cli', 'kubectl-from-literal', (g) => ({ secret: g.r('A', 18), wrap: (s) => `kubectl create secret generic db-creds --from-literal=username=app --from-literal=password=${s}` })],
+  ['cli', 'wget-password', (g) => ({ secret: g.human(), wrap: (s) => `wget --user=ops --password='${s}' https://files.internal/dump.tgz` })],
+  ['cli', 'smbclient', (g) => ({ secret: g.r('A', 14), wrap: (s) => `smbclient //fs01/share -U backup%${s} -c 'ls'` })],
+  ['cli', 'libpq-conninfo', (g) => ({ secret: g.r('A', 16), wrap: (s) => `psql "host=db.internal port=5432 dbname=app user=app password=${s} sslmode=require"` })],
+  ['cli', 'redis-cli-a', (g) => ({ secret: g.r('A', 24), wrap: (s) => `redis-cli -h cache.internal -a ${s} --no-auth-warning info` })],
+  ['cli', 'sqlcmd', (g) => ({ secret: g.human(), wrap: (s) => `sqlcmd -S db01 -U sa -P '${s}' -Q "SELECT 1"` })],
+  ['cli', 'zip-password', (g) => ({ secret: g.r('A', 12), wrap: (s) => `zip -r -P ${s} backup.zip ./exports` })],
+  ['cli', 'keytool-storepass', (g) => ({ secret: g.human(), wrap: (s) => `keytool -importcert -alias ca -file ca.pem -keystore truststore.jks -storepass ${s} -noprompt` })],
+  ['cli', 'gpg-passphrase', (g) => ({ secret: g.r('A', 20), wrap: (s) => `gpg --batch --pinentry-mode loopback --passphrase ${s} -d secrets.gpg` })],
+  ['cli', 'java-sysprop', (g) => ({ secret: g.human(), wrap: (s) => `java -Djavax.net.ssl.keyStorePassword=${s} -jar app.jar` })],
+  ['cli', 'docker-run-env', (g) => ({ secret: g.r('A', 18), wrap: (s) => `docker run -d -e POSTGRES_USER=app -e POSTGRES_PASSWORD=${s} postgres:16` })],
+  ['cli', 'rabbitmqctl', (g) => ({ secret: g.r('A', 16), wrap: (s) => `rabbitmqctl add_user deployer ${s}` })],
+  ['cli', 'aws-configure-set', (g) => ({ secret: g.r('b', 40), wrap: (s) => `aws configure set aws_secret_access_key ${s} --profile ci` })],
+  ['cli', 'curl-oauth2-bearer', (g) => ({ secret: g.r('u', 36), wrap: (s) => `curl --oauth2-bearer ${s} https://api.internal/v2/me` })],
+  ['cli', 'lftp-user', (g) => ({ secret: g.r('A', 14), wrap: (s) => `lftp -u deploy,${s} sftp://files.internal` })],
+  ['cli', 'powershell-securestring', (g) => ({ secret: g.human(), wrap: (s) => `$pw = ConvertTo-SecureString '${s}' -AsPlainText -Force` })],
+  ['config', 'spring-properties', (g) => ({ secret: g.r('A', 16), wrap: (s) => `spring.datasource.url=jdbc:postgresql://db/app\nspring.datasource.password=${s}` })],
+  ['config', 'maven-settings-xml', (g) => ({ secret: g.r('A', 20), wrap: (s) => `<server>\n  <id>nexus</id>\n  <username>ci</username>\n  <password>${s}</password>\n</server>` })],
+  ['config', 'php-define', (g) => ({ secret: g.human(), wrap: (s) => `define( 'DB_PASSWORD', '${s}' );` })],
+  ['config', 'python-environ', (g) => ({ secret: g.r('A', 32), wrap: (s) => `os.environ["SERVICE_API_TOKEN"] = "${s}"` })],
+  ['config', 'wpa-psk', (g) => ({ secret: g.human(), wrap: (s) => `network={\n    ssid="office"\n    psk="${s}"\n}` })],
+  ['config', 'toml-api-key', (g) => ({ secret: g.r('A', 32), wrap: (s) => `[providers.search]\napi_key = "${s}"` })],
+  ['header', 'cookie-session', (g) => ({ secret: g.r('u', 40), wrap: (s) => `curl -H "Cookie: sessionid=${s}; theme=dark" https://admin.internal/` })],
+  ['header', 'git-extraheader', (g) => ({ secret: g.r('u', 40), wrap: (s) => `git -c http.extraheader="AUTHORIZATION: bearer ${s}" fetch origin` })],
+];
+
 /** Families that are a way of writing a credential rather than a provider. */
 const CONTEXT_FORMS = new Set(['url', 'cli', 'header', 'env', 'config', 'prose', 'netrc']);
 
-function build(specs, seed, perFamily) {
+function build(specs, seed, perFamily, bare = BARE) {
   const g = makeGen(seed);
   const out = [];
   let n = 0;
@@ -285,7 +389,7 @@ function build(specs, seed, perFamily) {
     for (let i = 0; i < perFamily; i++) {
       const made = make(g);
       if (typeof made === 'string') {
-        const wrap = envName && i === 1 ? (t) => `${envName}=${t}` : BARE[n++ % BARE.length];
+        const wrap = envName && i === 1 ? (t) => `${envName}=${t}` : bare[n++ % bare.length];
         out.push({ family, form, text: wrap(made), secrets: [made] });
       } else {
         out.push({ family, form, text: made.wrap(made.secret), secrets: [made.secret] });
@@ -301,7 +405,8 @@ const dir = process.env.SECRET_CORPUS_OUT ?? join(here, '..', 'test', 'fixtures'
 mkdirSync(dir, { recursive: true });
 const corpus = build(CORPUS, 0x5c2a, 2);
 const heldOut = build(HELD_OUT, 0x40e1, 2);
-for (const [name, set] of [['corpus.json', corpus], ['held-out.json', heldOut]]) {
+const heldOut2 = build(HELD_OUT_2, 0x2b7d, 2, BARE_2);
+for (const [name, set] of [['corpus.json', corpus], ['held-out.json', heldOut], ['held-out-2.json', heldOut2]]) {
   writeFileSync(join(dir, name), `${JSON.stringify(set, null, 1)}\n`);
   const families = new Set(set.filter((e) => !CONTEXT_FORMS.has(e.family)).map((e) => e.family));
   const context = set.filter((e) => CONTEXT_FORMS.has(e.family)).length;

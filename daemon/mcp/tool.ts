@@ -59,6 +59,8 @@ export interface ToolSpec<D extends MethodDecl = MethodDecl> {
   text?: Formatter<D>;
   /** Params fields the tool fills itself (a memory tool's `cwd`: the agent's directory). */
   fill?: (params: Record<string, unknown>, ctx: ToolContext) => void;
+  /** `budget` when the agent gives none: DEFAULT_BUDGET (bytes, the code tools), or `daemon` for a method whose budget means something else (recall's tokens). */
+  defaultBudget?: 'daemon';
 }
 
 /** Annotations of a tool that writes (remember): not read-only, not destructive, idempotent (the same text is one fact). */
@@ -86,7 +88,7 @@ export function defineTool<D extends MethodDecl>(method: D, spec: ToolSpec<D>): 
       const params: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(args)) if (value !== undefined && key !== 'format') params[back[key] ?? key] = value;
       if ('repo' in shape || 'repo' in args) params.repo = ctx.repo(typeof args.repo === 'string' ? args.repo : undefined);
-      if ('budget' in shape && params.budget === undefined) params.budget = DEFAULT_BUDGET;
+      if ('budget' in shape && params.budget === undefined && spec.defaultBudget !== 'daemon') params.budget = DEFAULT_BUDGET;
       spec.fill?.(params, ctx);
       return ctx.request(method.type, params as ParamsOf<D>);
     },

@@ -9,10 +9,10 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chunkSession } from './chunk';
-import type { DistilledSession } from './episode';
+import type { DistilledSession, EpisodeDraft } from './episode';
 import { isExtractorSession } from './extract/providers/claude-cli';
 import { SOURCES, type SourceId, type TranscriptSource } from './sources';
-import type { Cursor, MemoryStore } from './store';
+import type { Cursor, MemoryStore, TurnLines } from './store';
 
 export type FileOutcome = 'ingested' | 'unchanged' | 'too-recent' | 'too-short' | 'extractor' | 'failed';
 
@@ -91,9 +91,16 @@ export async function ingestFile(store: MemoryStore, kind: TranscriptSource | So
   }
   next.lastLine = Math.max(next.lastLine, ...drafts.map((d) => d.lineEnd));
   if (options.dryRun) return { ...base, ...stats, outcome: 'ingested', added: drafts.length, ...(reset ? { reset } : {}) };
-  const { added, existing } = store.commitEpisodes(drafts, next);
+  const { added, existing } = store.commitEpisodes(drafts, next, turnLinesOf(drafts, session));
   holdForTests();
   return { ...base, ...stats, outcome: 'ingested', added, existing, ...(reset ? { reset } : {}) };
+}
+
+/** Each episode's turns' source lines, in order: a passage's line span is its turn's. */
+function turnLinesOf(drafts: readonly EpisodeDraft[], session: DistilledSession): Map<string, TurnLines> {
+  const out = new Map<string, TurnLines>();
+  for (const d of drafts) out.set(d.id, session.turns.filter((t) => t.lineStart >= d.lineStart && t.lineEnd <= d.lineEnd).map((t) => [t.lineStart, t.lineEnd] as const));
+  return out;
 }
 
 /**

@@ -1,22 +1,37 @@
 // recall QUERY: entities named exactly (name or alias) first, then full text
 // (FTS5/BM25 over names and aliases, fact text and episode summaries), each
 // with its current facts (or those valid at as_of) ranked by relevance and
-// recency, and its most recent episodes. Every answer is bounded: a number of
-// entities, facts per entity, and a token budget; what is left out is counted
-// and the note says how to get it.
+// recency, and its most recent episodes; beside them, what the sessions said
+// (recall-passages.ts): passages by their words and through the entities
+// found, as snippets with the lines to open. Every answer is bounded: a
+// number of entities, facts per entity, and a token budget shared by
+// entities and passages; what is left out is counted and the note says how
+// to get it.
 import type * as P from '../protocol';
 import { estimateTokens } from './episode';
 import { classifyName, normalizeName } from './resolve';
 import type { MemoryStore } from './store';
+import { termMatcher, termsIn } from './passage';
+import { passageOut, searchPassages, type LinkedEntity } from './recall-passages';
+import type { FactRow } from './store';
 import { recallReads } from './store/queries/recall';
 import { entityRef, episodeOut, factOut, ftsQuery, isoTime, queryWords, type EpisodeRow } from './views';
 
-export const RECALL_DEFAULTS = { limit: 5, facts: 6, budget: 700, episodes: 2 } as const;
+export const RECALL_DEFAULTS = { limit: 5, facts: 6, budget: 700, episodes: 2, passages: 8 } as const;
+
+/** The budget's share entities may take when passages matched too: more when the query named one. */
+const ENTITY_SHARE = { named: 0.5, described: 0.3 } as const;
+/** Entities whose sessions' passages are searched for their names. */
+const LINKED = 2;
+/** Characters of a passage an answer quotes at most: the best few nearly whole, the rest a window around the words. */
+const SNIPPET_CHARS = { best: 480, rest: 260, bestCount: 3 } as const;
 
 interface Candidate {
   id: number;
   score: number;
   match: 'name' | 'alias' | 'text';
+  /** Found by its own name, alias, description or facts, not only as something a matching session touched. */
+  direct: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -28,11 +43,12 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
   const budget = params.budget ?? RECALL_DEFAULTS.budget;
   const asOf = params.as_of !== undefined ? isoTime(params.as_of, 'as_of') : undefined;
   const candidates = new Map<number, Candidate>();
-  const add = (id: number, score: number, match: Candidate['match']): void => {
+  const add = (id: number, score: number, match: Candidate['match'], direct = true): void => {
     const c = candidates.get(id);
-    if (!c) candidates.set(id, { id, score, match });
+    if (!c) candidates.set(id, { id, score, match, direct });
     else {
       c.score += score;
+      c.direct ||= direct;
       if (match !== 'text' && c.match === 'text') c.match = match;
     }
   };
@@ -64,7 +80,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
       episodeHits.set(e.id, { row: e, score: -e.r * weight });
       // A matching session says little about each of the many things it touched: its weight is shared among them.
       const linked = st.linked(e.id);
-      for (const l of linked) add(l, (-e.r / (2 + linked.length)) * weight, 'text');
+      for (const l of linked) add(l, (-e.r / (2 + linked.length)) * weight, 'text', false);
     }
     return ents.length + facts.length;
   };
@@ -85,12 +101,33 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
     })
     .sort((a, b) => b.score - a.score || a.id - b.id);
 
-  const matches: P.RecallMatch[] = [];
-  const omitted = { entities: 0, facts: 0, episodes: 0 };
-  let spent = estimateTokens(params.query) + 10;
-  const shownEpisodes = new Set<string>();
+  // What the sessions said: by the query's words, and through the entities the query hit (their names and aliases).
+  const top = ranked[0]?.score ?? 0;
+  // Only entities whose own name or alias the query's words hit: the glossary expands the query, fact text does not.
+  const hitsName = termMatcher(words);
+  const linked: LinkedEntity[] = [];
   for (const c of ranked) {
-    if (matches.length >= limit || (matches.length > 0 && spent >= budget)) {
+    if (linked.length >= LINKED || !c.direct || c.score <= 0 || top <= 0) continue;
+    const ref = entityRef(store, c.id);
+    const names = [ref.name, ...(ref.aliases ?? [])];
+    if (c.match === 'text' && !names.some((n) => termsIn(n, hitsName).size > 0)) continue;
+    linked.push({ id: c.id, name: ref.name, names, weight: c.score / top });
+  }
+  const passageHits = searchPassages(store, { words, entities: linked, asOf, cwd: params.cwd, now });
+
+  const matches: P.RecallMatch[] = [];
+  const omitted = { entities: 0, facts: 0, episodes: 0, passages: 0 };
+  let spent = estimateTokens(params.query) + 10;
+  // Entities leave the rest of the budget to passages when there are some.
+  const entityBudget = passageHits.length === 0 ? budget : spent + (budget - spent) * (named ? ENTITY_SHARE.named : ENTITY_SHARE.described);
+  const shownEpisodes = new Set<string>();
+  // Three passes so a tight budget is spread over the entities that matched: each entity with its
+  // most relevant fact first, then more facts in rank order, then their latest episodes.
+  const picked: Array<{ c: Candidate; rows: FactRow[]; match: P.RecallMatch }> = [];
+  // With passages to show, an entity found only because a matching session touched it says less than the
+  // passage itself: those come after the entities the query's words found directly.
+  for (const c of passageHits.length > 0 ? [...ranked.filter((x) => x.direct), ...ranked.filter((x) => !x.direct)] : ranked) {
+    if (picked.length >= limit || (picked.length > 0 && spent >= entityBudget)) {
       omitted.entities++;
       continue;
     }
@@ -102,28 +139,61 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
       .map((x) => x.r);
     const entity = entityRef(store, c.id);
     spent += 8 + estimateTokens(`${entity.name} ${(entity.aliases ?? []).join(', ')}`);
-    const facts: P.MemoryFact[] = [];
-    for (const r of ordered) {
-      if (facts.length >= perEntity) break;
-      const cost = 10 + estimateTokens(r.text);
-      // The first entity always shows at least one fact, however small the budget.
-      if (spent + cost > budget && !(matches.length === 0 && facts.length === 0)) break;
-      facts.push(factOut(store, r));
-      spent += cost;
+    const match: P.RecallMatch = { entity, match: c.match, score: round(c.score), facts: [], facts_total: rows.length, episodes: [], episodes_total: 0 };
+    picked.push({ c, rows: ordered, match });
+    const first = ordered[0];
+    // The first entity always shows at least one fact, however small the budget.
+    if (first && perEntity > 0 && (spent + factCost(first) <= entityBudget || picked.length === 1)) {
+      match.facts.push(factOut(store, first));
+      spent += factCost(first);
     }
-    const eps = st.episodesOf(c.id, RECALL_DEFAULTS.episodes).map(episodeOut);
-    const episodes: P.EpisodeRef[] = [];
-    for (const e of eps) {
+  }
+  for (const { rows, match } of picked) {
+    for (const r of rows.slice(match.facts.length)) {
+      if (match.facts.length >= perEntity || spent + factCost(r) > entityBudget) break;
+      match.facts.push(factOut(store, r));
+      spent += factCost(r);
+    }
+  }
+  for (const { c, rows, match } of picked) {
+    for (const e of st.episodesOf(c.id, RECALL_DEFAULTS.episodes).map(episodeOut)) {
       const cost = 12 + estimateTokens(e.summary.slice(0, 160) + e.path);
-      if (spent + cost > budget && episodes.length > 0) break;
-      episodes.push(e);
+      // Every entity shows its latest episode when nothing else of it fits (no passages compete for the budget then).
+      if (spent + cost > entityBudget && (match.episodes.length > 0 || passageHits.length > 0)) break;
+      match.episodes.push(e);
       shownEpisodes.add(e.id);
       spent += cost;
     }
-    const episodesTotal = st.episodeCount(c.id);
-    omitted.facts += rows.length - facts.length;
-    omitted.episodes += episodesTotal - episodes.length;
-    matches.push({ entity, match: c.match, score: round(c.score), facts, facts_total: rows.length, episodes, episodes_total: episodesTotal });
+    match.episodes_total = st.episodeCount(c.id);
+    omitted.facts += rows.length - match.facts.length;
+    omitted.episodes += match.episodes_total - match.episodes.length;
+    matches.push(match);
+  }
+
+  // Passages, best first, while the budget lasts (the first always; a file's path is paid once).
+  const passages: P.RecallPassage[] = [];
+  const paths = new Set<string>();
+  for (const h of passageHits) {
+    if (passages.length >= RECALL_DEFAULTS.passages) {
+      omitted.passages++;
+      continue;
+    }
+    // Nothing more fits once even the smallest snippet would not.
+    if (passages.length > 0 && spent + 12 > budget) {
+      omitted.passages++;
+      continue;
+    }
+    const p = passageOut(store, h, words, passages.length < SNIPPET_CHARS.bestCount ? SNIPPET_CHARS.best : SNIPPET_CHARS.rest);
+    if (!p) continue;
+    const cost = 6 + estimateTokens(p.snippet) + (paths.has(p.path) ? 0 : 8 + estimateTokens(p.path));
+    if (spent + cost > budget && passages.length > 0) {
+      omitted.passages++;
+      continue;
+    }
+    passages.push(p);
+    paths.add(p.path);
+    shownEpisodes.add(p.episode_id);
+    spent += cost;
   }
 
   // Episodes that match but that no entity shown links to: a remembered note without a name, a session summary.
@@ -149,6 +219,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
     omitted,
     ...(note ? { note } : {}),
     elapsed_ms: round(performance.now() - started),
+    passages,
   };
 }
 
@@ -160,8 +231,10 @@ function noteFor(omitted: P.RecallResult['omitted'], matches: P.RecallMatch[], l
     parts.push(`${omitted.facts} more fact${omitted.facts === 1 ? '' : 's'} left out (facts > ${perEntity}, or scry memory facts ${first ? quoteArg(first.entity.name) : 'NAME'} for all of one entity)`);
   }
   if (omitted.episodes > 0) parts.push(`${omitted.episodes} more episode${omitted.episodes === 1 ? '' : 's'} (scry_episodes ENTITY lists them)`);
+  if ((omitted.passages ?? 0) > 0) parts.push(`${omitted.passages ?? 0} more matching passage${omitted.passages === 1 ? '' : 's'} (a larger budget, or more specific words)`);
   return parts.length ? parts.join('; ') : undefined;
 }
 
+const factCost = (r: FactRow): number => 10 + estimateTokens(r.text);
 const quoteArg = (s: string): string => (/^[\w.@/+-]+$/.test(s) ? s : JSON.stringify(s));
 const round = (n: number): number => Math.round(n * 100) / 100;

@@ -3,7 +3,7 @@
 // terminal shows. Plain functions of the answer shapes, so the MCP server and
 // the CLI print the same thing; full JSON stays one `format: "json"` (or
 // --json) away.
-import type { EpisodeRef, EpisodesResult, FactsResult, MemoryFact, PathResult, RecallResult, RememberResult } from './memory';
+import type { EpisodeRef, EpisodesResult, FactsResult, MemoryFact, PathResult, RecallPassage, RecallResult, RememberResult } from './memory';
 
 const day = (iso: string | undefined): string => (iso ? iso.slice(0, 10) : '');
 const clip = (s: string, n: number): string => {
@@ -23,10 +23,25 @@ export function episodeLine(e: EpisodeRef): string {
   return `- ${day(e.occurred_at)} ${e.source}: ${clip(e.summary, 160)} (${where})`;
 }
 
+/** Passages grouped by the file they came from (files in the order of their best passage): its path once, then each passage's lines and snippet. */
+export function passageLines(passages: readonly RecallPassage[]): string[] {
+  const byPath = new Map<string, RecallPassage[]>();
+  for (const p of passages) byPath.set(p.path, [...(byPath.get(p.path) ?? []), p]);
+  return [...byPath.values()].flatMap((ps) => [
+    `${ps[0]!.source === 'manual' ? 'remembered' : ps[0]!.path} (${day(ps[0]!.occurred_at)})`,
+    ...ps.map((p) => `- ${p.line_start}-${p.line_end}: ${p.snippet}`),
+  ]);
+}
+
 export function recallText(r: RecallResult): string {
-  if (r.matches.length === 0 && r.episodes.length === 0) return `Memory has nothing on "${r.query}"${r.as_of ? ` as of ${r.as_of}` : ''}. Try other words or a name (scry memory entities lists them).\n`;
+  const passages = r.passages ?? [];
+  if (r.matches.length === 0 && r.episodes.length === 0 && passages.length === 0) return `Memory has nothing on "${r.query}"${r.as_of ? ` as of ${r.as_of}` : ''}. Try other words or a name (scry memory entities lists them).\n`;
   const out: string[] = [];
   if (r.as_of) out.push(`As of ${r.as_of}:`);
+  const said = passages.length ? ['## what past sessions said (file, then lines: snippet)', ...passageLines(passages)] : [];
+  // A name asked about is answered by its entity first; a question in words by what was said.
+  const namedFirst = r.matches[0] !== undefined && r.matches[0].match !== 'text';
+  if (!namedFirst) out.push(...said);
   for (const m of r.matches) {
     const e = m.entity;
     out.push(`## ${e.name} (${e.type})${e.aliases?.length ? ` aka ${e.aliases.slice(0, 4).join(', ')}` : ''}`);
@@ -36,6 +51,7 @@ export function recallText(r: RecallResult): string {
     if (m.facts_total > m.facts.length) out.push(`- (+${m.facts_total - m.facts.length} more facts)`);
     if (m.episodes.length) out.push('episodes:', ...m.episodes.map(episodeLine));
   }
+  if (namedFirst) out.push(...said);
   if (r.episodes.length) out.push('## other matching episodes', ...r.episodes.map(episodeLine));
   if (r.note) out.push(`(${r.note})`);
   return out.join('\n') + '\n';

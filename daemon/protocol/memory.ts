@@ -159,6 +159,26 @@ export const RecallParams = z.object({
   limit: memLimit('At most this many entities (default 5).'),
   facts: memLimit('At most this many facts per entity (default 6).'),
   budget: memLimit('Rough token budget of the answer (default 700); what does not fit is counted in `omitted`.'),
+  cwd: opt(z.string(), "The directory the question is asked from: passages of its project's sessions rank higher."),
+});
+
+/** A piece of what a past session said that answers the query, and where to read the whole of it. */
+export const RecallPassage = z.object({
+  /** The episode the passage is part of. */
+  episode_id: z.string(),
+  source: MemorySourceType,
+  /** When the session happened. */
+  occurred_at: z.string(),
+  /** Open this to read it: the source file and the 1-based inclusive line span of the passage's turn. */
+  path: z.string(),
+  line_start: z.number(),
+  line_end: z.number(),
+  repo_root: z.optional(z.string()),
+  /** The window of the passage around the query's words (`…` where cut). */
+  snippet: z.string(),
+  score: z.number(),
+  /** Entities the passage was found through (their names), when the query named or described them rather than the passage's words. */
+  via: z.optional(z.array(z.string())),
 });
 
 export const RecallMatch = z.object({
@@ -179,9 +199,11 @@ export const RecallResult = z.object({
   /** Episodes whose summary matches but that no entity links to (for instance a remembered note without a name). */
   episodes: z.array(EpisodeRef),
   total: describe(z.number(), 'Entities that matched, including those left out.'),
-  omitted: z.object({ entities: z.number(), facts: z.number(), episodes: z.number() }),
+  omitted: z.object({ entities: z.number(), facts: z.number(), episodes: z.number(), passages: z.optional(z.number()) }),
   note: opt(z.string(), 'What was left out and how to get it.'),
   elapsed_ms: z.number(),
+  /** What the sessions said that matches, best first, as snippets with the lines to open. */
+  passages: z.optional(z.array(RecallPassage)),
 });
 
 export const EpisodesParams = z.object({ entity: entityName, limit: memLimit('At most this many episodes (default 10), newest first.') });
@@ -302,6 +324,7 @@ export type EntityRef = z.output<typeof EntityRef>;
 export type EpisodeRef = z.output<typeof EpisodeRef>;
 export type RecallParams = z.output<typeof RecallParams>;
 export type RecallMatch = z.output<typeof RecallMatch>;
+export type RecallPassage = z.output<typeof RecallPassage>;
 export type RecallResult = z.output<typeof RecallResult>;
 export type EpisodesParams = z.output<typeof EpisodesParams>;
 export type EpisodesResult = z.output<typeof EpisodesResult>;
@@ -334,7 +357,7 @@ export const MemoryRecall = defineMethod({
   method: 'memory/recall',
   params: RecallParams,
   result: RecallResult,
-  cli: { command: 'memory recall', group: 'memory', summary: 'what memory knows about QUERY: entities, current facts (or --as-of), recent episodes', arg: { field: 'query', label: 'QUERY', required: true, example: 'scry memory recall "where do we deploy the API?"', needs: 'a name or a question' } },
+  cli: { command: 'memory recall', group: 'memory', summary: 'what memory knows about QUERY: entities, current facts (or --as-of), recent episodes', arg: { field: 'query', label: 'QUERY', required: true, example: 'scry memory recall "where do we deploy the API?"', needs: 'a name or a question' }, paths: ['cwd'] },
 });
 
 export const MemoryEpisodes = defineMethod({

@@ -3,17 +3,23 @@
 // baseline of bare inserts of the same episode rows, as a ratio; then the
 // same ingest with redaction in front, and redaction's own throughput on
 // ordinary episodes, real transcripts and the secret corpus (secretlint's
-// recommended preset beside it on the corpus).
+// recommended preset beside it on the corpus). Last, real transcripts end to
+// end (distill, chunk, store with passage indexing, then the daemon's
+// extraction chain offline): MB/s of transcript beside the same ingest with
+// the passage table a no-op (today's figure without passages), and memory.db
+// bytes per MB of transcript for both.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
 import { estimateTokens, type EpisodeDraft } from '../../daemon/memory/episode';
-import { extractOffline } from '../../daemon/memory/extract';
+import { ExtractionChain, ExtractionWorker, OfflineProvider, extractOffline } from '../../daemon/memory/extract';
+import { ingestFile } from '../../daemon/memory/ingest';
 import { redact } from '../../daemon/memory/redact';
 import { MemoryStore } from '../../daemon/memory/store';
 import { openDatabase } from '../../daemon/sqlite';
 import { ms, ratio, summarize, table } from './stats';
+import { record } from './summary';
 
 const N = 400;
 const PROJECTS = ['hermes', 'billing', 'atlas', 'scry', 'shop', 'gateway', 'ledger', 'nimbus'];
@@ -105,6 +111,79 @@ export async function run(): Promise<void> {
     ['ratio', ratio(w.p50, s.p50), ratio(w.p95, s.p95), ratio(w.mean, s.mean)],
   ]);
   await redactionThroughput(drafts.map((d) => d.text));
+  await transcriptThroughput();
+}
+
+/** Every real transcript under test/fixtures/memory (claude/real, codex/real), with its source kind. */
+function realTranscripts(): Array<{ kind: 'claude' | 'codex'; path: string }> {
+  const out: Array<{ kind: 'claude' | 'codex'; path: string }> = [];
+  const walk = (kind: 'claude' | 'codex', d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(kind, p);
+      else if (p.endsWith('.jsonl')) out.push({ kind, path: p });
+    }
+  };
+  for (const kind of ['claude', 'codex'] as const) walk(kind, path.join(__dirname, '..', 'fixtures', 'memory', kind, 'real'));
+  return out;
+}
+
+/**
+ * One full ingest of the real transcripts into a fresh memory.db: seconds, and
+ * the file's size after a checkpoint. `passages: false` swaps the passages
+ * table for a view that swallows inserts, which is the store as it was before
+ * passages (the split itself still runs, a small part of the cost).
+ */
+async function ingestReal(dir: string, files: ReturnType<typeof realTranscripts>, passages: boolean): Promise<{ seconds: number; bytes: number; episodes: number; passages: number }> {
+  const file = path.join(dir, `memory-${passages ? 'passages' : 'none'}-${Date.now()}.db`);
+  const store = new MemoryStore(file);
+  if (!passages) {
+    store.db.exec(`DROP TRIGGER passages_ad; DROP TRIGGER episodes_passages_ad; DROP TRIGGER episodes_passages_au; DROP TABLE passages_fts; DROP TABLE passages;
+      CREATE VIEW passages AS SELECT 0 AS id, 0 AS episode_seq, 0 AS ord, 0 AS char_start, 0 AS char_end, 0 AS line_start, 0 AS line_end, '' AS occurred_at, NULL AS repo_root, '' AS text;
+      CREATE TRIGGER passages_none INSTEAD OF INSERT ON passages BEGIN SELECT 1; END;
+      CREATE VIEW passages_fts AS SELECT 0 AS rowid, '' AS prose, '' AS crumbs;
+      CREATE TRIGGER passages_fts_none INSTEAD OF INSERT ON passages_fts BEGIN SELECT 1; END;`);
+  }
+  const worker = new ExtractionWorker(store, new ExtractionChain([new OfflineProvider()], store, {}), { deadlineMs: 60_000 });
+  const start = performance.now();
+  for (const f of files) await ingestFile(store, f.kind, f.path, { home: dir });
+  await worker.drain();
+  const seconds = (performance.now() - start) / 1000;
+  store.db.pragma('wal_checkpoint(TRUNCATE)');
+  const episodes = (store.db.prepare(`SELECT count(*) AS n FROM episodes`).get() as { n: number }).n;
+  const count = passages ? (store.db.prepare(`SELECT count(*) AS n FROM passages`).get() as { n: number }).n : 0;
+  store.close();
+  return { seconds, bytes: fs.statSync(file).size, episodes, passages: count };
+}
+
+async function transcriptThroughput(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scry-bench-ingest-real-'));
+  const files = realTranscripts();
+  const mb = files.reduce((n, f) => n + fs.statSync(f.path).size, 0) / 1e6;
+  const rounds = 5;
+  const withP: Array<Awaited<ReturnType<typeof ingestReal>>> = [];
+  const without: Array<Awaited<ReturnType<typeof ingestReal>>> = [];
+  // Alternating, so both see the same machine.
+  for (let r = 0; r < rounds; r++) {
+    if (r % 2 === 0) {
+      withP.push(await ingestReal(dir, files, true));
+      without.push(await ingestReal(dir, files, false));
+    } else {
+      without.push(await ingestReal(dir, files, false));
+      withP.push(await ingestReal(dir, files, true));
+    }
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  const mbps = (xs: typeof withP): number => mb / summarize(xs.map((x) => x.seconds)).p50;
+  const perMb = (xs: typeof withP): number => xs[0]!.bytes / 1e6 / mb;
+  const a = withP[0]!;
+  table(`ingest of ${files.length} real transcripts (${mb.toFixed(2)} MB of JSONL; ${a.episodes} episodes, ${a.passages} passages), offline extraction, median of ${rounds}`, ['what', 'MB/s of transcript', 'memory.db MB per MB of transcript'], [
+    ['with passage indexing', mbps(withP).toFixed(2), perMb(withP).toFixed(2)],
+    ['without (passages table a no-op, as before)', mbps(without).toFixed(2), perMb(without).toFixed(2)],
+    ['ratio', ratio(mbps(withP), mbps(without)), ratio(perMb(withP), perMb(without))],
+  ]);
+  record({ figure: 'ingest, real transcripts, with passages', value: `${mbps(withP).toFixed(2)} MB/s`, baseline: `${mbps(without).toFixed(2)} MB/s without`, ratio: ratio(mbps(withP), mbps(without)), target: 'shown' });
+  record({ figure: 'memory.db size per MB of transcript', value: `${perMb(withP).toFixed(2)} MB`, baseline: `${perMb(without).toFixed(2)} MB without`, ratio: ratio(perMb(withP), perMb(without)), target: 'shown' });
 }
 
 /** Redaction alone: per-text percentiles and MB/s, on three kinds of text. */

@@ -1,13 +1,17 @@
 // Memory, the read side:
 //  - recall@5 on the fixture questions, split by whether a question names its entity;
-//  - recall and path p50/p95 on a generated graph of 10,000 entities and
-//    50,000 facts: in process, and through an MCP client (scry mcp -> daemon)
+//  - recall and path p50/p95 on a generated store of 10,000 entities, 50,000
+//    facts and 5,000 episodes of about 4 KB of distilled text each (~20 MB:
+//    sentences of the real fixture sessions and of the npm READMEs in
+//    node_modules recombined, with the entities' names, cut into passages
+//    as ingest does): in process, and through an MCP client (scry mcp -> daemon)
 //    beside the MCP reference memory server (@modelcontextprotocol/server-memory,
 //    its search_nodes and open_nodes) loaded with the same graph, as a ratio;
 //  - remember latency, orientation time, and the SessionStart hook's wall time
 //    with the daemon up and down.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -20,11 +24,13 @@ import { recall } from '../../daemon/memory/recall';
 import { remember } from '../../daemon/memory/remember';
 import { normalizeName } from '../../daemon/memory/resolve';
 import { MemoryStore } from '../../daemon/memory/store';
+import { PassageWriter } from '../../daemon/memory/store/passages';
 import * as P from '../../daemon/protocol';
 import { CLI, ROOT, stopDaemon, tempDir } from '../helpers';
 import { fixtureGraph } from '../memory/recall/fixture-graph';
 import { QUESTIONS, recallQuality } from './recall-quality';
 import { ms, ratio, summarize, table, verdict } from './stats';
+import { record } from './summary';
 
 const ENTITIES = 10_000;
 const FACTS = 50_000;
@@ -49,7 +55,7 @@ interface Generated {
   edges: Array<[number, number]>;
 }
 
-function generate(store: MemoryStore): Generated {
+export function generate(store: MemoryStore): Generated {
   const rand = rng(42);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const db = store.db;
@@ -73,11 +79,15 @@ function generate(store: MemoryStore): Generated {
       }
     }
     const epi = db.prepare(`INSERT INTO episodes(id, source, source_path, session_id, line_start, line_end, occurred_at, ingested_at, text, summary, tokens, extraction)
-      VALUES (?, 'claude', ?, ?, 1, 40, ?, ?, ?, ?, 100, 'done')`);
+      VALUES (?, 'claude', ?, ?, 1, 40, ?, ?, ?, ?, ?, 'done')`);
+    const passages = new PassageWriter(db);
+    const pool = sentencePool();
     for (let e = 1; e <= EPISODES; e++) {
       const at = new Date(Date.UTC(2024, 0, 1) + e * 3_600_000).toISOString();
       const summary = `Looked at ${names[Math.floor(rand() * ENTITIES)]} and the ${pick(WORDS)} ${pick(WORDS)} setup`;
-      epi.run(`ep-${e}`, `/home/bench/.claude/projects/p/s-${e}.jsonl`, `s-${e}`, at, at, summary, summary);
+      const text = episodeText(rand, pool, () => names[Math.floor(rand() * ENTITIES)]!, summary);
+      const seq = Number(epi.run(`ep-${e}`, `/home/bench/.claude/projects/p/s-${e}.jsonl`, `s-${e}`, at, at, text, summary, Math.ceil(text.length / 4)).lastInsertRowid);
+      passages.write({ seq, text, lineStart: 1, lineEnd: 40, occurredAt: at, repoRoot: null });
     }
     const fact = db.prepare(`INSERT INTO facts(source_id, relation, target_id, value, value_norm, text, confidence, valid_from, valid_to, recorded_at, expired_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     const fe = db.prepare(`INSERT OR IGNORE INTO fact_episodes(fact_id, episode_id, provider, recorded_at) VALUES (?, ?, 'bench', ?)`);
@@ -105,18 +115,86 @@ function generate(store: MemoryStore): Generated {
   return { names, aliases, edges };
 }
 
+/**
+ * Sentences to make episodes of: those of the real fixture sessions' distilled
+ * text (the golden episodes), and, so that 20 MB of it has a vocabulary like
+ * real prose rather than a few hundred sentences repeated, the prose lines of
+ * the READMEs of the installed npm packages (real English technical text).
+ */
+export function sentencePool(): string[] {
+  const out = new Set<string>();
+  const add = (text: string): void => {
+    for (const s of text.replace(/^(?:user|assistant)(?: \([^)]*\))?: /gm, '').split(/(?<=[.!?])\s+|\n+/)) {
+      const t = s.trim();
+      // Prose, not tables, code or badges.
+      if (t.length >= 30 && t.length <= 400 && !/[|<>{}]|^[#*-]|\]\(/.test(t) && (t.match(/[a-z]{3,}/gi)?.length ?? 0) >= 5) out.add(t);
+    }
+  };
+  const golden = path.join(ROOT, 'test', 'fixtures', 'memory', 'golden');
+  for (const f of fs.readdirSync(golden).filter((x) => x.includes('__real__')).sort()) {
+    for (const ep of (JSON.parse(fs.readFileSync(path.join(golden, f), 'utf8')) as { episodes: Array<{ text: string }> }).episodes) add(ep.text);
+  }
+  const modules = path.join(ROOT, 'node_modules');
+  const readmes: string[] = [];
+  const visit = (dir: string, depth: number): void => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory() && depth < 2 && !e.name.startsWith('.')) visit(p, e.name.startsWith('@') ? depth : depth + 1);
+      else if (e.isFile() && /^readme\.md$/i.test(e.name)) readmes.push(p);
+    }
+  };
+  visit(modules, 0);
+  for (const f of readmes) add(fs.readFileSync(f, 'utf8'));
+  return [...out];
+}
+
+/** About 4 KB of turns: real sentences recombined, a name now and then, so no two episodes are alike. */
+function episodeText(rand: () => number, pool: readonly string[], name: () => string, opening: string): string {
+  const turns: string[] = [`user: ${opening}`];
+  let size = turns[0]!.length;
+  while (size < 4000) {
+    const role = turns.length % 2 === 0 ? 'user' : 'assistant';
+    const n = role === 'user' ? 1 + Math.floor(rand() * 2) : 3 + Math.floor(rand() * 6);
+    const parts: string[] = [];
+    for (let i = 0; i < n; i++) {
+      let sentence = pool[Math.floor(rand() * pool.length)]!;
+      // A word swapped for one of another sentence now and then: new combinations, not copies.
+      if (rand() < 0.5) {
+        const other = pool[Math.floor(rand() * pool.length)]!.split(' ');
+        const words = sentence.split(' ');
+        words[Math.floor(rand() * words.length)] = other[Math.floor(rand() * other.length)]!;
+        sentence = words.join(' ');
+      }
+      parts.push(rand() < 0.25 ? `${sentence} (${name()})` : sentence);
+    }
+    const turn = `${role}: ${parts.join(rand() < 0.3 ? '\n\n' : ' ')}`;
+    turns.push(turn);
+    size += turn.length + 2;
+  }
+  return turns.join('\n\n');
+}
+
 /** Recall questions over the generated graph: names, aliases, and phrases from fact text. */
-function queries(g: Generated, n: number): string[] {
+export function queries(g: Generated, n: number): string[] {
   const rand = rng(7);
+  const pool = sentencePool();
   const out: string[] = [];
   for (let i = 0; i < n; i++) {
     const id = 1 + Math.floor(rand() * ENTITIES);
     const kind = i % 4;
     if (kind === 0 || kind === 1) out.push(g.names[id - 1]!);
     else if (kind === 2) out.push(g.aliases.get(Math.max(5, Math.floor(id / 5) * 5)) ?? g.names[id - 1]!);
-    else out.push(`where is ${WORDS[Math.floor(rand() * WORDS.length)]} deployed`);
+    else if (i % 8 === 3) out.push(`where is ${WORDS[Math.floor(rand() * WORDS.length)]} deployed`);
+    else out.push(wordsOf(pool[Math.floor(rand() * pool.length)]!, rand));
   }
   return out;
+}
+
+/** A question made of a few words of a sentence the sessions hold (what a passage search meets). */
+function wordsOf(sentence: string, rand: () => number): string {
+  const words = sentence.split(/[^\p{L}\p{N}_]+/u).filter((w) => w.length > 3);
+  const start = Math.floor(rand() * Math.max(1, words.length - 4));
+  return `what about ${words.slice(start, start + 4).join(' ')}?`;
 }
 
 /** Pairs that a path exists between: walk up to three current edges from a random entity. */
@@ -199,11 +277,27 @@ export async function run(): Promise<void> {
   const store = new MemoryStore(memoryDb(home));
   const t0 = performance.now();
   const g = generate(store);
-  console.log(`\ngenerated ${ENTITIES} entities, ${FACTS} facts (${g.edges.length} current edges), ${EPISODES} episodes in ${ms(performance.now() - t0)}`);
+  const textMb = (store.db.prepare(`SELECT sum(length(text)) AS n FROM episodes`).get() as { n: number }).n / 1e6;
+  const passageCount = (store.db.prepare(`SELECT count(*) AS n FROM passages`).get() as { n: number }).n;
+  console.log(`\ngenerated ${ENTITIES} entities, ${FACTS} facts (${g.edges.length} current edges), ${EPISODES} episodes (${textMb.toFixed(1)} MB of text, ${passageCount} passages) in ${ms(performance.now() - t0)}`);
   const qs = queries(g, 400);
   const ps = pairs(g, 200);
+  // Beside it, query by query, a copy with the passages emptied: the entity half alone, about what recall cost before passages.
+  const bareFile = path.join(home, 'bare.db');
+  store.db.exec(`VACUUM INTO '${bareFile}'`);
+  const bare = new MemoryStore(bareFile);
+  bare.db.exec(`DELETE FROM passages`);
   time(() => recall(store, { query: qs[0]! }), 20);
-  const recallIn = summarize(qs.map((query) => time(() => recall(store, { query }), 1)[0]!));
+  time(() => recall(bare, { query: qs[0]! }), 20);
+  const inProcess: number[] = [];
+  const bareSamples: number[] = [];
+  for (const query of qs) {
+    inProcess.push(time(() => recall(store, { query }), 1)[0]!);
+    bareSamples.push(time(() => recall(bare, { query }), 1)[0]!);
+  }
+  bare.close();
+  const recallIn = summarize(inProcess);
+  const recallBare = summarize(bareSamples);
   const recallNames = summarize(qs.filter((_, i) => i % 4 < 2).map((query) => time(() => recall(store, { query }), 1)[0]!));
   const recallPhrases = summarize(qs.filter((_, i) => i % 4 === 3).map((query) => time(() => recall(store, { query }), 1)[0]!));
   const pathIn = summarize(ps.map(([from, to]) => time(() => shortestPath(store, { from, to }), 1)[0]!));
@@ -254,12 +348,14 @@ export async function run(): Promise<void> {
   await stopDaemon(home);
   const hookDown = summarize(await timeAsync(() => hookOnce(home, repo), 15));
 
-  table(`recall and path on ${ENTITIES} entities / ${FACTS} facts`, ['what', 'n', 'p50', 'p95', 'note'], [
+  console.log(`machine load while measuring: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min) on ${os.cpus().length} cores`);
+  table(`recall and path on ${ENTITIES} entities / ${FACTS} facts / ${EPISODES} episodes`, ['what', 'n', 'p50', 'p95', 'note'], [
     ['recall, in process (all queries)', recallIn.n, ms(recallIn.p50), ms(recallIn.p95), verdict(recallIn.p50, 5)],
     ['  by name or alias', recallNames.n, ms(recallNames.p50), ms(recallNames.p95), ''],
-    ['  by phrase (full text)', recallPhrases.n, ms(recallPhrases.p50), ms(recallPhrases.p95), ''],
+    ['  by phrase (full text, passages)', recallPhrases.n, ms(recallPhrases.p50), ms(recallPhrases.p95), ''],
+    ['  same queries, passages emptied (entity half alone)', recallBare.n, ms(recallBare.p50), ms(recallBare.p95), `passages cost ${ratio(recallIn.p50, recallBare.p50)} at p50`],
     ['path, in process', pathIn.n, ms(pathIn.p50), ms(pathIn.p95), `${found}/${ps.length} found within 4 hops`],
-    ['scry_recall via MCP client', scryRecall.n, ms(scryRecall.p50), ms(scryRecall.p95), ''],
+    ['scry_recall via MCP client', scryRecall.n, ms(scryRecall.p50), ms(scryRecall.p95), verdict(scryRecall.p50, 10)],
     ['scry_memory_path via MCP client', scryPath.n, ms(scryPath.p50), ms(scryPath.p95), ''],
     ...(refSearch && refOpen
       ? [
@@ -268,6 +364,8 @@ export async function run(): Promise<void> {
         ]
       : [['server-memory', 0, '-', '-', 'not installed (npm i -D @modelcontextprotocol/server-memory)']]),
   ]);
+  record({ figure: 'recall p50 in process (10k/50k/5k, ~20 MB text)', value: ms(recallIn.p50), baseline: '-', ratio: '-', target: '<= 5 ms', ok: recallIn.p50 <= 5 });
+  record({ figure: 'scry_recall p50 via MCP', value: ms(scryRecall.p50), baseline: refSearch ? `search_nodes ${ms(refSearch.p50)}` : '-', ratio: refSearch ? ratio(scryRecall.p50, refSearch.p50) : '-', target: '<= 10 ms', ok: scryRecall.p50 <= 10 });
   table('remember, orientation, SessionStart hook', ['what', 'n', 'p50', 'p95'], [
     ['remember, in process', rememberIn.n, ms(rememberIn.p50), ms(rememberIn.p95)],
     ['remember via the daemon socket', rememberRpc.n, ms(rememberRpc.p50), ms(rememberRpc.p95)],

@@ -85,6 +85,19 @@ describe('memory tools over MCP', { timeout: 120_000 }, () => {
     assert.equal(manual?.repo_root, repo, 'the MCP server filled in its own repository');
   });
 
+  it('scry_recall quotes what the sessions said: a snippet under the transcript it came from, with the lines to open', async () => {
+    const text = textOf(await call('scry_recall', { query: 'why did the nightly invoice job fail?' }));
+    const session = path.join(FIXTURES, 'claude', '-home-ana-src-ledger', '44444444-dddd-4000-8000-000000000004.jsonl');
+    assert.match(text, /ran out of memory while building PDFs/);
+    const header = text.split('\n').findIndex((l) => l.startsWith(`${session} (`));
+    assert.ok(header >= 0, `the transcript's path heads its passages:\n${text}`);
+    const line = text.split('\n').slice(header + 1).find((l) => l.includes('ran out of memory'));
+    const span = /^- (\d+)-(\d+): /.exec(line ?? '');
+    assert.ok(span, line);
+    const lines = fs.readFileSync(session, 'utf8').split('\n').slice(Number(span[1]) - 1, Number(span[2]));
+    assert.ok(lines.some((l) => l.includes('ran out of memory while building PDFs')), `lines ${span[1]}-${span[2]} hold the sentence`);
+  });
+
   it('scry_memory_path and scry_episodes answer in text; a missing entity is an error naming it', async () => {
     const p = await call('scry_memory_path', { from: 'ledger', to: 'pnpm', format: 'json' });
     assert.equal((p.structuredContent as PathResult).hops.length, 3);

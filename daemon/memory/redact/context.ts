@@ -5,14 +5,13 @@
 // in prose ("DB_PASSWORD is hunter2").
 import type { Rule } from './rule';
 import { looksRandom } from './entropy';
+import { NAME_KEYWORDS, SECRET_NAME } from './names';
 import { notAValue, plausibleSecret, unquote } from './values';
 
-// A name whose value is a secret: it must END with one of these words, so
-// `MAX_TOKENS=4000` or `token_type` stay.
-const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*?(?:secret|password|passwd|passphrase|pwd|token|api[_-]?key|apikey|secret[_-]?key|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|client[_-]?secret|key[_-]?base|encryption[_-]?key|signing[_-]?key|master[_-]?key|[_-]pass|[_-]pw|sas)`;
-const NAME_KEYWORDS = ['secret', 'passw', 'passphrase', 'pwd', 'token', 'key', 'credential', '_pass', '-pass', '_pw', '-pw', 'sas'];
 
 const codeCall = (v: string): boolean => /^[A-Za-z_$][\w$.]*\(/.test(v);
+// The rest of a line that is code: a statement or item end, an opened block, an arrow function.
+const codeShape = (v: string): boolean => /[;,{([]$/.test(v) || /^\(.*\)\s*(?::[^=]*)?=>/.test(v);
 
 export const CONTEXT_RULES: readonly Rule[] = [
   {
@@ -21,7 +20,7 @@ export const CONTEXT_RULES: readonly Rule[] = [
     keywords: NAME_KEYWORDS,
     re: new RegExp(String.raw`^(?<pre>[ \t]*-?[ \t]*(?:export[ \t]+)?["']?${SECRET_NAME}["']?(?:[ \t]*=[ \t]*|[ \t]*:[ \t]+))(?<s>[^\s#](?:[^\n]*[^\s])?)(?=[ \t]*$)`, 'gim'),
     // `token: string;`, `password: req.body.password,` and `x = f()` are code.
-    accept: (v) => !notAValue(v) && !codeCall(v) && !/[;,]$/.test(v) && !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v),
+    accept: (v) => !notAValue(v) && !codeCall(v) && !codeShape(v) && !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v),
   },
   {
     // The same assignment inline: `DB_PASSWORD=x npm test`, `?token=x&`, `-Dsonar.token=x`,
@@ -29,7 +28,7 @@ export const CONTEXT_RULES: readonly Rule[] = [
     kind: 'env-secret',
     keywords: NAME_KEYWORDS,
     // The name sits in a lookbehind, so the regex is only tried where an `=` or `:` stands.
-    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|[^\s"'\x60;&|),}]+)`, 'gim'),
+    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:=])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|[^\s"'\x60;&|),}]+)`, 'gim'),
     accept: (v, g) => {
       const value = unquote(v);
       if (value.length === 0 || notAValue(value) || codeCall(value)) return false;
@@ -58,10 +57,10 @@ export const CONTEXT_RULES: readonly Rule[] = [
     accept: (v) => /^[0-9a-f]{32,}$/i.test(v) || looksRandom(v),
   },
   {
-    // `--password X`, `--token X`: the flag's next word.
+    // `--password X`, `--http-password X`, `-storepass X`, `--token X`: the next word of a flag whose name ends in a secret word.
     kind: 'flag-secret',
-    keywords: ['--'],
-    re: /(?<pre>\s--?(?:password|passwd|pass|pwd|token|api-key|apikey|secret|client-secret|auth-token|access-token|passphrase|private-key)\s+["']?)(?<s>[^\s"']+)/gi,
+    keywords: ['--', '-storepass', '-keypass', '-srcstorepass', '-deststorepass', '-password', '-passphrase'],
+    re: /(?<pre>\s--?[\w-]*?(?:password|passwd|pass|pwd|token|api-key|apikey|secret|client-secret|auth-token|access-token|passphrase|private-key|secret-key|access-key|storepass|keypass|oauth2-bearer)\s+["']?)(?<s>[^\s"']+)/gi,
     accept: (v) => !v.startsWith('-') && !notAValue(v),
   },
   {

@@ -6,12 +6,15 @@
 // keywords occurs in the text. Ordinary code, git hashes, UUIDs and words
 // pass through: a false positive only costs a word, but a rule that fires on
 // hashes would blank out half of every transcript.
+import { COMMAND_RULES } from './commands';
+import { CONFIG_RULES } from './configs';
 import { CONTEXT_RULES } from './context';
 import { HIGH_ENTROPY_RULE } from './entropy';
 import { KEY_RULES } from './keys';
 import { KeywordIndex } from './keywords';
 import { applyRule, type Rule } from './rule';
 import { TOKEN_RULES } from './tokens';
+import { SWEEP_RULES } from './tokens-sweep';
 
 export interface RedactResult {
   text: string;
@@ -19,7 +22,7 @@ export interface RedactResult {
   count: number;
 }
 
-const RULES: readonly Rule[] = [...KEY_RULES, ...TOKEN_RULES, ...CONTEXT_RULES, HIGH_ENTROPY_RULE];
+const RULES: readonly Rule[] = [...KEY_RULES, ...TOKEN_RULES, ...SWEEP_RULES, ...COMMAND_RULES, ...CONFIG_RULES, ...CONTEXT_RULES, HIGH_ENTROPY_RULE];
 const KEYWORDS = new KeywordIndex(RULES.flatMap((r) => r.keywords ?? []));
 // Which rules each keyword wakes, and the rules with no keyword (they always run).
 const RULES_BY_KEYWORD = new Map<string, number[]>();

@@ -4,11 +4,13 @@
 // (`{n,}`) so a token pasted with extra characters still goes whole.
 import type { Rule } from './rule';
 
-// `\b` rather than a lookbehind: every body starts with a word character, and V8 scans for a literal after `\b` far faster.
-const START = String.raw`\b`;
+// `\b` rather than a lookbehind alone: every body starts with a word character, and V8 scans for a literal after `\b` far faster.
+// Not after a `-`: `…-r8_…` inside a longer base64url run (a Fernet blob, a signature) is not a token.
+const START = String.raw`\b(?<!-)`;
 const END = String.raw`(?![A-Za-z0-9])`;
 
-function tok(kind: string, keywords: readonly string[], body: string, flags = ''): Rule {
+/** A token rule: `body` is the whole token, standing alone (no word character either side). */
+export function tok(kind: string, keywords: readonly string[], body: string, flags = ''): Rule {
   return { kind, keywords, re: new RegExp(`${START}(?<s>${body})${END}`, `g${flags}`) };
 }
 

@@ -10,6 +10,9 @@ const STOPWORDS = new Set(
   'a an the not no missing required optional set unset empty blank wrong invalid expired correct incorrect stored in at on now still being already also only just too very hidden redacted rotated changed same different ok fine there here used needed needs unknown and or but for from of to this that it its which what when where how stale leaked revoked valid present absent configured provided given shown visible exposed long short weak strong secure insecure saved cached encrypted hashed sent passed reset'.split(' '),
 );
 
+/** An ordinary word that follows a secret's name in prose (`is`, `required`, `stored`), not a value. */
+export const isStopword = (v: string): boolean => STOPWORDS.has(v.toLowerCase());
+
 export function unquote(v: string): string {
   return v.length >= 2 && /^["'`]/.test(v) && v.endsWith(v[0]!) ? v.slice(1, -1) : v;
 }
@@ -25,6 +28,8 @@ export function plausibleSecret(raw: string): boolean {
   if (v.length < 4 || notAValue(v) || STOPWORDS.has(v.toLowerCase())) return false;
   // Code, not a value: a dotted member path, a call, brackets.
   if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v) || /[()[\]{}<>]/.test(v)) return false;
+  // A namespace or module path of plain words (`Illuminate\\Auth\\AuthManager`, `app::auth`, `lib/auth`).
+  if (/^[A-Za-z_][A-Za-z_]*(?:(?:\\{1,2}|::|\/)[A-Za-z_][A-Za-z_]*)+$/.test(v)) return false;
   // Small numbers are ports, counts and codes.
   if (/^0x[0-9a-f]+$/i.test(v)) return false;
   if (/^-?\d+$/.test(v) && (v.startsWith('-') || v.length < 6)) return false;

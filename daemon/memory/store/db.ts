@@ -4,7 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { openDatabase, type Db } from '../../sqlite';
 import { MemorySchemaError } from './errors';
-import { MIGRATIONS, SCHEMA_VERSION } from './schema';
+import { backfillPassages } from './passages';
+import { MIGRATIONS, PASSAGES_MIGRATION, SCHEMA_VERSION } from './schema';
 
 export function openMemoryDb(file: string, now: () => Date): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -30,6 +31,7 @@ function migrate(db: Db, file: string, now: () => Date): void {
   for (let v = found; v < SCHEMA_VERSION; v++) {
     db.transaction(() => {
       db.exec(MIGRATIONS[v]!);
+      if (MIGRATIONS[v] === PASSAGES_MIGRATION) backfillPassages(db);
       if (v === 0) db.prepare(`INSERT INTO meta(key, value) VALUES ('created_at', ?)`).run(now().toISOString());
       db.pragma(`user_version = ${v + 1}`);
     })();

@@ -1,8 +1,10 @@
 // Episodes and the cursors that say how far each source file was read. An
-// episode is queued for extraction in the same statement batch that stores
-// it; a batch and its file's cursor are one transaction.
+// episode is queued for extraction and cut into passages in the same
+// statement batch that stores it; a batch and its file's cursor are one
+// transaction.
 import type { EpisodeDraft } from '../episode';
 import type { Db } from '../../sqlite';
+import { PassageWriter, type TurnLines } from './passages';
 import { episodeOf, type EpisodeRow } from './rows';
 import type { Cursor, StoredEpisode } from './types';
 
@@ -53,9 +55,11 @@ function prepare(db: Db) {
 
 export class EpisodeTable {
   private readonly s: ReturnType<typeof prepare>;
+  private readonly passages: PassageWriter;
 
   constructor(private readonly db: Db, private readonly iso: () => string) {
     this.s = prepare(db);
+    this.passages = new PassageWriter(db);
   }
 
   /** Stores an episode and queues it for extraction, once: returns false when the id was already stored. */
@@ -68,16 +72,16 @@ export class EpisodeTable {
    * transaction, so a crash leaves either both or neither: re-reading from the
    * old cursor then finds the same ids and creates nothing new.
    */
-  commit(drafts: readonly EpisodeDraft[], cursor?: Cursor): { added: number; existing: number } {
+  commit(drafts: readonly EpisodeDraft[], cursor?: Cursor, turnLines?: ReadonlyMap<string, TurnLines>): { added: number; existing: number } {
     return this.db.transaction(() => {
       let added = 0;
-      for (const d of drafts) if (this.insert(d)) added++;
+      for (const d of drafts) if (this.insert(d, turnLines?.get(d.id))) added++;
       if (cursor) this.setCursor(cursor);
       return { added, existing: drafts.length - added };
     })();
   }
 
-  private insert(d: EpisodeDraft): boolean {
+  private insert(d: EpisodeDraft, turns?: TurnLines): boolean {
     const now = this.iso();
     const r = this.s.insertEpisode.run({
       id: d.id, source: d.source, sourcePath: d.sourcePath, sessionId: d.sessionId, parentSessionId: d.parentSessionId ?? null,
@@ -86,6 +90,7 @@ export class EpisodeTable {
     });
     if (r.changes === 0) return false;
     this.s.enqueue.run(d.id, now, now, now);
+    this.passages.write({ seq: Number(r.lastInsertRowid), text: d.text, lineStart: d.lineStart, lineEnd: d.lineEnd, occurredAt: d.occurredAt, repoRoot: d.repoRoot ?? null }, turns);
     return true;
   }
 

@@ -3,3 +3,4 @@ export type { ApplyResult, Cursor, Entity, ExtractionState, Fact, GlossaryEntry,
 export type { EpisodeRefRow, FactRow } from './rows';
 export { AmbiguousEpisodeError, EntityNotFoundError, EpisodeNotFoundError, FactNotFoundError, MemorySchemaError } from './errors';
 export { SCHEMA_VERSION } from './schema';
+export type { TurnLines } from './passages';

@@ -41,6 +41,37 @@ CREATE TRIGGER episodes_anchors_ad AFTER DELETE ON episodes BEGIN
 END;
 `;
 
+/** Migration 4; its data step (backfilling the passages of stored episodes) runs right after it (db.ts). */
+export const PASSAGES_MIGRATION = `
+CREATE TABLE passages (
+  id INTEGER PRIMARY KEY,
+  episode_seq INTEGER NOT NULL,      -- episodes.seq
+  ord INTEGER NOT NULL,              -- position in the episode
+  char_start INTEGER NOT NULL,       -- offsets into episodes.text (UTF-16 units, as JavaScript counts)
+  char_end INTEGER NOT NULL,
+  line_start INTEGER NOT NULL,
+  line_end INTEGER NOT NULL,
+  occurred_at TEXT NOT NULL,         -- the session's time (episodes.occurred_at)
+  repo_root TEXT,
+  text TEXT NOT NULL
+);
+CREATE INDEX passages_episode ON passages(episode_seq, ord);
+-- Contentless: the text is in passages; the index holds what was said (prose) apart from the tool
+-- breadcrumbs (\`[ran: …]\`, \`[read …]\`), which weigh a quarter in the ranking. The writer
+-- (store/passages.ts) fills it, since SQL cannot tell the two apart.
+CREATE VIRTUAL TABLE passages_fts USING fts5(prose, crumbs, content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 2');
+INSERT INTO passages_fts(passages_fts, rank) VALUES ('rank', 'bm25(1.0, 0.25)');
+CREATE TRIGGER passages_ad AFTER DELETE ON passages BEGIN
+  DELETE FROM passages_fts WHERE rowid = old.id;
+END;
+CREATE TRIGGER episodes_passages_ad AFTER DELETE ON episodes BEGIN
+  DELETE FROM passages WHERE episode_seq = old.seq;
+END;
+CREATE TRIGGER episodes_passages_au AFTER UPDATE OF occurred_at, repo_root ON episodes BEGIN
+  UPDATE passages SET occurred_at = new.occurred_at, repo_root = new.repo_root WHERE episode_seq = new.seq;
+END;
+`;
+
 export const MIGRATIONS: readonly string[] = [
   `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID; -- created_at and similar facts about the file
@@ -257,7 +288,15 @@ INSERT INTO cursors_by_source SELECT path, source, size, mtime_ms, offset, last_
 DROP TABLE cursors;
 ALTER TABLE cursors_by_source RENAME TO cursors;
 `,
-  // anchors (issue 25): the code a session mentions, resolved against its
+  // 4: passages, what recall searches of what the sessions said: an
+  // episode's distilled text cut into turns or paragraphs (passage/split.ts),
+  // each with its line span, its session's time and repository, under FTS5
+  // (prose and tool breadcrumbs apart). Written with the episode in one
+  // transaction; deleting an episode deletes its passages (trigger), and
+  // theirs delete the index rows. Existing
+  // episodes get theirs when this migration runs (store/passages.ts).
+  PASSAGES_MIGRATION,
+  // 5: anchors (issue 25): the code a session mentions, resolved against its
   // repo's index after the episode is stored. A resolved row keeps the symbol
   // or file, its definition's location and a hash of its text as they were;
   // an unresolved one keeps the mention as text and why (kind NULL), never a

@@ -15,6 +15,7 @@ import { EpisodeTable } from './episodes';
 import { GraphReads } from './graph-reads';
 import { GraphWriter } from './graph-writer';
 import { ProviderLedger } from './ledger';
+import type { TurnLines } from './passages';
 import { ExtractionQueue } from './queue';
 import type { ApplyResult, Cursor, Entity, Fact, GlossaryEntry, MemoryCounts, ProviderState, QueueItem, StoredEpisode } from './types';
 
@@ -57,7 +58,7 @@ export class MemoryStore {
 
   // ---- episodes and cursors ----
   addEpisode = (draft: EpisodeDraft): boolean => this.episodes.add(draft);
-  commitEpisodes = (drafts: readonly EpisodeDraft[], cursor?: Cursor): { added: number; existing: number } => this.episodes.commit(drafts, cursor);
+  commitEpisodes = (drafts: readonly EpisodeDraft[], cursor?: Cursor, turnLines?: ReadonlyMap<string, TurnLines>): { added: number; existing: number } => this.episodes.commit(drafts, cursor, turnLines);
   episode = (id: string): StoredEpisode | undefined => this.episodes.get(id);
   getCursor = (file: string, source: Cursor['source']): Cursor | undefined => this.episodes.getCursor(file, source);
   /** Alone, for a file that yielded no episode yet (too few turns) but whose bytes were read. */

@@ -84,4 +84,20 @@ describe('redaction beyond its corpus', () => {
     assert.ok(files.length > 300);
     assert.ok(perMb <= 10, `${perMb} redactions per MB of code`);
   });
+  it('real docs shipped in node_modules (READMEs full of shell, config and example credentials) rarely lose a word (rate and kinds printed)', () => {
+    const files = walk(path.join(ROOT, 'node_modules')).filter((f) => /\.md$/i.test(f) && fs.statSync(f).size < 200_000);
+    let bytes = 0;
+    const kinds = new Map<string, number>();
+    for (const f of files) {
+      const text = fs.readFileSync(f, 'utf8');
+      bytes += text.length;
+      for (const m of redact(text).text.matchAll(/\[redacted:([a-z0-9-]+)\]/g)) kinds.set(m[1]!, (kinds.get(m[1]!) ?? 0) + 1);
+    }
+    const count = [...kinds.values()].reduce((a, b) => a + b, 0);
+    const perMb = count / (bytes / 1e6);
+    console.log(`  docs: ${count} redactions in ${(bytes / 1e6).toFixed(2)} MB (${perMb.toFixed(1)} per MB) over ${files.length} files; ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    assert.ok(files.length > 100);
+    // Most of these are the docs' own example passwords (`redis://user:pass@`, `password=secret`); a rule that fires on prose would show as hundreds.
+    assert.ok(perMb <= 30, `${perMb} redactions per MB of docs`);
+  });
 });

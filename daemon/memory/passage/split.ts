@@ -1,0 +1,139 @@
+// An episode's distilled text cut into passages, the unit recall searches
+// and quotes: a turn when it is short, else runs of its paragraphs, and a
+// paragraph longer than a passage at its sentence ends. Every passage stays
+// inside one turn, so its line span is that turn's. Pure: offsets into the
+// text, nothing stored here.
+
+/** Longest passage in characters; a turn up to this length is one passage. */
+export const PASSAGE_MAX = 400;
+
+export interface PassageSpan {
+  /** Character offsets into the episode text, [start, end). */
+  start: number;
+  end: number;
+  /** Index of the turn (the `role: …` block) the passage belongs to, 0-based. */
+  turn: number;
+}
+
+/** A turn's block starts with its role label, as chunk.ts renders it (`assistant: `, `user (subagent x): `). */
+const TURN_HEAD = /^(?:user|assistant|summary|system|developer|tool)(?: \([^)\n]{0,80}\))?: /;
+
+interface Range {
+  start: number;
+  end: number;
+}
+
+export function splitPassages(text: string, max: number = PASSAGE_MAX): PassageSpan[] {
+  const out: PassageSpan[] = [];
+  let turn = -1;
+  let current: Range[] = [];
+  const flush = (): void => {
+    if (current.length > 0) packTurn(text, current, Math.max(0, turn), max, out);
+    current = [];
+  };
+  for (const p of paragraphs(text)) {
+    if (TURN_HEAD.test(text.slice(p.start, p.start + 100)) || turn === -1) {
+      flush();
+      turn++;
+    }
+    current.push(p);
+  }
+  flush();
+  return out;
+}
+
+/** Paragraphs (blank-line separated), trimmed, empty ones dropped. */
+function paragraphs(text: string): Range[] {
+  const out: Range[] = [];
+  const sep = /\n[ \t]*\n/g;
+  let at = 0;
+  for (;;) {
+    const m = sep.exec(text);
+    const end = m ? m.index : text.length;
+    const r = trim(text, at, end);
+    if (r) out.push(r);
+    if (!m) break;
+    at = m.index + m[0].length;
+  }
+  return out;
+}
+
+function trim(text: string, start: number, end: number): Range | undefined {
+  while (start < end && /\s/.test(text[start]!)) start++;
+  while (end > start && /\s/.test(text[end - 1]!)) end--;
+  return end > start ? { start, end } : undefined;
+}
+
+/** One turn's paragraphs into passages: the whole turn, else greedy runs of paragraphs, long paragraphs cut at sentences. */
+function packTurn(text: string, paras: Range[], turn: number, max: number, out: PassageSpan[]): void {
+  const first = paras[0]!;
+  const last = paras[paras.length - 1]!;
+  if (last.end - first.start <= max) {
+    out.push({ start: first.start, end: last.end, turn });
+    return;
+  }
+  let run: Range | undefined;
+  for (const p of paras) {
+    if (p.end - p.start > max) {
+      if (run) out.push({ ...run, turn });
+      run = undefined;
+      for (const s of cutLong(text, p, max)) out.push({ ...s, turn });
+      continue;
+    }
+    if (run && p.end - run.start <= max) run.end = p.end;
+    else {
+      if (run) out.push({ ...run, turn });
+      run = { ...p };
+    }
+  }
+  if (run) out.push({ ...run, turn });
+}
+
+/** A paragraph longer than `max`: sentences (or lines) packed greedily, a sentence longer than `max` cut at a space. */
+function cutLong(text: string, p: Range, max: number): Range[] {
+  const bounds: number[] = [];
+  const re = /[.!?:;](?=\s)|\n/g;
+  re.lastIndex = p.start;
+  const slice = text.slice(0, p.end);
+  for (let m = re.exec(slice); m; m = re.exec(slice)) bounds.push(m.index + m[0].length);
+  bounds.push(p.end);
+  const out: Range[] = [];
+  let start = p.start;
+  let lastFit = -1;
+  for (const b of bounds) {
+    if (b - start <= max) {
+      lastFit = b;
+      continue;
+    }
+    if (lastFit > start) {
+      pushTrimmed(text, start, lastFit, out);
+      start = lastFit;
+    }
+    while (b - start > max) {
+      const window = text.slice(start, start + max);
+      const space = window.lastIndexOf(' ');
+      const cut = space > max / 2 ? start + space : start + max;
+      pushTrimmed(text, start, cut, out);
+      start = cut;
+    }
+    lastFit = b;
+  }
+  if (p.end > start) pushTrimmed(text, start, p.end, out);
+  return out;
+}
+
+function pushTrimmed(text: string, start: number, end: number, out: Range[]): void {
+  const r = trim(text, start, end);
+  if (r) out.push(r);
+}
+
+/** A tool breadcrumb line of distilled text (distill/breadcrumb.ts): what the agent did, not what was said. */
+const CRUMB = /^\s*\[(?:ran|edited|read|searched|fetched|used|task)[: ]/;
+
+/** A passage's lines split into what was said and the tool breadcrumbs, for the index to weigh apart. */
+export function proseAndCrumbs(text: string): { prose: string; crumbs: string } {
+  const prose: string[] = [];
+  const crumbs: string[] = [];
+  for (const line of text.split('\n')) (CRUMB.test(line) ? crumbs : prose).push(line);
+  return { prose: prose.join('\n'), crumbs: crumbs.join('\n') };
+}

@@ -1,0 +1,70 @@
+// The passage reads behind recall: full text over what the sessions said
+// (BM25, as of now or as of a time), how common a word is (capped count),
+// the passages of an entity's latest sessions (recall keeps those that name
+// it: the passage-to-entity link), and the episode a passage belongs to,
+// for its reference.
+import { perDb } from '../cache';
+import { EPISODE_REF_COLUMNS, type EpisodeRefRow } from '../rows';
+import type { MemoryStore } from '../store';
+import type { Db } from '../../../sqlite';
+
+export interface PassageRow {
+  id: number;
+  episode_seq: number;
+  ord: number;
+  line_start: number;
+  line_end: number;
+  occurred_at: string;
+  repo_root: string | null;
+  text: string;
+  /** FTS5 rank (bm25): lower is better. */
+  r: number;
+}
+
+/** Names of an entity a passage is looked for by. */
+export const NAMES = 4;
+
+const COLUMNS = 'p.id, p.episode_seq, p.ord, p.line_start, p.line_end, p.occurred_at, p.repo_root, p.text';
+
+function build(db: Db, asOf: boolean) {
+  const when = asOf ? 'AND p.occurred_at <= ?' : '';
+  const s = {
+    text: db.prepare<unknown[], PassageRow>(`SELECT ${COLUMNS}, x.rank AS r FROM (SELECT rowid, rank FROM passages_fts WHERE passages_fts MATCH ? ORDER BY rank LIMIT ?) x
+      JOIN passages p ON p.id = x.rowid WHERE 1 ${when} ORDER BY x.rank`),
+    recent: db.prepare<unknown[], PassageRow>(`SELECT ${COLUMNS}, 0 AS r FROM (SELECT rowid FROM passages_fts WHERE passages_fts MATCH ? ORDER BY rowid DESC LIMIT ?) x
+      JOIN passages p ON p.id = x.rowid WHERE 1 ${when} ORDER BY p.id DESC`),
+    // Capped: how common a word is matters only up to the point where it stops being worth searching for.
+    count: db.prepare<[string, number], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM passages_fts WHERE passages_fts MATCH ? LIMIT ?)`),
+    ofEntity: db.prepare<unknown[], PassageRow>(`SELECT ${COLUMNS}, 0 AS r FROM passages p
+      WHERE p.episode_seq IN (SELECT e.seq FROM entity_episodes ee JOIN episodes e ON e.id = ee.episode_id WHERE ee.entity_id = ? ${asOf ? 'AND ee.occurred_at <= ?' : ''} ORDER BY ee.occurred_at DESC LIMIT ?)
+      AND (${Array.from({ length: NAMES }, () => 'instr(lower(p.text), ?) > 0').join(' OR ')})
+      ORDER BY p.episode_seq DESC, p.ord LIMIT ?`),
+    episode: db.prepare<[number], EpisodeRefRow>(`SELECT ${EPISODE_REF_COLUMNS} FROM episodes e WHERE e.seq = ?`),
+  };
+  return (at: string | undefined) => {
+    const once = at === undefined ? [] : [at];
+    return {
+      /** The best `limit` passages for an FTS5 query. */
+      text: (fts: string, limit: number): PassageRow[] => s.text.all(fts, limit, ...once),
+      /** The newest `limit` passages matching `fts`, unranked (for words too common to rank every match of). */
+      recent: (fts: string, limit: number): PassageRow[] => s.recent.all(fts, limit, ...once),
+      /** How many passages match `fts`, counting no further than `cap`. */
+      count: (fts: string, cap: number): number => s.count.get(fts, cap)?.n ?? 0,
+      /** Up to `limit` passages of the entity's `episodes` latest sessions that hold one of its `names` (lowercased; the first NAMES). */
+      ofEntity: (entityId: number, names: readonly string[], episodes: number, limit: number): PassageRow[] => {
+        // A name slot not needed is a string no text holds.
+        const slots = Array.from({ length: NAMES }, (_, i) => names[i] ?? '\u0000\u0001');
+        return s.ofEntity.all(entityId, ...once, episodes, ...slots, limit);
+      },
+      episode: (seq: number): EpisodeRefRow | undefined => s.episode.get(seq),
+    };
+  };
+}
+
+const cached = perDb((db) => ({ now: build(db, false), asOf: build(db, true) }));
+
+/** Passage reads against a store, as of `asOf` or now. */
+export const passageReads = (store: MemoryStore, asOf: string | undefined) => {
+  const c = cached(store.db);
+  return (asOf === undefined ? c.now : c.asOf)(asOf);
+};

@@ -1,0 +1,113 @@
+// The command, config and provider-sweep rules, table-driven: each line of
+// CAUGHT loses its secret (and keeps the words around it); each line of KEPT
+// is ordinary code, shell or prose naming the same tools and words, and comes
+// through unchanged.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { redact } from '../../../daemon/memory/redact';
+
+// [text, secret]
+const CAUGHT: ReadonlyArray<readonly [string, string]> = [
+  ["sshpass -p 'granite7' ssh root@host uptime", 'granite7'],
+  ['sshpass -pgranite7 scp a host:', 'granite7'],
+  ['docker login -u ci -p Abc123xyz registry.example.com', 'Abc123xyz'],
+  ['podman login quay.io --username bot -p Qu4yPass', 'Qu4yPass'],
+  ['ldapmodify -x -D cn=admin,dc=x -w s3cret!pass -f add.ldif', 's3cret!pass'],
+  ['openssl rsa -in k.pem -passin pass:topsecret9 -out plain.pem', 'topsecret9'],
+  ['openssl enc -aes-256-cbc -k Enc0ded42 -in a -out b', 'Enc0ded42'],
+  ['redis-cli -h cache -a Zx9pqLm2 ping', 'Zx9pqLm2'],
+  ["sqlcmd -S db -U sa -P 'Str0ng!Pass' -Q 'select 1'", 'Str0ng!Pass'],
+  ['unzip -P orchid42 archive.zip', 'orchid42'],
+  ['7z x -pOrchid42 backup.7z', 'Orchid42'],
+  ['mongosh --host db -u admin -p Hx82kdPq', 'Hx82kdPq'],
+  ['ipmitool -I lanplus -H bmc -U admin -P Ipmi2026 power status', 'Ipmi2026'],
+  ['htpasswd -nb admin hunter22', 'hunter22'],
+  ['htpasswd -b /etc/nginx/.htpasswd admin hunter22', 'hunter22'],
+  ['rabbitmqctl change_password guest Ny7qLp2x', 'Ny7qLp2x'],
+  ['net user svc_backup Pa55word! /add', 'Pa55word!'],
+  ["smbclient -L //fs -U 'CORP\\ops%Winter2026'", 'Winter2026'],
+  ['lftp -u deploy,Lf7pass sftp://files', 'Lf7pass'],
+  ['sqlplus scott/tiger99@orcl', 'tiger99'],
+  ["echo 'Sup3rSecret' | docker login -u ci --password-stdin", 'Sup3rSecret'],
+  ['echo hunter22 | sudo -S apt-get update', 'hunter22'],
+  ['xfreerdp /u:admin /p:Rdp2026x /v:host', 'Rdp2026x'],
+  ["$c = ConvertTo-SecureString -String 'P0sh!pw' -AsPlainText -Force", 'P0sh!pw'],
+  ['wget --http-password=Wg3tPw https://x/f', 'Wg3tPw'],
+  ['keytool -list -keystore ks.jks -storepass changeit9', 'changeit9'],
+  ['kubectl create secret generic x --from-literal=api-token=Kb8sTok3n', 'Kb8sTok3n'],
+  ['machine github.com\n  login ops\n  password ghs9Kq2Lm', 'ghs9Kq2Lm'],
+  ['machine ftp.example.com login anon password falcon', 'falcon'],
+  ['# redis.conf\nrequirepass Rq7mZ2xk\n', 'Rq7mZ2xk'],
+  ['localhost:5432:*:postgres:PgPass99', 'PgPass99'],
+  ['<server><password>MvnPass77</password></server>', 'MvnPass77'],
+  ['<add key="ClearTextPassword" value="NuG3tPw" />', 'NuG3tPw'],
+  ["define('AUTH_KEY', 'x8#kLm2!pQ');", 'x8#kLm2!pQ'],
+  ["'password' => 'Laravel99!',", 'Laravel99!'],
+  ['ENV["API_TOKEN"] = "abc123XYZ789"', 'abc123XYZ789'],
+  ['network={\n  psk="Wifi2026!"\n}', 'Wifi2026!'],
+  ['//registry.npmjs.org/:_auth=dXNlcjpwYXNzd29yZA==', 'dXNlcjpwYXNzd29yZA=='],
+  ['LTAI5tQ8pZx2Lm9Kc3Vb7Nw1', 'LTAI5tQ8pZx2Lm9Kc3Vb7Nw1'],
+  ['export DT=dt0c01.ABCDEFGHIJKLMNOPQRSTUVWX.' + 'A1'.repeat(32), 'dt0c01.ABCDEFGHIJKLMNOPQRSTUVWX.' + 'A1'.repeat(32)],
+  ['key: xkeysib-' + 'ab12'.repeat(16) + '-Zq81mLp0Xc7vBn3K', 'xkeysib-' + 'ab12'.repeat(16) + '-Zq81mLp0Xc7vBn3K'],
+  ['API-ABCDEFGH1JKLMN0PQRSTUVWXYZ used for octopus', 'API-ABCDEFGH1JKLMN0PQRSTUVWXYZ'],
+  ['BUNDLE_ENTERPRISE__CONTRIBSYS__COM=cafebabe:deadbeef', 'cafebabe:deadbeef'],
+  ['lftp ftp://backup:Ftp9pass@files.internal/', 'Ftp9pass'],
+  ['SMTP_URL=smtp://mailer:Smtp7pw@mail.internal:587', 'Smtp7pw'],
+  ['Proxy-Authorization: Basic dXNlcjpwYXNzd29yZA==', 'dXNlcjpwYXNzd29yZA=='],
+  ['Authorization: Token tok_9f8e7d6c5b4a', 'tok_9f8e7d6c5b4a'],
+  ['[internal]\nrepository = https://pypi.internal\nusername = ci\npassword = Pyp1rcPw', 'Pyp1rcPw'],
+  ['{"client_id": "cli", "client_secret": "Cs3cr3tValue"}', 'Cs3cr3tValue'],
+  ['the wifi password is Orchid77', 'Orchid77'],
+  ['smtp:\n  host: mail\n  password: Hunter2024', 'Hunter2024'],
+  ['bundle config set --global gems.example.com deploy:Gem5ecret', 'deploy:Gem5ecret'],
+  ['composer config --global http-basic.repo.example.org ci C0mposerPw', 'C0mposerPw'],
+  ['poetry config pypi-token.internal pt9Kd8sLqQ2x', 'pt9Kd8sLqQ2x'],
+  ['yarn config set npmAuthToken Yn9kLmQ2pZ7x', 'Yn9kLmQ2pZ7x'],
+  ['npm config set //npm.example.com/:_authToken Np4kLmQ2pZ7x', 'Np4kLmQ2pZ7x'],
+  ["const lob = new Lob('live_" + '0123456789abcdef'.repeat(2) + "abc');", 'live_' + '0123456789abcdef'.repeat(2) + 'abc'],
+  ['GOCARDLESS_ACCESS_TOKEN: live_' + 'Ab3-_x'.repeat(6) + 'Zq9w', 'live_' + 'Ab3-_x'.repeat(6) + 'Zq9w'],
+];
+
+const KEPT: readonly string[] = [
+  'docker run -p 8080:80 -e POSTGRES_PASSWORD=$PGPASS postgres:16',
+  'docker login -u ci --password-stdin registry.example.com < token.txt',
+  'ssh -p 2222 deploy@host && psql -h db -p 5432 -U app',
+  'ldapsearch -x -W -D cn=admin -b dc=example,dc=com',
+  'openssl req -new -key k.pem -passout env:KEY_PASS -out req.csr',
+  'htpasswd -c /etc/nginx/.htpasswd admin',
+  'net user admin /delete',
+  'redis-cli --user default ping',
+  'unzip -o archive.zip -d out',
+  'const password = req.body.password;',
+  'password: string;',
+  "'password' => 'required|string|min:8|confirmed',",
+  "localStorage.setItem('theme', 'dark');",
+  "['auth', 'Illuminate\\\\Auth\\\\AuthManager'],",
+  'The default password is required on first login.',
+  'machine learning models use password hashing',
+  'password required',
+  '00:1a:2b:3c:4d:5e',
+  'root:x:0:0:root:/root:/bin/bash',
+  'src/app.ts:12:5: error: cannot find name',
+  '<passwordPolicy>strict</passwordPolicy>',
+  '<password>${env.DB_PASSWORD}</password>',
+  'toolu_01NG5xcSvVWynFdbWxaW2SPc and msg_01QdKEzwwjhMrbE13LjZjnMA from req_011CStqNVgnpUWr5a1ihYAWa',
+  'the API-level docs and the api-key header',
+  'access-control-allow-origin: *',
+  'bundle config set --local path vendor/bundle && bundle config build.nokogiri --use-system-libraries',
+  'npm config set registry https://registry.npmjs.org/ && yarn config set enableTelemetry 0',
+];
+
+describe('command, config and provider-sweep rules', () => {
+  for (const [text, secret] of CAUGHT) {
+    it(`redacts ${JSON.stringify(text.slice(0, 60))}`, () => {
+      const out = redact(text).text;
+      assert.ok(!out.includes(secret), out);
+      assert.match(out, /\[redacted:[a-z0-9-]+\]/);
+    });
+  }
+  it('keeps ordinary commands, code and prose that name the same tools and words', () => {
+    const changed = KEPT.filter((t) => redact(t).count > 0).map((t) => `${t} -> ${redact(t).text}`);
+    assert.deepEqual(changed, []);
+  });
+});
