@@ -19,7 +19,7 @@ const SHARED = new Set(['repo', 'format', 'limit', 'budget', 'offset', 'symbol',
  */
 const SHORTER: Readonly<Record<string, string>> = {
   kind: 'Only this kind: function, class, method, …',
-  file: 'Path relative to the repository root.',
+  file: 'Repo-relative path.',
   entity: 'Name, alias or `#id`.',
   from: 'Name, alias or `#id`.',
   to: 'Name, alias or `#id`.',
@@ -28,8 +28,10 @@ const SHORTER: Readonly<Record<string, string>> = {
   text: 'The fact, in plain words.',
   cwd: 'Where it was learnt (default: the working directory).',
   at: 'ISO time it became true (default now).',
-  all_refs: 'Every use, not only calls.',
-  include_external: 'Also library symbols of that name.',
+  all_refs: 'Every use, not just calls.',
+  include_external: 'Also library symbols.',
+  depth: 'Caller levels (default 3).',
+  pattern: 'Part of a name: `processOrd`, `order repo`.',
   'entity[]': 'What it is about; `type:name` gives a new one its type.',
 };
 

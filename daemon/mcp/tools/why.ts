@@ -4,7 +4,7 @@ import { defineTool, READ_ONLY } from '../tool';
 export const whyTool = defineTool(P.MemoryWhy, {
   name: 'scry_why',
   title: 'Why',
-  description: 'Definition, then what sessions said about it: fresh, drifted or gone. Use it before changing code.',
+  description: 'What sessions said about a symbol: fresh, drifted or gone now. Use it before changing code.',
   annotations: READ_ONLY,
   rename: { name: 'symbol' },
   text: P.whyText,
