@@ -48,14 +48,6 @@ export interface AnchorRow {
   snippet: string;
 }
 
-/** Counts over every mention read: how many became anchors, and why the others did not. */
-export interface AnchorCounts {
-  episodes: number;
-  mentions: number;
-  anchored: number;
-  unresolved: Record<string, number>;
-}
-
 const SELECT_ANCHOR = `SELECT a.id, a.episode_seq, e.id AS episode_id, e.summary, a.fact_id, a.mention, a.offset, a.repo, a.kind, a.symbol, a.name,
   a.qualified_name, a.file, a.line, a.def_hash, a.at, a.git_commit,
   substr(e.text, max(1, a.offset - 140), 320) AS snippet FROM anchors a JOIN episodes e ON e.seq = a.episode_seq`;
@@ -82,11 +74,6 @@ function prepare(db: Db) {
     text: db.prepare<[number], { text: string }>(`SELECT text FROM episodes WHERE seq = ?`),
     byFile: db.prepare<[string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file = ? ORDER BY a.at, a.id LIMIT ?`),
     ofEpisode: db.prepare<[number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.episode_seq = ? AND a.kind IS NOT NULL ORDER BY a.offset`),
-    counts: db.prepare<[], { kind: string | null; reason: string | null; n: number }>(`SELECT kind, reason, count(*) AS n FROM anchors GROUP BY kind, reason`),
-    scans: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM anchor_scans`),
-    all: db.prepare<[], { mention: string; kind: string | null; reason: string | null; file: string | null; line: number | null; qualified_name: string | null; episode_id: string; offset: number }>(
-      `SELECT a.mention, a.kind, a.reason, a.file, a.line, a.qualified_name, e.id AS episode_id, a.offset FROM anchors a JOIN episodes e ON e.seq = a.episode_seq ORDER BY a.id`,
-    ),
   };
 }
 
@@ -131,26 +118,13 @@ export class AnchorTable {
     return this.s.text.get(seq)?.text;
   }
 
+  /** Anchors to this file (and, symbol anchors, to code in it), oldest first. */
   ofFile(file: string, limit = 200): AnchorRow[] {
     return this.s.byFile.all(file, limit);
   }
 
+  /** An episode's anchors in text order: what a recall or episode answer shows beside each mention (offsets fall in its passages). */
   ofEpisode(seq: number): AnchorRow[] {
     return this.s.ofEpisode.all(seq);
-  }
-
-  counts(): AnchorCounts {
-    const out: AnchorCounts = { episodes: this.s.scans.get()?.n ?? 0, mentions: 0, anchored: 0, unresolved: {} };
-    for (const r of this.s.counts.all()) {
-      out.mentions += r.n;
-      if (r.kind !== null) out.anchored += r.n;
-      else out.unresolved[r.reason ?? 'unknown'] = (out.unresolved[r.reason ?? 'unknown'] ?? 0) + r.n;
-    }
-    return out;
-  }
-
-  /** Every mention read, resolved or not (the measurement on real sessions). */
-  all(): ReturnType<ReturnType<typeof prepare>['all']['all']> {
-    return this.s.all.all();
   }
 }
