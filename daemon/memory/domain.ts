@@ -103,6 +103,7 @@ export class MemoryDomain implements Domain {
         if (r.created) {
           // The refine is the worker's only when a model can do it; waking it for nothing costs an idle pass.
           if (hasModel) this.supervisor.notify();
+          this.anchorer.wake();
           changed(1, r.facts.length);
         }
         return r;

@@ -18,6 +18,7 @@ export const AnchoredMemory = z.object({
   episode: describe(z.string(), 'The episode to open (`scry memory episode ID`).'),
   summary: z.string(),
   snippet: describe(z.string(), 'The words around the mention.'),
+  facts: opt(z.array(z.object({ id: z.number(), relation: z.string(), text: z.string() })), 'Current facts of that session naming it (a decision first).'),
 });
 
 export const WhyParams = z.object({
@@ -53,7 +54,8 @@ const clip = (s: string, n: number): string => {
 /** One line per remembered passage: `2026-03-02 drifted (body changed) now src/a.ts:14 — "…" (episode 3f2a9c01d2e4)`. */
 export function anchoredLine(m: AnchoredMemory): string {
   const state = m.state === 'drifted' ? `drifted (${m.how === 'moved' ? 'moved' : 'body changed'}) now ${m.now ?? '?'}` : m.state === 'fresh' ? `fresh ${m.now ?? m.was}` : m.state === 'gone' ? `gone (was ${m.was})` : `unknown (was ${m.was})`;
-  return `- ${m.at.slice(0, 10)} ${state}: "${clip(m.snippet, 160)}" (episode ${m.episode.slice(0, 12)})`;
+  const facts = (m.facts ?? []).map((f) => `\n    ${f.relation} #${f.id}: ${clip(f.text, 160)}`).join('');
+  return `- ${m.at.slice(0, 10)} ${state}: "${clip(m.snippet, 160)}" (episode ${m.episode.slice(0, 12)})${facts}`;
 }
 
 export function whyText(r: WhyResult): string {

@@ -8,6 +8,11 @@ import type { MemoryStore } from '../store';
 import { bestSentence } from './sentence';
 import { stateOf } from './state';
 
+const clip = (s: string, n: number): string => {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > n ? `${flat.slice(0, n - 1)}…` : flat;
+};
+
 /** Recent anchors looked at per answer: reading their sessions' text is the cost. */
 const CONSIDERED = 8;
 
@@ -41,7 +46,9 @@ export function notesAbout(store: MemoryStore, lookup: CodeLookup | undefined, r
     if (episodes.has(r.episode_seq) || real(r.repo) !== here) continue;
     episodes.add(r.episode_seq);
     const s = stateOf(lookup, r);
-    const text = bestSentence(store.anchors.episodeText(r.episode_seq) ?? r.snippet, r.mention);
+    // What was decided about it reads before what was said.
+    const fact = store.anchors.factsMentioning(r.episode_seq, r.mention, 1)[0];
+    const text = fact ? clip(`${fact.relation === 'decided' && !/^decid/i.test(fact.text) ? 'decided: ' : ''}${fact.text}`, 120) : bestSentence(store.anchors.episodeText(r.episode_seq) ?? r.snippet, r.mention);
     out.push({
       at: r.at,
       state: s.state,

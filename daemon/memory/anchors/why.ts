@@ -56,6 +56,10 @@ export function why(store: MemoryStore, lookup: CodeLookup | undefined, p: WhyPa
       episode: r.episode_id,
       summary: r.summary,
       snippet: r.snippet,
+      ...(() => {
+        const facts = store.anchors.factsMentioning(r.episode_seq, r.mention);
+        return facts.length > 0 ? { facts } : {};
+      })(),
     };
   });
   const note = !lookup ? 'no code index is reachable' : resolved?.found === null ? noteOf(resolved.reason, resolved.candidates) : undefined;

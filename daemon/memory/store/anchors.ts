@@ -25,6 +25,13 @@ export interface AnchorDraft {
   hash?: string;
 }
 
+/** A current fact of the anchor's episode whose text names the mention (a decision first). */
+export interface AnchoredFact {
+  id: number;
+  relation: string;
+  text: string;
+}
+
 /** A stored anchor with its episode's reference. */
 export interface AnchorRow {
   id: number;
@@ -72,6 +79,10 @@ function prepare(db: Db) {
       `${SELECT_ANCHOR} WHERE a.id IN (SELECT id FROM (SELECT id, at FROM anchors WHERE name = ? AND kind = 'symbol' UNION SELECT id, at FROM anchors WHERE qualified_name = ? AND kind = 'symbol') ORDER BY at DESC, id DESC LIMIT ?) ORDER BY a.at DESC, a.id DESC`,
     ),
     text: db.prepare<[number], { text: string }>(`SELECT text FROM episodes WHERE seq = ?`),
+    facts: db.prepare<[number, string, number], AnchoredFact>(
+      `SELECT f.id, f.relation, f.text FROM episodes e JOIN fact_episodes fe ON fe.episode_id = e.id JOIN facts f ON f.id = fe.fact_id
+       WHERE e.seq = ? AND f.expired_at IS NULL AND instr(f.text, ?) > 0 ORDER BY f.relation = 'decided' DESC, f.id LIMIT ?`,
+    ),
     byFile: db.prepare<[string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file = ? ORDER BY a.at, a.id LIMIT ?`),
     ofEpisode: db.prepare<[number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.episode_seq = ? AND a.kind IS NOT NULL ORDER BY a.offset`),
   };
@@ -111,6 +122,11 @@ export class AnchorTable {
   /** Anchors to a symbol of this name (display or qualified), oldest first (or the newest `limit`, newest first). */
   ofName(name: string, limit = 200, newest = false): AnchorRow[] {
     return (newest ? this.s.byNameNewest : this.s.byName).all(name, name, limit);
+  }
+
+  /** The current facts of an episode that name the mention: what was decided about it, not only said. */
+  factsMentioning(seq: number, mention: string, limit = 2): AnchoredFact[] {
+    return this.s.facts.all(seq, mention, limit);
   }
 
   /** An episode's distilled text, to find the sentence about a mention. */

@@ -86,7 +86,7 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
   }
   /** The anchor of `processOrder` itself (the history also holds its file's). */
   const symbolAnchor = (w: WhyResult): WhyResult['history'][number] => {
-    const found = w.history.filter((h) => h.mention === 'processOrder');
+    const found = w.history.filter((h) => h.mention === 'processOrder' && h.summary.startsWith('Payments fail'));
     assert.equal(found.length, 1, JSON.stringify(w.history));
     return found[0]!;
   };
@@ -97,7 +97,7 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     const r = await scry(['refs', 'processOrder', '--format', 'compact'], { home, cwd: repo, env: env() });
     // A name the index no longer has exits 1 (its answer lists the nearest names), and still prints its answer.
     assert.ok(r.code === 0 || r.code === 1, r.stderr);
-    return r.stdout.split('\n').find((l) => l.startsWith('memory ')) ?? '';
+    return r.stdout.split('\n').find((l) => l.startsWith('memory 2026-03-02')) ?? '';
   };
   const reindex = (): Promise<unknown> => run(['index', repo, '--force']);
   const whyText = async (): Promise<string> => {
@@ -192,6 +192,22 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     const j = await run<QueryResult>(['refs', 'processOrder']);
     assert.equal(j.memory?.length, 1);
     assert.equal(j.memory?.[0]?.state, 'fresh');
+  });
+
+  it('a decision remembered about it is what the code answer shows first, and why lists it with its fact', async () => {
+    await run(['memory', 'remember', 'Decided: `processOrder` never retries inline; retries live in the queue.', '--entity', 'processOrder', '--cwd', repo]);
+    const w = await run<WhyResult>(['why', 'processOrder']);
+    const remembered = w.history.filter((h) => h.mention === 'processOrder' && !h.summary.startsWith('Payments fail'));
+    assert.equal(remembered.length, 1, JSON.stringify(w.history));
+    assert.equal(remembered[0]!.state, 'fresh');
+    assert.ok(remembered[0]!.facts?.some((f) => f.relation === 'decided' && /never retries inline/.test(f.text)), JSON.stringify(remembered[0]));
+    // Oldest first: the session of 2026-03-02, then today's note.
+    assert.ok(w.history.indexOf(symbolAnchor(w)) < w.history.indexOf(remembered[0]!));
+    const r = await scry(['refs', 'processOrder', '--format', 'compact'], { home, cwd: repo, env: env() });
+    const lines = r.stdout.split('\n').filter((l) => l.startsWith('memory '));
+    assert.equal(lines.length, 2, r.stdout);
+    assert.match(lines[0]!, /^memory \d{4}-\d{2}-\d{2} fresh: Decided: `processOrder` never retries inline/);
+    assert.match(lines[1]!, /^memory 2026-03-02 fresh: /);
   });
 
   it('body edited: drifted (body changed), at its new line, never fresh', async () => {
