@@ -216,7 +216,7 @@ export function formatIngest(r: P.IngestResult): string {
   const by = (o: string): number => r.files.filter((f) => f.outcome === o).length;
   const lines = [`${r.added} new episode${r.added === 1 ? '' : 's'} from ${by('ingested')} of ${r.files.length} file${r.files.length === 1 ? '' : 's'}${r.existing ? ` (${r.existing} already stored)` : ''}${r.dry_run ? ' (dry run: nothing written)' : ''} · ${Math.round(r.elapsed_ms)} ms`];
   const waiting = by('too-short');
-  if (waiting) lines.push(`  ${waiting} session${waiting === 1 ? '' : 's'} with fewer than 3 turns wait until they grow`);
+  if (waiting) lines.push(`  ${waiting} session${waiting === 1 ? '' : 's'} with no answer or under 20 words wait until they grow`);
   if (by('unchanged')) lines.push(`  ${by('unchanged')} unchanged since the last ingest`);
   for (const f of r.files.filter((x) => x.outcome === 'failed')) lines.push(`  failed: ${f.path}: ${f.error}`);
   const unknown = new Map<string, number>();

@@ -5,6 +5,10 @@ import { createHash } from 'node:crypto';
 import type { DistilledSession, EpisodeDraft, Turn } from './episode';
 import { estimateTokens } from './episode';
 import { isConversational } from './sources';
+import { hasSubstance } from './substance';
+import { sessionTopic, summarize } from './summary';
+
+export { summarize } from './summary';
 
 export interface ChunkOptions {
   /** Incremental re-ingest: only turns ending after this source line (plus one overlapping turn) form new episodes. */
@@ -12,20 +16,16 @@ export interface ChunkOptions {
   /** Target episode size in estimated tokens. */
   maxTokens?: number;
   /**
-   * Sessions with fewer turns yield nothing yet (counted on the whole session,
-   * never on what follows afterLine). Defaults to 3 for conversational transcripts, which
-   * keep growing; 2 for subagent transcripts, whose whole work is often a
-   * prompt and a report; 1 for runs and seeds, which are written whole.
+   * Conversational sessions with fewer words than this (see substance.ts), or
+   * with no answer at all, yield nothing yet: counted on the whole session,
+   * never on what follows afterLine. Runs and seeds, written whole, have no floor.
    */
-  minTurns?: number;
+  minWords?: number;
   /** Whether the source grows a turn at a time (its registry entry says; looked up by the session's source when not given). */
   conversational?: boolean;
   /** occurredAt when neither the turn nor the session records a time (the lead passes the file's mtime). */
   fallbackTime?: string;
 }
-
-const SUMMARY_MAX = 200;
-const OUTCOME_MAX = 80;
 
 /** Episode id: sha256 of `sourcePath:lineStart-lineEnd`, so the same span always gets the same id. */
 export function episodeId(sourcePath: string, lineStart: number, lineEnd: number): string {
@@ -34,9 +34,10 @@ export function episodeId(sourcePath: string, lineStart: number, lineEnd: number
 
 export function chunkSession(session: DistilledSession, opts: ChunkOptions = {}): EpisodeDraft[] {
   const maxTokens = opts.maxTokens ?? 4000;
-  const minTurns = opts.minTurns ?? defaultMinTurns(session, opts.conversational ?? isConversational(session.source));
   const turns = session.turns;
-  if (turns.length < minTurns) return [];
+  if (turns.length === 0) return [];
+  const conversational = opts.conversational ?? isConversational(session.source);
+  if (conversational && !hasSubstance(turns, opts.minWords)) return [];
 
   // A turn larger than 4x the budget is cut: its head says what it was about, the rest is payload the distiller missed.
   const cap = maxTokens * 4;
@@ -53,6 +54,8 @@ export function chunkSession(session: DistilledSession, opts: ChunkOptions = {})
     start = firstNew > 0 && overlaps(firstNew - 1) ? firstNew - 1 : firstNew;
   }
 
+  // What the whole session is about, for an episode in which nobody asks anything.
+  const about = sessionTopic(turns, session.title);
   const episodes: EpisodeDraft[] = [];
   for (;;) {
     let end = start; // inclusive
@@ -61,16 +64,11 @@ export function chunkSession(session: DistilledSession, opts: ChunkOptions = {})
       end++;
       size += sizes[end]!;
     }
-    episodes.push(draft(session, turns.slice(start, end + 1), blocks.slice(start, end + 1), opts.fallbackTime));
+    episodes.push(draft(session, turns.slice(start, end + 1), blocks.slice(start, end + 1), opts.fallbackTime, about));
     if (end + 1 >= turns.length) break;
     start = overlaps(end) ? end : end + 1;
   }
   return episodes;
-}
-
-function defaultMinTurns(session: DistilledSession, conversational: boolean): number {
-  if (!conversational) return 1;
-  return session.parentSessionId ? 2 : 3;
 }
 
 function renderTurn(t: Turn, capTokens: number): string {
@@ -81,7 +79,7 @@ function renderTurn(t: Turn, capTokens: number): string {
   return `${label}: ${text}`;
 }
 
-function draft(session: DistilledSession, turns: Turn[], blocks: string[], fallbackTime: string | undefined): EpisodeDraft {
+function draft(session: DistilledSession, turns: Turn[], blocks: string[], fallbackTime: string | undefined, about: string | undefined): EpisodeDraft {
   const lineStart = Math.min(...turns.map((t) => t.lineStart));
   const lineEnd = Math.max(...turns.map((t) => t.lineEnd));
   const text = blocks.join('\n\n');
@@ -92,9 +90,9 @@ function draft(session: DistilledSession, turns: Turn[], blocks: string[], fallb
     sessionId: session.sessionId,
     lineStart,
     lineEnd,
-    occurredAt: turns[0]!.at ?? session.startedAt ?? fallbackTime ?? session.endedAt ?? new Date(0).toISOString(),
+    occurredAt: isoTime(turns.find((t) => t.at)?.at) ?? isoTime(session.startedAt) ?? isoTime(fallbackTime) ?? isoTime(session.endedAt) ?? new Date(0).toISOString(),
     text,
-    summary: summarize(turns),
+    summary: summarize(turns, about),
     tokens: estimateTokens(text),
   };
   if (session.parentSessionId) ep.parentSessionId = session.parentSessionId;
@@ -104,30 +102,13 @@ function draft(session: DistilledSession, turns: Turn[], blocks: string[], fallb
   return ep;
 }
 
-/** Prose lines of a turn: breadcrumbs and blank lines removed, whitespace folded. */
-function prose(text: string): string {
-  return text
-    .split('\n')
-    .filter((l) => l.trim() && !/^\[(?:ran|edited|read|searched|fetched|used|task)[: ]/.test(l.trim()))
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-function clipTo(s: string, max: number): string {
-  return s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`;
-}
-
-/** First user request of the chunk, then the last assistant outcome when it is short. */
-export function summarize(turns: readonly Turn[]): string {
-  const request = turns.find((t) => t.role === 'user' && prose(t.text)) ?? turns.find((t) => prose(t.text)) ?? turns[0];
-  const head = request ? prose(request.text) || request.text.trim() : '';
-  const lastAssistant = [...turns].reverse().find((t) => t.role === 'assistant' && t !== request && prose(t.text));
-  let outcome = '';
-  if (lastAssistant) {
-    const paras = prose(lastAssistant.text.split(/\n\s*\n/).filter((p) => prose(p)).pop() ?? '');
-    if (paras.length > 0 && paras.length <= OUTCOME_MAX) outcome = paras;
-  }
-  if (!outcome) return clipTo(head, SUMMARY_MAX);
-  return `${clipTo(head, SUMMARY_MAX - outcome.length - 3)} → ${outcome}`;
+/**
+ * A transcript's time as one canonical ISO string (UTC, milliseconds), so
+ * stored times compare as strings: `…00Z`, `…00.000Z` and `+02:00` forms
+ * sort wrongly against each other. Undefined when it is not a time.
+ */
+function isoTime(at: string | undefined): string | undefined {
+  if (at === undefined) return undefined;
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }

@@ -73,14 +73,14 @@ export function orient(store: MemoryStore, params: { cwd: string; budget?: numbe
   sessions.forEach((s, i) => add('sessions', i === 0 ? 2 : 5 + i, `- ${s.occurred_at.slice(0, 10)} (${s.source}): ${s.summary}`));
 
   const others = q.otherProjects(project?.id ?? -1);
-  others.forEach((o, i) => add('projects', 6 + i, `- ${o.name} (active ${ago(o.updated_at, now)}, ${o.n} fact${o.n === 1 ? '' : 's'})`));
+  others.forEach((o, i) => add('projects', 6 + i, `- ${o.name} (last session ${when(o.updated_at, now)}, ${o.n} fact${o.n === 1 ? '' : 's'})`));
 
   const empty = lines.length === 0;
   const name = project?.name ?? path.basename(root);
   const headings: Record<string, string> = {
     repo: `**${name}** (${root.split(path.sep).join('/')}): what memory holds`,
     sessions: project ? 'Latest sessions here:' : `Latest sessions in ${name}:`,
-    projects: 'Recently active elsewhere:',
+    projects: 'Other projects, latest session first:',
   };
   const pointer: Line = { section: 'pointer', priority: 1.5, text: 'For anything unfamiliar ask `scry_recall` (or `scry memory recall "…"`); keep durable facts with `scry_remember`.' };
   const title = '## Scry memory';
@@ -133,10 +133,13 @@ function oneLine(text: string): string {
   return flat.length > 220 ? `${flat.slice(0, 219)}…` : flat;
 }
 
-function ago(iso: string, now: Date): string {
+/**
+ * The day a project was last active (its latest session, never when memory
+ * read it), and how long ago while that is recent: `2026-02-03, 3 days ago`.
+ */
+function when(iso: string, now: Date): string {
+  const day = iso.slice(0, 10);
   const days = Math.floor((now.getTime() - Date.parse(iso)) / 86_400_000);
-  if (!Number.isFinite(days) || days <= 0) return 'today';
-  if (days === 1) return 'yesterday';
-  if (days < 60) return `${days} days ago`;
-  return `on ${iso.slice(0, 10)}`;
+  if (!Number.isFinite(days) || days < 0 || days >= 60) return day;
+  return `${day}, ${days === 0 ? 'today' : days === 1 ? 'yesterday' : `${days} days ago`}`;
 }

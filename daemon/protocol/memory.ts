@@ -159,7 +159,7 @@ export const RecallParams = z.object({
   limit: memLimit('At most this many entities (default 5).'),
   facts: memLimit('At most this many facts per entity (default 6).'),
   budget: memLimit('Rough token budget of the answer (default 700); what does not fit is counted in `omitted`.'),
-  cwd: opt(z.string(), "The directory the question is asked from: passages of its project's sessions rank higher."),
+  cwd: opt(z.string(), "The working directory: its repository is the project (recall ranks that project's sessions higher; remember files the fact under it)."),
 });
 
 /** A piece of what a past session said that answers the query, and where to read the whole of it. */

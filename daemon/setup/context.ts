@@ -22,6 +22,12 @@ export interface SetupContext {
   out: (text: string) => void;
   /** Asks a yes/no question; false when nobody answers. */
   confirm: (question: string) => Promise<boolean>;
+  /**
+   * A person at a terminal (stdin and stdout are TTYs). Questions whose yes
+   * spends something of the user's (their model quota) are asked only then;
+   * piped answers and --yes never say yes to them.
+   */
+  interactive?: boolean;
   /** Today's time, for backup names. */
   now: () => Date;
 }

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { isAlive } from '../client/process';
 import { scryHome } from '../paths';
-import { registerWithClaude, unregisterFromClaude } from './claude';
+import { CLAUDE, registerWithClaude, unregisterFromClaude } from './claude';
 import { CODEX, registerWithCodex, unregisterFromCodex } from './codex';
 import { claudeDir, settingsFile, type ScryCommand, type SetupContext, type SetupOptions } from './context';
 import { missing, noteCreated, removeCreated } from './created';
@@ -13,6 +13,7 @@ import { agentsFile, codexHome, offerAgentsLine, removeAgentsLine } from './agen
 import { onPath, runTool } from './exec';
 import { updateSettings } from './hooks';
 import { installSkill, uninstallSkill } from './skill';
+import { offerClaudeExtraction } from './extraction';
 
 export type { ScryCommand, SetupOptions } from './context';
 
@@ -34,6 +35,7 @@ export async function runSetup(ctx: SetupContext, opts: SetupOptions): Promise<n
     ok = (await updateSettings(ctx, opts)) !== 'failed' && ok;
     ok = registerWithCodex(ctx, opts.dryRun) && ok;
     ok = (await offerAgentsLine(ctx, { dryRun: opts.dryRun, yes: opts.yes, codexFound: onPath(CODEX) })) && ok;
+    ok = (await offerClaudeExtraction(ctx, { dryRun: opts.dryRun, yes: opts.yes, claudeFound: onPath(CLAUDE) })) && ok;
     noteCreated(ctx, wereMissing);
     if (ok && !opts.dryRun) ctx.out('done. Run scry doctor to prove it works; start a new Claude Code session to pick it up\n');
   }
@@ -71,6 +73,7 @@ export function defaultContext(scry: ScryCommand): SetupContext {
     run: (bin, args) => runTool(bin, args),
     out: (text) => void process.stdout.write(text),
     confirm: (question) => ask(question),
+    interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
     now: () => new Date(),
   };
 }

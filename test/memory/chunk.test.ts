@@ -24,7 +24,7 @@ function session(turns: Turn[], extra: Partial<DistilledSession> = {}): Distille
 function turns(n: number, tokens: number): Turn[] {
   return Array.from({ length: n }, (_, i) => ({
     role: i % 2 === 0 ? 'user' : 'assistant',
-    text: `turn${i} ` + 'x'.repeat(tokens * 4 - 12),
+    text: `turn${i} ` + 'word '.repeat(tokens).slice(0, tokens * 4 - 12),
     lineStart: i + 1,
     lineEnd: i + 1,
     at: `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`,
@@ -80,9 +80,15 @@ describe('chunkSession', () => {
     assert.deepEqual(chunkSession(s, { afterLine: 10 }), [], 'nothing new');
   });
 
-  it('skips sessions under 3 turns, counted on the whole session, not on what follows afterLine', () => {
-    assert.deepEqual(chunkSession(session(turns(2, 10))), []);
-    assert.equal(chunkSession(session(turns(3, 10))).length, 1);
+  it('keeps a conversational session by substance, not turns: an answer and 20 words, counted on the whole session', () => {
+    const t = (role: Turn['role'], text: string, line: number): Turn => ({ role, text, lineStart: line, lineEnd: line, at: '2026-01-01T00:00:00.000Z' });
+    const question = t('user', 'Which storage backend do the resources persist through, and why was it chosen over Postgres?', 1);
+    assert.deepEqual(chunkSession(session([question])), [], 'a prompt nobody answered');
+    assert.deepEqual(chunkSession(session([question, t('assistant', '[read lib/repo.ex]\n[ran: mix test]', 2)])), [], 'tool calls begun, no answer in words');
+    assert.deepEqual(chunkSession(session([t('user', 'hi', 1), t('assistant', 'Hello! How can I help you today?', 2)])), [], 'a greeting');
+    const answer = t('assistant', 'AshSqlite: the resources use the AshSqlite data layer, with SQLite-safe migrations (a table rewrite for nullability changes).', 2);
+    assert.equal(chunkSession(session([question, answer])).length, 1, 'one prompt, one answer in words');
+    assert.deepEqual(chunkSession(session([question, answer]), { minWords: 100 }), [], 'the floor is a parameter');
     const resumed = session(turns(5, 10));
     const eps = chunkSession(resumed, { afterLine: 4 });
     assert.equal(eps.length, 1, 'one appended turn on a long session is not lost');
@@ -90,8 +96,14 @@ describe('chunkSession', () => {
   });
 
   it('lets a subagent transcript of a prompt and a report through, and a one-section seed', () => {
-    assert.equal(chunkSession(session(turns(2, 10), { parentSessionId: 'p' })).length, 1);
-    assert.equal(chunkSession(session(turns(1, 10), { source: 'seed' })).length, 1);
+    assert.equal(chunkSession(session(turns(2, 20), { parentSessionId: 'p' })).length, 1);
+    assert.equal(chunkSession(session([{ role: 'user', text: 'Deploy notes', lineStart: 1, lineEnd: 1 }], { source: 'seed' })).length, 1, 'runs and seeds have no floor');
+  });
+
+  it('stores times in one canonical form, so they compare as strings', () => {
+    const t = turns(3, 10);
+    t[0] = { ...t[0]!, at: '2026-01-01T01:00:00+01:00' };
+    assert.equal(chunkSession(session(t))[0]!.occurredAt, '2026-01-01T00:00:00.000Z');
   });
 
   it('carries the session context onto every episode', () => {
@@ -105,16 +117,29 @@ describe('chunkSession', () => {
 
 describe('summarize', () => {
   const t = (role: Turn['role'], text: string): Turn => ({ role, text, lineStart: 1, lineEnd: 1 });
-  it('is the first request and the last short outcome, breadcrumbs left out', () => {
+  it('is the first request and how the last answer concluded, breadcrumbs left out', () => {
     const s = summarize([t('user', 'Fix the flaky deploy test'), t('assistant', '[ran: npm test]\nLooking.'), t('assistant', '[edited a.ts]\nFixed: the retry was missing.')]);
     assert.equal(s, 'Fix the flaky deploy test → Fixed: the retry was missing.');
   });
-  it('stays within 200 characters', () => {
-    const s = summarize([t('user', 'a'.repeat(500)), t('assistant', 'Done.')]);
-    assert.ok(s.length <= 200);
-    assert.ok(s.endsWith('→ Done.'));
+  it('trims each half at a word, within 160 characters', () => {
+    const s = summarize([t('user', 'please '.repeat(80)), t('assistant', 'Done.')]);
+    const [request, outcome] = s.split(' → ');
+    assert.ok(request!.length <= 160 && request!.endsWith('please…'), request);
+    assert.equal(outcome, 'Done.');
   });
-  it('drops a long outcome', () => {
-    assert.equal(summarize([t('user', 'Why?'), t('assistant', 'b'.repeat(300))]), 'Why?');
+  it('keeps the first sentence of a long conclusion, not nothing', () => {
+    const answer = 'The migration was written by hand because AshSqlite cannot alter a column to nullable in place. ' + 'b'.repeat(300);
+    assert.equal(summarize([t('user', 'Why?'), t('assistant', answer)]), 'Why? → The migration was written by hand because AshSqlite cannot alter a column to nullable in place.');
+  });
+  it('skips acknowledgements and slash commands when looking for the request', () => {
+    const s = summarize([t('user', '/model opus'), t('user', 'ok'), t('user', 'Move the API from web-1 to web-2 tonight'), t('assistant', 'Moved: web-2 serves the API.')]);
+    assert.equal(s, 'Move the API from web-1 to web-2 tonight → Moved: web-2 serves the API.');
+  });
+  it('takes the conclusion, not a closing courtesy, an announcement or an interjection', () => {
+    const s = summarize([t('user', 'Rename the ledger tables'), t('assistant', 'Perfect! All tables are renamed and the tests pass.\n\n## Changes\n- `ledger_entries`\n\nLet me know if you want the old names kept as views.')]);
+    assert.equal(s, 'Rename the ledger tables → All tables are renamed and the tests pass.');
+  });
+  it('falls back on the title when no user turn asks anything', () => {
+    assert.equal(summarize([t('assistant', 'Ran the nightly import. It finished.')], 'Nightly import'), 'Nightly import → Ran the nightly import. It finished.');
   });
 });

@@ -132,22 +132,22 @@ describe('memory ingest through the daemon', () => {
     assert.equal(episodeIds(home).length, count, 'the original spans were stored already');
   });
 
-  it('a session below the 3-turn floor waits, and the one turn that lifts it over is not lost', async () => {
+  it('a prompt with no answer yet waits below the substance floor, and the answer that lifts it over is not lost', async () => {
     const home = tempDir('mem-floor');
     const dir = path.join(tempDir('mem-floor-src'), '-work-demo');
     dirs.push(home, path.dirname(dir));
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, 'f1000000-0000-4000-8000-000000000000.jsonl');
-    fs.writeFileSync(file, sessionLines(2).join('\n') + '\n');
+    fs.writeFileSync(file, sessionLines(1).join('\n') + '\n');
     const short = await json<IngestResult>(['memory', 'ingest', '--source', 'claude', '--path', file], home);
     assert.equal(short.files[0]!.outcome, 'too-short');
-    fs.appendFileSync(file, sessionLines(1, 2).join('\n') + '\n');
+    fs.appendFileSync(file, sessionLines(1, 1).join('\n') + '\n');
     const grown = await json<IngestResult>(['memory', 'ingest', '--source', 'claude', '--path', file], home);
     assert.equal(grown.added, 1);
     const db = openDatabase(path.join(home, 'memory', 'memory.db'), { readonly: true });
     const ep = db.prepare('SELECT line_start, line_end, text FROM episodes').get() as { line_start: number; line_end: number; text: string };
     db.close();
-    assert.deepEqual([ep.line_start, ep.line_end], [1, 3], 'the episode covers the whole session, not only the appended turn');
+    assert.deepEqual([ep.line_start, ep.line_end], [1, 2], 'the episode covers the whole session, not only the appended answer');
     assert.match(ep.text, /Step 0/);
   });
 

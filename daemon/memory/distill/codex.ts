@@ -10,6 +10,7 @@ import { clip, displayPath, toolBreadcrumb, toolDisplayName } from './breadcrumb
 import { asRecord, asString, readJsonl } from './jsonl';
 import { assembleSession } from './session';
 import { TurnBuilder } from './turns';
+import { stripWrappers } from './wrappers';
 
 const RESPONSE_TYPES = new Set([
   'message',
@@ -69,7 +70,8 @@ export function distillCodexBuffer(buf: Buffer, file: string): DistilledSession 
     return false;
   };
   const message = (role: string, text: string, line: number, at: string | undefined, fromEvent: boolean): void => {
-    const t = text.trim();
+    // Both copies of a message are cleaned alike, so they still pair up as twins.
+    const t = role === 'user' ? stripWrappers(text, (cmd) => `[ran: ${clip(cmd)}]`) : text.trim();
     if (t.length === 0 || isTwin(role, t, fromEvent)) return;
     if (role === 'user') b.user(t, line, at);
     else b.assistant(t, line, at);

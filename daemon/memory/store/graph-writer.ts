@@ -17,6 +17,16 @@ import type { ApplyResult } from './types';
 
 type Id = { id: number };
 
+/**
+ * A time an extractor gave (`2025-06-14`, `…+02:00`) in the one form stored
+ * times take, so as-of and supersession compare them as strings correctly.
+ */
+function canonicalTime(at: string | null | undefined): string | undefined {
+  if (at === null || at === undefined) return undefined;
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
 function prepare(db: Db) {
   return {
     aliasOfType: db.prepare<[string, EntityType], Id>(`SELECT e.id FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? AND e.type = ? ORDER BY e.id LIMIT 1`),
@@ -26,7 +36,11 @@ function prepare(db: Db) {
     insertEntity: db.prepare<[string, string, EntityType, string | null, string | null, string, string]>(
       `INSERT INTO entities(name, norm, type, description, repo, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
-    touchEntity: db.prepare<[string, string | null, string | null, number]>(`UPDATE entities SET updated_at = ?, description = coalesce(description, ?), repo = coalesce(repo, ?) WHERE id = ?`),
+    // updated_at is when the entity was last active in the world: the latest session that touched it, never when that session was read.
+    touchEntity: db.prepare<[string, string | null, string | null, number]>(
+      `UPDATE entities SET updated_at = max(updated_at, ?), description = coalesce(description, ?), repo = coalesce(repo, ?) WHERE id = ?`,
+    ),
+    touchTime: db.prepare<[string, number]>(`UPDATE entities SET updated_at = max(updated_at, ?) WHERE id = ?`),
     insertAlias: db.prepare<[string, number, string]>(`INSERT OR IGNORE INTO aliases(norm, entity_id, alias) VALUES (?, ?, ?)`),
     entityEpisode: db.prepare<[number, string, string]>(`INSERT OR IGNORE INTO entity_episodes(entity_id, episode_id, occurred_at) VALUES (?, ?, ?)`),
     findSameFact: db.prepare<[number, Relation, number | null, string | null, string, string], Id>(`SELECT id, confidence FROM facts WHERE source_id = ? AND relation = ? AND target_id IS ? AND value_norm IS ?
@@ -71,7 +85,9 @@ export class GraphWriter {
       const ep = this.episodes.get(episodeId);
       if (!ep) throw new EpisodeNotFoundError(episodeId);
       const result: ApplyResult = { entitiesCreated: 0, entitiesMerged: 0, factsCreated: 0, factsRestated: 0, factsSuperseded: 0, dropped: [] };
+      // Bookkeeping (when Scry learned or retired something) is now; everything about the world is the session's time.
       const now = this.iso();
+      const at = ep.occurredAt;
       // Names this extraction introduced, by normalized key, so facts bind to the types the reply gave.
       const local = new Map<string, number>();
 
@@ -98,10 +114,10 @@ export class GraphWriter {
           if (guess && this.s.settleType.run({ type: e.type, id: guess.id }).changes === 1) id = guess.id;
         }
         if (id === undefined) {
-          id = Number(this.s.insertEntity.run(e.name.trim(), norm, e.type, e.description ?? null, e.repo ?? ep.repoRoot ?? null, now, now).lastInsertRowid);
+          id = Number(this.s.insertEntity.run(e.name.trim(), norm, e.type, e.description ?? null, e.repo ?? ep.repoRoot ?? null, now, at).lastInsertRowid);
           result.entitiesCreated++;
         } else {
-          this.s.touchEntity.run(now, e.description ?? null, e.repo ?? null, id);
+          this.s.touchEntity.run(at, e.description ?? null, e.repo ?? null, id);
           result.entitiesMerged++;
         }
         for (const sp of spellings) {
@@ -109,7 +125,7 @@ export class GraphWriter {
           this.s.insertAlias.run(n, id, sp.trim());
           if (!local.has(n)) local.set(n, id);
         }
-        this.s.entityEpisode.run(id, episodeId, ep.occurredAt);
+        this.s.entityEpisode.run(id, episodeId, at);
       }
 
       const resolveRef = (name: string): number | undefined => {
@@ -136,7 +152,7 @@ export class GraphWriter {
         }
         if (targetId === undefined && value === undefined) continue; // unreachable: the schema demands one
         const valueNorm = value === undefined ? null : normalizeValue(value);
-        const validFrom = f.valid_from ?? ep.occurredAt;
+        const validFrom = canonicalTime(f.valid_from) ?? at;
         const same = this.s.findSameFact.get(sourceId, relation, targetId ?? null, valueNorm, validFrom, validFrom);
         if (same) {
           this.s.raiseConfidence.run(f.confidence, same.id);
@@ -144,14 +160,18 @@ export class GraphWriter {
           result.factsRestated++;
         } else {
           const factId = Number(
-            this.s.insertFact.run(sourceId, relation, targetId ?? null, value ?? null, valueNorm, f.fact, f.confidence, validFrom, f.valid_to ?? null, now).lastInsertRowid,
+            this.s.insertFact.run(sourceId, relation, targetId ?? null, value ?? null, valueNorm, f.fact, f.confidence, validFrom, canonicalTime(f.valid_to) ?? null, now).lastInsertRowid,
           );
           this.s.factEpisode.run(factId, episodeId, provider, now);
           result.factsCreated++;
           result.factsSuperseded += this.supersede(factId, sourceId, relation, validFrom, f.supersedes ?? undefined, now);
         }
-        this.s.entityEpisode.run(sourceId, episodeId, ep.occurredAt);
-        if (targetId !== undefined) this.s.entityEpisode.run(targetId, episodeId, ep.occurredAt);
+        this.s.entityEpisode.run(sourceId, episodeId, at);
+        this.s.touchTime.run(at, sourceId);
+        if (targetId !== undefined) {
+          this.s.entityEpisode.run(targetId, episodeId, at);
+          this.s.touchTime.run(at, targetId);
+        }
       }
 
       if (extraction.summary) this.s.episodeSummary.run(extraction.summary, episodeId, extraction.summary);

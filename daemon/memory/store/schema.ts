@@ -296,7 +296,12 @@ ALTER TABLE cursors_by_source RENAME TO cursors;
   // theirs delete the index rows. Existing
   // episodes get theirs when this migration runs (store/passages.ts).
   PASSAGES_MIGRATION,
-  // 5: anchors (issue 25): the code a session mentions, resolved against its
+  // 5: an entity's updated_at is the latest session that touched it (issue 21's true time); files written
+  // before carry the ingest time, which made a year-old project "active today".
+  `
+UPDATE entities SET updated_at = coalesce((SELECT max(occurred_at) FROM entity_episodes WHERE entity_id = entities.id), updated_at);
+`,
+  // 6: anchors (issue 25): the code a session mentions, resolved against its
   // repo's index after the episode is stored. A resolved row keeps the symbol
   // or file, its definition's location and a hash of its text as they were;
   // an unresolved one keeps the mention as text and why (kind NULL), never a

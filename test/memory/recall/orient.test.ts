@@ -37,7 +37,7 @@ describe('memory orient', () => {
     assert.match(r.text, /^## Scry memory\n\*\*hermes\*\* \(/);
     assert.match(r.text, /web-2/, 'where it is deployed now');
     assert.match(r.text, /scry_recall/);
-    assert.match(r.text, /Recently active elsewhere:\n- (ledger|atlas) /);
+    assert.match(r.text, /Other projects, latest session first:\n- (ledger|atlas) /);
     assert.ok(r.tokens <= r.budget && r.budget === 500);
   });
 
@@ -67,7 +67,7 @@ describe('memory orient', () => {
     const { root } = repoNamed('brand-new');
     const r = orient(g.store, { cwd: root }, NOW);
     assert.doesNotMatch(r.text, /\*\*brand-new\*\*/);
-    assert.match(r.text, /Recently active elsewhere:/);
+    assert.match(r.text, /Other projects, latest session first:/);
   });
 
   it('prints nothing when memory is empty', () => {

@@ -1,6 +1,7 @@
 // The reads behind the graph view and path: an entity's neighbours through
-// facts valid now (or at a time), the most recently active entities, a
-// node's size and the edges that touch it.
+// facts valid now (or at a time), the most recently active entities (by
+// their sessions' time, never ingest time), a node's size and the edges
+// that touch it.
 import { perDb, validity } from '../cache';
 import type { Count } from '../rows';
 import type { MemoryStore } from '../store';
@@ -16,6 +17,9 @@ export interface EdgeRow {
   confidence: number;
 }
 
+/** When an entity was last active by @at: the latest session up to then that touched it (its recorded time when no session did). */
+const ACTIVE_BY = `coalesce((SELECT max(ee.occurred_at) FROM entity_episodes ee WHERE ee.entity_id = e.id AND ee.occurred_at <= @at), e.updated_at)`;
+
 const EXISTED = `(EXISTS (SELECT 1 FROM entity_episodes ee WHERE ee.entity_id = e.id AND ee.occurred_at <= @at)
   OR (NOT EXISTS (SELECT 1 FROM entity_episodes ee WHERE ee.entity_id = e.id) AND e.created_at <= @at))`;
 
@@ -25,9 +29,12 @@ function build(db: Db, asOf: boolean) {
     out: db.prepare<unknown[], { id: number; other: number }>(`SELECT f.id, f.target_id AS other FROM facts f WHERE f.source_id = ? AND f.target_id IS NOT NULL AND ${v}`),
     inc: db.prepare<unknown[], { id: number; other: number }>(`SELECT f.id, f.source_id AS other FROM facts f WHERE f.target_id = ? AND ${v}`),
     // As of a time, an entity is there once a session before it mentioned it (or, with no session, once it was recorded).
-    recent: db.prepare<[{ at?: string; limit: number }], { id: number }>(`SELECT id FROM entities e ${asOf ? `WHERE ${EXISTED}` : ''} ORDER BY updated_at DESC, id DESC LIMIT @limit`),
+    // Most recently active first, by the sessions' time (as it stood at the time asked about).
+    recent: db.prepare<[{ at?: string; limit: number }], { id: number }>(`SELECT id FROM entities e ${asOf ? `WHERE ${EXISTED}` : ''} ORDER BY ${asOf ? ACTIVE_BY : 'updated_at'} DESC, id DESC LIMIT @limit`),
     count: db.prepare<[{ at?: string }], Count>(`SELECT count(*) AS n FROM entities e ${asOf ? `WHERE ${EXISTED}` : ''}`),
-    node: db.prepare<[number], { id: number; name: string; type: string; updated_at: string }>(`SELECT id, name, type, updated_at FROM entities WHERE id = ?`),
+    node: db.prepare<[{ at?: string; id: number }], { id: number; name: string; type: string; updated_at: string }>(
+      `SELECT id, name, type, ${asOf ? ACTIVE_BY : 'updated_at'} AS updated_at FROM entities e WHERE id = @id`,
+    ),
     factCount: db.prepare<unknown[], Count>(`SELECT count(*) AS n FROM facts f WHERE (f.source_id = ? OR f.target_id = ?) AND ${v}`),
     touching: db.prepare<unknown[], EdgeRow>(`SELECT f.id, f.source_id, f.target_id, f.relation, f.text, f.valid_from, f.confidence FROM facts f
       WHERE (f.source_id = ? OR f.target_id = ?) AND f.target_id IS NOT NULL AND ${v}`),
@@ -39,7 +46,8 @@ function build(db: Db, asOf: boolean) {
       neighbours: (id: number): Array<{ id: number; other: number }> => [...s.out.all(id, ...p), ...s.inc.all(id, ...p)],
       recent: (limit: number): number[] => s.recent.all(at === undefined ? { limit } : { at, limit }).map((r) => r.id),
       entityCount: (): number => s.count.get(at === undefined ? {} : { at })?.n ?? 0,
-      node: (id: number) => s.node.get(id),
+      /** An entity with the time it was last active: its latest session's (by `at`, when one is asked for). */
+      node: (id: number) => s.node.get(at === undefined ? { id } : { at, id }),
       factCount: (id: number): number => s.factCount.get(id, id, ...p)?.n ?? 0,
       edgesTouching: (id: number): EdgeRow[] => s.touching.all(id, id, ...p),
     };

@@ -23,10 +23,18 @@ export function orientReads(store: MemoryStore, keys: readonly string[]) {
       db
         .prepare<string[], FactRow>(`SELECT f.* FROM facts f WHERE f.source_id IN (SELECT id FROM entities WHERE repo${collate} IN ${inKeys} ORDER BY updated_at DESC LIMIT 50) AND ${CURRENT} ORDER BY f.id DESC LIMIT 40`)
         .all(...keys),
+    /**
+     * The latest sessions, one line each: a session's subagents count as part of it, and
+     * its line is its latest episode of its own (a subagent's only when it has none).
+     */
     latestSessions: (): Array<{ summary: string; occurred_at: string; source: string }> =>
       db
         .prepare<string[], { summary: string; occurred_at: string; source: string }>(
-          `SELECT summary, occurred_at, source FROM episodes WHERE repo_root${collate} IN ${inKeys} AND source <> 'manual' ORDER BY occurred_at DESC LIMIT 3`,
+          `SELECT summary, occurred_at, source FROM (
+             SELECT summary, occurred_at, source, row_number() OVER (
+               PARTITION BY coalesce(parent_session_id, session_id) ORDER BY (parent_session_id IS NULL) DESC, occurred_at DESC, seq DESC) AS rn
+             FROM episodes WHERE repo_root${collate} IN ${inKeys} AND source <> 'manual')
+           WHERE rn = 1 ORDER BY occurred_at DESC LIMIT 3`,
         )
         .all(...keys),
     otherProjects: (except: number): Array<{ id: number; name: string; updated_at: string; n: number }> =>
