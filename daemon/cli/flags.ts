@@ -39,6 +39,12 @@ export function parseFlags(argv: readonly string[], options: Readonly<Record<str
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
+      // `--no-memory`: a boolean option's negation, where no option of that name exists.
+      const negated = name.startsWith('no-') && !Object.hasOwn(options, name) && options[name.slice(3)]?.type === 'boolean' ? name.slice(3) : undefined;
+      if (negated !== undefined && eq < 0) {
+        values[negated] = false;
+        continue;
+      }
       const option = Object.hasOwn(options, name) ? options[name]! : undefined;
       if (!option) throw unknown(`--${name}`, closest(name, Object.keys(options), 2));
       if (option.type === 'boolean') {

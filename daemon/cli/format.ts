@@ -5,9 +5,12 @@ import { firstIndexNotes, type ImpactResult, type IndexFreshness, type IndexResu
 
 export type QueryKind = 'references' | 'definitions' | 'callers' | 'callees' | 'implementations';
 
+/** What sessions said about the symbol (issue 25), one line each, before the answer. */
+const remembered = (memory: readonly P.AnchorNote[] | undefined): string => (memory ?? []).map((n) => `${P.noteLine(n)}\n`).join('');
+
 export function formatQuery(result: QueryResult, what: QueryKind | boolean): string {
   const kind: QueryKind = typeof what === 'boolean' ? (what ? 'definitions' : 'references') : what;
-  const head = notes(result.index, result.note);
+  const head = notes(result.index, result.note) + remembered(result.memory);
   if (result.suggestions) return `${head}${P.unknownNameLine(result.symbol, result.suggestions)}\n`;
   if (result.matches.length === 0) return `${head}no ${kind} of '${result.symbol}'${result.offset ? ` past offset ${result.offset}` : ''} (index ${result.index.status}, built ${result.index.indexed_at})\n`;
   const out: string[] = [];
@@ -109,9 +112,9 @@ export function formatSymbols(r: SymbolsResult): string {
 }
 
 export function formatImpact(r: ImpactResult): string {
-  if (r.suggestions) return `${notes(r.index, r.note)}${P.unknownNameLine(r.symbol, r.suggestions)}\n`;
+  if (r.suggestions) return `${notes(r.index, r.note)}${remembered(r.memory)}${P.unknownNameLine(r.symbol, r.suggestions)}\n`;
   const c = r.counts;
-  const out = [`${r.symbol}: ${P.plural(c.callers, 'caller')}, ${P.plural(c.implementations, 'implementation')}, ${P.plural(c.importing_files, 'file')} using it, ${P.plural(c.test_files, 'test file')}`];
+  const out = [...(r.memory ?? []).map(P.noteLine), `${r.symbol}: ${P.plural(c.callers, 'caller')}, ${P.plural(c.implementations, 'implementation')}, ${P.plural(c.importing_files, 'file')} using it, ${P.plural(c.test_files, 'test file')}`];
   const mark = (e: P.ImpactEntry): string => (e.precision === 'syntactic' ? SYNTACTIC : '');
   if (r.callers.length > 0) out.push('callers', ...r.callers.map((e) => `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name}  ${e.kind}  ${e.file}:${e.line}${mark(e)}`));
   if (r.implementations.length > 0) out.push('implementations', ...r.implementations.map((e) => `  ${e.display_name}  ${e.kind}  ${e.file}:${e.line}${mark(e)}`));
@@ -206,6 +209,7 @@ export const FORMATTERS: P.FormatterTable = P.formatterTable([
   P.formatter(P.MemoryForget, formatForget),
   P.formatter(P.MemoryGraph, formatGraph),
   P.formatter(P.MemoryOrient, (r) => r.text),
+  P.formatter(P.MemoryWhy, P.whyText),
 ]);
 
 export function formatIngest(r: P.IngestResult): string {

@@ -144,8 +144,9 @@ export function parseWith(argv: readonly string[], catalog: SpecCatalog): Parsed
   if (name === 'hook' && arg !== 'pretooluse' && arg !== 'session-end') throw new UsageError(`unknown hook '${arg ?? ''}': expected scry hook pretooluse or scry hook session-end`);
   const allowed = new Set(['repo', 'json', 'format', 'help', 'version', ...(spec ? spec.flags.map((f) => flagName(f.name)) : LOCAL[name]!.flags)]);
   for (const [flag, value] of Object.entries(values)) {
-    if (value === undefined || value === false) continue;
-    if (!allowed.has(flag)) throw new UsageError(`scry ${name} does not take --${flag}`);
+    if (value === undefined) continue;
+    // false comes only from a negation (`--no-memory`, flags.ts).
+    if (!allowed.has(flag)) throw new UsageError(`scry ${name} does not take --${value === false ? 'no-' : ''}${flag}`);
   }
   if (spec) {
     cmd.spec = spec;
@@ -157,6 +158,10 @@ export function parseWith(argv: readonly string[], catalog: SpecCatalog): Parsed
     if (second && arg2 !== undefined) cmd.params[second.field] = arg2;
     for (const f of spec.flags) {
       const value = values[flagName(f.name)];
+      if (value === false && f.kind === 'boolean') {
+        cmd.params[f.name] = false;
+        continue;
+      }
       if (value === undefined || value === false) {
         if (!f.optional) throw new UsageError(`scry ${name} needs --${flagName(f.name)}${f.choices ? ` (${f.choices.join('|')})` : ''}`);
         continue;

@@ -6,12 +6,15 @@ import * as path from 'node:path';
 import { repoDir } from '../paths';
 import { NotIndexedError } from '../errors';
 import * as P from '../protocol';
-import { handler, type Domain, type DomainContext, type DomainFactory } from '../domain';
+import type { CodeLookup, MemoryNotes } from '../protocol/anchors';
+import { remembered } from './remembered';
+import { handler, type Domain, type DomainContext } from '../domain';
 import { BuildCoordinator, type Sibling } from './build-coordinator';
 import { knownRepos, recoverRepoDirs, type LiveRepo } from './live';
 import { LiveRepos } from './live-repos';
 import { emptyStore, exactFirst, glance } from './first';
 import { mergeOverlay, mergeOverlayGroups, type KnownSymbol, type OverlayView } from './overlay';
+import { IndexLookup } from './lookup';
 import { indexResultOf, repoStatusOf } from './project';
 import * as Q from './query';
 import { RepoRegistry, type RepoEntry } from './repo-registry';
@@ -41,6 +44,8 @@ export interface CodeDomainOptions {
   maxWatchedDirs?: number;
   /** Poll interval of a degraded watcher, ms (SCRY_POLL_MS). */
   pollMs?: number;
+  /** What memory remembers about a symbol (protocol/anchors.ts), handed over by the daemon; refs, defs, callers and impact carry it. */
+  memory?: () => MemoryNotes | undefined;
 }
 
 const IDLE_CLOSE_MS = 10 * 60_000;
@@ -76,7 +81,7 @@ export function idleCloseFromEnv(env: NodeJS.ProcessEnv = process.env): number |
   return v !== undefined && v !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : undefined;
 }
 
-export function createCodeDomain(options: CodeDomainOptions = {}): DomainFactory {
+export function createCodeDomain(options: CodeDomainOptions = {}): (ctx: DomainContext) => CodeDomain {
   const idleCloseMs = idleCloseFromEnv();
   return (ctx) => new CodeDomain(ctx, { schedule: scheduleFromEnv(), ...watchFromEnv(), firstIndex: process.env.SCRY_FIRST_INDEX !== '0', ...(idleCloseMs !== undefined ? { idleCloseMs } : {}), ...options });
 }
@@ -87,6 +92,8 @@ export class CodeDomain implements Domain {
   readonly methods;
   readonly repos: RepoRegistry;
   readonly stores: StoreCache;
+  /** What memory may ask of the index (protocol/anchors.ts); the daemon hands it over. */
+  readonly lookup: CodeLookup;
   private readonly builds: BuildCoordinator;
   private readonly live: LiveRepos;
   private readonly sweeper: NodeJS.Timeout;
@@ -96,6 +103,7 @@ export class CodeDomain implements Domain {
   constructor(private readonly ctx: DomainContext, private readonly options: CodeDomainOptions) {
     this.repos = new RepoRegistry(ctx.home);
     this.stores = new StoreCache((l) => ctx.log(l));
+    this.lookup = new IndexLookup(ctx.home, this.repos, this.stores);
     this.builds = new BuildCoordinator({
       home: ctx.home,
       nodePath: options.nodePath ?? process.execPath,
@@ -203,7 +211,13 @@ export class CodeDomain implements Domain {
     entry.lastUsed = Date.now();
     const live = this.live.get(entry);
     const ctx: Q.QueryContext = { store, repo: entry.repo, overlay: overlayMerges(live?.overlay, store, live?.overlay.size ?? 0) };
-    const result = Q.answered(store, this.isStale(entry), () => q.run(ctx, params));
+    // Remembered lines come out of the page's budget, so the answer stays within it; elapsed_ms counts them.
+    let memory: ReturnType<typeof remembered>;
+    const result = Q.answered(store, this.isStale(entry), () => {
+      memory = remembered(this.options.memory?.(), q.method, params, entry.repo, (l) => this.ctx.log(l));
+      return q.run(ctx, memory ? memory.params : params);
+    });
+    if (memory) Object.assign(result, { memory: memory.notes });
     const overlayFiles = live?.overlay.size ?? 0;
     if (overlayFiles > 0) result.index.overlay_files = overlayFiles;
     const building = this.builds.progressOf(entry);

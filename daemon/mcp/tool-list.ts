@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import type { ScryTool } from './tool';
 
 /** The fields every query shares, and `symbol` (its compound forms): explained once, in the server's instructions, and listed bare here. */
-const SHARED = new Set(['repo', 'format', 'limit', 'budget', 'offset', 'symbol']);
+const SHARED = new Set(['repo', 'format', 'limit', 'budget', 'offset', 'symbol', 'memory']);
 
 /**
  * Field descriptions said shorter than their declarations (which the CLI's
@@ -19,7 +19,7 @@ const SHARED = new Set(['repo', 'format', 'limit', 'budget', 'offset', 'symbol']
  */
 const SHORTER: Readonly<Record<string, string>> = {
   kind: 'Only this kind: function, class, method, …',
-  file: 'Path relative to the repository root.',
+  file: 'Repo-relative path.',
   entity: 'Name, alias or `#id`.',
   from: 'Name, alias or `#id`.',
   to: 'Name, alias or `#id`.',
@@ -28,7 +28,10 @@ const SHORTER: Readonly<Record<string, string>> = {
   text: 'The fact, in plain words.',
   cwd: 'Where it was learnt (default: the working directory).',
   at: 'ISO time it became true (default now).',
-  all_refs: 'Every use, not only calls.',
+  all_refs: 'Every use, not just calls.',
+  include_external: 'Also library symbols.',
+  depth: 'Caller levels (default 3).',
+  pattern: 'Part of a name: `processOrd`, `order repo`.',
   'entity[]': 'What it is about; `type:name` gives a new one its type.',
 };
 
@@ -49,6 +52,8 @@ export function listedTool(tool: ScryTool): Tool {
       if (key in SHORTER) p.description = SHORTER[key];
     }
     delete p.minLength;
+    // An enum says its type (`format` on every tool: 16 bytes each).
+    if (Array.isArray(p.enum) && p.enum.every((v) => typeof v === 'string')) delete p.type;
     properties[name] = p;
   }
   return { name: tool.name, title: tool.title, description: tool.description, inputSchema: schema as Tool['inputSchema'], annotations: hints(tool.annotations) };

@@ -6,9 +6,11 @@
 // ExtractionSupervisor: the worker; SweepTimer; memoryStatus: the projection).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { handler, type Domain, type DomainContext, type DomainFactory } from '../domain';
+import { handler, type Domain, type DomainContext } from '../domain';
 import { InvalidParamsError } from '../errors';
 import * as P from '../protocol';
+import type { CodeLookup, MemoryNotes } from '../protocol/anchors';
+import { Anchorer, notesAbout, why } from './anchors';
 import { configFile, MemoryConfigLoader, type MemoryConfig } from './config';
 import { episodeText, episodesOf } from './episodes';
 import { graph } from './graph';
@@ -34,12 +36,14 @@ export interface MemoryDomainOptions {
   /** The transcript formats read: the registry (sources/), unless a test adds one. */
   sources?: SourceSet;
   env?: NodeJS.ProcessEnv;
+  /** The code index's lookup (protocol/anchors.ts), handed over by the daemon; without it nothing is anchored. */
+  code?: () => CodeLookup | undefined;
 }
 
 export const memoryDir = (home: string): string => path.join(home, 'memory');
 export const memoryDb = (home: string): string => path.join(memoryDir(home), 'memory.db');
 
-export function createMemoryDomain(options: MemoryDomainOptions = {}): DomainFactory {
+export function createMemoryDomain(options: MemoryDomainOptions = {}): (ctx: DomainContext) => MemoryDomain {
   return (ctx) => new MemoryDomain(ctx, options);
 }
 
@@ -52,6 +56,9 @@ export class MemoryDomain implements Domain {
   private readonly ingestor: Ingestor;
   private readonly supervisor: ExtractionSupervisor;
   private readonly sweepTimer: SweepTimer;
+  readonly anchorer: Anchorer;
+  /** What code answers may ask of memory (protocol/anchors.ts); the daemon hands it to the code domain. */
+  readonly notes: MemoryNotes;
   private readonly env: NodeJS.ProcessEnv;
 
   constructor(private readonly ctx: DomainContext, private readonly options: MemoryDomainOptions) {
@@ -61,6 +68,8 @@ export class MemoryDomain implements Domain {
     this.config = new MemoryConfigLoader(configFile(ctx.home));
     // Read before the socket serves, so no answer (status above all) reflects defaults the file may turn off.
     this.config.reload();
+    this.anchorer = new Anchorer(this.store, options.code ?? (() => undefined), (l) => ctx.log(l));
+    this.notes = { about: (repo, name, limit) => notesAbout(this.store, options.code?.(), repo, name, limit) };
     this.supervisor = new ExtractionSupervisor(ctx, this.store, { enabled: options.extract !== false, env: this.env });
     this.ingestor = new Ingestor(ctx, this.store, {
       sources: options.sources ?? SOURCES,
@@ -70,6 +79,7 @@ export class MemoryDomain implements Domain {
       extractAtIngest: options.extract !== false,
       added: (episodes) => {
         this.supervisor.notify();
+        this.anchorer.wake();
         ctx.notify(P.MemoryChanged, { episodes, facts: 0 });
       },
     });
@@ -94,6 +104,7 @@ export class MemoryDomain implements Domain {
         if (r.created) {
           // The refine is the worker's only when a model can do it; waking it for nothing costs an idle pass.
           if (hasModel) this.supervisor.notify();
+          this.anchorer.wake();
           changed(1, r.facts.length);
         }
         return r;
@@ -118,12 +129,18 @@ export class MemoryDomain implements Domain {
         return orient(this.store, { cwd: p.cwd, budget: p.budget });
       }),
       handler(P.MemoryQueueFile, (p) => this.queueFile(p)),
+      // Episodes stored a moment ago are read for mentions first, so the answer never misses them.
+      handler(P.MemoryWhy, async (p) => {
+        await this.anchorer.run();
+        return why(this.store, options.code?.(), p);
+      }),
     ];
   }
 
   restore(): void {
     this.reloadConfig();
     this.sweepTimer.start();
+    this.anchorer.wake();
     // Transcripts SessionEnd hooks handed over while no daemon ran wait in the inbox until the hook is on.
     setImmediate(() => void (this.config.current.hooks.sessionEnd ? this.ingestor.takeInbox() : undefined));
   }
@@ -136,6 +153,7 @@ export class MemoryDomain implements Domain {
     this.sweepTimer.stop();
     await this.ingestor.dispose();
     await this.supervisor.stop();
+    await this.anchorer.stop();
     this.store.close();
   }
 

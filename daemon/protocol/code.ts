@@ -1,5 +1,6 @@
 // The code-index domain's methods and answer shapes.
 import * as z from 'zod/mini';
+import { AnchorNote } from './anchors';
 import { defineMethod, defineNotification, describe, opt, positiveInt } from './method';
 
 // ---- params ---------------------------------------------------------------
@@ -20,7 +21,10 @@ const offset = offsetFor('occurrences');
 
 export const RepoParams = z.object({ repo });
 export const NameQueryParams = z.object({ repo, name, limit, budget, offset });
-export const CallQueryParams = z.object({
+/** refs, defs, callers and impact carry up to two remembered lines about the symbol (memory's anchors, issue 25); false leaves them out. */
+const memory = opt(z.boolean(), 'Up to two lines of what sessions said about the symbol, counted in the budget (default on; --no-memory or false leaves them out).');
+export const NameMemoryParams = z.object({ repo, name, limit, budget, offset, memory });
+const callFields = {
   repo,
   name,
   limit,
@@ -28,7 +32,9 @@ export const CallQueryParams = z.object({
   offset,
   all_refs: opt(z.boolean(), 'Every reference inside/to the function, not only calls.'),
   include_external: opt(z.boolean(), 'Also list calls of library symbols of the same name (else counted in `external`).'),
-});
+};
+export const CallQueryParams = z.object(callFields);
+export const CallersParams = z.object({ ...callFields, memory });
 export const ImpactParams = z.object({
   repo,
   name,
@@ -36,6 +42,7 @@ export const ImpactParams = z.object({
   budget: budgetFor('counts what each section left out'),
   offset: offsetFor('entries of each section'),
   depth: opt(z.int().check(z.positive(), z.maximum(10)), 'Levels of callers to follow (default 3).'),
+  memory,
 });
 export const SearchParams = z.object({
   repo,
@@ -157,6 +164,7 @@ export const QueryResult = z.object({
   note: opt(z.string(), 'Set when a compound name (`A.b`) matched nothing and the tail alone was used.'),
   external: opt(z.array(ExternalCount), 'callers: calls of library and built-in symbols of the same name, counted and not listed (ask with include_external, or a qualified name, to list them).'),
   suggestions,
+  memory: opt(z.array(AnchorNote), 'What sessions said about the symbol, most recent first (at most two), each with its state now; `memory: false` leaves them out.'),
 });
 
 export const SearchHit = z.object({
@@ -250,6 +258,7 @@ export const ImpactResult = z.object({
   ),
   note: z.optional(z.string()),
   suggestions,
+  memory: opt(z.array(AnchorNote), 'What sessions said about the symbol, most recent first (at most two), each with its state now.'),
 });
 
 export const IndexerReport = z.object({
@@ -400,21 +409,21 @@ export const ForgetRepo = defineMethod({
 
 export const Refs = defineMethod({
   method: 'code/refs',
-  params: NameQueryParams,
+  params: NameMemoryParams,
   result: QueryResult,
   cli: { command: 'refs', group: 'queries', summary: 'every reference to the symbols named NAME', arg: nameArg('scry refs processOrder') },
 });
 
 export const Defs = defineMethod({
   method: 'code/defs',
-  params: NameQueryParams,
+  params: NameMemoryParams,
   result: QueryResult,
   cli: { command: 'defs', group: 'queries', summary: 'where the symbols named NAME are defined', arg: nameArg('scry defs processOrder') },
 });
 
 export const Callers = defineMethod({
   method: 'code/callers',
-  params: CallQueryParams,
+  params: CallersParams,
   result: QueryResult,
   cli: { command: 'callers', group: 'queries', summary: 'the functions that call NAME (--all-refs: that use it at all)', arg: nameArg('scry callers processOrder') },
 });

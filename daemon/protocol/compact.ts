@@ -10,6 +10,7 @@
 // free of anything heavy.
 import { Callees, Callers, Defs, Impact, IMPACT_SECTIONS, Impls, Refs, Search, Symbols } from './code';
 import { printing } from './printable';
+import { noteLine } from './anchors';
 import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, MatchCounts, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, Suggestion, SymbolMatch, SymbolsResult } from './code';
 import { formatter, formatterTable, type FormatterTable } from './method';
 
@@ -131,7 +132,7 @@ export function unknownNameLine(name: string, suggestions: readonly Suggestion[]
 
 /** refs, defs, callers, callees, impls. */
 export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string {
-  const out: string[] = [...notes(r.index, r.note)];
+  const out: string[] = [...notes(r.index, r.note), ...(r.memory ?? []).map(noteLine)];
   if (r.suggestions) return [...out, unknownNameLine(r.symbol, r.suggestions)].join('\n') + '\n';
   if (r.matches.length === 0 && !r.rest?.length) {
     out.push(`no ${NOUN[kind]} of '${r.symbol}'${r.offset ? ` past offset ${r.offset}` : ''}`);
@@ -246,8 +247,9 @@ export const impactHeader = (r: Pick<ImpactResult, 'symbol' | 'counts'>): string
 export const impactLine = (e: ImpactEntry | string): string => (typeof e === 'string' ? `  ${e}` : `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name} ${e.kind} ${e.file}:${e.line}${e.precision === 'syntactic' ? SYNTACTIC_MARK : ''}`);
 
 export function compactImpact(r: ImpactResult): string {
-  if (r.suggestions) return [...notes(r.index, r.note), unknownNameLine(r.symbol, r.suggestions)].join('\n') + '\n';
-  const out = [...notes(r.index, r.note), impactHeader(r)];
+  const remembered = (r.memory ?? []).map(noteLine);
+  if (r.suggestions) return [...notes(r.index, r.note), ...remembered, unknownNameLine(r.symbol, r.suggestions)].join('\n') + '\n';
+  const out = [...notes(r.index, r.note), ...remembered, impactHeader(r)];
   for (const section of IMPACT_SECTIONS) {
     const entries: ReadonlyArray<ImpactEntry | string> = r[section];
     if (entries.length > 0) out.push(IMPACT_HEADINGS[section], ...entries.map(impactLine));

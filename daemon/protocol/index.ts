@@ -9,6 +9,8 @@ export * from './memory';
 export * from './memory-text';
 export * from './compact';
 export * from './vocabulary';
+export * from './anchors';
+export * from './why';
 
 import { CORE_METHODS } from './daemon';
 import { MEMORY_METHODS } from './memory';

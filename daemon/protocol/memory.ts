@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { defineMethod, defineNotification, describe, opt, positiveInt } from './method';
 import { MemoryStatus } from './memory-status';
 import { ENTITY_TYPES } from './vocabulary';
+import { MemoryWhy } from './why';
 
 export { MemoryStatus, ProviderStatus } from './memory-status';
 
@@ -438,6 +439,6 @@ export const MemoryEpisode = defineMethod({
   cli: { command: 'memory episode', group: 'memory', summary: 'the distilled text of one episode (by id or prefix)', arg: { field: 'id', label: 'ID', required: true, example: 'scry memory episode 3f2a9c', needs: 'an episode id' } },
 });
 
-export const MEMORY_READ_METHODS = [MemoryEpisode, MemoryRecall, MemoryEpisodes, MemoryPath, MemoryRemember, MemoryEntities, MemoryFacts, MemoryInvalidate, MemoryForget, MemoryGraph, MemoryOrient, MemoryQueueFile] as const;
+export const MEMORY_READ_METHODS = [MemoryEpisode, MemoryRecall, MemoryEpisodes, MemoryPath, MemoryRemember, MemoryEntities, MemoryFacts, MemoryInvalidate, MemoryForget, MemoryGraph, MemoryOrient, MemoryQueueFile, MemoryWhy] as const;
 
 export const MEMORY_METHODS = [MemoryIngest, MemorySweep, MemoryRetry, MemoryStatusMethod, ...MEMORY_READ_METHODS] as const;

@@ -1,9 +1,10 @@
 // Entry point of dist/daemon.js: `node dist/daemon.js [--foreground]`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createCodeDomain } from '../code';
+import { createCodeDomain, type CodeDomain } from '../code';
+import type { DomainContext } from '../domain';
 import { AlreadyRunningError, errorMessage } from '../errors';
-import { createMemoryDomain } from '../memory';
+import { createMemoryDomain, type MemoryDomain } from '../memory';
 import { scryHome, startingDir } from '../paths';
 import { createDaemon } from './daemon';
 import { logLevelFromEnv } from './log';
@@ -16,7 +17,14 @@ async function main(): Promise<void> {
   const { level, invalid } = logLevelFromEnv();
   let daemon;
   try {
-    daemon = await createDaemon(home, [createCodeDomain(), createMemoryDomain()], { echoLog: foreground, logLevel: level });
+    // Memory asks the code index about the code its sessions mention only through the lookup the code domain hands over,
+    // and code answers carry what memory remembers only through the notes the memory domain hands over (protocol/anchors.ts).
+    let code: CodeDomain | undefined;
+    let memory: MemoryDomain | undefined;
+    const codeFactory = createCodeDomain({ memory: () => memory?.notes });
+    const memoryFactory = createMemoryDomain({ code: () => code?.lookup });
+    const domains = [(ctx: DomainContext) => (code = codeFactory(ctx)), (ctx: DomainContext) => (memory = memoryFactory(ctx))];
+    daemon = await createDaemon(home, domains, { echoLog: foreground, logLevel: level });
     fs.rmSync(starting, { force: true });
   } catch (err) {
     if (err instanceof AlreadyRunningError) {

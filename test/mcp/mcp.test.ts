@@ -51,7 +51,7 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
   it('lists every tool declared whole: described inputs, an output schema, read-only hints', async () => {
     const { tools } = await client.listTools();
     // The memory tools (test/mcp/memory-tools.test.ts) follow the code tools.
-    assert.deepEqual(tools.map((t) => t.name), [...TOOL_NAMES, 'scry_recall', 'scry_episodes', 'scry_memory_path', 'scry_remember']);
+    assert.deepEqual(tools.map((t) => t.name), [...TOOL_NAMES, 'scry_recall', 'scry_episodes', 'scry_memory_path', 'scry_remember', 'scry_why']);
     for (const t of tools.filter((x) => TOOL_NAMES.includes(x.name))) {
       assert.ok((t.description ?? '').length > 80, `${t.name} has a description an agent can choose by`);
       assert.equal(t.annotations?.readOnlyHint, true, t.name);
@@ -61,8 +61,8 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
       assert.equal(t.outputSchema, undefined, t.name);
       const props = t.inputSchema.properties as Record<string, { description?: string; enum?: string[] }>;
       assert.deepEqual(props.format?.enum, ['compact', 'json'], `${t.name} takes format`);
-      // The shared fields (repo, format, paging, symbol) are explained once, in the server's instructions.
-      for (const [field, schema] of Object.entries(props)) if (!['repo', 'format', 'limit', 'budget', 'offset', 'symbol'].includes(field)) assert.ok(schema.description, `${t.name}.${field} is described`);
+      // The shared fields (repo, format, paging, symbol, memory) are explained once, in the server's instructions.
+      for (const [field, schema] of Object.entries(props)) if (!['repo', 'format', 'limit', 'budget', 'offset', 'symbol', 'memory'].includes(field)) assert.ok(schema.description, `${t.name}.${field} is described`);
       assert.ok('repo' in props, `${t.name} takes repo`);
     }
     const refs = tools.find((t) => t.name === 'scry_refs')!;

@@ -16,7 +16,7 @@ import { CLI, ROOT, stopDaemon, tempDir } from '../helpers';
 /** The most tools/list may weigh: about 2,000 tokens that every session loads. */
 export const TOOLS_LIST_MAX_BYTES = 8 * 1024;
 const GOLDEN = path.join(ROOT, 'test', 'fixtures', 'mcp-errors.golden.txt');
-const TOOLS = ['scry_refs', 'scry_defs', 'scry_callers', 'scry_callees', 'scry_impls', 'scry_search', 'scry_symbols', 'scry_impact', 'scry_status', 'scry_recall', 'scry_episodes', 'scry_memory_path', 'scry_remember'];
+const TOOLS = ['scry_refs', 'scry_defs', 'scry_callers', 'scry_callees', 'scry_impls', 'scry_search', 'scry_symbols', 'scry_impact', 'scry_status', 'scry_recall', 'scry_episodes', 'scry_memory_path', 'scry_remember', 'scry_why'];
 
 const textOf = (r: CallToolResult): string => (r.content[0]?.type === 'text' ? r.content[0].text : '');
 

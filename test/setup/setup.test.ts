@@ -287,7 +287,7 @@ describe('scry doctor', () => {
       assert.equal(r.code, 0, r.stdout + r.stderr);
       assert.match(r.stdout, /^ok {4}registered with Claude Code: user scope: /m);
       assert.match(r.stdout, /^ok {4}MCP handshake: scry \S+ over stdio$/m);
-      assert.match(r.stdout, /^ok {4}tools listed: 13 tools: scry_refs, scry_defs, .*scry_recall, scry_episodes, scry_memory_path, scry_remember$/m);
+      assert.match(r.stdout, /^ok {4}tools listed: 14 tools: scry_refs, scry_defs, .*scry_recall, scry_episodes, scry_memory_path, scry_remember, scry_why$/m);
       assert.match(r.stdout, /^ok {4}SessionStart memory hook: in /m);
       assert.match(r.stdout, /^ok {4}SessionEnd memory hook: in /m);
       assert.match(r.stdout, /^ok {4}scry_refs call: 2 references to 'main' in /m);

@@ -15,9 +15,10 @@ import { rememberTool } from './remember';
 import { searchTool } from './search';
 import { statusTool } from './status';
 import { symbolsTool } from './symbols';
+import { whyTool } from './why';
 
 export const CODE_TOOLS: readonly ScryTool[] = [refsTool, defsTool, callersTool, calleesTool, implsTool, searchTool, symbolsTool, impactTool, statusTool];
 
-export const MEMORY_TOOLS: readonly ScryTool[] = [recallTool, episodesTool, memoryPathTool, rememberTool];
+export const MEMORY_TOOLS: readonly ScryTool[] = [recallTool, episodesTool, memoryPathTool, rememberTool, whyTool];
 
 export const ALL_TOOLS: readonly ScryTool[] = [...CODE_TOOLS, ...MEMORY_TOOLS];

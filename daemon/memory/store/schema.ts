@@ -10,6 +10,37 @@
 // Migrations are an ordered list; PRAGMA user_version says how many ran.
 import { ENTITY_TYPES } from '../../protocol/vocabulary';
 
+const ANCHORS_MIGRATION = `
+CREATE TABLE anchors (
+  id INTEGER PRIMARY KEY,
+  episode_seq INTEGER NOT NULL,      -- episodes.seq
+  fact_id INTEGER,                   -- facts.id, when a fact is the one mentioning
+  mention TEXT NOT NULL,             -- as the session wrote it
+  offset INTEGER NOT NULL,           -- into episodes.text (UTF-16 units), to find its passage
+  repo TEXT NOT NULL,
+  kind TEXT CHECK (kind IN ('symbol', 'file')),  -- NULL: unresolved, kept as text
+  reason TEXT,                       -- why unresolved: unknown, ambiguous, external
+  symbol TEXT,
+  name TEXT,
+  qualified_name TEXT,
+  file TEXT,
+  line INTEGER,
+  def_hash TEXT,
+  at TEXT NOT NULL,                  -- the session's time
+  git_commit TEXT,                   -- HEAD as of the session's time (git rev-list --before)
+  anchored_at TEXT NOT NULL          -- bookkeeping
+);
+CREATE INDEX anchors_episode ON anchors(episode_seq);
+CREATE INDEX anchors_name ON anchors(name, at);
+CREATE INDEX anchors_qualified ON anchors(qualified_name, at);
+CREATE INDEX anchors_file ON anchors(file);
+CREATE TABLE anchor_scans (episode_seq INTEGER PRIMARY KEY, scanned_at TEXT NOT NULL) WITHOUT ROWID;
+CREATE TRIGGER episodes_anchors_ad AFTER DELETE ON episodes BEGIN
+  DELETE FROM anchors WHERE episode_seq = old.seq;
+  DELETE FROM anchor_scans WHERE episode_seq = old.seq;
+END;
+`;
+
 /** Migration 4; its data step (backfilling the passages of stored episodes) runs right after it (db.ts). */
 export const PASSAGES_MIGRATION = `
 CREATE TABLE passages (
@@ -270,6 +301,14 @@ ALTER TABLE cursors_by_source RENAME TO cursors;
   `
 UPDATE entities SET updated_at = coalesce((SELECT max(occurred_at) FROM entity_episodes WHERE entity_id = entities.id), updated_at);
 `,
+  // 6: anchors (issue 25): the code a session mentions, resolved against its
+  // repo's index after the episode is stored. A resolved row keeps the symbol
+  // or file, its definition's location and a hash of its text as they were;
+  // an unresolved one keeps the mention as text and why (kind NULL), never a
+  // guess. `at` is the session's time, `commit` the repo's commit at that time
+  // when git can give it. anchor_scans says which episodes were read, so an
+  // episode whose repo had no index yet is read once the repo has one.
+  ANCHORS_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -9,6 +9,7 @@ import type { EpisodeDraft } from '../episode';
 import type { Extraction } from '../extract/schema';
 import type { EntityType } from '../../protocol/vocabulary';
 import type { Db } from '../../sqlite';
+import { AnchorTable } from './anchors';
 import { openMemoryDb } from './db';
 import { EpisodeTable } from './episodes';
 import { GraphReads } from './graph-reads';
@@ -31,6 +32,8 @@ export class MemoryStore {
   readonly graph: GraphWriter;
   readonly ledger: ProviderLedger;
   readonly reads: GraphReads;
+  /** Code mentions and their anchors (issue 25). */
+  readonly anchors: AnchorTable;
 
   constructor(readonly file: string, options: MemoryStoreOptions = {}) {
     const now = options.now ?? (() => new Date());
@@ -41,6 +44,7 @@ export class MemoryStore {
     this.graph = new GraphWriter(this.db, iso, this.episodes, this.queue);
     this.ledger = new ProviderLedger(this.db, iso);
     this.reads = new GraphReads(this.db);
+    this.anchors = new AnchorTable(this.db, iso);
   }
 
   close(): void {

@@ -1,0 +1,50 @@
+// The code domain's side of the anchors seam (protocol/anchors.ts): answers
+// from a repo's index when it has one, never starting a build or watching a
+// folder nobody indexed (memory asks about every session's repo).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { repoDir } from '../paths';
+import type { AnchorKey, CodeLookup, CurrentDefinition, MentionResolution } from '../protocol/anchors';
+import { currentDefinition, resolveMention } from './query/mention';
+import type { RepoRegistry } from './repo-registry';
+import { INDEX_FILE, type StoreCache } from './store-cache';
+import type { CodeStore } from './store/store';
+
+export class IndexLookup implements CodeLookup {
+  constructor(private readonly home: string, private readonly repos: RepoRegistry, private readonly stores: StoreCache) {}
+
+  indexed(repo: string): boolean {
+    return this.real(repo) !== undefined;
+  }
+
+  resolve(repo: string, mention: string): MentionResolution {
+    const open = this.open(repo);
+    return open ? resolveMention(open.store, open.repo, mention) : { found: null, reason: 'no-index' };
+  }
+
+  current(repo: string, anchor: AnchorKey): CurrentDefinition {
+    const open = this.open(repo);
+    return open ? currentDefinition(open.store, open.repo, anchor) : 'no-index';
+  }
+
+  /** The repo's real path when it has an index file. */
+  private real(repo: string): string | undefined {
+    let real: string;
+    try {
+      real = fs.realpathSync(repo);
+    } catch {
+      return undefined;
+    }
+    return fs.existsSync(path.join(repoDir(this.home, real), INDEX_FILE)) ? real : undefined;
+  }
+
+  private open(repo: string): { store: CodeStore; repo: string } | undefined {
+    const real = this.real(repo);
+    if (real === undefined) return undefined;
+    const entry = this.repos.get(real);
+    const store = this.stores.get(entry);
+    if (!store) return undefined;
+    entry.lastUsed = Date.now();
+    return { store, repo: entry.repo };
+  }
+}

@@ -1,0 +1,194 @@
+// The code side of memory's anchors (protocol/anchors.ts): a mention typed in
+// a session resolved against one repo's index, and an anchored definition
+// found again. Nothing is guessed: a name with several definitions, or a
+// compound whose container matches none, stays unresolved.
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { AnchorKey, CodeDefinition, MentionResolution } from '../../protocol/anchors';
+import type { CodeStore, SymbolRecord } from '../store/store';
+import { resolveName } from './resolve';
+
+/** `orders.ts:12` or `src/orders.ts:12:5`. */
+const FILE_LINE = /^(.+\.[A-Za-z0-9]{1,6}):(\d+)(?::\d+)?$/;
+/** A source path: it has a folder, or a file name ending in a known extension. */
+const SOURCE_EXT = /\.(?:[cm]?[jt]sx?|py|go|rs|rb|php|java|kt|cs|cpp|cc|c|h|hpp|swift|scala|ex|exs|vue|svelte|json|ya?ml|toml|md|sql|sh|css|scss|html|prisma|graphql|proto)$/i;
+const IDENT = /^[A-Za-z_$][\w$]*(?:(?:\.|#|::)[A-Za-z_$][\w$]*)*$/;
+/** A path with folders keeps at least its file's folder: `packages/gone/package.json` is not the root's package.json. */
+const keep = (parts: readonly string[]): number => (parts.length >= 2 ? 2 : 1);
+
+/** Indentation and blank lines do not count: a definition moved or re-indented keeps its hash. */
+export function definitionHash(text: string): string {
+  const norm = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0)
+    .join('\n');
+  return createHash('sha256').update(norm).digest('hex').slice(0, 16);
+}
+
+interface DefRow {
+  path: string;
+  line: number;
+  extent_line: number | null;
+  extent_end_line: number | null;
+}
+
+/** The symbol's definition: its file, name line and, when the indexer gave one, its whole extent. */
+function definitionOf(store: CodeStore, s: SymbolRecord): DefRow | undefined {
+  return store
+    .statement<[number], DefRow>(
+      `SELECT d.path, s.def_line AS line, o.extent_line, o.extent_end_line
+       FROM symbols s JOIN documents d ON d.id = s.def_document_id
+       LEFT JOIN outline o ON o.document_id = s.def_document_id AND o.line = s.def_line AND o.symbol_id = s.id
+       WHERE s.id = ? AND s.def_line IS NOT NULL`,
+    )
+    .get(s.id);
+}
+
+/** Files read lately, by path, kept while their size and mtime say they are unchanged: refs asks about the same few. */
+const LINES = new Map<string, { size: number; mtimeMs: number; lines: string[]; hashes: Map<string, string> }>();
+const LINES_KEPT = 64;
+
+function readFile(repo: string, file: string): { lines: string[]; hashes: Map<string, string> } | undefined {
+  const abs = path.join(repo, file);
+  try {
+    const st = fs.statSync(abs);
+    const kept = LINES.get(abs);
+    if (kept && kept.size === st.size && kept.mtimeMs === st.mtimeMs) return kept;
+    const read = { size: st.size, mtimeMs: st.mtimeMs, lines: fs.readFileSync(abs, 'utf8').split(/\r?\n/), hashes: new Map<string, string>() };
+    LINES.delete(abs);
+    LINES.set(abs, read);
+    if (LINES.size > LINES_KEPT) LINES.delete(LINES.keys().next().value!);
+    return read;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The hash of lines [from, to] (1-based, inclusive; 0 for the whole file), computed once per version of the file. */
+function hashOf(f: { lines: string[]; hashes: Map<string, string> }, from: number, to: number): string {
+  const key = `${from}:${to}`;
+  let h = f.hashes.get(key);
+  if (h === undefined) {
+    h = definitionHash((from === 0 ? f.lines : f.lines.slice(from - 1, to)).join('\n'));
+    f.hashes.set(key, h);
+  }
+  return h;
+}
+
+function symbolDefinition(store: CodeStore, repo: string, s: SymbolRecord): CodeDefinition | undefined {
+  const def = definitionOf(store, s);
+  if (!def) return undefined;
+  const f = readFile(repo, def.path);
+  if (!f) return undefined;
+  const from = def.extent_line ?? def.line;
+  const to = def.extent_end_line ?? def.line;
+  return { kind: 'symbol', symbol: s.symbol, name: s.name, qualified_name: s.qualified_name, file: def.path, line: def.line, hash: hashOf(f, from, to) };
+}
+
+function fileDefinition(store: CodeStore, repo: string, rel: string, line: number): CodeDefinition | undefined {
+  const file = indexedPath(store, rel) ?? onDisk(repo, rel);
+  if (file === undefined) return undefined;
+  const f = readFile(repo, file);
+  if (!f) return undefined;
+  // A line past the end is kept as written: the file is what the session named, and it has changed since.
+  return { kind: 'file', file, line, hash: hashOf(f, 0, 0) };
+}
+
+/**
+ * The exact indexed path; else the one indexed path ending with it; else,
+ * dropping leading folders one at a time (a path written from another
+ * checkout, or before `apps/app` became `apps/web`), the one path ending with
+ * what is left. Two paths ending the same way stop the search: no guess.
+ */
+function indexedPath(store: CodeStore, rel: string): string | undefined {
+  const exact = store.statement<[string], { path: string }>('SELECT path FROM documents WHERE path = ?').get(rel);
+  if (exact) return exact.path;
+  const parts = rel.split('/').filter((p) => p !== '' && p !== '.');
+  for (let i = 0; i <= parts.length - keep(parts); i++) {
+    const tail = `/${parts.slice(i).join('/')}`;
+    const tails = store.statement<[string, string], { path: string }>('SELECT path FROM documents WHERE substr(path, -length(?)) = ? LIMIT 2').all(tail, tail);
+    if (tails.length === 1) return tails[0]!.path;
+    if (tails.length > 1) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A file of the working tree the index does not hold (package.json, a
+ * README), inside the repo: the path as given, else (a path written in
+ * another checkout) the longest tail of it that names a file here.
+ */
+function onDisk(repo: string, rel: string): string | undefined {
+  const parts = rel.split('/').filter((p) => p !== '' && p !== '.' && p !== '..');
+  for (let i = 0; i <= parts.length - keep(parts); i++) {
+    const abs = path.resolve(repo, ...parts.slice(i));
+    if (!abs.startsWith(repo + path.sep)) continue;
+    try {
+      if (fs.statSync(abs).isFile()) return path.relative(repo, abs).split(path.sep).join('/');
+    } catch {
+      // Not here: try a shorter tail.
+    }
+  }
+  return undefined;
+}
+
+/** The repo's own definitions. Not a local (declared inside a function): the one local of that name anywhere is rarely the one a session meant. */
+const own = (symbols: SymbolRecord[]): SymbolRecord[] => symbols.filter((s) => !s.is_external && !s.is_local && s.kind !== 'parameter');
+
+export function resolveMention(store: CodeStore, repo: string, input: string): MentionResolution {
+  const mention = input.trim().replace(/\(\)$/, '');
+  const fileLine = FILE_LINE.exec(mention);
+  if (fileLine) {
+    const found = fileDefinition(store, repo, normalize(fileLine[1]!), Number(fileLine[2]));
+    return found ? { found } : { found: null, reason: 'unknown' };
+  }
+  if (mention.includes('/') || SOURCE_EXT.test(mention)) {
+    const found = fileDefinition(store, repo, normalize(mention), 1);
+    if (found) return { found };
+    if (mention.includes('/') || !IDENT.test(mention)) return { found: null, reason: 'unknown' };
+  }
+  if (!IDENT.test(mention)) return { found: null, reason: 'unknown' };
+  const resolved = resolveName(store, mention);
+  // A compound whose container matched nothing: every symbol of the tail came back, which would be a guess.
+  if (resolved.note !== undefined) return { found: null, reason: 'unknown' };
+  const mine = own(resolved.symbols);
+  if (mine.length === 0) {
+    const local = resolved.symbols.some((x) => x.is_local && !x.is_external);
+    return { found: null, reason: local ? 'local' : resolved.symbols.length > 0 ? 'external' : 'unknown' };
+  }
+  const defs = uniqueDefinitions(store, repo, mine);
+  if (defs.length === 1) return { found: defs[0]! };
+  return defs.length === 0 ? { found: null, reason: 'unknown' } : { found: null, reason: 'ambiguous', candidates: defs.length };
+}
+
+/** One per place: several symbols at one definition (a declaration merged with its namespace) are one answer. */
+function uniqueDefinitions(store: CodeStore, repo: string, symbols: SymbolRecord[]): CodeDefinition[] {
+  const seen = new Map<string, CodeDefinition>();
+  for (const s of symbols) {
+    const d = symbolDefinition(store, repo, s);
+    if (d && !seen.has(`${d.file}:${d.line}`)) seen.set(`${d.file}:${d.line}`, d);
+  }
+  return [...seen.values()];
+}
+
+/**
+ * Where an anchored definition is now. The same symbol id first; else, of
+ * the symbols of that name, the one with the same text (moved), else the one
+ * in the same file (edited in place), else the only one. Several candidates
+ * and none of these: null, since picking one would be a guess.
+ */
+export function currentDefinition(store: CodeStore, repo: string, key: AnchorKey): CodeDefinition | null {
+  if (key.kind === 'file') return fileDefinition(store, repo, key.file, 1) ?? null;
+  if (key.symbol !== undefined) {
+    const same = store.statement<[string], SymbolRecord>(`SELECT id, symbol, name, qualified_name, parent_name, kind, is_external, document_id IS NOT NULL AS is_local FROM symbols WHERE symbol = ? AND document_id IS NULL`).get(key.symbol);
+    const d = same ? symbolDefinition(store, repo, same) : undefined;
+    if (d) return d;
+  }
+  if (key.name === undefined) return null;
+  const defs = uniqueDefinitions(store, repo, own(store.symbolsNamed(key.name)).filter((s) => s.name === key.name));
+  return defs.find((d) => d.hash === key.hash) ?? defs.find((d) => d.file === key.file) ?? (defs.length === 1 ? defs[0]! : null);
+}
+
+const normalize = (p: string): string => p.replace(/^\.\//, '').split(path.sep).join('/');

@@ -1,0 +1,33 @@
+// The few lines of memory a code answer carries about its symbol (issue 25):
+// asked of MemoryNotes (protocol/anchors.ts), which the daemon hands the code
+// domain; their compact bytes come out of the page's budget.
+import * as P from '../protocol';
+import type { AnchorNote, MemoryNotes } from '../protocol/anchors';
+
+/** The answers that carry them, and at most how many lines. */
+const CARRIED: ReadonlySet<string> = new Set([P.Refs.method, P.Defs.method, P.Callers.method, P.Impact.method]);
+export const MAX_NOTES = 2;
+
+export function remembered(
+  notes: MemoryNotes | undefined,
+  method: string,
+  params: P.RepoParams,
+  repo: string,
+  log: (line: string) => void,
+): { notes: AnchorNote[]; params: P.RepoParams } | undefined {
+  if (!notes || !CARRIED.has(method)) return undefined;
+  const p = params as P.RepoParams & { name?: unknown; memory?: boolean; budget?: number; offset?: number };
+  // A later page already had them.
+  if (p.memory === false || typeof p.name !== 'string' || (p.offset ?? 0) > 0) return undefined;
+  let found: AnchorNote[];
+  try {
+    found = notes.about(repo, p.name, MAX_NOTES);
+  } catch (err) {
+    // Memory failing never fails a code answer.
+    log(`memory notes for ${p.name}: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }
+  if (found.length === 0) return undefined;
+  const bytes = found.reduce((n, x) => n + Buffer.byteLength(P.noteLine(x)) + 1, 0);
+  return { notes: found, params: p.budget === undefined ? params : { ...params, budget: Math.max(1, p.budget - bytes) } as P.RepoParams };
+}

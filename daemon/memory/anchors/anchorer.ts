@@ -1,0 +1,88 @@
+// Reads stored episodes for code mentions and resolves them through the
+// lookup the daemon handed memory (protocol/anchors.ts), after ingest, off
+// its path: ingest only wakes it. Repos without an index cost one check per
+// pass; their episodes wait until the repo has one.
+import type { CodeLookup } from '../../protocol/anchors';
+import type { AnchorDraft, UnanchoredEpisode } from '../store/anchors';
+import type { MemoryStore } from '../store';
+import { commitAt, historyOf } from './commit';
+import { findMentions, underRoot } from './mentions';
+
+const BATCH = 50;
+
+export class Anchorer {
+  private running: Promise<number> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly store: MemoryStore, private readonly lookup: () => CodeLookup | undefined, private readonly log: (line: string) => void) {}
+
+  /** Wakes the pass (after ingest); coalesces calls while one runs. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    void this.run().catch((err: unknown) => this.log(`anchors: ${err instanceof Error ? err.message : String(err)}`));
+  }
+
+  /** Anchors every episode not read yet whose repo has an index; resolves to how many were read. */
+  run(): Promise<number> {
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+    return this.running;
+  }
+
+  /** Lets a running pass finish its episode, and starts no other (before the store closes). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running?.catch(() => undefined);
+  }
+
+  private async pass(): Promise<number> {
+    const lookup = this.lookup();
+    if (!lookup) return 0;
+    let read = 0;
+    for (const repo of this.store.anchors.pendingRepos()) {
+      if (!lookup.indexed(repo)) continue;
+      const history = await historyOf(repo);
+      for (;;) {
+        const batch = this.store.anchors.pending(repo, BATCH);
+        if (batch.length === 0) break;
+        for (const episode of batch) {
+          if (this.stopped) return read;
+          const commit = commitAt(history, episode.at);
+          this.store.anchors.record(episode, anchorsOf(lookup, episode), commit);
+          read++;
+        }
+        // Queries are answered between batches.
+        await new Promise<void>((r) => setImmediate(r));
+      }
+    }
+    return read;
+  }
+}
+
+/** Each distinct mention of the episode once, at its first place. */
+export function anchorsOf(lookup: CodeLookup, episode: UnanchoredEpisode): AnchorDraft[] {
+  const seen = new Set<string>();
+  const out: AnchorDraft[] = [];
+  for (const m of findMentions(episode.text)) {
+    if (seen.has(m.text)) continue;
+    seen.add(m.text);
+    const r = lookup.resolve(episode.repo, underRoot(m.text, episode.repo));
+    if (r.found === null) {
+      out.push({ mention: m.text, offset: m.offset, kind: null, reason: r.reason });
+      continue;
+    }
+    const d = r.found;
+    out.push({ mention: m.text, offset: m.offset, kind: d.kind, symbol: d.symbol, name: d.name, qualified_name: d.qualified_name, file: d.file, line: d.line, hash: d.hash });
+  }
+  return out;
+}

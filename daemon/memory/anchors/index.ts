@@ -1,0 +1,8 @@
+// Anchors: the code a session mentions, tied to its definition in the repo's
+// index through the lookup the daemon hands memory (protocol/anchors.ts).
+export { Anchorer, anchorsOf } from './anchorer';
+export { asMention, findMentions, underRoot, type Mention } from './mentions';
+export { stateLabel, stateOf, type AnchorState } from './state';
+export { notesAbout } from './notes';
+export { bestSentence } from './sentence';
+export { why } from './why';

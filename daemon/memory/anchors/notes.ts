@@ -1,0 +1,62 @@
+// The lines a code answer (refs, defs, callers, impact) carries about its
+// symbol: memory's side of MemoryNotes (protocol/anchors.ts). The most recent
+// sessions first, one line per session, each with its anchor's state now.
+import * as fs from 'node:fs';
+import type { AnchorNote, CodeLookup } from '../../protocol/anchors';
+import type { AnchorRow } from '../store/anchors';
+import type { MemoryStore } from '../store';
+import { bestSentence } from './sentence';
+import { stateOf } from './state';
+
+const clip = (s: string, n: number): string => {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > n ? `${flat.slice(0, n - 1)}…` : flat;
+};
+
+/** Recent anchors looked at per answer: reading their sessions' text is the cost. */
+const CONSIDERED = 8;
+
+const REAL = new Map<string, string>();
+/** A repo's real path, resolved once (episodes and queries name the same few). */
+const real = (p: string): string => {
+  let r = REAL.get(p);
+  if (r === undefined) {
+    try {
+      r = fs.realpathSync(p);
+    } catch {
+      r = p;
+    }
+    if (REAL.size > 256) REAL.clear();
+    REAL.set(p, r);
+  }
+  return r;
+};
+
+export function notesAbout(store: MemoryStore, lookup: CodeLookup | undefined, repo: string, name: string, limit: number): AnchorNote[] {
+  if (limit <= 0) return [];
+  const tail = name.split(/::|->|[.#]/).pop() ?? name;
+  const rows = new Map<number, AnchorRow>();
+  for (const n of new Set([name, tail])) for (const r of store.anchors.ofName(n, CONSIDERED, true)) rows.set(r.id, r);
+  if (rows.size === 0) return [];
+  const here = real(repo);
+  const out: AnchorNote[] = [];
+  const episodes = new Set<number>();
+  for (const r of [...rows.values()].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id)) {
+    if (out.length >= limit) break;
+    if (episodes.has(r.episode_seq) || real(r.repo) !== here) continue;
+    episodes.add(r.episode_seq);
+    const s = stateOf(lookup, r);
+    // What was decided about it reads before what was said.
+    const fact = store.anchors.factsMentioning(r.episode_seq, r.mention, 1)[0];
+    const text = fact ? clip(`${fact.relation === 'decided' && !/^decid/i.test(fact.text) ? 'decided: ' : ''}${fact.text}`, 120) : bestSentence(store.anchors.episodeText(r.episode_seq) ?? r.snippet, r.mention);
+    out.push({
+      at: r.at,
+      state: s.state,
+      ...(s.state === 'drifted' ? { how: s.how } : {}),
+      ...(s.state === 'fresh' || s.state === 'drifted' ? { now: `${s.file}:${s.line}` } : {}),
+      episode: r.episode_id,
+      text,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,87 @@
+// `scry why NAME`: the definition now (through the lookup), then every
+// anchored passage about the symbol or its file, oldest first, each with its
+// anchor's state now.
+import * as fs from 'node:fs';
+import type { CodeLookup } from '../../protocol/anchors';
+import type { AnchoredMemory, WhyParams, WhyResult } from '../../protocol/why';
+import type { AnchorRow } from '../store/anchors';
+import type { MemoryStore } from '../store';
+import { stateOf, type AnchorState } from './state';
+
+/** The newest passages shown, oldest first. */
+const SHOWN = 10;
+
+const real = (p: string): string => {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+};
+
+export function why(store: MemoryStore, lookup: CodeLookup | undefined, p: WhyParams): WhyResult {
+  const started = performance.now();
+  const repo = real(p.repo);
+  const resolved = lookup?.resolve(repo, p.name);
+  const def = resolved?.found ?? undefined;
+  const tail = p.name.split(/::|->|[.#]/).pop() ?? p.name;
+  const rows = new Map<number, AnchorRow>();
+  const add = (list: AnchorRow[]): void => list.forEach((r) => rows.set(r.id, r));
+  if (def?.kind === 'file') add(store.anchors.ofFile(def.file));
+  else {
+    for (const n of new Set([p.name, tail, def?.name].filter((x): x is string => x !== undefined))) add(store.anchors.ofName(n));
+    if (def) add(store.anchors.ofFile(def.file).filter((r) => r.kind === 'file'));
+  }
+  const repos = new Map<string, string>();
+  const mine = [...rows.values()]
+    .filter((r) => {
+      if (!repos.has(r.repo)) repos.set(r.repo, real(r.repo));
+      return repos.get(r.repo) === repo;
+    })
+    .sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id);
+  const shown = mine.slice(-SHOWN);
+  const states = new Map<string, AnchorState>();
+  const history = shown.map((r): AnchoredMemory => {
+    const key = `${r.kind}\0${r.symbol ?? ''}\0${r.name ?? ''}\0${r.file}\0${r.def_hash}`;
+    let s = states.get(key);
+    if (!s) states.set(key, (s = stateOf(lookup, r)));
+    return {
+      at: r.at,
+      mention: r.mention,
+      state: s.state,
+      ...(s.state === 'drifted' ? { how: s.how } : {}),
+      was: `${r.file}:${r.line}`,
+      ...(s.state === 'fresh' || s.state === 'drifted' ? { now: `${s.file}:${s.line}` } : {}),
+      ...(r.git_commit ? { commit: r.git_commit } : {}),
+      episode: r.episode_id,
+      summary: r.summary,
+      snippet: r.snippet,
+      ...(() => {
+        const facts = store.anchors.factsMentioning(r.episode_seq, r.mention);
+        return facts.length > 0 ? { facts } : {};
+      })(),
+    };
+  });
+  const note = !lookup ? 'no code index is reachable' : resolved?.found === null ? noteOf(resolved.reason, resolved.candidates) : undefined;
+  return {
+    name: p.name,
+    definition: def ? `${def.file}:${def.line}` : null,
+    ...(note ? { note } : {}),
+    history,
+    total: mine.length,
+    elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
+  };
+}
+
+function noteOf(reason: string, candidates: number | undefined): string {
+  switch (reason) {
+    case 'no-index':
+      return 'this repo has no index: scry index builds it';
+    case 'ambiguous':
+      return `${candidates ?? 'several'} definitions have this name: qualify it (Class.method)`;
+    case 'external':
+      return 'defined outside the repo (a dependency)';
+    default:
+      return 'nothing of this name is in the index now';
+  }
+}

@@ -1,0 +1,146 @@
+// The anchors table (issue 25): code mentions of each episode, resolved or
+// kept as text, and which episodes were read for them. Written in one
+// transaction per episode, so an episode is either read whole or not at all.
+import type { Db } from '../../sqlite';
+
+/** An episode waiting to be read for code mentions. */
+export interface UnanchoredEpisode {
+  seq: number;
+  id: string;
+  repo: string;
+  at: string;
+  text: string;
+}
+
+export interface AnchorDraft {
+  mention: string;
+  offset: number;
+  kind: 'symbol' | 'file' | null;
+  reason?: string;
+  symbol?: string;
+  name?: string;
+  qualified_name?: string;
+  file?: string;
+  line?: number;
+  hash?: string;
+}
+
+/** A current fact of the anchor's episode whose text names the mention (a decision first). */
+export interface AnchoredFact {
+  id: number;
+  relation: string;
+  text: string;
+}
+
+/** A stored anchor with its episode's reference. */
+export interface AnchorRow {
+  id: number;
+  episode_seq: number;
+  episode_id: string;
+  summary: string;
+  fact_id: number | null;
+  mention: string;
+  offset: number;
+  repo: string;
+  kind: 'symbol' | 'file';
+  symbol: string | null;
+  name: string | null;
+  qualified_name: string | null;
+  file: string;
+  line: number;
+  def_hash: string;
+  at: string;
+  git_commit: string | null;
+  /** The episode's text around the mention. */
+  snippet: string;
+}
+
+const SELECT_ANCHOR = `SELECT a.id, a.episode_seq, e.id AS episode_id, e.summary, a.fact_id, a.mention, a.offset, a.repo, a.kind, a.symbol, a.name,
+  a.qualified_name, a.file, a.line, a.def_hash, a.at, a.git_commit,
+  substr(e.text, max(1, a.offset - 140), 320) AS snippet FROM anchors a JOIN episodes e ON e.seq = a.episode_seq`;
+
+function prepare(db: Db) {
+  return {
+    repos: db.prepare<[], { repo: string }>(
+      `SELECT DISTINCT repo_root AS repo FROM episodes e WHERE repo_root IS NOT NULL AND NOT EXISTS (SELECT 1 FROM anchor_scans s WHERE s.episode_seq = e.seq)`,
+    ),
+    unscanned: db.prepare<[string, number], UnanchoredEpisode>(
+      `SELECT seq, id, repo_root AS repo, occurred_at AS at, text FROM episodes e
+       WHERE repo_root = ? AND NOT EXISTS (SELECT 1 FROM anchor_scans s WHERE s.episode_seq = e.seq) ORDER BY seq LIMIT ?`,
+    ),
+    insert: db.prepare(
+      `INSERT INTO anchors(episode_seq, mention, offset, repo, kind, reason, symbol, name, qualified_name, file, line, def_hash, at, git_commit, anchored_at)
+       VALUES (@seq, @mention, @offset, @repo, @kind, @reason, @symbol, @name, @qualified_name, @file, @line, @hash, @at, @commit, @now)`,
+    ),
+    scanned: db.prepare<[number, string]>(`INSERT OR REPLACE INTO anchor_scans(episode_seq, scanned_at) VALUES (?, ?)`),
+    byName: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind = 'symbol' AND (a.name = ? OR a.qualified_name = ?) ORDER BY a.at, a.id LIMIT ?`),
+    // The newest few picked on the index alone; only they read their episode's text (a common name has hundreds).
+    byNameNewest: db.prepare<[string, string, number], AnchorRow>(
+      `${SELECT_ANCHOR} WHERE a.id IN (SELECT id FROM (SELECT id, at FROM anchors WHERE name = ? AND kind = 'symbol' UNION SELECT id, at FROM anchors WHERE qualified_name = ? AND kind = 'symbol') ORDER BY at DESC, id DESC LIMIT ?) ORDER BY a.at DESC, a.id DESC`,
+    ),
+    text: db.prepare<[number], { text: string }>(`SELECT text FROM episodes WHERE seq = ?`),
+    facts: db.prepare<[number, string, number], AnchoredFact>(
+      `SELECT f.id, f.relation, f.text FROM episodes e JOIN fact_episodes fe ON fe.episode_id = e.id JOIN facts f ON f.id = fe.fact_id
+       WHERE e.seq = ? AND f.expired_at IS NULL AND instr(f.text, ?) > 0 ORDER BY f.relation = 'decided' DESC, f.id LIMIT ?`,
+    ),
+    byFile: db.prepare<[string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file = ? ORDER BY a.at, a.id LIMIT ?`),
+    ofEpisode: db.prepare<[number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.episode_seq = ? AND a.kind IS NOT NULL ORDER BY a.offset`),
+  };
+}
+
+export class AnchorTable {
+  private readonly s: ReturnType<typeof prepare>;
+
+  constructor(private readonly db: Db, private readonly iso: () => string) {
+    this.s = prepare(db);
+  }
+
+  /** Repos with episodes not read for mentions yet. */
+  pendingRepos(): string[] {
+    return this.s.repos.all().map((r) => r.repo);
+  }
+
+  pending(repo: string, limit: number): UnanchoredEpisode[] {
+    return this.s.unscanned.all(repo, limit);
+  }
+
+  /** Stores an episode's mentions and marks it read, in one transaction. */
+  record(episode: UnanchoredEpisode, drafts: readonly AnchorDraft[], commit: string | undefined): void {
+    const now = this.iso();
+    this.db.transaction(() => {
+      for (const d of drafts) {
+        this.s.insert.run({
+          seq: episode.seq, mention: d.mention, offset: d.offset, repo: episode.repo, kind: d.kind, reason: d.reason ?? null, symbol: d.symbol ?? null,
+          name: d.name ?? null, qualified_name: d.qualified_name ?? null, file: d.file ?? null, line: d.line ?? null, hash: d.hash ?? null,
+          at: episode.at, commit: commit ?? null, now,
+        });
+      }
+      this.s.scanned.run(episode.seq, now);
+    })();
+  }
+
+  /** Anchors to a symbol of this name (display or qualified), oldest first (or the newest `limit`, newest first). */
+  ofName(name: string, limit = 200, newest = false): AnchorRow[] {
+    return (newest ? this.s.byNameNewest : this.s.byName).all(name, name, limit);
+  }
+
+  /** The current facts of an episode that name the mention: what was decided about it, not only said. */
+  factsMentioning(seq: number, mention: string, limit = 2): AnchoredFact[] {
+    return this.s.facts.all(seq, mention, limit);
+  }
+
+  /** An episode's distilled text, to find the sentence about a mention. */
+  episodeText(seq: number): string | undefined {
+    return this.s.text.get(seq)?.text;
+  }
+
+  /** Anchors to this file (and, symbol anchors, to code in it), oldest first. */
+  ofFile(file: string, limit = 200): AnchorRow[] {
+    return this.s.byFile.all(file, limit);
+  }
+
+  /** An episode's anchors in text order: what a recall or episode answer shows beside each mention (offsets fall in its passages). */
+  ofEpisode(seq: number): AnchorRow[] {
+    return this.s.ofEpisode.all(seq);
+  }
+}

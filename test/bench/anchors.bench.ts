@@ -1,0 +1,107 @@
+// What anchors cost (issue 25): refs with memory lines beside refs without
+// them (memory: false), same daemon, same names, on rxjs; and ingest
+// throughput of the same transcripts into a home whose repo has no index
+// (nothing is anchored) beside one whose repo is indexed (ingest, then the
+// anchoring pass run to its end).
+//
+// The sessions are written here, in Claude Code's format, with cwd the rxjs
+// copy: speed needs many sessions mentioning that repo's symbols, and no
+// public transcript is about rxjs. Their quality is measured elsewhere
+// (test/fixtures/anchors/agentcmd/check.json).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { connectDaemon, type RpcClient } from '../../daemon/client';
+import * as P from '../../daemon/protocol';
+import { ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
+import { record } from './summary';
+import { summarize, table } from './stats';
+
+const NAMES = ['Observable', 'subscribe', 'mergeMap', 'concatMap', 'Subscriber', 'Subscription', 'isFunction', 'map', 'pipe', 'SchedulerLike', 'AsyncAction', 'identity'];
+const SESSIONS = 60;
+const ROUNDS = 30;
+
+function sessions(repo: string): { dir: string; bytes: number } {
+  const dir = path.join(tempDir('bench-anchors-sessions'), '-rxjs');
+  fs.mkdirSync(dir, { recursive: true });
+  let bytes = 0;
+  for (let s = 0; s < SESSIONS; s++) {
+    const lines: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const a = NAMES[(s + i) % NAMES.length]!;
+      const b = NAMES[(s * 3 + i) % NAMES.length]!;
+      const text =
+        i % 2 === 0
+          ? `Why does \`${a}\` go through \`${b}\` in src/internal/Observable.ts? Session ${s}, question ${i}.`
+          : `We decided to keep \`${a}\` as it is: \`${b}\` handles teardown, and src/internal/Subscriber.ts:${10 + i} already covers the error path. Changing it would break \`${NAMES[i]!}\` callers.`;
+      lines.push(
+        JSON.stringify({
+          type: i % 2 === 0 ? 'user' : 'assistant',
+          uuid: `s${s}-${i}`,
+          parentUuid: i > 0 ? `s${s}-${i - 1}` : null,
+          sessionId: `bench-${s}`,
+          cwd: repo,
+          timestamp: new Date(Date.UTC(2026, 0, 1 + (s % 28), 10, i)).toISOString(),
+          message: i % 2 === 0 ? { role: 'user', content: text } : { id: `m${s}-${i}`, role: 'assistant', content: [{ type: 'text', text }] },
+        }),
+      );
+    }
+    const body = lines.join('\n') + '\n';
+    bytes += Buffer.byteLength(body);
+    fs.writeFileSync(path.join(dir, `${String(s).padStart(8, '0')}-0000-4000-8000-000000000000.jsonl`), body);
+  }
+  return { dir, bytes };
+}
+
+async function ingestSeconds(conn: RpcClient, repo: string, dir: string, drain: boolean): Promise<number> {
+  const started = performance.now();
+  await conn.request(P.MemoryIngest.type, { source: 'claude', path: dir });
+  // memory/why runs the anchoring pass to its end before it answers.
+  if (drain) await conn.request(P.MemoryWhy.type, { repo, name: 'Observable' });
+  return (performance.now() - started) / 1000;
+}
+
+export async function run(): Promise<void> {
+  const repo = rxjsRepo();
+  const { dir, bytes } = sessions(repo);
+  const env = { SCRY_MEMORY_SWEEP: '0' };
+  const plainHome = tempDir('bench-anchors-plain');
+  const home = tempDir('bench-anchors');
+  const plain = await connectDaemon({ home: plainHome, daemonScript: path.join(ROOT, 'dist', 'daemon.js'), env });
+  const conn = await connectDaemon({ home, daemonScript: path.join(ROOT, 'dist', 'daemon.js'), env });
+  try {
+    const noIndex = await ingestSeconds(plain, repo, dir, false);
+    await conn.request(P.IndexRepo.type, { repo });
+    const withIndex = await ingestSeconds(conn, repo, dir, true);
+    const mb = bytes / 1e6;
+    table(`ingest of ${SESSIONS} sessions (${mb.toFixed(2)} MB) naming rxjs symbols`, ['repo', 'seconds', 'MB/s'], [
+      ['not indexed (nothing anchored)', noIndex.toFixed(2), (mb / noIndex).toFixed(2)],
+      ['indexed (ingest + anchoring pass)', withIndex.toFixed(2), (mb / withIndex).toFixed(2)],
+    ]);
+    record({ figure: 'ingest with anchoring, MB/s', value: `${(mb / withIndex).toFixed(2)} MB/s`, baseline: `no index, nothing anchored ${(mb / noIndex).toFixed(2)} MB/s`, ratio: `${(noIndex / withIndex).toFixed(2)}x`, target: 'n/a' });
+    const on: number[] = [];
+    const off: number[] = [];
+    let lines = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of NAMES) {
+        const a = await conn.request(P.Refs.type, { repo, name });
+        lines += a.memory?.length ?? 0;
+        on.push(a.elapsed_ms * 1000);
+        const b = await conn.request(P.Refs.type, { repo, name, memory: false });
+        off.push(b.elapsed_ms * 1000);
+      }
+    }
+    const a = summarize(on);
+    const b = summarize(off);
+    const us = (v: number): string => `${v.toFixed(0)} µs`;
+    table('refs on rxjs, daemon time, with and without memory lines', ['refs', 'n', 'p50', 'p95'], [
+      [`with memory (${(lines / on.length).toFixed(1)} lines an answer)`, a.n, us(a.p50), us(a.p95)],
+      ['memory: false', b.n, us(b.p50), us(b.p95)],
+    ]);
+    record({ figure: 'refs p50 with memory lines', value: us(a.p50), baseline: `memory: false ${us(b.p50)}`, ratio: `+${us(a.p50 - b.p50)}`, target: 'n/a' });
+  } finally {
+    plain.dispose();
+    conn.dispose();
+    await stopDaemon(plainHome);
+    await stopDaemon(home);
+  }
+}

@@ -1,0 +1,84 @@
+// The hand check of anchoring on agentcmd's own sessions
+// (test/fixtures/anchors/agentcmd/check.json, see its SOURCES.md): every
+// mention the measurement found is labelled, each label agrees with what the
+// resolver did, the summary is recomputed from the labels, and the mentions
+// are still the ones today's detector finds in the committed transcripts (a
+// changed detector means the check must be redone, not edited to fit).
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { findMentions } from '../../../daemon/memory/anchors';
+import { ROOT } from '../../helpers';
+
+const DIR = path.join(ROOT, 'test', 'fixtures', 'anchors', 'agentcmd');
+interface Checked {
+  session: string;
+  part: 'prose' | 'tools';
+  mention: string;
+  anchored?: { kind: string; file: string; line: number };
+  unresolved?: string;
+  refers_to: 'repo' | 'gone' | 'library' | 'generic' | 'asset';
+  verdict: 'right' | 'wrong' | 'missed' | 'correctly-unresolved';
+}
+const check = JSON.parse(fs.readFileSync(path.join(DIR, 'check.json'), 'utf8')) as { summary: Record<string, unknown>; checked: Checked[] };
+const measured = JSON.parse(fs.readFileSync(path.join(DIR, 'mentions.json'), 'utf8')) as { mentions: Array<Omit<Checked, 'refers_to' | 'verdict'>> };
+
+const TRANSCRIPTS: Record<string, string> = {
+  'jnarowski-06381696-0074-49f8-863e-6ad4fac507f9.jsonl': path.join(ROOT, 'test', 'fixtures', 'memory', 'claude', 'real', 'jnarowski-06381696-0074-49f8-863e-6ad4fac507f9.jsonl'),
+  'jnarowski-full-session-four.jsonl': path.join(ROOT, 'test', 'fixtures', 'memory', 'claude', 'real', 'jnarowski-full-session-four.jsonl'),
+  'full-session-five.jsonl': path.join(DIR, 'full-session-five.jsonl'),
+  'full-session-two.jsonl': path.join(DIR, 'full-session-two.jsonl'),
+  'full-session.jsonl': path.join(DIR, 'full-session.jsonl'),
+};
+
+/** The prose of a session as the measurement reads it: user and assistant text and thinking. */
+function prose(file: string): string {
+  const out: string[] = [];
+  for (const raw of fs.readFileSync(file, 'utf8').split('\n')) {
+    if (!raw.trim()) continue;
+    const l = JSON.parse(raw) as { type?: string; isMeta?: boolean; message?: { content?: unknown } };
+    if ((l.type !== 'user' && l.type !== 'assistant') || l.isMeta) continue;
+    const c = l.message?.content;
+    const blocks = typeof c === 'string' ? [{ type: 'text', text: c }] : Array.isArray(c) ? (c as Array<{ type?: string; text?: string; thinking?: string }>) : [];
+    for (const b of blocks) {
+      const t = b.type === 'text' ? b.text : b.type === 'thinking' ? b.thinking : undefined;
+      if (typeof t === 'string' && !/^<(command-|local-command|system-reminder)/.test(t.trim())) out.push(`${l.type}: ${t}`);
+    }
+  }
+  return out.join('\n\n');
+}
+
+describe('anchors on real sessions about real code: the hand check', () => {
+  it('labels every mention measured, at least 50, each label agreeing with what the resolver did', () => {
+    assert.ok(check.checked.length >= 50, `${check.checked.length} checked`);
+    assert.deepEqual(check.checked.map((c) => `${c.session}|${c.part}|${c.mention}`), measured.mentions.map((m) => `${m.session}|${m.part}|${m.mention}`));
+    for (const c of check.checked) {
+      if (c.verdict === 'right' || c.verdict === 'wrong') assert.ok(c.anchored, `${c.mention}: ${c.verdict} but not anchored`);
+      else assert.ok(c.unresolved, `${c.mention}: ${c.verdict} but anchored`);
+      if (c.verdict === 'missed') assert.equal(c.refers_to, 'repo', c.mention);
+    }
+  });
+
+  it('reports the shares the labels give', () => {
+    const n = check.checked.length;
+    const anchored = check.checked.filter((c) => c.anchored).length;
+    const wrong = check.checked.filter((c) => c.verdict === 'wrong').length;
+    const repo = check.checked.filter((c) => c.refers_to === 'repo');
+    const s = check.summary;
+    assert.equal(s.mentions, n);
+    assert.equal(s.anchored, anchored);
+    assert.equal(s.wrong, wrong);
+    assert.equal(s.naming_repo_code_now, repo.length);
+    assert.equal(s.of_those_anchored, repo.filter((c) => c.anchored).length);
+    console.log(`agentcmd: ${anchored}/${n} mentions anchored (${((100 * anchored) / n).toFixed(1)}%), ${wrong} wrong (${((100 * wrong) / anchored).toFixed(1)}% of anchors); of the ${repo.length} naming code in the repo at that commit, ${repo.filter((c) => c.anchored).length} anchored`);
+  });
+
+  it("the mentions in prose are the ones today's detector finds in the committed transcripts", () => {
+    for (const [session, file] of Object.entries(TRANSCRIPTS)) {
+      const found = [...new Set(findMentions(prose(file)).map((m) => m.text))];
+      const checked = check.checked.filter((c) => c.session === session && c.part === 'prose').map((c) => c.mention);
+      assert.deepEqual(checked, found, session);
+    }
+  });
+});

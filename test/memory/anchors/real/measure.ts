@@ -1,0 +1,88 @@
+// Measures anchoring on real sessions about real code (issue 25, Must show):
+// the backticked identifiers and paths that agentcmd's own recorded Claude
+// Code sessions wrote, resolved by the same code the daemon runs
+// (memory/anchors/mentions.ts finds them, code/query/mention.ts resolves them)
+// against scip-typescript's index of agentcmd at its first commit.
+//
+//   node --import tsx test/memory/anchors/real/measure.ts CHECKOUT INDEX_DB OUT.json TRANSCRIPT...
+//
+// What a session says is read in two parts, counted apart: its prose (the
+// text and thinking of user and assistant messages) and its tool calls'
+// inputs (file_path, path, pattern, command: what the distilled episode keeps
+// as breadcrumbs). Tool results (file contents) are left out.
+import * as fs from 'node:fs';
+import { findMentions, underRoot } from '../../../../daemon/memory/anchors/mentions';
+import { bestSentence } from '../../../../daemon/memory/anchors/sentence';
+import { resolveMention } from '../../../../daemon/code/query/mention';
+import { CodeStore } from '../../../../daemon/code/store/store';
+
+interface Line {
+  type?: string;
+  isMeta?: boolean;
+  message?: { role?: string; content?: unknown };
+}
+
+function parts(file: string): { prose: string; tools: string } {
+  const prose: string[] = [];
+  const tools: string[] = [];
+  for (const raw of fs.readFileSync(file, 'utf8').split('\n')) {
+    if (!raw.trim()) continue;
+    let l: Line;
+    try {
+      l = JSON.parse(raw) as Line;
+    } catch {
+      continue;
+    }
+    if ((l.type !== 'user' && l.type !== 'assistant') || l.isMeta) continue;
+    const c = l.message?.content;
+    const blocks = typeof c === 'string' ? [{ type: 'text', text: c }] : Array.isArray(c) ? (c as Array<{ type?: string; text?: string; thinking?: string; input?: Record<string, unknown> }>) : [];
+    for (const b of blocks) {
+      const t = b.type === 'text' ? b.text : b.type === 'thinking' ? b.thinking : undefined;
+      if (typeof t === 'string' && !/^<(command-|local-command|system-reminder)/.test(t.trim())) prose.push(`${l.type}: ${t}`);
+      if (b.type === 'tool_use' && b.input) for (const v of Object.values(b.input)) if (typeof v === 'string' && v.length < 2000) tools.push(v);
+    }
+  }
+  return { prose: prose.join('\n\n'), tools: tools.join('\n') };
+}
+
+/** Where these sessions ran (their cwd, the monorepo's root on the author's machine). */
+const SESSION_ROOT = '/Users/jnarowski/Dev/sourceborn/src/agent-workflows-monorepo-v2';
+
+const [checkout, indexDb, outFile, ...transcripts] = process.argv.slice(2);
+if (!checkout || !indexDb || !outFile || transcripts.length === 0) throw new Error('usage: measure.ts CHECKOUT INDEX_DB OUT.json TRANSCRIPT...');
+const store = new CodeStore(indexDb);
+const mentions: object[] = [];
+const counts = { sessions: transcripts.length, backticked_spans: 0 };
+const blank = () => ({ mentions: 0, backticked: 0, bare_paths: 0, anchored: 0, unresolved: {} as Record<string, number> });
+const by = { prose: blank(), tools: blank() };
+for (const t of transcripts) {
+  const p = parts(t);
+  counts.backticked_spans += [...p.prose.matchAll(/(?<!`)`([^`\n]{1,200})`(?!`)/g)].length;
+  for (const part of ['prose', 'tools'] as const) {
+    const text = p[part];
+    const c = by[part];
+    const seen = new Set<string>();
+    for (const m of findMentions(text)) {
+      if (seen.has(m.text)) continue;
+      seen.add(m.text);
+      c.mentions++;
+      if (m.backticked) c.backticked++;
+      else c.bare_paths++;
+      // As the anchorer does: an absolute path under the session's repo root (its cwd here) is made relative first.
+      const r = resolveMention(store, checkout, underRoot(m.text, SESSION_ROOT));
+      if (r.found) c.anchored++;
+      else c.unresolved[r.reason] = (c.unresolved[r.reason] ?? 0) + 1;
+      mentions.push({
+        session: t.split('/').pop(),
+        part,
+        mention: m.text,
+        backticked: m.backticked,
+        ...(r.found ? { anchored: { kind: r.found.kind, file: r.found.file, line: r.found.line, ...(r.found.qualified_name ? { qualified_name: r.found.qualified_name } : {}) } } : { unresolved: r.reason, ...(r.candidates ? { candidates: r.candidates } : {}) }),
+        said: part === 'prose' ? bestSentence(text, m.text, 200) : text.split('\n').find((l) => l.includes(m.text))?.slice(0, 200) ?? '',
+      });
+    }
+  }
+}
+store.close();
+fs.writeFileSync(outFile, JSON.stringify({ counts: { ...counts, ...by }, mentions }, null, 1) + '\n');
+console.log(JSON.stringify({ ...counts, ...by }));

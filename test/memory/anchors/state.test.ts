@@ -1,0 +1,260 @@
+// Anchors through a real daemon, on a real git repo indexed by the real
+// scip-typescript (`scry index`): a Claude Code session whose cwd is that repo
+// mentions `processOrder`; after the session, the function's body is edited
+// (drifted, body changed, at its new line), it is moved to another file
+// (drifted, moved) and deleted (gone). None of these is shown as fresh.
+//
+// The transcript is built here, not taken from a public repo: it has to point
+// at this temp repo (its cwd) and be dated after the repo's first commit. Its
+// lines have Claude Code's shape (type, uuid, parentUuid, sessionId, cwd,
+// timestamp, message).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { QueryResult, WhyResult } from '../../../daemon/protocol';
+import { CLI, scry, stopDaemon, tempDir } from '../../helpers';
+
+const ENV = { SCRY_MEMORY_SWEEP: '0', SCRY_FIRST_INDEX: '0' };
+const SESSION_AT = Date.UTC(2026, 2, 2, 10, 0);
+
+const ORDERS = (body: string, pad = ''): string => `${pad}import { charge } from './billing';
+
+export interface Order { id: string; total: number }
+
+export function processOrder(order: Order): boolean {
+${body}
+}
+`;
+const BODY = `  if (order.total <= 0) return false;
+  // retries moved to the queue, never inline
+  return charge(order.id, order.total);`;
+const BILLING = `export function charge(id: string, amount: number): boolean {
+  return id.length > 0 && amount > 0;
+}
+`;
+const MAIN = (from: string): string => `import { processOrder } from '${from}';
+
+export const ok = processOrder({ id: 'a', total: 3 });
+`;
+
+function git(repo: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
+  const r = spawnSync('git', ['-C', repo, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e', ...env } });
+  assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+function transcript(repo: string, dir: string): string {
+  const turns: Array<['user' | 'assistant', string]> = [
+    ['user', 'Payments fail twice a day. Should `processOrder` retry the charge itself?'],
+    ['assistant', 'No: we decided that retries moved to the queue, never inline. `processOrder` in src/orders.ts only validates the order and calls `charge` once; the queue worker retries failed charges with backoff.'],
+    ['user', 'Good, keep it that way and note why in the code.'],
+    ['assistant', 'Done: a comment in `processOrder` now says retries live in the queue, and src/billing.ts is unchanged.'],
+  ];
+  const lines = turns.map(([type, text], i) =>
+    JSON.stringify({
+      type,
+      uuid: `anchor-${i}`,
+      parentUuid: i > 0 ? `anchor-${i - 1}` : null,
+      sessionId: 'anchors-state',
+      cwd: repo,
+      gitBranch: 'main',
+      timestamp: new Date(SESSION_AT + i * 60_000).toISOString(),
+      message: type === 'user' ? { role: 'user', content: text } : { id: `msg-${i}`, role: 'assistant', content: [{ type: 'text', text }] },
+    }),
+  );
+  const file = path.join(dir, '5a1e0000-0000-4000-8000-000000000001.jsonl');
+  fs.writeFileSync(file, lines.join('\n') + '\n');
+  return file;
+}
+
+const lineOf = (text: string, needle: string): number => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+describe('anchors: fresh, drifted and gone, with a real daemon and a real git repo', () => {
+  let home: string;
+  let repo: string;
+  const env = (): NodeJS.ProcessEnv => ENV;
+
+  async function run<T>(args: string[]): Promise<T> {
+    const r = await scry([...args, '--json'], { home, cwd: repo, env: env() });
+    assert.equal(r.code, 0, `scry ${args.join(' ')}: ${r.stderr}`);
+    return JSON.parse(r.stdout) as T;
+  }
+  /** The anchor of `processOrder` itself (the history also holds its file's). */
+  const symbolAnchor = (w: WhyResult): WhyResult['history'][number] => {
+    const found = w.history.filter((h) => h.mention === 'processOrder' && h.summary.startsWith('Payments fail'));
+    assert.equal(found.length, 1, JSON.stringify(w.history));
+    return found[0]!;
+  };
+  /** The line of the compact answer about the symbol's anchor. */
+  const symbolLine = (text: string): string => text.split('\n').find((l) => l.includes(': "user: Payments fail')) ?? '';
+  /** The remembered line a compact `scry refs` starts with. */
+  const refsMemory = async (): Promise<string> => {
+    const r = await scry(['refs', 'processOrder', '--format', 'compact'], { home, cwd: repo, env: env() });
+    // A name the index no longer has exits 1 (its answer lists the nearest names), and still prints its answer.
+    assert.ok(r.code === 0 || r.code === 1, r.stderr);
+    return r.stdout.split('\n').find((l) => l.startsWith('memory 2026-03-02')) ?? '';
+  };
+  const reindex = (): Promise<unknown> => run(['index', repo, '--force']);
+  const whyText = async (): Promise<string> => {
+    const r = await scry(['why', 'processOrder', '--format', 'compact'], { home, cwd: repo, env: env() });
+    assert.equal(r.code, 0, r.stderr);
+    return r.stdout;
+  };
+
+  before(async () => {
+    home = tempDir('anchors-home');
+    repo = fs.realpathSync(tempDir('anchors-repo'));
+    fs.mkdirSync(path.join(repo, 'src'));
+    fs.writeFileSync(path.join(repo, 'package.json'), JSON.stringify({ name: 'orders', version: '1.0.0', private: true }));
+    fs.writeFileSync(path.join(repo, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'commonjs' }, include: ['src'] }));
+    fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), ORDERS(BODY));
+    fs.writeFileSync(path.join(repo, 'src', 'billing.ts'), BILLING);
+    fs.writeFileSync(path.join(repo, 'src', 'main.ts'), MAIN('./orders'));
+    git(repo, ['init', '-q', '-b', 'main']);
+    git(repo, ['add', '.']);
+    const day = new Date(SESSION_AT - 86_400_000).toISOString();
+    git(repo, ['commit', '-q', '-m', 'orders'], { GIT_AUTHOR_DATE: day, GIT_COMMITTER_DATE: day });
+    await reindex();
+    const sessions = path.join(tempDir('anchors-sessions'), '-anchors-repo');
+    fs.mkdirSync(sessions, { recursive: true });
+    const ingested = await run<{ added: number }>(['memory', 'ingest', '--source', 'claude', '--path', transcript(repo, sessions)]);
+    assert.equal(ingested.added, 1);
+    // The repo moves on after the session: a later commit must not be taken for the session's.
+    fs.writeFileSync(path.join(repo, 'README.md'), 'orders\n');
+    git(repo, ['add', '.']);
+    git(repo, ['commit', '-q', '-m', 'readme']);
+  });
+  after(async () => {
+    await stopDaemon(home);
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  it('anchors the mention as it was: fresh, at its definition, with the commit of the session time', async () => {
+    const w = await run<WhyResult>(['why', 'processOrder']);
+    const line = lineOf(ORDERS(BODY), 'export function processOrder');
+    assert.equal(w.definition, `src/orders.ts:${line}`);
+    const h = symbolAnchor(w);
+    assert.equal(h.state, 'fresh');
+    assert.equal(h.was, `src/orders.ts:${line}`);
+    assert.equal(h.now, `src/orders.ts:${line}`);
+    assert.equal(h.at, new Date(SESSION_AT).toISOString(), "the session's time");
+    // Its file was mentioned too (src/orders.ts): what memory says about the file is part of the answer.
+    assert.ok(w.history.some((x) => x.mention === 'src/orders.ts' && x.state === 'fresh'));
+    assert.match(await whyText(), /fresh src\/orders\.ts:\d+: "user: Payments fail/);
+    assert.match(h.snippet, /retries moved to the queue/);
+    const first = git(repo, ['rev-list', '--max-parents=0', 'HEAD']);
+    assert.equal(h.commit, first, 'the commit before the session, not HEAD');
+    assert.notEqual(h.commit, git(repo, ['rev-parse', 'HEAD']));
+  });
+
+  it('code answers carry it: scry_refs grows by the remembered line (<= 300 bytes), memory: false and --no-memory leave it out, and scry_why answers', async () => {
+    const procEnv: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined) procEnv[k] = v;
+    const client = new Client({ name: 'anchors-test', version: '1' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: repo, env: { ...procEnv, ...ENV, SCRY_HOME: home }, stderr: 'pipe' }));
+    try {
+      const text = async (name: string, args: Record<string, unknown>): Promise<string> => {
+        const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
+        assert.ok(!r.isError, JSON.stringify(r.content));
+        return r.content[0]?.type === 'text' ? r.content[0].text : '';
+      };
+      const withMemory = await text('scry_refs', { symbol: 'processOrder' });
+      const without = await text('scry_refs', { symbol: 'processOrder', memory: false });
+      const line = withMemory.split('\n').find((l) => l.startsWith('memory '));
+      assert.ok(line, withMemory);
+      // The sentence of the session that names it, preferring a statement by the assistant to the question that asked.
+      assert.match(line, /^memory 2026-03-02 fresh: `processOrder` in src\/orders\.ts only validates the order .*\(episode [0-9a-f]{12}\)$/);
+      assert.ok(!without.includes('memory 2026'), without);
+      const grown = Buffer.byteLength(withMemory) - Buffer.byteLength(without);
+      console.log(`scry_refs on an anchored symbol: ${Buffer.byteLength(without)} B without memory, +${grown} B with it`);
+      assert.ok(grown > 0 && grown <= 300, `grew by ${grown} bytes`);
+      // The answer below the line is the same answer.
+      assert.equal(withMemory.split('\n').filter((l) => !l.startsWith('memory ')).join('\n'), without);
+      const why = await text('scry_why', { symbol: 'processOrder' });
+      assert.match(why, /^processOrder: defined at src\/orders\.ts:\d+/);
+      assert.match(why, /fresh src\/orders\.ts:\d+: "user: Payments fail/);
+    } finally {
+      await client.close();
+    }
+    for (const cmd of ['defs', 'callers', 'impact']) {
+      const r = await scry([cmd, 'processOrder', '--format', 'compact'], { home, cwd: repo, env: env() });
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^memory 2026-03-02 fresh: /m, `${cmd}: ${r.stdout}`);
+      const off = await scry([cmd, 'processOrder', '--format', 'compact', '--no-memory'], { home, cwd: repo, env: env() });
+      assert.equal(off.code, 0, off.stderr);
+      assert.doesNotMatch(off.stdout, /^memory /m, `${cmd} --no-memory`);
+    }
+    const j = await run<QueryResult>(['refs', 'processOrder']);
+    assert.equal(j.memory?.length, 1);
+    assert.equal(j.memory?.[0]?.state, 'fresh');
+  });
+
+  it('a decision remembered about it is what the code answer shows first, and why lists it with its fact', async () => {
+    await run(['memory', 'remember', 'Decided: `processOrder` never retries inline; retries live in the queue.', '--entity', 'processOrder', '--cwd', repo]);
+    const w = await run<WhyResult>(['why', 'processOrder']);
+    const remembered = w.history.filter((h) => h.mention === 'processOrder' && !h.summary.startsWith('Payments fail'));
+    assert.equal(remembered.length, 1, JSON.stringify(w.history));
+    assert.equal(remembered[0]!.state, 'fresh');
+    assert.ok(remembered[0]!.facts?.some((f) => f.relation === 'decided' && /never retries inline/.test(f.text)), JSON.stringify(remembered[0]));
+    // Oldest first: the session of 2026-03-02, then today's note.
+    assert.ok(w.history.indexOf(symbolAnchor(w)) < w.history.indexOf(remembered[0]!));
+    const r = await scry(['refs', 'processOrder', '--format', 'compact'], { home, cwd: repo, env: env() });
+    const lines = r.stdout.split('\n').filter((l) => l.startsWith('memory '));
+    assert.equal(lines.length, 2, r.stdout);
+    assert.match(lines[0]!, /^memory \d{4}-\d{2}-\d{2} fresh: Decided: `processOrder` never retries inline/);
+    assert.match(lines[1]!, /^memory 2026-03-02 fresh: /);
+  });
+
+  it('body edited: drifted (body changed), at its new line, never fresh', async () => {
+    const edited = ORDERS(`  if (order.total <= 0) return false;\n  for (let i = 0; i < 3; i++) if (charge(order.id, order.total)) return true;\n  return false;`, '// inline retries\n\n');
+    fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), edited);
+    await reindex();
+    const w = await run<WhyResult>(['why', 'processOrder']);
+    const line = lineOf(edited, 'export function processOrder');
+    assert.equal(symbolAnchor(w).state, 'drifted');
+    assert.equal(symbolAnchor(w).how, 'changed');
+    assert.equal(symbolAnchor(w).now, `src/orders.ts:${line}`);
+    const text = await whyText();
+    assert.match(symbolLine(text), new RegExp(`drifted \\(body changed\\) now src/orders\\.ts:${line}`));
+    assert.doesNotMatch(text, /\bfresh\b/);
+    assert.match(await refsMemory(), new RegExp(`^memory 2026-03-02 drifted \\(body changed, now src/orders\\.ts:${line}\\): `));
+  });
+
+  it('moved to another file with the same body: drifted (moved), where it is now', async () => {
+    fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), `export const unused = 1;\n`);
+    const moved = `${BILLING}\nexport interface Order { id: string; total: number }\n\nexport function processOrder(order: Order): boolean {\n${BODY}\n}\n`;
+    fs.writeFileSync(path.join(repo, 'src', 'billing.ts'), moved);
+    fs.writeFileSync(path.join(repo, 'src', 'main.ts'), MAIN('./billing'));
+    await reindex();
+    const w = await run<WhyResult>(['why', 'processOrder']);
+    const line = lineOf(moved, 'export function processOrder');
+    assert.equal(w.definition, `src/billing.ts:${line}`);
+    assert.equal(symbolAnchor(w).state, 'drifted');
+    assert.equal(symbolAnchor(w).how, 'moved');
+    assert.equal(symbolAnchor(w).now, `src/billing.ts:${line}`);
+    const text = await whyText();
+    assert.match(symbolLine(text), new RegExp(`drifted \\(moved\\) now src/billing\\.ts:${line}`));
+    assert.doesNotMatch(symbolLine(text), /\bfresh\b/);
+    assert.match(await refsMemory(), new RegExp(`^memory 2026-03-02 drifted \\(moved, now src/billing\\.ts:${line}\\): `));
+  });
+
+  it('deleted: gone, and the memory is still there to read', async () => {
+    fs.writeFileSync(path.join(repo, 'src', 'billing.ts'), BILLING);
+    fs.writeFileSync(path.join(repo, 'src', 'main.ts'), `import { charge } from './billing';\n\nexport const ok = charge('a', 3);\n`);
+    await reindex();
+    const w = await run<WhyResult>(['why', 'processOrder']);
+    assert.equal(w.definition, null);
+    assert.equal(symbolAnchor(w).state, 'gone');
+    assert.equal(symbolAnchor(w).now, undefined);
+    const text = await whyText();
+    assert.match(symbolLine(text), /gone \(was src\/orders\.ts:\d+\)/);
+    assert.doesNotMatch(symbolLine(text), /\bfresh\b/);
+    // A name the code no longer has still says what was remembered about it, as gone.
+    assert.match(await refsMemory(), /^memory 2026-03-02 gone: /);
+  });
+});
