@@ -188,17 +188,22 @@ function plainWords(toks: readonly Token[], mentions: readonly Mention[]): Menti
   return out;
 }
 
-/** "we decided to keep the API on web-1": the decision's words, up to the clause's end. */
+/** "we decided to keep the API on web-1", "Decided: keep …": the decision's words, up to the clause's end. */
 function decision(toks: readonly Token[], i: number): string | undefined {
+  if (i === 0 && /^(decided|decision)$/.test(toks[0]!.lower) && toks[1]?.text === ':') return clauseFrom(toks, 2);
   if (!WE.has(toks[i]?.lower ?? '')) return undefined;
   let k = i + 1;
   if (toks[k]?.lower === 'have' || toks[k]?.lower === "'ve") k++;
   if (!DECIDE.has(toks[k]?.lower ?? '')) return undefined;
   k++;
   if (['to', 'on', 'that', 'against'].includes(toks[k]?.lower ?? '')) k++;
+  return clauseFrom(toks, k);
+}
+
+/** The words from k to the clause's end: a comma goes on ("use Tailwind for styling, no more CSS modules"), a semicolon or a stop ends it. */
+function clauseFrom(toks: readonly Token[], k: number): string | undefined {
   let end = k;
-  // To the sentence's end: a comma goes on ("use Tailwind for styling, no more CSS modules"), a semicolon or a stop ends it.
   while (end < toks.length && !/^[.;!?:]$/.test(toks[end]!.text)) end++;
-  const text = spanText(toks.slice(k, end));
+  const text = spanText(toks.slice(k, end)).replace(/`/g, '').trim();
   return text.length >= 3 ? text.slice(0, 120) : undefined;
 }

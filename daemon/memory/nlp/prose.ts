@@ -103,7 +103,7 @@ export function cleanInline(s: string): string {
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/<\/?[A-Za-z][\w-]*(?:\s[^>]*)?>/g, ' ')
     .replace(/\bhttps?:\/\/\S+/g, ' ')
-    .replace(/`([^`]*)`/g, (_m, code: string) => (isCodeExpression(code) ? ' that ' : code))
+    .replace(/`([^`]*)`/g, (m, code: string) => (isCodeExpression(code) ? ' that ' : m))
     .replace(/"([^"\n]{0,200})"/g, (m, inner: string) => (/[!?,;:()]/.test(inner) ? ' that ' : m))
     .replace(/\*\*|(?<!\w)__(?=\S)|(?<=\S)__(?!\w)|(?<![\w*])\*(?!\s)|(?<!\s)\*(?![\w*])/g, '')
     .replace(/\s+/g, ' ')

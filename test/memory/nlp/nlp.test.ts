@@ -76,7 +76,7 @@ describe('nlp', () => {
       '## Result',
       'Restarted `useTodos()` on web-1; see `TodoList`.',
     ].join('\n'));
-    assert.deepEqual(p.units.map((u) => `${u.role}: ${u.text}`), ['user: deploy billing-api to the box please', 'assistant: Result.', 'assistant: Restarted that on web-1; see TodoList.']);
+    assert.deepEqual(p.units.map((u) => `${u.role}: ${u.text}`), ['user: deploy `billing-api` to the box please', 'assistant: Result.', 'assistant: Restarted that on web-1; see `TodoList`.']);
     assert.deepEqual(p.commands, ['ssh deploy@web-1 "systemctl restart billing"']);
     assert.deepEqual(p.toolsUsed, ['mcp__github__create_issue']);
     assert.ok(p.codeNames.has('TodoList'));

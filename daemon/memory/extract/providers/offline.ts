@@ -38,26 +38,13 @@ interface Said extends Sentence {
   role: string;
   heading?: boolean;
   item?: boolean;
-  /** Index of the prose unit it came from. */
-  unit: number;
-}
-
-/** The sentences of the last assistant paragraph (running prose, not a list), at most three. */
-function closingParagraph(sentences: readonly Said[]): Set<number> {
-  let last = -1;
-  sentences.forEach((s, i) => {
-    if (s.role === 'assistant' && !s.item) last = i;
-  });
-  const out = new Set<number>();
-  for (let i = last; i >= 0 && sentences[i]!.unit === sentences[last]!.unit && out.size < 3; i--) out.add(i);
-  return out;
 }
 
 /** The offline extraction of one episode; pure, so ingest, tests and `remember` call it directly. */
 export function extractOffline(req: ExtractRequest): Extraction {
   const ep = req.episode;
   const prose = proseOf(ep.text);
-  const sentences: Said[] = prose.units.flatMap((u, unit) => sentencesOf(u.text).map((s) => ({ ...s, role: u.role, heading: u.heading, item: u.item, unit })));
+  const sentences: Said[] = prose.units.flatMap((u) => sentencesOf(u.text).map((s) => ({ ...s, role: u.role, heading: u.heading, item: u.item })));
   const commands = namesInCommands(prose.commands);
   const known = new Map<string, EntityType>();
   for (const g of req.glossary) for (const n of [g.name, ...g.aliases]) if (!isAgentTool(n)) known.set(n.toLowerCase(), g.type);
@@ -67,15 +54,13 @@ export function extractOffline(req: ExtractRequest): Extraction {
   const project = projectName(ep.repoRoot ?? ep.cwd);
   if (project) out.entity(project, 'project', ep.repoRoot ?? null);
   let notes = 0;
-  // How the session ended: the statements of the last assistant paragraph are its conclusions.
-  const closing = closingParagraph(sentences);
-  for (const [index, s] of sentences.entries()) {
+  for (const s of sentences) {
     const text = s.text.trim();
     const mentions = mentionsIn(s, ctx, { heading: s.heading });
     for (const m of mentions) out.mention(m, text);
     const facts = factsIn(s, mentions);
     for (const f of facts) out.fact(f, text, project);
-    const concluding = s.role === 'assistant' && !s.item && facts.length === 0 && notes < MAX_NOTES && (conclusion(text) || (closing.has(index) && statement(text)));
+    const concluding = s.role === 'assistant' && !s.item && facts.length === 0 && notes < MAX_NOTES && conclusion(text);
     if (concluding) {
       const about = mentions.find((m) => m.name.toLowerCase() !== project?.toLowerCase())?.name ?? project;
       if (about) notes += out.note(about, text);
@@ -89,11 +74,6 @@ export function extractOffline(req: ExtractRequest): Extraction {
     for (const [host, cmd] of commands.hosts) out.ranOrReached(project, 'connects_to', host, cmd, known.get(host) ?? 'machine');
   }
   return out.result();
-}
-
-/** A plain statement worth keeping as a conclusion: a full sentence, not a question, an offer or a plan. */
-function statement(s: string): boolean {
-  return s.length >= 40 && s.length <= 400 && /[.!]$/.test(s) && !/^(let me|i'll|i will|now i|next|shall|would you|do you|want me)\b/i.test(s) && /\s\S+\s\S+\s/.test(s);
 }
 
 function projectName(dir: string | undefined): string | undefined {
