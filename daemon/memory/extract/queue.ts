@@ -6,6 +6,7 @@
 // Over the daily budget, model providers are skipped: if offline is in the
 // chain it extracts the episode (the graph keeps growing, at lower quality);
 // if not, the episode waits, pending, until the next UTC day.
+import { deadline } from './deadline';
 import type { MemoryStore, ProviderState } from '../store';
 import { utcDay, type Budget, type ChainAttempt, type ExtractionChain } from './chain';
 import { ExtractionFailedError } from './errors';
@@ -120,7 +121,8 @@ export class ExtractionWorker {
     const episode = this.store.episode(item.episodeId);
     if (!episode) return 'empty'; // unreachable: the queue row cascades with its episode
     this.current = episode.id;
-    const signal = AbortSignal.any([AbortSignal.timeout(this.options.deadlineMs), this.stopper.signal]);
+    const limit = deadline(this.options.deadlineMs, this.stopper.signal);
+    const signal = limit.signal;
     try {
       const glossary = this.store.glossary({ repo: episode.repoRoot, limit: this.options.glossaryLimit ?? 60 });
       const refine = item.purpose === 'refine';
@@ -146,6 +148,7 @@ export class ExtractionWorker {
       this.emit({ type: 'failed', episodeId: episode.id, error: error.message, attempts: result.attempts });
       return 'failed';
     } finally {
+      limit.dispose();
       this.current = undefined;
     }
   }

@@ -1,5 +1,6 @@
 // One POST for the HTTP providers, with the provider's own timeout and the
 // episode's deadline combined, and every failure turned into a ProviderError.
+import { deadline } from '../deadline';
 import { ProviderHttpError, ProviderTimeoutError, ProviderUnavailableError } from '../errors';
 
 export async function postJson(
@@ -10,18 +11,19 @@ export async function postJson(
   timeoutMs: number,
   signal: AbortSignal,
 ): Promise<unknown> {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const both = AbortSignal.any([timeout, signal]);
+  const limit = deadline(timeoutMs, signal);
   let res: Response;
   let text: string;
   try {
-    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: both });
+    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: limit.signal });
     text = await res.text();
   } catch (err) {
-    if (both.aborted) throw new ProviderTimeoutError(provider, timeoutMs);
+    if (limit.signal.aborted) throw new ProviderTimeoutError(provider, timeoutMs);
     // Nothing listening (an Ollama that is not running) is the provider's state, not the episode's.
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     throw new ProviderUnavailableError(provider, `cannot reach ${new URL(url).origin}: ${cause?.code ?? cause?.message ?? (err as Error).message}`, 'Start the server or fix base_url in config.yaml');
+  } finally {
+    limit.dispose();
   }
   if (!res.ok) throw new ProviderHttpError(provider, res.status, errorDetail(text), retryAfter(res.headers.get('retry-after')));
   try {
