@@ -94,7 +94,7 @@ export class MemoryDomain implements Domain {
         return { requeued };
       }),
       handler(P.MemoryStatusMethod, () => this.memoryStatus()),
-      handler(P.MemoryRecall, (p) => recall(this.store, p)),
+      handler(P.MemoryRecall, (p) => recall(this.store, p, new Date(), options.code?.())),
       handler(P.MemoryEpisodes, (p) => episodesOf(this.store, p)),
       handler(P.MemoryEpisode, (p) => episodeText(this.store, p)),
       handler(P.MemoryPath, (p) => shortestPath(this.store, p)),

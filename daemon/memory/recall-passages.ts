@@ -5,6 +5,8 @@
 // that name them), which is how a question that describes a thing instead
 // of naming it reaches what was said about it. Answers are snippets around
 // the matched words with the episode and lines to open.
+import type { CodeLookup } from '../protocol/anchors';
+import { stateLabel, stateOf } from './anchors';
 import type * as P from '../protocol';
 import { episodeOut } from './views';
 import { expandWords, snippetOf, termMatcher, termsIn } from './passage';
@@ -111,7 +113,7 @@ function boost(row: PassageRow, q: PassageQuery): number {
 }
 
 /** A hit as the answer shows it: the snippet around the query's words (and the names it was found through). */
-export function passageOut(store: MemoryStore, h: PassageHit, words: readonly string[], maxChars: number): P.RecallPassage | undefined {
+export function passageOut(store: MemoryStore, h: PassageHit, words: readonly string[], maxChars: number, code?: CodeLookup): P.RecallPassage | undefined {
   const ep = passageReads(store, undefined).episode(h.row.episode_seq);
   if (!ep) return undefined;
   const ref = episodeOut(ep);
@@ -127,5 +129,22 @@ export function passageOut(store: MemoryStore, h: PassageHit, words: readonly st
     snippet: snippetOf(text, termMatcher([...expandWords(words).terms, ...h.via]), maxChars),
     score: Math.round(h.score * 1000) / 1000,
     ...(h.via.length ? { via: h.via } : {}),
+    ...codeOf(store, h.row, code),
   };
+}
+
+/** At most this many anchored mentions shown per passage. */
+const CODE_PER_PASSAGE = 3;
+
+/** The anchored mentions inside a passage's span, each once, with its state now: never shown as current unless fresh. */
+function codeOf(store: MemoryStore, row: PassageRow, lookup: CodeLookup | undefined): { code?: NonNullable<P.RecallPassage['code']> } {
+  const seen = new Set<string>();
+  const code: NonNullable<P.RecallPassage['code']> = [];
+  for (const a of store.anchors.ofEpisode(row.episode_seq)) {
+    if (a.offset < row.char_start || a.offset >= row.char_end || seen.has(a.mention)) continue;
+    seen.add(a.mention);
+    code.push({ mention: a.mention, state: stateLabel(stateOf(lookup, a)) });
+    if (code.length >= CODE_PER_PASSAGE) break;
+  }
+  return code.length ? { code } : {};
 }

@@ -7,6 +7,7 @@
 // number of entities, facts per entity, and a token budget shared by
 // entities and passages; what is left out is counted and the note says how
 // to get it.
+import type { CodeLookup } from '../protocol/anchors';
 import type * as P from '../protocol';
 import { estimateTokens } from './episode';
 import { classifyName, normalizeName } from './resolve';
@@ -36,7 +37,7 @@ interface Candidate {
 
 const DAY_MS = 86_400_000;
 
-export function recall(store: MemoryStore, params: P.RecallParams, now: Date = new Date()): P.RecallResult {
+export function recall(store: MemoryStore, params: P.RecallParams, now: Date = new Date(), code?: CodeLookup): P.RecallResult {
   const started = performance.now();
   const limit = params.limit ?? RECALL_DEFAULTS.limit;
   const perEntity = params.facts ?? RECALL_DEFAULTS.facts;
@@ -183,7 +184,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
       omitted.passages++;
       continue;
     }
-    const p = passageOut(store, h, words, passages.length < SNIPPET_CHARS.bestCount ? SNIPPET_CHARS.best : SNIPPET_CHARS.rest);
+    const p = passageOut(store, h, words, passages.length < SNIPPET_CHARS.bestCount ? SNIPPET_CHARS.best : SNIPPET_CHARS.rest, code);
     if (!p) continue;
     const cost = 6 + estimateTokens(p.snippet) + (paths.has(p.path) ? 0 : 8 + estimateTokens(p.path));
     if (spent + cost > budget && passages.length > 0) {

@@ -29,7 +29,7 @@ export function passageLines(passages: readonly RecallPassage[]): string[] {
   for (const p of passages) byPath.set(p.path, [...(byPath.get(p.path) ?? []), p]);
   return [...byPath.values()].flatMap((ps) => [
     `${ps[0]!.source === 'manual' ? 'remembered' : ps[0]!.path} (${day(ps[0]!.occurred_at)})`,
-    ...ps.map((p) => `- ${p.line_start}-${p.line_end}: ${p.snippet}`),
+    ...ps.map((p) => `- ${p.line_start}-${p.line_end}: ${p.snippet}${p.code?.length ? ` [code: ${p.code.map((c) => `${c.mention} ${c.state}`).join('; ')}]` : ''}`),
   ]);
 }
 

@@ -179,6 +179,8 @@ export const RecallPassage = z.object({
   score: z.number(),
   /** Entities the passage was found through (their names), when the query named or described them rather than the passage's words. */
   via: z.optional(z.array(z.string())),
+  /** Code the passage mentions, anchored in its repository's index: the mention and its state now (`fresh src/a.ts:3`, `drifted (moved) now …`, `gone`). */
+  code: z.optional(z.array(z.object({ mention: z.string(), state: z.string() }))),
 });
 
 export const RecallMatch = z.object({

@@ -16,7 +16,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { QueryResult, WhyResult } from '../../../daemon/protocol';
+import type { QueryResult, RecallResult, WhyResult } from '../../../daemon/protocol';
 import { CLI, scry, stopDaemon, tempDir } from '../../helpers';
 
 const ENV = { SCRY_MEMORY_SWEEP: '0', SCRY_FIRST_INDEX: '0' };
@@ -100,6 +100,11 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     return r.stdout.split('\n').find((l) => l.startsWith('memory 2026-03-02')) ?? '';
   };
   const reindex = (): Promise<unknown> => run(['index', repo, '--force']);
+  /** What recall shows of the code the session's passage mentions: its anchored mentions with their state now. */
+  const recallCode = async (): Promise<string[]> => {
+    const r = await run<RecallResult>(['memory', 'recall', 'payments fail processOrder']);
+    return (r.passages ?? []).flatMap((p) => (p.code ?? []).filter((c) => c.mention === 'processOrder').map((c) => c.state));
+  };
   const whyText = async (): Promise<string> => {
     const r = await scry(['why', 'processOrder', '--format', 'compact'], { home, cwd: repo, env: env() });
     assert.equal(r.code, 0, r.stderr);
@@ -147,6 +152,8 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     assert.ok(w.history.some((x) => x.mention === 'src/orders.ts' && x.state === 'fresh'));
     assert.match(await whyText(), /fresh src\/orders\.ts:\d+: "user: Payments fail/);
     assert.match(h.snippet, /retries moved to the queue/);
+    // Recall shows the code its passage mentions, with where it is and its state.
+    assert.ok((await recallCode()).includes(`fresh src/orders.ts:${line}`), JSON.stringify(await recallCode()));
     const first = git(repo, ['rev-list', '--max-parents=0', 'HEAD']);
     assert.equal(h.commit, first, 'the commit before the session, not HEAD');
     assert.notEqual(h.commit, git(repo, ['rev-parse', 'HEAD']));
@@ -222,6 +229,8 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     const text = await whyText();
     assert.match(symbolLine(text), new RegExp(`drifted \\(body changed\\) now src/orders\\.ts:${line}`));
     assert.doesNotMatch(text, /\bfresh\b/);
+    const inRecall = await recallCode();
+    assert.ok(inRecall.length > 0 && inRecall.every((s) => s === `drifted (body changed) now src/orders.ts:${line}`), JSON.stringify(inRecall));
     assert.match(await refsMemory(), new RegExp(`^memory 2026-03-02 drifted \\(body changed, now src/orders\\.ts:${line}\\): `));
   });
 

@@ -12,6 +12,9 @@ export interface PassageRow {
   id: number;
   episode_seq: number;
   ord: number;
+  /** The passage's span in its episode's text (anchors keep their offsets there). */
+  char_start: number;
+  char_end: number;
   line_start: number;
   line_end: number;
   occurred_at: string;
@@ -24,7 +27,7 @@ export interface PassageRow {
 /** Names of an entity a passage is looked for by. */
 export const NAMES = 4;
 
-const COLUMNS = 'p.id, p.episode_seq, p.ord, p.line_start, p.line_end, p.occurred_at, p.repo_root, p.text';
+const COLUMNS = 'p.id, p.episode_seq, p.ord, p.char_start, p.char_end, p.line_start, p.line_end, p.occurred_at, p.repo_root, p.text';
 
 function build(db: Db, asOf: boolean) {
   const when = asOf ? 'AND p.occurred_at <= ?' : '';
