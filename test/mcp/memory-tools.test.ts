@@ -92,7 +92,7 @@ describe('memory tools over MCP', { timeout: 120_000 }, () => {
     const session = path.join(FIXTURES, 'claude', '-home-ana-src-ledger', '44444444-dddd-4000-8000-000000000004.jsonl');
     assert.match(text, /ran out of memory while building PDFs/);
     const header = text.split('\n').findIndex((l) => l.startsWith(`${session} (`));
-    assert.ok(header >= 0, `the transcript's path heads its passages:\n${text}`);
+    assert.notEqual(header, -1, `the transcript's path heads its passages:\n${text}`);
     const line = text.split('\n').slice(header + 1).find((l) => l.includes('ran out of memory'));
     const span = /^- (\d+)-(\d+): /.exec(line ?? '');
     assert.ok(span, line);
