@@ -130,8 +130,11 @@ describe('the memory-graph page', { skip }, () => {
     const connected = syntheticState(70, 20, 20);
     const lone = Array.from({ length: 50 }, (_, i) => ({ id: 1000 + i, name: `lone-entity-with-a-long-name-${i}`, type: 'concept', facts: 0, updatedAt: '2026-01-01T00:00:00Z', expanded: false }));
     const s: GraphState = { ...connected, revision: 20, nodes: [...connected.nodes, ...lone], fit: 1 };
-    // A fresh canvas (what a newly opened view draws), not the one the tests above grew.
-    await p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { cy: { elements(): { remove(): void } } } } }).scryGraph.canvas.cy.elements().remove());
+    // A fresh canvas (what a newly opened view draws), not the one the tests above grew: a state with no
+    // entity clears it. (Removing through cy in page.evaluate returned the removed collection, whose
+    // serialisation back to the test took minutes with 120 nodes and crashed the tab.)
+    await p.push({ ...initialState(), revision: 19, status: { kind: 'ready' } });
+    assert.equal((await names()).length, 0);
     await p.push(s);
     const boxes = await labels();
     assert.equal(boxes.length, 120);
