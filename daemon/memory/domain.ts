@@ -16,7 +16,7 @@ import { episodeText, episodesOf } from './episodes';
 import { graph } from './graph';
 import { Ingestor } from './ingestor';
 import { factsOfEntity, forget, invalidateFact, listEntities } from './inspect';
-import { orient } from './orient';
+import { orientWithCode } from './orient';
 import { shortestPath } from './path';
 import { recall } from './recall';
 import { remember } from './remember';
@@ -95,8 +95,8 @@ export class MemoryDomain implements Domain {
       }),
       handler(P.MemoryStatusMethod, () => this.memoryStatus()),
       handler(P.MemoryRecall, (p) => recall(this.store, p, new Date(), options.code?.())),
-      handler(P.MemoryEpisodes, (p) => episodesOf(this.store, p)),
-      handler(P.MemoryEpisode, (p) => episodeText(this.store, p)),
+      handler(P.MemoryEpisodes, (p) => episodesOf(this.store, p, options.code?.())),
+      handler(P.MemoryEpisode, (p) => episodeText(this.store, p, options.code?.())),
       handler(P.MemoryPath, (p) => shortestPath(this.store, p)),
       handler(P.MemoryRemember, (p) => {
         const hasModel = this.config.current.providers.some((x) => x.type !== 'offline');
@@ -126,7 +126,7 @@ export class MemoryDomain implements Domain {
         // The hook's off switch is read here, so the hook itself never parses config.yaml.
         if (p.hook && !this.reloadConfig().hooks.sessionStart) return { text: '', tokens: 0, budget: p.budget ?? 0, omitted: 0, elapsed_ms: 0 };
         if (p.cwd === undefined) throw new InvalidParamsError('memory/orient needs cwd: the directory the session starts in');
-        return orient(this.store, { cwd: p.cwd, budget: p.budget });
+        return orientWithCode(this.store, { cwd: p.cwd, budget: p.budget }, options.code?.());
       }),
       handler(P.MemoryQueueFile, (p) => this.queueFile(p)),
       // Episodes stored a moment ago are read for mentions first, so the answer never misses them.

@@ -84,6 +84,9 @@ function prepare(db: Db) {
        WHERE e.seq = ? AND f.expired_at IS NULL AND instr(f.text, ?) > 0 ORDER BY f.relation = 'decided' DESC, f.id LIMIT ?`,
     ),
     byFile: db.prepare<[string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file = ? ORDER BY a.at, a.id LIMIT ?`),
+    inFiles: db.prepare<[string, string, number], AnchorRow>(
+      `${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file IN (SELECT value FROM json_each(?)) AND a.repo IN (SELECT value FROM json_each(?)) ORDER BY a.at DESC, a.id DESC LIMIT ?`,
+    ),
     ofEpisode: db.prepare<[number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.episode_seq = ? AND a.kind IS NOT NULL ORDER BY a.offset`),
   };
 }
@@ -137,6 +140,12 @@ export class AnchorTable {
   /** Anchors to this file (and, symbol anchors, to code in it), oldest first. */
   ofFile(file: string, limit = 200): AnchorRow[] {
     return this.s.byFile.all(file, limit);
+  }
+
+  /** Anchors of a repo (under any of its spellings) to these files, newest first: what orientation says about files git shows changed. */
+  inFiles(repos: readonly string[], files: readonly string[], limit = 100): AnchorRow[] {
+    if (files.length === 0 || repos.length === 0) return [];
+    return this.s.inFiles.all(JSON.stringify(files), JSON.stringify(repos), limit);
   }
 
   /** An episode's anchors in text order: what a recall or episode answer shows beside each mention (offsets fall in its passages). */
