@@ -10,6 +10,8 @@ export interface UnanchoredEpisode {
   repo: string;
   at: string;
   text: string;
+  /** The session it is part of (a subagent's under its parent's): files named in its other episodes are context. */
+  session: string;
 }
 
 export interface AnchorDraft {
@@ -65,7 +67,7 @@ function prepare(db: Db) {
       `SELECT DISTINCT repo_root AS repo FROM episodes e WHERE repo_root IS NOT NULL AND NOT EXISTS (SELECT 1 FROM anchor_scans s WHERE s.episode_seq = e.seq)`,
     ),
     unscanned: db.prepare<[string, number], UnanchoredEpisode>(
-      `SELECT seq, id, repo_root AS repo, occurred_at AS at, text FROM episodes e
+      `SELECT seq, id, repo_root AS repo, occurred_at AS at, text, coalesce(parent_session_id, session_id) AS session FROM episodes e
        WHERE repo_root = ? AND NOT EXISTS (SELECT 1 FROM anchor_scans s WHERE s.episode_seq = e.seq) ORDER BY seq LIMIT ?`,
     ),
     insert: db.prepare(
@@ -86,6 +88,11 @@ function prepare(db: Db) {
     byFile: db.prepare<[string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file = ? ORDER BY a.at, a.id LIMIT ?`),
     inFiles: db.prepare<[string, string, number], AnchorRow>(
       `${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file IN (SELECT value FROM json_each(?)) AND a.repo IN (SELECT value FROM json_each(?)) ORDER BY a.at DESC, a.id DESC LIMIT ?`,
+    ),
+    // A file named, or a top-level symbol's file: a field's file says nothing of what the session read.
+    sessionFiles: db.prepare<[string, string], { file: string }>(
+      `SELECT DISTINCT a.file FROM episodes e JOIN anchors a ON a.episode_seq = e.seq
+       WHERE coalesce(e.parent_session_id, e.session_id) = ? AND a.repo = ? AND (a.kind = 'file' OR (a.kind = 'symbol' AND a.qualified_name = a.name)) LIMIT 500`,
     ),
     ofEpisode: db.prepare<[number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.episode_seq = ? AND a.kind IS NOT NULL ORDER BY a.offset`),
   };
@@ -146,6 +153,11 @@ export class AnchorTable {
   inFiles(repos: readonly string[], files: readonly string[], limit = 100): AnchorRow[] {
     if (files.length === 0 || repos.length === 0) return [];
     return this.s.inFiles.all(JSON.stringify(files), JSON.stringify(repos), limit);
+  }
+
+  /** Files the session's episodes already read for mentions named (or whose top-level symbols they named), in this repo. */
+  filesOfSession(session: string, repo: string): string[] {
+    return this.s.sessionFiles.all(session, repo).map((r) => r.file);
   }
 
   /** An episode's anchors in text order: what a recall or episode answer shows beside each mention (offsets fall in its passages). */
