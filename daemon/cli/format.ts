@@ -108,7 +108,7 @@ export function formatSymbols(r: SymbolsResult): string {
   }
   const paged = pageNote(r, r.symbols.length, r.next_offset !== undefined ? P.symbolsRest(r) : undefined);
   out.push(`${P.plural(r.total, 'definition')}${paged} · ${r.elapsed_ms} ms`);
-  return notes(r.index) + out.join('\n') + '\n' + nextPage(r);
+  return notes(r.index) + remembered(r.memory) + out.join('\n') + '\n' + nextPage(r);
 }
 
 export function formatImpact(r: ImpactResult): string {

@@ -10,7 +10,7 @@ import { handler, type Domain, type DomainContext } from '../domain';
 import { InvalidParamsError } from '../errors';
 import * as P from '../protocol';
 import type { CodeLookup, MemoryNotes } from '../protocol/anchors';
-import { Anchorer, notesAbout, why } from './anchors';
+import { Anchorer, notesAbout, notesAboutFile, why } from './anchors';
 import { configFile, MemoryConfigLoader, type MemoryConfig } from './config';
 import { episodeText, episodesOf } from './episodes';
 import { graph } from './graph';
@@ -69,7 +69,10 @@ export class MemoryDomain implements Domain {
     // Read before the socket serves, so no answer (status above all) reflects defaults the file may turn off.
     this.config.reload();
     this.anchorer = new Anchorer(this.store, options.code ?? (() => undefined), (l) => ctx.log(l));
-    this.notes = { about: (repo, name, limit) => notesAbout(this.store, options.code?.(), repo, name, limit) };
+    this.notes = {
+      about: (repo, name, limit) => notesAbout(this.store, options.code?.(), repo, name, limit),
+      aboutFile: (repo, file, limit) => notesAboutFile(this.store, options.code?.(), repo, file, limit),
+    };
     this.supervisor = new ExtractionSupervisor(ctx, this.store, { enabled: options.extract !== false, env: this.env });
     this.ingestor = new Ingestor(ctx, this.store, {
       sources: options.sources ?? SOURCES,

@@ -84,4 +84,6 @@ export function noteLine(n: AnchorNote): string {
 export interface MemoryNotes {
   /** The most recent and most relevant remembered lines about a symbol of this repo. */
   about(repo: string, name: string, limit: number): AnchorNote[];
+  /** The same about a file (repo-relative): what sessions said of it or of code in it. */
+  aboutFile?(repo: string, file: string, limit: number): AnchorNote[];
 }

@@ -85,6 +85,7 @@ function prepare(db: Db) {
       `SELECT f.id, f.relation, f.text FROM episodes e JOIN fact_episodes fe ON fe.episode_id = e.id JOIN facts f ON f.id = fe.fact_id
        WHERE e.seq = ? AND f.expired_at IS NULL AND instr(f.text, ?) > 0 ORDER BY f.relation = 'decided' DESC, f.id LIMIT ?`,
     ),
+    byFileNewest: db.prepare<[string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file = ? ORDER BY a.at DESC, a.id DESC LIMIT ?`),
     byFile: db.prepare<[string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file = ? ORDER BY a.at, a.id LIMIT ?`),
     inFiles: db.prepare<[string, string, number], AnchorRow>(
       `${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file IN (SELECT value FROM json_each(?)) AND a.repo IN (SELECT value FROM json_each(?)) ORDER BY a.at DESC, a.id DESC LIMIT ?`,
@@ -145,8 +146,8 @@ export class AnchorTable {
   }
 
   /** Anchors to this file (and, symbol anchors, to code in it), oldest first. */
-  ofFile(file: string, limit = 200): AnchorRow[] {
-    return this.s.byFile.all(file, limit);
+  ofFile(file: string, limit = 200, newest = false): AnchorRow[] {
+    return (newest ? this.s.byFileNewest : this.s.byFile).all(file, limit);
   }
 
   /** Anchors of a repo (under any of its spellings) to these files, newest first: what orientation says about files git shows changed. */

@@ -16,7 +16,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { EpisodeResult, OrientResult, QueryResult, RecallResult, WhyResult } from '../../../daemon/protocol';
+import type { EpisodeResult, OrientResult, QueryResult, RecallResult, SymbolsResult, WhyResult } from '../../../daemon/protocol';
 import { estimateTokens } from '../../../daemon/memory/episode';
 import { CLI, scry, stopDaemon, tempDir } from '../../helpers';
 
@@ -197,6 +197,12 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
       assert.ok(grown > 0 && grown <= 300, `grew by ${grown} bytes`);
       // The answer below the line is the same answer.
       assert.equal(withMemory.split('\n').filter((l) => !l.startsWith('memory ')).join('\n'), without);
+      // symbols FILE carries what was said about the file or code in it, the same way.
+      const outline = await text('scry_symbols', { file: 'src/orders.ts' });
+      const outlineOff = await text('scry_symbols', { file: 'src/orders.ts', memory: false });
+      assert.match(outline, /^memory 2026-03-02 fresh: .*\(episode [0-9a-f]{12}\)$/m, outline);
+      assert.doesNotMatch(outlineOff, /^memory /m, outlineOff);
+      assert.equal(outline.split('\n').filter((l) => !l.startsWith('memory ')).join('\n'), outlineOff);
       const why = await text('scry_why', { symbol: 'processOrder' });
       assert.match(why, /^processOrder: defined at src\/orders\.ts:\d+/);
       assert.match(why, /fresh src\/orders\.ts:\d+: "user: Payments fail/);
@@ -211,6 +217,14 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
       assert.equal(off.code, 0, off.stderr);
       assert.doesNotMatch(off.stdout, /^memory /m, `${cmd} --no-memory`);
     }
+    const outline = await scry(['symbols', 'src/orders.ts', '--format', 'compact'], { home, cwd: repo, env: env() });
+    assert.equal(outline.code, 0, outline.stderr);
+    assert.match(outline.stdout, /^memory 2026-03-02 fresh: /m, outline.stdout);
+    const bare = await scry(['symbols', 'src/orders.ts', '--format', 'compact', '--no-memory'], { home, cwd: repo, env: env() });
+    assert.equal(bare.code, 0, bare.stderr);
+    assert.doesNotMatch(bare.stdout, /^memory /m, bare.stdout);
+    const billing = await run<SymbolsResult>(['symbols', 'src/billing.ts']);
+    assert.ok(billing.memory?.every((n) => n.state === 'fresh'), 'billing.ts: its anchors (charge, the file) are fresh');
     const j = await run<QueryResult>(['refs', 'processOrder']);
     assert.equal(j.memory?.length, 1);
     assert.equal(j.memory?.[0]?.state, 'fresh');
