@@ -244,6 +244,10 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     assert.equal(lines.length, 2, r.stdout);
     assert.match(lines[0]!, /^memory \d{4}-\d{2}-\d{2} fresh: Decided: `processOrder` never retries inline/);
     assert.match(lines[1]!, /^memory 2026-03-02 fresh: /);
+    // The entity's episodes list the code each mentions, with its state now.
+    const eps = await scry(['memory', 'episodes', 'processOrder', '--format', 'compact'], { home, cwd: repo, env: env() });
+    assert.equal(eps.code, 0, eps.stderr);
+    assert.match(eps.stdout, /^- \d{4}-\d{2}-\d{2} manual: .* \[code: processOrder fresh src\/orders\.ts:\d+(;|\])/m, eps.stdout);
   });
 
   it('body edited: drifted (body changed), at its new line, never fresh', async () => {
