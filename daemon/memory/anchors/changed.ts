@@ -1,7 +1,8 @@
 // The files git shows changed in a repo: the working tree's changes (git
 // status: staged, unstaged, untracked) and the files of the current branch's
 // recent commits. Orientation puts what memory says about them first. Git
-// missing, or not a repo: nothing changed, never an error.
+// missing, not a repo, or slower than the SessionStart hook can wait for
+// (1.5 s): nothing changed, never an error.
 import { execFile } from 'node:child_process';
 
 /** Recent: the last commits of HEAD within these days. */
@@ -13,7 +14,7 @@ export type ChangedFiles = ReadonlyMap<string, string>;
 
 function git(repo: string, args: string[]): Promise<string> {
   return new Promise((resolve) => {
-    execFile('git', ['-C', repo, ...args], { timeout: 3_000, windowsHide: true, maxBuffer: 4 << 20 }, (err, stdout) => resolve(err ? '' : stdout));
+    execFile('git', ['-C', repo, ...args], { timeout: 1_500, windowsHide: true, maxBuffer: 4 << 20 }, (err, stdout) => resolve(err ? '' : stdout));
   });
 }
 
