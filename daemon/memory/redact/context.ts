@@ -6,8 +6,8 @@
 import type { Rule } from './rule';
 import { looksRandom } from './entropy';
 import { NAME_KEYWORDS, SECRET_NAME } from './names';
-import { notAValue, plausibleSecret, unquote } from './values';
-
+import { credentialShaped } from './shape';
+import { isStopword, notAValue, plausibleSecret, unquote } from './values';
 
 const codeCall = (v: string): boolean => /^[A-Za-z_$][\w$.]*\(/.test(v);
 // The rest of a line that is code: a statement or item end, an opened block, an arrow function.
@@ -28,13 +28,20 @@ export const CONTEXT_RULES: readonly Rule[] = [
     kind: 'env-secret',
     keywords: NAME_KEYWORDS,
     // The name sits in a lookbehind, so the regex is only tried where an `=` or `:` stands.
-    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:=])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|[^\s"'\x60;&|),}]+)`, 'gim'),
+    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:=$@])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|(?![^\s"'\x60;&|(),}]*\()[^\s"'\x60;&|(),}]+)`, 'gim'),
     accept: (v, g) => {
       const value = unquote(v);
       if (value.length === 0 || notAValue(value) || codeCall(value)) return false;
       // A bare `NAME=value` is an assignment; `name: value` and `name = value` may be code: judge the value.
       return (g.eq === '=' || v !== value) && !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) ? true : plausibleSecret(v);
     },
+  },
+  {
+    // The assignment without `=`: Dockerfile `ENV NAME value` / `ARG`, fish `set -gx NAME value`, csh `setenv NAME value`.
+    kind: 'env-secret',
+    keywords: ['env ', 'arg ', 'setenv', 'set -'],
+    re: new RegExp(String.raw`^(?<pre>[ \t]*(?:ENV|ARG|setenv|set(?:[ \t]+-[A-Za-z]+)+)[ \t]+["']?${SECRET_NAME}["']?[ \t]+)(?<s>"[^"\n]*"|'[^'\n]*'|[^\s"'=]\S*)(?=[ \t]*(?:$|\\$|#))`, 'gim'),
+    accept: (v) => !notAValue(v) && !isStopword(unquote(v)) && !codeCall(v),
   },
   {
     // Any `*key` name (`app_key`, `ALGOLIA_ADMIN_KEY`, `storageKey`) whose value is random or a long hex.
@@ -98,8 +105,9 @@ export const CONTEXT_RULES: readonly Rule[] = [
   {
     kind: 'authorization',
     keywords: ['authorization'],
-    re: /(?<pre>\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic|Token|Bot|Digest|Negotiate|ApiKey|SSWS|AWS4-HMAC-SHA256)\s+)?)(?<s>[A-Za-z0-9._~+/=:,-]{8,})/gi,
-    accept: (v) => !notAValue(v),
+    // A scheme the list does not know (`GenieKey`, `Splunk`, `DeepL-Auth-Key`) is any word before the value; the value must then look generated.
+    re: /(?<pre>\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic|Token|Bot|Digest|Negotiate|ApiKey|SSWS|AWS4-HMAC-SHA256)\s+|(?<scheme>[A-Za-z][\w-]{1,30})\s+(?=[A-Za-z0-9._~+/=:-]{10,}))?)(?<s>[A-Za-z0-9._~+/=:,-]{8,})/gi,
+    accept: (v, g) => !notAValue(v) && (g.scheme === undefined || credentialShaped(v)),
   },
   { kind: 'bearer', keywords: ['bearer'], re: /(?<pre>\bBearer\s+)(?<s>[A-Za-z0-9._~+/-]{16,}=*)/g },
   {
@@ -122,6 +130,49 @@ export const CONTEXT_RULES: readonly Rule[] = [
     keywords: ['passw', 'passphrase', 'token', 'key', 'secret'],
     re: /(?<pre>\b(?:with|using|use|via)\s+(?:the\s+)?(?:password|passphrase|passwd|token|api key|key|secret)\s+(?<q>["'`]?))(?<s>[^\s"'`,;]+)/gi,
     accept: (v, g) => (g.q ? !notAValue(v) : plausibleSecret(v)),
+  },
+  {
+    // "the squarespace key we use in prod is V": words between the credential word and `is`; the value must look generated.
+    kind: 'prose-secret',
+    keywords: ['passw', 'passphrase', 'secret', 'token', 'key', 'credential'],
+    re: /(?<pre>\b(?:password|passphrase|secret|token|api[ -]?key|key|credentials?)\b[^\n.;:?!]{1,40}?\s(?:is|was|is now|=|:)\s+(?<q>["'`]?))(?<s>[^\s"'`,;]+)/gi,
+    accept: (v) => credentialShaped(v),
+  },
+  {
+    // The value first: "hunter22 is the password for the staging box", "V is the rollbar key for prod".
+    kind: 'prose-secret',
+    // Woken by the phrase, not the word: the value comes first, so the regex has no literal to start from.
+    keywords: [' is the ', ' is our ', ' is my ', ' is your ', ' is its ', ' is their ', ' was the ', ' was our ', ' was my ', ' = the '],
+    re: /(?<![^\s(["'`])(?<s>[^\s"'`,;()[\]]{4,})(?<post>\s+(?:is|was|=)\s+(?:the|our|my|your|its|their)\s+(?:[\w.-]+\s+){0,3}?(?:password|passwd|passphrase|pw|pwd|pin|token|secret|api[ -]?key|key|credentials?)(?=\s+(?:for|of|to|on|in|we|you|that|used)\b|\s*[.,;:!)]|\s*$))/gim,
+    accept: (v) => !isStopword(v) && plausibleSecret(v) && !/[/\\]/.test(v),
+  },
+  {
+    // Asked and answered ("the api key? it's V"), set aside by dashes ("the new token — V —"), or changed ("changed the root pw to V").
+    kind: 'prose-secret',
+    keywords: ['passw', 'passphrase', 'pw', 'pin', 'secret', 'token', 'key', 'credential'],
+    re: /(?<pre>\b(?:(?:password|passwd|passphrase|pw|pwd|pin|token|secret|api[ -]?key|key|credentials?)(?:\?\s+(?:it'?s|it is|use)|\s+[—–])|(?:changed|set|reset|updated|rotated|switched)\b[^\n.]{0,40}?\b(?:password|passwd|passphrase|pw|pwd|pin|token|secret|key)\s+(?:to|as))\s+(?<q>["'`]?))(?<s>[^\s"'`,;]+)/gi,
+    accept: (v, g) => (g.q ? !notAValue(v) && !isStopword(v) : plausibleSecret(v)),
+  },
+  {
+    // "log in with admin / V", "credentials: ops / V".
+    kind: 'prose-secret',
+    keywords: ['log in', 'login', 'log-in', 'sign in', 'signin', 'credential', 'creds'],
+    re: /(?<pre>\b(?:log(?:ged)?[ -]?in|sign(?:ed)?[ -]?in|credentials?|creds)\b[^\n]{0,30}?\s[\w.@-]{2,40}\s*\/\s*)(?<s>[^\s/"'`,;]+)/gi,
+    accept: (v) => plausibleSecret(v) && !/^[\w-]+\.\w{1,4}$/.test(v),
+  },
+  {
+    // A user and a password passed together: `NetworkCredential("u", "PW")`, `HTTPBasicAuth('u', 'PW')`, `auth=("u", "PW")`.
+    kind: 'call-password',
+    keywords: ['credential', 'auth', 'login', 'password'],
+    re: /(?<pre>(?:(?:Credentials?|Auth|auth|Login|login|Password|password)\w*\s*\(|\bauth\s*=\s*[([])\s*(?<q1>["'])[^"'\n]{1,64}\k<q1>\s*,\s*(?<q2>["']))(?<s>[^"'\n]{4,})(?<post>\k<q2>\s*[)\],])/g,
+    accept: (v) => !/\s/.test(v) && !notAValue(v) && (plausibleSecret(v) || credentialShaped(v)),
+  },
+  {
+    // A generated-looking string handed to a client's constructor: `squarespace.Client("uuid")`, `new ApiClient('key')`.
+    kind: 'client-key',
+    keywords: ['client(', 'api(', 'sdk(', 'client.new('],
+    re: /(?<pre>(?:Client|Api|API|Sdk|SDK)(?:\.new)?\s*\(\s*(?<q>["']))(?<s>[^"'\s]{16,})(?<post>\k<q>)/g,
+    accept: (v) => credentialShaped(v),
   },
 ];
 
