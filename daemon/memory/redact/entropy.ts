@@ -29,6 +29,8 @@ const HEXISH = /^[0-9a-f-]+$/i;
 // A lower-case word prefix, then a long hex body: `name_<hex>` is a token; a bare hex run is a hash.
 const PREFIXED_HEX = /^[a-z][a-z0-9]{1,15}(?:[_-][a-z0-9]{1,10}){0,2}[_-][0-9a-f]{32,}$/;
 const BASE36 = /^(?:[a-z0-9]{1,10}[_-])?(?<body>[a-z0-9]{24,})$/;
+// A hex part of a composite token: 24 hex digits or more, or a UUID, standing between separators.
+const HEX_PART = /(?<![0-9a-z])(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{24,})(?![0-9a-z])/gi;
 const NOT_PREFIXES = /^(?:sha\d*|md5|commit|rev|revision|id|uuid|guid|hash|digest|blob|tree|object|sum|checksum|etag|build|v\d*|sha256sum|git|tx|block)[_-]/i;
 
 // A provider-style prefix of lower-case words (`rzp_live_`, `sk_sbox_`, `pdl_live_apikey_`) before a body.
@@ -59,6 +61,8 @@ function randomPart(alnum: string, lowerCase: boolean): boolean {
   }
   // Random lower case runs four letters and more by chance, so the digits' spread, not word runs, tells it from a name.
   if (lowerCase && upper === 0 && digit >= 3 && lower >= 6 && (alnum.match(/[0-9]+/g) ?? []).length >= 3) return h >= randomFloor(alnum.length, 36);
+  // The same in upper case (`IKBZA45B4TPL…`): a SCREAMING_SNAKE name has no digits in its parts.
+  if (lowerCase && lower === 0 && digit >= 3 && upper >= 6 && (alnum.match(/[0-9]+/g) ?? []).length >= 3) return h >= randomFloor(alnum.length, 36);
   return false;
 }
 
@@ -75,6 +79,10 @@ export function randomFloor(n: number, alphabet: 36 | 62): number {
 export function looksRandom(run: string): boolean {
   if (HASH_PREFIX.test(run) || OBJECT_ID.test(run) || FERNET.test(run) || THINKING_SIGNATURE.test(run)) return false;
   if (PREFIXED_HEX.test(run)) return !NOT_PREFIXES.test(run);
+  // Two long hex parts or UUIDs in one token (`1000.<hex32>.<hex32>`, `<prefix>.<hex32>.<uuid>`): a key and its id,
+  // not a hash (a git range joins its two with `..`).
+  // Never across `/`: a path may hold two session ids.
+  if (!run.includes('..') && !run.includes('/') && (run.match(HEX_PART) ?? []).length >= 2 && !NOT_PREFIXES.test(run)) return true;
   const prefixed = WORD_PREFIX.exec(run)?.groups;
   if (prefixed && !NOT_PREFIXES.test(run) && randomBody(prefixed.body!)) return true;
   if (HEXISH.test(run)) return false;

@@ -85,6 +85,9 @@ const CAUGHT: ReadonlyArray<readonly [string, string]> = [
   // A word prefix, then a short random body.
   ['acme_live_bX7kQ2mZ9pL4vT8w', 'bX7kQ2mZ9pL4vT8w'],
   ['acme_sbox_k3q9x0vz8m2w7p1r5t4y', 'k3q9x0vz8m2w7p1r5t4y'],
+  ['tk_2931_QZ7M4K2P9X1V8B3N6C5L0W', 'QZ7M4K2P9X1V8B3N6C5L0W'],
+  // A key and its id in one token: two long hex parts.
+  ['use ak1.0f3a9c2e7b6d4f18a5c3e9b7d2f4a6c8.9e1d3b5f7a2c4e6081b3d5f7a9c2e4f6', '0f3a9c2e7b6d4f18a5c3e9b7d2f4a6c8'],
 ];
 
 const KEPT: readonly string[] = [
@@ -135,6 +138,10 @@ const KEPT: readonly string[] = [
   'package_json_has_0_field_1_that_references_2_6101',
   '[343 /* JSDocReturnTag */]: forEachChildInJSDocTypeLikeTag,',
   "'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_'",
+  // Hashes and ids side by side: a git range, a path through two session ids, a SCREAMING_SNAKE name.
+  'git log 9fceb02d0ae598e95dc970b74767f19372d61af8..a3f1c2e4b5d6978812ab34cd56ef7890a1b2c3d4',
+  '~/.claude/projects/5ec2e75a-0000-4000-8000-000000000000/0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b.jsonl',
+  'MAX_RETRY_COUNT_FOR_UPLOAD_QUEUE',
 ];
 
 describe('command, config and provider-sweep rules', () => {
