@@ -10,6 +10,8 @@ import { credentialShaped } from './shape';
 import { isStopword, notAValue, plausibleSecret, unquote } from './values';
 
 const codeCall = (v: string): boolean => /^[A-Za-z_$][\w$.]*\(/.test(v);
+// A value after a secret's name in a command: not a reference, a word or a call, and shaped like a password or a key.
+const valueAfterName = (v: string): boolean => !notAValue(v) && !isStopword(unquote(v)) && !codeCall(v) && (plausibleSecret(v) || credentialShaped(v));
 // The rest of a line that is code: a statement or item end, an opened block, an arrow function.
 const codeShape = (v: string): boolean => /[;,{([]$/.test(v) || /^\(.*\)\s*(?::[^=]*)?=>/.test(v);
 
@@ -28,7 +30,7 @@ export const CONTEXT_RULES: readonly Rule[] = [
     kind: 'env-secret',
     keywords: NAME_KEYWORDS,
     // The name sits in a lookbehind, so the regex is only tried where an `=` or `:` stands.
-    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:=$@])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|(?![^\s"'\x60;&|(),}]*\()[^\s"'\x60;&|(),}]+)`, 'gim'),
+    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:=$@])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*(?:"|$)|'[^'\n]*(?:'|$)|(?![^\s"'\x60;&|(),}]*\()[^\s"'\x60;&|(),}]+)`, 'gim'),
     accept: (v, g) => {
       const value = unquote(v);
       if (value.length === 0 || notAValue(value) || codeCall(value)) return false;
@@ -40,8 +42,9 @@ export const CONTEXT_RULES: readonly Rule[] = [
     // The assignment without `=`: Dockerfile `ENV NAME value` / `ARG`, fish `set -gx NAME value`, csh `setenv NAME value`.
     kind: 'env-secret',
     keywords: ['env ', 'arg ', 'setenv', 'set -'],
-    re: new RegExp(String.raw`^(?<pre>[ \t]*(?:ENV|ARG|setenv|set(?:[ \t]+-[A-Za-z]+)+)[ \t]+["']?${SECRET_NAME}["']?[ \t]+)(?<s>"[^"\n]*"|'[^'\n]*'|[^\s"'=]\S*)(?=[ \t]*(?:$|\\$|#))`, 'gim'),
-    accept: (v) => !notAValue(v) && !isStopword(unquote(v)) && !codeCall(v),
+    // Also mid-line (a command pasted into a sentence); `ENV`/`ARG` only in capitals (`the env TOKEN variable` is prose).
+    re: new RegExp(String.raw`(?<pre>(?:^|[\s;&|(])(?<cmd>ENV|ARG|setenv|set(?:[ \t]+-[A-Za-z]+)+)[ \t]+["']?${SECRET_NAME}["']?[ \t]+)(?<s>"[^"\n]*"|'[^'\n]*'|[^\s"'=]\S*)(?=\s|$)`, 'gim'),
+    accept: (v, g) => (!/^(?:env|arg)$/i.test(g.cmd ?? '') || /^(?:ENV|ARG)$/.test(g.cmd ?? '')) && valueAfterName(v),
   },
   {
     // Any `*key` name (`app_key`, `ALGOLIA_ADMIN_KEY`, `storageKey`) whose value is random or a long hex.

@@ -70,6 +70,8 @@ const CAUGHT: ReadonlyArray<readonly [string, string]> = [
   ['ENV STRIPE_API_KEY rk9Xq2LmPz0Wv7Ty', 'rk9Xq2LmPz0Wv7Ty'],
   ['set -gx OPENAI_TOKEN zq81mLp0Xc7vBn3Kq', 'zq81mLp0Xc7vBn3Kq'],
   ['setenv DB_PASSWORD Harbor42x', 'Harbor42x'],
+  ['I added ENV SENTRY_AUTH_TOKEN Qx81mZp0Lc7vBn3K to the Dockerfile', 'Qx81mZp0Lc7vBn3K'],
+  ['{"client_secret": "wrapped+at+the+edge+Zq81mLp0Xc7vBn3Kq\n9f8e7d6c"}', 'wrapped+at+the+edge+Zq81mLp0Xc7vBn3Kq'],
   ["$smtp_pass = 'Cobalt#88';", 'Cobalt#88'],
   ['-H "Authorization: GenieKey 3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"', '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'],
   // Prose in other orders.
@@ -124,6 +126,7 @@ const KEPT: readonly string[] = [
   'ENV NODE_ENV production',
   'ENV API_TOKEN_FILE /run/secrets/token',
   'set -gx GITHUB_TOKEN $GH_TOKEN',
+  'read it from the env TOKEN variable instead',
   'Authorization: the header carries a bearer token',
   'const credential = new AzureNamedKeyCredential("ManagedPolicy", "secret value");',
   'client = Client("https://api.example.com/v1")',
