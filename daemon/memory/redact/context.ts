@@ -30,7 +30,8 @@ export const CONTEXT_RULES: readonly Rule[] = [
     kind: 'env-secret',
     keywords: NAME_KEYWORDS,
     // The name sits in a lookbehind, so the regex is only tried where an `=` or `:` stands.
-    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:=$@])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*(?:"|$)|'[^'\n]*(?:'|$)|(?![^\s"'\x60;&|(),}]*\()[^\s"'\x60;&|(),}]+)`, 'gim'),
+    // A quote left open at the end of a line holds a token cut by a line wrap.
+    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:=$@])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|["'][\w+/=.~-]{16,}$|(?![^\s"'\x60;&|(),}]*\()[^\s"'\x60;&|(),}]+)`, 'gim'),
     accept: (v, g) => {
       const value = unquote(v);
       if (value.length === 0 || notAValue(value) || codeCall(value)) return false;
