@@ -1,7 +1,7 @@
 // Secrets handed to code: a user and a password passed together to a
 // credential or login call (`NetworkCredential("u", "PW")`, `auth=("u", "PW")`),
 // and a generated-looking string passed to a client's constructor
-// (`squarespace.Client("uuid")`).
+// (`payments.Client("uuid")`).
 import type { Rule } from './rule';
 import { credentialShaped } from './shape';
 import { notAValue, plausibleSecret } from './values';
@@ -15,7 +15,7 @@ export const CALL_RULES: readonly Rule[] = [
     accept: (v) => !/\s/.test(v) && !notAValue(v) && (plausibleSecret(v) || credentialShaped(v)),
   },
   {
-    // A generated-looking string handed to a client's constructor: `squarespace.Client("uuid")`, `new ApiClient('key')`.
+    // A generated-looking string handed to a client's constructor: `payments.Client("uuid")`, `new ApiClient('key')`.
     kind: 'client-key',
     keywords: ['client(', 'api(', 'sdk(', 'client.new('],
     re: /(?<pre>(?:Client|Api|API|Sdk|SDK)(?:\.new)?\s*\(\s*(?<q>["']))(?<s>[^"'\s]{16,})(?<post>\k<q>)/g,

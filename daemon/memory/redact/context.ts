@@ -110,7 +110,7 @@ export const CONTEXT_RULES: readonly Rule[] = [
   {
     kind: 'authorization',
     keywords: ['authorization'],
-    // A scheme the list does not know (`GenieKey`, `Splunk`, `DeepL-Auth-Key`) is any word before the value; the value must then look generated.
+    // A scheme the list does not know (a vendor's own word, `X-Key`, `Custom`) is any word before the value; the value must then look generated.
     re: /(?<pre>\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic|Token|Bot|Digest|Negotiate|ApiKey|SSWS|AWS4-HMAC-SHA256)\s+|(?<scheme>[A-Za-z][\w-]{1,30})\s+(?=[A-Za-z0-9._~+/=:-]{10,}))?)(?<s>[A-Za-z0-9._~+/=:,-]{8,})/gi,
     accept: (v, g) => !notAValue(v) && (g.scheme === undefined || credentialShaped(v)),
   },

@@ -33,7 +33,7 @@ const BASE36 = /^(?:[a-z0-9]{1,10}[_-])?(?<body>[a-z0-9]{24,})$/;
 const HEX_PART = /(?<![0-9a-z])(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{24,})(?![0-9a-z])/gi;
 const NOT_PREFIXES = /^(?:sha\d*|md5|commit|rev|revision|id|uuid|guid|hash|digest|blob|tree|object|sum|checksum|etag|build|v\d*|sha256sum|git|tx|block)[_-]/i;
 
-// A provider-style prefix of lower-case words (`rzp_live_`, `sk_sbox_`, `pdl_live_apikey_`) before a body.
+// A provider-style prefix of lower-case words (`acme_live_`, `xy_sbox_`, `pay_live_apikey_`) before a body.
 const WORD_PREFIX = /^(?<prefix>(?:[a-z][a-z0-9]{1,11}[_-]){1,4})(?<body>[A-Za-z0-9][\w-]{13,})$/;
 // Five characters in alphabet order (`ABCDE`, `23456`, `mnopq`): an alphabet or a test fixture, not a random draw.
 const SEQUENCE = /(?:abcde|bcdef|cdefg|defgh|efghi|fghij|ghijk|hijkl|ijklm|jklmn|klmno|lmnop|mnopq|nopqr|opqrs|pqrst|qrstu|rstuv|stuvw|tuvwx|uvwxy|vwxyz|01234|12345|23456|34567|45678|56789)/i;

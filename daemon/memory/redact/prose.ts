@@ -1,6 +1,6 @@
 // Secrets said in prose, in any order: "DB_PASSWORD is hunter2", "the
 // password for the admin account is 'x'", "log in with password x", "the
-// squarespace key we use in prod is V", "V is the password for the staging
+// search key we were given is V", "V is the password for the staging
 // box", "the api key? it's V", "changed the root pw to V", "log in with
 // admin / V". A bare word after the credential word must look like a
 // password (digits or symbols); with other words between, it must look
@@ -32,14 +32,14 @@ export const PROSE_RULES: readonly Rule[] = [
     accept: (v, g) => (g.q ? !notAValue(v) : plausibleSecret(v)),
   },
   {
-    // "the squarespace key we use in prod is V": words between the credential word and `is`; the value must look generated.
+    // "the search key we were given is V": words between the credential word and `is`; the value must look generated.
     kind: 'prose-secret',
     keywords: ['passw', 'passphrase', 'secret', 'token', 'key', 'credential'],
     re: /(?<pre>\b(?:password|passphrase|secret|token|api[ -]?key|key|credentials?)\b[^\n.;:?!]{1,40}?\s(?:is|was|is now|=|:)\s+(?<q>["'`]?))(?<s>[^\s"'`,;]+)/gi,
     accept: (v) => credentialShaped(v),
   },
   {
-    // The value first: "hunter22 is the password for the staging box", "V is the rollbar key for prod".
+    // The value first: "hunter22 is the password for the staging box", "V is the api key for the bot".
     kind: 'prose-secret',
     // Woken by the phrase, not the word: the value comes first, so the regex has no literal to start from.
     keywords: [' is the ', ' is our ', ' is my ', ' is your ', ' is its ', ' is their ', ' was the ', ' was our ', ' was my ', ' = the '],
