@@ -49,6 +49,13 @@ export const CONTEXT_RULES: readonly Rule[] = [
     accept: (v, g) => (!/^(?:env|arg)$/i.test(g.cmd ?? '') || /^(?:ENV|ARG)$/.test(g.cmd ?? '')) && valueAfterName(v),
   },
   {
+    // `pass` alone as a name (`pass: V` in YAML, `pass=V`): a word in its own right, so the value must look like a password.
+    kind: 'env-secret',
+    keywords: ['pass'],
+    re: /(?<pre>(?:^|[\s{,;("'])["']?(?:pass|PASS)["']?(?:[ \t]*=[ \t]*|:[ \t]+)(?<q>["']?))(?<s>[^\s"',;})]+)/gm,
+    accept: (v) => plausibleSecret(v),
+  },
+  {
     // Any `*key` name (`app_key`, `ALGOLIA_ADMIN_KEY`, `storageKey`) whose value is random or a long hex.
     kind: 'key-secret',
     keywords: ['key'],

@@ -21,8 +21,10 @@ export const PROSE_RULES: readonly Rule[] = [
     // "the password for the admin account is 'x'", "my api token: x".
     kind: 'prose-secret',
     keywords: ['passw', 'passphrase', 'secret', 'token', 'key', 'pin', 'credential'],
-    re: /(?<pre>\b(?:password|passwd|passphrase|secret|token|api[ -]?key|pin|credentials?)(?:\s+(?:for|of|on|to)\s+(?:the\s+)?[\w.@-]+(?:\s+[\w.@-]+)?)?\s+(?:is|was|is now|is set to|set to|=|:|reads|became)\s+(?<q>["'`]?))(?<s>[^\s"'`,;]+)/gi,
-    accept: (v, g) => (g.q ? !notAValue(v) && !/^[A-Za-z_$][\w$]*$/.test(v) || plausibleSecret(v) : plausibleSecret(v)),
+    re: /(?<pre>\b(?:password|passwd|passphrase|secret|token|api[ -]?key|pin|credentials?)(?:\s+(?:for|of|on|to)\s+(?:the\s+)?[\w.@-]+(?:\s+[\w.@-]+)?)?(?:\s+(?:is|was|is now|is set to|set to|=|:|reads|became)\s+(?<q>["'`]?)|(?<colon>\s*:\s+)))(?<s>[^\s"'`,;]+)/gi,
+    // After a bare colon ("API key: V") the value stands unquoted and must hold a digit, or look generated.
+    accept: (v, g) =>
+      g.colon ? credentialShaped(v) || (plausibleSecret(v) && /^\w/.test(v) && /\d/.test(v)) : g.q ? (!notAValue(v) && !/^[A-Za-z_$][\w$]*$/.test(v)) || plausibleSecret(v) : plausibleSecret(v),
   },
   {
     // "log in with password hunter2", "use the token x".
@@ -54,10 +56,10 @@ export const PROSE_RULES: readonly Rule[] = [
     accept: (v, g) => (g.q ? !notAValue(v) && !isStopword(v) : plausibleSecret(v)),
   },
   {
-    // "log in with admin / V", "credentials: ops / V".
+    // "log in with admin / V", "credentials: ops / V", "the creds are ops:V".
     kind: 'prose-secret',
     keywords: ['log in', 'login', 'log-in', 'sign in', 'signin', 'credential', 'creds'],
-    re: /(?<pre>\b(?:log(?:ged)?[ -]?in|sign(?:ed)?[ -]?in|credentials?|creds)\b[^\n]{0,30}?\s[\w.@-]{2,40}\s*\/\s*)(?<s>[^\s/"'`,;]+)/gi,
+    re: /(?<pre>\b(?:log(?:ged)?[ -]?in|sign(?:ed)?[ -]?in|credentials?|creds)\b[^\n]{0,30}?\s(?<user>[\w.@-]{2,40})(?:\s*\/\s*|(?<colon>:)))(?<s>[^\s/"'`,;]+)/gi,
     accept: (v) => plausibleSecret(v) && !/^[\w-]+\.\w{1,4}$/.test(v),
   },
 ];

@@ -88,6 +88,11 @@ const CAUGHT: ReadonlyArray<readonly [string, string]> = [
   ['acme_live_bX7kQ2mZ9pL4vT8w', 'bX7kQ2mZ9pL4vT8w'],
   ['acme_sbox_k3q9x0vz8m2w7p1r5t4y', 'k3q9x0vz8m2w7p1r5t4y'],
   ['tk_2931_QZ7M4K2P9X1V8B3N6C5L0W', 'QZ7M4K2P9X1V8B3N6C5L0W'],
+  // `pass` alone as a name, a secret set from the command line, a bare colon after a two-word name, user:password in prose.
+  ['db:\n  user: app\n  pass: Zq8mLp2x', 'Zq8mLp2x'],
+  ['gh secret set NPM_TOKEN --body Np4kLmQ2pZ7xQ8w', 'Np4kLmQ2pZ7xQ8w'],
+  ['API key: Qz81mLp0Xc7vBn3K (prod)', 'Qz81mLp0Xc7vBn3K'],
+  ['use the creds ops:Tundra42# for the box', 'Tundra42#'],
   // A key and its id in one token: two long hex parts.
   ['use ak1.0f3a9c2e7b6d4f18a5c3e9b7d2f4a6c8.9e1d3b5f7a2c4e6081b3d5f7a9c2e4f6', '0f3a9c2e7b6d4f18a5c3e9b7d2f4a6c8'],
 ];
@@ -136,6 +141,11 @@ const KEPT: readonly string[] = [
   'I changed the password to something stronger',
   'the api key? it is in the vault',
   'log in with your username / password on the portal',
+  'Pass :meth:`peek` a default value to return instead',
+  'credentials: &securityCredentials,',
+  "password = getpass.getpass('Password: ')",
+  'pass: true',
+  'login at 10.0.0.5:8080 and sign in with github:oauth',
   // Identifiers made of words and numbers, and alphabets.
   'arg_immediate_OptLSL_amount_16_0_16 ap_VecSpReg_10_10_6_9 xxx_messageInfo_Uint128Pair',
   'package_json_has_0_field_1_that_references_2_6101',
