@@ -252,9 +252,12 @@ describe('the memory graph in code-server', { skip }, () => {
     assert.deepEqual(new Set([start, theme]).size, 1, 'two toggles come back to the first theme');
   });
 
-  it('VS Code starts the MCP server the extension publishes, and discovers its tools, memory tools included', async () => {
+  it('the status menu starts the MCP server the extension publishes (Stopped until a chat uses it), and VS Code discovers its tools, memory tools included', async () => {
     await leaveWebview(page!);
-    await h.runCommand(page!, 'MCP: List Servers');
+    // Where a user looks: the status menu says the server waits for a chat and opens the server list to start it.
+    await h.clickStatus(page!, /Scry/);
+    await h.waitForQuickPick(page!, /^Scry: running/);
+    await h.pickQuickPickRow(page!, "MCP server 'Scry' for chat agents: start it now");
     await h.waitFor('Scry in the MCP server list', async () => (await h.quickPickLabels(page!)).some((l) => l.startsWith('Scry')));
     await h.pickQuickPickRow(page!, 'Scry');
     await h.waitFor('the server options', async () => (await h.quickPickLabels(page!)).some((l) => /Start Server/.test(l)));
