@@ -7,6 +7,9 @@ import type { MemoryConfig } from './config';
 import { createProviders, ExtractionChain, ExtractionWorker } from './extract';
 import type { MemoryStore } from './store';
 
+/** How far back sessions read offline are refined when a model is configured later (its daily budget paces them). */
+export const REFINE_BACKLOG_DAYS = 30;
+
 export class ExtractionSupervisor {
   private worker: ExtractionWorker | undefined;
   private workerSub: { dispose(): void } | undefined;
@@ -45,8 +48,13 @@ export class ExtractionSupervisor {
       else if (e.type === 'failed' && e.episodeId) this.ctx.log(`memory: extraction failed for episode ${e.episodeId.slice(0, 12)}: ${e.error}`);
     });
     this.worker = worker;
-    // Remembered facts waited for a model while there was none.
-    if (chain.hasModel) this.store.refinesDueNow();
+    if (chain.hasModel) {
+      // Remembered facts waited for a model while there was none; sessions read offline before it came get it too.
+      this.store.refinesDueNow();
+      const since = new Date(Date.now() - REFINE_BACKLOG_DAYS * 86_400_000).toISOString();
+      const backlog = this.store.refineOfflineSince(since);
+      if (backlog > 0) this.ctx.log(`memory: ${backlog} episodes of the last ${REFINE_BACKLOG_DAYS} days, read offline before a model was configured, queued for it to refine`);
+    }
     worker.start();
     this.ctx.log(`memory: extraction chain ${chain.providers.map((p) => p.name).join(' -> ')}`);
   }

@@ -16,6 +16,8 @@ function prepare(db: Db) {
     queueItem: db.prepare<[string], QueueRow>(`SELECT ${QUEUE_COLUMNS} FROM extraction_queue WHERE episode_id = ?`),
     queueRefine: db.prepare<[string, string, string]>(`UPDATE extraction_queue SET status = 'pending', purpose = 'refine', next_attempt_at = ?, updated_at = ? WHERE episode_id = ?`),
     refineDue: db.prepare<[string, string]>(`UPDATE extraction_queue SET next_attempt_at = ? WHERE status = 'pending' AND purpose = 'refine' AND next_attempt_at > ?`),
+    refineOffline: db.prepare<[string, string, string]>(`UPDATE extraction_queue SET status = 'pending', purpose = 'refine', next_attempt_at = ?, updated_at = ?
+        WHERE status = 'done' AND episode_id IN (SELECT id FROM episodes WHERE extracted_by = 'offline' AND occurred_at >= ?)`),
     queueDone: db.prepare<[string, string, string]>(`UPDATE extraction_queue SET status = 'done', attempts = attempts + 1, providers_tried = ?, last_error = NULL, updated_at = ? WHERE episode_id = ?`),
     queueFail: db.prepare<[string, string, string, string]>(`UPDATE extraction_queue SET status = 'failed', attempts = attempts + 1, providers_tried = ?, last_error = ?, updated_at = ? WHERE episode_id = ?`),
     queueDefer: db.prepare<[string, string, string, string]>(`UPDATE extraction_queue SET status = 'pending', next_attempt_at = ?, last_error = ?, updated_at = ? WHERE episode_id = ?`),
@@ -63,6 +65,16 @@ export class ExtractionQueue {
   refinesDueNow(): number {
     const now = this.iso();
     return this.s.refineDue.run(now, now).changes;
+  }
+
+  /**
+   * A model came into the chain after episodes were read offline only: those
+   * of sessions since `since` go back in the queue for it to refine (its
+   * budget paces them). Refines that failed stay failed (`memory retry`).
+   */
+  refineOfflineSince(since: string): number {
+    const now = this.iso();
+    return this.s.refineOffline.run(now, now, since).changes;
   }
 
   /** The graph writer applied it: done, with the provider that did it last in the list. */

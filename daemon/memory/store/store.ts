@@ -72,6 +72,7 @@ export class MemoryStore {
   nextAttemptAt = (options: { refine?: boolean } = {}): string | undefined => this.queue.nextAttemptAt(options);
   queueRefine = (episodeId: string): void => this.queue.queueRefine(episodeId);
   refinesDueNow = (): number => this.queue.refinesDueNow();
+  refineOfflineSince = (since: string): number => this.queue.refineOfflineSince(since);
   failExtraction = (episodeId: string, error: string, providersTried: readonly string[]): void => this.queue.fail(episodeId, error, providersTried);
   failRefine = (episodeId: string, error: string, providersTried: readonly string[]): void => this.queue.failRefine(episodeId, error, providersTried);
   deferExtraction = (episodeId: string, until: Date, reason: string): void => this.queue.defer(episodeId, until, reason);

@@ -7,9 +7,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { ExtractionChain, ExtractionWorker, OfflineProvider, ProviderFailedError, type ExtractReply, type ExtractRequest, type Provider } from '../../../daemon/memory/extract';
+import { ingestFile } from '../../../daemon/memory/ingest';
 import { remember } from '../../../daemon/memory/remember';
 import { MemoryStore } from '../../../daemon/memory/store';
-import { tempDir } from '../../helpers';
+import Database from 'better-sqlite3';
+import { ROOT, tempDir } from '../../helpers';
 
 class Model implements Provider {
   readonly name = 'model';
@@ -73,5 +75,31 @@ describe('remember, then a model refines it from the queue', () => {
     assert.equal(store.counts().facts, factsBefore);
     assert.equal(store.retryFailed(), 1);
     assert.equal(store.queueItem(r.episode_id)?.status, 'pending');
+  });
+
+  it('sessions read offline before a model was configured: those since the cut-off are queued for the model to refine, older ones are not', async () => {
+    const real = path.join(ROOT, 'test', 'fixtures', 'memory', 'claude', 'real');
+    for (const f of ['jnarowski-full-session-four.jsonl', 'd-kimuson-5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl', 'marot-subagent.jsonl']) {
+      const r = await ingestFile(store, 'claude', path.join(real, f), { home: dir, extract: { refine: false } });
+      assert.equal(r.outcome, 'ingested', `${f}: ${r.error ?? r.outcome}`);
+    }
+    const db = new Database(store.file, { readonly: true });
+    const episodes = db.prepare('SELECT id, occurred_at AS at, extracted_by AS by FROM episodes ORDER BY occurred_at').all() as Array<{ id: string; at: string; by: string }>;
+    db.close();
+    assert.ok(episodes.length >= 3, `episodes: ${episodes.length}`);
+    assert.deepEqual([...new Set(episodes.map((e) => e.by))], ['offline']);
+    assert.equal(store.queueItem(episodes[0]!.id)?.status, 'done', 'done offline, nothing pending');
+    // The cut-off falls inside the sessions' span: the later ones are refined.
+    const cut = episodes[Math.floor(episodes.length / 2)]!.at;
+    const want = episodes.filter((e) => e.at >= cut).map((e) => e.id).sort();
+    assert.notEqual(want.length, episodes.length);
+    assert.equal(store.refineOfflineSince(cut), want.length);
+    const model = new Model(true);
+    const worker = new ExtractionWorker(store, new ExtractionChain([model, new OfflineProvider()], store), { deadlineMs: 10_000 });
+    assert.equal((await worker.drain()).extracted, want.length);
+    assert.deepEqual([...model.seen].sort(), want);
+    for (const id of want) assert.equal(store.episode(id)?.extractedBy, 'model');
+    // Refined once: a restart with the model queues nothing again.
+    assert.equal(store.refineOfflineSince(cut), 0);
   });
 });
