@@ -4,7 +4,7 @@
 // with random bodies of the right alphabet and length from a seeded PRNG, so
 // the output is the same on every run and no real credential is involved.
 //
-//   node scripts/gen-secret-corpus.mjs      writes test/fixtures/secrets/{corpus,held-out,held-out-2}.json
+//   node scripts/gen-secret-corpus.mjs      writes test/fixtures/secrets/{corpus,held-out,held-out-2,held-out-3}.json
 //                                           (or into $SECRET_CORPUS_OUT)
 //
 // Two sets. `corpus.json` is what redaction is built and tuned against.
@@ -378,10 +378,174 @@ const HELD_OUT_2 = [
   ['header', 'git-extraheader', (g) => ({ secret: g.r('u', 40), wrap: (s) => `git -c http.extraheader="AUTHORIZATION: bearer ${s}" fetch origin` })],
 ];
 
-/** Families that are a way of writing a credential rather than a provider. */
-const CONTEXT_FORMS = new Set(['url', 'cli', 'header', 'env', 'config', 'prose', 'netrc']);
+// The third held-out set, written after held-out-2.json had been measured and
+// before the rules that followed it, from sources other than gitleaks: the
+// example tokens in GitHub's secret-scanning pattern tests and its published
+// list of supported patterns, and trufflehog's detector list (prefixes and
+// lengths). Only provider families absent from all three sets above, and
+// context forms none of them used. Bare templates of its own (a table row, a
+// clipboard pipe, a quoted reply, an error line), and for values only a name
+// marks, names in syntaxes the earlier sets did not use (HCL, Dockerfile ENV,
+// a JS object, a Python keyword argument, a k8s env entry, PowerShell, TOML,
+// INI, docker-compose, prose with the value first).
+const BARE_3 = [
+  (t) => `| staging | ${t} | expires 2027-01 |`,
+  (t) => `echo '${t}' | pbcopy`,
+  (t) => `> ${t}\n\nis that the one from the dashboard?`,
+  (t) => `ERROR 401 Unauthorized (${t} rejected by upstream)`,
+  (t) => `paste this into the app settings page: ${t}`,
+];
+let namedTurn3 = 0;
+// A value that only the provider's (or the variable's) name next to it marks, in a syntax the earlier sets did not use.
+const NAMED_3 = [
+  (p, env, s) => `provider "${p}" {\n  api_key = "${s}"\n}`,
+  (p, env, s) => `ENV ${env} ${s}`,
+  (p, env, s) => `const ${p} = new ${p[0].toUpperCase()}${p.slice(1)}Client({ apiKey: '${s}', timeout: 5000 });`,
+  (p, env, s) => `${p}.init(api_key="${s}", region="eu")`,
+  (p, env, s) => `env:\n  - name: ${env}\n    value: "${s}"`,
+  (p, env, s) => `$env:${env} = "${s}"`,
+  (p, env, s) => `[${p}]\ntoken = "${s}"`,
+  (p, env, s) => `[${p}]\nsecret=${s}`,
+  (p, env, s) => `services:\n  worker:\n    environment:\n      ${env}: ${s}`,
+  (p, env, s) => `${s} is the ${p} key for prod, keep it out of git`,
+  (p, env, s) => `set -gx ${env} ${s}`,
+];
+const named3 = (provider, env) => (secret) => ({ secret, wrap: (s) => NAMED_3[namedTurn3++ % NAMED_3.length](provider, env, s) });
 
-function build(specs, seed, perFamily, bare = BARE) {
+const HELD_OUT_3 = [
+  // Prefixed shapes (GitHub's secret-scanning examples; trufflehog's detectors).
+  ['aiven', 'service-password', (g) => `AVNS_${g.r('u', 19)}`, 'AIVEN_PASSWORD'],
+  ['blockprotocol', 'api', (g) => `b10ck5.${g.r('h', 32)}.${g.uuid()}`],
+  ['cdsnotify', 'api', (g) => `gcntfy-${g.pick(['billing', 'alerts', 'intake'])}-${g.uuid()}-${g.uuid()}`],
+  ['checkout', 'sandbox-secret', (g) => `sk_sbox_${g.r('a', 26)}`, 'CKO_SECRET_KEY'],
+  ['chieftools', 'token', (g) => `ctp_${g.r('A', 36)}`],
+  ['cratesio', 'api', (g) => `cio${g.r('A', 32)}`, 'CARGO_REGISTRY_TOKEN'],
+  ['devcycle', 'server-key', (g) => `dvc_server_${g.uuid().replace(/-/g, '_')}_${g.r('h', 7)}`],
+  ['ebay', 'client-secret', (g) => `PRD-${g.r('h', 12)}-${g.r('h', 4)}-${g.r('h', 4)}-${g.r('h', 4)}-${g.r('h', 4)}`, 'EBAY_CLIENT_SECRET'],
+  ['evervault', 'api', (g) => `${g.b64(4)}:${g.r('A', 64)}`, 'EVERVAULT_API_KEY'],
+  ['gcs-hmac', 'access-id', (g) => `GOOG1E${g.r('U', 57)}`],
+  ['instagram', 'session', (g) => `IGQVJ${g.r('u', 150)}`],
+  ['ionic', 'pat', (g) => `ion_${g.r('A', 42)}`, 'IONIC_TOKEN'],
+  ['jdcloud', 'access-key', (g) => `JDC_${g.r('H', 28)}`],
+  ['logicmonitor', 'bearer', (g) => `lmb_${g.r('b', 120)}`],
+  ['mandrill', 'api-v2', (g) => `md-${g.r('u', 22)}`, 'MANDRILL_KEY'],
+  ['mercury', 'api', (g) => ({ secret: `mercury_production_rma_${g.r('A', 45)}_yrucrem`, wrap: (s) => `Authorization: Bearer secret-token:${s}` })],
+  ['onfido', 'api', (g) => `api_live.${g.r('u', 11)}.${g.r('u', 32)}`, 'ONFIDO_API_TOKEN'],
+  ['samsara', 'api', (g) => `samsara_api_${g.r('A', 30)}`],
+  ['tencent', 'secret-id', (g) => `AKID${g.r('A', 32)}`, 'TENCENTCLOUD_SECRET_ID'],
+  ['zuplo', 'api', (g) => `zpka_${g.r('h', 32)}_${g.r('h', 8)}`],
+  ['woocommerce', 'consumer-secret', (g) => `cs_${g.r('h', 40)}`, 'WC_CONSUMER_SECRET'],
+  ['zoho', 'refresh', (g) => `1000.${g.r('h', 32)}.${g.r('h', 32)}`, 'ZOHO_REFRESH_TOKEN'],
+  ['salesforce', 'session', (g) => `00D${g.r('A', 15)}!${g.r('A', 20)}.${g.r('u', 76)}`, 'SF_ACCESS_TOKEN'],
+  ['clickup', 'pat', (g) => `pk_${g.r('d', 8)}_${g.r('U', 32)}`, 'CLICKUP_TOKEN'],
+  ['akamai', 'client-token', (g) => `akab-${g.r('a', 16)}-${g.r('a', 16)}`],
+  ['rancher', 'api', (g) => `token-${g.r('l', 5)}:${g.r('a', 54)}`, 'CATTLE_TOKEN'],
+  ['ngrok', 'authtoken', (g) => `2${g.r('A', 26)}_${g.r('A', 21)}`, 'NGROK_AUTHTOKEN'],
+  ['posthog', 'personal', (g) => `phx_${g.r('A', 43)}`, 'POSTHOG_PERSONAL_API_KEY'],
+  ['honeycomb', 'ingest', (g) => `hcaik_01${g.r('a', 56)}`],
+  ['ably', 'api', (g) => `${g.r('u', 6)}.${g.r('u', 6)}:${g.r('u', 43)}`, 'ABLY_API_KEY'],
+  ['telnyx', 'api-v2', (g) => `KEY${g.r('H', 32)}_${g.r('A', 22)}`, 'TELNYX_API_KEY'],
+  ['mailersend', 'api', (g) => `mlsn.${g.r('h', 64)}`],
+  ['bitwarden', 'access-token', (g) => `0.${g.uuid()}.${g.r('A', 30)}:${g.r('A', 22)}==`, 'BWS_ACCESS_TOKEN'],
+  ['fireworks', 'api', (g) => `fw_${g.r('A', 24)}`, 'FIREWORKS_API_KEY'],
+  ['voyage', 'api', (g) => `pa-${g.r('u', 43)}`],
+  ['jina', 'api', (g) => `jina_${g.r('A', 60)}`],
+  ['brave', 'search-api', (g) => `BSA${g.r('A', 27)}`, 'BRAVE_API_KEY'],
+  ['deepl', 'api', (g) => `${g.uuid()}:fx`, 'DEEPL_AUTH_KEY'],
+  ['runway', 'api', (g) => `key_${g.r('h', 128)}`],
+  ['paddle', 'api', (g) => `pdl_live_apikey_${g.r('a', 26)}_${g.r('A', 22)}_${g.r('A', 3)}`],
+  ['razorpay', 'key-secret', (g) => `rzp_live_${g.r('A', 14)}`, 'RAZORPAY_KEY_ID'],
+  ['mollie', 'live', (g) => `live_${g.r('A', 30)}`, 'MOLLIE_API_KEY'],
+  ['alpaca', 'key-id', (g) => `PK${g.r('U', 18)}`, 'APCA_API_KEY_ID'],
+  ['scaleway', 'access-key', (g) => `SCW${g.r('U', 17)}`, 'SCW_ACCESS_KEY'],
+  ['statsig', 'server-secret', (g) => `secret-${g.r('A', 43)}`, 'STATSIG_SERVER_SECRET'],
+  ['deepseek', 'api', (g) => `sk-${g.r('h', 32)}`, 'DEEPSEEK_API_KEY'],
+  ['upstash', 'redis-url', (g) => ({ secret: g.r('A', 36), wrap: (s) => `REDIS_URL="rediss://default:${s}@eu1-quiet-owl-38211.upstash.io:6379"` })],
+  ['cloudinary', 'url', (g) => ({ secret: g.r('u', 27), wrap: (s) => `cloudinary://${g.r('d', 15)}:${s}@demo-cloud` })],
+  // Values only a name marks (trufflehog finds them by a keyword near a plain random value).
+  ['together', 'api', (g) => named3('together', 'TOGETHER_API_KEY')(g.r('h', 64))],
+  ['rollbar', 'access-token', (g) => named3('rollbar', 'ROLLBAR_ACCESS_TOKEN')(g.r('h', 32))],
+  ['linode', 'pat', (g) => named3('linode', 'LINODE_TOKEN')(g.r('h', 64))],
+  ['hetzner', 'api', (g) => named3('hcloud', 'HCLOUD_TOKEN')(g.r('A', 64))],
+  ['vultr', 'api', (g) => named3('vultr', 'VULTR_API_KEY')(g.r('U', 36))],
+  ['railway', 'token', (g) => named3('railway', 'RAILWAY_TOKEN')(g.uuid())],
+  ['finnhub', 'api', (g) => named3('finnhub', 'FINNHUB_API_KEY')(g.r('a', 20))],
+  ['polygon', 'api', (g) => named3('polygon', 'POLYGON_API_KEY')(g.r('A', 32))],
+  ['bitly', 'token', (g) => named3('bitly', 'BITLY_ACCESS_TOKEN')(g.r('h', 40))],
+  ['quay', 'robot', (g) => named3('quay', 'QUAY_ROBOT_TOKEN')(g.r('U', 64))],
+  ['expo', 'token', (g) => named3('expo', 'EXPO_TOKEN')(g.r('u', 40))],
+  ['pusher', 'app-secret', (g) => named3('pusher', 'PUSHER_APP_SECRET')(g.r('h', 20))],
+  ['vonage', 'api-secret', (g) => named3('vonage', 'VONAGE_API_SECRET')(g.r('A', 16))],
+  ['serpapi', 'api', (g) => named3('serpapi', 'SERPAPI_KEY')(g.r('h', 64))],
+  ['deepgram', 'api', (g) => named3('deepgram', 'DEEPGRAM_API_KEY')(g.r('h', 40))],
+  ['binance', 'secret', (g) => named3('binance', 'BINANCE_SECRET_KEY')(g.r('A', 64))],
+  ['todoist', 'token', (g) => named3('todoist', 'TODOIST_API_TOKEN')(g.r('h', 40))],
+  ['auth0', 'client-secret', (g) => named3('auth0', 'AUTH0_CLIENT_SECRET')(g.r('u', 64))],
+  ['mixpanel', 'service-secret', (g) => named3('mixpanel', 'MIXPANEL_SERVICE_ACCOUNT_SECRET')(g.r('A', 32))],
+  ['localstack', 'api', (g) => named3('localstack', 'LOCALSTACK_API_KEY')(g.r('A', 10))],
+  // Headers with provider schemes.
+  ['opsgenie', 'genie-key', (g) => ({ secret: g.uuid(), wrap: (s) => `curl -X POST https://api.opsgenie.com/v2/alerts -H "Authorization: GenieKey ${s}"` })],
+  ['splunk', 'hec-token', (g) => ({ secret: g.uuid(), wrap: (s) => `curl -k https://splunk.internal:8088/services/collector -H 'Authorization: Splunk ${s}' -d '{"event":"x"}'` })],
+  ['postmark', 'server-token', (g) => ({ secret: g.uuid(), wrap: (s) => `-H "X-Postmark-Server-Token: ${s}"` })],
+  ['assemblyai', 'api', (g) => ({ secret: g.r('h', 32), wrap: (s) => `headers = {"authorization": "${s}", "content-type": "application/json"}` })],
+  ['meilisearch', 'master-key', (g) => ({ secret: g.r('u', 32), wrap: (s) => `./meilisearch --env production --master-key ${s} --db-path ./data.ms` })],
+  ['wandb', 'netrc', (g) => ({ secret: g.r('h', 40), wrap: (s) => `cat ~/.netrc\nmachine api.wandb.ai\n  login user\n  password ${s}` })],
+  // Context forms none of the earlier sets used.
+  ['config', 'npmrc-auth-base64', (g) => ({ secret: Buffer.from(`ci:${g.pw()}`).toString('base64'), wrap: (s) => `registry=https://npm.internal/\n//npm.internal/:_auth=${s}\nalways-auth=true` })],
+  ['config', 'npmrc-password', (g) => ({ secret: Buffer.from(g.pw()).toString('base64'), wrap: (s) => `//npm.internal/:username=ci\n//npm.internal/:_password="${s}"` })],
+  ['config', 'netrc-multiline-default', (g) => ({ secret: g.r('A', 22), wrap: (s) => `machine build.internal\nlogin jenkins\npassword ${s}\n\nmachine mirror.internal login anon password anon` })],
+  ['config', 'git-credentials-store', (g) => ({ secret: g.r('A', 30), wrap: (s) => `$ cat ~/.git-credentials\nhttps://x-access-token:${s}@code.internal.example` })],
+  ['url', 'git-clone-oauth2', (g) => ({ secret: g.r('u', 26), wrap: (s) => `git clone https://oauth2:${s}@git.internal/platform/infra.git` })],
+  ['url', 'mongodb-srv-options', (g) => ({ secret: g.pw().replace(/[#%^+!*]/g, 'q'), wrap: (s) => `MONGO_URI='mongodb+srv://svc_orders:${s}@orders.x1y2z.mongodb.net/orders?retryWrites=true&w=majority&authSource=admin'` })],
+  ['url', 'amqps', (g) => ({ secret: g.r('A', 20), wrap: (s) => `broker_url = "amqps://worker:${s}@mq.internal:5671/prod"` })],
+  ['url', 'mssql', (g) => ({ secret: g.r('A', 18), wrap: (s) => `sqlserver://sa:${s}@db01.internal:1433?database=billing&encrypt=true` })],
+  ['url', 'rediss-user', (g) => ({ secret: g.r('u', 32), wrap: (s) => `redis.from_url("rediss://app:${s}@cache.internal:6380/2")` })],
+  ['config', 'ado-net-user-id', (g) => ({ secret: g.human(), wrap: (s) => `"ConnectionStrings": { "Main": "Server=tcp:db01,1433;Initial Catalog=app;User ID=app;Password=${s};Encrypt=True" }` })],
+  ['config', 'odbc-pwd', (g) => ({ secret: g.r('A', 14), wrap: (s) => `DRIVER={ODBC Driver 18 for SQL Server};SERVER=db01;DATABASE=app;UID=report;PWD={${s}}` })],
+  ['header', 'basic-lowercase', (g) => ({ secret: Buffer.from(`svc:${g.pw()}`).toString('base64'), wrap: (s) => `curl -sS https://registry.internal/v2/_catalog -H 'authorization: basic ${s}'` })],
+  ['header', 'python-requests-auth-tuple', (g) => ({ secret: g.r('A', 20), wrap: (s) => `r = requests.get(url, auth=("deploy", "${s}"), timeout=10)` })],
+  ['header', 'set-cookie', (g) => ({ secret: g.r('u', 48), wrap: (s) => `< set-cookie: __Host-sid=${s}; Path=/; Secure; HttpOnly; SameSite=Lax` })],
+  ['header', 'document-cookie', (g) => ({ secret: g.r('u', 40), wrap: (s) => `document.cookie = "remember_token=${s}; path=/"` })],
+  ['config', 'jwt-localstorage', (g) => ({ secret: `eyJ0eXAiOiJKV1QiLCJhbGciOiJFUzI1NiJ9.eyJzdWIiOi${g.r('u', 70)}.${g.r('u', 86)}`, wrap: (s) => `localStorage.setItem('session', '${s}')` })],
+  ['key-material', 'encrypted-pkcs8', (g) => ({ secret: g.r('b', 64), wrap: (s) => `-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFHDBOBgkqhkiG9w0BBQ0wQTApBgkqhkiG9w0BBQwwHAQI${g.r('b', 16)}\n${s}\n-----END ENCRYPTED PRIVATE KEY-----` })],
+  ['key-material', 'rsa-proc-type-encrypted', (g) => ({ secret: g.r('b', 64), wrap: (s) => `-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,${g.r('H', 32)}\n\n${s}\n-----END RSA PRIVATE KEY-----` })],
+  ['key-material', 'ssh2-encrypted', (g) => ({ secret: g.r('b', 64), wrap: (s) => `---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: "rsa-key-20261201"\nP2/56wAAAi4AAAA3aWYtbW9kbntzaWdue3JzYS1wa2NzMS1zaGExfSxlbmNyeXB0e3JzYS1wa2NzMXYyLW9hZXB9fQ==\n${s}\n---- END SSH2 ENCRYPTED PRIVATE KEY ----` })],
+  ['key-material', 'dsa-in-yaml-block', (g) => ({ secret: g.r('b', 64), wrap: (s) => `deploy_key: |\n  -----BEGIN DSA PRIVATE KEY-----\n  MIIBuwIBAAKBgQ${g.r('b', 50)}\n  ${s}\n  -----END DSA PRIVATE KEY-----` })],
+  ['key-material', 'openssh-env-escaped', (g) => ({ secret: g.r('b', 64), wrap: (s) => `SSH_PRIVATE_KEY="-----BEGIN OPENSSH PRIVATE KEY-----\\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU${g.r('b', 20)}\\n${s}\\n-----END OPENSSH PRIVATE KEY-----"` })],
+  ['key-material', 'gcp-service-account-pretty', (g) => ({ secret: g.r('h', 40), wrap: (s) => `{\n  "type": "service_account",\n  "project_id": "acme-prod",\n  "private_key_id": "${s}",\n  "client_email": "ci@acme-prod.iam.gserviceaccount.com"\n}` })],
+  ['key-material', 'pgp-armored-in-heredoc', (g) => ({ secret: g.r('b', 64), wrap: (s) => `gpg --import <<'EOF'\n-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\nlQVYBF${g.r('b', 50)}\n${s}\n-----END PGP PRIVATE KEY BLOCK-----\nEOF` })],
+  ['config', 'aws-credentials-session-token', (g) => ({ secret: `IQoJb3JpZ2luX2VjE${g.r('b', 300)}`, wrap: (s) => `[ci-session]\naws_access_key_id = ASIA${g.r('a2', 16)}\naws_secret_access_key = ${g.r('b', 40)}\naws_session_token = ${s}` })],
+  ['config', 'sts-assume-role-json', (g) => ({ secret: g.r('b', 40), wrap: (s) => `{\n    "Credentials": {\n        "AccessKeyId": "ASIA${g.r('a2', 16)}",\n        "SecretAccessKey": "${s}",\n        "Expiration": "2026-12-02T05:00:00Z"\n    }\n}` })],
+  ['config', 'hcl-variable-default', (g) => ({ secret: g.r('A', 24), wrap: (s) => `variable "db_password" {\n  type      = string\n  sensitive = true\n  default   = "${s}"\n}` })],
+  ['config', 'k8s-env-name-value', (g) => ({ secret: g.r('A', 32), wrap: (s) => `        env:\n        - name: STRIPE_WEBHOOK_SIGNING_SECRET\n          value: ${s}` })],
+  ['config', 'docker-compose-list', (g) => ({ secret: g.human(), wrap: (s) => `    environment:\n      - MYSQL_ROOT_PASSWORD=${s}\n      - MYSQL_DATABASE=app` })],
+  ['config', 'dockerfile-arg', (g) => ({ secret: g.r('A', 28), wrap: (s) => `ARG NPM_TOKEN=${s}\nRUN npm ci` })],
+  ['config', 'gradle-properties', (g) => ({ secret: g.human(), wrap: (s) => `signing.keyId=24875D73\nsigning.password=${s}\nossrhUsername=acme` })],
+  ['config', 'helm-set', (g) => ({ secret: g.r('A', 16), wrap: (s) => `helm upgrade --install pg bitnami/postgresql --set auth.postgresPassword=${s} --set auth.database=app` })],
+  ['config', 'js-object-camel', (g) => ({ secret: g.r('A', 32), wrap: (s) => `const cfg = {\n  endpoint: "https://api.internal",\n  clientSecret: "${s}",\n};` })],
+  ['config', 'python-kwarg', (g) => ({ secret: g.r('u', 40), wrap: (s) => `client = Client(base_url="https://api.internal", api_token="${s}")` })],
+  ['config', 'ruby-config-assign', (g) => ({ secret: g.r('h', 40), wrap: (s) => `config.secret_token = '${s}'` })],
+  ['config', 'php-variable', (g) => ({ secret: g.human(), wrap: (s) => `$db_pass = '${s}';` })],
+  ['config', 'csharp-network-credential', (g) => ({ secret: g.human(), wrap: (s) => `var cred = new NetworkCredential("svc_backup", "${s}");` })],
+  ['config', 'go-struct-literal', (g) => ({ secret: g.r('A', 24), wrap: (s) => `cfg := Config{User: "app", Password: "${s}", Host: "db"}` })],
+  ['config', 'ansible-become', (g) => ({ secret: g.human(), wrap: (s) => `[web]\n10.0.0.5 ansible_user=deploy ansible_become_pass=${s}` })],
+  ['cli', 'mysql-defaults-file', (g) => ({ secret: g.r('A', 16), wrap: (s) => `cat > ~/.my.cnf <<EOF\n[client]\nuser=root\npassword="${s}"\nEOF` })],
+  ['cli', 'psql-conn-uri-env', (g) => ({ secret: g.r('A', 18), wrap: (s) => `export PGPASSWORD PGUSER=app; PGPASSWORD='${s}' pg_dump -h db app > app.sql` })],
+  ['cli', 'gh-auth-with-token', (g) => ({ secret: g.r('A', 36), wrap: (s) => `echo ${s} | gh auth login --with-token` })],
+  ['cli', 'vault-login', (g) => ({ secret: g.r('u', 26), wrap: (s) => `vault login -method=userpass username=ops password=${s}` })],
+  ['prose', 'value-first', (g) => ({ secret: g.human(), wrap: (s) => `${s} is the password for the staging box` })],
+  ['prose', 'login-slash', (g) => ({ secret: g.human(), wrap: (s) => `you can log in with admin / ${s} on the grafana instance` })],
+  ['prose', 'question-answer', (g) => ({ secret: g.r('A', 20), wrap: (s) => `the api key? it's ${s}, I just generated it` })],
+  ['prose', 'dash-aside', (g) => ({ secret: g.r('A', 32), wrap: (s) => `here's the new token — ${s} — don't share it` })],
+  ['prose', 'changed-it-to', (g) => ({ secret: g.human(), wrap: (s) => `I changed the root pw to ${s} last night` })],
+  ['wrapped', 'token-split-at-80', (g) => { const t = `${g.r('A', 40)}${g.r('A', 40)}`; return { secrets: [t.slice(0, 40), t.slice(40)], text: `2026-12-01 10:14:03 worker[311]: registered with credential sk_live_XXXX... full token: ${t.slice(0, 40)}\n${t.slice(40)}` }; }],
+  ['wrapped', 'base64-split', (g) => { const t = g.r('b', 96); return { secrets: [t.slice(0, 48), t.slice(48)], text: `"client_secret": "${t.slice(0, 48)}\n${t.slice(48)}"` }; }],
+];
+
+/** Families that are a way of writing a credential rather than a provider. */
+const CONTEXT_FORMS = new Set(['url', 'cli', 'header', 'env', 'config', 'prose', 'netrc', 'key-material', 'wrapped']);
+
+function build(specs, seed, perFamily, bare = BARE, envWrap = (envName) => (t) => `${envName}=${t}`) {
   const g = makeGen(seed);
   const out = [];
   let n = 0;
@@ -389,8 +553,10 @@ function build(specs, seed, perFamily, bare = BARE) {
     for (let i = 0; i < perFamily; i++) {
       const made = make(g);
       if (typeof made === 'string') {
-        const wrap = envName && i === 1 ? (t) => `${envName}=${t}` : bare[n++ % bare.length];
+        const wrap = envName && i === 1 ? envWrap(envName) : bare[n++ % bare.length];
         out.push({ family, form, text: wrap(made), secrets: [made] });
+      } else if ('secrets' in made) {
+        out.push({ family, form, text: made.text, secrets: made.secrets });
       } else {
         out.push({ family, form, text: made.wrap(made.secret), secrets: [made.secret] });
       }
@@ -406,7 +572,9 @@ mkdirSync(dir, { recursive: true });
 const corpus = build(CORPUS, 0x5c2a, 2);
 const heldOut = build(HELD_OUT, 0x40e1, 2);
 const heldOut2 = build(HELD_OUT_2, 0x2b7d, 2, BARE_2);
-for (const [name, set] of [['corpus.json', corpus], ['held-out.json', heldOut], ['held-out-2.json', heldOut2]]) {
+// The second entry of a prefixed family sits in the next named syntax (not always `NAME=value`).
+const heldOut3 = build(HELD_OUT_3, 0x3c91, 2, BARE_3, (envName) => (t) => NAMED_3[namedTurn3++ % NAMED_3.length](envName.split('_')[0].toLowerCase(), envName, t));
+for (const [name, set] of [['corpus.json', corpus], ['held-out.json', heldOut], ['held-out-2.json', heldOut2], ['held-out-3.json', heldOut3]]) {
   writeFileSync(join(dir, name), `${JSON.stringify(set, null, 1)}\n`);
   const families = new Set(set.filter((e) => !CONTEXT_FORMS.has(e.family)).map((e) => e.family));
   const context = set.filter((e) => CONTEXT_FORMS.has(e.family)).length;

@@ -45,9 +45,23 @@ export class GraphCanvas {
     });
     this.restored = positions ?? {};
     if (viewport) this.cy.viewport(viewport);
+    // A view fitted and not touched since stays fitted when its panel changes size (the editor opens a
+    // view at one size, then lays out the panels around it: the fit it drew at first cut the graph off).
+    const touched = (): void => {
+      this.fitted = false;
+    };
+    container.addEventListener('wheel', touched, { passive: true });
+    container.addEventListener('pointerdown', touched);
+    new ResizeObserver(() => {
+      this.cy.resize();
+      if (this.fitted) this.cy.fit(undefined, 30);
+    }).observe(container);
     this.cy.on('tap', 'node', (e) => callbacks.onSelect(Number((e.target as NodeSingular).data('entity'))));
     this.cy.on('dbltap', 'node', (e) => callbacks.onExpand(Number((e.target as NodeSingular).data('entity'))));
   }
+
+  /** Whether the whole graph was fitted and the user has not panned or zoomed since. */
+  private fitted = false;
 
   /** Positions remembered from before the page was hidden, used once per node. */
   private restored: Positions;
@@ -72,6 +86,7 @@ export class GraphCanvas {
     const present = new Set(nodes.map((n) => n.id));
     const wantEdges = new Map(edges.filter((e) => present.has(e.source) && present.has(e.target)).map((e) => [edgeKey(e.id), e]));
     const added: NodeSingular[] = [];
+    const grew: NodeSingular[] = [];
     cy.batch(() => {
       cy.nodes().forEach((n) => {
         if (!wantNodes.has(n.id())) n.remove();
@@ -83,8 +98,11 @@ export class GraphCanvas {
       for (const [key, n] of wantNodes) {
         const data = { id: key, entity: n.id, label: n.name, type: typeKey(n.type), weight: Math.min(n.facts, 30), expanded: n.expanded ? 1 : 0 };
         const el = cy.getElementById(key);
-        if (el.nonempty()) el.data(data);
-        else defs.push({ group: 'nodes', data, position: this.restored[key] ?? this.placeNear(n.id, edges) });
+        if (el.nonempty()) {
+          // A new label or more facts (a bigger node) can reach a neighbour: such a node is settled again.
+          if (el.data('label') !== data.label || el.data('weight') !== data.weight) grew.push(el);
+          el.data(data);
+        } else defs.push({ group: 'nodes', data, position: this.restored[key] ?? this.placeNear(n.id, edges) });
       }
       for (const [key, e] of wantEdges) {
         const data = { id: key, source: nodeKey(e.source), target: nodeKey(e.target), label: e.relation, superseded: e.validTo ? 1 : 0, confidence: e.confidence };
@@ -98,6 +116,8 @@ export class GraphCanvas {
       });
     });
     if (added.length > 0) this.layout(added);
+    const still = grew.filter((n) => n.inside());
+    if (still.length > 0) settle(cy, still);
   }
 
   /** Centres on a node and marks it selected. */
@@ -107,12 +127,14 @@ export class GraphCanvas {
     const n = this.cy.getElementById(nodeKey(id));
     if (n.empty()) return;
     n.select();
+    this.fitted = false;
     // Centred, at the user's zoom unless that is too far out to read the label.
     this.cy.animate({ center: { eles: n }, zoom: Math.max(this.cy.zoom(), 0.6) }, { duration: 200 });
   }
 
   fit(): void {
     this.cy.fit(undefined, 30);
+    this.fitted = true;
   }
 
   /** Labels of the drawn nodes, in a stable order (the page's keyboard list mirrors this). */
@@ -184,9 +206,11 @@ export class GraphCanvas {
     cy.layout(options).run();
     // Growing, fcose places the new nodes among fixed ones without counting labels: each new node whose label
     // box meets one already drawn moves outward, on a spiral from where fcose put it, to the first free spot.
-    if (incremental) settle(cy, added);
+    // A fresh layout counts labels, but fcose's tiling and forces are heuristics: the same pass, over every
+    // node, makes "no label on another" hold by construction (the first stays, later ones move if they must).
+    settle(cy, incremental ? added : cy.nodes().toArray());
     this.lastLayout = { nodes: cy.nodes().length, ms: performance.now() - started, incremental };
-    if (!incremental) cy.fit(undefined, 30);
+    if (!incremental) this.fit();
   }
 
   private stylesheet(): StylesheetJson {
@@ -254,27 +278,39 @@ const LABEL_BOX = { includeLabels: true, includeOverlays: false } as const;
 const GAP = 6;
 const meets = (a: Box, b: Box, dx: number, dy: number): boolean => a.x1 + dx < b.x2 + GAP && b.x1 - GAP < a.x2 + dx && a.y1 + dy < b.y2 + GAP && b.y1 - GAP < a.y2 + dy;
 
-/** Moves each of `added` off every node (with its label) drawn before it; the others do not move. */
-function settle(cy: Core, added: readonly NodeSingular[]): void {
-  const addedIds = new Set(added.map((n) => n.id()));
+/** Moves each of `movable` off every node (with its label) drawn before it, in order; the others do not move. */
+function settle(cy: Core, movable: readonly NodeSingular[]): void {
+  const moving = new Set(movable.map((n) => n.id()));
   const taken: Box[] = [];
   cy.nodes().forEach((n) => {
-    if (!addedIds.has(n.id())) taken.push(n.boundingBox(LABEL_BOX));
+    if (!moving.has(n.id())) taken.push(n.boundingBox(LABEL_BOX));
   });
-  for (const n of added) {
+  for (const n of movable) {
     const box = n.boundingBox(LABEL_BOX);
     let dx = 0;
     let dy = 0;
-    // A golden-angle spiral: steps grow with the square root, so the first free spot found is near the start.
-    for (let k = 1; k < 2000 && taken.some((t) => meets(box, t, dx, dy)); k++) {
-      const r = 14 * Math.sqrt(k);
-      dx = r * Math.cos(k * 2.399963);
-      dy = r * Math.sin(k * 2.399963);
-    }
-    if (dx !== 0 || dy !== 0) {
+    if (taken.some((t) => meets(box, t, 0, 0))) {
+      // A golden-angle spiral: steps grow with the square root, so the first free spot found is near the start.
+      // Past the far corner of everything taken (plus this box) every spot is free, so the search ends there.
+      const far = reach(box, taken);
+      for (let k = 1; ; k++) {
+        const r = 14 * Math.sqrt(k);
+        dx = r * Math.cos(k * 2.399963);
+        dy = r * Math.sin(k * 2.399963);
+        if (r > far || !taken.some((t) => meets(box, t, dx, dy))) break;
+      }
       const p = n.position();
       n.position({ x: p.x + dx, y: p.y + dy });
     }
     taken.push({ x1: box.x1 + dx, y1: box.y1 + dy, x2: box.x2 + dx, y2: box.y2 + dy });
   }
+}
+
+/** A distance from `box` beyond which, in any direction, it meets none of `taken`. */
+function reach(box: Box, taken: readonly Box[]): number {
+  let far = 0;
+  const cx = (box.x1 + box.x2) / 2;
+  const cy = (box.y1 + box.y2) / 2;
+  for (const t of taken) far = Math.max(far, Math.hypot(Math.max(Math.abs(t.x1 - cx), Math.abs(t.x2 - cx)), Math.max(Math.abs(t.y1 - cy), Math.abs(t.y2 - cy))));
+  return far + Math.hypot(box.x2 - box.x1, box.y2 - box.y1) + 2 * GAP;
 }

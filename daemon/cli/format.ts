@@ -108,7 +108,7 @@ export function formatSymbols(r: SymbolsResult): string {
   }
   const paged = pageNote(r, r.symbols.length, r.next_offset !== undefined ? P.symbolsRest(r) : undefined);
   out.push(`${P.plural(r.total, 'definition')}${paged} · ${r.elapsed_ms} ms`);
-  return notes(r.index) + out.join('\n') + '\n' + nextPage(r);
+  return notes(r.index) + remembered(r.memory) + out.join('\n') + '\n' + nextPage(r);
 }
 
 export function formatImpact(r: ImpactResult): string {
@@ -276,5 +276,6 @@ export function formatGraph(r: P.GraphResult): string {
 
 export function formatEpisode(r: P.EpisodeResult): string {
   const e = r.episode;
-  return `episode ${e.id.slice(0, 12)} · ${e.source} · ${e.occurred_at} · ${e.path}:${e.line_start}-${e.line_end} · ${r.tokens} tokens · extraction ${r.extraction}\n\n${r.text}\n`;
+  const code = e.code?.length ? `code it mentions, now: ${e.code.map((c) => `${c.mention} ${c.state}`).join('; ')}\n` : '';
+  return `episode ${e.id.slice(0, 12)} · ${e.source} · ${e.occurred_at} · ${e.path}:${e.line_start}-${e.line_end} · ${r.tokens} tokens · extraction ${r.extraction}\n${code}\n${r.text}\n`;
 }

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoDir } from '../paths';
-import type { AnchorKey, CodeLookup, CurrentDefinition, MentionResolution } from '../protocol/anchors';
+import type { AnchorKey, CodeLookup, CurrentDefinition, MentionContext, MentionResolution } from '../protocol/anchors';
 import { currentDefinition, resolveMention } from './query/mention';
 import type { RepoRegistry } from './repo-registry';
 import { INDEX_FILE, type StoreCache } from './store-cache';
@@ -17,9 +17,9 @@ export class IndexLookup implements CodeLookup {
     return this.real(repo) !== undefined;
   }
 
-  resolve(repo: string, mention: string): MentionResolution {
+  resolve(repo: string, mention: string, context?: MentionContext): MentionResolution {
     const open = this.open(repo);
-    return open ? resolveMention(open.store, open.repo, mention) : { found: null, reason: 'no-index' };
+    return open ? resolveMention(open.store, open.repo, mention, context) : { found: null, reason: 'no-index' };
   }
 
   current(repo: string, anchor: AnchorKey): CurrentDefinition {

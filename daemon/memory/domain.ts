@@ -10,13 +10,13 @@ import { handler, type Domain, type DomainContext } from '../domain';
 import { InvalidParamsError } from '../errors';
 import * as P from '../protocol';
 import type { CodeLookup, MemoryNotes } from '../protocol/anchors';
-import { Anchorer, notesAbout, why } from './anchors';
+import { Anchorer, notesAbout, notesAboutFile, why } from './anchors';
 import { configFile, MemoryConfigLoader, type MemoryConfig } from './config';
 import { episodeText, episodesOf } from './episodes';
 import { graph } from './graph';
 import { Ingestor } from './ingestor';
 import { factsOfEntity, forget, invalidateFact, listEntities } from './inspect';
-import { orient } from './orient';
+import { orientWithCode } from './orient';
 import { shortestPath } from './path';
 import { recall } from './recall';
 import { remember } from './remember';
@@ -69,7 +69,10 @@ export class MemoryDomain implements Domain {
     // Read before the socket serves, so no answer (status above all) reflects defaults the file may turn off.
     this.config.reload();
     this.anchorer = new Anchorer(this.store, options.code ?? (() => undefined), (l) => ctx.log(l));
-    this.notes = { about: (repo, name, limit) => notesAbout(this.store, options.code?.(), repo, name, limit) };
+    this.notes = {
+      about: (repo, name, limit) => notesAbout(this.store, options.code?.(), repo, name, limit),
+      aboutFile: (repo, file, limit) => notesAboutFile(this.store, options.code?.(), repo, file, limit),
+    };
     this.supervisor = new ExtractionSupervisor(ctx, this.store, { enabled: options.extract !== false, env: this.env });
     this.ingestor = new Ingestor(ctx, this.store, {
       sources: options.sources ?? SOURCES,
@@ -95,8 +98,8 @@ export class MemoryDomain implements Domain {
       }),
       handler(P.MemoryStatusMethod, () => this.memoryStatus()),
       handler(P.MemoryRecall, (p) => recall(this.store, p, new Date(), options.code?.())),
-      handler(P.MemoryEpisodes, (p) => episodesOf(this.store, p)),
-      handler(P.MemoryEpisode, (p) => episodeText(this.store, p)),
+      handler(P.MemoryEpisodes, (p) => episodesOf(this.store, p, options.code?.())),
+      handler(P.MemoryEpisode, (p) => episodeText(this.store, p, options.code?.())),
       handler(P.MemoryPath, (p) => shortestPath(this.store, p)),
       handler(P.MemoryRemember, (p) => {
         const hasModel = this.config.current.providers.some((x) => x.type !== 'offline');
@@ -126,7 +129,7 @@ export class MemoryDomain implements Domain {
         // The hook's off switch is read here, so the hook itself never parses config.yaml.
         if (p.hook && !this.reloadConfig().hooks.sessionStart) return { text: '', tokens: 0, budget: p.budget ?? 0, omitted: 0, elapsed_ms: 0 };
         if (p.cwd === undefined) throw new InvalidParamsError('memory/orient needs cwd: the directory the session starts in');
-        return orient(this.store, { cwd: p.cwd, budget: p.budget });
+        return orientWithCode(this.store, { cwd: p.cwd, budget: p.budget }, options.code?.());
       }),
       handler(P.MemoryQueueFile, (p) => this.queueFile(p)),
       // Episodes stored a moment ago are read for mentions first, so the answer never misses them.

@@ -8,6 +8,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as P from '../protocol';
+import type { CodeLookup } from '../protocol/anchors';
+import { aboutChanged, changedFiles, codeLine, codeOfEpisode, type ChangedFiles } from './anchors';
 import { findRepoRoot } from '../repos';
 import { estimateTokens } from './episode';
 import { isFunctional, type Relation } from '../protocol/vocabulary';
@@ -46,7 +48,17 @@ export function repoKeys(root: string): string[] {
   return [...keys];
 }
 
-export function orient(store: MemoryStore, params: { cwd: string; budget?: number }, now: Date = new Date()): P.OrientResult {
+/** What orientation may know of the code: the index's lookup (anchor states) and the files git shows changed. */
+export interface OrientCode {
+  lookup?: CodeLookup;
+  changed?: ChangedFiles;
+}
+
+/** Lines about changed code, and anchored mentions shown per session line. */
+const CHANGED_LINES = 4;
+const CODE_PER_SESSION = 2;
+
+export function orient(store: MemoryStore, params: { cwd: string; budget?: number }, now: Date = new Date(), code: OrientCode = {}): P.OrientResult {
   const started = performance.now();
   const budget = params.budget ?? ORIENT_DEFAULT_BUDGET;
   const root = findRepoRoot(params.cwd);
@@ -56,13 +68,21 @@ export function orient(store: MemoryStore, params: { cwd: string; budget?: numbe
   const project = q.projectOfRepo() ?? q.projectNamed(normalizeName(path.basename(root)));
 
   const lines: Line[] = [];
-  const add = (section: string, priority: number, text: string): void => void lines.push({ section, priority, text: oneLine(text) });
+  // A line's own indentation (a sub-item) is kept; what follows is one line.
+  const add = (section: string, priority: number, text: string): void => void lines.push({ section, priority, text: `${/^ */.exec(text)![0]}${oneLine(text)}` });
 
+  // First, what was decided about the code git shows changed: the agent is likely to touch it again.
+  const seenFacts = new Set<number>();
+  const shownTexts = new Set<string>();
+  aboutChanged(store, code.lookup, keys, code.changed ?? new Map(), CHANGED_LINES).forEach((n, i) => {
+    if (n.fact !== undefined) seenFacts.add(n.fact);
+    if (n.said !== undefined) shownTexts.add(n.said);
+    add('changed', 0.5 + i / 100, n.text);
+  });
   // The project's own facts, then those of entities that belong to this repository (its services, its decisions).
   const own = project ? q.currentFactsOf(project.id) : [];
   const local = q.repoFacts();
-  const seenFacts = new Set<number>();
-  const repoFacts = [...own, ...local].filter((f) => !seenFacts.has(f.id) && seenFacts.add(f.id) !== undefined);
+  const repoFacts = [...own, ...local].filter((f) => !seenFacts.has(f.id) && !shownTexts.has(f.text) && seenFacts.add(f.id) !== undefined);
   if (repoFacts.length > 0) {
     const facts = repoFacts
       .map((f) => ({ f, w: RELATION_WEIGHT[f.relation] ?? 2 }))
@@ -70,7 +90,13 @@ export function orient(store: MemoryStore, params: { cwd: string; budget?: numbe
     facts.forEach(({ f, w }, i) => add('repo', i < 3 ? 1 : 3 + w, `- ${f.text}${isFunctional(f.relation) && f.valid_from ? ` (since ${f.valid_from.slice(0, 10)})` : ''}`));
   }
   const sessions = q.latestSessions();
-  sessions.forEach((s, i) => add('sessions', i === 0 ? 2 : 5 + i, `- ${s.occurred_at.slice(0, 10)} (${s.source}): ${s.summary}`));
+  sessions.forEach((s, i) => {
+    const priority = i === 0 ? 2 : 5 + i;
+    add('sessions', priority, `- ${s.occurred_at.slice(0, 10)} (${s.source}): ${s.summary}`);
+    // The code it mentions, where it is now: right after its session, never without it.
+    const mentioned = codeOfEpisode(store, code.lookup, s.seq, CODE_PER_SESSION);
+    if (mentioned.length) add('sessions', priority + 0.25, `  - code now: ${codeLine(mentioned)}`);
+  });
 
   const others = q.otherProjects(project?.id ?? -1);
   others.forEach((o, i) => add('projects', 6 + i, `- ${o.name} (last session ${when(o.updated_at, now)}, ${o.n} fact${o.n === 1 ? '' : 's'})`));
@@ -78,6 +104,7 @@ export function orient(store: MemoryStore, params: { cwd: string; budget?: numbe
   const empty = lines.length === 0;
   const name = project?.name ?? path.basename(root);
   const headings: Record<string, string> = {
+    changed: 'What memory says about code changed here (git), state now:',
     repo: `**${name}** (${root.split(path.sep).join('/')}): what memory holds`,
     sessions: project ? 'Latest sessions here:' : `Latest sessions in ${name}:`,
     projects: 'Other projects, latest session first:',
@@ -90,7 +117,7 @@ export function orient(store: MemoryStore, params: { cwd: string; budget?: numbe
   const chosen = new Set<Line>();
   const render = (set: Set<Line>): string => {
     const out = [title];
-    for (const section of ['repo', 'pointer', 'sessions', 'projects']) {
+    for (const section of ['changed', 'repo', 'pointer', 'sessions', 'projects']) {
       const items = [...lines, pointer].filter((l) => l.section === section && set.has(l));
       if (items.length === 0) continue;
       if (headings[section]) out.push(headings[section]!);
@@ -125,6 +152,12 @@ export function orient(store: MemoryStore, params: { cwd: string; budget?: numbe
       elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
     };
   }
+}
+
+/** Orientation as the daemon answers it: with anchor states from the code index, and the files git shows changed read first. */
+export async function orientWithCode(store: MemoryStore, params: { cwd: string; budget?: number }, lookup: CodeLookup | undefined): Promise<P.OrientResult> {
+  const changed = await changedFiles(findRepoRoot(params.cwd));
+  return orient(store, params, new Date(), { ...(lookup ? { lookup } : {}), changed });
 }
 
 /** One line, at most 220 characters: a block that is trimmed line by line must never hold a line break inside a line. */

@@ -23,8 +23,21 @@ export interface CodeDefinition {
   hash: string;
 }
 
-/** Why a mention did not resolve. Nothing is guessed: an ambiguous name stays text, and so does a name only a function's local has. */
-export type UnresolvedReason = 'no-index' | 'unknown' | 'ambiguous' | 'external' | 'local';
+/**
+ * Why a mention did not resolve. Nothing is guessed: an ambiguous name stays
+ * text, and so does a name only a function's local has, or (`member`) a bare
+ * field name whose type's file the session never named.
+ */
+export type UnresolvedReason = 'no-index' | 'unknown' | 'ambiguous' | 'external' | 'local' | 'member';
+
+/**
+ * What else the session named: the files of its file mentions and of the
+ * top-level symbols it named. A name with several definitions, one of them in
+ * these files, means that one; so does a local or a field of one of them.
+ */
+export interface MentionContext {
+  files: readonly string[];
+}
 
 export type MentionResolution = { found: CodeDefinition } | { found: null; reason: UnresolvedReason; candidates?: number };
 
@@ -45,7 +58,7 @@ export interface CodeLookup {
   /** Does this repo have an index now? Cheap; never starts a build. */
   indexed(repo: string): boolean;
   /** A mention (`processOrder`, `OrderService.processOrder`, `src/orders.ts`, `orders.ts:12`) in a repo. */
-  resolve(repo: string, mention: string): MentionResolution;
+  resolve(repo: string, mention: string, context?: MentionContext): MentionResolution;
   /** Where an anchored symbol or file is now, and its hash. */
   current(repo: string, anchor: AnchorKey): CurrentDefinition;
 }
@@ -71,4 +84,6 @@ export function noteLine(n: AnchorNote): string {
 export interface MemoryNotes {
   /** The most recent and most relevant remembered lines about a symbol of this repo. */
   about(repo: string, name: string, limit: number): AnchorNote[];
+  /** The same about a file (repo-relative): what sessions said of it or of code in it. */
+  aboutFile?(repo: string, file: string, limit: number): AnchorNote[];
 }

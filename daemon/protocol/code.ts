@@ -58,6 +58,7 @@ export const SymbolsParams = z.object({
   limit: opt(positiveInt(), 'At most this many entries of the outline; `next_offset` then gives the next page.'),
   budget: budgetFor('counts the entries left out and the lines they start on'),
   offset: offsetFor('entries'),
+  memory: opt(z.boolean(), 'Up to two lines of what sessions said about the file or code in it, counted in the budget (default on; --no-memory or false leaves them out).'),
 });
 export const IndexParams = z.object({
   repo,
@@ -214,6 +215,7 @@ export const OutlineEntry = z.object({
 
 export const SymbolsResult = z.object({
   file: z.string(),
+  memory: opt(z.array(AnchorNote), 'What sessions said about the file or code in it, most recent first (at most two), each with its state now.'),
   symbols: z.array(OutlineEntry),
   total: describe(z.number(), 'Entries of the whole outline, on every page.'),
   elapsed_ms: z.number(),

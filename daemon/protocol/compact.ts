@@ -213,7 +213,7 @@ export const outlineLine = (s: OutlineEntry): string =>
   `  ${s.extent ? `${s.extent.line}-${s.extent.end_line}` : s.line} ${s.kind} ${s.containing_symbol ? `${s.containing_symbol}.` : ''}${s.display_name}`;
 
 export function compactSymbols(r: SymbolsResult): string {
-  const out = [...notes(r.index), r.file];
+  const out = [...notes(r.index), ...(r.memory ?? []).map(noteLine), r.file];
   for (const s of r.symbols) out.push(outlineLine(s));
   if (r.symbols.length === 0 && r.offset) out.push(`no definitions past offset ${r.offset}`);
   else out.push(...pagingLines(r, symbolsRest(r)));

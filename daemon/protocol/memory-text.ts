@@ -57,8 +57,13 @@ export function recallText(r: RecallResult): string {
   return out.join('\n') + '\n';
 }
 
+/** ` [code: processOrder fresh src/orders.ts:7; retry gone]`: the anchored code of an episode, where it is now. */
+export function codeTail(e: { code?: ReadonlyArray<{ mention: string; state: string }> }): string {
+  return e.code?.length ? ` [code: ${e.code.map((c) => `${c.mention} ${c.state}`).join('; ')}]` : '';
+}
+
 export function episodesText(r: EpisodesResult): string {
-  const out = [`## ${r.entity.name} (${r.entity.type}): ${r.total} episode${r.total === 1 ? '' : 's'}, newest first`, ...r.episodes.map((e) => `${episodeLine(e)} id ${e.id.slice(0, 12)}`)];
+  const out = [`## ${r.entity.name} (${r.entity.type}): ${r.total} episode${r.total === 1 ? '' : 's'}, newest first`, ...r.episodes.map((e) => `${episodeLine(e)} id ${e.id.slice(0, 12)}${codeTail(e)}`)];
   if (r.note) out.push(`(${r.note})`);
   return out.join('\n') + '\n';
 }

@@ -151,6 +151,8 @@ export const EpisodeRef = z.object({
   line_end: z.number(),
   session_id: z.string(),
   repo_root: z.optional(z.string()),
+  /** Code the episode mentions, anchored in its repository's index: the mention and its state now (`fresh src/a.ts:3`, `drifted (moved) now …`, `gone`). Set by episodes and episode. */
+  code: z.optional(z.array(z.object({ mention: z.string(), state: z.string() }))),
 });
 
 export const RecallParams = z.object({

@@ -252,9 +252,12 @@ describe('the memory graph in code-server', { skip }, () => {
     assert.deepEqual(new Set([start, theme]).size, 1, 'two toggles come back to the first theme');
   });
 
-  it('VS Code starts the MCP server the extension publishes, and discovers its tools, memory tools included', async () => {
+  it('the status menu starts the MCP server the extension publishes (Stopped until a chat uses it), and VS Code discovers its tools, memory tools included', async () => {
     await leaveWebview(page!);
-    await h.runCommand(page!, 'MCP: List Servers');
+    // Where a user looks: the status menu says the server waits for a chat and opens the server list to start it.
+    await h.clickStatus(page!, /Scry/);
+    await h.waitForQuickPick(page!, /^Scry: running/);
+    await h.pickQuickPickRow(page!, "MCP server 'Scry' for chat agents: start it now");
     await h.waitFor('Scry in the MCP server list', async () => (await h.quickPickLabels(page!)).some((l) => l.startsWith('Scry')));
     await h.pickQuickPickRow(page!, 'Scry');
     await h.waitFor('the server options', async () => (await h.quickPickLabels(page!)).some((l) => /Start Server/.test(l)));
@@ -277,6 +280,81 @@ describe('the memory graph in code-server', { skip }, () => {
     });
     await h.screenshot(page!, ARTIFACTS, '10-mcp-output');
     assert.equal(Number(/Discovered (\d+) tools/.exec(log)![1]), expected.length, log);
+  });
+
+  it('on 100+ entities: no two labels overlap, live growth included; Reset shows the whole graph; reopened, the whole graph is fitted again', async () => {
+    // 120 more entities through the CLI, as sessions would add them: each remember names a batch.
+    for (let b = 0; b < 4; b++) {
+      const names = Array.from({ length: 30 }, (_, i) => ['--entity', `service:ledger-shard-worker-${b * 30 + i + 1}`]).flat();
+      await scryJson(['memory', 'remember', `The ledger shard workers of batch ${b + 1} drain one queue each`, ...names], { home });
+    }
+    const total = (await scryJson<MemoryStatus>(['memory', 'status'], { home })).entities;
+    assert.ok(total >= 140, `memory holds the fixtures' entities and 120 more: ${total}`);
+    const labelBoxes = (): Promise<Array<{ id: string; x1: number; y1: number; x2: number; y2: number }>> =>
+      view.locator('body').evaluate(() => {
+        const cy = (window as unknown as { scryGraph: { canvas: { cy: { nodes(): Array<{ id(): string; boundingBox(o: object): { x1: number; y1: number; x2: number; y2: number } }> } } } }).scryGraph.canvas.cy;
+        return cy.nodes().map((n) => ({ id: n.id(), ...n.boundingBox({ includeLabels: true, includeNodes: false, includeOverlays: false }) }));
+      });
+    const overlaps = (boxes: Array<{ id: string; x1: number; y1: number; x2: number; y2: number }>): string[] => {
+      const out: string[] = [];
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const a = boxes[i]!;
+          const c = boxes[j]!;
+          if (a.x1 < c.x2 && c.x1 < a.x2 && a.y1 < c.y2 && c.y1 < a.y2) out.push(`${a.id}/${c.id}`);
+        }
+      }
+      return out;
+    };
+    const wholeInView = (): Promise<boolean> =>
+      view.locator('body').evaluate(() => {
+        const cy = (window as unknown as { scryGraph: { canvas: { cy: { extent(): { x1: number; y1: number; x2: number; y2: number }; nodes(): { boundingBox(): { x1: number; y1: number; x2: number; y2: number } } } } } }).scryGraph.canvas.cy;
+        const e = cy.extent();
+        const b = cy.nodes().boundingBox();
+        return b.x1 >= e.x1 - 1 && b.y1 >= e.y1 - 1 && b.x2 <= e.x2 + 1 && b.y2 <= e.y2 + 1;
+      });
+
+    // Live: the open view follows memory/changed; "More" then grows it past 100 entities, the drawn ones staying put.
+    await page!.locator('.tabs-container .tab', { hasText: 'Scry Memory' }).click();
+    const opening = await h.waitFor('the opening page with the new entities', async () => {
+      const names = await drawnNames().catch(() => []);
+      return names.some((n) => n.startsWith('ledger-shard-worker-')) ? names.length : undefined;
+    });
+    await view.locator('#more').click();
+    const grown = await h.waitFor('the graph grown by More', async () => {
+      const n = (await drawnNames().catch(() => [])).length;
+      return n > opening ? n : undefined;
+    });
+    assert.ok(grown >= 100, `More drew 100+ entities: ${opening} then ${grown}`);
+    const liveBoxes = await labelBoxes();
+    const live = overlaps(liveBoxes);
+    const show = (pairs: string[], boxes: Array<{ id: string }>): string => pairs.map((pair) => pair.split('/').map((id) => JSON.stringify(boxes.find((b) => b.id === id))).join(' over ')).join('; ');
+    assert.deepEqual(live, [], `${live.length} pairs of labels overlap among ${grown} entities after More: ${show(live, liveBoxes)}`);
+
+    // Panned far off, Reset brings the whole graph back into view.
+    await view.locator('body').evaluate(() => (window as unknown as { scryGraph: { canvas: { cy: { pan(p: object): void } } } }).scryGraph.canvas.cy.pan({ x: -50000, y: -50000 }));
+    assert.equal(await wholeInView(), false, 'panned off');
+    await view.locator('#reset').click();
+    await h.waitFor('the whole graph in view after Reset', async () => ((await wholeInView()) ? true : undefined));
+    await h.screenshot(page!, ARTIFACTS, '11-graph-100-reset');
+
+    // Closed and reopened: a fresh layout of the same entities, fitted, with no overlap.
+    await leaveWebview(page!);
+    // A middle click closes an editor tab in VS Code.
+    await page!.locator('.tabs-container .tab', { hasText: 'Scry Memory' }).click({ button: 'middle' });
+    await page!.locator('.tabs-container .tab', { hasText: 'Scry Memory' }).waitFor({ state: 'detached' });
+    await h.runCommand(page!, 'Scry: Show Memory Graph');
+    view = page!.frameLocator('iframe.webview').frameLocator('iframe#active-frame');
+    // Drawn: every entity the summary counts ("60 of 153 entities, …").
+    await h.waitFor('the reopened graph drawn whole', async () => {
+      const said = Number(/^(\d+)/.exec(await view.locator('#summary').innerText().catch(() => ''))?.[1] ?? 0);
+      return said > 0 && (await drawnNames().catch(() => [])).length === said ? true : undefined;
+    });
+    await h.waitFor('the reopened graph fitted', async () => ((await wholeInView().catch(() => false)) ? true : undefined));
+    const freshBoxes = await labelBoxes();
+    const fresh = overlaps(freshBoxes);
+    assert.deepEqual(fresh, [], `${fresh.length} pairs of labels overlap in the reopened graph: ${show(fresh, freshBoxes)}`);
+    await h.screenshot(page!, ARTIFACTS, '12-graph-100-reopened');
   });
 });
 

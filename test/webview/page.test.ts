@@ -151,6 +151,33 @@ describe('the memory-graph page', { skip }, () => {
       return b.x1 >= e.x1 - 1 && b.y1 >= e.y1 - 1 && b.x2 <= e.x2 + 1 && b.y2 <= e.y2 + 1;
     });
     assert.ok(inView, 'every node is inside the view after the fit');
+
+    // The editor then lays out its panels around the view: a fitted graph stays whole at the new size;
+    // once the user has zoomed, a resize leaves their viewport alone.
+    const whole = (): Promise<boolean> =>
+      p.page.evaluate(() => {
+        const cy = (window as unknown as { scryGraph: { canvas: { cy: { extent(): { x1: number; y1: number; x2: number; y2: number }; nodes(): { boundingBox(): { x1: number; y1: number; x2: number; y2: number } } } } } }).scryGraph.canvas.cy;
+        const e = cy.extent();
+        const b = cy.nodes().boundingBox();
+        return b.x1 >= e.x1 - 1 && b.y1 >= e.y1 - 1 && b.x2 <= e.x2 + 1 && b.y2 <= e.y2 + 1;
+      });
+    const zoom = (): Promise<number> => p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { cy: { zoom(): number } } } }).scryGraph.canvas.cy.zoom());
+    await p.page.setViewportSize({ width: 1400, height: 480 });
+    await p.page.waitForFunction(() => document.querySelector('#graph')!.getBoundingClientRect().height < 480);
+    await p.page.waitForTimeout(100);
+    assert.equal(await whole(), true, 'still whole after the view shrank');
+    const fittedZoom = await zoom();
+    const gbox = await p.page.locator('#graph').boundingBox();
+    await p.page.mouse.move(gbox!.x + gbox!.width / 2, gbox!.y + gbox!.height / 2);
+    for (let i = 0; i < 3; i++) await p.page.mouse.wheel(0, -400);
+    await p.page.waitForFunction((z) => (window as unknown as { scryGraph: { canvas: { cy: { zoom(): number } } } }).scryGraph.canvas.cy.zoom() > z * 1.05, fittedZoom);
+    const zoomed = await zoom();
+    await p.page.setViewportSize({ width: 1400, height: 900 });
+    await p.page.waitForFunction(() => document.querySelector('#graph')!.getBoundingClientRect().height > 480);
+    await p.page.waitForTimeout(100);
+    assert.equal(await zoom(), zoomed, 'a zoomed view keeps its zoom through a resize (a fit would change it)');
+    await p.push({ ...s, revision: 22, fit: 3 });
+    assert.equal(await whole(), true);
   });
 
   it('grows the 120-entity graph by 40 entities (live, or "More") without drawing one on top of another, the drawn ones staying put', async () => {
@@ -170,5 +197,17 @@ describe('the memory-graph page', { skip }, () => {
     for (const [id, pos] of Object.entries(before)) {
       assert.ok(Math.abs(afterPos[id]!.x - pos.x) < 0.5 && Math.abs(afterPos[id]!.y - pos.y) < 0.5, `${id} stayed where it was`);
     }
+  });
+  it('grows it again by 60 entities with no link to anything drawn (a "More" page of lone entities), each finding a free spot', async () => {
+    const base = syntheticState(70, 20, 24);
+    const lone = Array.from({ length: 50 }, (_, i) => ({ id: 1000 + i, name: `lone-entity-with-a-long-name-${i}`, type: 'concept', facts: 0, updatedAt: '2026-01-01T00:00:00Z', expanded: false }));
+    const grown = Array.from({ length: 40 }, (_, i) => ({ id: 2000 + i, name: `new-neighbour-${i}`, type: 'service', facts: 2, updatedAt: '2026-01-02T00:00:00Z', expanded: false }));
+    const links = grown.map((n, i) => ({ id: 5000 + i, source: 1 + (i % 10), target: n.id, relation: 'uses', text: '', confidence: 0.8 }));
+    const isolated = Array.from({ length: 60 }, (_, i) => ({ id: 3000 + i, name: `ledger-shard-worker-${i + 1}`, type: 'service', facts: 1, updatedAt: '2026-01-03T00:00:00Z', expanded: false }));
+    await p.push({ ...base, revision: 25, nodes: [...base.nodes, ...lone, ...grown, ...isolated], edges: [...base.edges, ...links] });
+    const boxes = await labels();
+    assert.equal(boxes.length, 220);
+    const overlaps = overlapping(boxes);
+    assert.deepEqual(overlaps, [], `${overlaps.length} pairs of labels overlap after adding lone entities`);
   });
 });

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AnchorKey, CodeDefinition, MentionResolution } from '../../protocol/anchors';
+import { execFileSync } from 'node:child_process';
+import type { AnchorKey, CodeDefinition, MentionContext, MentionResolution } from '../../protocol/anchors';
 import type { CodeStore, SymbolRecord } from '../store/store';
 import { resolveName } from './resolve';
 
@@ -122,22 +123,71 @@ function indexedPath(store: CodeStore, rel: string): string | undefined {
  */
 function onDisk(repo: string, rel: string): string | undefined {
   const parts = rel.split('/').filter((p) => p !== '' && p !== '.' && p !== '..');
+  let tracked: readonly string[] | undefined;
   for (let i = 0; i <= parts.length - keep(parts); i++) {
     const abs = path.resolve(repo, ...parts.slice(i));
     if (!abs.startsWith(repo + path.sep)) continue;
     try {
       if (fs.statSync(abs).isFile()) return path.relative(repo, abs).split(path.sep).join('/');
     } catch {
-      // Not here: try a shorter tail.
+      // Not here: the one tracked file ending the same way, else a shorter tail.
     }
+    tracked ??= trackedFiles(repo);
+    const tail = `/${parts.slice(i).join('/')}`;
+    const ends = tracked.filter((f) => f.endsWith(tail));
+    if (ends.length === 1) return ends[0];
+    if (ends.length > 1) return undefined;
   }
   return undefined;
+}
+
+/** The files git tracks in a repo (what an index leaves out too: JSON, Prisma schemas, docs), read again when git's index file changes. */
+const TRACKED = new Map<string, { stamp: number; files: readonly string[] }>();
+
+function trackedFiles(repo: string): readonly string[] {
+  let stamp = -1;
+  try {
+    stamp = fs.statSync(path.join(repo, '.git', 'index')).mtimeMs;
+  } catch {
+    // A worktree's .git is a file, or no git at all: read once per process.
+  }
+  const kept = TRACKED.get(repo);
+  if (kept && kept.stamp === stamp) return kept.files;
+  let files: string[] = [];
+  try {
+    files = execFileSync('git', ['-C', repo, 'ls-files', '-z'], { encoding: 'utf8', timeout: 5_000, maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] }).split('\0').filter((f) => f.length > 0);
+  } catch {
+    // Not a git repo: no tracked list, only paths as given.
+  }
+  if (TRACKED.size > 16) TRACKED.clear();
+  TRACKED.set(repo, { stamp, files });
+  return files;
 }
 
 /** The repo's own definitions. Not a local (declared inside a function): the one local of that name anywhere is rarely the one a session meant. */
 const own = (symbols: SymbolRecord[]): SymbolRecord[] => symbols.filter((s) => !s.is_external && !s.is_local && s.kind !== 'parameter');
 
-export function resolveMention(store: CodeStore, repo: string, input: string): MentionResolution {
+/** A test's file: its definitions mirror or stub the code under test. */
+const TEST_FILE = /(?:^|\/)(?:__tests__|__mocks__|tests?|spec)\/|\.(?:test|spec)\.[A-Za-z0-9]+$|_test\.[A-Za-z0-9]+$/;
+/** Fields hold data: their bare name (`id`, `username`) names a field of whatever object the session is about. */
+const FIELD_KINDS = new Set(['property', 'field']);
+
+/**
+ * Narrows several definitions to the one meant, or says none can be told
+ * apart: those in files the session named; else, when all but one are in
+ * tests, the one in the code (a test's copy or stub is not what a session
+ * names). Anything else is left as it is.
+ */
+function narrow(defs: CodeDefinition[], context: MentionContext | undefined): CodeDefinition[] {
+  if (defs.length <= 1) return defs;
+  const named = context ? defs.filter((d) => context.files.includes(d.file)) : [];
+  const pool = named.length > 0 ? named : defs;
+  if (pool.length === 1) return pool;
+  const code = pool.filter((d) => !TEST_FILE.test(d.file));
+  return code.length === 1 ? code : pool;
+}
+
+export function resolveMention(store: CodeStore, repo: string, input: string, context?: MentionContext): MentionResolution {
   const mention = input.trim().replace(/\(\)$/, '');
   const fileLine = FILE_LINE.exec(mention);
   if (fileLine) {
@@ -155,12 +205,20 @@ export function resolveMention(store: CodeStore, repo: string, input: string): M
   if (resolved.note !== undefined) return { found: null, reason: 'unknown' };
   const mine = own(resolved.symbols);
   if (mine.length === 0) {
-    const local = resolved.symbols.some((x) => x.is_local && !x.is_external);
-    return { found: null, reason: local ? 'local' : resolved.symbols.length > 0 ? 'external' : 'unknown' };
+    const locals = resolved.symbols.filter((x) => x.is_local && !x.is_external);
+    // A local of a file the session named, the only one of that name there: what the session was reading.
+    if (locals.length > 0 && context) {
+      const inNamed = uniqueDefinitions(store, repo, locals).filter((d) => context.files.includes(d.file));
+      if (inNamed.length === 1) return { found: inNamed[0]! };
+    }
+    return { found: null, reason: locals.length > 0 ? 'local' : resolved.symbols.length > 0 ? 'external' : 'unknown' };
   }
-  const defs = uniqueDefinitions(store, repo, mine);
+  // A bare field name is only anchored in a file the session named: `username` of a type it never opened is some other object's.
+  const bareFields = context !== undefined && !mention.includes('.') && mine.every((x) => FIELD_KINDS.has(x.kind));
+  const defs = narrow(uniqueDefinitions(store, repo, mine), context).filter((d) => !bareFields || context.files.includes(d.file));
   if (defs.length === 1) return { found: defs[0]! };
-  return defs.length === 0 ? { found: null, reason: 'unknown' } : { found: null, reason: 'ambiguous', candidates: defs.length };
+  if (defs.length === 0) return { found: null, reason: bareFields ? 'member' : 'unknown' };
+  return { found: null, reason: 'ambiguous', candidates: defs.length };
 }
 
 /** One per place: several symbols at one definition (a declaration merged with its namespace) are one answer. */

@@ -2,7 +2,7 @@
 // lookup the daemon handed memory (protocol/anchors.ts), after ingest, off
 // its path: ingest only wakes it. Repos without an index cost one check per
 // pass; their episodes wait until the repo has one.
-import type { CodeLookup } from '../../protocol/anchors';
+import type { CodeLookup, MentionContext, MentionResolution } from '../../protocol/anchors';
 import type { AnchorDraft, UnanchoredEpisode } from '../store/anchors';
 import type { MemoryStore } from '../store';
 import { commitAt, historyOf } from './commit';
@@ -58,7 +58,7 @@ export class Anchorer {
         for (const episode of batch) {
           if (this.stopped) return read;
           const commit = commitAt(history, episode.at);
-          this.store.anchors.record(episode, anchorsOf(lookup, episode), commit);
+          this.store.anchors.record(episode, anchorsOf(lookup, episode, this.store.anchors.filesOfSession(episode.session, episode.repo)), commit);
           read++;
         }
         // Queries are answered between batches.
@@ -69,20 +69,31 @@ export class Anchorer {
   }
 }
 
-/** Each distinct mention of the episode once, at its first place. */
-export function anchorsOf(lookup: CodeLookup, episode: UnanchoredEpisode): AnchorDraft[] {
+/**
+ * Each distinct mention of the episode once, at its first place. Read twice:
+ * first alone, to learn which files the episode names (its file mentions and
+ * its top-level symbols' files) besides those the session named before; then
+ * each mention again in that context, where a name with several definitions,
+ * a local or a bare field can be told apart by the files being talked about.
+ */
+export function anchorsOf(lookup: CodeLookup, episode: Pick<UnanchoredEpisode, 'repo' | 'text'>, sessionFiles: readonly string[] = []): AnchorDraft[] {
   const seen = new Set<string>();
-  const out: AnchorDraft[] = [];
-  for (const m of findMentions(episode.text)) {
-    if (seen.has(m.text)) continue;
-    seen.add(m.text);
-    const r = lookup.resolve(episode.repo, underRoot(m.text, episode.repo));
-    if (r.found === null) {
-      out.push({ mention: m.text, offset: m.offset, kind: null, reason: r.reason });
-      continue;
-    }
+  const mentions = findMentions(episode.text).filter((m) => !seen.has(m.text) && seen.add(m.text) !== undefined);
+  const asked = mentions.map((m) => underRoot(m.text, episode.repo));
+  const files = new Set(sessionFiles);
+  for (const f of namedFiles(asked.map((m) => lookup.resolve(episode.repo, m)))) files.add(f);
+  const context: MentionContext = { files: [...files] };
+  return mentions.map((m, i): AnchorDraft => {
+    const r = lookup.resolve(episode.repo, asked[i]!, context);
+    if (r.found === null) return { mention: m.text, offset: m.offset, kind: null, reason: r.reason };
     const d = r.found;
-    out.push({ mention: m.text, offset: m.offset, kind: d.kind, symbol: d.symbol, name: d.name, qualified_name: d.qualified_name, file: d.file, line: d.line, hash: d.hash });
-  }
-  return out;
+    return { mention: m.text, offset: m.offset, kind: d.kind, symbol: d.symbol, name: d.name, qualified_name: d.qualified_name, file: d.file, line: d.line, hash: d.hash };
+  });
+}
+
+/** The files resolutions name as context: a file, or a top-level symbol's (a member's file says less of what was read). */
+export function namedFiles(resolutions: readonly MentionResolution[]): string[] {
+  const out = new Set<string>();
+  for (const r of resolutions) if (r.found && (r.found.kind === 'file' || r.found.qualified_name === r.found.name)) out.add(r.found.file);
+  return [...out];
 }

@@ -3,6 +3,9 @@
 export { Anchorer, anchorsOf } from './anchorer';
 export { asMention, findMentions, underRoot, type Mention } from './mentions';
 export { stateLabel, stateOf, type AnchorState } from './state';
-export { notesAbout } from './notes';
+export { notesAbout, notesAboutFile } from './notes';
 export { bestSentence } from './sentence';
 export { why } from './why';
+export { codeLine, codeOfEpisode, type CodeMention } from './mentioned';
+export { changedFiles, type ChangedFiles } from './changed';
+export { aboutChanged } from './about-changed';

@@ -37,6 +37,18 @@ export function notesAbout(store: MemoryStore, lookup: CodeLookup | undefined, r
   const tail = name.split(/::|->|[.#]/).pop() ?? name;
   const rows = new Map<number, AnchorRow>();
   for (const n of new Set([name, tail])) for (const r of store.anchors.ofName(n, CONSIDERED, true)) rows.set(r.id, r);
+  return notesOf(store, lookup, repo, rows, limit);
+}
+
+/** The same for a file (symbols FILE): anchors to the file itself and to code in it, newest sessions first. */
+export function notesAboutFile(store: MemoryStore, lookup: CodeLookup | undefined, repo: string, file: string, limit: number): AnchorNote[] {
+  if (limit <= 0) return [];
+  const rows = new Map<number, AnchorRow>();
+  for (const r of store.anchors.ofFile(file, CONSIDERED, true)) rows.set(r.id, r);
+  return notesOf(store, lookup, repo, rows, limit);
+}
+
+function notesOf(store: MemoryStore, lookup: CodeLookup | undefined, repo: string, rows: ReadonlyMap<number, AnchorRow>, limit: number): AnchorNote[] {
   if (rows.size === 0) return [];
   const here = real(repo);
   const out: AnchorNote[] = [];

@@ -36,6 +36,8 @@ const FLAGS: readonly FlagEntry[] = [
   { tools: ['mongo', 'mongosh', 'mongodump', 'mongorestore', 'mongoexport', 'mongoimport', 'mongostat', 'mongotop'], keywords: ['mongo'], flags: ['-p'] },
   { tools: ['az login', 'oc login', 'rdesktop', 'smbmap', 'crackmapexec', 'netexec', 'nxc', 'hydra'], flags: ['-p'] },
   { tools: ['xfreerdp', 'wlfreerdp', 'sdl-freerdp'], flags: [], glued: ['/p:'] },
+  // A secret's value given on the command line: `gh secret set NAME --body V`.
+  { tools: ['gh secret set'], keywords: ['secret set'], flags: ['--body', '-b'] },
 ];
 
 const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

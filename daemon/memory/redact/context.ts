@@ -1,15 +1,18 @@
 // Secrets known by where they stand rather than by their shape: assigned to
-// a name that says secret (.env, shell, YAML, JSON, headers), passed to a
-// command (`mysql -pPW`, `curl -u user:pw`, `--password X`), inside a URL
-// (`redis://:pw@`, `?sig=`), in a connection string (`AccountKey=`), or said
-// in prose ("DB_PASSWORD is hunter2").
+// a name that says secret (.env, shell, Dockerfile, YAML, JSON, headers),
+// passed to a command (`mysql -pPW`, `curl -u user:pw`, `--password X`),
+// inside a URL (`redis://:pw@`, `?sig=`), in a connection string
+// (`AccountKey=`) or an Authorization header. Prose is in prose.ts, code
+// calls in calls.ts.
 import type { Rule } from './rule';
 import { looksRandom } from './entropy';
 import { NAME_KEYWORDS, SECRET_NAME } from './names';
-import { notAValue, plausibleSecret, unquote } from './values';
-
+import { credentialShaped } from './shape';
+import { isStopword, notAValue, plausibleSecret, unquote } from './values';
 
 const codeCall = (v: string): boolean => /^[A-Za-z_$][\w$.]*\(/.test(v);
+// A value after a secret's name in a command: not a reference, a word or a call, and shaped like a password or a key.
+const valueAfterName = (v: string): boolean => !notAValue(v) && !isStopword(unquote(v)) && !codeCall(v) && (plausibleSecret(v) || credentialShaped(v));
 // The rest of a line that is code: a statement or item end, an opened block, an arrow function.
 const codeShape = (v: string): boolean => /[;,{([]$/.test(v) || /^\(.*\)\s*(?::[^=]*)?=>/.test(v);
 
@@ -28,13 +31,29 @@ export const CONTEXT_RULES: readonly Rule[] = [
     kind: 'env-secret',
     keywords: NAME_KEYWORDS,
     // The name sits in a lookbehind, so the regex is only tried where an `=` or `:` stands.
-    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:=])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|[^\s"'\x60;&|),}]+)`, 'gim'),
+    // A quote left open at the end of a line holds a token cut by a line wrap.
+    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:=$@])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|["'][\w+/=.~-]{16,}$|(?![^\s"'\x60;&|(),}]*\()[^\s"'\x60;&|(),}]+)`, 'gim'),
     accept: (v, g) => {
       const value = unquote(v);
       if (value.length === 0 || notAValue(value) || codeCall(value)) return false;
       // A bare `NAME=value` is an assignment; `name: value` and `name = value` may be code: judge the value.
       return (g.eq === '=' || v !== value) && !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) ? true : plausibleSecret(v);
     },
+  },
+  {
+    // The assignment without `=`: Dockerfile `ENV NAME value` / `ARG`, fish `set -gx NAME value`, csh `setenv NAME value`.
+    kind: 'env-secret',
+    keywords: ['env ', 'arg ', 'setenv', 'set -'],
+    // Also mid-line (a command pasted into a sentence); `ENV`/`ARG` only in capitals (`the env TOKEN variable` is prose).
+    re: new RegExp(String.raw`(?<pre>(?:^|[\s;&|(])(?<cmd>ENV|ARG|setenv|set(?:[ \t]+-[A-Za-z]+)+)[ \t]+["']?${SECRET_NAME}["']?[ \t]+)(?<s>"[^"\n]*"|'[^'\n]*'|[^\s"'=]\S*)(?=\s|$)`, 'gim'),
+    accept: (v, g) => (!/^(?:env|arg)$/i.test(g.cmd ?? '') || /^(?:ENV|ARG)$/.test(g.cmd ?? '')) && valueAfterName(v),
+  },
+  {
+    // `pass` alone as a name (`pass: V` in YAML, `pass=V`): a word in its own right, so the value must look like a password.
+    kind: 'env-secret',
+    keywords: ['pass'],
+    re: /(?<pre>(?:^|[\s{,;("'])["']?(?:pass|PASS)["']?(?:[ \t]*=[ \t]*|:[ \t]+)(?<q>["']?))(?<s>[^\s"',;})]+)/gm,
+    accept: (v) => plausibleSecret(v),
   },
   {
     // Any `*key` name (`app_key`, `ALGOLIA_ADMIN_KEY`, `storageKey`) whose value is random or a long hex.
@@ -98,34 +117,9 @@ export const CONTEXT_RULES: readonly Rule[] = [
   {
     kind: 'authorization',
     keywords: ['authorization'],
-    re: /(?<pre>\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic|Token|Bot|Digest|Negotiate|ApiKey|SSWS|AWS4-HMAC-SHA256)\s+)?)(?<s>[A-Za-z0-9._~+/=:,-]{8,})/gi,
-    accept: (v) => !notAValue(v),
+    // A scheme the list does not know (a vendor's own word, `X-Key`, `Custom`) is any word before the value; the value must then look generated.
+    re: /(?<pre>\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic|Token|Bot|Digest|Negotiate|ApiKey|SSWS|AWS4-HMAC-SHA256)\s+|(?<scheme>[A-Za-z][\w-]{1,30})\s+(?=[A-Za-z0-9._~+/=:-]{10,}))?)(?<s>[A-Za-z0-9._~+/=:,-]{8,})/gi,
+    accept: (v, g) => !notAValue(v) && (g.scheme === undefined || credentialShaped(v)),
   },
   { kind: 'bearer', keywords: ['bearer'], re: /(?<pre>\bBearer\s+)(?<s>[A-Za-z0-9._~+/-]{16,}=*)/g },
-  {
-    // "DB_PASSWORD is hunter2": an environment-style name said to be a value.
-    kind: 'prose-secret',
-    keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'credential'],
-    re: /(?<pre>\b[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|KEY|CREDENTIALS?)\s+(?:is|was|is now|is set to|set to|reads|became)\s+(?<q>["'`]?))(?<s>[^\s"'`,;]+)/g,
-    accept: (v, g) => !notAValue(v) && (Boolean(g.q) || plausibleSecret(v) || plausibleWordSecret(v)),
-  },
-  {
-    // "the password for the admin account is 'x'", "my api token: x".
-    kind: 'prose-secret',
-    keywords: ['passw', 'passphrase', 'secret', 'token', 'key', 'pin', 'credential'],
-    re: /(?<pre>\b(?:password|passwd|passphrase|secret|token|api[ -]?key|pin|credentials?)(?:\s+(?:for|of|on|to)\s+(?:the\s+)?[\w.@-]+(?:\s+[\w.@-]+)?)?\s+(?:is|was|is now|is set to|set to|=|:|reads|became)\s+(?<q>["'`]?))(?<s>[^\s"'`,;]+)/gi,
-    accept: (v, g) => (g.q ? !notAValue(v) && !/^[A-Za-z_$][\w$]*$/.test(v) || plausibleSecret(v) : plausibleSecret(v)),
-  },
-  {
-    // "log in with password hunter2", "use the token x".
-    kind: 'prose-secret',
-    keywords: ['passw', 'passphrase', 'token', 'key', 'secret'],
-    re: /(?<pre>\b(?:with|using|use|via)\s+(?:the\s+)?(?:password|passphrase|passwd|token|api key|key|secret)\s+(?<q>["'`]?))(?<s>[^\s"'`,;]+)/gi,
-    accept: (v, g) => (g.q ? !notAValue(v) : plausibleSecret(v)),
-  },
 ];
-
-/** After an env-style name, a single plain word is still the value unless it is an ordinary English word. */
-function plausibleWordSecret(v: string): boolean {
-  return /^[A-Za-z][A-Za-z0-9]{3,}$/.test(v) && !/^(?:is|was|the|a|an|not|set|unset|empty|missing|required|wrong|invalid|expired|correct|stored|rotated|changed|leaked|used|needed|present|configured|defined|available)$/i.test(v);
-}

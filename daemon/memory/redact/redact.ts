@@ -1,17 +1,20 @@
 // Secret redaction applied to every text before it is clipped, stored, logged
-// or sent to a model. Four passes, cheapest filter first: key material and
-// config blocks (keys.ts), provider tokens by their shape (tokens.ts),
-// secrets by where they stand (context.ts), and a last net for random-looking
-// tokens no rule names (entropy.ts). Each rule runs only when one of its
+// or sent to a model. Passes, cheapest filter first: key material and config
+// blocks (keys.ts), provider tokens by their shape (tokens.ts,
+// tokens-sweep.ts), secrets by where they stand (commands.ts, configs.ts,
+// context.ts, prose.ts, calls.ts), and a last net for random-looking tokens
+// no rule names (entropy.ts). Each rule runs only when one of its
 // keywords occurs in the text. Ordinary code, git hashes, UUIDs and words
 // pass through: a false positive only costs a word, but a rule that fires on
 // hashes would blank out half of every transcript.
+import { CALL_RULES } from './calls';
 import { COMMAND_RULES } from './commands';
 import { CONFIG_RULES } from './configs';
 import { CONTEXT_RULES } from './context';
 import { HIGH_ENTROPY_RULE } from './entropy';
 import { KEY_RULES } from './keys';
 import { KeywordIndex } from './keywords';
+import { PROSE_RULES } from './prose';
 import { applyRule, type Rule } from './rule';
 import { TOKEN_RULES } from './tokens';
 import { SWEEP_RULES } from './tokens-sweep';
@@ -22,7 +25,7 @@ export interface RedactResult {
   count: number;
 }
 
-const RULES: readonly Rule[] = [...KEY_RULES, ...TOKEN_RULES, ...SWEEP_RULES, ...COMMAND_RULES, ...CONFIG_RULES, ...CONTEXT_RULES, HIGH_ENTROPY_RULE];
+const RULES: readonly Rule[] = [...KEY_RULES, ...TOKEN_RULES, ...SWEEP_RULES, ...COMMAND_RULES, ...CONFIG_RULES, ...CONTEXT_RULES, ...PROSE_RULES, ...CALL_RULES, HIGH_ENTROPY_RULE];
 const KEYWORDS = new KeywordIndex(RULES.flatMap((r) => r.keywords ?? []));
 // Which rules each keyword wakes, and the rules with no keyword (they always run).
 const RULES_BY_KEYWORD = new Map<string, number[]>();

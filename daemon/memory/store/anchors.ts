@@ -10,6 +10,8 @@ export interface UnanchoredEpisode {
   repo: string;
   at: string;
   text: string;
+  /** The session it is part of (a subagent's under its parent's): files named in its other episodes are context. */
+  session: string;
 }
 
 export interface AnchorDraft {
@@ -65,7 +67,7 @@ function prepare(db: Db) {
       `SELECT DISTINCT repo_root AS repo FROM episodes e WHERE repo_root IS NOT NULL AND NOT EXISTS (SELECT 1 FROM anchor_scans s WHERE s.episode_seq = e.seq)`,
     ),
     unscanned: db.prepare<[string, number], UnanchoredEpisode>(
-      `SELECT seq, id, repo_root AS repo, occurred_at AS at, text FROM episodes e
+      `SELECT seq, id, repo_root AS repo, occurred_at AS at, text, coalesce(parent_session_id, session_id) AS session FROM episodes e
        WHERE repo_root = ? AND NOT EXISTS (SELECT 1 FROM anchor_scans s WHERE s.episode_seq = e.seq) ORDER BY seq LIMIT ?`,
     ),
     insert: db.prepare(
@@ -83,7 +85,16 @@ function prepare(db: Db) {
       `SELECT f.id, f.relation, f.text FROM episodes e JOIN fact_episodes fe ON fe.episode_id = e.id JOIN facts f ON f.id = fe.fact_id
        WHERE e.seq = ? AND f.expired_at IS NULL AND instr(f.text, ?) > 0 ORDER BY f.relation = 'decided' DESC, f.id LIMIT ?`,
     ),
+    byFileNewest: db.prepare<[string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file = ? ORDER BY a.at DESC, a.id DESC LIMIT ?`),
     byFile: db.prepare<[string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file = ? ORDER BY a.at, a.id LIMIT ?`),
+    inFiles: db.prepare<[string, string, number], AnchorRow>(
+      `${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file IN (SELECT value FROM json_each(?)) AND a.repo IN (SELECT value FROM json_each(?)) ORDER BY a.at DESC, a.id DESC LIMIT ?`,
+    ),
+    // A file named, or a top-level symbol's file: a field's file says nothing of what the session read.
+    sessionFiles: db.prepare<[string, string], { file: string }>(
+      `SELECT DISTINCT a.file FROM episodes e JOIN anchors a ON a.episode_seq = e.seq
+       WHERE coalesce(e.parent_session_id, e.session_id) = ? AND a.repo = ? AND (a.kind = 'file' OR (a.kind = 'symbol' AND a.qualified_name = a.name)) LIMIT 500`,
+    ),
     ofEpisode: db.prepare<[number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.episode_seq = ? AND a.kind IS NOT NULL ORDER BY a.offset`),
   };
 }
@@ -135,8 +146,19 @@ export class AnchorTable {
   }
 
   /** Anchors to this file (and, symbol anchors, to code in it), oldest first. */
-  ofFile(file: string, limit = 200): AnchorRow[] {
-    return this.s.byFile.all(file, limit);
+  ofFile(file: string, limit = 200, newest = false): AnchorRow[] {
+    return (newest ? this.s.byFileNewest : this.s.byFile).all(file, limit);
+  }
+
+  /** Anchors of a repo (under any of its spellings) to these files, newest first: what orientation says about files git shows changed. */
+  inFiles(repos: readonly string[], files: readonly string[], limit = 100): AnchorRow[] {
+    if (files.length === 0 || repos.length === 0) return [];
+    return this.s.inFiles.all(JSON.stringify(files), JSON.stringify(repos), limit);
+  }
+
+  /** Files the session's episodes already read for mentions named (or whose top-level symbols they named), in this repo. */
+  filesOfSession(session: string, repo: string): string[] {
+    return this.s.sessionFiles.all(session, repo).map((r) => r.file);
   }
 
   /** An episode's anchors in text order: what a recall or episode answer shows beside each mention (offsets fall in its passages). */

@@ -21,8 +21,15 @@ interface Checked {
   refers_to: 'repo' | 'gone' | 'library' | 'generic' | 'asset';
   verdict: 'right' | 'wrong' | 'missed' | 'correctly-unresolved';
 }
-const check = JSON.parse(fs.readFileSync(path.join(DIR, 'check.json'), 'utf8')) as { summary: Record<string, unknown>; checked: Checked[] };
-const measured = JSON.parse(fs.readFileSync(path.join(DIR, 'mentions.json'), 'utf8')) as { mentions: Array<Omit<Checked, 'refers_to' | 'verdict'>> };
+type Check = { summary: Record<string, unknown>; checked: Array<Checked & { relabelled?: { from: string; to: string } }> };
+type Measured = { mentions: Array<Omit<Checked, 'refers_to' | 'verdict'>> };
+const read = <T>(name: string): T => JSON.parse(fs.readFileSync(path.join(DIR, name), 'utf8')) as T;
+const check = read<Check>('check.json');
+/** The first measurement (check.json, mentions.json), then the one after the resolver learned context (check-2.json, mentions-2.json). */
+const ROUNDS: Array<[string, Check, Measured]> = [
+  ['first', check, read<Measured>('mentions.json')],
+  ['second', read<Check>('check-2.json'), read<Measured>('mentions-2.json')],
+];
 
 const TRANSCRIPTS: Record<string, string> = {
   'jnarowski-06381696-0074-49f8-863e-6ad4fac507f9.jsonl': path.join(ROOT, 'test', 'fixtures', 'memory', 'claude', 'real', 'jnarowski-06381696-0074-49f8-863e-6ad4fac507f9.jsonl'),
@@ -50,28 +57,42 @@ function prose(file: string): string {
 }
 
 describe('anchors on real sessions about real code: the hand check', () => {
-  it('labels every mention measured, at least 50, each label agreeing with what the resolver did', () => {
-    assert.ok(check.checked.length >= 50, `${check.checked.length} checked`);
-    assert.deepEqual(check.checked.map((c) => `${c.session}|${c.part}|${c.mention}`), measured.mentions.map((m) => `${m.session}|${m.part}|${m.mention}`));
-    for (const c of check.checked) {
-      if (c.verdict === 'right' || c.verdict === 'wrong') assert.ok(c.anchored, `${c.mention}: ${c.verdict} but not anchored`);
-      else assert.ok(c.unresolved, `${c.mention}: ${c.verdict} but anchored`);
-      if (c.verdict === 'missed') assert.equal(c.refers_to, 'repo', c.mention);
-    }
-  });
+  for (const [round, check, measured] of ROUNDS) {
+    it(`${round} check: labels every mention measured, at least 50, each label agreeing with what the resolver did`, () => {
+      assert.ok(check.checked.length >= 50, `${check.checked.length} checked`);
+      assert.deepEqual(check.checked.map((c) => `${c.session}|${c.part}|${c.mention}`), measured.mentions.map((m) => `${m.session}|${m.part}|${m.mention}`));
+      check.checked.forEach((c, i) => {
+        assert.deepEqual([c.anchored, c.unresolved], [measured.mentions[i]!.anchored, measured.mentions[i]!.unresolved], c.mention);
+        if (c.verdict === 'right' || c.verdict === 'wrong') assert.ok(c.anchored, `${c.mention}: ${c.verdict} but not anchored`);
+        else assert.ok(c.unresolved, `${c.mention}: ${c.verdict} but anchored`);
+        if (c.verdict === 'missed') assert.equal(c.refers_to, 'repo', c.mention);
+      });
+    });
 
-  it('reports the shares the labels give', () => {
-    const n = check.checked.length;
-    const anchored = check.checked.filter((c) => c.anchored).length;
-    const wrong = check.checked.filter((c) => c.verdict === 'wrong').length;
-    const repo = check.checked.filter((c) => c.refers_to === 'repo');
-    const s = check.summary;
-    assert.equal(s.mentions, n);
-    assert.equal(s.anchored, anchored);
-    assert.equal(s.wrong, wrong);
-    assert.equal(s.naming_repo_code_now, repo.length);
-    assert.equal(s.of_those_anchored, repo.filter((c) => c.anchored).length);
-    console.log(`agentcmd: ${anchored}/${n} mentions anchored (${((100 * anchored) / n).toFixed(1)}%), ${wrong} wrong (${((100 * wrong) / anchored).toFixed(1)}% of anchors); of the ${repo.length} naming code in the repo at that commit, ${repo.filter((c) => c.anchored).length} anchored`);
+    it(`${round} check: reports the shares the labels give`, () => {
+      const n = check.checked.length;
+      const anchored = check.checked.filter((c) => c.anchored).length;
+      const wrong = check.checked.filter((c) => c.verdict === 'wrong').length;
+      const repo = check.checked.filter((c) => c.refers_to === 'repo');
+      const s = check.summary;
+      assert.equal(s.mentions, n);
+      assert.equal(s.anchored, anchored);
+      assert.equal(s.wrong, wrong);
+      assert.equal(s.naming_repo_code_now, repo.length);
+      assert.equal(s.of_those_anchored, repo.filter((c) => c.anchored).length);
+      console.log(`agentcmd (${round} check): ${anchored}/${n} mentions anchored (${((100 * anchored) / n).toFixed(1)}%), ${wrong} wrong (${((100 * wrong) / anchored).toFixed(1)}% of anchors); of the ${repo.length} naming code in the repo at that commit, ${repo.filter((c) => c.anchored).length} anchored`);
+    });
+  }
+
+  it('the second check keeps what each mention refers to from the first, but for the labels it says it changed', () => {
+    const [, second] = ROUNDS[1]!;
+    check.checked.forEach((c, i) => {
+      const d = second.checked[i]!;
+      if (d.relabelled) {
+        assert.deepEqual([d.relabelled.from, d.relabelled.to], [c.refers_to, d.refers_to], d.mention);
+        console.log(`relabelled in the second check: ${d.mention} ${d.relabelled.from} -> ${d.relabelled.to}`);
+      } else assert.equal(d.refers_to, c.refers_to, d.mention);
+    });
   });
 
   it("the mentions in prose are the ones today's detector finds in the committed transcripts", () => {

@@ -16,7 +16,8 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { QueryResult, RecallResult, WhyResult } from '../../../daemon/protocol';
+import type { EpisodeResult, OrientResult, QueryResult, RecallResult, SymbolsResult, WhyResult } from '../../../daemon/protocol';
+import { estimateTokens } from '../../../daemon/memory/episode';
 import { CLI, scry, stopDaemon, tempDir } from '../../helpers';
 
 const ENV = { SCRY_MEMORY_SWEEP: '0', SCRY_FIRST_INDEX: '0' };
@@ -105,6 +106,14 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     const r = await run<RecallResult>(['memory', 'recall', 'payments fail processOrder']);
     return (r.passages ?? []).flatMap((p) => (p.code ?? []).filter((c) => c.mention === 'processOrder').map((c) => c.state));
   };
+  /** What opening the session's episode shows of processOrder, and the line orientation gives under the session. */
+  const episodeCode = async (w: WhyResult): Promise<string | undefined> => {
+    const e = await run<EpisodeResult>(['memory', 'episode', symbolAnchor(w).episode]);
+    const text = await scry(['memory', 'episode', symbolAnchor(w).episode, '--format', 'human'], { home, cwd: repo, env: env() });
+    assert.match(text.stdout, /^code it mentions, now: .*processOrder /m, text.stdout);
+    return e.episode.code?.find((c) => c.mention === 'processOrder')?.state;
+  };
+  const orientText = async (budget = 500): Promise<string> => (await run<OrientResult>(['memory', 'orient', '--cwd', repo, '--budget', String(budget)])).text;
   const whyText = async (): Promise<string> => {
     const r = await scry(['why', 'processOrder', '--format', 'compact'], { home, cwd: repo, env: env() });
     assert.equal(r.code, 0, r.stderr);
@@ -154,6 +163,12 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     assert.match(h.snippet, /retries moved to the queue/);
     // Recall shows the code its passage mentions, with where it is and its state.
     assert.ok((await recallCode()).includes(`fresh src/orders.ts:${line}`), JSON.stringify(await recallCode()));
+    // So do the episode and orientation, under the session's line.
+    assert.equal(await episodeCode(w), `fresh src/orders.ts:${line}`);
+    const o = await orientText();
+    assert.match(o, new RegExp(`^- 2026-03-02 \\(claude\\): .*\\n  - code now: processOrder fresh src/orders\\.ts:${line}(;|$)`, 'm'), o);
+    // No anchored file changed in the working tree or in a recent commit (the one after the session added a README): no changed-code section.
+    assert.doesNotMatch(o, /code changed here/);
     const first = git(repo, ['rev-list', '--max-parents=0', 'HEAD']);
     assert.equal(h.commit, first, 'the commit before the session, not HEAD');
     assert.notEqual(h.commit, git(repo, ['rev-parse', 'HEAD']));
@@ -182,6 +197,12 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
       assert.ok(grown > 0 && grown <= 300, `grew by ${grown} bytes`);
       // The answer below the line is the same answer.
       assert.equal(withMemory.split('\n').filter((l) => !l.startsWith('memory ')).join('\n'), without);
+      // symbols FILE carries what was said about the file or code in it, the same way.
+      const outline = await text('scry_symbols', { file: 'src/orders.ts' });
+      const outlineOff = await text('scry_symbols', { file: 'src/orders.ts', memory: false });
+      assert.match(outline, /^memory 2026-03-02 fresh: .*\(episode [0-9a-f]{12}\)$/m, outline);
+      assert.doesNotMatch(outlineOff, /^memory /m, outlineOff);
+      assert.equal(outline.split('\n').filter((l) => !l.startsWith('memory ')).join('\n'), outlineOff);
       const why = await text('scry_why', { symbol: 'processOrder' });
       assert.match(why, /^processOrder: defined at src\/orders\.ts:\d+/);
       assert.match(why, /fresh src\/orders\.ts:\d+: "user: Payments fail/);
@@ -196,6 +217,14 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
       assert.equal(off.code, 0, off.stderr);
       assert.doesNotMatch(off.stdout, /^memory /m, `${cmd} --no-memory`);
     }
+    const outline = await scry(['symbols', 'src/orders.ts', '--format', 'compact'], { home, cwd: repo, env: env() });
+    assert.equal(outline.code, 0, outline.stderr);
+    assert.match(outline.stdout, /^memory 2026-03-02 fresh: /m, outline.stdout);
+    const bare = await scry(['symbols', 'src/orders.ts', '--format', 'compact', '--no-memory'], { home, cwd: repo, env: env() });
+    assert.equal(bare.code, 0, bare.stderr);
+    assert.doesNotMatch(bare.stdout, /^memory /m, bare.stdout);
+    const billing = await run<SymbolsResult>(['symbols', 'src/billing.ts']);
+    assert.ok(billing.memory?.every((n) => n.state === 'fresh'), 'billing.ts: its anchors (charge, the file) are fresh');
     const j = await run<QueryResult>(['refs', 'processOrder']);
     assert.equal(j.memory?.length, 1);
     assert.equal(j.memory?.[0]?.state, 'fresh');
@@ -215,6 +244,10 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     assert.equal(lines.length, 2, r.stdout);
     assert.match(lines[0]!, /^memory \d{4}-\d{2}-\d{2} fresh: Decided: `processOrder` never retries inline/);
     assert.match(lines[1]!, /^memory 2026-03-02 fresh: /);
+    // The entity's episodes list the code each mentions, with its state now.
+    const eps = await scry(['memory', 'episodes', 'processOrder', '--format', 'compact'], { home, cwd: repo, env: env() });
+    assert.equal(eps.code, 0, eps.stderr);
+    assert.match(eps.stdout, /^- \d{4}-\d{2}-\d{2} manual: .* \[code: processOrder fresh src\/orders\.ts:\d+(;|\])/m, eps.stdout);
   });
 
   it('body edited: drifted (body changed), at its new line, never fresh', async () => {
@@ -232,6 +265,23 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     const inRecall = await recallCode();
     assert.ok(inRecall.length > 0 && inRecall.every((s) => s === `drifted (body changed) now src/orders.ts:${line}`), JSON.stringify(inRecall));
     assert.match(await refsMemory(), new RegExp(`^memory 2026-03-02 drifted \\(body changed, now src/orders\\.ts:${line}\\): `));
+    assert.equal(await episodeCode(w), `drifted (body changed) now src/orders.ts:${line}`);
+    const o = await orientText();
+    assert.match(o, new RegExp(`^  - code now: processOrder drifted \\(body changed\\) now src/orders\\.ts:${line}(;|$)`, 'm'), o);
+    assert.doesNotMatch(o, /processOrder fresh/);
+    // The edit is in the working tree: what was decided about processOrder opens the block, with its state now.
+    const lines = o.split('\n');
+    assert.equal(lines[1], 'What memory says about code changed here (git), state now:', o);
+    // billing.ts is anchored too (`charge`), but git shows it unchanged: not in that section.
+    assert.ok(!lines.some((l) => l.startsWith('- src/billing.ts')), o);
+    // Shown there, the decision is not repeated among the repository's facts.
+    assert.equal(o.split('never retries inline').length, 2, o);
+    assert.match(lines[2]!, new RegExp(`^- src/orders\\.ts \\(working tree\\): processOrder drifted \\(body changed\\) now src/orders\\.ts:${line}: "Decided: \`processOrder\` never retries inline`), o);
+    // It outranks everything else: the smallest budget that holds a line keeps it.
+    const head = `${lines.slice(0, 3).join('\n')}\n`;
+    const small = await orientText(estimateTokens(head) + 2);
+    assert.equal(small, head);
+    assert.doesNotMatch(small, /Latest sessions/, small);
   });
 
   it('moved to another file with the same body: drifted (moved), where it is now', async () => {
@@ -250,6 +300,15 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     assert.match(symbolLine(text), new RegExp(`drifted \\(moved\\) now src/billing\\.ts:${line}`));
     assert.doesNotMatch(symbolLine(text), /\bfresh\b/);
     assert.match(await refsMemory(), new RegExp(`^memory 2026-03-02 drifted \\(moved, now src/billing\\.ts:${line}\\): `));
+    assert.equal(await episodeCode(w), `drifted (moved) now src/billing.ts:${line}`);
+    // Committed on the current branch: the files of that recent commit lead orientation, the commit named.
+    git(repo, ['add', '.']);
+    git(repo, ['commit', '-q', '-m', 'move processOrder to billing']);
+    const sha = git(repo, ['rev-parse', '--short', 'HEAD']);
+    const o = await orientText();
+    assert.match(o, new RegExp(`code now: processOrder drifted \\(moved\\) now src/billing\\.ts:${line}(;|$)`, 'm'), o);
+    assert.match(o.split('\n')[2]!, new RegExp(`^- src/orders\\.ts \\(commit ${sha}\\): processOrder drifted \\(moved\\) now src/billing\\.ts:${line}: "Decided:`), o);
+    assert.match(o, new RegExp(`^- src/billing\\.ts \\(commit ${sha}`, 'm'), o);
   });
 
   it('deleted: gone, and the memory is still there to read', async () => {
@@ -265,5 +324,9 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     assert.doesNotMatch(symbolLine(text), /\bfresh\b/);
     // A name the code no longer has still says what was remembered about it, as gone.
     assert.match(await refsMemory(), /^memory 2026-03-02 gone: /);
+    assert.equal(await episodeCode(w), 'gone');
+    const o = await orientText();
+    assert.match(o, /code now: processOrder gone(;|$)/m, o);
+    assert.doesNotMatch(o, /processOrder (fresh|drifted)/, o);
   });
 });

@@ -13,9 +13,9 @@ export interface CorpusEntry {
 
 export const SECRETS_DIR = path.join(ROOT, 'test', 'fixtures', 'secrets');
 /** Families that are a way of writing a credential (a command, a URL, prose) rather than a provider. */
-export const CONTEXT_FORMS = new Set(['url', 'cli', 'header', 'env', 'config', 'prose', 'netrc']);
+export const CONTEXT_FORMS = new Set(['url', 'cli', 'header', 'env', 'config', 'prose', 'netrc', 'key-material', 'wrapped']);
 
-export const loadCorpus = (name: 'corpus' | 'held-out' | 'held-out-2'): CorpusEntry[] => JSON.parse(fs.readFileSync(path.join(SECRETS_DIR, `${name}.json`), 'utf8')) as CorpusEntry[];
+export const loadCorpus = (name: 'corpus' | 'held-out' | 'held-out-2' | 'held-out-3'): CorpusEntry[] => JSON.parse(fs.readFileSync(path.join(SECRETS_DIR, `${name}.json`), 'utf8')) as CorpusEntry[];
 
 const WINDOW = 16;
 

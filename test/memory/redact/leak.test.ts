@@ -5,6 +5,9 @@
 // (a local HTTP server, the machine's edge) extracts, and its replies echo a
 // secret back as an alias. Then every file under SCRY_HOME (memory.db, -wal,
 // -shm, logs) and every request the stub received are searched: no secret.
+// The third held-out set (never tuned against) goes through the same path:
+// nothing of it that redaction catches on its own may reach a file or the
+// provider, and what it misses on its own is counted and listed.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -12,11 +15,16 @@ import { after, before, describe, it } from 'node:test';
 import type { IngestResult, MemoryStatus } from '../../../daemon/protocol';
 import { scry, stopDaemon, tempDir } from '../../helpers';
 import { waitFor } from '../../live/wait';
+import { redact } from '../../../daemon/memory/redact';
 import { FakeLlm } from '../extract/fake-llm';
 import { CONTEXT_FORMS, leaked, loadCorpus } from './corpus';
 
 const ENV = { SCRY_MEMORY_SWEEP: '0' };
 const corpus = loadCorpus('corpus');
+const heldOut3 = loadCorpus('held-out-3');
+// What redaction misses on its own, text by text: the memory path cannot be asked to do better.
+const missedAlone = new Set(heldOut3.filter((e) => e.secrets.some((x) => redact(e.text).text.includes(x))));
+const caughtAlone = heldOut3.filter((e) => !missedAlone.has(e));
 
 async function json<T>(args: string[], home: string): Promise<T> {
   const r = await scry([...args, '--json'], { home, env: ENV });
@@ -40,7 +48,7 @@ function session(): string {
   const at = '2026-03-01T09:00:00Z';
   const base = { sessionId: 'secrets', cwd: '/work/secrets', gitBranch: 'main', timestamp: at };
   const lines: string[] = [];
-  corpus.forEach((e, i) => {
+  [...corpus, ...heldOut3].forEach((e, i) => {
     lines.push(JSON.stringify({ ...base, type: 'user', uuid: `u${i}`, message: { role: 'user', content: `Set this up please: ${e.text}` } }));
     lines.push(
       JSON.stringify({
@@ -119,11 +127,17 @@ describe('no secret of the corpus survives the memory path', () => {
     walk(home);
     assert.ok(files.some((f) => f.endsWith('memory.db')));
     assert.ok(files.some((f) => f.includes(`${path.sep}logs${path.sep}`)), 'a daemon log was written');
-    const inFiles = files.flatMap((f) => leaked(corpus, fs.readFileSync(f).toString('latin1')).map((w) => `${w} in ${path.relative(home, f)}`));
+    const contents = files.map((f) => [f, fs.readFileSync(f).toString('latin1')] as const);
+    const inFiles = contents.flatMap(([f, text]) => leaked([...corpus, ...caughtAlone], text).map((w) => `${w} in ${path.relative(home, f)}`));
     assert.deepEqual(inFiles, []);
 
     const sent = JSON.stringify(llm.seen.map((s) => s.body));
     assert.ok(sent.includes('[redacted:'), 'the provider saw redacted episodes');
-    assert.deepEqual(leaked(corpus, sent), []);
+    assert.deepEqual(leaked([...corpus, ...caughtAlone], sent), []);
+    // The held-out set's own misses: each is one redact() misses alone (the path adds none), and their number is printed.
+    const stored = new Set(contents.flatMap(([, text]) => leaked([...missedAlone], text)).map((w) => w.replace(/ \(in part\)$/, '')));
+    const sentMissed = new Set(leaked([...missedAlone], sent).map((w) => w.replace(/ \(in part\)$/, '')));
+    console.log(`  held-out-3 through the memory path: ${heldOut3.length - missedAlone.size}/${heldOut3.length} never stored nor sent; the ${missedAlone.size} redact() misses alone: ${stored.size} found in SCRY_HOME, ${sentMissed.size} in provider requests (${[...missedAlone].map((e) => `${e.family}/${e.form}`).join(', ')})`);
+    assert.ok(missedAlone.size <= heldOut3.length - 193, `${missedAlone.size} held-out-3 misses`);
   });
 });

@@ -66,6 +66,35 @@ const CAUGHT: ReadonlyArray<readonly [string, string]> = [
   ['npm config set //npm.example.com/:_authToken Np4kLmQ2pZ7x', 'Np4kLmQ2pZ7x'],
   ["const lob = new Lob('live_" + '0123456789abcdef'.repeat(2) + "abc');", 'live_' + '0123456789abcdef'.repeat(2) + 'abc'],
   ['GOCARDLESS_ACCESS_TOKEN: live_' + 'Ab3-_x'.repeat(6) + 'Zq9w', 'live_' + 'Ab3-_x'.repeat(6) + 'Zq9w'],
+  // Assignments without `=`, names with a sigil, schemes the header rule does not list.
+  ['ENV STRIPE_API_KEY rk9Xq2LmPz0Wv7Ty', 'rk9Xq2LmPz0Wv7Ty'],
+  ['set -gx OPENAI_TOKEN zq81mLp0Xc7vBn3Kq', 'zq81mLp0Xc7vBn3Kq'],
+  ['setenv DB_PASSWORD Harbor42x', 'Harbor42x'],
+  ['I added ENV SENTRY_AUTH_TOKEN Qx81mZp0Lc7vBn3K to the Dockerfile', 'Qx81mZp0Lc7vBn3K'],
+  ['{"client_secret": "wrapped+at+the+edge+Zq81mLp0Xc7vBn3Kq\n9f8e7d6c"}', 'wrapped+at+the+edge+Zq81mLp0Xc7vBn3Kq'],
+  ["$smtp_pass = 'Cobalt#88';", 'Cobalt#88'],
+  ['-H "Authorization: GenieKey 3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"', '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'],
+  // Prose in other orders.
+  ['wk7mq9z2xd0pa4lt3c is the api key for the bot', 'wk7mq9z2xd0pa4lt3c'],
+  ["the deploy key? it's Zx8mQ2pL9vT4", 'Zx8mQ2pL9vT4'],
+  ['I reset the admin password to Falcon77! this morning', 'Falcon77!'],
+  ['log in with ops / Tundra42# and check the queue', 'Tundra42#'],
+  ['the search token we were given is k3q9x0vz8m2w7p1r5t', 'k3q9x0vz8m2w7p1r5t'],
+  // A user and password handed to a call; a generated string handed to a client.
+  ['s.auth = HTTPBasicAuth("ops", "Gr4nite!x")', 'Gr4nite!x'],
+  ['resp = httpx.get(u, auth=("ops", "Gr4nite!x"))', 'Gr4nite!x'],
+  ['pay = PaymentsClient("5f0c2b7e-9a1d-4c3e-8b2a-7d6e5f4c3b2a")', '5f0c2b7e-9a1d-4c3e-8b2a-7d6e5f4c3b2a'],
+  // A word prefix, then a short random body.
+  ['acme_live_bX7kQ2mZ9pL4vT8w', 'bX7kQ2mZ9pL4vT8w'],
+  ['acme_sbox_k3q9x0vz8m2w7p1r5t4y', 'k3q9x0vz8m2w7p1r5t4y'],
+  ['tk_2931_QZ7M4K2P9X1V8B3N6C5L0W', 'QZ7M4K2P9X1V8B3N6C5L0W'],
+  // `pass` alone as a name, a secret set from the command line, a bare colon after a two-word name, user:password in prose.
+  ['db:\n  user: app\n  pass: Zq8mLp2x', 'Zq8mLp2x'],
+  ['gh secret set NPM_TOKEN --body Np4kLmQ2pZ7xQ8w', 'Np4kLmQ2pZ7xQ8w'],
+  ['API key: Qz81mLp0Xc7vBn3K (prod)', 'Qz81mLp0Xc7vBn3K'],
+  ['use the creds ops:Tundra42# for the box', 'Tundra42#'],
+  // A key and its id in one token: two long hex parts.
+  ['use ak1.0f3a9c2e7b6d4f18a5c3e9b7d2f4a6c8.9e1d3b5f7a2c4e6081b3d5f7a9c2e4f6', '0f3a9c2e7b6d4f18a5c3e9b7d2f4a6c8'],
 ];
 
 const KEPT: readonly string[] = [
@@ -96,6 +125,36 @@ const KEPT: readonly string[] = [
   'access-control-allow-origin: *',
   'bundle config set --local path vendor/bundle && bundle config build.nokogiri --use-system-libraries',
   'npm config set registry https://registry.npmjs.org/ && yarn config set enableTelemetry 0',
+  // Code that assigns a call's result to a secret's name, or names a secret's file.
+  'passphrase = _text_to_bytes_and_warn("passphrase", passphrase)',
+  'token = get_token_from_header(request)',
+  'ENV NODE_ENV production',
+  'ENV API_TOKEN_FILE /run/secrets/token',
+  'set -gx GITHUB_TOKEN $GH_TOKEN',
+  'read it from the env TOKEN variable instead',
+  'Authorization: the header carries a bearer token',
+  'const credential = new AzureNamedKeyCredential("ManagedPolicy", "secret value");',
+  'client = Client("https://api.example.com/v1")',
+  // Prose that has the words but no value.
+  'Redis is the key to our caching layer',
+  'This is the password prompt you will see',
+  'I changed the password to something stronger',
+  'the api key? it is in the vault',
+  'log in with your username / password on the portal',
+  'Pass :meth:`peek` a default value to return instead',
+  'credentials: &securityCredentials,',
+  "password = getpass.getpass('Password: ')",
+  'pass: true',
+  'login at 10.0.0.5:8080 and sign in with github:oauth',
+  // Identifiers made of words and numbers, and alphabets.
+  'arg_immediate_OptLSL_amount_16_0_16 ap_VecSpReg_10_10_6_9 xxx_messageInfo_Uint128Pair',
+  'package_json_has_0_field_1_that_references_2_6101',
+  '[343 /* JSDocReturnTag */]: forEachChildInJSDocTypeLikeTag,',
+  "'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_'",
+  // Hashes and ids side by side: a git range, a path through two session ids, a SCREAMING_SNAKE name.
+  'git log 9fceb02d0ae598e95dc970b74767f19372d61af8..a3f1c2e4b5d6978812ab34cd56ef7890a1b2c3d4',
+  '~/.claude/projects/5ec2e75a-0000-4000-8000-000000000000/0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b.jsonl',
+  'MAX_RETRY_COUNT_FOR_UPLOAD_QUEUE',
 ];
 
 describe('command, config and provider-sweep rules', () => {

@@ -27,11 +27,11 @@ export function orientReads(store: MemoryStore, keys: readonly string[]) {
      * The latest sessions, one line each: a session's subagents count as part of it, and
      * its line is its latest episode of its own (a subagent's only when it has none).
      */
-    latestSessions: (): Array<{ summary: string; occurred_at: string; source: string }> =>
+    latestSessions: (): Array<{ seq: number; summary: string; occurred_at: string; source: string }> =>
       db
-        .prepare<string[], { summary: string; occurred_at: string; source: string }>(
-          `SELECT summary, occurred_at, source FROM (
-             SELECT summary, occurred_at, source, row_number() OVER (
+        .prepare<string[], { seq: number; summary: string; occurred_at: string; source: string }>(
+          `SELECT seq, summary, occurred_at, source FROM (
+             SELECT seq, summary, occurred_at, source, row_number() OVER (
                PARTITION BY coalesce(parent_session_id, session_id) ORDER BY (parent_session_id IS NULL) DESC, occurred_at DESC, seq DESC) AS rn
              FROM episodes WHERE repo_root${collate} IN ${inKeys} AND source <> 'manual')
            WHERE rn = 1 ORDER BY occurred_at DESC LIMIT 3`,

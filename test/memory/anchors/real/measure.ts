@@ -11,10 +11,12 @@
 // inputs (file_path, path, pattern, command: what the distilled episode keeps
 // as breadcrumbs). Tool results (file contents) are left out.
 import * as fs from 'node:fs';
+import { anchorsOf, namedFiles } from '../../../../daemon/memory/anchors/anchorer';
 import { findMentions, underRoot } from '../../../../daemon/memory/anchors/mentions';
 import { bestSentence } from '../../../../daemon/memory/anchors/sentence';
 import { resolveMention } from '../../../../daemon/code/query/mention';
 import { CodeStore } from '../../../../daemon/code/store/store';
+import type { CodeLookup, MentionResolution } from '../../../../daemon/protocol/anchors';
 
 interface Line {
   type?: string;
@@ -51,6 +53,17 @@ const SESSION_ROOT = '/Users/jnarowski/Dev/sourceborn/src/agent-workflows-monore
 const [checkout, indexDb, outFile, ...transcripts] = process.argv.slice(2);
 if (!checkout || !indexDb || !outFile || transcripts.length === 0) throw new Error('usage: measure.ts CHECKOUT INDEX_DB OUT.json TRANSCRIPT...');
 const store = new CodeStore(indexDb);
+/** The daemon's path: anchorsOf asks a CodeLookup; this one answers from the checkout's index and keeps each last answer (for its candidate count). */
+const last = new Map<string, MentionResolution>();
+const lookup: CodeLookup = {
+  indexed: () => true,
+  resolve: (_repo, mention, context) => {
+    const r = resolveMention(store, checkout, mention, context);
+    last.set(mention, r);
+    return r;
+  },
+  current: () => 'no-index',
+};
 const mentions: object[] = [];
 const counts = { sessions: transcripts.length, backticked_spans: 0 };
 const blank = () => ({ mentions: 0, backticked: 0, bare_paths: 0, anchored: 0, unresolved: {} as Record<string, number> });
@@ -58,18 +71,19 @@ const by = { prose: blank(), tools: blank() };
 for (const t of transcripts) {
   const p = parts(t);
   counts.backticked_spans += [...p.prose.matchAll(/(?<!`)`([^`\n]{1,200})`(?!`)/g)].length;
+  // The daemon reads a session episode by episode, each in the context of the files the session named so far;
+  // here the session is one text, so its context is every file it names (prose and tool inputs).
+  const sessionFiles = namedFiles(findMentions(`${p.prose}\n\n${p.tools}`).map((m) => lookup.resolve(SESSION_ROOT, underRoot(m.text, SESSION_ROOT))));
   for (const part of ['prose', 'tools'] as const) {
     const text = p[part];
     const c = by[part];
-    const seen = new Set<string>();
-    for (const m of findMentions(text)) {
-      if (seen.has(m.text)) continue;
-      seen.add(m.text);
+    const found = findMentions(text);
+    for (const d of anchorsOf(lookup, { repo: SESSION_ROOT, text }, sessionFiles)) {
+      const m = found.find((x) => x.text === d.mention)!;
       c.mentions++;
       if (m.backticked) c.backticked++;
       else c.bare_paths++;
-      // As the anchorer does: an absolute path under the session's repo root (its cwd here) is made relative first.
-      const r = resolveMention(store, checkout, underRoot(m.text, SESSION_ROOT));
+      const r = last.get(underRoot(d.mention, SESSION_ROOT))!;
       if (r.found) c.anchored++;
       else c.unresolved[r.reason] = (c.unresolved[r.reason] ?? 0) + 1;
       mentions.push({
