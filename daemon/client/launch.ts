@@ -38,6 +38,27 @@ export interface SpawnedDaemon {
   spawnError(): Error | undefined;
 }
 
+/**
+ * glibc's allocator settings for the daemon, so its RSS comes back near where
+ * it started once builds end and stores close (test/bench/idle-memory.bench.ts
+ * measures each against the others). MALLOC_ARENA_MAX: every thread that
+ * allocates (the build worker, libuv's pool) otherwise gets an arena of its
+ * own, which keeps what it freed. MALLOC_MMAP_THRESHOLD_: blocks of 32 KiB
+ * and more get pages of their own, returned when freed, instead of sitting
+ * in the arena where one live block left above them pins everything below;
+ * that alone took the idle daemon from 1.36x to 1.05x its starting RSS.
+ * MALLOC_TRIM_THRESHOLD_: setting these turns off glibc's sliding
+ * thresholds, which after one large block is freed let an arena keep up to
+ * 32 MB of free memory at its top; 128 KiB is glibc's own starting value.
+ * The user's environment wins over each; SCRY_GLIBC_DEFAULTS=1 leaves glibc
+ * to its own (the benchmark's baseline).
+ */
+export const DAEMON_MALLOC_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '1', MALLOC_TRIM_THRESHOLD_: '131072', MALLOC_MMAP_THRESHOLD_: '32768' };
+
+function mallocEnv(env: NodeJS.ProcessEnv): Readonly<Record<string, string>> {
+  return env.SCRY_GLIBC_DEFAULTS === '1' ? {} : DAEMON_MALLOC_ENV;
+}
+
 export const stderrFile = (home: string): string => path.join(logDir(home), 'scryd.stderr');
 
 /** Starts a daemon, detached so it outlives this process; does not wait for it. */
@@ -57,10 +78,7 @@ export function spawnDaemon(options: LaunchOptions): SpawnedDaemon {
       stdio: ['ignore', 'ignore', stderr],
       cwd: options.home,
       // ELECTRON_RUN_AS_NODE would leak from an editor's extension host into a Node that is not Electron.
-      // MALLOC_ARENA_MAX: glibc gives each thread that allocates an arena of
-      // its own and keeps what a build worker freed in it; two arenas keep the
-      // daemon's RSS near where it started once builds end and stores close.
-      env: { MALLOC_ARENA_MAX: '2', ...process.env, ...options.env, SCRY_HOME: options.home, ELECTRON_RUN_AS_NODE: undefined },
+      env: { ...mallocEnv({ ...process.env, ...options.env }), ...process.env, ...options.env, SCRY_HOME: options.home, ELECTRON_RUN_AS_NODE: undefined },
     });
     child.on('exit', (code, signal) => (exit = { code, signal }));
     child.on('error', (err) => (spawnError = err));

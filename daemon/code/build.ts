@@ -9,7 +9,8 @@ import { runProcess } from './indexers/run';
 import { detectLanguages, isIndexedLanguage, LANGUAGE_IDS, languageById, type Indexer, type LanguageId } from './languages';
 import { percentOf } from './indexers/estimate';
 import { decodeScip } from './scip/decode';
-import { checkTypescriptComplete } from './indexers/ts-complete';
+import { checkImportComplete, missingFromIndex } from './indexers/complete';
+import { ScipIncompleteError } from './scip/complete';
 import { ScipStreamReader, type ScipItem } from './scip/stream';
 import { IngestSession, type IngestResult } from './store/ingest';
 import { indexSyntactically } from './syntactic';
@@ -176,7 +177,7 @@ function importScip(file: string, repo: string, session: IngestSession): Indexer
   // a file cut at a document boundary decodes, and is caught by what it lacks
   // against the files its indexer was given, where those can be known.
   const index = decodeScip(bytes, file);
-  checkTypescriptComplete(index, file, repo);
+  checkImportComplete(index, file, repo);
   session.addIndex(index);
   return { language: 'scip', indexer: `import ${path.basename(file)}`, status: 'ok', file_count: session.documentCount, duration_ms: Math.round(performance.now() - started) };
 }
@@ -230,7 +231,17 @@ async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: Ing
   const chunk = Buffer.allocUnsafe(1 << 20);
   const before = session.documentCount;
   const held: ScipItem[] | undefined = companion?.holdsDocuments ? [] : undefined;
+  // What the output holds and what the indexer said it did, to tell a whole output from a cut one.
+  const documents = new Set<string>();
+  let filesReported: number | undefined;
+  const onOutput = plan.filesReported
+    ? (text: string): void => {
+      const n = plan.filesReported?.(text);
+      if (n !== undefined) filesReported = Math.max(filesReported ?? 0, n);
+    }
+    : undefined;
   const take = (item: ScipItem): void => {
+    if (item.kind === 'document') documents.add(item.document.relativePath);
     // scip-php names Document.language by the number of its enum value: the plan says what to record.
     if (item.kind === 'document' && plan.documentLanguage) item.document.language = plan.documentLanguage;
     if (held) held.push(item);
@@ -273,7 +284,7 @@ async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: Ing
   try {
     // Recorded so that a daemon killed mid-build can have its orphaned indexer stopped on restart.
     const onSpawn = (pid: number): void => fs.writeFileSync(pidFile, String(pid));
-    const run = await runProcess(plan.command, plan.args, { cwd: repo, env: plan.env, signal: options.signal, onSpawn });
+    const run = await runProcess(plan.command, plan.args, { cwd: repo, env: plan.env, signal: options.signal, onSpawn, onOutput });
     clearInterval(timer);
     if (drainError) throw drainError;
     if (run.signal || run.code !== 0) {
@@ -287,6 +298,13 @@ async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: Ing
     if (fd === undefined) {
       const err = new IndexerFailedError(indexerName, repo, `exit code 0 without writing ${plan.output}`, run.outputTail);
       return { report: { language, indexer: indexerName, status: 'failed', file_count: 0, duration_ms: Math.round(run.durationMs), error: err.message, remedy: err.remedy, stderr_tail: run.outputTail.slice(-1000) }, error: err };
+    }
+    // Exit 0 and a clean end, yet cut at a document boundary (a full disk, a killed writer): refused, never served as whole.
+    const missing = missingFromIndex(indexerName, repo, documents, filesReported);
+    if (missing) {
+      const err = new ScipIncompleteError(scipPath, `it has ${missing}`);
+      options.log?.(err.oneLine());
+      return { report: { language, indexer: indexerName, status: 'failed', file_count: documents.size, duration_ms: Math.round(run.durationMs), error: err.message, remedy: err.remedy }, error: err };
     }
     if (held && companion) addHeld(session, held, companion);
     return { report: { language, indexer: indexerName, status: 'ok', file_count: session.documentCount - before, duration_ms: Math.round(run.durationMs) } };

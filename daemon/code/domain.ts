@@ -99,6 +99,7 @@ export class CodeDomain implements Domain {
   private readonly sweeper: NodeJS.Timeout;
   // The index glance answers run over (see first/empty.ts): opened on the first one.
   private empty: CodeStore | undefined;
+  private emptyUsedAt = 0;
 
   constructor(private readonly ctx: DomainContext, private readonly options: CodeDomainOptions) {
     this.repos = new RepoRegistry(ctx.home);
@@ -349,6 +350,7 @@ export class CodeDomain implements Domain {
     if (typeof name !== 'string') return undefined;
     const seen = await glance(entry.repo, name, (l) => this.ctx.log(l));
     this.empty ??= emptyStore(this.ctx.home);
+    this.emptyUsedAt = Date.now();
     const store = this.empty;
     const result = Q.answered(store, false, () => q.run({ store, repo: entry.repo, overlay: overlayMerges(exactFirst(seen.overlay), store, seen.overlay.size) }, params));
     const building = this.builds.progressOf(entry);
@@ -381,7 +383,13 @@ export class CodeDomain implements Domain {
       e.deferred = undefined;
       this.index(e.repo, { force: true }).catch((err: unknown) => this.ctx.log(`build of ${e.repo} failed: ${err instanceof Error ? err.message : String(err)}`));
     }
-    const closed = this.stores.closeIdle(entries, this.options.idleCloseMs ?? IDLE_CLOSE_MS, (e) => this.builds.isBuilding(e));
+    const idleMs = this.options.idleCloseMs ?? IDLE_CLOSE_MS;
+    const closed = this.stores.closeIdle(entries, idleMs, (e) => this.builds.isBuilding(e));
+    // The glance's empty index goes the same way as any unused store.
+    if (this.empty && Date.now() - this.emptyUsedAt > idleMs) {
+      this.empty.close();
+      this.empty = undefined;
+    }
     // The last store closed: the build worker started ahead goes too (a whole isolate with SQLite loaded).
     if (closed > 0 && this.stores.openCount === 0) this.builds.releaseIdle();
   }

@@ -18,6 +18,10 @@ export const DaemonInfo = z.object({
   node: z.string(),
   /** The daemon's resident memory now, in bytes (absent from daemons before it was added). */
   rss_bytes: z.optional(z.number()),
+  /** Of that, the V8 heap in use and reserved, and memory V8 objects hold outside it (Buffers, native addons' reported memory). */
+  heap_used_bytes: z.optional(z.number()),
+  heap_total_bytes: z.optional(z.number()),
+  external_bytes: z.optional(z.number()),
 });
 
 /** What the code index holds in memory besides its watchers. */

@@ -52,18 +52,24 @@ export async function createDaemon(home: string, domainFactories: readonly Domai
   };
   const domains = domainFactories.map((f) => f(ctx));
 
-  const info = (): P.DaemonInfo => ({
-    pid: process.pid,
-    version: VERSION,
-    protocol: P.PROTOCOL_VERSION,
-    home,
-    socket: sock,
-    started_at: startedAt.toISOString(),
-    uptime_ms: Date.now() - startedAt.getTime(),
-    log_file: logger.file,
-    node: process.version,
-    rss_bytes: process.memoryUsage.rss(),
-  });
+  const info = (): P.DaemonInfo => {
+    const mem = process.memoryUsage();
+    return {
+      pid: process.pid,
+      version: VERSION,
+      protocol: P.PROTOCOL_VERSION,
+      home,
+      socket: sock,
+      started_at: startedAt.toISOString(),
+      uptime_ms: Date.now() - startedAt.getTime(),
+      log_file: logger.file,
+      node: process.version,
+      rss_bytes: mem.rss,
+      heap_used_bytes: mem.heapUsed,
+      heap_total_bytes: mem.heapTotal,
+      external_bytes: mem.external,
+    };
+  };
 
   const own: Handler[] = [
     handler(P.Ping, () => info()),

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { differingFiles, findSibling, gitCommonDir, missingDependencies, type Candidate } from '../../daemon/code/seed';
+import { sameByGit } from '../../daemon/code/seed/git-same';
 import { tempDir } from '../helpers';
 
 function git(cwd: string, ...args: string[]): void {
@@ -72,6 +73,25 @@ describe('seed: siblings and differences', () => {
     assert.deepEqual(d.changed, ['src/a.ts', 'src/new.ts']);
     assert.deepEqual(d.deleted, ['src/c.ts']);
     assert.deepEqual(await differingFiles(wt, main), { changed: [], deleted: [] });
+  });
+
+  it('git vouches for tracked files clean in both and equal between the HEADs, and for nothing it cannot compare', async () => {
+    // wt is at main's HEAD; wt-old at the commit before c.ts, with a.ts dirty (the test above).
+    assert.deepEqual([...(await sameByGit(wt, main))].sort(), ['src/a.ts', 'src/b.ts', 'src/c.ts']);
+    assert.deepEqual([...(await sameByGit(wtOld, main))].sort(), ['src/b.ts']);
+    fs.appendFileSync(path.join(main, 'src/b.ts'), '// dirty\n');
+    try {
+      assert.deepEqual([...(await sameByGit(wt, main))].sort(), ['src/a.ts', 'src/c.ts'], 'a file dirty in the sibling is read, not vouched for');
+      assert.deepEqual((await differingFiles(wt, main)).changed, ['src/b.ts']);
+    } finally {
+      git(main, 'checkout', '--', 'src/b.ts');
+    }
+    const lonely = fs.realpathSync(tempDir('seed-lonely'));
+    git(lonely, 'init', '-q');
+    fs.writeFileSync(path.join(lonely, 'a.ts'), 'export const a = 1;\n');
+    git(lonely, 'add', '-A');
+    git(lonely, 'commit', '-qm', 'unrelated');
+    assert.equal((await sameByGit(lonely, main)).size, 0, "a HEAD the checkout's objects lack: git cannot compare");
   });
 
   it('waits for node_modules only where the sibling has them and the checkout is a package without them', () => {

@@ -10,30 +10,7 @@ import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
 import { decodeScip } from '../../daemon/code/scip/decode';
 import type { IndexResult, StatusResult } from '../../daemon/protocol';
 import { rxjsRepo, scry, scryJson, stopDaemon, tempDir } from '../helpers';
-
-/** Byte offsets where each top-level Document field (field 2) of an Index ends. */
-function documentEnds(bytes: Buffer): number[] {
-  const ends: number[] = [];
-  let pos = 0;
-  const varint = (): number => {
-    let value = 0;
-    let shift = 0;
-    for (;;) {
-      const b = bytes[pos++]!;
-      value += (b & 0x7f) * 2 ** shift;
-      shift += 7;
-      if ((b & 0x80) === 0) return value;
-    }
-  };
-  while (pos < bytes.length) {
-    const tag = varint();
-    assert.equal(tag & 7, 2, 'every top-level field of an Index is length-delimited');
-    const len = varint();
-    pos += len;
-    if (tag >>> 3 === 2) ends.push(pos);
-  }
-  return ends;
-}
+import { documentEnds } from './scip-cut';
 
 describe('a .scip cut at a document boundary', () => {
   let home: string;

@@ -16,6 +16,12 @@ export interface IndexerPlan {
   output: string;
   /** Records every document as this language, whatever the indexer calls it. */
   documentLanguage?: string;
+  /**
+   * The indexer's own count of the files it indexed, read from a piece of its
+   * output (scip-python's "(i/N): file" lines); its index must hold that many
+   * documents (indexers/complete.ts).
+   */
+  filesReported?: (output: string) => number | undefined;
 }
 
 export type Prepared = { plan: IndexerPlan } | { report: IndexerReport };

@@ -58,7 +58,8 @@ export function importRoots(repo: string): string[] {
 export function preparePython(ctx: PrepareContext): { plan: IndexerPlan } {
   const output = path.join(ctx.workDir, 'python.scip');
   const declared = declaredProject(ctx.repo);
-  const args = [scipPythonMain(), 'index', '--cwd', ctx.repo, '--output', output, '--quiet',
+  // Not --quiet: its progress lines carry its count of the files it analyses, which the index is checked against.
+  const args = [scipPythonMain(), 'index', '--cwd', ctx.repo, '--output', output,
     '--project-name', declared.name ?? path.basename(ctx.repo),
     '--project-version', declared.version ?? '0'];
   const env: NodeJS.ProcessEnv = { ...ctx.env };
@@ -71,5 +72,12 @@ export function preparePython(ctx: PrepareContext): { plan: IndexerPlan } {
     env.VIRTUAL_ENV = venv;
     env.PATH = `${path.join(venv, process.platform === 'win32' ? 'Scripts' : 'bin')}${path.delimiter}${ctx.env.PATH ?? ''}`;
   }
-  return { plan: { language: 'python', indexer: PY_INDEXER, command: ctx.nodePath, args, env, output } };
+  return { plan: { language: 'python', indexer: PY_INDEXER, command: ctx.nodePath, args, env, output, filesReported: pythonFilesReported } };
+}
+
+/** The largest N of scip-python's "(i/N): file" progress lines in this piece of its output. */
+export function pythonFilesReported(output: string): number | undefined {
+  let most: number | undefined;
+  for (const m of output.matchAll(/\((\d+)\/(\d+)\): /g)) most = Math.max(most ?? 0, Number(m[2]));
+  return most;
 }

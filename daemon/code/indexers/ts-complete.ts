@@ -5,10 +5,10 @@
 // that refers to nothing missing; only this list tells that files are gone.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { toPosix } from '../../paths';
 import type { DecodedIndex } from '../scip/decode';
 import { ScipIncompleteError } from '../scip/complete';
+import { projectRoot } from './project-root';
 import { coveredFiles } from './ts-coverage';
 import { scipTypescriptPackage, TS_INDEXER } from './typescript';
 
@@ -30,20 +30,6 @@ export function checkTypescriptComplete(index: DecodedIndex, file: string, repo:
   const missing = expected.filter((f) => !documents.has(f) && hasCode(path.join(root, f))).sort();
   if (missing.length === 0) return;
   throw new ScipIncompleteError(file, `it has no document for ${missing.length} of the ${expected.length} files its tsconfig includes in the folders it covers and their parents (e.g. '${missing[0]}')`);
-}
-
-/** The folder the index was made in, when it is on this machine; else the repo it is imported into. */
-function projectRoot(index: DecodedIndex, repo: string): string {
-  const url = index.metadata?.projectRoot;
-  if (url?.startsWith('file:')) {
-    try {
-      const dir = fileURLToPath(url);
-      if (fs.existsSync(dir)) return dir;
-    } catch {
-      // not a usable file URL: fall back to the repo
-    }
-  }
-  return repo;
 }
 
 /**

@@ -1,9 +1,11 @@
 // The source files whose content differs between two checkouts: present in
 // one only, or with other bytes. Compared by content, not by commit, so a
-// dirty file in either checkout counts as the change it is.
+// dirty file in either checkout counts as the change it is; only files git
+// cannot vouch for (git-same.ts) are read, which on a new worktree is few.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { listSources } from '../languages';
+import { sameByGit } from './git-same';
 
 const PARALLEL = 16;
 
@@ -15,14 +17,16 @@ export interface Difference {
 }
 
 export async function differingFiles(repo: string, sibling: string): Promise<Difference> {
+  const same = await sameByGit(repo, sibling);
   const mine = listSources(repo);
   const theirs = new Set(listSources(sibling));
   const present = new Set(mine);
+  const toRead = mine.filter((f) => !same.has(f) || !theirs.has(f));
   const changed: string[] = [];
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < mine.length) {
-      const file = mine[next++]!;
+    while (next < toRead.length) {
+      const file = toRead[next++]!;
       if (!theirs.has(file) || !(await sameContent(path.join(repo, file), path.join(sibling, file)))) changed.push(file);
     }
   };

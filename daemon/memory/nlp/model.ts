@@ -23,18 +23,70 @@ export interface Sentence {
 }
 
 type Wink = ReturnType<typeof import('./wink').winkNLP>;
-let loaded: { nlp: Wink; lexicon: number } | undefined;
+let loaded: { nlp: Wink; lexicon: number; module: object } | undefined;
+let lastUsed = 0;
+
+/**
+ * The model costs the daemon about 60 MB of RSS (33 MB of V8 heap) once
+ * loaded, and extraction is occasional: after this long unused it is let go
+ * (SCRY_NLP_IDLE_MS; tests shorten it), and the next extraction loads it again.
+ */
+const IDLE_MS = 5 * 60_000;
+
+function idleMs(): number {
+  const v = Number(process.env.SCRY_NLP_IDLE_MS);
+  return Number.isFinite(v) && v > 0 ? v : IDLE_MS;
+}
 
 function wink(): { nlp: Wink; lexicon: number } {
+  lastUsed = Date.now();
   if (!loaded) {
     // In the daemon's bundle this resolves to dist/nlp.js (scripts/build.mjs); from source, to ./wink.ts.
-    const { winkNLP, model } = require('./wink') as typeof import('./wink');
-    const nlp = winkNLP(model);
+    const module = require('./wink') as typeof import('./wink');
+    const nlp = module.winkNLP(module.model);
     // Words the model does not know get ids past its lexicon: the first unknown word's id is the lexicon's size.
     const lexicon = nlp.readDoc('qzxvwjkq').tokens().out(nlp.its.uniqueId)[0] as number;
-    loaded = { nlp, lexicon };
+    loaded = { nlp, lexicon, module };
+    unloadWhenIdle(idleMs());
   }
   return loaded;
+}
+
+function unloadWhenIdle(ms: number): void {
+  setTimeout(() => {
+    const left = lastUsed + ms - Date.now();
+    if (left > 0) unloadWhenIdle(left);
+    else unloadModel();
+  }, ms).unref();
+}
+
+/** Lets the model go: nothing here refers to it, and its module leaves require's cache, so V8 can collect it. */
+export function unloadModel(): void {
+  if (!loaded) return;
+  const { module } = loaded;
+  loaded = undefined;
+  commonCache.clear();
+  const entry = Object.values(require.cache).find((cached) => cached?.exports === module);
+  if (entry) forget(entry);
+}
+
+/**
+ * Drops a module from require's cache, and from the children list of every
+ * module that loaded it (which would keep its exports alive), with the wink
+ * modules it loaded (from source: wink-nlp and its model; the bundle has them inline).
+ */
+function forget(entry: NodeJS.Module): void {
+  delete require.cache[entry.id];
+  for (const cached of Object.values(require.cache)) {
+    const at = cached?.children.indexOf(entry) ?? -1;
+    if (at !== -1) cached!.children.splice(at, 1);
+  }
+  for (const child of entry.children) if (/wink/.test(child.id) && require.cache[child.id]) forget(child);
+}
+
+/** Is the model in memory now? */
+export function modelLoaded(): boolean {
+  return loaded !== undefined;
 }
 
 const COMMON_CACHE_MAX = 20_000;
