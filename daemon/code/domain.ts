@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoDir } from '../paths';
+import { collectGarbage } from '../gc';
 import { NotIndexedError } from '../errors';
 import * as P from '../protocol';
 import type { CodeLookup, MemoryNotes } from '../protocol/anchors';
@@ -391,7 +392,11 @@ export class CodeDomain implements Domain {
       this.empty = undefined;
     }
     // The last store closed: the build worker started ahead goes too (a whole isolate with SQLite loaded).
-    if (closed > 0 && this.stores.openCount === 0) this.builds.releaseIdle();
+    if (closed > 0 && this.stores.openCount === 0) {
+      this.builds.releaseIdle();
+      // Idle now: the heap grown for the build or the queries goes back too.
+      setImmediate(collectGarbage);
+    }
   }
 
   /** What the domain holds in memory besides its watchers: open indexes and a build worker kept ready. */
