@@ -230,9 +230,14 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
     assert.ok(refs.total > 5, `${refs.total} references`);
 
     // The daemon runs on this Node, from the installed package.
-    const status = JSON.parse(sh('scry status --json').stdout) as StatusResult;
+    // The first answer may come from the quick syntactic index while the precise one still builds: ready follows.
+    let status = JSON.parse(sh('scry status --json').stdout) as StatusResult;
+    for (let i = 0; i < 1200 && !status.repos.some((r) => r.repo === repo && r.effective_status === 'ready'); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      status = JSON.parse(sh('scry status --json').stdout) as StatusResult;
+    }
     assert.match(status.daemon.node, new RegExp(`^v${node.major}\\.`));
-    assert.ok(status.repos.some((r) => r.repo === repo && r.effective_status === 'ready'));
+    assert.ok(status.repos.some((r) => r.repo === repo && r.effective_status === 'ready'), JSON.stringify(status.repos.map((r) => [r.repo, r.effective_status])));
 
     // An MCP client over stdio, started the way an agent's config would.
     const client = new Client({ name: 'install-test', version: '1' });
