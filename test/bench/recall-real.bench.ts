@@ -10,6 +10,9 @@
 // cut to the byte size of Scry's answer to that question (and, second, to
 // Scry's median answer size). Printed for questions that name what they ask
 // about, those that do not, and the paraphrases on their own; misses listed.
+// The split against tuning to the set (fixed before any semantic matching
+// was tuned): parameters are tuned only on even-numbered questions (q02, q04,
+// …); the odd-numbered ones are held out. Each row is printed for both halves.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -25,6 +28,9 @@ import { record } from './summary';
 
 const BASELINE_CHARS = 400;
 const BASELINE_TOP = 5;
+
+/** The tuning half: even-numbered questions. The odd ones are held out. */
+export const isTuning = (q: RealQuestion): boolean => Number(q.id.replace(/\D/g, '')) % 2 === 0;
 
 const textOf = (r: CallToolResult): string => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 const hit = (q: RealQuestion, text: string): boolean => q.expect.some((e) => text.toLowerCase().includes(e.toLowerCase()));
@@ -97,15 +103,28 @@ export async function run(): Promise<void> {
   const named = bucket((q) => q.names);
   const unnamed = bucket((q) => !q.names);
   const para = bucket((q) => q.paraphrase);
-  const all = bucket(() => true);
-  table(`scry_recall through MCP on ${questions.length} questions about ${transcripts.length} real transcripts (hit: an expected string in the text the model sees)`, ['questions', 'scry_recall', 'BM25 baseline, cut to each answer', 'BM25 baseline, cut to the median answer', 'target'], [
-    ['name the thing asked about', pct(named.scry, named.n), pct(named.each, named.n), pct(named.median, named.n), '>= 90%, never below baseline'],
-    ['do not name it', pct(unnamed.scry, unnamed.n), pct(unnamed.each, unnamed.n), pct(unnamed.median, unnamed.n), '>= 70%, never below baseline'],
-    ['  paraphrases (<= 1 content word shared)', pct(para.scry, para.n), pct(para.each, para.n), pct(para.median, para.n), ''],
-    ['all', pct(all.scry, all.n), pct(all.each, all.n), pct(all.median, all.n), ''],
-  ]);
+  const halves: Array<[string, (q: RealQuestion) => boolean]> = [
+    ['', () => true],
+    [' [tuning half: even]', isTuning],
+    [' [held out: odd]', (q) => !isTuning(q)],
+  ];
+  const lines: string[][] = [];
+  for (const [label, half] of halves) {
+    const b = (pick: (q: RealQuestion) => boolean): Bucket => bucket((q) => half(q) && pick(q));
+    const n = b((q) => q.names);
+    const u = b((q) => !q.names);
+    const p = b((q) => q.paraphrase);
+    const a = b(() => true);
+    lines.push(
+      [`name the thing asked about${label}`, pct(n.scry, n.n), pct(n.each, n.n), pct(n.median, n.n), '>= 90%, never below baseline'],
+      [`do not name it${label}`, pct(u.scry, u.n), pct(u.each, u.n), pct(u.median, u.n), '>= 70%, never below baseline'],
+      [`  paraphrases (<= 1 content word shared)${label}`, pct(p.scry, p.n), pct(p.each, p.n), pct(p.median, p.n), ''],
+      [`all${label}`, pct(a.scry, a.n), pct(a.each, a.n), pct(a.median, a.n), ''],
+    );
+  }
+  table(`scry_recall through MCP on ${questions.length} questions about ${transcripts.length} real transcripts (hit: an expected string in the text the model sees)`, ['questions', 'scry_recall', 'BM25 baseline, cut to each answer', 'BM25 baseline, cut to the median answer', 'target'], lines);
   console.log(`answer size: median ${medianBytes} bytes, p95 ${percentile(sizes, 95)} bytes (target: median <= 3072)`);
-  for (const r of rows.filter((x) => !x.scry)) console.log(`  miss${r.each ? ' (baseline hit)' : ''}${r.q.names ? '' : ' [not named]'}${r.q.paraphrase ? ' [paraphrase]' : ''} ${r.q.id}: "${r.q.question}" -> expected ${r.q.expect.map((e) => JSON.stringify(e)).join(' or ')}`);
+  for (const r of rows.filter((x) => !x.scry)) console.log(`  miss${isTuning(r.q) ? '' : ' [held out]'}${r.each ? ' (baseline hit)' : ''}${r.q.names ? '' : ' [not named]'}${r.q.paraphrase ? ' [paraphrase]' : ''} ${r.q.id}: "${r.q.question}" -> expected ${r.q.expect.map((e) => JSON.stringify(e)).join(' or ')}`);
   const share = (b: Bucket, k: number): number => (b.n === 0 ? 0 : k / b.n);
   record({ figure: 'real recall via MCP, naming', value: pct(named.scry, named.n), baseline: pct(named.each, named.n), ratio: '-', target: '>= 90%', ok: share(named, named.scry) >= 0.9 && named.scry >= named.each });
   record({ figure: 'real recall via MCP, not naming', value: pct(unnamed.scry, unnamed.n), baseline: pct(unnamed.each, unnamed.n), ratio: '-', target: '>= 70%', ok: share(unnamed, unnamed.scry) >= 0.7 && unnamed.scry >= unnamed.each });
