@@ -23,8 +23,9 @@ export interface Sentence {
 }
 
 type Wink = ReturnType<typeof import('./wink').winkNLP>;
-let loaded: { nlp: Wink; lexicon: number; module: object } | undefined;
+let loaded: { nlp: Wink; lexicon: number; module: typeof import('./wink'); calls: number } | undefined;
 let lastUsed = 0;
+let probes = 0;
 
 /**
  * The model costs the daemon about 60 MB of RSS (33 MB of V8 heap) once
@@ -38,15 +39,30 @@ function idleMs(): number {
   return Number.isFinite(v) && v > 0 ? v : IDLE_MS;
 }
 
+/**
+ * Words wink's instance may learn before it is replaced. It adds every unknown word it reads to its
+ * lexicon for good, so a long-lived daemon reading sessions would grow without bound; a fresh instance
+ * starts from the model's lexicon again (about 140 ms, once per this many new words).
+ */
+export const LEXICON_GROWTH_MAX = 100_000;
+/** Calls between two looks at how far the lexicon has grown (a look reads one word). */
+const CHECK_EVERY = 256;
+
+/** The id the next unknown word gets: the lexicon's size now. */
+const nextId = (nlp: Wink): number => nlp.readDoc(`qzxvwjkq${(probes++).toString(36)}`).tokens().out(nlp.its.uniqueId)[0] as number;
+
 function wink(): { nlp: Wink; lexicon: number } {
   lastUsed = Date.now();
+  if (loaded && ++loaded.calls % CHECK_EVERY === 0 && nextId(loaded.nlp) - loaded.lexicon > LEXICON_GROWTH_MAX) {
+    const nlp = loaded.module.winkNLP(loaded.module.model);
+    loaded = { ...loaded, nlp, lexicon: nextId(nlp), calls: 0 };
+  }
   if (!loaded) {
     // In the daemon's bundle this resolves to dist/nlp.js (scripts/build.mjs); from source, to ./wink.ts.
     const module = require('./wink') as typeof import('./wink');
     const nlp = module.winkNLP(module.model);
     // Words the model does not know get ids past its lexicon: the first unknown word's id is the lexicon's size.
-    const lexicon = nlp.readDoc('qzxvwjkq').tokens().out(nlp.its.uniqueId)[0] as number;
-    loaded = { nlp, lexicon, module };
+    loaded = { nlp, lexicon: nextId(nlp), module, calls: 0 };
     unloadWhenIdle(idleMs());
   }
   return loaded;
@@ -87,6 +103,12 @@ function forget(entry: NodeJS.Module): void {
 /** Is the model in memory now? */
 export function modelLoaded(): boolean {
   return loaded !== undefined;
+}
+
+/** How many words the current instance has learnt beyond the model's lexicon (for tests and status). */
+export function lexiconGrowth(): number {
+  const w = wink();
+  return nextId(w.nlp) - w.lexicon;
 }
 
 const COMMON_CACHE_MAX = 20_000;
