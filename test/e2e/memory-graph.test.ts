@@ -10,10 +10,11 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import type { EpisodesResult, EpisodeResult, FactsResult, GraphResult, MemoryStatus, RecallResult } from '../../daemon/protocol';
 import { ROOT, scryJson, stopDaemon, tempDir } from '../helpers';
 import * as h from './harness';
+import { labelBoxes, overlappingLabels, wholeGraphInView } from '../webview/standalone';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'e2e-memory');
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'memory');
@@ -290,29 +291,8 @@ describe('the memory graph in code-server', { skip }, () => {
     }
     const total = (await scryJson<MemoryStatus>(['memory', 'status'], { home })).entities;
     assert.ok(total >= 140, `memory holds the fixtures' entities and 120 more: ${total}`);
-    const labelBoxes = (): Promise<Array<{ id: string; x1: number; y1: number; x2: number; y2: number }>> =>
-      view.locator('body').evaluate(() => {
-        const cy = (window as unknown as { scryGraph: { canvas: { cy: { nodes(): Array<{ id(): string; boundingBox(o: object): { x1: number; y1: number; x2: number; y2: number } }> } } } }).scryGraph.canvas.cy;
-        return cy.nodes().map((n) => ({ id: n.id(), ...n.boundingBox({ includeLabels: true, includeNodes: false, includeOverlays: false }) }));
-      });
-    const overlaps = (boxes: Array<{ id: string; x1: number; y1: number; x2: number; y2: number }>): string[] => {
-      const out: string[] = [];
-      for (let i = 0; i < boxes.length; i++) {
-        for (let j = i + 1; j < boxes.length; j++) {
-          const a = boxes[i]!;
-          const c = boxes[j]!;
-          if (a.x1 < c.x2 && c.x1 < a.x2 && a.y1 < c.y2 && c.y1 < a.y2) out.push(`${a.id}/${c.id}`);
-        }
-      }
-      return out;
-    };
-    const wholeInView = (): Promise<boolean> =>
-      view.locator('body').evaluate(() => {
-        const cy = (window as unknown as { scryGraph: { canvas: { cy: { extent(): { x1: number; y1: number; x2: number; y2: number }; nodes(): { boundingBox(): { x1: number; y1: number; x2: number; y2: number } } } } } }).scryGraph.canvas.cy;
-        const e = cy.extent();
-        const b = cy.nodes().boundingBox();
-        return b.x1 >= e.x1 - 1 && b.y1 >= e.y1 - 1 && b.x2 <= e.x2 + 1 && b.y2 <= e.y2 + 1;
-      });
+    const body = (): Locator => view.locator('body');
+    const wholeInView = (): Promise<boolean> => wholeGraphInView(body());
 
     // Live: the open view follows memory/changed; "More" then grows it past 100 entities, the drawn ones staying put.
     await page!.locator('.tabs-container .tab', { hasText: 'Scry Memory' }).click();
@@ -326,8 +306,8 @@ describe('the memory graph in code-server', { skip }, () => {
       return n > opening ? n : undefined;
     });
     assert.ok(grown >= 100, `More drew 100+ entities: ${opening} then ${grown}`);
-    const liveBoxes = await labelBoxes();
-    const live = overlaps(liveBoxes);
+    const liveBoxes = await labelBoxes(body());
+    const live = overlappingLabels(liveBoxes);
     const show = (pairs: string[], boxes: Array<{ id: string }>): string => pairs.map((pair) => pair.split('/').map((id) => JSON.stringify(boxes.find((b) => b.id === id))).join(' over ')).join('; ');
     assert.deepEqual(live, [], `${live.length} pairs of labels overlap among ${grown} entities after More: ${show(live, liveBoxes)}`);
 
@@ -351,8 +331,8 @@ describe('the memory graph in code-server', { skip }, () => {
       return said > 0 && (await drawnNames().catch(() => [])).length === said ? true : undefined;
     });
     await h.waitFor('the reopened graph fitted', async () => ((await wholeInView().catch(() => false)) ? true : undefined));
-    const freshBoxes = await labelBoxes();
-    const fresh = overlaps(freshBoxes);
+    const freshBoxes = await labelBoxes(body());
+    const fresh = overlappingLabels(freshBoxes);
     assert.deepEqual(fresh, [], `${fresh.length} pairs of labels overlap in the reopened graph: ${show(fresh, freshBoxes)}`);
     await h.screenshot(page!, ARTIFACTS, '12-graph-100-reopened');
   });

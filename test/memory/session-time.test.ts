@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ExtractionChain, ExtractionWorker, OfflineProvider, ProviderFailedError, type ExtractReply, type ExtractRequest, type Extraction, type Provider } from '../../daemon/memory/extract';
+import { ExtractionChain, ExtractionWorker, OfflineProvider, type Extraction } from '../../daemon/memory/extract';
 import { graph } from '../../daemon/memory/graph';
 import { ingestFile } from '../../daemon/memory/ingest';
 import { orient } from '../../daemon/memory/orient';
@@ -15,6 +15,7 @@ import { MemoryStore } from '../../daemon/memory/store';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../daemon/memory/store/schema';
 import { openDatabase } from '../../daemon/sqlite';
 import { tempDir } from '../helpers';
+import { CannedModel } from './canned-model';
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'memory');
 
 /** The store's clock: long after every session. */
@@ -63,19 +64,6 @@ function reply(project: string): Extraction | undefined {
   return undefined;
 }
 
-class CannedModel implements Provider {
-  readonly name = 'canned-model';
-  readonly type = 'anthropic' as const;
-  readonly usesModel = true;
-  readonly timeoutMs = 10_000;
-  readonly cooldownMs = 0;
-  constructor(private readonly projectOf: (repoRoot: string | undefined) => string | undefined) {}
-  extract(req: ExtractRequest): Promise<ExtractReply> {
-    const x = reply(this.projectOf(req.episode.repoRoot) ?? '');
-    return x ? Promise.resolve({ extraction: x, tokens: 100 }) : Promise.reject(new ProviderFailedError(this.name, 'no canned reply for this episode'));
-  }
-}
-
 describe('session time, not ingest time, on real transcripts', () => {
   const home = tempDir('session-time');
   const repos = new Map<string, string>();
@@ -83,7 +71,11 @@ describe('session time, not ingest time, on real transcripts', () => {
 
   before(async () => {
     store = new MemoryStore(path.join(home, 'memory', 'memory.db'), { now: () => LATER });
-    const chain = new ExtractionChain([new CannedModel((root) => [...repos].find(([, r]) => r === root)?.[0]), new OfflineProvider()], store, { now: () => LATER });
+    const model = new CannedModel('canned-model', (req) => {
+      const x = reply([...repos].find(([, r]) => r === req.episode.repoRoot)?.[0] ?? '');
+      return x ? { extraction: x, tokens: 100 } : undefined;
+    });
+    const chain = new ExtractionChain([model, new OfflineProvider()], store, { now: () => LATER });
     const worker = new ExtractionWorker(store, chain, { deadlineMs: 30_000, now: () => LATER });
     for (const s of SESSIONS) {
       const repo = path.join(tempDir('session-time-repo'), s.project);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { initialState, type GraphState } from '../../webview/protocol';
-import { missingChromium, openStandalone, syntheticState, type StandalonePage } from './standalone';
+import { labelBoxes, missingChromium, openStandalone, overlappingLabels, syntheticState, wholeGraphInView, type LabelBox, type StandalonePage } from './standalone';
 
 const skip = missingChromium();
 
@@ -21,24 +21,8 @@ describe('the memory-graph page', { skip }, () => {
 
   const names = (): Promise<string[]> => p.page.locator('#node-list .node-item').allInnerTexts();
 
-  type Box = { id: string; x1: number; y1: number; x2: number; y2: number };
-  const labels = (): Promise<Box[]> =>
-    p.page.evaluate(() => {
-      const cy = (window as unknown as { scryGraph: { canvas: { cy: { nodes(): Array<{ id(): string; boundingBox(o: object): { x1: number; y1: number; x2: number; y2: number } }> } } } }).scryGraph.canvas.cy;
-      return cy.nodes().map((n) => ({ id: n.id(), ...n.boundingBox({ includeLabels: true, includeNodes: false, includeOverlays: false }) }));
-    });
-  /** Pairs of label boxes that overlap, as "a/b". */
-  const overlapping = (boxes: readonly Box[]): string[] => {
-    const out: string[] = [];
-    for (let i = 0; i < boxes.length; i++) {
-      for (let j = i + 1; j < boxes.length; j++) {
-        const a = boxes[i]!;
-        const b = boxes[j]!;
-        if (a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2) out.push(`${a.id}/${b.id}`);
-      }
-    }
-    return out;
-  };
+  const labels = (): Promise<LabelBox[]> => labelBoxes(p.page.locator('body'));
+  const overlapping = overlappingLabels;
 
   it('says it is loading, then why it is empty, with no spinner', async () => {
     assert.deepEqual((await p.sent())[0], { type: 'ready' });
@@ -144,23 +128,12 @@ describe('the memory-graph page', { skip }, () => {
     // Panned far off (what read as a blank canvas), then Reset's state: the whole graph in view.
     await p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { cy: { pan(p: object): void } } } }).scryGraph.canvas.cy.pan({ x: -50000, y: -50000 }));
     await p.push({ ...s, revision: 21, fit: 2 });
-    const inView = await p.page.evaluate(() => {
-      const cy = (window as unknown as { scryGraph: { canvas: { cy: { extent(): { x1: number; y1: number; x2: number; y2: number }; nodes(): { boundingBox(): { x1: number; y1: number; x2: number; y2: number } } } } } }).scryGraph.canvas.cy;
-      const e = cy.extent();
-      const b = cy.nodes().boundingBox();
-      return b.x1 >= e.x1 - 1 && b.y1 >= e.y1 - 1 && b.x2 <= e.x2 + 1 && b.y2 <= e.y2 + 1;
-    });
+    const inView = await wholeGraphInView(p.page.locator('body'));
     assert.ok(inView, 'every node is inside the view after the fit');
 
     // The editor then lays out its panels around the view: a fitted graph stays whole at the new size;
     // once the user has zoomed, a resize leaves their viewport alone.
-    const whole = (): Promise<boolean> =>
-      p.page.evaluate(() => {
-        const cy = (window as unknown as { scryGraph: { canvas: { cy: { extent(): { x1: number; y1: number; x2: number; y2: number }; nodes(): { boundingBox(): { x1: number; y1: number; x2: number; y2: number } } } } } }).scryGraph.canvas.cy;
-        const e = cy.extent();
-        const b = cy.nodes().boundingBox();
-        return b.x1 >= e.x1 - 1 && b.y1 >= e.y1 - 1 && b.x2 <= e.x2 + 1 && b.y2 <= e.y2 + 1;
-      });
+    const whole = (): Promise<boolean> => wholeGraphInView(p.page.locator('body'));
     const zoom = (): Promise<number> => p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { cy: { zoom(): number } } } }).scryGraph.canvas.cy.zoom());
     await p.page.setViewportSize({ width: 1400, height: 480 });
     await p.page.waitForFunction(() => document.querySelector('#graph')!.getBoundingClientRect().height < 480);

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import type { GraphEdgeView, GraphNodeView, GraphState, PageMessage } from '../../webview/protocol';
 import { initialState } from '../../webview/protocol';
 import { pageHtml } from '../../extension/memoryGraph/html';
@@ -75,4 +75,42 @@ export function syntheticState(nodes: number, extraEdges: number, revision = 1):
     if (a !== b) es.push({ id: nodes + j, source: a, target: b, relation: 'related_to', text: '', confidence: 0.5 });
   }
   return { ...initialState(), revision, status: { kind: 'ready' }, nodes: ns, edges: es, summary: `${nodes} entities` };
+}
+
+export interface LabelBox {
+  id: string;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+type Canvas = { scryGraph: { canvas: { cy: { extent(): Omit<LabelBox, 'id'>; nodes(): Array<{ id(): string; boundingBox(o?: object): Omit<LabelBox, 'id'> }> & { boundingBox(): Omit<LabelBox, 'id'> } } } } };
+
+/** The label box of every drawn node, read from the page's canvas; `body` is the page's (or the webview frame's) body. */
+export function labelBoxes(body: Locator): Promise<LabelBox[]> {
+  return body.evaluate(() => (window as unknown as Canvas).scryGraph.canvas.cy.nodes().map((n) => ({ id: n.id(), ...n.boundingBox({ includeLabels: true, includeNodes: false, includeOverlays: false }) })));
+}
+
+/** Pairs of label boxes that overlap, as "a/b". */
+export function overlappingLabels(boxes: readonly LabelBox[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i]!;
+      const b = boxes[j]!;
+      if (a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2) out.push(`${a.id}/${b.id}`);
+    }
+  }
+  return out;
+}
+
+/** Whether every drawn node is inside the visible extent. */
+export function wholeGraphInView(body: Locator): Promise<boolean> {
+  return body.evaluate(() => {
+    const cy = (window as unknown as Canvas).scryGraph.canvas.cy;
+    const e = cy.extent();
+    const b = cy.nodes().boundingBox();
+    return b.x1 >= e.x1 - 1 && b.y1 >= e.y1 - 1 && b.x2 <= e.x2 + 1 && b.y2 <= e.y2 + 1;
+  });
 }

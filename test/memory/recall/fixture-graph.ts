@@ -8,10 +8,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ingestFile } from '../../../daemon/memory/ingest';
-import { ExtractionChain, ExtractionWorker, OfflineProvider, ProviderFailedError, type ExtractReply, type ExtractRequest, type Provider } from '../../../daemon/memory/extract';
+import { ExtractionChain, ExtractionWorker, OfflineProvider } from '../../../daemon/memory/extract';
 import type { Extraction } from '../../../daemon/memory/extract/schema';
 import { MemoryStore } from '../../../daemon/memory/store';
 import { ROOT, tempDir } from '../../helpers';
+import { CannedModel } from '../canned-model';
 
 export const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'memory', 'recall');
 
@@ -32,18 +33,6 @@ export const MODEL_REPLY: Extraction = {
   ],
   summary: 'Hermes API 502s: nginx on web-1 had a stale upstream; reloaded. The API stays on web-1 until the Postgres migration.',
 };
-
-class CannedModel implements Provider {
-  readonly name = 'canned-model';
-  readonly type = 'anthropic' as const;
-  readonly usesModel = true;
-  readonly timeoutMs = 10_000;
-  readonly cooldownMs = 0;
-  extract(req: ExtractRequest): Promise<ExtractReply> {
-    if (req.episode.sessionId === '11111111-aaaa-4000-8000-000000000001') return Promise.resolve({ extraction: structuredClone(MODEL_REPLY), tokens: 500 });
-    return Promise.reject(new ProviderFailedError(this.name, 'no canned reply for this episode'));
-  }
-}
 
 /** Every fixture source in the order it happened (the session's first line, a seed's date). */
 export function fixtureFiles(): Array<{ kind: 'claude' | 'seed'; path: string; at: string }> {
@@ -74,7 +63,7 @@ export interface FixtureGraph {
 export async function fixtureGraph(now: () => Date = () => new Date('2025-05-01T12:00:00.000Z')): Promise<FixtureGraph> {
   const home = tempDir('recall');
   const store = new MemoryStore(path.join(home, 'memory', 'memory.db'), { now });
-  const chain = new ExtractionChain([new CannedModel(), new OfflineProvider()], store, { now });
+  const chain = new ExtractionChain([new CannedModel('canned-model', (req) => (req.episode.sessionId === '11111111-aaaa-4000-8000-000000000001' ? { extraction: structuredClone(MODEL_REPLY), tokens: 500 } : undefined)), new OfflineProvider()], store, { now });
   const worker = new ExtractionWorker(store, chain, { deadlineMs: 30_000, now });
   for (const f of fixtureFiles()) {
     const r = await ingestFile(store, f.kind, f.path, { home });

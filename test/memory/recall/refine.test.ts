@@ -6,33 +6,23 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { ExtractionChain, ExtractionWorker, OfflineProvider, ProviderFailedError, type ExtractReply, type ExtractRequest, type Provider } from '../../../daemon/memory/extract';
+import { ExtractionChain, ExtractionWorker, OfflineProvider, type ExtractReply } from '../../../daemon/memory/extract';
 import { ingestFile } from '../../../daemon/memory/ingest';
 import { remember } from '../../../daemon/memory/remember';
 import { MemoryStore } from '../../../daemon/memory/store';
 import Database from 'better-sqlite3';
 import { ROOT, tempDir } from '../../helpers';
+import { CannedModel } from '../canned-model';
 
-class Model implements Provider {
-  readonly name = 'model';
-  readonly type = 'openai' as const;
-  readonly usesModel = true;
-  readonly timeoutMs = 10_000;
-  readonly cooldownMs = 0;
-  seen: string[] = [];
-  constructor(private readonly ok: boolean) {}
-  extract(req: ExtractRequest): Promise<ExtractReply> {
-    this.seen.push(req.episode.id);
-    if (!this.ok) return Promise.reject(new ProviderFailedError(this.name, 'model is down'));
-    return Promise.resolve({
-      tokens: 50,
-      extraction: {
-        entities: [{ name: 'hermes-api', type: 'service', aliases: ['the Hermes API'] }, { name: 'web-2', type: 'machine' }],
-        facts: [{ source: 'hermes-api', relation: 'deployed on', target: 'web-2', fact: 'The Hermes API runs on web-2', confidence: 0.95 }],
-      },
-    });
-  }
-}
+const MODEL_REPLY: ExtractReply = {
+  tokens: 50,
+  extraction: {
+    entities: [{ name: 'hermes-api', type: 'service', aliases: ['the Hermes API'] }, { name: 'web-2', type: 'machine' }],
+    facts: [{ source: 'hermes-api', relation: 'deployed on', target: 'web-2', fact: 'The Hermes API runs on web-2', confidence: 0.95 }],
+  },
+};
+/** A model that answers every episode, or one that is down. */
+const modelThat = (up: boolean): CannedModel => new CannedModel('model', () => (up ? structuredClone(MODEL_REPLY) : undefined));
 
 describe('remember, then a model refines it from the queue', () => {
   let dir: string;
@@ -52,7 +42,7 @@ describe('remember, then a model refines it from the queue', () => {
     const offlineOnly = new ExtractionWorker(store, new ExtractionChain([new OfflineProvider()], store), { deadlineMs: 10_000 });
     assert.deepEqual(await offlineOnly.drain(), { extracted: 0, failed: 0, deferred: 0, empty: 1 }, 'offline already ran; nothing to take');
 
-    const model = new Model(true);
+    const model = modelThat(true);
     const worker = new ExtractionWorker(store, new ExtractionChain([model, new OfflineProvider()], store), { deadlineMs: 10_000 });
     assert.equal((await worker.drain()).extracted, 1);
     assert.deepEqual(model.seen, [r.episode_id]);
@@ -67,7 +57,7 @@ describe('remember, then a model refines it from the queue', () => {
   it('a failing model leaves the offline facts and the episode done; the refine is failed and retryable', async () => {
     const r = remember(store, { text: 'Backups of ledger go to the NAS every night.', entity: ['ledger'] }, { hasModel: true });
     const factsBefore = store.counts().facts;
-    const worker = new ExtractionWorker(store, new ExtractionChain([new Model(false), new OfflineProvider()], store), { deadlineMs: 10_000 });
+    const worker = new ExtractionWorker(store, new ExtractionChain([modelThat(false), new OfflineProvider()], store), { deadlineMs: 10_000 });
     const counts = await worker.drain();
     assert.equal(counts.failed, 1);
     assert.equal(store.episode(r.episode_id)?.extraction, 'done');
@@ -94,7 +84,7 @@ describe('remember, then a model refines it from the queue', () => {
     const want = episodes.filter((e) => e.at >= cut).map((e) => e.id).sort();
     assert.notEqual(want.length, episodes.length);
     assert.equal(store.refineOfflineSince(cut), want.length);
-    const model = new Model(true);
+    const model = modelThat(true);
     const worker = new ExtractionWorker(store, new ExtractionChain([model, new OfflineProvider()], store), { deadlineMs: 10_000 });
     assert.equal((await worker.drain()).extracted, want.length);
     assert.deepEqual([...model.seen].sort(), want);
