@@ -4,23 +4,19 @@
 // the CLI print the same thing; full JSON stays one `format: "json"` (or
 // --json) away.
 import type { EpisodeRef, EpisodesResult, FactsResult, MemoryFact, PathResult, RecallPassage, RecallResult, RememberResult } from './memory';
+import { oneLine } from './printable';
 
 const day = (iso: string | undefined): string => (iso ? iso.slice(0, 10) : '');
-const clip = (s: string, n: number): string => {
-  const flat = s.replace(/\s+/g, ' ').trim();
-  return flat.length > n ? `${flat.slice(0, n - 1)}…` : flat;
-};
-
 export function factLine(f: MemoryFact): string {
   const what = f.target ?? (f.relation === 'note' ? undefined : f.value);
   const rel = f.relation === 'note' ? 'note' : `${f.relation}${what ? ` ${what}` : ''}`;
   const when = f.valid_to ? `${day(f.valid_from)}..${day(f.valid_to)}` : f.valid_from ? `since ${day(f.valid_from)}` : '';
-  return `- ${clip(f.text, 240)} [${rel}${when ? `; ${when}` : ''}; #${f.id}]`;
+  return `- ${oneLine(f.text, 240)} [${rel}${when ? `; ${when}` : ''}; #${f.id}]`;
 }
 
 export function episodeLine(e: EpisodeRef): string {
   const where = e.source === 'manual' ? 'remembered' : `${e.path}:${e.line_start}-${e.line_end}`;
-  return `- ${day(e.occurred_at)} ${e.source}: ${clip(e.summary, 160)} (${where})`;
+  return `- ${day(e.occurred_at)} ${e.source}: ${oneLine(e.summary, 160)} (${where})`;
 }
 
 /** Passages grouped by the file they came from (files in the order of their best passage): its path once, then each passage's lines and snippet. */
@@ -45,7 +41,7 @@ export function recallText(r: RecallResult): string {
   for (const m of r.matches) {
     const e = m.entity;
     out.push(`## ${e.name} (${e.type})${e.aliases?.length ? ` aka ${e.aliases.slice(0, 4).join(', ')}` : ''}`);
-    if (e.description) out.push(clip(e.description, 200));
+    if (e.description) out.push(oneLine(e.description, 200));
     out.push(...m.facts.map(factLine));
     if (m.facts.length === 0) out.push(`- no ${r.as_of ? 'facts valid then' : 'current facts'}`);
     if (m.facts_total > m.facts.length) out.push(`- (+${m.facts_total - m.facts.length} more facts)`);
@@ -74,7 +70,7 @@ export function pathText(r: PathResult): string {
   const out = [`${r.from.name} → ${r.to.name} in ${r.hops.length} hop${r.hops.length === 1 ? '' : 's'}:`];
   r.hops.forEach((h, i) => {
     // The hop's direction is the walk's; the fact keeps its own (source relation target).
-    out.push(`${i + 1}. ${h.from} → ${h.to} [${h.fact.source} ${h.fact.relation} ${h.fact.target ?? h.fact.value ?? ''}; #${h.fact.id}]: ${clip(h.fact.text, 200)}`);
+    out.push(`${i + 1}. ${h.from} → ${h.to} [${h.fact.source} ${h.fact.relation} ${h.fact.target ?? h.fact.value ?? ''}; #${h.fact.id}]: ${oneLine(h.fact.text, 200)}`);
     if (h.evidence) out.push(`   evidence: ${day(h.evidence.occurred_at)} ${h.evidence.source} ${h.evidence.source === 'manual' ? 'remembered' : `${h.evidence.path}:${h.evidence.line_start}-${h.evidence.line_end}`}`);
   });
   return out.join('\n') + '\n';

@@ -46,3 +46,9 @@ export const printing =
   <R>(format: (r: R) => string) =>
   (r: R): string =>
     format(printableAnswer(r));
+
+/** `text` on one line (each run of whitespace one space), cut with an ellipsis to at most `max` characters. */
+export function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

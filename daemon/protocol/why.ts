@@ -4,6 +4,7 @@
 // is this like this?" before changing it.
 import * as z from 'zod/mini';
 import { defineMethod, describe, opt } from './method';
+import { oneLine } from './printable';
 
 export const AnchorStateName = z.enum(['fresh', 'drifted', 'gone', 'unknown']);
 
@@ -46,16 +47,11 @@ export const MemoryWhy = defineMethod({
   cli: { command: 'why', group: 'queries', summary: "NAME's definition, then what sessions said about it and its file, oldest first, each with its state now", arg: { field: 'name', label: 'NAME', required: true, example: 'scry why processOrder', needs: 'a symbol name or a file' } },
 });
 
-const clip = (s: string, n: number): string => {
-  const flat = s.replace(/\s+/g, ' ').trim();
-  return flat.length > n ? `${flat.slice(0, n - 1)}…` : flat;
-};
-
 /** One line per remembered passage: `2026-03-02 drifted (body changed) now src/a.ts:14 — "…" (episode 3f2a9c01d2e4)`. */
 export function anchoredLine(m: AnchoredMemory): string {
   const state = m.state === 'drifted' ? `drifted (${m.how === 'moved' ? 'moved' : 'body changed'}) now ${m.now ?? '?'}` : m.state === 'fresh' ? `fresh ${m.now ?? m.was}` : m.state === 'gone' ? `gone (was ${m.was})` : `unknown (was ${m.was})`;
-  const facts = (m.facts ?? []).map((f) => `\n    ${f.relation} #${f.id}: ${clip(f.text, 160)}`).join('');
-  return `- ${m.at.slice(0, 10)} ${state}: "${clip(m.snippet, 160)}" (episode ${m.episode.slice(0, 12)})${facts}`;
+  const facts = (m.facts ?? []).map((f) => `\n    ${f.relation} #${f.id}: ${oneLine(f.text, 160)}`).join('');
+  return `- ${m.at.slice(0, 10)} ${state}: "${oneLine(m.snippet, 160)}" (episode ${m.episode.slice(0, 12)})${facts}`;
 }
 
 export function whyText(r: WhyResult): string {

@@ -4,6 +4,7 @@
 // sentence that says the most about it; with the anchor's state now, so
 // nothing drifted or gone reads as current.
 import type { CodeLookup } from '../../protocol/anchors';
+import { oneLine } from '../../protocol/printable';
 import type { MemoryStore } from '../store';
 import type { ChangedFiles } from './changed';
 import { bestSentence } from './sentence';
@@ -18,11 +19,6 @@ export interface ChangedNote {
   /** A decision or fact reads before a sentence that was only said. */
   decided: boolean;
 }
-
-const clip = (s: string, n: number): string => {
-  const flat = s.replace(/\s+/g, ' ').trim();
-  return flat.length > n ? `${flat.slice(0, n - 1)}…` : flat;
-};
 
 /** Anchors read per orientation (newest first); each costs a lookup and maybe a sentence search. */
 const CONSIDERED = 40;
@@ -46,7 +42,7 @@ export function aboutChanged(store: MemoryStore, lookup: CodeLookup | undefined,
     const s = stateOf(lookup, a);
     // A file git lists as changed needs no location; whether it changed since the session does matter.
     const head = a.kind === 'file' ? `${a.file} (${changed.get(a.file)}${s.state === 'drifted' ? ', changed since' : s.state === 'gone' ? ', gone' : ''})` : `${a.file} (${changed.get(a.file)}): ${a.mention} ${stateLabel(s)}`;
-    const text = `- ${head}: "${clip(what, 110)}" (${a.at.slice(0, 10)}, episode ${a.episode_id.slice(0, 8)})`;
+    const text = `- ${head}: "${oneLine(what, 110)}" (${a.at.slice(0, 10)}, episode ${a.episode_id.slice(0, 8)})`;
     out.push({ text, ...(fact ? { fact: fact.id, said: fact.text } : {}), decided: fact !== undefined });
   }
   // Decisions and facts first, then what was only said; newest first within each.

@@ -3,15 +3,11 @@
 // sessions first, one line per session, each with its anchor's state now.
 import * as fs from 'node:fs';
 import type { AnchorNote, CodeLookup } from '../../protocol/anchors';
+import { oneLine } from '../../protocol/printable';
 import type { AnchorRow } from '../store/anchors';
 import type { MemoryStore } from '../store';
 import { bestSentence } from './sentence';
 import { stateOf } from './state';
-
-const clip = (s: string, n: number): string => {
-  const flat = s.replace(/\s+/g, ' ').trim();
-  return flat.length > n ? `${flat.slice(0, n - 1)}…` : flat;
-};
 
 /** Recent anchors looked at per answer: reading their sessions' text is the cost. */
 const CONSIDERED = 8;
@@ -60,7 +56,7 @@ function notesOf(store: MemoryStore, lookup: CodeLookup | undefined, repo: strin
     const s = stateOf(lookup, r);
     // What was decided about it reads before what was said.
     const fact = store.anchors.factsMentioning(r.episode_seq, r.mention, 1)[0];
-    const text = fact ? clip(`${fact.relation === 'decided' && !/^decid/i.test(fact.text) ? 'decided: ' : ''}${fact.text}`, 120) : bestSentence(store.anchors.episodeText(r.episode_seq) ?? r.snippet, r.mention);
+    const text = fact ? oneLine(`${fact.relation === 'decided' && !/^decid/i.test(fact.text) ? 'decided: ' : ''}${fact.text}`, 120) : bestSentence(store.anchors.episodeText(r.episode_seq) ?? r.snippet, r.mention);
     out.push({
       at: r.at,
       state: s.state,
