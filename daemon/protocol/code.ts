@@ -24,6 +24,9 @@ export const NameQueryParams = z.object({ repo, name, limit, budget, offset });
 /** refs, defs, callers and impact carry up to two remembered lines about the symbol (memory's anchors, issue 25); false leaves them out. */
 const memory = opt(z.boolean(), 'Up to two lines of what sessions said about the symbol, counted in the budget (default on; --no-memory or false leaves them out).');
 export const NameMemoryParams = z.object({ repo, name, limit, budget, offset, memory });
+/** refs, callers and callees list sites (`function line` per file) in their compact form; `lines` adds each site's source line, and imports. */
+const lines = opt(z.boolean(), 'Each site with its source line, import sites too (the compact form otherwise lists sites as `function line` per file, and counts imports).');
+export const RefsParams = z.object({ repo, name, limit, budget, offset, memory, lines });
 const callFields = {
   repo,
   name,
@@ -32,6 +35,7 @@ const callFields = {
   offset,
   all_refs: opt(z.boolean(), 'Every reference inside/to the function, not only calls.'),
   include_external: opt(z.boolean(), 'Also list calls of library symbols of the same name (else counted in `external`).'),
+  lines,
 };
 export const CallQueryParams = z.object(callFields);
 export const CallersParams = z.object({ ...callFields, memory });
@@ -166,6 +170,7 @@ export const QueryResult = z.object({
   external: opt(z.array(ExternalCount), 'callers: calls of library and built-in symbols of the same name, counted and not listed (ask with include_external, or a qualified name, to list them).'),
   suggestions,
   memory: opt(z.array(AnchorNote), 'What sessions said about the symbol, most recent first (at most two), each with its state now; `memory: false` leaves them out.'),
+  lines: opt(z.boolean(), 'Set when asked with `lines`: the compact form lists every occurrence with its source line (and was paged by that form\'s bytes).'),
 });
 
 export const SearchHit = z.object({
@@ -352,6 +357,7 @@ export const ProgressEvent = z.object({
 
 export type RepoParams = z.output<typeof RepoParams>;
 export type NameQueryParams = z.output<typeof NameQueryParams>;
+export type RefsParams = z.output<typeof RefsParams>;
 export type CallQueryParams = z.output<typeof CallQueryParams>;
 export type ImpactParams = z.output<typeof ImpactParams>;
 export type SearchParams = z.output<typeof SearchParams>;
@@ -411,7 +417,7 @@ export const ForgetRepo = defineMethod({
 
 export const Refs = defineMethod({
   method: 'code/refs',
-  params: NameMemoryParams,
+  params: RefsParams,
   result: QueryResult,
   cli: { command: 'refs', group: 'queries', summary: 'every reference to the symbols named NAME', arg: nameArg('scry refs processOrder') },
 });

@@ -1,9 +1,12 @@
 // The compact answer: what a model reads (MCP by default, `scry --format
 // compact`). The same facts as the JSON without its field names: a header per
-// matched symbol (name, kind, where it is defined, counts), then occurrences
-// grouped by file, one short line each (line:column, use, the source line
-// trimmed around the match), the enclosing definition only when it changes,
-// and, past the budget, the rest per file with the offset of the next page.
+// matched symbol (name, kind, where it is defined, counts), then its sites.
+// refs, callers and callees list sites, not source lines (compact-sites.ts:
+// a line per file, `Enclosing line` per site) and say what they left out;
+// asked with `lines`, and for defs and impls, each occurrence is a short
+// line (line:column, use, the source line trimmed around the match) under
+// its file, the enclosing definition only when it changes. Past the budget,
+// the rest per file with the offset of the next page.
 // Search, symbols and impact are a line per hit, entry or file, and end a cut
 // page the same way (pagingLines). Shared by the CLI, the MCP server and the
 // daemon (which measures budgets with the same line functions), so it stays
@@ -13,6 +16,9 @@ import { printing } from './printable';
 import { noteLine } from './anchors';
 import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, MatchCounts, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, Suggestion, SymbolMatch, SymbolsResult } from './code';
 import { formatter, formatterTable, type FormatterTable } from './method';
+import { containerOf, foldable, foldedLine, leftOutPart, siteLines, useOf, usesOf, usesPhrase } from './compact-sites';
+
+export { containerOf, siteCost } from './compact-sites';
 
 /** Characters of source kept before and after the match. */
 const BEFORE = 24;
@@ -39,8 +45,6 @@ function matchIndex(context: string, name: string, column: number): number {
   for (let i = best; i >= 0 && i <= column - 1; i = lower.indexOf(needle, i + 1)) best = i;
   return best;
 }
-
-const useOf = (o: Occurrence): string => o.use ?? (o.is_definition ? 'def' : o.is_call ? 'call' : 'ref');
 
 /**
  * One occurrence's line (no newline). `marked`: its match mixes precise and
@@ -69,13 +73,6 @@ function joinLocations(locations: string[]): string {
   return [...byFile].map(([f, lines]) => `${f}:${lines.join(',')}`).join(', ');
 }
 
-/** The enclosing definition worth naming: not the file's own module (top-level code). */
-export function containerOf(o: Occurrence): string | null {
-  const c = o.containing_symbol;
-  if (!c || o.file === c || o.file.endsWith(`/${c}`)) return null;
-  return c;
-}
-
 /** The line naming the enclosing definition, printed when it changes (null: back at the top level of the file). */
 export const containerLine = (container: string | null): string => (container === null ? ' top level' : ` in ${container}`);
 
@@ -92,7 +89,7 @@ export function occurrenceCost(o: Occurrence, name: string, prevFile: string | u
   return n;
 }
 
-function header(m: SymbolMatch, kind: CompactKind): string {
+function header(m: SymbolMatch, kind: CompactKind, uses?: string | null): string {
   const parts = [m.display_name, m.kind];
   if (m.local) parts.push(`local to ${m.local}`);
   const c = m.counts;
@@ -102,6 +99,7 @@ function header(m: SymbolMatch, kind: CompactKind): string {
     if (c.definitions.length > 0 && !listed && kind !== 'callers' && kind !== 'callees') parts.push(`def ${joinLocations(c.definitions)}`);
     parts.push(countPhrase(c, kind));
   }
+  if (uses) parts.push(uses);
   if (syntacticShare(m.occurrences) === 'all') parts.push('syntactic');
   return `# ${parts.join(' · ')}`;
 }
@@ -139,32 +137,43 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
     if (r.external?.length) out.push(externalLine(r.external));
     return out.join('\n') + '\n';
   }
+  const sites = !r.lines && (kind === 'refs' || kind === 'callers' || kind === 'callees');
+  const cut = r.offset !== undefined || r.next_offset !== undefined;
+  const folded = sites ? r.matches.filter((m) => foldable(m, r)) : [];
   let callee: string | undefined;
   for (const m of r.matches) {
+    if (folded.includes(m)) continue;
     if (m.callee && m.callee.name + (m.callee.def ?? '') !== callee) {
       callee = m.callee.name + (m.callee.def ?? '');
       out.push(calleeLine(m.callee));
     }
-    out.push(header(m, kind));
     const marked = syntacticShare(m.occurrences) === 'some';
+    if (sites) {
+      // Every call site of callers' match is in that match; every one of callees' is in the function asked about.
+      out.push(header(m, kind, usesPhrase(usesOf(m.occurrences), cut)), ...siteLines(m, kind === 'refs', marked));
+      continue;
+    }
+    out.push(header(m, kind));
     let file: string | undefined;
     let container: string | null | undefined;
     for (const o of m.occurrences) {
       if (o.file !== file) out.push(o.file);
       const c = containerOf(o);
-      // Every call site of callers' match is in that match; every one of callees' is in the function asked about.
       if (kind !== 'callers' && kind !== 'callees' && containerChanges(o, c, file, container)) out.push(containerLine(c));
       file = o.file;
       container = c;
       out.push(occurrenceLine(o, m.display_name, marked));
     }
   }
-  if (r.external?.length) out.push(externalLine(r.external));
+  if (folded.length > 0) out.push(foldedLine(folded));
+  // What was left out, in one line: source lines and imports (sites form), library calls of the name.
+  const left = [...(sites && r.matches.length > 0 ? [leftOutPart(r)] : []), ...(r.external?.length ? [externalPart(r.external)] : [])];
+  if (left.length > 0) out.push(`not listed: ${left.join('; ')}`);
   const files = r.rest ?? [];
-  const left = files.reduce((n, f) => n + f.occurrences, 0);
+  const more = files.reduce((n, f) => n + f.occurrences, 0);
   // Every file left out is named: an agent must know every file that holds one (issue 22), not the first 20.
   const shown = files.map((f) => `${f.file} ${f.occurrences}`).join(', ');
-  out.push(...pagingLines(r, `${left} more${inFiles(files.length)}: ${shown}`));
+  out.push(...pagingLines(r, `${more} more${inFiles(files.length)}: ${shown}`));
   return out.join('\n') + '\n';
 }
 
@@ -172,9 +181,11 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
 export const calleeLine = (c: NonNullable<SymbolMatch['callee']>): string => `## calls of ${c.name} · ${c.external ? 'external' : c.kind}${c.def ? ` · ${c.def}` : ''}`;
 
 /** The library calls of the same name that callers counted and did not list. */
-export function externalLine(external: NonNullable<QueryResult['external']>): string {
+export const externalLine = (external: NonNullable<QueryResult['external']>): string => `not listed: ${externalPart(external)}`;
+
+function externalPart(external: NonNullable<QueryResult['external']>): string {
   const parts = external.map((e) => `${plural(e.calls, 'call')} of ${e.name} in ${plural(e.files, 'file')}`);
-  return `not listed: ${parts.join(', ')} (library symbols; include_external lists them)`;
+  return `${parts.join(', ')} (library symbols; include_external lists them)`;
 }
 
 /**

@@ -1,7 +1,8 @@
 // Bytes an agent reads per question: `scry refs` in the compact form (whole,
-// and as MCP hands it over with its default budget), the JSON (`scry refs
-// --json`), and what an agent does today, `rg -nw NAME`, on the same 40
-// symbols of two real repos (rxjs, ajv). Target: the MCP answer <= 20% of
+// and as MCP hands it over with its default budget), the same with every
+// source line (`lines: true`), the JSON (`scry refs --json`), and what an
+// agent does today, `rg -nw NAME`, on the same 40 symbols of two real repos
+// (rxjs, ajv). Target: the MCP answer <= 20% of
 // grep's bytes, naming every file that holds a reference.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -41,12 +42,30 @@ export async function run(): Promise<void> {
   for (const [label, repo] of [['rxjs', rxjsRepo()], ['ajv', ajvRepo()]] as const) await measure(label, repo);
 }
 
-/** Files an answer names: where its listed occurrences are, and the rest line's files (all of them, or a count). */
-function namedFiles(text: string): { named: Set<string>; unnamed: number } {
+/**
+ * Files an answer names, read as an agent reads it: a `path: sites` line, a
+ * folder line (`lib/compile/`) and the ` file.ts: sites` lines under it, the
+ * folded `# also defined, no refs: kind path:line` line, a file alone on its
+ * line (the form with source lines), and the rest line's files (all of them,
+ * or a count).
+ */
+export function namedFiles(text: string): { named: Set<string>; unnamed: number } {
   const named = new Set<string>();
   let unnamed = 0;
+  let dir: string | undefined;
   for (const line of text.split('\n')) {
+    if (/^[^\s#…]\S*\/$/.test(line)) {
+      dir = line;
+      continue;
+    }
+    const file = /^([^\s#…]\S*\.[A-Za-z0-9]+):( |$)/.exec(line);
+    const under = /^ (\S+\.[A-Za-z0-9]+): /.exec(line);
+    if (file) named.add(file[1]!);
+    else if (under && dir !== undefined) named.add(dir + under[1]!);
+    if (!under) dir = undefined;
     if (/^[^\s#…].*\.[a-z]+$/i.test(line) && !line.includes(' ')) named.add(line);
+    const folded = /^# also defined, no refs: (.*)$/.exec(line);
+    if (folded) for (const part of folded[1]!.split(', ')) named.add(part.replace(/^\S+ /, '').replace(/:\d+$/, ''));
     const rest = /^… .*?: (.*)$/.exec(line);
     if (rest) {
       for (const part of rest[1]!.split(', ')) {
@@ -66,7 +85,7 @@ async function measure(label: string, repo: string): Promise<void> {
     await conn.request(P.IndexRepo.type, { repo });
     const names = sampleSymbols(path.join(repoDir(home, fs.realpathSync(repo)), 'index.db'));
     const rows: Array<Array<string | number>> = [];
-    const sum = { compact: 0, mcp: 0, json: 0, rg: 0, occurrences: 0 };
+    const sum = { compact: 0, lines: 0, mcp: 0, json: 0, rg: 0, occurrences: 0 };
     const perQuestion: number[] = [];
     let filesWithRefs = 0;
     let filesNamed = 0;
@@ -74,6 +93,8 @@ async function measure(label: string, repo: string): Promise<void> {
       const whole = await conn.request(P.Refs.type, { repo, name });
       const paged = await conn.request(P.Refs.type, { repo, name, budget: DEFAULT_BUDGET });
       const compact = Buffer.byteLength(P.compactQuery(whole, 'refs'));
+      // The form with every source line (and import), as `lines: true` asks for it (whole answer).
+      const lines = Buffer.byteLength(P.compactQuery(await conn.request(P.Refs.type, { repo, name, lines: true }), 'refs'));
       const mcpText = P.compactQuery(paged, 'refs');
       const mcp = Buffer.byteLength(mcpText);
       const json = Buffer.byteLength(`${JSON.stringify(whole)}\n`);
@@ -84,6 +105,7 @@ async function measure(label: string, repo: string): Promise<void> {
       filesWithRefs += files.size;
       filesNamed += [...files].filter((f) => named.has(f)).length;
       sum.compact += compact;
+      sum.lines += lines;
       sum.mcp += mcp;
       sum.json += json;
       sum.rg += rg;
@@ -95,6 +117,7 @@ async function measure(label: string, repo: string): Promise<void> {
     table(`all questions (${label})`, ['form', 'bytes', 'bytes / question', 'vs rg -nw'], [
       ['rg -nw NAME (baseline)', sum.rg, Math.round(sum.rg / names.length), '1.00x'],
       ['scry refs --json', sum.json, Math.round(sum.json / names.length), ratio(sum.json, sum.rg)],
+      ['scry refs --format compact --lines (whole answer, source lines)', sum.lines, Math.round(sum.lines / names.length), ratio(sum.lines, sum.rg)],
       ['scry refs --format compact (whole answer)', sum.compact, Math.round(sum.compact / names.length), ratio(sum.compact, sum.rg)],
       ['scry_refs through MCP (compact, default budget)', sum.mcp, Math.round(sum.mcp / names.length), ratio(sum.mcp, sum.rg)],
     ]);

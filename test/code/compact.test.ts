@@ -13,7 +13,8 @@ import { decodeScip } from '../../daemon/code/scip/decode';
 import { ingestScip } from '../../daemon/code/store/ingest';
 import { LocalFunctionReader } from '../../daemon/code/syntactic/local-functions';
 import { CodeStore } from '../../daemon/code/store/store';
-import { compactImpact, compactQuery, compactSearch, compactSymbols, occurrenceCost, type ImpactResult, type QueryResult, type SearchResult, type SymbolsResult } from '../../daemon/protocol';
+import { compactImpact, compactQuery, compactSearch, compactSymbols, occurrenceCost, siteCost, type ImpactResult, type QueryResult, type SearchResult, type SymbolsResult } from '../../daemon/protocol';
+import { containerOf, siteLines } from '../../daemon/protocol/compact-sites';
 import { ROOT, tempDir } from '../helpers';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'answers');
@@ -51,6 +52,10 @@ describe('the compact answer format (golden, real scip-typescript index)', () =>
     assert.equal(new Set(keys).size, keys.length, 'no occurrence listed twice');
     assert.equal(r.total, keys.length);
     golden('refs-Settings', compactQuery(r, 'refs'));
+    // With lines: every occurrence with its source line, imports too (the form before sites were the default).
+    const lines = ask(() => refs(store, 'Settings', { lines: true }));
+    assert.equal(lines.lines, true, 'the answer says which form it was paged for');
+    golden('refs-Settings-lines', compactQuery(lines, 'refs'));
   });
 
   it('refs of a class with a namespace of its name', () => {
@@ -79,27 +84,29 @@ describe('the compact answer format (golden, real scip-typescript index)', () =>
     assert.ok(start.some((o) => o.line === 23 && o.context.includes('{ start, restart }')), 'the shorthand property { start }');
   });
 
-  it('a page past the budget lists the rest per file and the next offset; the pages together are the whole answer', () => {
+  it('a page past the budget lists the rest per file and the next offset; the pages together are the whole answer (both forms)', () => {
     const whole = ask(() => refs(store, 'Settings'));
     const all = whole.matches.flatMap((m) => m.occurrences);
-    const first = ask(() => refs(store, 'Settings', { budget: 200 }));
-    assert.ok(first.next_offset !== undefined && first.next_offset < all.length, 'a small budget cuts');
-    assert.equal(first.rest!.reduce((n, f) => n + f.occurrences, 0), all.length - first.next_offset!);
-    assert.equal(first.matches[0]!.counts!.references, whole.matches[0]!.counts!.references, 'the header counts every page');
-    const text = compactQuery(first, 'refs');
-    assert.match(text, new RegExp(`next page: offset=${first.next_offset}\\n$`));
-    golden('refs-Settings-budget', text);
-    const seen = [...first.matches.flatMap((m) => m.occurrences)];
-    let offset: number | undefined = first.next_offset;
-    while (offset !== undefined) {
-      const at: number = offset;
-      const page: QueryResult = ask(() => refs(store, 'Settings', { budget: 200, offset: at }));
-      assert.equal(page.offset, at);
-      assert.ok(page.matches.length > 0, 'every page shows at least one occurrence');
-      seen.push(...page.matches.flatMap((m) => m.occurrences));
-      offset = page.next_offset;
+    for (const [budget, lines, name] of [[120, false, 'refs-Settings-budget'], [200, true, 'refs-Settings-budget-lines']] as const) {
+      const first = ask(() => refs(store, 'Settings', { budget, lines }));
+      assert.ok(first.next_offset !== undefined && first.next_offset < all.length, 'a small budget cuts');
+      assert.equal(first.rest!.reduce((n, f) => n + f.occurrences, 0), all.length - first.next_offset!);
+      assert.equal(first.matches[0]!.counts!.references, whole.matches[0]!.counts!.references, 'the header counts every page');
+      const text = compactQuery(first, 'refs');
+      assert.match(text, new RegExp(`next page: offset=${first.next_offset}\\n$`));
+      golden(name, text);
+      const seen = [...first.matches.flatMap((m) => m.occurrences)];
+      let offset: number | undefined = first.next_offset;
+      while (offset !== undefined) {
+        const at: number = offset;
+        const page: QueryResult = ask(() => refs(store, 'Settings', { budget, lines, offset: at }));
+        assert.equal(page.offset, at);
+        assert.ok(page.matches.length > 0, 'every page shows at least one occurrence');
+        seen.push(...page.matches.flatMap((m) => m.occurrences));
+        offset = page.next_offset;
+      }
+      assert.deepEqual(seen, all);
     }
-    assert.deepEqual(seen, all);
   });
 
   it('limit pages the same way; an offset past the end is an empty page, said so', () => {
@@ -145,18 +152,33 @@ describe('the compact answer format (golden, real scip-typescript index)', () =>
     for (const text of [compactQuery(called, 'callers'), compactQuery(calling, 'callees'), compactImpact(hit)]) assert.doesNotMatch(text, /syntactic/);
   });
 
-  it('the budget is measured on the compact text itself', () => {
-    const r = ask(() => refs(store, 'Settings', { budget: 300 }));
-    let prevFile: string | undefined;
-    let prevContainer: string | null | undefined;
-    let bytes = 0;
-    for (const m of r.matches) {
-      for (const o of m.occurrences) {
-        bytes += occurrenceCost(o, m.display_name, prevFile, prevContainer);
-        prevFile = o.file;
-        prevContainer = o.containing_symbol;
+  it('the budget is measured on the text of the form asked for: sites by default, source lines with lines', () => {
+    for (const lines of [false, true]) {
+      const r = ask(() => refs(store, 'Settings', { budget: lines ? 300 : 120, lines }));
+      let bytes = 0;
+      for (const m of r.matches) {
+        let prev: (typeof m.occurrences)[number] | undefined;
+        for (const o of m.occurrences) {
+          const prevContainer = prev ? containerOf(prev) : undefined;
+          bytes += lines ? occurrenceCost(o, m.display_name, prev?.file, prevContainer) : siteCost(o, prev);
+          prev = o;
+        }
+      }
+      assert.ok(bytes <= (lines ? 300 : 120), `${bytes} bytes of occurrences for a ${lines ? 300 : 120}-byte budget (lines: ${lines})`);
+    }
+    // The sites form's measure is an upper bound of the lines it stands for, on every answer of the fixture.
+    for (const name of ['Settings', 'Registry', 'counter', 'remember', 'bump', 'start']) {
+      const r = ask(() => refs(store, name));
+      for (const m of r.matches) {
+        let cost = 0;
+        let prev: (typeof m.occurrences)[number] | undefined;
+        for (const o of m.occurrences) {
+          cost += siteCost(o, prev);
+          prev = o;
+        }
+        const text = siteLines(m, true, false).join('\n').length + 1;
+        assert.ok(text <= cost, `${name}: ${text} bytes of sites, measured as ${cost}`);
       }
     }
-    assert.ok(bytes <= 300, `${bytes} bytes of occurrences for a 300-byte budget`);
   });
 });

@@ -60,5 +60,5 @@ export function callees(store: CodeStore, name: string, opts: Paging & { allRefs
   const external = new Map([...first.entries()].filter(([k]) => k.startsWith('external ')).map(([k, id]) => [symbolById(store, id)?.symbol, k.slice('external '.length)]));
   for (const g of groups) g.display_name = external.get(g.symbol_id) ?? g.display_name;
   const page = pageMatches(opts.merge ? opts.merge(lookedUp(name), groups) : groups, opts);
-  return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page), ...(note ? { note } : {}), ...(unlistedCounts.length > 0 ? { external: unlistedCounts } : {}) };
+  return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page, opts), ...(note ? { note } : {}), ...(unlistedCounts.length > 0 ? { external: unlistedCounts } : {}) };
 }

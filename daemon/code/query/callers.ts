@@ -46,7 +46,7 @@ export function callers(store: CodeStore, name: string, opts: Paging & { allRefs
     for (const m of dedupeOccurrences(groupBy(store, rows, (r) => r.container_id))) matches.push({ ...m, ...callee });
   }
   const page = pageMatches(opts.merge ? opts.merge(lookedUp(name), matches) : matches, opts);
-  return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page), ...(note ? { note } : {}), ...(external.length > 0 ? { external } : {}) };
+  return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page, opts), ...(note ? { note } : {}), ...(external.length > 0 ? { external } : {}) };
 }
 
 function calleeOf(store: CodeStore, s: SymbolRecord): NonNullable<SymbolMatch['callee']> {

@@ -34,7 +34,8 @@ export function impls(store: CodeStore, name: string, opts: Paging = {}): Answer
     kind: s.kind,
     occurrences: store.occurrences(s.id, true),
   }));
-  const page = pageMatches(matches, opts);
+  // Implementations are listed with their definitions' source lines: measured on that form.
+  const page = pageMatches(matches, { ...opts, lines: true });
   // The header counts each implementation's references, not the one definition listed.
   return { symbol: name, matches: withTotals(store, page.kept, (m) => [idOf.get(m.symbol_id) ?? -1]), total: page.total, ...pageFields(page), ...(note ? { note } : {}) };
 }

@@ -4,12 +4,14 @@
 // next page. One window function pages every answer: the occurrences of the
 // name queries, search hits, outline entries, impact's rows.
 import type { FileCount, MatchCounts, Occurrence, SymbolMatch } from '../../protocol';
-import { containerOf, occurrenceCost } from '../../protocol/compact';
+import { containerOf, occurrenceCost, siteCost } from '../../protocol/compact';
 
 export interface Paging {
   limit?: number;
   budget?: number;
   offset?: number;
+  /** The budget is measured on the form that lists source lines (`lines`), not on the sites form (refs, callers, callees). */
+  lines?: boolean;
 }
 
 /** Items [start, end) of a list are on the page; end below the list's length means the rest was left out. */
@@ -84,10 +86,16 @@ interface Placed {
   o: Occurrence;
 }
 
-/** The bytes an occurrence adds: its lines, and its match's header when it opens the match on this page. */
-function placedCost({ m, o }: Placed, prev: Placed | undefined): number {
+/** The bytes an occurrence adds in the form that lists source lines: its lines, and its match's header when it opens the match on this page. */
+function lineCost({ m, o }: Placed, prev: Placed | undefined): number {
   if (prev?.m !== m) return occurrenceCost(o, m.display_name, undefined, undefined) + headerCost(m);
   return occurrenceCost(o, m.display_name, prev.o.file, containerOf(prev.o));
+}
+
+/** The same in the sites form. */
+function placedSiteCost({ m, o }: Placed, prev: Placed | undefined): number {
+  if (prev?.m !== m) return siteCost(o, undefined) + headerCost(m);
+  return siteCost(o, prev.o);
 }
 
 /** One page of the matches' occurrences, in order; every match keeps its totals in `counts`. */
@@ -99,7 +107,7 @@ export function pageMatches(matches: SymbolMatch[], paging: Paging = {}): Page {
   // Everything fits: no line to measure.
   if (offset === 0 && total <= positive(paging.limit) && (budget === Infinity || roughSize(counted) <= budget / 2)) return { kept: counted, total };
   const placed: Placed[] = counted.flatMap((m) => m.occurrences.map((o) => ({ m, o })));
-  const w = pageWindow(placed, paging, placedCost);
+  const w = pageWindow(placed, paging, paging.lines ? lineCost : placedSiteCost);
   const kept: SymbolMatch[] = [];
   let open: SymbolMatch | undefined;
   for (let i = w.start; i < w.end; i++) {
@@ -131,9 +139,10 @@ function roughSize(matches: SymbolMatch[]): number {
   return n;
 }
 
-/** The fields a paged answer adds to a QueryResult. */
-export function pageFields(p: Page): { truncated?: string; offset?: number; next_offset?: number; rest?: FileCount[] } {
+/** The fields a paged answer adds to a QueryResult; `lines` is echoed, so the compact form renders the form its page was measured on. */
+export function pageFields(p: Page, paging: Paging = {}): { truncated?: string; offset?: number; next_offset?: number; rest?: FileCount[]; lines?: true } {
   return {
+    ...(paging.lines ? { lines: true as const } : {}),
     ...(p.truncated ? { truncated: p.truncated } : {}),
     ...(p.offset !== undefined ? { offset: p.offset } : {}),
     ...(p.next_offset !== undefined ? { next_offset: p.next_offset, rest: p.rest } : {}),
