@@ -9,8 +9,8 @@ import type { Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/mini';
 import type { ScryTool } from './tool';
 
-/** The fields every query shares, and `symbol` (its compound forms): explained once, in the server's instructions, and listed bare here. */
-const SHARED = new Set(['repo', 'format', 'limit', 'budget', 'offset', 'symbol', 'memory']);
+/** The fields every query shares, `lines` (refs, callers, callees) and `symbol` (its compound forms): explained once, in the server's instructions, and listed bare here. */
+const SHARED = new Set(['repo', 'format', 'limit', 'budget', 'offset', 'symbol', 'memory', 'lines']);
 
 /**
  * Field descriptions said shorter than their declarations (which the CLI's

@@ -80,14 +80,26 @@ describe('scry CLI against a spawned daemon', () => {
     assert.doesNotThrow(() => JSON.parse(r.stdout));
   });
 
-  it('--format compact prints the agent form; --format json the same facts as the default JSON; --offset pages', async () => {
+  it('--format compact prints the agent form (sites; --lines: source lines); --format json the same facts as the default JSON; --offset pages', async () => {
     const compact = await scry(['refs', 'concatMapTo', '--repo', repo, '--format', 'compact'], { home });
     assert.equal(compact.code, 0, compact.stderr);
     const json = JSON.parse((await scry(['refs', 'concatMapTo', '--repo', repo, '--format', 'json'], { home })).stdout) as QueryResult;
     const m = json.matches[0]!;
-    assert.ok(compact.stdout.startsWith(`# concatMapTo · function · ${m.counts!.references} refs in ${m.counts!.files} files\n${m.occurrences[0]!.file}\n`), compact.stdout.slice(0, 200));
-    for (const o of m.occurrences) assert.match(compact.stdout, new RegExp(`^ {2}${o.line}:${o.column} ${o.use} `, 'm'));
-    assert.ok(compact.stdout.length * 3 < JSON.stringify(json).length);
+    assert.ok(compact.stdout.startsWith(`# concatMapTo · function · ${m.counts!.references} refs in ${m.counts!.files} files`), compact.stdout.slice(0, 200));
+    // Every site's line is on its file's line (imports are counted, their files named).
+    const text = compact.stdout.split('\n');
+    for (const o of m.occurrences) {
+      const fileLine = text.find((l) => l.startsWith(`${o.file}: `) || l.startsWith(` ${path.posix.basename(o.file)}: `));
+      assert.ok(fileLine, `${o.file} named in ${compact.stdout}`);
+      if (o.use !== 'import') assert.match(fileLine, new RegExp(`[ ,]${o.line}(,| |$)`), `${o.file}:${o.line}`);
+    }
+    assert.match(compact.stdout, /^not listed: source lines(, \d+ imports?)? \(lines=true\)$/m);
+    const lines = await scry(['refs', 'concatMapTo', '--repo', repo, '--format', 'compact', '--lines'], { home });
+    assert.equal(lines.code, 0, lines.stderr);
+    assert.ok(lines.stdout.startsWith(`# concatMapTo · function · ${m.counts!.references} refs in ${m.counts!.files} files\n${m.occurrences[0]!.file}\n`), lines.stdout.slice(0, 200));
+    for (const o of m.occurrences) assert.match(lines.stdout, new RegExp(`^ {2}${o.line}:${o.column} ${o.use} `, 'm'));
+    assert.ok(compact.stdout.length * 2 < lines.stdout.length, 'sites are smaller than source lines');
+    assert.ok(lines.stdout.length * 3 < JSON.stringify(json).length);
     const page = await scry(['refs', 'Observable', '--repo', repo, '--format', 'compact', '--budget', '800'], { home });
     const next = /^next page: offset=(\d+)$/m.exec(page.stdout);
     assert.ok(next, page.stdout);

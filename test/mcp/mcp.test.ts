@@ -62,12 +62,15 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
       const props = t.inputSchema.properties as Record<string, { description?: string; enum?: string[] }>;
       assert.deepEqual(props.format?.enum, ['compact', 'json'], `${t.name} takes format`);
       // The shared fields (repo, format, paging, symbol, memory) are explained once, in the server's instructions.
-      for (const [field, schema] of Object.entries(props)) if (!['repo', 'format', 'limit', 'budget', 'offset', 'symbol', 'memory'].includes(field)) assert.ok(schema.description, `${t.name}.${field} is described`);
+      for (const [field, schema] of Object.entries(props)) if (!['repo', 'format', 'limit', 'budget', 'offset', 'symbol', 'memory', 'lines'].includes(field)) assert.ok(schema.description, `${t.name}.${field} is described`);
       assert.ok('repo' in props, `${t.name} takes repo`);
     }
     const refs = tools.find((t) => t.name === 'scry_refs')!;
     assert.deepEqual(refs.inputSchema.required, ['symbol']);
     assert.match(client.getInstructions() ?? '', /OrderService#processOrder/);
+    // refs, callers and callees take `lines`, explained once in the instructions.
+    for (const name of ['scry_refs', 'scry_callers', 'scry_callees']) assert.ok('lines' in (tools.find((t) => t.name === name)!.inputSchema.properties ?? {}), `${name} takes lines`);
+    assert.match(client.getInstructions() ?? '', /`lines: true` adds source lines/);
     assert.match(refs.description!, /grep/i);
   });
 
@@ -94,9 +97,15 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
     assert.equal(compact.structuredContent, undefined);
     assert.equal(compact.content.length, 1);
     const text = textOf(compact);
-    assert.match(text, /^# concatMap · function · \d+ refs \(\d+ calls\) in \d+ files\nsrc\/internal\/operators\/concatMap\.ts\n {2}\d+:17 def export function concatMap</);
-    assert.match(text, /^src\/internal\/operators\/concatMapTo\.ts$/m);
-    assert.match(text, /^ {2}\d+:\d+ call .*concatMap\(/m);
+    // Sites by default: the definition and each call under its file, by line; source lines with `lines`.
+    assert.match(text, /^# concatMap · function · \d+ refs \(\d+ calls\) in \d+ files · /);
+    assert.match(text, /^ concatMap\.ts: .*\bdef \d+/m);
+    assert.match(text, /^ concatMapTo\.ts: concatMapTo [\d,]*\b\d+ call\b/m);
+    assert.match(text, /^not listed: source lines, \d+ imports \(lines=true\)$/m);
+    const lines = textOf((await client.callTool({ name: 'scry_refs', arguments: { symbol: 'concatMap', lines: true } })) as CallToolResult);
+    assert.match(lines, /^# concatMap · function · \d+ refs \(\d+ calls\) in \d+ files\nsrc\/internal\/operators\/concatMap\.ts\n {2}\d+:17 def export function concatMap</);
+    assert.match(lines, /^src\/internal\/operators\/concatMapTo\.ts$/m);
+    assert.match(lines, /^ {2}\d+:\d+ call .*concatMap\(/m);
     assert.equal(seenByStructuredClient(compact), text);
     assert.equal(seenByContentClient(compact), text);
     const json = (await client.callTool({ name: 'scry_refs', arguments: { symbol: 'concatMap', format: 'json' } })) as CallToolResult;
@@ -108,13 +117,20 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
   });
 
   it('bounds every answer by default: past the budget, the rest per file and the offset of the next page', async () => {
-    const first = textOf((await client.callTool({ name: 'scry_refs', arguments: { symbol: 'Observable' } })) as CallToolResult);
-    const next = /^next page: offset=(\d+)$/m.exec(first);
-    assert.ok(next, first.slice(-400));
-    assert.match(first, /^… \d+ more in \d+ files: src\/\S+ \d+/m);
-    assert.ok(first.length < 12_000, `${first.length} bytes`);
-    const second = textOf((await client.callTool({ name: 'scry_refs', arguments: { symbol: 'Observable', offset: Number(next[1]) } })) as CallToolResult);
-    assert.match(second, new RegExp(`^\\(page from offset ${next[1]}\\)$`, 'm'));
+    // Observable's sites fit the default budget; with source lines they do not, and a small budget cuts the sites too.
+    for (const args of [{ lines: true }, { budget: 2000 }]) {
+      const first = textOf((await client.callTool({ name: 'scry_refs', arguments: { symbol: 'Observable', ...args } })) as CallToolResult);
+      const next = /^next page: offset=(\d+)$/m.exec(first);
+      assert.ok(next, first.slice(-400));
+      assert.match(first, /^… \d+ more in \d+ files: src\/\S+ \d+/m);
+      // The rest line names every file left out, past the budget.
+      const listed = first.split('\n').filter((l) => !l.startsWith('… ')).join('\n').length;
+      assert.ok(listed < ('budget' in args ? 2_500 : 12_000), `${listed} bytes besides the rest line`);
+      const second = textOf((await client.callTool({ name: 'scry_refs', arguments: { symbol: 'Observable', ...args, offset: Number(next[1]) } })) as CallToolResult);
+      assert.match(second, new RegExp(`^\\(page from offset ${next[1]}\\)$`, 'm'));
+    }
+    const sites = textOf((await client.callTool({ name: 'scry_refs', arguments: { symbol: 'Observable' } })) as CallToolResult);
+    assert.ok(sites.length < 8_500, `${sites.length} bytes`);
     const whole = await call<QueryResult>('scry_refs', { symbol: 'Observable', budget: 10_000_000 });
     assert.equal(whole.result.next_offset, undefined);
   });
@@ -237,7 +253,7 @@ describe('scry mcp stdout', () => {
     // The first answer comes from the syntactic first index, and says so.
     // (from the files naming it, or from the first index, whichever is ready first).
     const first = textOf(messages[2]!.result!);
-    assert.match(first, /^(note: [^\n]*\n)+# hello · function · 1 ref \(1 call\) in 1 file · syntactic\na\.ts\n {2}1:17 def export function hello/);
+    assert.match(first, /^(note: [^\n]*\n)+# hello · function · 1 ref \(1 call\) in 1 file · syntactic\na\.ts: \d+, def 1\n/);
     assert.match(first, /^note: syntactic first index \(tree-sitter\); precise results are coming/m);
     await stopDaemon(home);
   });

@@ -5,7 +5,7 @@ export const impactTool = defineTool(P.Impact, {
   name: 'scry_impact',
   title: 'What a change to a symbol affects',
   description:
-    'The blast radius of changing a symbol: callers over several levels, implementations, files using it, tests. Use it before changing a signature or behaviour.',
+    'The blast radius of changing a symbol: callers (several levels), implementations, files using it, tests. Use it before changing a signature or behaviour.',
   annotations: READ_ONLY,
   rename: { name: 'symbol' },
 });

@@ -5,7 +5,7 @@ export const refsTool = defineTool(P.Refs, {
   name: 'scry_refs',
   title: 'References to a symbol',
   description:
-    'Every reference to a code symbol, with file, line, source line and enclosing definition. Use it instead of grep/rg for the uses of a name (no comments, strings or same-named symbols).',
+    'Every reference to a code symbol: file, line, enclosing definition and use. Use it instead of grep/rg for the uses of a name (no comments, strings or same-named symbols).',
   annotations: READ_ONLY,
   rename: { name: 'symbol' },
 });

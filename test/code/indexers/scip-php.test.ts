@@ -133,10 +133,17 @@ describe('scip-php on PATH', () => {
     // Impact follows both kinds of edge, and says which is which.
     assert.deepEqual(impact(store, 'PaymentGateway::charge').callers.map((e) => [e.display_name, e.precision ?? 'precise']).sort(), [['show', 'syntactic'], ['welcome', 'precise']]);
     // A match mixing both marks its syntactic lines, not its header.
-    const compact = compactQuery({ elapsed_ms: 0, index: { indexed_at: 'now', status: 'ready' }, ...refs(store, 'PaymentGateway::charge') }, 'refs');
+    const asked = { elapsed_ms: 0, index: { indexed_at: 'now', status: 'ready' as const } };
+    const compact = compactQuery({ ...asked, ...refs(store, 'PaymentGateway::charge', { lines: true }) }, 'refs');
     const marked = compact.split('\n').filter((l) => l.endsWith(' (syntactic)'));
     assert.deepEqual(marked.map((l) => l.trim().split(' ')[0]), [`${line(facadeCall)}:${facadeCall[1]! + 1}`], compact);
     assert.doesNotMatch(compact.split('\n').find((l) => l.startsWith('# '))!, /syntactic/);
+    // The sites form marks the same site after its line number, on its file's line.
+    const sites = compactQuery({ ...asked, ...refs(store, 'PaymentGateway::charge') }, 'refs');
+    const siteMarks = [...sites.matchAll(/(\d+)(?: [a-z]+)? \(syntactic\)/g)];
+    assert.deepEqual(siteMarks.map((m) => Number(m[1])), [line(facadeCall)], sites);
+    assert.ok(sites.split('\n').find((l) => l.includes('(syntactic)'))!.includes(`${path.basename(CONTROLLER)}: `), sites);
+    assert.doesNotMatch(sites.split('\n').find((l) => l.startsWith('# '))!, /syntactic/);
     // The facade's own method is Scry's: scip-php names nothing there.
     assert.deepEqual(refs(store, 'Payment::charge').matches.map((m) => [m.symbol_id, m.occurrences.map((o) => `${o.file}:${o.line}`)]), [['scry-syntactic php . . App/Facades/Payment#charge().', [`${CONTROLLER}:${line(facadeCall)}`]]]);
 
