@@ -47,7 +47,7 @@ export const LOCAL: Record<string, { flags: readonly string[]; summary?: string;
 /** Flags of the CLI itself (not params of a method), with their help. */
 export const LOCAL_FLAGS: Record<string, { type: 'string' | 'boolean'; help: string; short?: string; label?: string }> = {
   repo: { type: 'string', help: 'the repository to query (default: git root of the cwd)' },
-  format: { type: 'string', label: 'compact|json|human', help: 'compact: for agents (few bytes, one line per use); json: the default when stdout is not a terminal; human: the default on one' },
+  format: { type: 'string', label: 'compact|json|human', help: 'compact: for agents (few bytes: sites per file, the enclosing function and use of each); json: the default when stdout is not a terminal; human: the default on one' },
   json: { type: 'boolean', help: 'same as --format json' },
   foreground: { type: 'boolean', help: 'run the daemon in this terminal (start)' },
   uninstall: { type: 'boolean', help: 'remove what setup installed (setup)' },

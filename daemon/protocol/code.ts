@@ -25,7 +25,7 @@ export const NameQueryParams = z.object({ repo, name, limit, budget, offset });
 const memory = opt(z.boolean(), 'Up to two lines of what sessions said about the symbol, counted in the budget (default on; --no-memory or false leaves them out).');
 export const NameMemoryParams = z.object({ repo, name, limit, budget, offset, memory });
 /** refs, callers and callees list sites (`function line` per file) in their compact form; `lines` adds each site's source line, and imports. */
-const lines = opt(z.boolean(), 'Each site with its source line, import sites too (the compact form otherwise lists sites as `function line` per file, and counts imports).');
+const lines = opt(z.boolean(), 'Each site with its source line, imports too (the compact form otherwise lists sites per file and counts imports).');
 export const RefsParams = z.object({ repo, name, limit, budget, offset, memory, lines });
 const callFields = {
   repo,

@@ -37,9 +37,13 @@ there is nothing to filter and no file to open just to find out what it is.
   \`OrderService#processOrder\`, \`DB::table\`, \`auth->user\`.
 - \`repo\` defaults to the git root of the working directory; pass an absolute
   path for another repository.
-- Answers are compact text: \`# name · kind · counts\`, then each file once
-  and one line per use (\`line:col use source\`, use being def, call, import,
-  type, write or read), with \`in F\` when the enclosing definition changes.
+- Answers are compact text: \`# name · kind · counts · uses\`, then a line
+  per file, \`path: 12, Func 40,41 read, def 7\`: each site's line under the
+  definition it is in (bare: top level), its use after it when it is not the
+  first use the header names (def, call, import, type, write, read, doc).
+  Imports are counted and their files named. \`lines: true\` (refs, callers,
+  callees) gives each use with its source line (\`line:col use source\`), as
+  defs and impls always do.
 - Answers are bounded (about 8 KB; search 50 hits). Past that they end with
   what was left out (per file, or per section for impact) and
   \`next page: offset=N\`: pass \`offset\` for more, or a bigger

@@ -50,7 +50,8 @@ describe('the quick path', () => {
     const compact = run(['callers', 'hello', '--format', 'compact', '--limit', '5']);
     assert.equal(compact.code, 0, compact.stderr);
     assert.equal(compact.loaded, 'cli.js formatters.js');
-    assert.match(compact.stdout, /hello/);
+    // The compact form: the one call site of hello, at the top level of a.ts (line 2).
+    assert.match(compact.stdout, /^a\.ts: 2$/m);
     const symbols = run(['symbols', 'a.ts', '--json']);
     assert.equal(symbols.loaded, 'cli.js');
     assert.ok((JSON.parse(symbols.stdout) as { symbols: Array<{ display_name: string }> }).symbols.some((s) => s.display_name === 'hello'), 'a file relative to the cwd');
