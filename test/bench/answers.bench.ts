@@ -78,6 +78,13 @@ export function namedFiles(text: string): { named: Set<string>; unnamed: number 
   return { named, unnamed };
 }
 
+/** The bytes of the barest answer naming every site: `path: line,line` per file, nothing else. */
+function floorBytes(r: P.QueryResult): number {
+  const lines = new Map<string, number[]>();
+  for (const o of r.matches.flatMap((m) => m.occurrences)) lines.set(o.file, [...(lines.get(o.file) ?? []), o.line]);
+  return [...lines].reduce((n, [file, ls]) => n + Buffer.byteLength(`${file}: ${ls.join(',')}\n`), 0);
+}
+
 async function measure(label: string, repo: string): Promise<void> {
   const home = tempDir('bench-answers');
   const conn = await connectDaemon({ home, daemonScript: path.join(ROOT, 'dist', 'daemon.js') });
@@ -85,7 +92,7 @@ async function measure(label: string, repo: string): Promise<void> {
     await conn.request(P.IndexRepo.type, { repo });
     const names = sampleSymbols(path.join(repoDir(home, fs.realpathSync(repo)), 'index.db'));
     const rows: Array<Array<string | number>> = [];
-    const sum = { compact: 0, lines: 0, mcp: 0, json: 0, rg: 0, occurrences: 0 };
+    const sum = { compact: 0, lines: 0, mcp: 0, json: 0, rg: 0, occurrences: 0, floor: 0 };
     const perQuestion: number[] = [];
     let filesWithRefs = 0;
     let filesNamed = 0;
@@ -104,6 +111,7 @@ async function measure(label: string, repo: string): Promise<void> {
       const { named } = namedFiles(mcpText);
       filesWithRefs += files.size;
       filesNamed += [...files].filter((f) => named.has(f)).length;
+      sum.floor += floorBytes(whole);
       sum.compact += compact;
       sum.lines += lines;
       sum.mcp += mcp;
@@ -126,6 +134,7 @@ async function measure(label: string, repo: string): Promise<void> {
     record({ figure: `bytes returned, refs of ${names.length} ${label} symbols (compact, MCP budget), every file named`, value: `${sum.mcp} B, ${filesNamed}/${filesWithRefs} files named`, baseline: `rg -nw ${sum.rg} B`, ratio: ratio(sum.mcp, sum.rg), target: '<= 0.20x, every file', ok: sum.mcp / sum.rg <= 0.2 && everyFile });
     console.log(`compact (whole answer) / rg -nw: ${(sum.compact / sum.rg).toFixed(3)}: ${verdict(sum.compact / sum.rg, 0.2)}`);
     console.log(`MCP compact / rg -nw: ${(sum.mcp / sum.rg).toFixed(3)}: ${verdict(sum.mcp / sum.rg, 0.2)}`);
+    console.log(`floor, every site's file and line and nothing else (\`path: 12,40\`, no header, no enclosing definition, no use): ${sum.floor} B, ${ratio(sum.floor, sum.rg)} of rg -nw (informative: what any answer naming every site costs at least)`);
     // Totals are ruled by common names (grep's false positives); the median question is a unique name, where grep has little noise.
     console.log(`median question, compact / rg -nw: ${percentile(perQuestion, 50).toFixed(2)} (informative: on a unique name grep finds little besides the references)`);
   } finally {
