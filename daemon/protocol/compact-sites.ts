@@ -51,10 +51,11 @@ function fileSites(os: readonly Occurrence[], main: string | undefined, named: b
   for (const o of [...listed].sort((a, b) => a.line - b.line || a.column - b.column)) {
     // Top level first (the empty key), then each enclosing definition from its first site; the definition stands alone.
     const key = o.is_definition ? '\u0001def' : named ? (containerOf(o) ?? '') : '';
-    if (key === '' && !groups.has('')) groups.set('', []);
     const use = useOf(o);
     const token = `${o.line}${!o.is_definition && use !== main ? ` ${use}` : ''}${marked && o.precision === 'syntactic' ? SYNTACTIC_MARK : ''}`;
-    groups.set(key, [...(groups.get(key) ?? []), token]);
+    const group = groups.get(key);
+    if (group) group.push(token);
+    else groups.set(key, [token]);
   }
   const top = groups.get('') ?? [];
   groups.delete('');
@@ -66,7 +67,11 @@ const dirOf = (file: string): string => file.slice(0, file.lastIndexOf('/') + 1)
 /** A match's lines below its header: one per file, in path order, a shared folder said once. */
 export function siteLines(m: SymbolMatch, named: boolean, marked: boolean): string[] {
   const byFile = new Map<string, Occurrence[]>();
-  for (const o of m.occurrences) byFile.set(o.file, [...(byFile.get(o.file) ?? []), o]);
+  for (const o of m.occurrences) {
+    const sites = byFile.get(o.file);
+    if (sites) sites.push(o);
+    else byFile.set(o.file, [o]);
+  }
   const files = [...byFile.keys()].sort((a, b) => dirOf(a).localeCompare(dirOf(b)) || a.localeCompare(b));
   const perDir = new Map<string, number>();
   for (const f of files) perDir.set(dirOf(f), (perDir.get(dirOf(f)) ?? 0) + 1);
