@@ -2,7 +2,8 @@
 // compact`). The same facts as the JSON without its field names: a header per
 // matched symbol (name, kind, where it is defined, counts), then its sites.
 // refs, callers and callees list sites, not source lines (compact-sites.ts:
-// a line per file, `Enclosing line` per site) and say what they left out;
+// a line per file, `Enclosing line` per site; callers list all the callers
+// of one callee that way, under one header) and say what they left out;
 // asked with `lines`, and for defs and impls, each occurrence is a short
 // line (line:column, use, the source line trimmed around the match) under
 // its file, the enclosing definition only when it changes. Past the budget,
@@ -140,8 +141,9 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
   const sites = !r.lines && (kind === 'refs' || kind === 'callers' || kind === 'callees');
   const cut = r.offset !== undefined || r.next_offset !== undefined;
   const folded = sites ? r.matches.filter((m) => foldable(m, r)) : [];
+  if (sites && kind === 'callers') out.push(...callerSites(r, cut));
   let callee: string | undefined;
-  for (const m of r.matches) {
+  for (const m of sites && kind === 'callers' ? [] : r.matches) {
     if (folded.includes(m)) continue;
     if (m.callee && m.callee.name + (m.callee.def ?? '') !== callee) {
       callee = m.callee.name + (m.callee.def ?? '');
@@ -175,6 +177,34 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
   const shown = files.map((f) => `${f.file} ${f.occurrences}`).join(', ');
   out.push(...pagingLines(r, `${more} more${inFiles(files.length)}: ${shown}`));
   return out.join('\n') + '\n';
+}
+
+/**
+ * callers in the sites form: the callers of each callee as one listing (a
+ * line per file, each site under its caller), not a header per caller.
+ */
+function callerSites(r: QueryResult, cut: boolean): string[] {
+  const groups: SymbolMatch[][] = [];
+  let key: string | undefined;
+  for (const m of r.matches) {
+    const k = m.callee ? m.callee.name + (m.callee.def ?? '') : '';
+    if (groups.length === 0 || k !== key) groups.push([]);
+    key = k;
+    groups[groups.length - 1]!.push(m);
+  }
+  const out: string[] = [];
+  for (const g of groups) {
+    const head = g[0]!;
+    if (head.callee) out.push(calleeLine(head.callee));
+    const occurrences = g.flatMap((m) => m.occurrences);
+    const share = syntacticShare(occurrences);
+    const parts = [`callers of ${head.callee?.name ?? r.symbol}`, `${cut ? 'this page: ' : ''}${plural(occurrences.length, 'call site')} in ${plural(g.length, 'caller')}`];
+    const uses = usesPhrase(usesOf(occurrences), false);
+    if (uses) parts.push(uses);
+    if (share === 'all') parts.push('syntactic');
+    out.push(`# ${parts.join(' · ')}`, ...siteLines({ ...head, occurrences }, true, share === 'some'));
+  }
+  return out;
 }
 
 /** Which of the symbols of the name asked for the callers below call: `## calls of repeat · function · src/util.ts:12`. */

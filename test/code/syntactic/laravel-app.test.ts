@@ -183,10 +183,13 @@ describe('Laravel app', () => {
 
     const freshness = { indexed_at: 'now', status: 'ready' as const };
     const asked = { elapsed_ms: 0, index: freshness };
-    const compact = compactQuery({ ...asked, ...callers(store, 'PaymentGateway::charge') }, 'callers');
-    const headers = compact.split('\n').filter((l) => l.startsWith('# '));
-    assert.ok(headers.length >= 2 && headers.every((h) => h.endsWith(' · syntactic')), compact);
-    assert.doesNotMatch(compact, /\(syntactic\)/, 'an all-syntactic match says so once, in its header');
+    // Both forms: the sites form (one listing of the callers, one header) and, with lines, a header per caller.
+    for (const [lines, least] of [[false, 1], [true, 2]] as const) {
+      const compact = compactQuery({ ...asked, ...callers(store, 'PaymentGateway::charge', { lines }) }, 'callers');
+      const headers = compact.split('\n').filter((l) => l.startsWith('# '));
+      assert.ok(headers.length >= least && headers.every((h) => h.endsWith(' · syntactic')), compact);
+      assert.doesNotMatch(compact, /\(syntactic\)/, 'an all-syntactic answer says so once, in its header');
+    }
     assert.match(compactImpact({ ...hit, elapsed_ms: 0, index: freshness }), /^  welcome method app\/Services\/UserService\.php:\d+ \(syntactic\)$/m);
     assert.match(formatImpact({ ...hit, elapsed_ms: 0, index: freshness }), /^  welcome  method  app\/Services\/UserService\.php:\d+  \(syntactic\)$/m);
     assert.match(formatQuery({ ...asked, ...callers(store, 'PaymentGateway::charge') }, 'callers'), /^welcome  method  App\/Services\/UserService#welcome\(\)  \(syntactic\)$/m);
