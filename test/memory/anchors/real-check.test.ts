@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { findMentions } from '../../../daemon/memory/anchors';
 import { ROOT } from '../../helpers';
+import { consoleParts } from './real/console';
 
 const DIR = path.join(ROOT, 'test', 'fixtures', 'anchors', 'agentcmd');
 interface Checked {
@@ -18,7 +19,7 @@ interface Checked {
   mention: string;
   anchored?: { kind: string; file: string; line: number };
   unresolved?: string;
-  refers_to: 'repo' | 'gone' | 'library' | 'generic' | 'asset';
+  refers_to: 'repo' | 'gone' | 'library' | 'generic' | 'asset' | 'folder' | 'outside' | 'doc';
   verdict: 'right' | 'wrong' | 'missed' | 'correctly-unresolved';
 }
 type Check = { summary: Record<string, unknown>; checked: Array<Checked & { relabelled?: { from: string; to: string } }> };
@@ -100,6 +101,53 @@ describe('anchors on real sessions about real code: the hand check', () => {
       const found = [...new Set(findMentions(prose(file)).map((m) => m.text))];
       const checked = check.checked.filter((c) => c.session === session && c.part === 'prose').map((c) => c.mention);
       assert.deepEqual(checked, found, session);
+    }
+  });
+});
+
+/**
+ * The second set (test/fixtures/anchors/bookminder, see its SOURCES.md): three
+ * console transcripts of palimondo/BookMinder's own sessions, each measured
+ * against the commit that added it, labelled by hand before any rule was
+ * changed for it. Same checks as above, and the tool inputs too (console.ts
+ * gives both parts of a console transcript).
+ */
+describe('anchors on a second real set (BookMinder, Python): the hand check', () => {
+  const BM = path.join(ROOT, 'test', 'fixtures', 'anchors', 'bookminder');
+  const readBm = <T>(name: string): T => JSON.parse(fs.readFileSync(path.join(BM, name), 'utf8')) as T;
+  const bm = readBm<Check>('check.json');
+  const measured = readBm<Measured & { runs: Array<{ session: string; commit: string }> }>('mentions.json');
+
+  it('labels every mention measured, at least 50, each label agreeing with what the resolver did', () => {
+    assert.ok(bm.checked.length >= 50, `${bm.checked.length} checked`);
+    assert.deepEqual(bm.checked.map((c) => `${c.session}|${c.part}|${c.mention}`), measured.mentions.map((m) => `${m.session}|${m.part}|${m.mention}`));
+    bm.checked.forEach((c, i) => {
+      assert.deepEqual([c.anchored, c.unresolved], [measured.mentions[i]!.anchored, measured.mentions[i]!.unresolved], c.mention);
+      if (c.verdict === 'right' || c.verdict === 'wrong') assert.ok(c.anchored, `${c.mention}: ${c.verdict} but not anchored`);
+      else assert.ok(c.unresolved, `${c.mention}: ${c.verdict} but anchored`);
+      if (c.verdict === 'missed') assert.equal(c.refers_to, 'repo', c.mention);
+    });
+  });
+
+  it('reports the shares the labels give', () => {
+    const n = bm.checked.length;
+    const anchored = bm.checked.filter((c) => c.anchored).length;
+    const wrong = bm.checked.filter((c) => c.verdict === 'wrong').length;
+    const repo = bm.checked.filter((c) => c.refers_to === 'repo');
+    const s = bm.summary;
+    assert.deepEqual([s.mentions, s.anchored, s.wrong, s.naming_repo_code_now, s.of_those_anchored], [n, anchored, wrong, repo.length, repo.filter((c) => c.anchored).length]);
+    console.log(`bookminder: ${anchored}/${n} mentions anchored (${((100 * anchored) / n).toFixed(1)}%), ${wrong} wrong (${((100 * wrong) / anchored).toFixed(1)}% of anchors); of the ${repo.length} naming code or files in the repo at that commit, ${repo.filter((c) => c.anchored).length} anchored`);
+  });
+
+  it("the mentions are the ones today's detector finds in the committed transcripts, prose and tool inputs", () => {
+    for (const run of measured.runs) {
+      const parts = consoleParts(fs.readFileSync(path.join(BM, run.session), 'utf8'));
+      assert.equal(parts.cwd, '/Users/palimondo/Developer/BookMinder', run.session);
+      for (const part of ['prose', 'tools'] as const) {
+        const found = [...new Set(findMentions(parts[part]).map((m) => m.text))];
+        const checked = bm.checked.filter((c) => c.session === run.session && c.part === part).map((c) => c.mention);
+        assert.deepEqual(checked, found, `${run.session} ${part}`);
+      }
     }
   });
 });
