@@ -237,7 +237,8 @@ function fileLineDefinition(store: CodeStore, repo: string, rel: string, line: n
 }
 
 export function resolveMention(store: CodeStore, repo: string, input: string, context?: MentionContext): MentionResolution {
-  const mention = input.trim().replace(/\(\)$/, '');
+  // `@src/orders.ts` is how a Claude Code prompt names a file.
+  const mention = input.trim().replace(/\(\)$/, '').replace(/^@(?=[\w.-]+\/|[\w-]+\.[A-Za-z])/, '');
   const fileLine = FILE_LINE.exec(mention);
   if (fileLine) {
     const found = fileLineDefinition(store, repo, normalize(fileLine[1]!), Number(fileLine[2]), context?.commit);
