@@ -27,15 +27,25 @@ export class IndexLookup implements CodeLookup {
     return open ? currentDefinition(open.store, open.repo, anchor) : 'no-index';
   }
 
+  /** Real paths of the repos asked about: every remembered line of a code answer asks again, and realpath walks the path a component at a time. */
+  private readonly reals = new Map<string, string>();
+
   /** The repo's real path when it has an index file. */
   private real(repo: string): string | undefined {
-    let real: string;
-    try {
-      real = fs.realpathSync(repo);
-    } catch {
-      return undefined;
+    let real = this.reals.get(repo);
+    if (real === undefined) {
+      try {
+        real = fs.realpathSync(repo);
+      } catch {
+        return undefined;
+      }
+      if (this.reals.size >= 256) this.reals.clear();
+      this.reals.set(repo, real);
     }
-    return fs.existsSync(path.join(repoDir(this.home, real), INDEX_FILE)) ? real : undefined;
+    if (fs.existsSync(path.join(repoDir(this.home, real), INDEX_FILE))) return real;
+    // Gone, or moved: the next ask reads the path again.
+    this.reals.delete(repo);
+    return undefined;
   }
 
   private open(repo: string): { store: CodeStore; repo: string } | undefined {

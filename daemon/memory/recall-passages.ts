@@ -6,7 +6,7 @@
 // of naming it reaches what was said about it. Answers are snippets around
 // the matched words with the episode and lines to open.
 import type { CodeLookup } from '../protocol/anchors';
-import { stateLabel, stateOf } from './anchors';
+import { shownMention, stateLabel, stateOf } from './anchors';
 import type * as P from '../protocol';
 import { episodeOut } from './views';
 import { expandWords, snippetOf, termMatcher, termsIn } from './passage';
@@ -143,7 +143,7 @@ function codeOf(store: MemoryStore, row: PassageRow, lookup: CodeLookup | undefi
   for (const a of store.anchors.ofEpisode(row.episode_seq)) {
     if (a.offset < row.char_start || a.offset >= row.char_end || seen.has(a.mention)) continue;
     seen.add(a.mention);
-    code.push({ mention: a.mention, state: stateLabel(stateOf(lookup, a)) });
+    code.push({ mention: shownMention(a), state: stateLabel(stateOf(lookup, a)) });
     if (code.length >= CODE_PER_PASSAGE) break;
   }
   return code.length ? { code } : {};

@@ -37,6 +37,8 @@ export type UnresolvedReason = 'no-index' | 'unknown' | 'ambiguous' | 'external'
  */
 export interface MentionContext {
   files: readonly string[];
+  /** The commit the session worked on, when git can say: `file.ts:123` names a line of the file as it was there. */
+  commit?: string;
 }
 
 export type MentionResolution = { found: CodeDefinition } | { found: null; reason: UnresolvedReason; candidates?: number };

@@ -11,7 +11,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { connectDaemon, type RpcClient } from '../../daemon/client';
+import { currentDefinition, resolveMention } from '../../daemon/code/query/mention';
+import { CodeStore } from '../../daemon/code/store/store';
+import { notesAbout } from '../../daemon/memory/anchors';
+import { MemoryStore } from '../../daemon/memory/store';
 import * as P from '../../daemon/protocol';
+import type { CodeLookup } from '../../daemon/protocol/anchors';
 import { ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
 import { record } from './summary';
 import { summarize, table } from './stats';
@@ -103,5 +108,36 @@ export async function run(): Promise<void> {
     conn.dispose();
     await stopDaemon(plainHome);
     await stopDaemon(home);
+  }
+  notesAlone(home, repo);
+}
+
+/**
+ * The memory lines alone, in this process on the stores the daemon left (no
+ * socket, no refs): what one answer's lines cost, read the way the daemon
+ * reads them, with less of the machine's noise than the daemon time above.
+ */
+function notesAlone(home: string, repo: string): void {
+  const dir = fs.readdirSync(path.join(home, 'repos')).find((d) => fs.existsSync(path.join(home, 'repos', d, 'index.db')));
+  if (dir === undefined) throw new Error(`bench: no index under ${home}/repos`);
+  const code = new CodeStore(path.join(home, 'repos', dir, 'index.db'));
+  const memory = new MemoryStore(path.join(home, 'memory', 'memory.db'));
+  try {
+    const lookup: CodeLookup = { indexed: () => true, resolve: (_r, m, c) => resolveMention(code, repo, m, c), current: (_r, k) => currentDefinition(code, repo, k) };
+    const took: number[] = [];
+    let lines = 0;
+    for (let round = 0; round < ROUNDS * 2; round++) {
+      for (const name of NAMES) {
+        const started = performance.now();
+        lines += notesAbout(memory, lookup, repo, name, 2).length;
+        took.push((performance.now() - started) * 1000);
+      }
+    }
+    const t = summarize(took);
+    table('memory lines alone (notesAbout in process, same stores)', ['n', 'lines an answer', 'p50', 'p95'], [[t.n, (lines / took.length).toFixed(1), `${t.p50.toFixed(0)} µs`, `${t.p95.toFixed(0)} µs`]]);
+    record({ figure: 'memory lines of one refs answer, in process', value: `${t.p50.toFixed(0)} µs p50`, baseline: `p95 ${t.p95.toFixed(0)} µs`, ratio: 'n/a', target: 'n/a' });
+  } finally {
+    memory.close();
+    code.close();
   }
 }

@@ -12,6 +12,7 @@ import type { QueryResult } from '../../daemon/protocol';
 import { ajvRepo, ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
 import { GO_MODULE, goBin, goModuleRepo, goTruth, sampleGo } from './callgraph-go';
 import { CallOracle, type Sampled, type Site } from './callgraph-oracle';
+import { PY_PACKAGE_DIR, PyrightOracle, pythonPackageRepo, samplePython } from './callgraph-python';
 import { table } from './stats';
 import { record } from './summary';
 
@@ -102,6 +103,41 @@ async function measureGo(conn: RpcClient): Promise<RepoScore | undefined> {
   return { label: GO_MODULE, oracle: 'gopls call_hierarchy', sample, callers, callees };
 }
 
+/** The same, for Python against pyright's call hierarchy; undefined (with the reason printed) where the package is not installed. */
+export async function measurePython(conn: RpcClient): Promise<RepoScore | undefined> {
+  const repo = pythonPackageRepo(tempDir('pypkg'));
+  if (typeof repo !== 'string') {
+    console.log(`Python call graph vs pyright: skipped, ${repo.skip}`);
+    return undefined;
+  }
+  await conn.request(P.IndexRepo.type, { repo });
+  const oracle = await PyrightOracle.start(repo);
+  const sample: Sampled[] = [];
+  const callers = score();
+  const callees = score();
+  let idle = 0;
+  try {
+    for (const f of samplePython(repo)) {
+      const truth = await oracle.truth(f);
+      if ('skip' in truth) {
+        console.log(`  ${truth.skip}`);
+        continue;
+      }
+      if (truth.callers.size + truth.callees.size === 0) {
+        idle++;
+        continue;
+      }
+      sample.push({ name: f.name, file: f.file, pos: 0, local: false });
+      compare(callers, f.name, truth.callers, listed(await conn.request(P.Callers.type, { repo, name: f.name })));
+      compare(callees, f.name, truth.callees, listed(await conn.request(P.Callees.type, { repo, name: f.name })));
+    }
+  } finally {
+    oracle.dispose();
+  }
+  console.log(`Python: ${sample.length} sampled functions with a call site in or out (${idle} without any left out)`);
+  return { label: `${PY_PACKAGE_DIR} (Debian python3-requests)`, oracle: 'pyright call hierarchy', sample, callers, callees };
+}
+
 export async function run(): Promise<void> {
   const home = tempDir('bench-callgraph');
   const bin = goBin();
@@ -112,11 +148,13 @@ export async function run(): Promise<void> {
     const results = [await measureRepo(conn, 'rxjs 7.8.2 src/', rxjsRepo(), 'src'), await measureRepo(conn, 'ajv 8.20.0 lib/', ajvRepo(), 'lib')];
     const go = await measureGo(conn);
     if (go) results.push(go);
+    const py = await measurePython(conn);
+    if (py) results.push(py);
     const rows = results.flatMap((r) => [
       [r.label, 'callers', `${r.sample.length} (${r.sample.filter((d) => d.local).length} local)`, r.callers.truth, r.callers.listed, pct(r.callers.hits, r.callers.truth), pct(r.callers.hits, r.callers.listed)],
       [r.label, 'callees', '', r.callees.truth, r.callees.listed, pct(r.callees.hits, r.callees.truth), pct(r.callees.hits, r.callees.listed)],
     ]);
-    table('call graph vs the compilers\' call hierarchies (TypeScript, gopls), call site by call site', ['repo', 'query', 'functions', 'sites (oracle)', 'sites listed', 'recall', 'precision'], rows);
+    table('call graph vs the compilers\' call hierarchies (TypeScript, gopls, pyright), call site by call site', ['repo', 'query', 'functions', 'sites (oracle)', 'sites listed', 'recall', 'precision'], rows);
     for (const r of results) {
       for (const [what, s] of [['callers', r.callers], ['callees', r.callees]] as const) {
         const wrong = [...s.misses, ...s.extras];

@@ -79,6 +79,23 @@ describe('mentions resolved in the context of what the session named (ajv, scip-
     assert.equal(at('elsewhere/json-schema-2020-12/meta/core.json'), 'lib/refs/json-schema-2020-12/meta/core.json:1');
   });
 
+  it('@path, as a Claude Code prompt names a file, is that file; an @ before a bare name is not a path', () => {
+    assert.equal(at('@lib/compile/util.ts'), 'lib/compile/util.ts:1');
+    assert.equal(at('@package.json'), 'package.json:1');
+    assert.equal(at('@toHash'), '(unknown)');
+  });
+
+  it('file.ts:123 is the definition around that line; outside every definition, the file at that line', () => {
+    const util = 'lib/compile/util.ts';
+    const def = lineOf(util, 'export function toHash');
+    assert.equal(at(`${util}:${def + 1}`), `${util}:${def}`);
+    const r = resolveMention(store, repo, `${util}:${def + 1}`);
+    assert.equal(r.found?.kind === 'symbol' ? r.found.name : r.found?.kind, 'toHash');
+    // Line 1 is an import: no definition holds it.
+    assert.equal(at(`${util}:1`), `${util}:1`);
+    assert.equal(resolveMention(store, repo, `${util}:1`).found?.kind, 'file');
+  });
+
   it("anchorsOf reads an episode twice: the files it names are the context of its names (and the session's earlier files too)", () => {
     const lookup: CodeLookup = { indexed: () => true, resolve: (_r, m, c) => resolveMention(store, repo, m, c), current: () => 'no-index' };
     const anchored = (text: string, files: string[] = []): Record<string, string> =>

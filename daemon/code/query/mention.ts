@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { AnchorKey, CodeDefinition, MentionContext, MentionResolution } from '../../protocol/anchors';
-import type { CodeStore, SymbolRecord } from '../store/store';
+import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/store';
+import { lineNow } from './line-map';
 import { resolveName } from './resolve';
 
 /** `orders.ts:12` or `src/orders.ts:12:5`. */
@@ -89,8 +90,14 @@ function symbolDefinition(store: CodeStore, repo: string, s: SymbolRecord): Code
 }
 
 function fileDefinition(store: CodeStore, repo: string, rel: string, line: number): CodeDefinition | undefined {
-  const file = indexedPath(store, rel) ?? onDisk(repo, rel);
-  if (file === undefined) return undefined;
+  const file = locate(store, repo, rel);
+  return file === undefined ? undefined : fileAt(repo, file, line);
+}
+
+/** The repo-relative file a written path names: indexed, else on disk. */
+const locate = (store: CodeStore, repo: string, rel: string): string | undefined => indexedPath(store, rel) ?? onDisk(repo, rel);
+
+function fileAt(repo: string, file: string, line: number): CodeDefinition | undefined {
   const f = readFile(repo, file);
   if (!f) return undefined;
   // A line past the end is kept as written: the file is what the session named, and it has changed since.
@@ -187,11 +194,54 @@ function narrow(defs: CodeDefinition[], context: MentionContext | undefined): Co
   return code.length === 1 ? code : pool;
 }
 
+const ENCLOSING_COLUMNS = SYMBOL_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ');
+
+/**
+ * The innermost definition (not a local) whose extent holds this line of an
+ * indexed file, as the index has it now. The module an indexer gives the
+ * file itself (scip-typescript's `orders.ts`, spanning it whole) is the file,
+ * not a definition in it.
+ */
+function enclosingAt(store: CodeStore, file: string, line: number): SymbolRecord | undefined {
+  if (line < 1) return undefined;
+  return store
+    .statement<[string, number, number], SymbolRecord>(
+      `SELECT ${ENCLOSING_COLUMNS}
+       FROM outline o JOIN documents d ON d.id = o.document_id JOIN symbols s ON s.id = o.symbol_id
+       WHERE d.path = ? AND o.extent_line <= ? AND o.extent_end_line >= ? AND s.document_id IS NULL AND s.kind <> 'parameter'
+         AND NOT (s.kind = 'module' AND s.name LIKE '%.%')
+       ORDER BY o.extent_end_line - o.extent_line, o.extent_line DESC LIMIT 1`,
+    )
+    .get(file, line, line);
+}
+
+/**
+ * `file.ts:123`: the definition enclosing that line. The line is the file's
+ * at the session's commit when the context gives one (mapped to where it is
+ * now); a line edited since counts when the unchanged lines around its edit
+ * are still inside one definition. Outside every definition, or when the
+ * line cannot be placed, the mention anchors to the file at that line.
+ */
+function fileLineDefinition(store: CodeStore, repo: string, rel: string, line: number, commit: string | undefined): CodeDefinition | undefined {
+  const file = locate(store, repo, rel);
+  if (file === undefined) return undefined;
+  const now = commit === undefined ? { exact: line } : (lineNow(repo, commit, file, line) ?? { exact: line });
+  let s: SymbolRecord | undefined;
+  if ('exact' in now) s = enclosingAt(store, file, now.exact);
+  else {
+    const [before, after] = now.between;
+    const a = enclosingAt(store, file, before);
+    s = a !== undefined && enclosingAt(store, file, after)?.id === a.id ? a : undefined;
+  }
+  return (s && symbolDefinition(store, repo, s)) ?? fileAt(repo, file, line);
+}
+
 export function resolveMention(store: CodeStore, repo: string, input: string, context?: MentionContext): MentionResolution {
-  const mention = input.trim().replace(/\(\)$/, '');
+  // `@src/orders.ts` is how a Claude Code prompt names a file.
+  const mention = input.trim().replace(/\(\)$/, '').replace(/^@(?=[\w.-]+\/|[\w-]+\.[A-Za-z])/, '');
   const fileLine = FILE_LINE.exec(mention);
   if (fileLine) {
-    const found = fileDefinition(store, repo, normalize(fileLine[1]!), Number(fileLine[2]));
+    const found = fileLineDefinition(store, repo, normalize(fileLine[1]!), Number(fileLine[2]), context?.commit);
     return found ? { found } : { found: null, reason: 'unknown' };
   }
   if (mention.includes('/') || SOURCE_EXT.test(mention)) {

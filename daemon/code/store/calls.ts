@@ -3,13 +3,21 @@
 // `new Name`, a tagged template (`` name`…` ``), a decorator (`@name`), and
 // a JSX element (`<Name …>`, a call of its component; its closing tag is
 // not). Any other use (a type, an import, a read, passing it as a value)
-// is a reference, not a call.
+// is a reference, not a call. Python, as pyright's call hierarchy has it: a
+// decorator is not a call unless written as one (`@lru_cache(…)` calls
+// lru_cache; `@property` does not).
 
-/** `jsx`: the file may hold JSX (.tsx, .jsx, .js); elsewhere `<Name>` is a type assertion. */
-export function isCallAt(line: string, start: number, end: number, jsx = false): boolean {
+export interface CallRules {
+  /** The file may hold JSX (.tsx, .jsx, .js); elsewhere `<Name>` is a type assertion. */
+  jsx?: boolean;
+  /** A bare decorator (`@name`) calls name (TypeScript: yes; Python: no). */
+  decorators?: boolean;
+}
+
+export function isCallAt(line: string, start: number, end: number, { jsx = false, decorators = true }: CallRules = {}): boolean {
   const before = line.slice(Math.max(0, start - 12), start);
   if (/\bnew\s+$/.test(before)) return true;
-  if (/@$/.test(before)) return true;
+  if (decorators && /@$/.test(before)) return true;
   if (jsx && /(?:^|[^<\w$.])<$/.test(before) && /^[\s/>]|^$/.test(line.slice(end, end + 1))) return true;
   let i = skipSpaces(line, end);
   if (line[i] === '`') return true;

@@ -34,6 +34,7 @@ const MAX_CONTEXT = 240;
 const IMPORT_TEXT = /^\s*import\b/;
 /** Files whose `<Name …>` may be a JSX element (a call of its component) rather than a type assertion. */
 const JSX_FILE = /\.(?:tsx|jsx|js|mjs|cjs)$/;
+const PYTHON_FILE = /\.pyi?$/;
 
 interface SymbolRow {
   id: number;
@@ -177,7 +178,7 @@ export class IngestSession {
     // A definition is not inside itself; a recursive call is (the call hierarchy lists it as its own caller).
     const containing = containingDefinitions(ranges, rows.map((r, i) => ((occs[i]!.symbolRoles & ROLE_DEFINITION) !== 0 ? r.id : -1)), defIntervals);
     const usedLines = new Set<number>();
-    const jsx = JSX_FILE.test(relPath);
+    const rules = { jsx: JSX_FILE.test(relPath), decorators: !PYTHON_FILE.test(relPath) };
     for (let i = 0; i < occs.length; i++) {
       const o = occs[i]!;
       const [sl, sc, el, ec] = ranges[i]!;
@@ -192,7 +193,7 @@ export class IngestSession {
         const e = o.enclosingRange.length > 0 ? fullRange(o.enclosingRange) : undefined;
         this.insertOutline.run(documentId, sl + 1, sc + 1, row.id, el + 1, ec + 1, e ? e[0] + 1 : null, e ? e[1] + 1 : null, e ? e[2] + 1 : null, e ? e[3] + 1 : null, containing[i] ?? null);
       }
-      const call = isDef ? 0 : (o.symbolRoles & ROLE_SYNTACTIC) !== 0 ? ((o.symbolRoles & ROLE_SYNTACTIC_CALL) !== 0 ? 1 : 0) : text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length, jsx) ? 1 : 0;
+      const call = isDef ? 0 : (o.symbolRoles & ROLE_SYNTACTIC) !== 0 ? ((o.symbolRoles & ROLE_SYNTACTIC_CALL) !== 0 ? 1 : 0) : text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length, rules) ? 1 : 0;
       const use = isDef ? USE.def : useAt(text, sc, sl === el ? ec : (text?.length ?? sc), o.symbolRoles, call === 1);
       this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, isDef ? 1 : 0, call, use, containing[i] ?? null).changes;
       const cls = isDef ? undefined : constructedClass(o.symbol);

@@ -58,7 +58,7 @@ export class Anchorer {
         for (const episode of batch) {
           if (this.stopped) return read;
           const commit = commitAt(history, episode.at);
-          this.store.anchors.record(episode, anchorsOf(lookup, episode, this.store.anchors.filesOfSession(episode.session, episode.repo)), commit);
+          this.store.anchors.record(episode, anchorsOf(lookup, episode, this.store.anchors.filesOfSession(episode.session, episode.repo), commit), commit);
           read++;
         }
         // Queries are answered between batches.
@@ -74,15 +74,16 @@ export class Anchorer {
  * first alone, to learn which files the episode names (its file mentions and
  * its top-level symbols' files) besides those the session named before; then
  * each mention again in that context, where a name with several definitions,
- * a local or a bare field can be told apart by the files being talked about.
+ * a local or a bare field can be told apart by the files being talked about,
+ * and `file.ts:123` is read as a line of the session's commit.
  */
-export function anchorsOf(lookup: CodeLookup, episode: Pick<UnanchoredEpisode, 'repo' | 'text'>, sessionFiles: readonly string[] = []): AnchorDraft[] {
+export function anchorsOf(lookup: CodeLookup, episode: Pick<UnanchoredEpisode, 'repo' | 'text'>, sessionFiles: readonly string[] = [], commit?: string): AnchorDraft[] {
   const seen = new Set<string>();
   const mentions = findMentions(episode.text).filter((m) => !seen.has(m.text) && seen.add(m.text) !== undefined);
   const asked = mentions.map((m) => underRoot(m.text, episode.repo));
   const files = new Set(sessionFiles);
   for (const f of namedFiles(asked.map((m) => lookup.resolve(episode.repo, m)))) files.add(f);
-  const context: MentionContext = { files: [...files] };
+  const context: MentionContext = { files: [...files], ...(commit !== undefined ? { commit } : {}) };
   return mentions.map((m, i): AnchorDraft => {
     const r = lookup.resolve(episode.repo, asked[i]!, context);
     if (r.found === null) return { mention: m.text, offset: m.offset, kind: null, reason: r.reason };

@@ -6,6 +6,6 @@ export { stateLabel, stateOf, type AnchorState } from './state';
 export { notesAbout, notesAboutFile } from './notes';
 export { bestSentence } from './sentence';
 export { why } from './why';
-export { codeLine, codeOfEpisode, type CodeMention } from './mentioned';
+export { codeLine, codeOfEpisode, shownMention, type CodeMention } from './mentioned';
 export { changedFiles, type ChangedFiles } from './changed';
 export { aboutChanged } from './about-changed';

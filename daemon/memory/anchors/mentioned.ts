@@ -4,6 +4,7 @@
 // Each mention once, in text order; states are computed once per definition.
 import type { CodeLookup } from '../../protocol/anchors';
 import type { MemoryStore } from '../store';
+import type { AnchorRow } from '../store/anchors';
 import { stateLabel, stateOf, type AnchorState } from './state';
 
 export interface CodeMention {
@@ -22,8 +23,14 @@ export function codeOfEpisode(store: MemoryStore, lookup: CodeLookup | undefined
     const key = `${a.kind}\0${a.symbol ?? ''}\0${a.name ?? ''}\0${a.file}\0${a.def_hash}`;
     let s = states.get(key);
     if (!s) states.set(key, (s = stateOf(lookup, a)));
-    return { mention: a.mention, state: stateLabel(s) };
+    return { mention: shownMention(a), state: stateLabel(s) };
   });
+}
+
+/** `src/orders.ts:7 (processOrder)`: a line mention anchored to the definition around it says which. */
+export function shownMention(a: Pick<AnchorRow, 'kind' | 'mention' | 'name' | 'qualified_name'>): string {
+  const name = a.qualified_name ?? a.name;
+  return a.kind === 'symbol' && name !== null && /:\d+(?::\d+)?$/.test(a.mention) ? `${a.mention} (${name})` : a.mention;
 }
 
 /** `processOrder fresh src/orders.ts:7; retry gone`: the compact form, one line. */

@@ -76,10 +76,11 @@ function prepare(db: Db) {
     ),
     scanned: db.prepare<[number, string]>(`INSERT OR REPLACE INTO anchor_scans(episode_seq, scanned_at) VALUES (?, ?)`),
     byName: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind = 'symbol' AND (a.name = ? OR a.qualified_name = ?) ORDER BY a.at, a.id LIMIT ?`),
-    // The newest few picked on the index alone; only they read their episode's text (a common name has hundreds).
-    byNameNewest: db.prepare<[string, string, number], AnchorRow>(
-      `${SELECT_ANCHOR} WHERE a.id IN (SELECT id FROM (SELECT id, at FROM anchors WHERE name = ? AND kind = 'symbol' UNION SELECT id, at FROM anchors WHERE qualified_name = ? AND kind = 'symbol') ORDER BY at DESC, id DESC LIMIT ?) ORDER BY a.at DESC, a.id DESC`,
-    ),
+    // The newest few picked on each index alone (only symbol anchors have a name), then read by id: a common
+    // name has hundreds of anchors, and one query joining both indexes cost more than the rest of a refs answer.
+    newestByName: db.prepare<[string, number], { id: number; at: string }>(`SELECT id, at FROM anchors WHERE name = ? ORDER BY at DESC, id DESC LIMIT ?`),
+    newestByQualified: db.prepare<[string, number], { id: number; at: string }>(`SELECT id, at FROM anchors WHERE qualified_name = ? ORDER BY at DESC, id DESC LIMIT ?`),
+    byId: db.prepare<[number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.id = ?`),
     text: db.prepare<[number], { text: string }>(`SELECT text FROM episodes WHERE seq = ?`),
     facts: db.prepare<[number, string, number], AnchoredFact>(
       `SELECT f.id, f.relation, f.text FROM episodes e JOIN fact_episodes fe ON fe.episode_id = e.id JOIN facts f ON f.id = fe.fact_id
@@ -132,7 +133,14 @@ export class AnchorTable {
 
   /** Anchors to a symbol of this name (display or qualified), oldest first (or the newest `limit`, newest first). */
   ofName(name: string, limit = 200, newest = false): AnchorRow[] {
-    return (newest ? this.s.byNameNewest : this.s.byName).all(name, name, limit);
+    if (!newest) return this.s.byName.all(name, name, limit);
+    const ids = new Map<number, string>();
+    for (const r of this.s.newestByName.all(name, limit)) ids.set(r.id, r.at);
+    for (const r of this.s.newestByQualified.all(name, limit)) ids.set(r.id, r.at);
+    return [...ids]
+      .sort(([a, at], [b, bt]) => (at < bt ? 1 : at > bt ? -1 : b - a))
+      .slice(0, limit)
+      .flatMap(([id]) => this.s.byId.get(id) ?? []);
   }
 
   /** The current facts of an episode that name the mention: what was decided about it, not only said. */

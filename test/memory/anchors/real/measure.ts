@@ -17,6 +17,7 @@ import { bestSentence } from '../../../../daemon/memory/anchors/sentence';
 import { resolveMention } from '../../../../daemon/code/query/mention';
 import { CodeStore } from '../../../../daemon/code/store/store';
 import type { CodeLookup, MentionResolution } from '../../../../daemon/protocol/anchors';
+import { consoleParts } from './console';
 
 interface Line {
   type?: string;
@@ -25,6 +26,7 @@ interface Line {
 }
 
 function parts(file: string): { prose: string; tools: string } {
+  if (file.endsWith('.md')) return consoleParts(fs.readFileSync(file, 'utf8'));
   const prose: string[] = [];
   const tools: string[] = [];
   for (const raw of fs.readFileSync(file, 'utf8').split('\n')) {
@@ -47,8 +49,8 @@ function parts(file: string): { prose: string; tools: string } {
   return { prose: prose.join('\n\n'), tools: tools.join('\n') };
 }
 
-/** Where these sessions ran (their cwd, the monorepo's root on the author's machine). */
-const SESSION_ROOT = '/Users/jnarowski/Dev/sourceborn/src/agent-workflows-monorepo-v2';
+/** Where these sessions ran: agentcmd's monorepo root on its author's machine, unless SESSION_ROOT names another (BookMinder's is `/Users/palimondo/Developer/BookMinder`). */
+const SESSION_ROOT = process.env.SESSION_ROOT ?? '/Users/jnarowski/Dev/sourceborn/src/agent-workflows-monorepo-v2';
 
 const [checkout, indexDb, outFile, ...transcripts] = process.argv.slice(2);
 if (!checkout || !indexDb || !outFile || transcripts.length === 0) throw new Error('usage: measure.ts CHECKOUT INDEX_DB OUT.json TRANSCRIPT...');
