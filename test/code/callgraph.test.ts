@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
 import { answered, callees, callers, impact, refs } from '../../daemon/code/query';
+import { readQuery } from '../../daemon/code/query/methods';
 import { decodeScip } from '../../daemon/code/scip/decode';
 import { ingestScip } from '../../daemon/code/store/ingest';
 import { CodeStore } from '../../daemon/code/store/store';
@@ -81,6 +82,12 @@ describe('the call graph (golden, real scip-typescript index)', () => {
     const all = ask(() => callers(store, 'repeat', { includeExternal: true }));
     assert.deepEqual(all.matches.map((m) => m.callee?.external ?? false), [false, true, true]);
     golden('callers-repeat-external', compactQuery(all, 'callers'));
+    // What the CLI's --include-external and MCP's include_external send reaches the query (the daemon's runner).
+    const run = (method: string, params: object): QueryResult => readQuery(method)!.run({ store, repo: '/' }, { repo: '/', ...params }) as QueryResult;
+    assert.deepEqual(run('code/callers', { name: 'repeat', include_external: true }).matches.map((m) => m.callee?.external ?? false), [false, true, true]);
+    assert.equal(run('code/callers', { name: 'repeat' }).external?.[0]?.calls, 2);
+    assert.ok(run('code/callees', { name: 'render', include_external: true }).matches.some((m) => m.display_name === 'RegExp'), 'callees list the external global when asked');
+    assert.ok(!run('code/callees', { name: 'render' }).matches.some((m) => m.display_name === 'RegExp'));
   });
 
   it('a definition header counts the references, never "0 refs" when there are some', () => {
