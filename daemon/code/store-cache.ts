@@ -42,6 +42,18 @@ export class StoreCache {
     }
   }
 
+  /**
+   * Serves another checkout's index file, read-only, as this repo's until
+   * swap() puts its own in place; `meta` names this repo (see build-seed.ts).
+   */
+  lend(entry: RepoEntry, file: string, meta: Readonly<Record<string, string>>): CodeStore {
+    this.close(entry);
+    const store = new CodeStore(file, meta);
+    this.open.set(entry.repo, store);
+    entry.lastUsed = Date.now();
+    return store;
+  }
+
   /** Is there an index on disk (open or not)? */
   hasIndex(entry: RepoEntry): boolean {
     return this.open.has(entry.repo) || fs.existsSync(path.join(entry.dir, INDEX_FILE));
