@@ -5,17 +5,19 @@
 // - units are the folders packages/<name>, with their TS/JS lines counted;
 // - a slice takes the units smallest first while its sum stays within 1.25x
 //   its target (~50k, ~150k, ~300k lines), plus the root's tsconfig.json and
-//   package.json (the root tsconfig includes packages/).
+//   package.json (the root tsconfig includes packages/);
+// - the last row is the whole repo at the commit (tests/ and all), the case
+//   the first-answer bench times.
 // Per slice, a fresh daemon: time to the first correct `refs` answer (for the
-// first `export class` of the slice by path), time until the precise index is
+// first `export class` by path in the slice's largest folder), time until the precise index is
 // in, the daemon's peak RSS (VmHWM), the indexer's peak RSS (its processes
 // sampled every 250 ms), and the index size. A precise build that fails is
 // reported with what Scry does then: answers stay syntactic, status says why,
 // the daemon stays up, and no build restarts by itself.
 //
 // Its precise builds take minutes on two shared cores, so it runs only when
-// named: `node --import tsx test/bench/index.ts scale` (about 5 min on a quiet
-// machine, 15+ under load).
+// named: `node --import tsx test/bench/index.ts scale` (8-9 min at load ~10
+// on this 2-core machine).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -60,20 +62,23 @@ function units(): Array<{ folder: string; lines: number }> {
   return [...counts].map(([folder, lines]) => ({ folder, lines })).sort((a, b) => a.lines - b.lines || (a.folder < b.folder ? -1 : 1));
 }
 
-function slice(all: ReadonlyArray<{ folder: string; lines: number }>, target: number): { folders: string[]; lines: number } {
+function slice(all: ReadonlyArray<{ folder: string; lines: number }>, target: number): { folders: string[]; lines: number; largest: string } {
   const folders: string[] = [];
   let lines = 0;
+  let largest = { folder: '', lines: -1 };
   for (const u of all) {
     if (lines + u.lines > target * 1.25) continue;
     folders.push(u.folder);
     lines += u.lines;
+    if (u.lines > largest.lines) largest = u;
   }
-  return { folders, lines };
+  return { folders, lines, largest: largest.folder };
 }
 
+/** A git checkout of these folders at the commit (with the root's tsconfig.json and package.json), or of everything when none are named. */
 function checkout(folders: readonly string[]): string {
   const dir = fs.realpathSync(tempDir('scale'));
-  const archive = spawnSync('git', ['--git-dir', GIT_DIR, 'archive', '--format=tar', COMMIT, 'tsconfig.json', 'package.json', ...folders], { maxBuffer: 1 << 30 });
+  const archive = spawnSync('git', ['--git-dir', GIT_DIR, 'archive', '--format=tar', COMMIT, ...(folders.length > 0 ? ['tsconfig.json', 'package.json', ...folders] : [])], { maxBuffer: 1 << 30 });
   if (archive.status !== 0) throw new Error(`git archive: ${archive.stderr.toString()}`);
   spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout, maxBuffer: 1 << 30 });
   git(dir, 'init', '-q');
@@ -82,9 +87,9 @@ function checkout(folders: readonly string[]): string {
   return dir;
 }
 
-/** The first `export class` of the slice by path: the name asked, and where the source declares it. */
-function probeName(repo: string): { name: string; at: string } {
-  const out = git(repo, 'grep', '-n', '-E', '^export class [A-Z][A-Za-z0-9]+', '--', '*.ts').split('\n').filter(Boolean).sort()[0]!;
+/** The first `export class` by path under `folder`: the name asked, and where the source declares it. */
+function probeName(repo: string, folder: string): { name: string; at: string } {
+  const out = git(repo, 'grep', '-n', '-E', '^export class [A-Z][A-Za-z0-9]+', '--', `${folder}/*.ts`).split('\n').filter(Boolean).sort()[0]!;
   const [file, line, text] = [out.split(':')[0]!, out.split(':')[1]!, out.split(':').slice(2).join(':')];
   return { name: /^export class ([A-Za-z0-9]+)/.exec(text)![1]!, at: `${file}:${line}` };
 }
@@ -118,7 +123,7 @@ function descendants(root: number): number[] {
 }
 
 interface Figures {
-  target: number;
+  slice: string;
   lines: number;
   files: number;
   name: string;
@@ -133,8 +138,8 @@ interface Figures {
   after: string;
 }
 
-async function measure(target: number, lines: number, repo: string): Promise<Figures> {
-  const { name, at } = probeName(repo);
+async function measure(slice: string, lines: number, repo: string, largest: string): Promise<Figures> {
+  const { name, at } = probeName(repo, largest);
   const home = tempDir('scale-home');
   const conn: RpcClient = await connectDaemon({ home, daemonScript: path.join(ROOT, 'dist', 'daemon.js'), env: { ...process.env, SCRY_DEBOUNCE_MS: '3600000' } });
   let indexerPeak = 0;
@@ -167,7 +172,7 @@ async function measure(target: number, lines: number, repo: string): Promise<Fig
       }
       const index = path.join(repoDir(home, repo), 'index.db');
       return {
-        target,
+        slice,
         lines,
         files: status.documents,
         name,
@@ -203,14 +208,19 @@ export async function run(): Promise<void> {
   const rows: Figures[] = [];
   const loads: string[] = [];
   for (const target of TARGETS) {
-    const { folders, lines } = slice(all, target);
+    const { folders, lines, largest } = slice(all, target);
     console.log(`slice ~${target / 1000}k: ${lines} lines, ${folders.join(' ')}`);
     const before = load();
-    rows.push(await measure(target, lines, checkout(folders)));
+    rows.push(await measure(`~${target / 1000}k`, lines, checkout(folders), largest));
     loads.push(`${before} -> ${load()}`);
   }
+  const whole = checkout([]);
+  const wholeLines = git(whole, 'ls-files', '-z').split('\0').filter((f) => SOURCE.test(f)).reduce((n, f) => n + fs.readFileSync(path.join(whole, f), 'utf8').split('\n').length - 1, 0);
+  const before = load();
+  rows.push(await measure('whole repo', wholeLines, whole, 'packages/playwright-core'));
+  loads.push(`${before} -> ${load()}`);
   table(`scale: slices of playwright @ ${COMMIT.slice(0, 10)} (packages/<name> folders smallest first within 1.25x the target, plus the root tsconfig), one fresh daemon each`, ['slice', 'TS/JS lines', 'files', 'first refs', 'correct', 'kind', 'to precise', 'daemon peak RSS', 'indexer peak RSS', 'index', 'load before -> after'], rows.map((r, i) => [
-    `~${r.target / 1000}k`,
+    r.slice,
     r.lines,
     r.files,
     `${ms(r.firstMs)} (${r.name})`,
@@ -222,8 +232,8 @@ export async function run(): Promise<void> {
     `${r.indexMb.toFixed(1)} MB`,
     loads[i]!,
   ]));
-  for (const r of rows) if (r.after) console.log(`  ~${r.target / 1000}k: precise build failed (${r.failed}); ${r.after}`);
+  for (const r of rows) if (r.after) console.log(`  ${r.slice}: precise build failed (${r.failed}); ${r.after}`);
   for (const r of rows) {
-    record({ figure: `scale ~${r.target / 1000}k lines (${r.lines}): first refs / precise`, value: `${ms(r.firstMs)} / ${r.preciseMs === undefined ? 'failed' : ms(r.preciseMs)}`, baseline: `daemon ${r.daemonPeakMb.toFixed(0)} MB, indexer ${r.indexerPeakMb.toFixed(0)} MB, index ${r.indexMb.toFixed(0)} MB`, ratio: '', target: 'report' });
+    record({ figure: `scale ${r.slice} (${r.lines} lines): first refs / precise`, value: `${ms(r.firstMs)} / ${r.preciseMs === undefined ? 'failed' : ms(r.preciseMs)}`, baseline: `daemon ${r.daemonPeakMb.toFixed(0)} MB, indexer ${r.indexerPeakMb.toFixed(0)} MB, index ${r.indexMb.toFixed(0)} MB`, ratio: '', target: 'report' });
   }
 }
