@@ -35,8 +35,22 @@ export interface MentionContext {
   lowercase: ReadonlySet<string>;
 }
 
-/** Index of the first word of the sentence (after any punctuation). */
-export const firstWord = (tokens: readonly Token[]): number => tokens.findIndex((t) => /^[\w@]/.test(t.text));
+/**
+ * Index of the first word of the sentence: after any punctuation, and after a list item's number or
+ * letter ("4. Enqueues jobs", "b) Plain text"), whose next word is capitalized as a sentence's first is.
+ */
+export const firstWord = (tokens: readonly Token[]): number => {
+  const i = tokens.findIndex((t) => /^[\w@]/.test(t.text));
+  const t = tokens[i];
+  if (t && /^(\d{1,3}|[a-z])[.)]?$/i.test(t.text) && (/[.)]$/.test(t.text) || /^[.)]$/.test(tokens[i + 1]?.text ?? ''))) {
+    const next = tokens.findIndex((x, k) => k > i && /^[\w@]/.test(x.text));
+    if (next >= 0) return next;
+  }
+  return i;
+};
+
+/** Tokens after which a word is capitalized as a sentence's first is: a colon, a quote, a dash, an arrow. */
+export const OPENS_CLAUSE = /^(?:[:“"'(\u2014\u2013\u2192\u21d2|-]|->|=>)$/;
 
 /** Words the sentences write all in lowercase. */
 export function lowercaseWords(sentences: readonly Sentence[]): Set<string> {
@@ -55,7 +69,7 @@ export function capitalizedMidSentence(sentences: readonly Sentence[]): Set<stri
   for (const s of sentences) {
     const first = firstWord(s.tokens);
     s.tokens.forEach((t, i) => {
-      if (i > first && t.pos === 'PROPN' && isCapitalized(t) && !/^[:“"'(\u2014\u2013-]$/.test(s.tokens[i - 1]?.text ?? '') && !titleCase(s.tokens)) out.add(t.lower);
+      if (i > first && t.pos === 'PROPN' && isCapitalized(t) && !OPENS_CLAUSE.test(s.tokens[i - 1]?.text ?? '') && !titleCase(s.tokens)) out.add(t.lower);
     });
   }
   return out;
@@ -70,19 +84,23 @@ export function mentionsIn(s: Sentence, ctx: MentionContext, options: { heading?
   const titledRun = titleBeforeColon(toks);
   const out: Mention[] = [];
   const cueAt = (i: number): EntityType | undefined => (i >= 0 && i < toks.length && !toks[i]!.stop ? cueType(toks[i]!.lower) : undefined);
+  const code = insideCode(toks);
   const nameAt = (i: number): boolean => {
     const t = toks[i]!;
-    if (!nameable(t) || isAgentTool(t.text, ctx.toolsUsed) || listOfCode(toks, i) || ctx.codeNames.has(t.text)) return false;
+    // A command's program opening a code span (`bd ready`, `mix ash.codegen`) is the one piece of code that may name a tool.
+    const codePiece = code[i] && !(toks[i - 1]?.text === '`' && ctx.programs.has(t.lower));
+    if (!nameable(t) || codePiece || isAgentTool(t.text, ctx.toolsUsed) || listOfCode(toks, i) || ctx.codeNames.has(t.text)) return false;
     if (ctx.known.has(t.lower) || ctx.hosts.has(t.lower)) return true;
     if (ctx.programs.has(t.lower)) return !commonWord(t.lower) || isToolContext(toks[i - 1]?.lower) || cueAt(i + 1) === 'tool';
     if (cueType(t.lower) !== undefined) return false;
+    if (capitalsLabel(toks, i)) return false;
     // A bare acronym in a heading ("# Context from my IDE setup") is style too.
     if (isIdentifier(t) && t.pos !== 'ADJ' && t.pos !== 'VERB' && t.pos !== 'ADV') return !(titled && /^[A-Z]+s?$/.test(t.text));
     if (isCapitalized(t) && !t.joined && (t.pos === 'PROPN' || t.pos === 'NOUN' || t.pos === 'X')) {
       if (titled || i < label || titledRun.has(i)) return false;
       if (commonWord(t.lower) && ctx.lowercase.has(t.lower)) return false;
-      // After a colon, a quote or a dash a word is capitalized as a sentence's first is.
-      const initial = i <= first || /^[:“"'(\u2014\u2013-]$/.test(toks[i - 1]?.text ?? '');
+      // After a colon, a quote, a dash or an arrow a word is capitalized as a sentence's first is.
+      const initial = i <= first || OPENS_CLAUSE.test(toks[i - 1]?.text ?? '');
       const placed = !initial || ctx.capitalizedMid.has(t.lower) || cueAt(i + 1) !== undefined || isPersonVerb(toks[i + 1]?.lower);
       // "Complete", "Core", "Settings": an ordinary word capitalized is a name only where the tagger says so, mid-sentence.
       return placed && (!commonWord(t.lower) || (t.pos === 'PROPN' && !initial));
@@ -106,6 +124,40 @@ export function mentionsIn(s: Sentence, ctx: MentionContext, options: { heading?
   }
   typeLists(toks, out);
   return out;
+}
+
+/**
+ * Tokens that are a piece of a code span of several tokens (`credo:disable-for-next-line`,
+ * `/agent-[a-zA-Z0-9]+/`): a fragment of code names nothing. A span of one token (`Zod`) is left
+ * to the episode's quoted identifiers (MentionContext.codeNames).
+ */
+function insideCode(toks: readonly Token[]): boolean[] {
+  const out = toks.map(() => false);
+  let open = -1;
+  toks.forEach((t, i) => {
+    if (t.text !== '`') return;
+    if (open < 0) open = i;
+    else {
+      if (i - open > 2) for (let k = open + 1; k < i; k++) out[k] = true;
+      open = -1;
+    }
+  });
+  return out;
+}
+
+const ALL_CAPS = /^[A-Z]{3,}$/;
+
+/**
+ * An ordinary word written in capitals as a label or for emphasis, not an acronym: in parentheses
+ * ("(NEW)", "(EPIC):"), before a colon ("NOTE:"), beside another such word ("IN PROGRESS"), or
+ * opening the sentence. HTTP or CRUD in running text stay names.
+ */
+function capitalsLabel(toks: readonly Token[], i: number): boolean {
+  const t = toks[i]!;
+  if (!ALL_CAPS.test(t.text) || !commonWord(t.lower)) return false;
+  const prev = toks[i - 1]?.text;
+  const next = toks[i + 1]?.text;
+  return prev === '(' || next === ')' || next === ':' || i === firstWord(toks) || ALL_CAPS.test(prev ?? '') || ALL_CAPS.test(next ?? '');
 }
 
 const LIST_OPENERS = new Set(['(', ':', 'like', 'such', 'as', 'include', 'includes', 'including', 'feature', 'features', 'e.g.', 'namely', '-', '–', '—']);

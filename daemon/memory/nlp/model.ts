@@ -119,6 +119,20 @@ const commonCache = new Map<string, boolean>();
  * "hermes" and "pnpm" are not in it, "development" and "store" are. A plain
  * word names a thing only when it is not an ordinary English word.
  */
+/** The base forms an English inflection may come from (plural, past, -ing), most likely first. */
+export function baseForms(w: string): string[] {
+  const out: string[] = [];
+  if (/ies$/.test(w)) out.push(w.replace(/ies$/, 'y'));
+  else if (/[^s]s$/.test(w)) out.push(w.slice(0, -1));
+  if (/ied$/.test(w)) out.push(w.replace(/ied$/, 'y'));
+  else if (/ed$/.test(w) && w.length > 4) out.push(w.slice(0, -1), w.slice(0, -2));
+  if (/ing$/.test(w) && w.length > 5) out.push(w.slice(0, -3), `${w.slice(0, -3)}e`);
+  // A doubled last consonant: "stopped", "mapping".
+  const doubled = /([b-df-hj-np-tv-z])\1(?:ed|ing)$/.exec(w);
+  if (doubled) out.push(w.slice(0, doubled.index + 1));
+  return out;
+}
+
 export function commonWord(lower: string): boolean {
   const hit = commonCache.get(lower);
   if (hit !== undefined) return hit;
@@ -127,8 +141,9 @@ export function commonWord(lower: string): boolean {
     const ids = nlp.readDoc(w).tokens().out(nlp.its.uniqueId) as number[];
     return ids.length === 1 && ids[0]! < lexicon;
   };
-  // The lexicon holds base forms more often than plurals: "dependencies" is "dependency".
-  const common = known(lower) || (/ies$/.test(lower) && known(lower.replace(/ies$/, 'y'))) || (/[^s]s$/.test(lower) && known(lower.slice(0, -1)));
+  // The lexicon holds base forms more often than inflections: "dependencies" is "dependency", "explored"
+  // is "explore", "indented" is "indent", "stopped" is "stop", "mapping" is "map".
+  const common = known(lower) || baseForms(lower).some(known);
   if (commonCache.size >= COMMON_CACHE_MAX) commonCache.clear();
   commonCache.set(lower, common);
   return common;

@@ -43,6 +43,17 @@ describe('nlp', () => {
     ['Open the Settings and Dashboard pages.', []],
     ['This is a multi-step, compile-time, re-run check.', []],
     ['The key packages (Next.js, TypeScript, Tailwind) are current.', ['tool:Next.js', 'tool:TypeScript', 'tool:Tailwind']],
+    // Lines of the real marot-spotter sessions (test/fixtures/memory/claude/real/marot-spotter): labels,
+    // list items and pieces of code that named nothing but had become entities.
+    ['- **`lib/spotter_web/live/transcript_computers.ex`** (NEW)', []],
+    ['- **spotter-a0y.4** (IN PROGRESS): Wire live activity/transcript PubSub', ['PubSub']],
+    ['4. Enqueues async jobs for enrichment and heatmap computation', []],
+    ['- `text` → Plain text lines', []],
+    ['- Explored codebase extensively to understand existing patterns', []],
+    ['- Uses `credo:disable-for-next-line` for Tmux call in rescue block', ['Tmux']],
+    ['- Falls back to regex pattern: `/agent-[a-zA-Z0-9]+/` in text', []],
+    // An acronym in running text is still one.
+    ['The service speaks HTTP and exposes CRUD endpoints.', ['HTTP', 'CRUD']],
   ];
   for (const [text, want] of NAMES) it(`names in "${text}"`, () => assert.deepEqual(names(text), want));
 
