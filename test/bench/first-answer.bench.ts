@@ -220,6 +220,13 @@ async function worktree(repo: string, newHome: string, conn: RpcClient): Promise
     await waitStatus(conn, wt, (s) => !s.building);
   }
   const seeds = logLines(newHome, /seeded .* in \d+ ms \(comparison|copied the index/).map((l) => l.replace(/^\S+ \[\d+\] /, ''));
+  // The daemon with the large repo and its worktrees indexed (each worktree holding its own copy of the index).
+  const mem = daemonMemory((await conn.request(P.Status.type, {})).daemon.pid);
+  table(`daemon memory with the large repo (${linesOf(repo).toLocaleString('en')} lines) and its ${count} worktrees indexed`, ['figure', 'value'], [
+    ['RSS now', `${mem.rss.toFixed(0)} MB`],
+    ['peak RSS (VmHWM)', `${mem.hwm.toFixed(0)} MB`],
+  ]);
+  record({ figure: `daemon RSS, large repo + ${count} worktrees indexed`, value: `${mem.rss.toFixed(0)} MB (peak ${mem.hwm.toFixed(0)} MB)`, baseline: '', ratio: '', target: 'report' });
   // The baseline: the first worktree, never seen by a daemon that does not seed (what a new worktree cost before).
   const baseHome = tempDir('first-wt-base-home');
   const base = await daemon(baseHome, { SCRY_FIRST_INDEX: '0' });
@@ -240,6 +247,13 @@ async function worktree(repo: string, newHome: string, conn: RpcClient): Promise
     base.dispose();
     await stopDaemon(baseHome);
   }
+}
+
+/** A process's resident set now and at its peak, in MB (Linux /proc). */
+function daemonMemory(pid: number): { rss: number; hwm: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string): number => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 }
 
 /** On rxjs: queries against the main checkout while four worktrees are seeded and built at once; then RSS with five. */
@@ -280,9 +294,7 @@ async function manyWorktrees(): Promise<void> {
     const fifth = path.join(tempDir('first-many-5'), 'wt5');
     git(main, 'worktree', 'add', '-q', fifth);
     await conn.request(P.Refs.type, { repo: fifth, name: 'Observable' });
-    const pid = (await conn.request(P.Status.type, {})).daemon.pid;
-    const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
-    const hwm = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+    const { rss, hwm } = daemonMemory((await conn.request(P.Status.type, {})).daemon.pid);
     table('daemon memory with the main checkout and five worktrees of rxjs indexed', ['figure', 'value'], [
       ['RSS now', `${rss.toFixed(0)} MB`],
       ['peak RSS (VmHWM)', `${hwm.toFixed(0)} MB`],
