@@ -47,12 +47,16 @@ export interface CodeDomainOptions {
   pollMs?: number;
   /** What memory remembers about a symbol (protocol/anchors.ts), handed over by the daemon; refs, defs, callers and impact carry it. */
   memory?: () => MemoryNotes | undefined;
+  /** How long a repo's folder may be gone (`git worktree remove`, a deleted clone) before its index is dropped, ms (SCRY_GONE_GRACE_MS). */
+  goneGraceMs?: number;
 }
 
 const IDLE_CLOSE_MS = 10 * 60_000;
 /** The queries a glance answers: those the overlay merges into (see first/glance.ts). */
 const GLANCED: ReadonlySet<string> = new Set([P.Refs.method, P.Defs.method, P.Callers.method, P.Callees.method]);
 const SWEEP_MS = 30_000;
+/** A folder gone this long is not coming back (a removed worktree, a deleted clone): its index goes. */
+const GONE_GRACE_MS = 15 * 60_000;
 
 /** SCRY_DEBOUNCE_MS / SCRY_COOLDOWN_MS tune rebuild scheduling (tests and benchmarks shorten the cooldown). */
 export function scheduleFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<SchedulerOptions> {
@@ -78,13 +82,17 @@ export function watchFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<CodeDom
 
 /** SCRY_IDLE_CLOSE_MS: how long an unused store stays open (tests and benchmarks shorten it). */
 export function idleCloseFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
-  const v = env.SCRY_IDLE_CLOSE_MS;
+  return msFromEnv(env.SCRY_IDLE_CLOSE_MS);
+}
+
+function msFromEnv(v: string | undefined): number | undefined {
   return v !== undefined && v !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : undefined;
 }
 
 export function createCodeDomain(options: CodeDomainOptions = {}): (ctx: DomainContext) => CodeDomain {
   const idleCloseMs = idleCloseFromEnv();
-  return (ctx) => new CodeDomain(ctx, { schedule: scheduleFromEnv(), ...watchFromEnv(), firstIndex: process.env.SCRY_FIRST_INDEX !== '0', ...(idleCloseMs !== undefined ? { idleCloseMs } : {}), ...options });
+  const goneGraceMs = msFromEnv(process.env.SCRY_GONE_GRACE_MS);
+  return (ctx) => new CodeDomain(ctx, { schedule: scheduleFromEnv(), ...watchFromEnv(), firstIndex: process.env.SCRY_FIRST_INDEX !== '0', ...(idleCloseMs !== undefined ? { idleCloseMs } : {}), ...(goneGraceMs !== undefined ? { goneGraceMs } : {}), ...options });
 }
 
 export class CodeDomain implements Domain {
@@ -101,6 +109,8 @@ export class CodeDomain implements Domain {
   // The index glance answers run over (see first/empty.ts): opened on the first one.
   private empty: CodeStore | undefined;
   private emptyUsedAt = 0;
+  // Repos whose folder went away, and since when: dropped after the grace period unless they come back.
+  private readonly goneSince = new Map<string, number>();
 
   constructor(private readonly ctx: DomainContext, private readonly options: CodeDomainOptions) {
     this.repos = new RepoRegistry(ctx.home);
@@ -139,8 +149,8 @@ export class CodeDomain implements Domain {
       handler(P.ForgetRepo, (p) => this.forget(p.repo)),
       ...Q.READ_QUERIES.map((q) => ({ decl: q.decl, run: (p: unknown) => this.query(q, p as P.RepoParams) })),
     ];
-    // Often enough that a store closes within about its idle time.
-    this.sweeper = setInterval(() => this.sweep(), Math.max(100, Math.min(SWEEP_MS, (options.idleCloseMs ?? IDLE_CLOSE_MS) / 2)));
+    // Often enough that a store closes within about its idle time, and a gone repo's index goes within about its grace.
+    this.sweeper = setInterval(() => this.sweep(), Math.max(100, Math.min(SWEEP_MS, (options.idleCloseMs ?? IDLE_CLOSE_MS) / 2, (options.goneGraceMs ?? GONE_GRACE_MS) / 2)));
     this.sweeper.unref();
   }
 
@@ -264,7 +274,8 @@ export class CodeDomain implements Domain {
     recoverRepoDirs(this.ctx.home, (l) => this.ctx.log(l));
     for (const known of knownRepos(this.ctx.home, (l) => this.ctx.log(l))) {
       if (!fs.existsSync(known.repo)) {
-        this.ctx.log(`known repo ${known.repo} is gone (deleted or moved); not watching it`);
+        this.ctx.log(`known repo ${known.repo} is gone (deleted or moved); not watching it, and its index is dropped unless it is back within ${Math.round((this.options.goneGraceMs ?? GONE_GRACE_MS) / 1000)} s`);
+        this.goneSince.set(known.repo, Date.now());
         continue;
       }
       const refused = whyNotRestored(known.repo, known.dir);
@@ -376,6 +387,7 @@ export class CodeDomain implements Domain {
   private sweep(): void {
     const entries = this.repos.all();
     for (const e of entries) this.live.checkGone(e);
+    this.dropGone(entries);
     for (const e of entries) {
       if (!e.deferred || e.gone || this.builds.isBuilding(e)) continue;
       const from = this.stores.meta(e)?.seeded_from;
@@ -396,6 +408,22 @@ export class CodeDomain implements Domain {
       this.builds.releaseIdle();
       // Idle now: the heap grown for the build or the queries goes back too.
       setImmediate(collectGarbage);
+    }
+  }
+
+  /** Forgets the repos whose folder has been gone for the grace period (their index and watcher go); one that came back stays. */
+  private dropGone(entries: readonly RepoEntry[]): void {
+    for (const e of entries) if (e.gone && !this.goneSince.has(e.repo)) this.goneSince.set(e.repo, Date.now());
+    const grace = this.options.goneGraceMs ?? GONE_GRACE_MS;
+    for (const [repo, since] of this.goneSince) {
+      if (fs.existsSync(repo)) {
+        this.goneSince.delete(repo);
+        continue;
+      }
+      if (Date.now() - since < grace) continue;
+      this.goneSince.delete(repo);
+      this.ctx.log(`${repo} has been gone for ${Math.round((Date.now() - since) / 1000)} s: dropping its index`);
+      this.forget(repo).catch((err: unknown) => this.ctx.log(`dropping the index of gone ${repo} failed: ${err instanceof Error ? err.message : String(err)}`));
     }
   }
 

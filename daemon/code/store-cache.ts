@@ -42,6 +42,18 @@ export class StoreCache {
     }
   }
 
+  /**
+   * Serves another checkout's index file, read-only, as this repo's until
+   * swap() puts its own in place; `meta` names this repo (see build-seed.ts).
+   */
+  lend(entry: RepoEntry, file: string, meta: Readonly<Record<string, string>>): CodeStore {
+    this.close(entry);
+    const store = new CodeStore(file, meta);
+    this.open.set(entry.repo, store);
+    entry.lastUsed = Date.now();
+    return store;
+  }
+
   /** Is there an index on disk (open or not)? */
   hasIndex(entry: RepoEntry): boolean {
     return this.open.has(entry.repo) || fs.existsSync(path.join(entry.dir, INDEX_FILE));
@@ -52,9 +64,16 @@ export class StoreCache {
    * open (a query read a damaged page). Its repo's status carries the error
    * until a build replaces it.
    */
-  moveAside(entry: RepoEntry, err: unknown): IndexUnreadableError {
-    this.close(entry);
+  moveAside(entry: RepoEntry, err: unknown): IndexUnreadableError | undefined {
     const file = path.join(entry.dir, INDEX_FILE);
+    const current = this.open.get(entry.repo)?.file;
+    this.close(entry);
+    if (current !== undefined && current !== file) {
+      // A lent index (another checkout's, see lend()) is not this repo's to move: it only stops reading it.
+      entry.lastError = `the index lent from another checkout ('${current}') is unreadable (${err instanceof Error ? err.message : String(err)}); this repo waits for its own`;
+      this.log(entry.lastError);
+      return undefined;
+    }
     const aside = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     fs.renameSync(file, aside);
     const e = new IndexUnreadableError(file, aside, err instanceof Error ? err.message : String(err));

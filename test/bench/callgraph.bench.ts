@@ -66,6 +66,40 @@ export async function measureRepo(conn: RpcClient, label: string, repo: string, 
   return { label, oracle: 'the TS call hierarchy', sample, callers, callees };
 }
 
+/**
+ * Scores one oracle's sample: each function's callers and callees against its truth (a function the
+ * oracle cannot place is said and skipped; one with no call site in or out is counted and left out).
+ */
+async function scoreSample<F extends { name: string; file: string }>(
+  conn: RpcClient,
+  repo: string,
+  language: string,
+  functions: readonly F[],
+  truthOf: (f: F) => Promise<{ callers: Set<Site>; callees: Set<Site> } | { skip: string }>,
+  keep: (sites: Site[]) => Site[] = (sites) => sites,
+): Promise<{ sample: Sampled[]; callers: Score; callees: Score }> {
+  const sample: Sampled[] = [];
+  const callers = score();
+  const callees = score();
+  let idle = 0;
+  for (const f of functions) {
+    const truth = await truthOf(f);
+    if ('skip' in truth) {
+      console.log(`  ${truth.skip}`);
+      continue;
+    }
+    if (truth.callers.size + truth.callees.size === 0) {
+      idle++;
+      continue;
+    }
+    sample.push({ name: f.name, file: f.file, pos: 0, local: false });
+    compare(callers, f.name, truth.callers, keep(listed(await conn.request(P.Callers.type, { repo, name: f.name }))));
+    compare(callees, f.name, truth.callees, keep(listed(await conn.request(P.Callees.type, { repo, name: f.name }))));
+  }
+  console.log(`${language}: ${sample.length} sampled functions with a call site in or out (${idle} without any left out)`);
+  return { sample, callers, callees };
+}
+
 /** The same, for Go against gopls; undefined (with the reason printed) where gopls or scip-go is not installed. */
 async function measureGo(conn: RpcClient): Promise<RepoScore | undefined> {
   const bin = goBin();
@@ -80,26 +114,8 @@ async function measureGo(conn: RpcClient): Promise<RepoScore | undefined> {
     return undefined;
   }
   await conn.request(P.IndexRepo.type, { repo });
-  const sample: Sampled[] = [];
-  const callers = score();
-  const callees = score();
-  let idle = 0;
   const nonTest = (sites: Site[]): Site[] => sites.filter((s) => !s.split(':')[0]!.endsWith('_test.go'));
-  for (const f of sampleGo(repo)) {
-    const truth = goTruth(gopls, repo, f);
-    if ('skip' in truth) {
-      console.log(`  ${truth.skip}`);
-      continue;
-    }
-    if (truth.callers.size + truth.callees.size === 0) {
-      idle++;
-      continue;
-    }
-    sample.push({ name: f.name, file: f.file, pos: 0, local: false });
-    compare(callers, f.name, truth.callers, nonTest(listed(await conn.request(P.Callers.type, { repo, name: f.name }))));
-    compare(callees, f.name, truth.callees, nonTest(listed(await conn.request(P.Callees.type, { repo, name: f.name }))));
-  }
-  console.log(`Go: ${sample.length} sampled functions with a call site in or out (${idle} without any left out)`);
+  const { sample, callers, callees } = await scoreSample(conn, repo, 'Go', sampleGo(repo), async (f) => goTruth(gopls, repo, f), nonTest);
   return { label: GO_MODULE, oracle: 'gopls call_hierarchy', sample, callers, callees };
 }
 
@@ -112,30 +128,12 @@ export async function measurePython(conn: RpcClient): Promise<RepoScore | undefi
   }
   await conn.request(P.IndexRepo.type, { repo });
   const oracle = await PyrightOracle.start(repo);
-  const sample: Sampled[] = [];
-  const callers = score();
-  const callees = score();
-  let idle = 0;
   try {
-    for (const f of samplePython(repo)) {
-      const truth = await oracle.truth(f);
-      if ('skip' in truth) {
-        console.log(`  ${truth.skip}`);
-        continue;
-      }
-      if (truth.callers.size + truth.callees.size === 0) {
-        idle++;
-        continue;
-      }
-      sample.push({ name: f.name, file: f.file, pos: 0, local: false });
-      compare(callers, f.name, truth.callers, listed(await conn.request(P.Callers.type, { repo, name: f.name })));
-      compare(callees, f.name, truth.callees, listed(await conn.request(P.Callees.type, { repo, name: f.name })));
-    }
+    const { sample, callers, callees } = await scoreSample(conn, repo, 'Python', samplePython(repo), (f) => oracle.truth(f));
+    return { label: `${PY_PACKAGE_DIR} (Debian python3-requests)`, oracle: 'pyright call hierarchy', sample, callers, callees };
   } finally {
     oracle.dispose();
   }
-  console.log(`Python: ${sample.length} sampled functions with a call site in or out (${idle} without any left out)`);
-  return { label: `${PY_PACKAGE_DIR} (Debian python3-requests)`, oracle: 'pyright call hierarchy', sample, callers, callees };
 }
 
 export async function run(): Promise<void> {

@@ -22,7 +22,8 @@ export function summarize(samples: readonly number[]): Summary {
 }
 
 export const ms = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(1) : v.toFixed(3)) + ' ms';
-export const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}x`;
+// Two decimals, or two significant digits below 0.1 (a seeded worktree against a cold build is 0.0046x, not 0.00x).
+export const ratio = (a: number, b: number): string => `${a / b < 0.1 ? (a / b).toPrecision(2) : (a / b).toFixed(2)}x`;
 
 /** Prints rows as an aligned table under a title. */
 export function table(title: string, header: string[], rows: Array<Array<string | number>>): void {

@@ -153,6 +153,7 @@ describe('safe roots: CLI and MCP against a real daemon', () => {
     const before = await json<P.ReposResult>(['repos']);
     const dir = before.repos.find((r) => r.repo === plain)!.index_dir;
     assert.ok(fs.existsSync(path.join(dir, 'index.db')));
+    const watchesBefore = (await json<P.StatusResult>(['status'])).watches?.inotify_watches ?? null;
     const forgot = await json<P.ForgetRepoResult>(['forget', plain]);
     assert.equal(forgot.repo, plain);
     assert.equal(forgot.was_watching, true);
@@ -162,6 +163,10 @@ describe('safe roots: CLI and MCP against a real daemon', () => {
     assert.ok(!after.repos.some((r) => r.repo === plain));
     const status = await json<P.StatusResult>(['status']);
     assert.ok(!status.repos.some((r) => r.repo === plain));
+    // Its watcher is closed: the daemon holds fewer inotify watches (counted by the kernel) than before.
+    const watchesAfter = status.watches?.inotify_watches ?? null;
+    if (watchesBefore !== null && watchesAfter !== null) assert.ok(watchesAfter < watchesBefore, `${watchesAfter} < ${watchesBefore}`);
+    else console.log('inotify watch counts unavailable here (no /proc fdinfo): the watcher check rests on was_watching and status');
     // Forgotten means no longer deliberately indexed: a query there is refused again.
     const query = await cli(['refs', 'greet', '--repo', plain]);
     assert.equal(query.code, 1);

@@ -2,7 +2,8 @@
 // spawned daemon and real git: it starts from its sibling's index (copied,
 // re-rooted), answers a changed file from the overlay at its new lines, and
 // at the same commit answers as the sibling does, though git gave it no
-// node_modules (its own precise build then waits for them, and says so).
+// node_modules (its own precise build then waits for them, and says so);
+// once `git worktree remove`d, its index and watcher are dropped.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -13,6 +14,8 @@ import { lineOf, rxjsRepo, scryJson, stopDaemon, tempDir } from '../helpers';
 import { waitFor } from './wait';
 
 const NO_AUTO_REBUILD = { SCRY_DEBOUNCE_MS: '3600000' };
+// A removed worktree's index is dropped after this long (15 minutes by default).
+const DAEMON_ENV = { ...NO_AUTO_REBUILD, SCRY_GONE_GRACE_MS: '1500' };
 const NAMES = ['concatMap', 'Observable', 'Subscriber', 'mergeMap', 'pipe', 'SchedulerLike'];
 
 function git(cwd: string, ...args: string[]): string {
@@ -38,7 +41,7 @@ describe('worktrees seeded from their indexed sibling', () => {
     fs.writeFileSync(path.join(main, '.gitignore'), 'node_modules/\n');
     git(main, '-c', 'user.email=t@example.com', '-c', 'user.name=t', 'add', '-A');
     git(main, '-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'rxjs sources');
-    const built = await scryJson<P.IndexResult>(['index', main], { home, env: NO_AUTO_REBUILD });
+    const built = await scryJson<P.IndexResult>(['index', main], { home, env: DAEMON_ENV });
     assert.deepEqual(built.indexers.map((i) => [i.indexer, i.status]), [['scip-typescript', 'ok']]);
   });
   after(() => stopDaemon(home));
@@ -101,5 +104,27 @@ describe('worktrees seeded from their indexed sibling', () => {
     assert.equal(precise.index.building, undefined);
     assert.deepEqual(facts(precise), facts(first));
     assert.equal((await statusOf(wt)).precise_waits, undefined);
+  });
+
+  it("a removed worktree's index and watcher are dropped after the grace period; its sibling keeps answering", async () => {
+    const wt = path.join(tempDir('wt-gone'), 'gone');
+    git(main, 'worktree', 'add', '-q', wt);
+    // Seeded from one of the indexed checkouts of this repository (the worktree rebuilt above qualifies as well as main).
+    assert.ok((await ask(wt, 'refs', 'concatMap')).index.seeded_from);
+    const repos = (): Promise<P.ReposResult> => scryJson<P.ReposResult>(['repos'], { home });
+    // Its own copy of the index is written after the first answer: wait for it on disk.
+    const dir = await waitFor(async () => {
+      const listed = (await repos()).repos.find((r) => r.repo === wt);
+      return listed && fs.existsSync(path.join(listed.index_dir, 'index.db')) ? listed.index_dir : undefined;
+    }, "the worktree's own index on disk");
+    assert.equal((await statusOf(wt)).watching, true);
+    git(main, 'worktree', 'remove', '--force', wt);
+    await waitFor(() => !fs.existsSync(dir), 'the removed worktree\'s index folder to go');
+    assert.ok(!(await repos()).repos.some((r) => r.repo === wt), 'not listed by scry repos');
+    const status = await scryJson<P.StatusResult>(['status'], { home });
+    assert.ok(!status.repos.some((r) => r.repo === wt), 'not in status (nor watched)');
+    assert.ok(status.repos.some((r) => r.repo === main));
+    const theirs = await ask(main, 'refs', 'concatMap');
+    assert.ok(theirs.total > 0);
   });
 });

@@ -17,9 +17,11 @@ export interface Difference {
 }
 
 export async function differingFiles(repo: string, sibling: string): Promise<Difference> {
-  const same = await sameByGit(repo, sibling);
   const mine = listSources(repo);
-  const theirs = new Set(listSources(sibling));
+  // Git is asked about files of the kinds this checkout's sources are (`*.ts`), not about images and lockfiles.
+  const kinds = [...new Set(mine.map((f) => path.extname(f)).filter((e) => e !== ''))].map((e) => `*${e}`);
+  const [same, theirList] = await Promise.all([sameByGit(repo, sibling, kinds), Promise.resolve().then(() => listSources(sibling))]);
+  const theirs = new Set(theirList);
   const present = new Set(mine);
   const toRead = mine.filter((f) => !same.has(f) || !theirs.has(f));
   const changed: string[] = [];

@@ -6,21 +6,27 @@
 // count as the same content, as they are for answers (lines do not move).
 import { execFile } from 'node:child_process';
 
-/** Repo-relative paths git vouches are identical in both checkouts; empty when git cannot say (no git, a commit one of them lacks). */
-export async function sameByGit(repo: string, sibling: string): Promise<Set<string>> {
+/**
+ * Repo-relative paths git vouches are identical in both checkouts, among
+ * those `pathspecs` match (all when none); empty when git cannot say (no git,
+ * a commit one of them lacks).
+ */
+export async function sameByGit(repo: string, sibling: string, pathspecs: readonly string[] = []): Promise<Set<string>> {
+  // A new worktree's files are as new as git's index of them ("racily clean"), so status reads every file it is asked about: only the sources.
+  const only = pathspecs.length > 0 ? ['--', ...pathspecs] : [];
   const [mineHead, theirHead, mine, theirs, mineDirty, theirDirty] = await Promise.all([
     git(repo, ['rev-parse', '--verify', '-q', 'HEAD']),
     git(sibling, ['rev-parse', '--verify', '-q', 'HEAD']),
-    git(repo, ['ls-files', '-z']),
-    git(sibling, ['ls-files', '-z']),
-    git(repo, ['status', '--porcelain=v1', '-z', '--untracked-files=no']),
-    git(sibling, ['status', '--porcelain=v1', '-z', '--untracked-files=no']),
+    git(repo, ['ls-files', '-z', ...only]),
+    git(sibling, ['ls-files', '-z', ...only]),
+    git(repo, ['status', '--porcelain=v1', '-z', '--untracked-files=no', ...only]),
+    git(sibling, ['status', '--porcelain=v1', '-z', '--untracked-files=no', ...only]),
   ]);
   if ([mineHead, theirHead, mine, theirs, mineDirty, theirDirty].some((out) => out === undefined)) return new Set();
   const a = mineHead!.trim();
   const b = theirHead!.trim();
   // A clone's HEAD may be a commit this checkout's objects lack: then git cannot compare, and nothing is vouched for.
-  const between = a === b ? '' : await git(repo, ['diff', '--name-only', '-z', '--no-renames', a, b]);
+  const between = a === b ? '' : await git(repo, ['diff', '--name-only', '-z', '--no-renames', a, b, ...only]);
   if (between === undefined) return new Set();
   const differ = new Set([...fields(between), ...statusPaths(mineDirty!), ...statusPaths(theirDirty!)]);
   const tracked = new Set(fields(theirs!));

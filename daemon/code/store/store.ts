@@ -90,7 +90,12 @@ export class CodeStore {
   private readonly occurrencesOf: Database.Statement<[number], RawOccurrence>;
   private readonly definitionsOf: Database.Statement<[number], RawOccurrence>;
 
-  constructor(readonly file: string) {
+  /**
+   * `metaOver`: meta keys read as these values instead of the file's: another
+   * checkout's index lent to a new one while its own copy is written (seeded
+   * from it) answers under the new checkout's name.
+   */
+  constructor(readonly file: string, private readonly metaOver: Readonly<Record<string, string>> = {}) {
     this.db = openDatabase(file, { readonly: true, fileMustExist: true });
     // Fail on open, not on the first query, if this is not one of our indexes.
     const version = this.db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
@@ -135,6 +140,7 @@ export class CodeStore {
     const rows = this.db.prepare('SELECT key, value FROM meta').all() as Array<{ key: string; value: string }>;
     const m: Record<string, string | number> = {};
     for (const r of rows) m[r.key] = r.value;
+    Object.assign(m, this.metaOver);
     return {
       ...m,
       indexed_at: String(m.indexed_at ?? ''),

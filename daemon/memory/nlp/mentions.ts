@@ -22,6 +22,12 @@ export interface Mention {
 export interface MentionContext {
   /** Known names (lowercase, aliases too) and their types: the glossary. */
   known: ReadonlyMap<string, EntityType>;
+  /**
+   * Of those, the ones the glossary writes in lowercase (`billing-api`, `atlas`). An ordinary word in
+   * lowercase ("the demo folder") is a known name only when the name is written so: the project `Demo`
+   * is not every "demo". Without it, every known name matches in any case.
+   */
+  knownLowercase?: ReadonlySet<string>;
   /** Programs and hosts the episode's commands name, lowercase: tools and machines once prose names them. */
   programs: ReadonlyMap<string, string>;
   hosts: ReadonlyMap<string, string>;
@@ -90,7 +96,8 @@ export function mentionsIn(s: Sentence, ctx: MentionContext, options: { heading?
     // A command's program opening a code span (`bd ready`, `mix ash.codegen`) is the one piece of code that may name a tool.
     const codePiece = code[i] && !(toks[i - 1]?.text === '`' && ctx.programs.has(t.lower));
     if (!nameable(t) || codePiece || isAgentTool(t.text, ctx.toolsUsed) || listOfCode(toks, i) || ctx.codeNames.has(t.text)) return false;
-    if (ctx.known.has(t.lower) || ctx.hosts.has(t.lower)) return true;
+    const plainWord = ctx.knownLowercase !== undefined && /^[a-z]+$/.test(t.text) && !ctx.knownLowercase.has(t.lower) && commonWord(t.lower);
+    if ((ctx.known.has(t.lower) && !plainWord) || ctx.hosts.has(t.lower)) return true;
     if (ctx.programs.has(t.lower)) return !commonWord(t.lower) || isToolContext(toks[i - 1]?.lower) || cueAt(i + 1) === 'tool';
     if (cueType(t.lower) !== undefined) return false;
     if (capitalsLabel(toks, i)) return false;

@@ -35,11 +35,20 @@ describe('glance', () => {
   });
 
   it('parses at most MAX_GLANCE_FILES files of a name most files use, and says how many name it', async () => {
-    const seen = await glance(repo, 'Observable', () => undefined);
+    const seen = await glance(repo, 'Observable', () => undefined, Number.POSITIVE_INFINITY);
     assert.ok(seen.naming > MAX_GLANCE_FILES || seen.read === seen.naming);
     assert.equal(seen.read, Math.min(seen.naming, MAX_GLANCE_FILES));
     assert.equal(seen.overlay.size, seen.read);
     assert.ok(fs.existsSync(repo));
+  });
+
+  it('within its parse budget, reads the file declaring the name first: the definition is in the answer even when nothing else fits', async () => {
+    const seen = await glance(repo, 'Subscriber', () => undefined, 0);
+    assert.equal(seen.read, 1);
+    assert.ok(seen.naming > 1);
+    const r = refs(store, 'Subscriber', { merge: (name, matches) => mergeOverlay(name, matches, exactFirst(seen.overlay), false) });
+    const file = 'src/internal/Subscriber.ts';
+    assert.ok(r.matches.flatMap((m) => m.occurrences).some((o) => o.is_definition && o.file === file && o.line === lineOf(path.join(repo, file), /^export class Subscriber</)));
   });
 
   it('looks up a compound by its tail', () => {

@@ -57,6 +57,15 @@ describe('nlp', () => {
   ];
   for (const [text, want] of NAMES) it(`names in "${text}"`, () => assert.deepEqual(names(text), want));
 
+  it('a known name written with capitals is not every ordinary word spelt the same: the project Demo is not every "demo"', () => {
+    const known = new Map([['demo', 'project' as const], ['atlas', 'machine' as const]]);
+    const knownLowercase = new Set(['atlas']);
+    assert.deepEqual(names('I pushed the demo to the server.', { known, knownLowercase }), []);
+    assert.deepEqual(names('We need a demo for Friday.', { known, knownLowercase }), []);
+    assert.deepEqual(names('We deployed it to Demo yesterday.', { known, knownLowercase }), ['project:Demo']);
+    assert.deepEqual(names('It runs on atlas now.', { known, knownLowercase }), ['machine:atlas']);
+  });
+
   it('a program the prose names is a tool; one only run is nothing, and an ordinary word needs a tool context', () => {
     const programs = new Map([['wrangler', 'wrangler deploy'], ['tree', 'tree -L 2']]);
     assert.deepEqual(names('Deploy it with wrangler.', { programs }), ['tool:wrangler']);

@@ -47,8 +47,15 @@ export function extractOffline(req: ExtractRequest): Extraction {
   const sentences: Said[] = prose.units.flatMap((u) => sentencesOf(u.text).map((s) => ({ ...s, role: u.role, heading: u.heading, item: u.item })));
   const commands = namesInCommands(prose.commands);
   const known = new Map<string, EntityType>();
-  for (const g of req.glossary) for (const n of [g.name, ...g.aliases]) if (!isAgentTool(n)) known.set(n.toLowerCase(), g.type);
-  const ctx: MentionContext = { known, programs: commands.programs, hosts: commands.hosts, toolsUsed: toolNamesUsed(prose.toolsUsed), codeNames: prose.codeNames, capitalizedMid: capitalizedMidSentence(sentences), lowercase: lowercaseWords(sentences) };
+  const knownLowercase = new Set<string>();
+  for (const g of req.glossary) {
+    for (const n of [g.name, ...g.aliases]) {
+      if (isAgentTool(n)) continue;
+      known.set(n.toLowerCase(), g.type);
+      if (n === n.toLowerCase()) knownLowercase.add(n);
+    }
+  }
+  const ctx: MentionContext = { known, knownLowercase, programs: commands.programs, hosts: commands.hosts, toolsUsed: toolNamesUsed(prose.toolsUsed), codeNames: prose.codeNames, capitalizedMid: capitalizedMidSentence(sentences), lowercase: lowercaseWords(sentences) };
 
   const out = new Builder(req.glossary);
   const project = projectName(ep.repoRoot ?? ep.cwd);
