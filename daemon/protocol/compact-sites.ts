@@ -37,9 +37,12 @@ export function usesOf(occurrences: readonly Occurrence[]): Array<[string, numbe
   return [...n].sort((a, b) => (a[0] === 'import' ? 1 : 0) - (b[0] === 'import' ? 1 : 0) || b[1] - a[1]);
 }
 
-/** The header's part naming the uses (`37 type, 2 read, 14 import`), or nothing when the count already says it (all calls). */
+/**
+ * The header's part naming the uses (`37 type, 2 read, 14 import`), or nothing when the count already
+ * says it: all calls, or all plain references (a syntactic answer knows no more than that).
+ */
 export function usesPhrase(uses: ReadonlyArray<[string, number]>, cut: boolean): string | null {
-  if (uses.length === 0 || (uses.length === 1 && uses[0]![0] === 'call')) return null;
+  if (uses.length === 0 || (uses.length === 1 && (uses[0]![0] === 'call' || uses[0]![0] === 'ref'))) return null;
   return `${cut ? 'this page: ' : ''}${uses.map(([u, n]) => `${n} ${u}`).join(', ')}`;
 }
 

@@ -14,7 +14,7 @@ import { ingestScip } from '../../daemon/code/store/ingest';
 import { LocalFunctionReader } from '../../daemon/code/syntactic/local-functions';
 import { CodeStore } from '../../daemon/code/store/store';
 import { compactImpact, compactQuery, compactSearch, compactSymbols, occurrenceCost, siteCost, type ImpactResult, type QueryResult, type SearchResult, type SymbolsResult } from '../../daemon/protocol';
-import { containerOf, siteLines } from '../../daemon/protocol/compact-sites';
+import { containerOf, siteLines, usesPhrase } from '../../daemon/protocol/compact-sites';
 import { ROOT, tempDir } from '../helpers';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'answers');
@@ -62,6 +62,13 @@ describe('the compact answer format (golden, real scip-typescript index)', () =>
     const r = ask(() => refs(store, 'Registry'));
     assert.equal(r.matches.length, 1);
     golden('refs-Registry', compactQuery(r, 'refs'));
+  });
+
+  it('the header names uses only where the count does not already say them', () => {
+    assert.equal(usesPhrase([['ref', 51]], false), null, 'a syntactic answer: "51 refs" says it all, not "51 refs · 51 ref"');
+    assert.equal(usesPhrase([['call', 5]], false), null);
+    assert.equal(usesPhrase([['type', 37], ['import', 14]], false), '37 type, 14 import');
+    assert.equal(usesPhrase([['ref', 3], ['call', 2]], true), 'this page: 3 ref, 2 call');
   });
 
   it('names each use: write, read, call, import', () => {
