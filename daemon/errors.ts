@@ -52,7 +52,7 @@ export class IndexerFailedError extends ScryError {
   override readonly code = ErrorCode.IndexerFailed;
   constructor(readonly indexer: string, readonly repo: string, readonly exit: string, readonly stderrTail: string) {
     super(
-      `indexer '${indexer}' failed on '${repo}' (${exit})${stderrTail ? `: ${lastLine(stderrTail)}` : ''}`,
+      `indexer '${indexer}' failed on '${repo}' (${exit})${stderrTail ? `: ${causeLine(stderrTail)}` : ''}`,
       'See the daemon log (scry status shows its path); the previous index, if any, is still served',
     );
   }
@@ -86,9 +86,15 @@ export class AlreadyRunningError extends ScryError {
   }
 }
 
-function lastLine(text: string): string {
-  const lines = text.trim().split('\n');
-  return (lines[lines.length - 1] ?? '').slice(0, 300);
+/**
+ * The line of a failed tool's output that says why: the last error message (`Error: tsconfig.json(1,60):
+ * error TS1005 …`), not the stack frames under it or the `Node.js v20.20.2` a crashed Node prints last;
+ * else the last line that is neither.
+ */
+export function causeLine(text: string): string {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^at\s/.test(l) && !/^Node\.js v\d/.test(l));
+  const error = lines.filter((l) => /\b(?:error|Error|ERROR|panic|fatal|Fatal|FATAL)\b/.test(l)).pop();
+  return (error ?? lines[lines.length - 1] ?? '').slice(0, 300);
 }
 
 export class FileNotIndexedError extends ScryError {
