@@ -46,6 +46,10 @@ export interface RepoWatcherOptions {
 export const DEFAULT_MAX_WATCHED_DIRS = 10_000;
 export const DEFAULT_POLL_MS = 2_000;
 
+/** When a new folder is read again after chokidar reports it (ms), and how many entries that reads at most. */
+const RESCAN_AFTER_MS = [250, 2_000];
+const RESCAN_MAX = 2_000;
+
 /** Errors that mean the kernel will not give more watches: polling is the way on. */
 const OUT_OF_WATCHES = new Set(['ENOSPC', 'EMFILE', 'ENFILE']);
 
@@ -123,6 +127,13 @@ export class RepoWatcher {
       // The initial scan: only files edited while the daemon was away.
       if (options.changedSince !== undefined && stats && stats.mtimeMs > options.changedSince) this.report('change')(p);
     });
+    // chokidar reads a new folder, then starts watching it: a file that lands in between is never
+    // reported (chokidar#1471; a tool making a folder and writing into it at once). Each new folder is
+    // read again once its watch is surely in place, and the files chokidar missed are reported.
+    watcher.on('addDir', (dir) => {
+      if (initial) return;
+      for (const ms of RESCAN_AFTER_MS) setTimeout(() => this.rescan(dir), ms).unref();
+    });
     watcher.on('change', this.report('change'));
     watcher.on('unlink', this.report('unlink'));
     watcher.on('unlinkDir', (p) => {
@@ -146,6 +157,36 @@ export class RepoWatcher {
         resolve();
       }),
     );
+  }
+
+  /**
+   * Reports the files under a folder that chokidar does not know (not following links, skipping what the
+   * repo ignores), up to RESCAN_MAX entries. One it knows was reported already: reporting it again would
+   * mark it changed.
+   */
+  private rescan(dir: string): void {
+    if (!this.watcher) return;
+    const known = this.watcher.getWatched();
+    const stack = [dir];
+    let seen = 0;
+    while (stack.length > 0 && seen < RESCAN_MAX) {
+      const at = stack.pop()!;
+      let entries: fs.Dirent[];
+      try {
+        entries = fs.readdirSync(at, { withFileTypes: true });
+      } catch {
+        continue; // gone again, or unreadable: nothing to report
+      }
+      const listed = new Set(known[at] ?? []);
+      for (const e of entries) {
+        if (++seen > RESCAN_MAX) break;
+        const p = path.join(at, e.name);
+        if (listed.has(e.name) && !e.isDirectory()) continue;
+        if (e.isDirectory()) {
+          if (!this.filter.ignores(p, true)) stack.push(p);
+        } else if (e.isFile() && !this.filter.ignores(p, false)) this.report('add')(p);
+      }
+    }
   }
 
   /** Stops inotify (releasing every watch it holds) and polls instead. */
