@@ -86,6 +86,7 @@ export class GraphCanvas {
     const present = new Set(nodes.map((n) => n.id));
     const wantEdges = new Map(edges.filter((e) => present.has(e.source) && present.has(e.target)).map((e) => [edgeKey(e.id), e]));
     const added: NodeSingular[] = [];
+    const returned: NodeSingular[] = [];
     const grew: NodeSingular[] = [];
     cy.batch(() => {
       cy.nodes().forEach((n) => {
@@ -113,10 +114,13 @@ export class GraphCanvas {
       const fresh = cy.add(defs);
       fresh.nodes().forEach((n) => {
         if (!this.restored[n.id()]) added.push(n);
+        else returned.push(n);
       });
     });
     if (added.length > 0) this.layout(added);
-    const still = grew.filter((n) => n.inside());
+    // A node put back where a saved view had it was not laid out, and a node that grew was laid out
+    // smaller: either may now meet a neighbour, and moves off it if it does.
+    const still = [...returned, ...grew.filter((n) => n.inside())];
     if (still.length > 0) settle(cy, still);
   }
 
