@@ -66,9 +66,14 @@ export function callees(store: CodeStore, name: string, opts: Paging & { allRefs
   // a property. No function is behind either, so the compilers' call hierarchy has no callee there. Counted, listed on request.
   const unlisted = new Map<string, OccurrenceRow[]>();
   // A Python local is a callee only as a built-in or an imported name (PY_LOCAL), whatever is asked.
+  const imported = new Map<number, boolean>();
   const pyLocalCallee = (r: OccurrenceRow): boolean => {
     const s = symbolById(store, r.symbol_id);
-    return !s || !PY_LOCAL.test(s.symbol) || s.kind === 'function' || s.kind === 'method' || s.kind === 'class' || s.is_external === 1 || importedName(store, s.id);
+    if (!s || !PY_LOCAL.test(s.symbol) || s.kind === 'function' || s.kind === 'method' || s.kind === 'class' || s.is_external === 1) return true;
+    // Once per symbol, not per call site: a name imported once is often called many times.
+    let known = imported.get(s.id);
+    if (known === undefined) imported.set(s.id, (known = importedName(store, s.id)));
+    return known;
   };
   const rows = (opts.allRefs || opts.includeExternal ? sites : sites.filter((r) => {
     const s = symbolById(store, r.symbol_id);

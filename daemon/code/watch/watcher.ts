@@ -167,26 +167,13 @@ export class RepoWatcher {
   private rescan(dir: string): void {
     if (!this.watcher) return;
     const known = this.watcher.getWatched();
-    const stack = [dir];
     let seen = 0;
-    while (stack.length > 0 && seen < RESCAN_MAX) {
-      const at = stack.pop()!;
-      let entries: fs.Dirent[];
-      try {
-        entries = fs.readdirSync(at, { withFileTypes: true });
-      } catch {
-        continue; // gone again, or unreadable: nothing to report
-      }
+    walkFolders(dir, this.filter, (at, files, folders) => {
       const listed = new Set(known[at] ?? []);
-      for (const e of entries) {
-        if (++seen > RESCAN_MAX) break;
-        const p = path.join(at, e.name);
-        if (listed.has(e.name) && !e.isDirectory()) continue;
-        if (e.isDirectory()) {
-          if (!this.filter.ignores(p, true)) stack.push(p);
-        } else if (e.isFile() && !this.filter.ignores(p, false)) this.report('add')(p);
-      }
-    }
+      for (const name of files) if (!listed.has(name) && !this.filter.ignores(path.join(at, name), false)) this.report('add')(path.join(at, name));
+      seen += files.length + folders.length;
+      return seen < RESCAN_MAX;
+    });
   }
 
   /** Stops inotify (releasing every watch it holds) and polls instead. */
@@ -213,22 +200,30 @@ export class RepoWatcher {
 /** Folders a watcher of this repo would watch (links not entered), counted up to `stopAt`. */
 function countDirs(root: string, filter: RepoIgnore, stopAt: number): number {
   let count = 1;
-  const stack = [root];
-  while (stack.length > 0 && count < stopAt) {
+  walkFolders(root, filter, (_dir, _files, folders) => {
+    count += folders.length;
+    return count < stopAt;
+  });
+  return Math.min(count, stopAt);
+}
+
+/**
+ * Walks the folders under `start` the watcher would watch (links not entered, ignored folders left out),
+ * handing each its files' names and the folders it goes on into; stops when `visit` returns false.
+ */
+function walkFolders(start: string, filter: RepoIgnore, visit: (dir: string, files: string[], folders: string[]) => boolean): void {
+  const stack = [start];
+  while (stack.length > 0) {
     const dir = stack.pop()!;
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch {
-      continue;
+      continue; // gone again, or unreadable
     }
-    for (const e of entries) {
-      if (!e.isDirectory()) continue;
-      const child = path.join(dir, e.name);
-      if (filter.ignores(child, true)) continue;
-      stack.push(child);
-      if (++count >= stopAt) break;
-    }
+    const files = entries.filter((e) => e.isFile()).map((e) => e.name);
+    const folders = entries.filter((e) => e.isDirectory()).map((e) => path.join(dir, e.name)).filter((f) => !filter.ignores(f, true));
+    if (!visit(dir, files, folders)) return;
+    stack.push(...folders);
   }
-  return count;
 }
