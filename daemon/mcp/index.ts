@@ -27,8 +27,10 @@ export const SERVER_INSTRUCTIONS =
   'pre-built semantic index in milliseconds. Prefer these tools over grep/glob whenever the thing you look for is a code symbol; ' +
   'keep grep for strings, comments, regexes and non-code files. Fields the tools share: `repo` (absolute path; default: the git root of the ' +
   'working directory); `format` (compact text by default, `json` for the structured answer); `limit` (items a page) and `budget` (bytes a page, ' +
-  'default 8000): a cut page ends with `next page: offset=K`, and `offset: K` reads on. refs, callers and callees list sites per file (`path: Func 12,14, Other 30 read`: ' +
-  'each line under the definition it is in, its use when not the one the header names first); `lines: true` adds source lines and import lines. ' +
+  'default 8000): a cut page ends with `next page: offset=K`, and `offset: K` reads on. refs, callers and callees list sites, a line per file ' +
+  '(`run.ts: 5;Job.start 12,14-16;.stop 30 read;def 40`: lines under the definition they are in, `;` between definitions, `.stop` a member of ' +
+  'the class before, a use word where not the header\'s first), files as a tree (a folder line, what is in it one space deeper); imports are ' +
+  'counted in the header, a file that only imports reads `import`; `lines: true` adds source lines and import lines. ' +
   'refs, defs, callers, impact and symbols start with up to two `memory` lines ' +
   '(what past sessions said about the symbol or file, its state now: fresh, drifted or gone); `memory: false` leaves them out. A `symbol` is matched exactly, ignoring case, or ' +
   'qualified by its owner: `OrderService.processOrder`, `OrderService#processOrder`, `DB::table`, `auth->user`, `pkg.Func`. ' +

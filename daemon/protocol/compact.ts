@@ -17,7 +17,7 @@ import { printing } from './printable';
 import { noteLine } from './anchors';
 import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, MatchCounts, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, Suggestion, SymbolMatch, SymbolsResult } from './code';
 import { formatter, formatterTable, type FormatterTable } from './method';
-import { containerOf, foldable, foldedLine, leftOutPart, siteLines, useOf, usesOf, usesPhrase } from './compact-sites';
+import { containerOf, foldable, foldedLine, siteLines, useOf, usesOf, usesPhrase } from './compact-sites';
 
 export { containerOf, siteCost } from './compact-sites';
 
@@ -90,33 +90,55 @@ export function occurrenceCost(o: Occurrence, name: string, prevFile: string | u
   return n;
 }
 
-function header(m: SymbolMatch, kind: CompactKind, uses?: string | null): string {
-  const parts = [m.display_name, m.kind];
+/**
+ * A match's header: `# name · kind · count · uses`. What the question
+ * already says is left out: the name, where it is the name asked as typed
+ * (refs and defs: `# function · 3 calls in 2 files`; callees, callers and
+ * impls name other symbols, and a compound or differently cased question
+ * keeps it); and, when refs found that name in one symbol only (on a
+ * whole answer: a page cannot know), its kind too (`# 3 calls in 2
+ * files`): the kind tells matches apart, and defs and the JSON say it. `uses`: the sites form's uses of the sites listed, most
+ * frequent first; `cut`: this page does not list them all (see usesPhrase
+ * and countPhrase for what each says).
+ */
+function header(m: SymbolMatch, kind: CompactKind, r: QueryResult, uses?: { list: ReadonlyArray<[string, number]>; cut: boolean }): string {
+  const asked = (kind === 'refs' || kind === 'defs') && m.display_name === r.symbol;
+  const sole = kind === 'refs' && r.matches.length === 1 && r.offset === undefined && r.next_offset === undefined;
+  const parts = !asked ? [m.display_name, m.kind] : sole ? [] : [m.kind];
   if (m.local) parts.push(`local to ${m.local}`);
   const c = m.counts;
+  // The whole answer's uses: one kind the count can name (`10 type refs`), or calls the phrase names (`4 call, 2 import`).
+  const whole = uses && !uses.cut ? uses.list : [];
+  const only = c && whole.length === 1 && whole[0]![1] === c.references ? whole[0]![0] : undefined;
   if (c) {
     // The definition is named here only when its own line is not on this page.
     const listed = m.occurrences.some((o) => o.is_definition);
     if (c.definitions.length > 0 && !listed && kind !== 'callers' && kind !== 'callees') parts.push(`def ${joinLocations(c.definitions)}`);
-    parts.push(countPhrase(c, kind));
+    parts.push(countPhrase(c, kind, { only, calls: whole.some(([u, n]) => u === 'call' && n === c.calls) }));
   }
-  if (uses) parts.push(uses);
+  const phrase = uses && only === undefined ? usesPhrase(uses.list, uses.cut) : null;
+  if (phrase) parts.push(phrase);
   if (syntacticShare(m.occurrences) === 'all') parts.push('syntactic');
   return `# ${parts.join(' · ')}`;
 }
 
 /**
  * A match's count, said the same way in every header and format: `40 refs
- * (37 calls) in 4 files`, `3 call sites in 2 files` (callers), `2 calls in
- * 1 file` (callees; `5 uses (2 calls)` with all_refs). For defs and impls
- * it is the symbol's references, not the definitions listed.
+ * (37 calls) in 4 files`, `5 calls in 5 files` when every reference is a
+ * call, `3 call sites in 2 files` (callers), `5 uses (2 calls)` (callees
+ * with all_refs). For defs and impls it is the symbol's references, not the
+ * definitions listed. What the sites form's header knows of the uses
+ * (`said`): `only`, the one use of every reference, named in the count
+ * (`10 type refs in 1 file`); `calls`, the header's uses phrase names the
+ * calls (`37 call, 3 import`), so the count leaves out its `(37 calls)`.
  */
-export function countPhrase(c: Pick<MatchCounts, 'references' | 'calls' | 'files'>, kind: CompactKind): string {
+export function countPhrase(c: Pick<MatchCounts, 'references' | 'calls' | 'files'>, kind: CompactKind, said: { only?: string; calls?: boolean } = {}): string {
   const files = ` in ${plural(c.files, 'file')}`;
   if (kind === 'callers') return plural(c.references, 'call site') + files;
-  if (kind === 'callees' && c.calls === c.references) return plural(c.references, 'call') + files;
-  const calls = c.calls > 0 ? ` (${plural(c.calls, 'call')})` : '';
-  return plural(c.references, kind === 'callees' ? 'use' : 'ref') + calls + files;
+  if (c.calls === c.references && (c.calls > 0 || kind === 'callees')) return plural(c.references, 'call') + files;
+  if (said.only && said.only !== 'ref') return plural(c.references, `${said.only} ${kind === 'callees' ? 'use' : 'ref'}`) + files;
+  const some = c.calls > 0 && !said.calls ? ` (${plural(c.calls, 'call')})` : '';
+  return plural(c.references, kind === 'callees' ? 'use' : 'ref') + some + files;
 }
 
 /**
@@ -152,10 +174,10 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
     const marked = syntacticShare(m.occurrences) === 'some';
     if (sites) {
       // Every call site of callers' match is in that match; every one of callees' is in the function asked about.
-      out.push(header(m, kind, usesPhrase(usesOf(m.occurrences), cut)), ...siteLines(m, kind === 'refs', marked));
+      out.push(header(m, kind, r, { list: usesOf(m.occurrences), cut }), ...siteLines(m, kind === 'refs', marked));
       continue;
     }
-    out.push(header(m, kind));
+    out.push(header(m, kind, r));
     let file: string | undefined;
     let container: string | null | undefined;
     for (const o of m.occurrences) {
@@ -168,9 +190,9 @@ export function compactQuery(r: QueryResult, kind: CompactKind = 'refs'): string
     }
   }
   if (folded.length > 0) out.push(foldedLine(folded));
-  // What was left out, in one line: source lines and imports (sites form), library calls of the name.
-  const left = [...(sites && r.matches.length > 0 ? [leftOutPart(r)] : []), ...(r.external?.length ? [externalPart(r.external)] : [])];
-  if (left.length > 0) out.push(`not listed: ${left.join('; ')}`);
+  // The library calls of the name left out. That the sites form lists no source lines, and imports only
+  // as counts (the header's `14 import`), the `lines` parameter says once, in the tool's and the flag's description.
+  if (r.external?.length) out.push(externalLine(r.external));
   const files = r.rest ?? [];
   const more = files.reduce((n, f) => n + f.occurrences, 0);
   // Every file left out is named: an agent must know every file that holds one (issue 22), not the first 20.

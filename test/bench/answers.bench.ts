@@ -13,6 +13,7 @@ import { DEFAULT_BUDGET } from '../../daemon/mcp/tool';
 import { repoDir } from '../../daemon/paths';
 import * as P from '../../daemon/protocol';
 import { ajvRepo, ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
+import { readSites } from '../code/sites-form';
 import { percentile, ratio, table, verdict } from './stats';
 import { record } from './summary';
 
@@ -43,28 +44,17 @@ export async function run(): Promise<void> {
 }
 
 /**
- * Files an answer names, read as an agent reads it: a `path: sites` line, a
- * folder line (`lib/compile/`) and the ` file.ts: sites` lines under it, the
- * folded `# also defined, no refs: kind path:line` line, a file alone on its
- * line (the form with source lines), and the rest line's files (all of them,
- * or a count).
+ * Files an answer names, read as an agent reads it: the sites form's tree
+ * of folders and files (readSites), the folded `# also defined, no refs:
+ * [kind] path:line` line, a file alone on its line (the form with source
+ * lines), and the rest line's files (all of them, or a count).
  */
 export function namedFiles(text: string): { named: Set<string>; unnamed: number } {
-  const named = new Set<string>();
+  const named = new Set<string>(readSites(text).keys());
   let unnamed = 0;
-  let dir: string | undefined;
   for (const line of text.split('\n')) {
-    if (/^[^\s#…]\S*\/$/.test(line)) {
-      dir = line;
-      continue;
-    }
-    const file = /^([^\s#…]\S*\.[A-Za-z0-9]+):( |$)/.exec(line);
-    const under = /^ (\S+\.[A-Za-z0-9]+): /.exec(line);
-    if (file) named.add(file[1]!);
-    else if (under && dir !== undefined) named.add(dir + under[1]!);
-    if (!under) dir = undefined;
     if (/^[^\s#…].*\.[a-z]+$/i.test(line) && !line.includes(' ')) named.add(line);
-    const folded = /^# also defined, no refs: (.*)$/.exec(line);
+    const folded = /^# also defined, no refs(?: \([^)]*\))?: (.*)$/.exec(line);
     if (folded) for (const part of folded[1]!.split(', ')) named.add(part.replace(/^\S+ /, '').replace(/:\d+$/, ''));
     const rest = /^… .*?: (.*)$/.exec(line);
     if (rest) {

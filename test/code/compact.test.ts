@@ -13,7 +13,9 @@ import { decodeScip } from '../../daemon/code/scip/decode';
 import { ingestScip } from '../../daemon/code/store/ingest';
 import { LocalFunctionReader } from '../../daemon/code/syntactic/local-functions';
 import { CodeStore } from '../../daemon/code/store/store';
-import { compactImpact, compactQuery, compactSearch, compactSymbols, occurrenceCost, siteCost, type ImpactResult, type QueryResult, type SearchResult, type SymbolsResult } from '../../daemon/protocol';
+import { compactImpact, compactQuery, compactSearch, compactSymbols, occurrenceCost, siteCost, type ImpactResult, type Occurrence, type QueryResult, type SearchResult, type SymbolMatch, type SymbolsResult } from '../../daemon/protocol';
+import { formatQuery } from '../../daemon/cli/format';
+import { linesOf, readSites } from './sites-form';
 import { containerOf, siteLines, usesPhrase } from '../../daemon/protocol/compact-sites';
 import { ROOT, tempDir } from '../helpers';
 
@@ -69,6 +71,61 @@ describe('the compact answer format (golden, real scip-typescript index)', () =>
     assert.equal(usesPhrase([['call', 5]], false), null);
     assert.equal(usesPhrase([['type', 37], ['import', 14]], false), '37 type, 14 import');
     assert.equal(usesPhrase([['ref', 3], ['call', 2]], true), 'this page: 3 ref, 2 call');
+  });
+
+  it('the sites form: a tree of folders, runs as ranges, a member after its class, a line once, files with the same sites on one line', () => {
+    const at = (file: string, line: number, container: string | null, use: Occurrence['use']): Occurrence => ({ file, line, column: 1, end_line: line, end_column: 5, context: '', containing_symbol: container, is_definition: use === 'def', is_call: use === 'call', use });
+    const codegen = 'lib/compile/codegen/index.ts';
+    const m: SymbolMatch = {
+      symbol_id: 'x Name#', display_name: 'Name', kind: 'class',
+      occurrences: [
+        at('lib/core.ts', 3, null, 'import'), at('lib/ajv.ts', 2, null, 'import'),
+        at(codegen, 45, 'CodeGen.name', 'type'), at(codegen, 50, 'CodeGen.const', 'type'), at(codegen, 50, 'CodeGen.const', 'type'), at(codegen, 60, 'CodeGen.const', 'read'), at(codegen, 70, 'optimizeExpr', 'type'), at(codegen, 80, 'CodeGen.try', 'type'),
+        at('lib/compile/codegen/code.ts', 11, null, 'def'),
+        ...[5, 6, 7, 8, 10, 12, 13].map((l) => at('lib/compile/names.ts', l, null, 'call')), at('lib/compile/names.ts', 20, null, 'type'), at('lib/compile/names.ts', 21, null, 'type'),
+        at('lib/vocabularies/core/ref.ts', 34, 'inlineRefSchema', 'type'),
+      ],
+    };
+    assert.deepEqual(siteLines(m, true, false), [
+      'lib/',
+      ' ajv.ts, core.ts: import',
+      ' compile/',
+      '  names.ts: 5-8 call,10 call,12-13 call,20,21',
+      '  codegen/',
+      '   code.ts: def 11',
+      '   index.ts: CodeGen.name 45;.const 50,60 read;optimizeExpr 70;CodeGen.try 80',
+      ' vocabularies/core/ref.ts: inlineRefSchema 34',
+    ]);
+    // Read back as an agent reads it: every file, every site's line.
+    const text = siteLines(m, true, false).join('\n');
+    const sites = readSites(text);
+    assert.deepEqual([...sites.keys()].sort(), [...new Set(m.occurrences.map((o) => o.file))].sort());
+    for (const o of m.occurrences) if (o.use !== 'import') assert.ok(linesOf(sites.get(o.file)!).has(o.line), `${o.file}:${o.line}`);
+    // A folder that saves no bytes said once is said in each path (`a/` over two files), and a lone file is never under a folder line.
+    const short: SymbolMatch = { ...m, occurrences: [at('a/x.ts', 1, null, 'type'), at('a/y.ts', 2, null, 'type'), at('src/deep/er/z.ts', 3, null, 'type')] };
+    assert.deepEqual(siteLines(short, true, false), ['a/x.ts: 1', 'a/y.ts: 2', 'src/deep/er/z.ts: 3']);
+  });
+
+  it('the header says what the question and the listing do not: no name asked, no kind of a sole match, no call count the uses name', () => {
+    const at = (file: string, line: number, use: Occurrence['use']): Occurrence => ({ file, line, column: 1, end_line: line, end_column: 5, context: '', containing_symbol: null, is_definition: use === 'def', is_call: use === 'call', use });
+    const match = (kind: string, occurrences: Occurrence[]): SymbolMatch => {
+      const refs = occurrences.filter((o) => !o.is_definition);
+      return { symbol_id: `x ${kind}`, display_name: 'parse', kind, occurrences, counts: { references: refs.length, calls: refs.filter((o) => o.is_call).length, files: new Set(occurrences.map((o) => o.file)).size, definitions: [] } };
+    };
+    const answer = (...matches: SymbolMatch[]): QueryResult => ({ symbol: 'parse', matches, total: matches.reduce((n, m) => n + m.occurrences.length, 0), elapsed_ms: 0, index: { indexed_at: 't', status: 'ready' } });
+    const head = (r: QueryResult, kind: 'refs' | 'defs' = 'refs'): string[] => compactQuery(r, kind).split('\n').filter((l) => l.startsWith('# '));
+    const calls = match('function', [at('a.ts', 1, 'def'), at('a.ts', 5, 'call'), at('b.ts', 7, 'call')]);
+    assert.deepEqual(head(answer(calls)), ['# 2 calls in 2 files']);
+    const types = match('type_alias', [at('a.ts', 1, 'def'), at('a.ts', 5, 'type')]);
+    assert.deepEqual(head(answer(types)), ['# 1 type ref in 1 file']);
+    const mixed = match('function', [at('a.ts', 5, 'call'), at('a.ts', 6, 'read'), at('b.ts', 1, 'import')]);
+    assert.deepEqual(head(answer(mixed)), ['# 3 refs in 2 files · 1 call, 1 read, 1 import'], 'the uses name the call: no (1 call) in the count');
+    assert.deepEqual(head(answer(calls, types)), ['# function · 2 calls in 2 files', '# type_alias · 1 type ref in 1 file'], 'several symbols of the name: each says its kind');
+    assert.deepEqual(head({ ...answer(mixed), next_offset: 2 }), ['# function · 3 refs (1 call) in 2 files · this page: 1 call, 1 read, 1 import'], 'a page cannot know it holds the only symbol');
+    assert.deepEqual(head(answer(calls), 'defs'), ['# function · 2 calls in 2 files']);
+    assert.deepEqual(head({ ...answer(calls), symbol: 'Parse' }), ['# parse · function · 2 calls in 2 files'], 'a name asked otherwise is said');
+    // The same count in the human form's summary.
+    assert.match(formatQuery(answer(calls), 'references'), /^2 calls in 2 files · 1 symbol/m);
   });
 
   it('names each use: write, read, call, import', () => {
