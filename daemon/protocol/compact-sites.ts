@@ -86,14 +86,17 @@ function fileSites(os: readonly Occurrence[], main: string | undefined, named: b
   const listed = os.filter((o) => useOf(o) !== 'import');
   if (listed.length === 0) return 'import';
   const groups = new Map<string, Token[]>();
+  const seen = new Set<string>();
   for (const o of [...listed].sort((a, b) => a.line - b.line || a.column - b.column)) {
     // Top level first (the empty key), then each enclosing definition from its first site; the definition stands alone.
     const key = o.is_definition ? '\u0001def' : named ? (containerOf(o) ?? '') : '';
     const use = useOf(o);
     const token = { line: o.line, use: `${!o.is_definition && use !== main ? use : ''}${marked && o.precision === 'syntactic' ? SYNTACTIC_MARK : ''}`.trim() };
-    const group = groups.get(key);
     // Two sites of one use on one line (`f(x: Name): Name`) are one line to read: listed once (the header counts both).
-    if (group?.some((t) => t.line === token.line && t.use === token.use)) continue;
+    const once = `${key}\u0000${token.line}\u0000${token.use}`;
+    if (seen.has(once)) continue;
+    seen.add(once);
+    const group = groups.get(key);
     if (group) group.push(token);
     else groups.set(key, [token]);
   }
@@ -123,13 +126,14 @@ const fileCount = (f: Folder): number => f.files.size + [...f.folders.values()].
 const byName = <T>(m: Map<string, T>): Array<[string, T]> => [...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
 /**
- * A match's lines below its header, as a tree of its folders: a folder
- * holding two or more of its files is said once, on its own line, and what
- * is in it is indented one space under it, named from it (its files first,
- * then its folders); a file alone in its folder is written with the path
- * from the folder line above it (`core/ref.ts: 34`), and a folder holding
- * only a folder is said with it (`lib/compile/`). Files of one folder with
- * the same sites share a line (`2019.ts, 2020.ts, ajv.ts: import`).
+ * A match's lines below its header, as a tree of its folders: a folder is
+ * said once, on its own line, where that is shorter than saying it in each
+ * path under it (lay), and what is in it is indented one space under it,
+ * named from it (its files first, then its folders); any other file is
+ * written with its path from the folder line above it (`core/ref.ts: 34`),
+ * and a folder holding only a folder is said with it (`lib/compile/`).
+ * Files of one folder with the same sites share a line (`2019.ts, 2020.ts,
+ * ajv.ts: import`).
  */
 export function siteLines(m: SymbolMatch, named: boolean, marked: boolean): string[] {
   const byFile = new Map<string, Occurrence[]>();
@@ -153,13 +157,14 @@ export function siteLines(m: SymbolMatch, named: boolean, marked: boolean): stri
   return lay(root, 0, '', new Map());
 }
 
-const bytes = (lines: readonly string[]): number => lines.reduce((n, l) => n + l.length + 1, 0);
+const size = (lines: readonly string[]): number => lines.reduce((n, l) => n + l.length + 1, 0);
 
 /**
  * The lines of a folder's files and folders at `depth`, their paths from
- * `path` on. A folder under it is said on its own line where that makes
- * fewer bytes than saying it in each path under it (never for one file);
- * each layout is laid out once (`memo`).
+ * `path` on. A folder under it is said on its own line where that makes the
+ * text shorter than saying it in each path under it (never for one file):
+ * both layouts are laid out, each once (`memo`: a folder is laid out at a
+ * depth and from a path at most once).
  */
 function lay(f: Folder, depth: number, path: string, memo: Map<Folder, Map<string, string[]>>): string[] {
   const key = `${depth} ${path}`;
@@ -185,7 +190,7 @@ function lay(f: Folder, depth: number, path: string, memo: Map<Folder, Map<strin
     }
     const inline = lay(at, depth, said, memo);
     const under = fileCount(at) < 2 ? inline : [`${indent}${said}`, ...lay(at, depth + 1, '', memo)];
-    out.push(...(bytes(under) < bytes(inline) ? under : inline));
+    out.push(...(size(under) < size(inline) ? under : inline));
   }
   if (!memo.has(f)) memo.set(f, new Map());
   memo.get(f)!.set(key, out);
@@ -207,12 +212,15 @@ export function foldedLine(ms: readonly SymbolMatch[]): string {
  * Bytes a site adds to the sites form after the site before it in the match
  * (an upper bound: sites of one definition are grouped, a run is a range, a
  * file's path is said from its folder's line): `,L` or `;Container L`, and
- * `path: ` and a newline for a new file.
+ * `path: ` and a newline for a new file. A call or type site is charged no
+ * use word (one is the main use of most matches), and every site a second
+ * byte, which pays for the word where it is printed: on the 91 matches of
+ * the answers bench the text is at most 0.98 of this measure (0.71 overall).
  */
 export function siteCost(o: Occurrence, prev: Occurrence | undefined): number {
   const newFile = o.file !== prev?.file;
   if (useOf(o) === 'import') return newFile ? o.file.length + 9 : 0;
-  let n = String(o.line).length + 1 + (o.use === 'call' || o.use === 'type' || o.is_definition ? 0 : useOf(o).length + 1);
+  let n = String(o.line).length + 2 + (o.use === 'call' || o.use === 'type' || o.is_definition ? 0 : useOf(o).length + 1);
   if (newFile) n += o.file.length + 3;
   // A definition stands alone (`def 12`); the site after it opens its definition's group again.
   if (o.is_definition) return n + 4;
