@@ -12,6 +12,7 @@ import { connectDaemon } from '../../daemon/client';
 import { DEFAULT_BUDGET } from '../../daemon/mcp/tool';
 import { repoDir } from '../../daemon/paths';
 import * as P from '../../daemon/protocol';
+import { siteLines } from '../../daemon/protocol/compact-sites';
 import { ajvRepo, ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
 import { readSites } from '../code/sites-form';
 import { percentile, ratio, table, verdict } from './stats';
@@ -82,7 +83,8 @@ async function measure(label: string, repo: string): Promise<void> {
     await conn.request(P.IndexRepo.type, { repo });
     const names = sampleSymbols(path.join(repoDir(home, fs.realpathSync(repo)), 'index.db'));
     const rows: Array<Array<string | number>> = [];
-    const sum = { compact: 0, lines: 0, mcp: 0, json: 0, rg: 0, occurrences: 0, floor: 0 };
+    const sum = { compact: 0, lines: 0, mcp: 0, json: 0, rg: 0, occurrences: 0, floor: 0, sites: 0, measure: 0 };
+    let worstMeasure = 0;
     const perQuestion: number[] = [];
     let filesWithRefs = 0;
     let filesNamed = 0;
@@ -102,6 +104,14 @@ async function measure(label: string, repo: string): Promise<void> {
       filesWithRefs += files.size;
       filesNamed += [...files].filter((f) => named.has(f)).length;
       sum.floor += floorBytes(whole);
+      // The budget measures the sites form site by site (siteCost): it must stay above the text it stands for.
+      for (const m of whole.matches) {
+        const text = siteLines(m, true, false).join('\n').length + 1;
+        const measure = m.occurrences.reduce((n, o, i) => n + P.siteCost(o, m.occurrences[i - 1]), 0);
+        sum.sites += text;
+        sum.measure += measure;
+        worstMeasure = Math.max(worstMeasure, text / measure);
+      }
       sum.compact += compact;
       sum.lines += lines;
       sum.mcp += mcp;
@@ -125,6 +135,7 @@ async function measure(label: string, repo: string): Promise<void> {
     console.log(`compact (whole answer) / rg -nw: ${(sum.compact / sum.rg).toFixed(3)}: ${verdict(sum.compact / sum.rg, 0.2)}`);
     console.log(`MCP compact / rg -nw: ${(sum.mcp / sum.rg).toFixed(3)}: ${verdict(sum.mcp / sum.rg, 0.2)}`);
     console.log(`floor, every site's file and line and nothing else (\`path: 12,40\`, no header, no enclosing definition, no use): ${sum.floor} B, ${ratio(sum.floor, sum.rg)} of rg -nw (informative: what any answer naming every site costs at least)`);
+    console.log(`budget measure (siteCost) against the sites text it stands for, per match: the text is at most ${worstMeasure.toFixed(2)} of it, ${(sum.sites / sum.measure).toFixed(2)} overall (informative: above 1.00 a page could pass its budget)`);
     // Totals are ruled by common names (grep's false positives); the median question is a unique name, where grep has little noise.
     console.log(`median question, compact / rg -nw: ${percentile(perQuestion, 50).toFixed(2)} (informative: on a unique name grep finds little besides the references)`);
   } finally {
