@@ -37,13 +37,17 @@ there is nothing to filter and no file to open just to find out what it is.
   \`OrderService#processOrder\`, \`DB::table\`, \`auth->user\`.
 - \`repo\` defaults to the git root of the working directory; pass an absolute
   path for another repository.
-- Answers are compact text: \`# name · kind · counts · uses\`, then a line
-  per file, \`path: 12, Func 40,41 read, def 7\`: each site's line under the
-  definition it is in (bare: top level), its use after it when it is not the
-  first use the header names (def, call, import, type, write, read, doc).
-  Imports are counted and their files named. \`lines: true\` (refs, callers,
-  callees) gives each use with its source line (\`line:col use source\`), as
-  defs and impls always do.
+- Answers are compact text: \`# kind · counts · uses\` (the name you asked,
+  and the kind when one symbol has it, are left out), then a line per file,
+  \`run.ts: 12;Job.start 40,41 read,43-45;.stop 50;def 7\`: each site's line
+  under the definition it is in (bare: top level; \`;\` between definitions,
+  \`43-45\` a run, \`.stop\` a member of the class before it), its use after
+  it when it is not the first use the header names (def, call, import, type,
+  write, read, doc). Files are a tree: a folder line, what is in it one space
+  deeper. Imports are counted in the header, a file that only imports reads
+  \`import\`. \`lines: true\` (refs, callers, callees) gives each use with
+  its source line (\`line:col use source\`), and the imports, as defs and
+  impls always do.
 - Answers are bounded (about 8 KB; search 50 hits). Past that they end with
   what was left out (per file, or per section for impact) and
   \`next page: offset=N\`: pass \`offset\` for more, or a bigger
