@@ -3,7 +3,8 @@
 // built-ins (`isinstance`, which scip-python names by a document-local
 // symbol), names a module imports and re-exports (`from .compat import
 // urlparse`, inside a parenthesized import list), and classes constructed
-// (`InvalidURL(…)`) are callees; a bare decorator (`@staticmethod`) is not.
+// (`InvalidURL(…)`) and methods of a receiver scip-python could not type
+// (`cookiejar.set_cookie(…)`) are callees; a bare decorator (`@staticmethod`) is not.
 // A function's body is read whole, as pyright reads it: the calls inside
 // the functions it defines are its calls too. A module's variable that
 // holds a class (`builtin_str = str` in requests/compat.py), a loop's
@@ -90,6 +91,20 @@ describe('Python callees (requests)', { skip: !installed }, () => {
     // The nested def keeps its own callees.
     const inner = sitesOf(await callees('md5_utf8'));
     assert.ok(inner.includes(want[0]!), `md5_utf8's own isinstance at ${want[0]} in ${inner.join(', ')}`);
+  });
+
+  it('lists a method called on a receiver whose type scip-python could not infer', async () => {
+    // merge_cookies: `cookiejar.set_cookie(cookie_in_jar)`, where cookiejar is a parameter with no annotation.
+    const lines = fs.readFileSync(path.join(repo, 'requests/cookies.py'), 'utf8').split('\n');
+    const def = lines.findIndex((l) => /^def merge_cookies\(/.test(l));
+    assert.notEqual(def, -1, 'def merge_cookies in requests/cookies.py');
+    const end = lines.findIndex((l, i) => i > def && /^\S/.test(l));
+    const want = lines
+      .slice(def, end === -1 ? undefined : end)
+      .flatMap((l, i) => [...l.matchAll(/\bcookiejar\.set_cookie\(/g)].map((m) => `requests/cookies.py:${def + i + 1}:${m.index + 'cookiejar.'.length + 1}`));
+    assert.ok(want.length > 0, 'merge_cookies calls cookiejar.set_cookie(…)');
+    const got = sitesOf(await callees('merge_cookies'));
+    for (const s of want) assert.ok(got.includes(s), `set_cookie at ${s} in ${got.join(', ')}`);
   });
 
   it('lists no call of a variable: an alias of a class, a loop variable', async () => {

@@ -22,12 +22,12 @@ const GO_INTERFACE_METHOD = /^scip-go .*#[^#/]+\.$/;
 /** The kinds of a symbol that has a function behind it (or a SCIP method descriptor, `().`, when its kind is unknown). */
 const CALLABLE = new Set(['function', 'method', 'constructor', 'class']);
 /**
- * scip-python names a built-in function it resolves to builtins.pyi (`isinstance`, `hasattr`, `len`) by a
- * document-local symbol marked external that the file never defines, and a name the file imports (`from
- * .compat import urlparse`) by a document-local one bound on the import line: either is a library or module
- * function, called like any other. Other locals a function calls (`hook(data)` of a loop's `hook`, a
- * variable; scip-python gives some of them no information, so they too read as external) have no
- * declaration behind them.
+ * scip-python names by a document-local symbol what it cannot name globally: a built-in it resolves to
+ * builtins.pyi (`isinstance`, `len`), a name the file imports (`from .compat import urlparse`), a method
+ * of a receiver whose type it could not infer (`cookiejar.set_cookie(…)`, `parsed.geturl()`), and the
+ * file's own variables. A call of any but the last has a function behind it, which pyright, inferring
+ * more, names; a variable the file defines (an assignment, a loop's `hook`, a parameter) has none,
+ * unless the definition is an import.
  */
 const PY_LOCAL = /^local /;
 const PY_FILE = /\.pyi?$/;
@@ -102,12 +102,14 @@ export function callees(store: CodeStore, name: string, opts: Paging & { allRefs
     if (known === undefined) imported.set(id, (known = importedName(store, id)));
     return known;
   };
-  // A Python local is a callee only as a built-in or an imported name (PY_LOCAL), whatever is asked.
+  // A Python local is a callee unless it is a variable of the file (PY_LOCAL), whatever is asked.
+  const variable = new Map<number, boolean>();
   const pyLocalCallee = (r: OccurrenceRow): boolean => {
     const s = symbolById(store, r.symbol_id);
     if (!s || !PY_LOCAL.test(s.symbol) || s.kind === 'function' || s.kind === 'method' || s.kind === 'class') return true;
-    if (s.is_external === 1 && !definedInFile(store, s.id)) return true;
-    return importedOnce(s.id);
+    let known = variable.get(s.id);
+    if (known === undefined) variable.set(s.id, (known = definedInFile(store, s.id) && !importedOnce(s.id)));
+    return !known;
   };
   const rows = (opts.allRefs || opts.includeExternal ? sites : sites.filter((r) => {
     const s = symbolById(store, r.symbol_id);
