@@ -14,7 +14,7 @@ import * as fs from 'node:fs';
 import { anchorsOf, namedFiles } from '../../../../daemon/memory/anchors/anchorer';
 import { findMentions, underRoot } from '../../../../daemon/memory/anchors/mentions';
 import { bestSentence } from '../../../../daemon/memory/anchors/sentence';
-import { resolveMention } from '../../../../daemon/code/query/mention';
+import { prepareMentions, resolveMention } from '../../../../daemon/code/query/mention';
 import { CodeStore } from '../../../../daemon/code/store/store';
 import type { CodeLookup, MentionResolution } from '../../../../daemon/protocol/anchors';
 import { consoleParts } from './console';
@@ -65,6 +65,8 @@ const lookup: CodeLookup = {
     return r;
   },
   current: () => 'no-index',
+  // What the daemon reads from git first (the checkout's tracked files; there is no session commit here).
+  readAhead: (_repo, asked) => prepareMentions(store, checkout, asked),
 };
 const mentions: object[] = [];
 const counts = { sessions: transcripts.length, backticked_spans: 0 };
@@ -75,12 +77,13 @@ for (const t of transcripts) {
   counts.backticked_spans += [...p.prose.matchAll(/(?<!`)`([^`\n]{1,200})`(?!`)/g)].length;
   // The daemon reads a session episode by episode, each in the context of the files the session named so far;
   // here the session is one text, so its context is every file it names (prose and tool inputs).
+  await prepareMentions(store, checkout, []);
   const sessionFiles = namedFiles(findMentions(`${p.prose}\n\n${p.tools}`).map((m) => lookup.resolve(SESSION_ROOT, underRoot(m.text, SESSION_ROOT))));
   for (const part of ['prose', 'tools'] as const) {
     const text = p[part];
     const c = by[part];
     const found = findMentions(text);
-    for (const d of anchorsOf(lookup, { repo: SESSION_ROOT, text }, sessionFiles)) {
+    for (const d of await anchorsOf(lookup, { repo: SESSION_ROOT, text }, sessionFiles)) {
       const m = found.find((x) => x.text === d.mention)!;
       c.mentions++;
       if (m.backticked) c.backticked++;
