@@ -72,36 +72,43 @@ const mentions: object[] = [];
 const counts = { sessions: transcripts.length, backticked_spans: 0 };
 const blank = () => ({ mentions: 0, backticked: 0, bare_paths: 0, anchored: 0, unresolved: {} as Record<string, number> });
 const by = { prose: blank(), tools: blank() };
-for (const t of transcripts) {
-  const p = parts(t);
-  counts.backticked_spans += [...p.prose.matchAll(/(?<!`)`([^`\n]{1,200})`(?!`)/g)].length;
-  // The daemon reads a session episode by episode, each in the context of the files the session named so far;
-  // here the session is one text, so its context is every file it names (prose and tool inputs).
+async function main(): Promise<void> {
   await prepareMentions(store, checkout, []);
-  const sessionFiles = namedFiles(findMentions(`${p.prose}\n\n${p.tools}`).map((m) => lookup.resolve(SESSION_ROOT, underRoot(m.text, SESSION_ROOT))));
-  for (const part of ['prose', 'tools'] as const) {
-    const text = p[part];
-    const c = by[part];
-    const found = findMentions(text);
-    for (const d of await anchorsOf(lookup, { repo: SESSION_ROOT, text }, sessionFiles)) {
-      const m = found.find((x) => x.text === d.mention)!;
-      c.mentions++;
-      if (m.backticked) c.backticked++;
-      else c.bare_paths++;
-      const r = last.get(underRoot(d.mention, SESSION_ROOT))!;
-      if (r.found) c.anchored++;
-      else c.unresolved[r.reason] = (c.unresolved[r.reason] ?? 0) + 1;
-      mentions.push({
-        session: t.split('/').pop(),
-        part,
-        mention: m.text,
-        backticked: m.backticked,
-        ...(r.found ? { anchored: { kind: r.found.kind, file: r.found.file, line: r.found.line, ...(r.found.qualified_name ? { qualified_name: r.found.qualified_name } : {}) } } : { unresolved: r.reason, ...(r.candidates ? { candidates: r.candidates } : {}) }),
-        said: part === 'prose' ? bestSentence(text, m.text, 200) : text.split('\n').find((l) => l.includes(m.text))?.slice(0, 200) ?? '',
-      });
+  for (const t of transcripts) {
+    const p = parts(t);
+    counts.backticked_spans += [...p.prose.matchAll(/(?<!`)`([^`\n]{1,200})`(?!`)/g)].length;
+    // The daemon reads a session episode by episode, each in the context of the files the session named so far;
+    // here the session is one text, so its context is every file it names (prose and tool inputs).
+    const sessionFiles = namedFiles(findMentions(`${p.prose}\n\n${p.tools}`).map((m) => lookup.resolve(SESSION_ROOT, underRoot(m.text, SESSION_ROOT))));
+    for (const part of ['prose', 'tools'] as const) {
+      const text = p[part];
+      const c = by[part];
+      const found = findMentions(text);
+      for (const d of await anchorsOf(lookup, { repo: SESSION_ROOT, text }, sessionFiles)) {
+        const m = found.find((x) => x.text === d.mention)!;
+        c.mentions++;
+        if (m.backticked) c.backticked++;
+        else c.bare_paths++;
+        const r = last.get(underRoot(d.mention, SESSION_ROOT))!;
+        if (r.found) c.anchored++;
+        else c.unresolved[r.reason] = (c.unresolved[r.reason] ?? 0) + 1;
+        mentions.push({
+          session: t.split('/').pop(),
+          part,
+          mention: m.text,
+          backticked: m.backticked,
+          ...(r.found ? { anchored: { kind: r.found.kind, file: r.found.file, line: r.found.line, ...(r.found.qualified_name ? { qualified_name: r.found.qualified_name } : {}) } } : { unresolved: r.reason, ...(r.candidates ? { candidates: r.candidates } : {}) }),
+          said: part === 'prose' ? bestSentence(text, m.text, 200) : text.split('\n').find((l) => l.includes(m.text))?.slice(0, 200) ?? '',
+        });
+      }
     }
   }
+  store.close();
+  fs.writeFileSync(outFile, JSON.stringify({ counts: { ...counts, ...by }, mentions }, null, 1) + '\n');
+  console.log(JSON.stringify({ ...counts, ...by }));
 }
-store.close();
-fs.writeFileSync(outFile, JSON.stringify({ counts: { ...counts, ...by }, mentions }, null, 1) + '\n');
-console.log(JSON.stringify({ ...counts, ...by }));
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
