@@ -77,6 +77,8 @@ export function sinceOf(repo: string, commit: string, file: string): FileSince |
 /** Renames since a commit, old path to path now (a chain a -> b -> c gives a -> c), with the way back. */
 interface Renames {
   head: string;
+  /** What .git's files said of HEAD when it was read (headStamp). */
+  stamp: string | undefined;
   to: Map<string, string>;
   from: Map<string, string>;
 }
@@ -87,10 +89,17 @@ const RENAME_COMMITS = 5_000;
 /** Reads the renames git's history records between the commit and HEAD (once per HEAD). */
 export async function loadRenames(repo: string, commit: string): Promise<void> {
   if (!COMMIT.test(commit)) return;
+  const key = `${repo}\0${commit}`;
+  // Asked once per episode: what HEAD points at is read from .git's files, and git runs only when it moved.
+  const stamp = headStamp(repo);
+  const kept = RENAMES.get(key);
+  if (kept && stamp !== undefined && kept.stamp === stamp) return;
   const head = (await git(repo, ['rev-parse', 'HEAD']))?.trim();
   if (head === undefined) return;
-  const key = `${repo}\0${commit}`;
-  if (RENAMES.get(key)?.head === head) return;
+  if (kept?.head === head) {
+    kept.stamp = stamp;
+    return;
+  }
   const out = await git(repo, ['log', '--reverse', '--diff-filter=R', '-M', '--name-status', '--format=', '-n', String(RENAME_COMMITS), `${commit}..${head}`]);
   const to = new Map<string, string>();
   for (const line of (out ?? '').split('\n')) {
@@ -105,7 +114,26 @@ export async function loadRenames(repo: string, commit: string): Promise<void> {
   const from = new Map<string, string>();
   for (const [a, b] of to) if (!from.has(b)) from.set(b, a);
   if (RENAMES.size >= 32) RENAMES.clear();
-  RENAMES.set(key, { head, to, from });
+  RENAMES.set(key, { head, stamp, to, from });
+}
+
+/** HEAD's file and the file of the branch it names (mtimes), or undefined where .git is not a folder (a worktree): then git is asked. */
+function headStamp(repo: string): string | undefined {
+  try {
+    const dir = path.join(repo, '.git');
+    const head = fs.readFileSync(path.join(dir, 'HEAD'), 'utf8').trim();
+    const ref = /^ref: (refs\/[^\s]+)$/.exec(head)?.[1];
+    const mtime = (f: string): number => {
+      try {
+        return fs.statSync(f).mtimeMs;
+      } catch {
+        return -1;
+      }
+    };
+    return `${head}\0${ref === undefined ? '' : mtime(path.join(dir, ref))}\0${mtime(path.join(dir, 'packed-refs'))}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The path a file of the commit has now, if git renamed it since (as loadRenames read it). */
