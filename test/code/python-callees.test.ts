@@ -3,8 +3,13 @@
 // built-ins (`isinstance`, which scip-python names by a document-local
 // symbol), names a module imports and re-exports (`from .compat import
 // urlparse`, inside a parenthesized import list), and classes constructed
-// (`InvalidURL(…)`) are callees; a bare decorator (`@staticmethod`) is not.
-// Expected sites are read from the source text, not from Scry.
+// (`InvalidURL(…)`) and methods of a receiver scip-python could not type
+// (`cookiejar.set_cookie(…)`) are callees; a bare decorator (`@staticmethod`) is not.
+// A function's body is read whole, as pyright reads it: the calls inside
+// the functions it defines are its calls too. A module's variable that
+// holds a class (`builtin_str = str` in requests/compat.py), a loop's
+// variable (`for hook in hooks: hook(…)`) and the name a `def` gives are
+// not callees. Expected sites are read from the source text, not from Scry.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -17,7 +22,7 @@ const PACKAGE = '/usr/lib/python3/dist-packages/requests';
 const installed = fs.existsSync(path.join(PACKAGE, 'utils.py'));
 if (!installed) console.log(`# python callees: skipped, ${PACKAGE} is not installed (apt-get install python3-requests)`);
 
-/** `file:line:column` of every `name(` in the body of `def fn` (1-based), read from the source. */
+/** `file:line:column` of every `name(` in the body of `def fn` (1-based), nested defs included, read from the source. */
 function callSites(repo: string, file: string, fn: string, name: string): string[] {
   const lines = fs.readFileSync(path.join(repo, file), 'utf8').split('\n');
   const start = lines.findIndex((l) => new RegExp(`^\\s*def ${fn}\\(`).test(l));
@@ -75,5 +80,50 @@ describe('Python callees (requests)', { skip: !installed }, () => {
         assert.ok(!/^\s*@/.test(source[Number(line) - 1] ?? ''), `${fn}: ${s} is a decorator line`);
       }
     }
+  });
+
+  it('counts the calls inside a nested def for the function that defines it', async () => {
+    // build_digest_header defines md5_utf8, sha_utf8, … each calling isinstance(…) and hashlib's digests.
+    const got = sitesOf(await callees('build_digest_header'));
+    const want = callSites(repo, 'requests/auth.py', 'build_digest_header', 'isinstance');
+    assert.ok(want.length >= 4, `the nested defs call isinstance: ${want.join(', ')}`);
+    for (const s of want) assert.ok(got.includes(s), `isinstance at ${s} (inside a nested def) in ${got.join(', ')}`);
+    // The nested def keeps its own callees.
+    const inner = sitesOf(await callees('md5_utf8'));
+    assert.ok(inner.includes(want[0]!), `md5_utf8's own isinstance at ${want[0]} in ${inner.join(', ')}`);
+  });
+
+  it('lists a method called on a receiver whose type scip-python could not infer', async () => {
+    // merge_cookies: `cookiejar.set_cookie(cookie_in_jar)`, where cookiejar is a parameter with no annotation.
+    const lines = fs.readFileSync(path.join(repo, 'requests/cookies.py'), 'utf8').split('\n');
+    const def = lines.findIndex((l) => /^def merge_cookies\(/.test(l));
+    assert.notEqual(def, -1, 'def merge_cookies in requests/cookies.py');
+    const end = lines.findIndex((l, i) => i > def && /^\S/.test(l));
+    const want = lines
+      .slice(def, end === -1 ? undefined : end)
+      .flatMap((l, i) => [...l.matchAll(/\bcookiejar\.set_cookie\(/g)].map((m) => `requests/cookies.py:${def + i + 1}:${m.index + 'cookiejar.'.length + 1}`));
+    assert.ok(want.length > 0, 'merge_cookies calls cookiejar.set_cookie(…)');
+    const got = sitesOf(await callees('merge_cookies'));
+    for (const s of want) assert.ok(got.includes(s), `set_cookie at ${s} in ${got.join(', ')}`);
+  });
+
+  it('lists no call of a variable: an alias of a class, a loop variable', async () => {
+    const body = sitesOf(await callees('prepare_body'));
+    const aliased = callSites(repo, 'requests/models.py', 'prepare_body', 'builtin_str');
+    assert.ok(aliased.length > 0, 'prepare_body calls builtin_str(…)');
+    for (const s of aliased) assert.ok(!body.includes(s), `builtin_str (a variable holding str) at ${s} is not a callee`);
+    const dispatch = sitesOf(await callees('dispatch_hook'));
+    const hook = callSites(repo, 'requests/hooks.py', 'dispatch_hook', 'hook');
+    assert.ok(hook.length > 0, 'dispatch_hook calls each hook');
+    for (const s of hook) assert.ok(!dispatch.includes(s), `hook (a loop variable) at ${s} is not a callee`);
+  });
+
+  it('does not read the name a def gives as a call, where the indexer bound it to an imported class', async () => {
+    // requests/adapters.py: `except ImportError: def SOCKSProxyManager(*args, **kwargs): …` after importing that name.
+    const r = await scryJson<QueryResult>(['callers', 'SOCKSProxyManager', '--repo', repo], { home });
+    const source = fs.readFileSync(path.join(repo, 'requests/adapters.py'), 'utf8').split('\n');
+    const def = source.findIndex((l) => /^\s*def SOCKSProxyManager\(/.test(l));
+    assert.notEqual(def, -1);
+    assert.ok(!sitesOf(r).some((s) => s.startsWith(`requests/adapters.py:${def + 1}:`)), `the def line is no call site: ${sitesOf(r).join(', ')}`);
   });
 });

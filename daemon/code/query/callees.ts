@@ -3,6 +3,8 @@
 // What a call is: store/calls.ts. Calls inside a callback passed as an
 // argument count for NAME; calls inside a function declared in NAME count
 // for that function, which is itself a callee of NAME when NAME calls it.
+// Python reads a body whole, as pyright's call hierarchy does: the calls of
+// the functions a Python function defines count for it as well.
 import type { QueryResult } from '../../protocol';
 import { OCCURRENCE_SELECT, type CodeStore, type OccurrenceRow } from '../store/store';
 import type { Answer } from './answer';
@@ -20,37 +22,48 @@ const GO_INTERFACE_METHOD = /^scip-go .*#[^#/]+\.$/;
 /** The kinds of a symbol that has a function behind it (or a SCIP method descriptor, `().`, when its kind is unknown). */
 const CALLABLE = new Set(['function', 'method', 'constructor', 'class']);
 /**
- * scip-python names a built-in function it resolves to builtins.pyi (`isinstance`, `hasattr`, `len`) by a
- * document-local symbol marked external, and a name the file imports (`from .compat import urlparse`) by a
- * document-local one bound on the import line: either is a library or module function, called like any
- * other. Other locals a function calls (`hook(data)`, a variable) have no declaration behind them.
+ * scip-python names by a document-local symbol what it cannot name globally: a built-in it resolves to
+ * builtins.pyi (`isinstance`, `len`), a name the file imports (`from .compat import urlparse`), a method
+ * of a receiver whose type it could not infer (`cookiejar.set_cookie(…)`, `parsed.geturl()`), and the
+ * file's own variables. A call of any but the last has a function behind it, which pyright, inferring
+ * more, names; a variable the file defines (an assignment, a loop's `hook`, a parameter) has none,
+ * unless the definition is an import.
  */
 const PY_LOCAL = /^local /;
 const PY_FILE = /\.pyi?$/;
 const IMPORT_LINE = /^\s*(?:from\s+\S+\s+)?import\b/;
+/** Does the file that holds this document-local symbol define it (an assignment, a loop's target, a parameter)? */
+const definedInFile = (store: CodeStore, symbolId: number): boolean =>
+  store.statement<[number], { n: number }>(`SELECT 1 AS n FROM occurrences WHERE symbol_id = ? AND is_definition = 1 LIMIT 1`).get(symbolId) !== undefined;
+/** A line of a parenthesized import list: names, each perhaps renamed, with commas. */
+const IMPORT_ENTRY = /^\s*[\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*\s*,?\s*$/;
 /** Lines an import's parenthesized name list may run to. */
 const IMPORT_BLOCK = 60;
 
-/** Is this document-local symbol bound by an import statement: its first occurrence on an import line, or inside `from x import (…)`? */
+/** Is this symbol bound by an import statement: its definition (else its first occurrence) on an import line, or inside `from x import (…)`? */
 function importedName(store: CodeStore, symbolId: number): boolean {
   const first = store.statement<[number], { document_id: number; line: number; text: string | null }>(
-    `SELECT o.document_id, o.line, l.text FROM occurrences o LEFT JOIN lines l ON l.document_id = o.document_id AND l.line = o.line WHERE o.symbol_id = ? ORDER BY o.line, o.col LIMIT 1`,
+    `SELECT o.document_id, o.line, l.text FROM occurrences o LEFT JOIN lines l ON l.document_id = o.document_id AND l.line = o.line WHERE o.symbol_id = ? ORDER BY o.is_definition DESC, o.line, o.col LIMIT 1`,
   ).get(symbolId);
   if (!first?.text) return false;
   if (IMPORT_LINE.test(first.text)) return true;
+  // Inside `from x import (…)` every line is names (`urlparse,`, `quote as q,`); `str = str` below the block is not.
+  if (!IMPORT_ENTRY.test(first.text)) return false;
   const above = store.statement<[number, number, number], { text: string }>(`SELECT text FROM lines WHERE document_id = ? AND line < ? AND line >= ? ORDER BY line DESC`).all(first.document_id, first.line, first.line - IMPORT_BLOCK);
   for (const { text } of above) {
-    if (text.includes(')')) return false;
-    if (IMPORT_LINE.test(text)) return text.includes('(');
+    if (IMPORT_LINE.test(text)) return text.includes('(') && !text.includes(')');
+    if (text.includes(')') || !IMPORT_ENTRY.test(text)) return false;
   }
   return false;
 }
+/** scip-python's class descriptor (`builtins/str#`, `exceptions/InvalidSchema#`): calling a class constructs one. */
+const PY_CLASS = /^scip-python .*#$/;
 /**
- * scip-python's class descriptor (`builtins/str#`, `exceptions/InvalidSchema#`): calling a class constructs
- * one; and a module's name term (`compat/urlparse.`): in Python that is most often a function imported
- * and re-exported (`from urllib.parse import urlparse`), which is what a call of it calls.
+ * A module's name term (`compat/urlparse.`): a function the module imports and re-exports (`from
+ * urllib.parse import urlparse`) is what a call of it calls; a name the module assigns (`builtin_str =
+ * str`) is a variable, and pyright's call hierarchy has no callee there.
  */
-const PY_CALLED = /^scip-python .*(?:#|\/[^/#()]+\.)$/;
+const PY_TERM = /^scip-python .*\/[^/#()]+\.$/;
 const SQL = (allRefs: boolean): string => `${OCCURRENCE_SELECT}
   JOIN symbols s ON s.id = o.symbol_id
   WHERE o.containing_id = ? AND o.is_definition = 0${allRefs ? '' : ' AND o.is_call = 1'}
@@ -58,26 +71,50 @@ const SQL = (allRefs: boolean): string => `${OCCURRENCE_SELECT}
     AND s.kind NOT IN ('parameter', 'type_parameter')
   ORDER BY o.document_id, o.line, o.col`;
 
+/** The functions (and methods) defined inside a Python function, at any depth: their calls are its calls too. */
+function pythonNested(store: CodeStore, id: number): number[] {
+  const defined = (from: string): string => `SELECT o.symbol_id FROM ${from} JOIN symbols s ON s.id = o.symbol_id JOIN documents d ON d.id = o.document_id
+    WHERE o.is_definition = 1 AND s.kind IN ('function', 'method') AND (d.path LIKE '%.py' OR d.path LIKE '%.pyi')`;
+  return store
+    .statement<[number], { id: number }>(
+      `WITH RECURSIVE nested(id) AS (
+         ${defined('occurrences o')} AND o.containing_id = ?
+         UNION
+         ${defined('nested n JOIN occurrences o ON o.containing_id = n.id')}
+       ) SELECT id FROM nested`,
+    )
+    .all(id)
+    .map((r) => r.id);
+}
+
 export function callees(store: CodeStore, name: string, opts: Paging & { allRefs?: boolean; includeExternal?: boolean; merge?: Merge } = {}): Answer<QueryResult> {
   const { symbols, note } = resolveName(store, name);
   const sql = SQL(opts.allRefs ?? false);
-  const sites = oneRowPerSite(store, symbols.flatMap((s) => store.statement<[number], OccurrenceRow>(sql).all(s.id)));
+  const bodies = symbols.flatMap((s) => [s.id, ...pythonNested(store, s.id)]);
+  const sites = oneRowPerSite(store, [...new Set(bodies)].flatMap((id) => store.statement<[number], OccurrenceRow>(sql).all(id)));
   // `new Error(…)`: lib declares the global as a variable of a constructor interface; `observer.next(x)` calls
   // a property. No function is behind either, so the compilers' call hierarchy has no callee there. Counted, listed on request.
   const unlisted = new Map<string, OccurrenceRow[]>();
-  // A Python local is a callee only as a built-in or an imported name (PY_LOCAL), whatever is asked.
+  // Asked once per symbol, not per call site: a name imported once is often called many times.
   const imported = new Map<number, boolean>();
+  const importedOnce = (id: number): boolean => {
+    let known = imported.get(id);
+    if (known === undefined) imported.set(id, (known = importedName(store, id)));
+    return known;
+  };
+  // A Python local is a callee unless it is a variable of the file (PY_LOCAL), whatever is asked.
+  const variable = new Map<number, boolean>();
   const pyLocalCallee = (r: OccurrenceRow): boolean => {
     const s = symbolById(store, r.symbol_id);
-    if (!s || !PY_LOCAL.test(s.symbol) || s.kind === 'function' || s.kind === 'method' || s.kind === 'class' || s.is_external === 1) return true;
-    // Once per symbol, not per call site: a name imported once is often called many times.
-    let known = imported.get(s.id);
-    if (known === undefined) imported.set(s.id, (known = importedName(store, s.id)));
-    return known;
+    if (!s || !PY_LOCAL.test(s.symbol) || s.kind === 'function' || s.kind === 'method' || s.kind === 'class') return true;
+    let known = variable.get(s.id);
+    if (known === undefined) variable.set(s.id, (known = definedInFile(store, s.id) && !importedOnce(s.id)));
+    return !known;
   };
   const rows = (opts.allRefs || opts.includeExternal ? sites : sites.filter((r) => {
     const s = symbolById(store, r.symbol_id);
-    if (!s || CALLABLE.has(s.kind) || s.symbol.endsWith(').') || GO_INTERFACE_METHOD.test(s.symbol) || PY_CALLED.test(s.symbol)) return true;
+    if (!s || CALLABLE.has(s.kind) || s.symbol.endsWith(').') || GO_INTERFACE_METHOD.test(s.symbol) || PY_CLASS.test(s.symbol)) return true;
+    if (PY_TERM.test(s.symbol) && importedOnce(s.id)) return true;
     if (PY_LOCAL.test(s.symbol) && PY_FILE.test(r.path)) return true;
     unlisted.set(s.qualified_name, [...(unlisted.get(s.qualified_name) ?? []), r]);
     return false;

@@ -16,6 +16,8 @@ export interface CallRules {
 
 export function isCallAt(line: string, start: number, end: number, { jsx = false, decorators = true }: CallRules = {}): boolean {
   const before = line.slice(Math.max(0, start - 12), start);
+  // The name a declaration gives (`def name(`, `function name(`), even where the indexer bound it to another symbol.
+  if (/\b(?:def|class|function)\s+$/.test(before)) return false;
   if (/\bnew\s+$/.test(before)) return true;
   if (decorators && /@$/.test(before)) return true;
   if (jsx && /(?:^|[^<\w$.])<$/.test(before) && /^[\s/>]|^$/.test(line.slice(end, end + 1))) return true;
