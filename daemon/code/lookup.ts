@@ -4,8 +4,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoDir } from '../paths';
-import type { AnchorKey, CodeLookup, CurrentDefinition, MentionContext, MentionResolution } from '../protocol/anchors';
-import { currentDefinition, resolveMention } from './query/mention';
+import type { AnchorKey, CodeDefinition, CodeLookup, CurrentDefinition, MentionContext, MentionResolution, PastDefinition } from '../protocol/anchors';
+import { definitionsAt } from './query/as-of';
+import { currentDefinition, prepareMentions, resolveMention } from './query/mention';
 import type { RepoRegistry } from './repo-registry';
 import { INDEX_FILE, type StoreCache } from './store-cache';
 import type { CodeStore } from './store/store';
@@ -25,6 +26,16 @@ export class IndexLookup implements CodeLookup {
   current(repo: string, anchor: AnchorKey): CurrentDefinition {
     const open = this.open(repo);
     return open ? currentDefinition(open.store, open.repo, anchor) : 'no-index';
+  }
+
+  async readAhead(repo: string, mentions: readonly string[], commit?: string): Promise<void> {
+    const open = this.open(repo);
+    if (open) await prepareMentions(open.store, open.repo, mentions, commit);
+  }
+
+  async asOf(repo: string, commit: string, found: readonly CodeDefinition[]): Promise<Array<PastDefinition | undefined>> {
+    const open = this.open(repo);
+    return open ? definitionsAt(open.store, open.repo, commit, found) : found.map(() => undefined);
   }
 
   /** Real paths of the repos asked about: every remembered line of a code answer asks again, and realpath walks the path a component at a time. */

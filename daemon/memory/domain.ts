@@ -135,7 +135,10 @@ export class MemoryDomain implements Domain {
       // Episodes stored a moment ago are read for mentions first, so the answer never misses them.
       handler(P.MemoryWhy, async (p) => {
         await this.anchorer.run();
-        return why(this.store, options.code?.(), p);
+        // A path written from another checkout is found among git's tracked files, read here off the event loop.
+        const code = options.code?.();
+        await code?.readAhead?.(p.repo, [p.name]);
+        return why(this.store, code, p);
       }),
     ];
   }

@@ -41,6 +41,13 @@ export interface MentionContext {
   commit?: string;
 }
 
+/** A definition as it was at a session's commit: where it stood then, and the hash of its text then (the same rule as CodeDefinition.hash). */
+export interface PastDefinition {
+  file: string;
+  line: number;
+  hash: string;
+}
+
 export type MentionResolution = { found: CodeDefinition } | { found: null; reason: UnresolvedReason; candidates?: number };
 
 /** What memory kept of an anchor, enough to find its definition again. */
@@ -51,6 +58,8 @@ export interface AnchorKey {
   qualified_name?: string;
   file: string;
   hash: string;
+  /** A file anchor whose file git renamed after the session: its path when it was anchored (`file` is the path at the session's commit). */
+  found_file?: string;
 }
 
 /** The current definition of an anchor, `null` when nothing of that name is there any more, `'no-index'` when the repo has no index to ask. */
@@ -63,6 +72,15 @@ export interface CodeLookup {
   resolve(repo: string, mention: string, context?: MentionContext): MentionResolution;
   /** Where an anchored symbol or file is now, and its hash. */
   current(repo: string, anchor: AnchorKey): CurrentDefinition;
+  /**
+   * Reads from git, off the event loop, what resolving these mentions (at
+   * the session's commit, when given) will need; resolve then answers from
+   * what was read and runs no git itself. Without it, resolve reads `file:N`
+   * as the file is now and finds no renamed path.
+   */
+  readAhead?(repo: string, mentions: readonly string[], commit?: string): Promise<void>;
+  /** Definitions resolve found, as they were at the session's commit; undefined for one git cannot place there (then it stands as it is now). */
+  asOf?(repo: string, commit: string, found: readonly CodeDefinition[]): Promise<Array<PastDefinition | undefined>>;
 }
 
 /** One remembered line a code answer carries about the symbol it is about (at most two per answer). */

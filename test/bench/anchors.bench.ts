@@ -2,12 +2,14 @@
 // them (memory: false), same daemon, same names, on rxjs; and ingest
 // throughput of the same transcripts into a home whose repo has no index
 // (nothing is anchored) beside one whose repo is indexed (ingest, then the
-// anchoring pass run to its end).
+// anchoring pass run to its end). The copy is committed before the sessions'
+// dates, so anchoring reads git (the session's commit) as in a real repo.
 //
 // The sessions are written here, in Claude Code's format, with cwd the rxjs
 // copy: speed needs many sessions mentioning that repo's symbols, and no
 // public transcript is about rxjs. Their quality is measured elsewhere
 // (test/fixtures/anchors/agentcmd/check.json).
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { connectDaemon, type RpcClient } from '../../daemon/client';
@@ -65,8 +67,19 @@ async function ingestSeconds(conn: RpcClient, repo: string, dir: string, drain: 
   return (performance.now() - started) / 1000;
 }
 
+/** rxjs committed a day before the first session: the anchoring pass reads git as it would in a real repo (the session's commit, each definition as it was there). */
+function committed(repo: string): string {
+  const day = '2025-12-31T10:00:00Z';
+  const env = { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@e', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@e', GIT_AUTHOR_DATE: day, GIT_COMMITTER_DATE: day };
+  for (const args of [['add', '.'], ['commit', '-q', '-m', 'rxjs']]) {
+    const r = spawnSync('git', ['-C', repo, ...args], { env, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`bench: git ${args.join(' ')} in ${repo}: ${r.stderr}`);
+  }
+  return repo;
+}
+
 export async function run(): Promise<void> {
-  const repo = rxjsRepo();
+  const repo = committed(rxjsRepo());
   const { dir, bytes } = sessions(repo);
   const env = { SCRY_MEMORY_SWEEP: '0' };
   const plainHome = tempDir('bench-anchors-plain');

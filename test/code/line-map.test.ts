@@ -8,7 +8,8 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { lineNow, mapLine, parseHunks } from '../../daemon/code/query/line-map';
+import { loadSince, sinceOf } from '../../daemon/code/query/git-since';
+import { lineNow, mapExtentBack, mapLine, parseHunks } from '../../daemon/code/query/line-map';
 import { tempDir } from '../helpers';
 
 function git(repo: string, args: string[]): string {
@@ -22,7 +23,7 @@ const OLD = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`);
 const NOW = ['new a', 'new b', ...OLD.slice(0, 9), 'edited 10-12', ...OLD.slice(12, 19), ...OLD.slice(21, 30), 'added x', 'added y', 'added z', ...OLD.slice(30, 39), 'edited 40'];
 
 describe('line map: a line of the session commit, placed in the working tree now', () => {
-  it('places every line of a real file against git diff: exact lines hold their text, edited ones sit between their unchanged neighbours', () => {
+  it('places every line of a real file against git diff: exact lines hold their text, edited ones sit between their unchanged neighbours', async () => {
     const repo = tempDir('line-map');
     fs.writeFileSync(path.join(repo, 'f.ts'), OLD.join('\n') + '\n');
     git(repo, ['init', '-q']);
@@ -31,6 +32,8 @@ describe('line map: a line of the session commit, placed in the working tree now
     const commit = git(repo, ['rev-parse', 'HEAD']);
     fs.writeFileSync(path.join(repo, 'f.ts'), NOW.join('\n') + '\n');
     const edited = new Set([10, 11, 12, 20, 21, 40]);
+    assert.equal(lineNow(repo, commit, 'f.ts', 1), undefined, 'nothing is read from git on the spot: the diff is read ahead');
+    await loadSince(repo, commit, ['f.ts']);
     for (let line = 1; line <= OLD.length; line++) {
       const at = lineNow(repo, commit, 'f.ts', line);
       assert.ok(at, `line ${line}`);
@@ -48,15 +51,19 @@ describe('line map: a line of the session commit, placed in the working tree now
     }
   });
 
-  it('says nothing it cannot know: an unknown commit, a file the commit did not have, no git', () => {
+  it('says nothing it cannot know: an unknown commit, a file the commit did not have, no git', async () => {
     const repo = tempDir('line-map-none');
     fs.writeFileSync(path.join(repo, 'a.ts'), 'a\n');
+    await loadSince(repo, 'abcdef1', ['a.ts']);
     assert.equal(lineNow(repo, 'abcdef1', 'a.ts', 1), undefined, 'no git');
     git(repo, ['init', '-q']);
     git(repo, ['add', '.']);
     git(repo, ['commit', '-q', '-m', 'a']);
     const commit = git(repo, ['rev-parse', 'HEAD']);
     fs.writeFileSync(path.join(repo, 'b.ts'), 'b\n');
+    await loadSince(repo, commit, ['a.ts', 'b.ts']);
+    await loadSince(repo, '0123456789abcdef0123456789abcdef01234567', ['a.ts']);
+    await loadSince(repo, '--output=x', ['a.ts']);
     assert.equal(lineNow(repo, commit, 'b.ts', 1), undefined, 'not in the commit');
     assert.equal(lineNow(repo, '0123456789abcdef0123456789abcdef01234567', 'a.ts', 1), undefined, 'unknown commit');
     assert.equal(lineNow(repo, '--output=x', 'a.ts', 1), undefined, 'not a commit id');
@@ -72,5 +79,58 @@ describe('line map: a line of the session commit, placed in the working tree now
     assert.deepEqual(mapLine(hunks, 3), { between: [2, 4] });
     assert.deepEqual(mapLine(hunks, 10), { exact: 10 });
     assert.deepEqual(mapLine(hunks, 11), { exact: 13 });
+  });
+
+  it('reads the diff again when the working file changes after it was read (never places a line by an old diff)', async () => {
+    const repo = tempDir('line-map-stale');
+    fs.writeFileSync(path.join(repo, 'f.ts'), OLD.join('\n') + '\n');
+    git(repo, ['init', '-q']);
+    git(repo, ['add', '.']);
+    git(repo, ['commit', '-q', '-m', 'old']);
+    const commit = git(repo, ['rev-parse', 'HEAD']);
+    await loadSince(repo, commit, ['f.ts']);
+    assert.deepEqual(lineNow(repo, commit, 'f.ts', 5), { exact: 5 });
+    // Three lines written at the top later: the line the session saw is three lines down now.
+    fs.writeFileSync(path.join(repo, 'f.ts'), ['x', 'y', 'z', ...OLD].join('\n') + '\n');
+    assert.equal(lineNow(repo, commit, 'f.ts', 5), undefined, 'the diff read before the edit is not used');
+    await loadSince(repo, commit, ['f.ts']);
+    assert.deepEqual(lineNow(repo, commit, 'f.ts', 5), { exact: 8 });
+    assert.equal(sinceOf(repo, commit, 'f.ts')?.old[4], 'line 5', 'the text at the commit');
+  });
+
+  it('reads git off the event loop: timers keep firing while a slow git answers', async () => {
+    const repo = tempDir('line-map-async');
+    fs.writeFileSync(path.join(repo, 'f.ts'), OLD.join('\n') + '\n');
+    git(repo, ['init', '-q']);
+    git(repo, ['add', '.']);
+    git(repo, ['commit', '-q', '-m', 'old']);
+    const commit = git(repo, ['rev-parse', 'HEAD']);
+    fs.writeFileSync(path.join(repo, 'f.ts'), ['x', ...OLD].join('\n') + '\n');
+    // The real git, answering after 0.4 s: a synchronous call would hold every timer until it returns.
+    const bin = tempDir('slow-git');
+    const real = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
+    fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\nsleep 0.4\nexec ${real} "$@"\n`, { mode: 0o755 });
+    const saved = process.env.PATH;
+    process.env.PATH = `${bin}${path.delimiter}${saved ?? ''}`;
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 20);
+    try {
+      await loadSince(repo, commit, ['f.ts']);
+    } finally {
+      clearInterval(timer);
+      process.env.PATH = saved;
+    }
+    assert.deepEqual(lineNow(repo, commit, 'f.ts', 1), { exact: 2 });
+    // Two git calls of 0.4 s each: a blocked loop would count none.
+    assert.ok(ticks >= 10, `the event loop ran ${ticks} timer ticks while git answered`);
+  });
+
+  it('maps a definition\'s lines now back to the commit: untouched, edited inside, or all written since', () => {
+    // Old: 10 lines. Now: 2 added at the top; old 5-6 edited into one line (now 7); 3 lines added after old 9 (now 11-13).
+    const hunks = parseHunks('@@ -0,0 +1,2 @@\n@@ -5,2 +7 @@\n@@ -9,0 +11,3 @@\n');
+    assert.deepEqual(mapExtentBack(hunks, 3, 5), { from: 1, to: 3, touched: false, added: false }, 'above the edit: two lines up');
+    assert.deepEqual(mapExtentBack(hunks, 6, 8), { from: 4, to: 7, touched: true, added: false }, 'around the edit: its old lines');
+    assert.deepEqual(mapExtentBack(hunks, 11, 13), { from: 10, to: 10, touched: true, added: true }, 'all written since');
+    assert.deepEqual(mapExtentBack(hunks, 14, 14), { from: 10, to: 10, touched: false, added: false }, 'below everything');
   });
 });

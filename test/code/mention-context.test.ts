@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { resolveMention } from '../../daemon/code/query/mention';
+import { prepareMentions, resolveMention } from '../../daemon/code/query/mention';
 import { CodeStore } from '../../daemon/code/store/store';
 import { anchorsOf } from '../../daemon/memory/anchors';
 import type { CodeLookup, MentionContext } from '../../daemon/protocol/anchors';
@@ -73,7 +73,10 @@ describe('mentions resolved in the context of what the session named (ajv, scip-
     assert.equal(at('CurrentOptions.strictNumbers', ctx()), line);
   });
 
-  it('a path from another checkout: the one tracked file ending the same way, indexed or not; two such files stay text', () => {
+  it('a path from another checkout: the one tracked file ending the same way, indexed or not; two such files stay text', async () => {
+    // git's tracked files are read ahead, off the event loop, as the anchoring pass does before it resolves.
+    assert.equal(at('packages/ajv/refs/data.json'), '(unknown)', 'resolving reads no git itself');
+    await prepareMentions(store, repo, []);
     assert.equal(at('packages/ajv/refs/data.json'), 'lib/refs/data.json:1');
     assert.equal(at('elsewhere/meta/core.json'), '(unknown)');
     assert.equal(at('elsewhere/json-schema-2020-12/meta/core.json'), 'lib/refs/json-schema-2020-12/meta/core.json:1');
@@ -96,16 +99,16 @@ describe('mentions resolved in the context of what the session named (ajv, scip-
     assert.equal(resolveMention(store, repo, `${util}:1`).found?.kind, 'file');
   });
 
-  it("anchorsOf reads an episode twice: the files it names are the context of its names (and the session's earlier files too)", () => {
+  it("anchorsOf reads an episode twice: the files it names are the context of its names (and the session's earlier files too)", async () => {
     const lookup: CodeLookup = { indexed: () => true, resolve: (_r, m, c) => resolveMention(store, repo, m, c), current: () => 'no-index' };
-    const anchored = (text: string, files: string[] = []): Record<string, string> =>
-      Object.fromEntries(anchorsOf(lookup, { repo, text }, files).map((d) => [d.mention, d.kind ? `${d.file}:${d.line}` : `(${d.reason})`]));
+    const anchored = async (text: string, files: string[] = []): Promise<Record<string, string>> =>
+      Object.fromEntries((await anchorsOf(lookup, { repo, text }, files)).map((d) => [d.mention, d.kind ? `${d.file}:${d.line}` : `(${d.reason})`]));
     const text = 'In lib/vocabularies/jtd/ref.ts, `callValidate` compiles the ref; `typeError` and `strictNumbers` are elsewhere.';
-    const a = anchored(text);
+    const a = await anchored(text);
     assert.equal(a['callValidate'], `lib/vocabularies/jtd/ref.ts:${lineOf('lib/vocabularies/jtd/ref.ts', 'function callValidate')}`);
     assert.equal(a['typeError'], '(ambiguous)');
     assert.equal(a['strictNumbers'], '(member)');
-    const b = anchored(text, ['lib/vocabularies/jtd/error.ts', 'lib/core.ts']);
+    const b = await anchored(text, ['lib/vocabularies/jtd/error.ts', 'lib/core.ts']);
     assert.equal(b['typeError'], `lib/vocabularies/jtd/error.ts:${lineOf('lib/vocabularies/jtd/error.ts', 'export function typeError')}`);
     assert.equal(b['strictNumbers'], `lib/core.ts:${lineOf('lib/core.ts', 'strictNumbers?:')}`);
   });

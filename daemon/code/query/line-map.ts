@@ -1,16 +1,17 @@
 // Where a line of a file as it was at a commit is in the working tree now,
-// read from `git diff -U0 COMMIT -- FILE` (the commit against the working
-// tree): a session wrote `orders.ts:42` about the file it saw, and the file
-// may have moved on since. A line outside every hunk kept its text and moved
-// by what the hunks above it added or removed; a line inside a hunk was
-// edited or deleted, and only the unchanged lines around the hunk say where
-// it was.
-import { execFileSync } from 'node:child_process';
+// and the way back, read from `git diff -U0 COMMIT -- FILE` (the commit
+// against the working tree): a session wrote `orders.ts:42` about the file it
+// saw, and the file may have moved on since. A line outside every hunk kept
+// its text and moved by what the hunks above it added or removed; a line
+// inside a hunk was edited or deleted, and only the unchanged lines around
+// the hunk say where it was. The diffs are read ahead, off the event loop
+// (git-since.ts); these functions only compute.
+import { sinceOf } from './git-since';
 
 /** `exact`: the same text at this line now. `between`: edited or deleted since; the unchanged lines around it are now at `before` and `after` (0 when the hunk starts the file). */
 export type LineNow = { exact: number } | { between: readonly [number, number] };
 
-interface Hunk {
+export interface Hunk {
   /** First old line of the hunk and how many old lines it replaced (a pure addition has count 0 and sits after `start`). */
   oldStart: number;
   oldCount: number;
@@ -45,34 +46,59 @@ export function mapLine(hunks: readonly Hunk[], line: number): LineNow {
   return { exact: line + shift };
 }
 
-/** Diffs read lately: anchoring asks about the same few files of one commit. */
-const DIFFS = new Map<string, Hunk[] | null>();
-const DIFFS_KEPT = 128;
+/** Lines [from, to] of the file now, as they were at the commit: where they were, and whether any hunk added, edited or removed a line inside them. */
+export interface ExtentThen {
+  from: number;
+  to: number;
+  touched: boolean;
+  /** Every line of it was added since: the commit's file did not have it. */
+  added: boolean;
+}
+
+/** A line of the file now, at the commit: the old line it was (`old`), or the hunk that added or edited it. */
+function lineBack(hunks: readonly Hunk[], line: number): { old: number } | { hunk: Hunk } {
+  let shift = 0;
+  for (const h of hunks) {
+    if (h.newCount > 0 && line >= h.newStart && line < h.newStart + h.newCount) return { hunk: h };
+    // A hunk above the line: its last new line is above (a pure deletion sits after new line newStart).
+    const above = h.newCount === 0 ? h.newStart < line : h.newStart + h.newCount - 1 < line;
+    if (!above) break;
+    shift += h.newCount - h.oldCount;
+  }
+  return { old: line - shift };
+}
+
+/** The way back: where the lines [from, to] of the file now were at the commit, and whether a hunk touched them. */
+export function mapExtentBack(hunks: readonly Hunk[], from: number, to: number): ExtentThen {
+  let touched = false;
+  let added = 0;
+  for (const h of hunks) {
+    if (h.newCount === 0) {
+      if (h.newStart >= from && h.newStart < to) touched = true;
+      continue;
+    }
+    const lo = Math.max(from, h.newStart);
+    const hi = Math.min(to, h.newStart + h.newCount - 1);
+    if (lo <= hi) {
+      touched = true;
+      added += hi - lo + 1;
+    }
+  }
+  const a = lineBack(hunks, from);
+  const b = lineBack(hunks, to);
+  // An edge inside a hunk: the hunk's old lines are where it was (a pure addition: the old lines around it).
+  const oldFrom = 'old' in a ? a.old : a.hunk.oldCount > 0 ? a.hunk.oldStart : a.hunk.oldStart + 1;
+  const oldTo = 'old' in b ? b.old : b.hunk.oldCount === 0 ? b.hunk.oldStart : b.hunk.oldStart + b.hunk.oldCount - 1;
+  return { from: oldFrom, to: Math.max(oldFrom, oldTo), touched, added: added >= to - from + 1 };
+}
 
 /**
  * Where `line` of `file` at `commit` is in the working tree, or undefined
  * when git cannot say (no git, an unknown commit, a file the commit did not
- * have): the caller then reads the line as it is now.
+ * have) or its diff was not read ahead for the file as it is now: the caller
+ * then reads the line as it is now.
  */
 export function lineNow(repo: string, commit: string, file: string, line: number): LineNow | undefined {
-  const key = `${repo}\0${commit}\0${file}`;
-  let hunks = DIFFS.get(key);
-  if (hunks === undefined) {
-    hunks = readHunks(repo, commit, file);
-    if (DIFFS.size >= DIFFS_KEPT) DIFFS.delete(DIFFS.keys().next().value!);
-    DIFFS.set(key, hunks);
-  }
-  return hunks === null ? undefined : mapLine(hunks, line);
-}
-
-function readHunks(repo: string, commit: string, file: string): Hunk[] | null {
-  if (!/^[0-9a-f]{7,64}$/i.test(commit)) return null;
-  const git = (args: string[]): string => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8', timeout: 5_000, maxBuffer: 16 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
-  try {
-    // A file the commit did not have: its lines then are not these.
-    git(['cat-file', '-e', `${commit}:${file}`]);
-    return parseHunks(git(['diff', '-U0', '--no-color', '--no-ext-diff', '--no-renames', commit, '--', file]));
-  } catch {
-    return null;
-  }
+  const since = sinceOf(repo, commit, file);
+  return since ? mapLine(since.hunks, line) : undefined;
 }

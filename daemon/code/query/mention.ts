@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import type { AnchorKey, CodeDefinition, MentionContext, MentionResolution } from '../../protocol/anchors';
 import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/store';
+import { loadRenames, loadSince, loadTracked, renamedTo, trackedFiles } from './git-since';
 import { lineNow } from './line-map';
 import { resolveName } from './resolve';
 
@@ -52,7 +52,7 @@ function definitionOf(store: CodeStore, s: SymbolRecord): DefRow | undefined {
 const LINES = new Map<string, { size: number; mtimeMs: number; lines: string[]; hashes: Map<string, string> }>();
 const LINES_KEPT = 64;
 
-function readFile(repo: string, file: string): { lines: string[]; hashes: Map<string, string> } | undefined {
+export function readFile(repo: string, file: string): { lines: string[]; hashes: Map<string, string> } | undefined {
   const abs = path.join(repo, file);
   try {
     const st = fs.statSync(abs);
@@ -87,6 +87,16 @@ function symbolDefinition(store: CodeStore, repo: string, s: SymbolRecord): Code
   const from = def.extent_line ?? def.line;
   const to = def.extent_end_line ?? def.line;
   return { kind: 'symbol', symbol: s.symbol, name: s.name, qualified_name: s.qualified_name, file: def.path, line: def.line, hash: hashOf(f, from, to) };
+}
+
+/** The lines a found symbol's definition spans now (what its hash is of), and the file's lines. */
+export function extentOf(store: CodeStore, repo: string, d: CodeDefinition): { from: number; to: number; lines: string[] } | undefined {
+  if (d.kind !== 'symbol' || d.symbol === undefined) return undefined;
+  const s = store.statement<[string], SymbolRecord>(`SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE symbol = ? AND document_id IS NULL`).get(d.symbol);
+  const def = s && definitionOf(store, s);
+  const f = def && readFile(repo, def.path);
+  if (!def || !f || def.path !== d.file) return undefined;
+  return { from: def.extent_line ?? def.line, to: def.extent_end_line ?? def.line, lines: f.lines };
 }
 
 function fileDefinition(store: CodeStore, repo: string, rel: string, line: number): CodeDefinition | undefined {
@@ -139,36 +149,14 @@ function onDisk(repo: string, rel: string): string | undefined {
     } catch {
       // Not here: the one tracked file ending the same way, else a shorter tail.
     }
-    tracked ??= trackedFiles(repo);
+    // Read ahead by prepareMentions; not read, only paths as given.
+    tracked ??= trackedFiles(repo) ?? [];
     const tail = `/${parts.slice(i).join('/')}`;
     const ends = tracked.filter((f) => f.endsWith(tail));
     if (ends.length === 1) return ends[0];
     if (ends.length > 1) return undefined;
   }
   return undefined;
-}
-
-/** The files git tracks in a repo (what an index leaves out too: JSON, Prisma schemas, docs), read again when git's index file changes. */
-const TRACKED = new Map<string, { stamp: number; files: readonly string[] }>();
-
-function trackedFiles(repo: string): readonly string[] {
-  let stamp = -1;
-  try {
-    stamp = fs.statSync(path.join(repo, '.git', 'index')).mtimeMs;
-  } catch {
-    // A worktree's .git is a file, or no git at all: read once per process.
-  }
-  const kept = TRACKED.get(repo);
-  if (kept && kept.stamp === stamp) return kept.files;
-  let files: string[] = [];
-  try {
-    files = execFileSync('git', ['-C', repo, 'ls-files', '-z'], { encoding: 'utf8', timeout: 5_000, maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] }).split('\0').filter((f) => f.length > 0);
-  } catch {
-    // Not a git repo: no tracked list, only paths as given.
-  }
-  if (TRACKED.size > 16) TRACKED.clear();
-  TRACKED.set(repo, { stamp, files });
-  return files;
 }
 
 /** The repo's own definitions. Not a local (declared inside a function): the one local of that name anywhere is rarely the one a session meant. */
@@ -224,7 +212,11 @@ function enclosingAt(store: CodeStore, file: string, line: number): SymbolRecord
  */
 function fileLineDefinition(store: CodeStore, repo: string, rel: string, line: number, commit: string | undefined): CodeDefinition | undefined {
   const file = locate(store, repo, rel);
-  if (file === undefined) return undefined;
+  if (file === undefined) {
+    // Renamed since the session: the file at that line (its lines were the old file's, and may have moved on).
+    const renamed = commit === undefined ? undefined : renamedTo(repo, commit, rel);
+    return renamed === undefined ? undefined : fileDefinition(store, repo, renamed, line);
+  }
   const now = commit === undefined ? { exact: line } : (lineNow(repo, commit, file, line) ?? { exact: line });
   let s: SymbolRecord | undefined;
   if ('exact' in now) s = enclosingAt(store, file, now.exact);
@@ -237,15 +229,14 @@ function fileLineDefinition(store: CodeStore, repo: string, rel: string, line: n
 }
 
 export function resolveMention(store: CodeStore, repo: string, input: string, context?: MentionContext): MentionResolution {
-  // `@src/orders.ts` is how a Claude Code prompt names a file.
-  const mention = input.trim().replace(/\(\)$/, '').replace(/^@(?=[\w.-]+\/|[\w-]+\.[A-Za-z])/, '');
+  const mention = cleaned(input);
   const fileLine = FILE_LINE.exec(mention);
   if (fileLine) {
     const found = fileLineDefinition(store, repo, normalize(fileLine[1]!), Number(fileLine[2]), context?.commit);
     return found ? { found } : { found: null, reason: 'unknown' };
   }
   if (mention.includes('/') || SOURCE_EXT.test(mention)) {
-    const found = fileDefinition(store, repo, normalize(mention), 1);
+    const found = fileDefinition(store, repo, normalize(mention), 1) ?? renamedDefinition(store, repo, normalize(mention), context?.commit);
     if (found) return { found };
     if (mention.includes('/') || !IDENT.test(mention)) return { found: null, reason: 'unknown' };
   }
@@ -271,6 +262,31 @@ export function resolveMention(store: CodeStore, repo: string, input: string, co
   return { found: null, reason: 'ambiguous', candidates: defs.length };
 }
 
+/** A path not in the tree now that git renamed after the session's commit: the file it is now. A path git never had stays unresolved. */
+function renamedDefinition(store: CodeStore, repo: string, rel: string, commit: string | undefined): CodeDefinition | undefined {
+  const renamed = commit === undefined ? undefined : renamedTo(repo, commit, rel);
+  return renamed === undefined ? undefined : fileDefinition(store, repo, renamed, 1);
+}
+
+/**
+ * Reads from git, off the event loop, what resolving these mentions needs:
+ * the tracked files (a path written in another checkout), and at the
+ * session's commit the renames since and the diff of each `file.ts:N`
+ * mention's file. resolveMention then reads git no more.
+ */
+export async function prepareMentions(store: CodeStore, repo: string, mentions: readonly string[], commit?: string): Promise<void> {
+  await loadTracked(repo);
+  if (commit === undefined) return;
+  await loadRenames(repo, commit);
+  const files: string[] = [];
+  for (const m of mentions) {
+    const fileLine = FILE_LINE.exec(cleaned(m));
+    const file = fileLine ? locate(store, repo, normalize(fileLine[1]!)) : undefined;
+    if (file !== undefined) files.push(file);
+  }
+  await loadSince(repo, commit, files);
+}
+
 /** One per place: several symbols at one definition (a declaration merged with its namespace) are one answer. */
 function uniqueDefinitions(store: CodeStore, repo: string, symbols: SymbolRecord[]): CodeDefinition[] {
   const seen = new Map<string, CodeDefinition>();
@@ -288,7 +304,8 @@ function uniqueDefinitions(store: CodeStore, repo: string, symbols: SymbolRecord
  * and none of these: null, since picking one would be a guess.
  */
 export function currentDefinition(store: CodeStore, repo: string, key: AnchorKey): CodeDefinition | null {
-  if (key.kind === 'file') return fileDefinition(store, repo, key.file, 1) ?? null;
+  // A file git renamed after the session is looked for where it was when anchored first.
+  if (key.kind === 'file') return (key.found_file !== undefined ? fileDefinition(store, repo, key.found_file, 1) : undefined) ?? fileDefinition(store, repo, key.file, 1) ?? null;
   if (key.symbol !== undefined) {
     const same = store.statement<[string], SymbolRecord>(`SELECT id, symbol, name, qualified_name, parent_name, kind, is_external, document_id IS NOT NULL AS is_local FROM symbols WHERE symbol = ? AND document_id IS NULL`).get(key.symbol);
     const d = same ? symbolDefinition(store, repo, same) : undefined;
@@ -299,4 +316,6 @@ export function currentDefinition(store: CodeStore, repo: string, key: AnchorKey
   return defs.find((d) => d.hash === key.hash) ?? defs.find((d) => d.file === key.file) ?? (defs.length === 1 ? defs[0]! : null);
 }
 
+// `@src/orders.ts` is how a Claude Code prompt names a file.
+const cleaned = (input: string): string => input.trim().replace(/\(\)$/, '').replace(/^@(?=[\w.-]+\/|[\w-]+\.[A-Za-z])/, '');
 const normalize = (p: string): string => p.replace(/^\.\//, '').split(path.sep).join('/');

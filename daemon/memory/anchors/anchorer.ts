@@ -2,7 +2,7 @@
 // lookup the daemon handed memory (protocol/anchors.ts), after ingest, off
 // its path: ingest only wakes it. Repos without an index cost one check per
 // pass; their episodes wait until the repo has one.
-import type { CodeLookup, MentionContext, MentionResolution } from '../../protocol/anchors';
+import type { CodeDefinition, CodeLookup, MentionContext, MentionResolution } from '../../protocol/anchors';
 import type { AnchorDraft, UnanchoredEpisode } from '../store/anchors';
 import type { MemoryStore } from '../store';
 import { commitAt, historyOf } from './commit';
@@ -58,7 +58,9 @@ export class Anchorer {
         for (const episode of batch) {
           if (this.stopped) return read;
           const commit = commitAt(history, episode.at);
-          this.store.anchors.record(episode, anchorsOf(lookup, episode, this.store.anchors.filesOfSession(episode.session, episode.repo), commit), commit);
+          const drafts = await anchorsOf(lookup, episode, this.store.anchors.filesOfSession(episode.session, episode.repo), commit);
+          if (this.stopped) return read;
+          this.store.anchors.record(episode, drafts, commit);
           read++;
         }
         // Queries are answered between batches.
@@ -75,20 +77,35 @@ export class Anchorer {
  * its top-level symbols' files) besides those the session named before; then
  * each mention again in that context, where a name with several definitions,
  * a local or a bare field can be told apart by the files being talked about,
- * and `file.ts:123` is read as a line of the session's commit.
+ * and `file.ts:123` is read as a line of the session's commit. What git must
+ * say for that is read first, off the event loop (lookup.readAhead); what was
+ * found is then kept as it was at the session's commit (lookup.asOf), so its
+ * state says what changed since the session, not since the ingest. Where git
+ * cannot place it there, it is kept as it is at the ingest.
  */
-export function anchorsOf(lookup: CodeLookup, episode: Pick<UnanchoredEpisode, 'repo' | 'text'>, sessionFiles: readonly string[] = [], commit?: string): AnchorDraft[] {
+export async function anchorsOf(lookup: CodeLookup, episode: Pick<UnanchoredEpisode, 'repo' | 'text'>, sessionFiles: readonly string[] = [], commit?: string): Promise<AnchorDraft[]> {
   const seen = new Set<string>();
   const mentions = findMentions(episode.text).filter((m) => !seen.has(m.text) && seen.add(m.text) !== undefined);
   const asked = mentions.map((m) => underRoot(m.text, episode.repo));
+  if (lookup.readAhead) await lookup.readAhead(episode.repo, asked, commit);
   const files = new Set(sessionFiles);
   for (const f of namedFiles(asked.map((m) => lookup.resolve(episode.repo, m)))) files.add(f);
   const context: MentionContext = { files: [...files], ...(commit !== undefined ? { commit } : {}) };
+  const resolved = asked.map((m) => lookup.resolve(episode.repo, m, context));
+  const found = resolved.flatMap((r) => (r.found ? [r.found] : []));
+  const then = commit !== undefined && lookup.asOf && found.length > 0 ? await lookup.asOf(episode.repo, commit, found) : [];
+  const was = new Map<CodeDefinition, (typeof then)[number]>(found.map((d, i) => [d, then[i]]));
   return mentions.map((m, i): AnchorDraft => {
-    const r = lookup.resolve(episode.repo, asked[i]!, context);
+    const r = resolved[i]!;
     if (r.found === null) return { mention: m.text, offset: m.offset, kind: null, reason: r.reason };
     const d = r.found;
-    return { mention: m.text, offset: m.offset, kind: d.kind, symbol: d.symbol, name: d.name, qualified_name: d.qualified_name, file: d.file, line: d.line, hash: d.hash };
+    const past = was.get(d);
+    const at = past ?? d;
+    return {
+      mention: m.text, offset: m.offset, kind: d.kind, symbol: d.symbol, name: d.name, qualified_name: d.qualified_name, file: at.file, line: at.line, hash: at.hash,
+      // A file renamed since the session: where it was found, to find it again.
+      ...(d.kind === 'file' && at.file !== d.file ? { found_file: d.file } : {}),
+    };
   });
 }
 

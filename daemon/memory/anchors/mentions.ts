@@ -14,7 +14,19 @@ export interface Mention {
 const IDENT = /^[A-Za-z_$][\w$]*(?:(?:\.|#|::)[A-Za-z_$][\w$]*)*$/;
 /** A path with a folder or a source file name, optionally `:line[:col]`. */
 const PATH = /^(?:\.{0,2}\/)?(?:[\w@.-]+\/)*[\w@.-]+\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d+(?::\d+)?)?$/;
-const BARE_PATH = /(?<![\w/.@`-])((?:\.{0,2}\/)?[\w@-][\w@.-]*(?:\/[\w@.-]+)+\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d+(?::\d+)?)?|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}:\d+(?::\d+)?)(?![\w/`])/g;
+/**
+ * A path with folders may also start at `~/` and hold a placeholder or a
+ * glob (`/Users/{user}/…`, `$HOME/…`, `users/*`): it is taken whole, as
+ * written, so a path of the user's home is never cut down to a piece that
+ * could name a file of the repo.
+ */
+const WIDE_PATH = /^(?:~\/|\.{0,2}\/)?(?:[\w@.$*{}-]+\/)+[\w@.$*{}-]+\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d+(?::\d+)?)?$/;
+/**
+ * Outside backticks: a path with folders, or `file.ext:N` (`:N-M` names
+ * line N). It ends where the path ends, never inside a segment: `…/com.apple.BKAgentService/…` is not
+ * `…/com.apple` (a dotted folder is not a file name).
+ */
+const BARE_PATH = /(?<![\w/.@`$~{}-])((?:~\/|\.{0,2}\/)?[\w@${-][\w@.$*{}-]*(?:\/[\w@.$*{}-]+)+\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d+(?::\d+|-\d+)?)?|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}:\d+(?::\d+|-\d+)?)(?![\w/`@$~{}-]|\.[\w@$*{}-]|:\d)/g;
 const BACKTICKED = /(?<!`)`([^`\n]{1,200})`(?!`)/g;
 /** Words, literals and keywords that happen to be identifiers but name nothing of the code. */
 const NOT_CODE = new Set(['true', 'false', 'null', 'undefined', 'this', 'self', 'None', 'True', 'False', 'nil', 'void', 'any', 'string', 'number', 'boolean', 'int', 'const', 'let', 'var', 'async', 'await', 'return', 'new']);
@@ -26,7 +38,7 @@ export function asMention(raw: string): string | undefined {
   // `file.ts:57-61` and `file.ts:24-40,54,67` name the file at their first line.
   const t = raw.trim().replace(/\(\)$/, '').replace(/^\.\//, '').replace(/(:\d+)(?:-\d+)?(?:,\d+(?:-\d+)?)+$|(:\d+)-\d+$/, '$1$2');
   if (t.length < 2 || NOT_CODE.has(t)) return undefined;
-  if (/[/\\]/.test(t) || /:\d+/.test(t)) return PATH.test(t) && HAS_EXT.test(t) ? t : undefined;
+  if (/[/\\]/.test(t) || /:\d+/.test(t)) return (PATH.test(t) || (t.includes('/') && WIDE_PATH.test(t))) && HAS_EXT.test(t) ? t : undefined;
   if (IDENT.test(t)) return t;
   return PATH.test(t) && HAS_EXT.test(t) ? t : undefined;
 }

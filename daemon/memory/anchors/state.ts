@@ -19,12 +19,13 @@ export function stateOf(lookup: CodeLookup | undefined, a: AnchorRow): AnchorSta
     ...(a.symbol !== null ? { symbol: a.symbol } : {}),
     ...(a.name !== null ? { name: a.name } : {}),
     ...(a.qualified_name !== null ? { qualified_name: a.qualified_name } : {}),
+    ...(a.found_file !== null ? { found_file: a.found_file } : {}),
   });
   if (now === 'no-index') return { state: 'unknown', why: 'no-index' };
   if (now === null) return { state: 'gone' };
   if (now.hash !== a.def_hash) return { state: 'drifted', how: 'changed', file: now.file, line: now.line };
-  // A file anchor keeps its mentioned line: only its text says whether it changed.
-  if (a.kind === 'symbol' && (now.file !== a.file || now.line !== a.line)) return { state: 'drifted', how: 'moved', file: now.file, line: now.line };
+  // A file anchor keeps its mentioned line: its path and text say whether it changed.
+  if (now.file !== a.file || (a.kind === 'symbol' && now.line !== a.line)) return { state: 'drifted', how: 'moved', file: now.file, line: a.kind === 'file' ? a.line : now.line };
   return { state: 'fresh', file: now.file, line: a.kind === 'file' ? a.line : now.line };
 }
 

@@ -25,6 +25,8 @@ export interface AnchorDraft {
   file?: string;
   line?: number;
   hash?: string;
+  /** A file anchor whose file git renamed after the session: its path when anchored (`file` is the path at the session's commit). */
+  found_file?: string;
 }
 
 /** A current fact of the anchor's episode whose text names the mention (a decision first). */
@@ -51,6 +53,7 @@ export interface AnchorRow {
   file: string;
   line: number;
   def_hash: string;
+  found_file: string | null;
   at: string;
   git_commit: string | null;
   /** The episode's text around the mention. */
@@ -58,7 +61,7 @@ export interface AnchorRow {
 }
 
 const SELECT_ANCHOR = `SELECT a.id, a.episode_seq, e.id AS episode_id, e.summary, a.fact_id, a.mention, a.offset, a.repo, a.kind, a.symbol, a.name,
-  a.qualified_name, a.file, a.line, a.def_hash, a.at, a.git_commit,
+  a.qualified_name, a.file, a.line, a.def_hash, a.found_file, a.at, a.git_commit,
   substr(e.text, max(1, a.offset - 140), 320) AS snippet FROM anchors a JOIN episodes e ON e.seq = a.episode_seq`;
 
 function prepare(db: Db) {
@@ -71,8 +74,8 @@ function prepare(db: Db) {
        WHERE repo_root = ? AND NOT EXISTS (SELECT 1 FROM anchor_scans s WHERE s.episode_seq = e.seq) ORDER BY seq LIMIT ?`,
     ),
     insert: db.prepare(
-      `INSERT INTO anchors(episode_seq, mention, offset, repo, kind, reason, symbol, name, qualified_name, file, line, def_hash, at, git_commit, anchored_at)
-       VALUES (@seq, @mention, @offset, @repo, @kind, @reason, @symbol, @name, @qualified_name, @file, @line, @hash, @at, @commit, @now)`,
+      `INSERT INTO anchors(episode_seq, mention, offset, repo, kind, reason, symbol, name, qualified_name, file, line, def_hash, found_file, at, git_commit, anchored_at)
+       VALUES (@seq, @mention, @offset, @repo, @kind, @reason, @symbol, @name, @qualified_name, @file, @line, @hash, @found_file, @at, @commit, @now)`,
     ),
     scanned: db.prepare<[number, string]>(`INSERT OR REPLACE INTO anchor_scans(episode_seq, scanned_at) VALUES (?, ?)`),
     byName: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind = 'symbol' AND (a.name = ? OR a.qualified_name = ?) ORDER BY a.at, a.id LIMIT ?`),
@@ -86,8 +89,9 @@ function prepare(db: Db) {
       `SELECT f.id, f.relation, f.text FROM episodes e JOIN fact_episodes fe ON fe.episode_id = e.id JOIN facts f ON f.id = fe.fact_id
        WHERE e.seq = ? AND f.expired_at IS NULL AND instr(f.text, ?) > 0 ORDER BY f.relation = 'decided' DESC, f.id LIMIT ?`,
     ),
-    byFileNewest: db.prepare<[string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file = ? ORDER BY a.at DESC, a.id DESC LIMIT ?`),
-    byFile: db.prepare<[string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file = ? ORDER BY a.at, a.id LIMIT ?`),
+    // A file renamed since the session is asked about by its path now (found_file) as well as the path it had.
+    byFileNewest: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND (a.file = ? OR a.found_file = ?) ORDER BY a.at DESC, a.id DESC LIMIT ?`),
+    byFile: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND (a.file = ? OR a.found_file = ?) ORDER BY a.at, a.id LIMIT ?`),
     inFiles: db.prepare<[string, string, number], AnchorRow>(
       `${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file IN (SELECT value FROM json_each(?)) AND a.repo IN (SELECT value FROM json_each(?)) ORDER BY a.at DESC, a.id DESC LIMIT ?`,
     ),
@@ -123,7 +127,7 @@ export class AnchorTable {
       for (const d of drafts) {
         this.s.insert.run({
           seq: episode.seq, mention: d.mention, offset: d.offset, repo: episode.repo, kind: d.kind, reason: d.reason ?? null, symbol: d.symbol ?? null,
-          name: d.name ?? null, qualified_name: d.qualified_name ?? null, file: d.file ?? null, line: d.line ?? null, hash: d.hash ?? null,
+          name: d.name ?? null, qualified_name: d.qualified_name ?? null, file: d.file ?? null, line: d.line ?? null, hash: d.hash ?? null, found_file: d.found_file ?? null,
           at: episode.at, commit: commit ?? null, now,
         });
       }
@@ -155,7 +159,7 @@ export class AnchorTable {
 
   /** Anchors to this file (and, symbol anchors, to code in it), oldest first. */
   ofFile(file: string, limit = 200, newest = false): AnchorRow[] {
-    return (newest ? this.s.byFileNewest : this.s.byFile).all(file, limit);
+    return (newest ? this.s.byFileNewest : this.s.byFile).all(file, file, limit);
   }
 
   /** Anchors of a repo (under any of its spellings) to these files, newest first: what orientation says about files git shows changed. */

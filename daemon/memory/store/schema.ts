@@ -309,6 +309,11 @@ UPDATE entities SET updated_at = coalesce((SELECT max(occurred_at) FROM entity_e
   // when git can give it. anchor_scans says which episodes were read, so an
   // episode whose repo had no index yet is read once the repo has one.
   ANCHORS_MIGRATION,
+  // Issue 25: an anchor keeps its definition as it was at the session's commit; a file git renamed since keeps the path it was found at.
+  `
+ALTER TABLE anchors ADD COLUMN found_file TEXT;
+CREATE INDEX anchors_found_file ON anchors(found_file) WHERE found_file IS NOT NULL;
+`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

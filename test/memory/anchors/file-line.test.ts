@@ -4,8 +4,11 @@
 // is written above the one the session talked about, so the line numbers it
 // wrote now fall inside the newcomer: only the session's commit says which
 // definition they meant. A session older than every commit reads its lines
-// as they are now. The anchors are shown with their state like any other,
-// and an edit after anchoring makes them drifted, never fresh.
+// as they are now. The anchors are shown with their state like any other:
+// processOrder's comment was reworded after the session, so it is drifted
+// (body changed) from the start (an anchor keeps the definition as it was at
+// the session's commit), and an edit after anchoring keeps it drifted, never
+// fresh.
 //
 // The transcripts are built here (their cwd must be this temp repo), in
 // Claude Code's line shape.
@@ -141,17 +144,19 @@ describe('anchors: file.ts:123 names the definition around that line, at the ses
     const code = await codeOf('Payments fail');
     const processOrder = lineOf(ORDERS_LATER, 'export function processOrder');
     assert.ok(lineOf(ORDERS_LATER, 'export function refund') <= CALL && CALL <= lineOf(ORDERS_LATER, 'return ok;'), 'the line the session wrote is inside refund today');
-    assert.equal(code.get(`src/orders.ts:${CALL} (processOrder)`), `fresh src/orders.ts:${processOrder}`, JSON.stringify([...code]));
-    // The comment line was reworded after the session: the unchanged lines around the edit are still inside processOrder.
-    assert.equal(code.get(`src/orders.ts:${COMMENT} (processOrder)`), `fresh src/orders.ts:${processOrder}`, JSON.stringify([...code]));
+    // processOrder's comment was reworded after the session: it has changed since the session spoke of it.
+    assert.equal(code.get(`src/orders.ts:${CALL} (processOrder)`), `drifted (body changed) now src/orders.ts:${processOrder}`, JSON.stringify([...code]));
+    // The comment line itself: the unchanged lines around the edit are still inside processOrder.
+    assert.equal(code.get(`src/orders.ts:${COMMENT} (processOrder)`), `drifted (body changed) now src/orders.ts:${processOrder}`, JSON.stringify([...code]));
+    // charge is as the session saw it.
     assert.equal(code.get('billing.ts:2 (charge)'), 'fresh src/billing.ts:1', JSON.stringify([...code]));
-    // Outside every definition: the file, at the line written.
-    assert.equal(code.get('src/orders.ts:1'), 'fresh src/orders.ts:1', JSON.stringify([...code]));
+    // Outside every definition: the file, at the line written; the file has changed since the session.
+    assert.equal(code.get('src/orders.ts:1'), 'drifted (body changed) now src/orders.ts:1', JSON.stringify([...code]));
     // Nothing was anchored to refund, which the session never saw.
     assert.ok(![...code.keys()].some((k) => k.includes('(refund)')), JSON.stringify([...code]));
     // What memory says about processOrder now holds the line mentions.
     const w = await run<WhyResult>(['why', 'processOrder']);
-    const mentions = w.history.filter((h) => h.state === 'fresh').map((h) => h.mention);
+    const mentions = w.history.filter((h) => h.state === 'drifted' && h.how === 'changed').map((h) => h.mention);
     assert.ok(mentions.includes(`src/orders.ts:${CALL}`) && mentions.includes(`src/orders.ts:${COMMENT}`), JSON.stringify(w.history));
   });
 

@@ -35,4 +35,28 @@ describe('mentions of code', () => {
     assert.deepEqual(found.map((m) => m.text), ['src/orders.ts', 'orders.ts:14', 'processOrder', 'charge']);
     for (const m of found) assert.equal(text.slice(m.offset, m.offset + m.text.length), m.text);
   });
+
+  it("takes a path whole: a dotted folder, a home path or a placeholder never cuts it into a piece (BookMinder's sessions)", () => {
+    // Lines as the BookMinder sessions wrote them (test/fixtures/anchors/bookminder/day-007.md, day-009.md, day-010.md).
+    const cases: Array<[string, string[]]> = [
+      ['ls -la /Users/palimondo/Library/Containers/com.apple.BKAgentService 2>/dev/null || echo "No BKAgentService container"', []],
+      ['Database Location: /Users/{user}/Library/Containers/com.apple.iBooksX/Data/Documents/BKLibrary/BKLibrary-*.sqlite', ['/Users/{user}/Library/Containers/com.apple.iBooksX/Data/Documents/BKLibrary/BKLibrary-*.sqlite']],
+      ['mkdir -p specs/fixtures/users/never_opened_user/Library/Containers/com.apple.iBooksX/Data', []],
+      ['plutil -convert xml1 -o - ~/Library/Containers/com.apple.BKAgentService/Data/Documents/iBooks/Books/Books.plist | grep', ['~/Library/Containers/com.apple.BKAgentService/Data/Documents/iBooks/Books/Books.plist']],
+      ['ls -d /Users/$user/Library/Containers/com.apple.BKAgentService 2>/dev/null && echo "exists"', []],
+      ['ls specs/fixtures/users/*/Library/Containers/com.apple.BKAgentService/Data/Documents/iBooks/Books/Books.plist', ['specs/fixtures/users/*/Library/Containers/com.apple.BKAgentService/Data/Documents/iBooks/Books/Books.plist']],
+      // What must not change: markdown around a path, a sentence's full stop, a path in parentheses, file:line:col.
+      ['**src/x.ts** and src/a.ts:12:5. Also (apps/web/y.tsx).', ['src/x.ts', 'src/a.ts:12:5', 'apps/web/y.tsx']],
+      ['the config is bookminder/apple_books/library.py, then docs/apple_books.md.', ['bookminder/apple_books/library.py', 'docs/apple_books.md']],
+      ['Looking at the code in library.py:58-59, we have the issue', ['library.py:58']],
+    ];
+    for (const [text, want] of cases) {
+      const found = findMentions(text);
+      assert.deepEqual(found.map((m) => m.text), want, text);
+      for (const m of found) assert.equal(text.slice(m.offset, m.offset + m.text.length), m.text);
+    }
+    assert.equal(asMention('~/Library/Containers/com.apple.iBooksX/Data/x.sqlite'), '~/Library/Containers/com.apple.iBooksX/Data/x.sqlite');
+    assert.equal(asMention('com.apple.BKAgentService'), 'com.apple.BKAgentService', 'a dotted name alone is an identifier, as before');
+    assert.equal(asMention('*.ts'), undefined, 'a glob without a folder is no path');
+  });
 });

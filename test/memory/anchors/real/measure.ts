@@ -14,7 +14,7 @@ import * as fs from 'node:fs';
 import { anchorsOf, namedFiles } from '../../../../daemon/memory/anchors/anchorer';
 import { findMentions, underRoot } from '../../../../daemon/memory/anchors/mentions';
 import { bestSentence } from '../../../../daemon/memory/anchors/sentence';
-import { resolveMention } from '../../../../daemon/code/query/mention';
+import { prepareMentions, resolveMention } from '../../../../daemon/code/query/mention';
 import { CodeStore } from '../../../../daemon/code/store/store';
 import type { CodeLookup, MentionResolution } from '../../../../daemon/protocol/anchors';
 import { consoleParts } from './console';
@@ -65,40 +65,50 @@ const lookup: CodeLookup = {
     return r;
   },
   current: () => 'no-index',
+  // What the daemon reads from git first (the checkout's tracked files; there is no session commit here).
+  readAhead: (_repo, asked) => prepareMentions(store, checkout, asked),
 };
 const mentions: object[] = [];
 const counts = { sessions: transcripts.length, backticked_spans: 0 };
 const blank = () => ({ mentions: 0, backticked: 0, bare_paths: 0, anchored: 0, unresolved: {} as Record<string, number> });
 const by = { prose: blank(), tools: blank() };
-for (const t of transcripts) {
-  const p = parts(t);
-  counts.backticked_spans += [...p.prose.matchAll(/(?<!`)`([^`\n]{1,200})`(?!`)/g)].length;
-  // The daemon reads a session episode by episode, each in the context of the files the session named so far;
-  // here the session is one text, so its context is every file it names (prose and tool inputs).
-  const sessionFiles = namedFiles(findMentions(`${p.prose}\n\n${p.tools}`).map((m) => lookup.resolve(SESSION_ROOT, underRoot(m.text, SESSION_ROOT))));
-  for (const part of ['prose', 'tools'] as const) {
-    const text = p[part];
-    const c = by[part];
-    const found = findMentions(text);
-    for (const d of anchorsOf(lookup, { repo: SESSION_ROOT, text }, sessionFiles)) {
-      const m = found.find((x) => x.text === d.mention)!;
-      c.mentions++;
-      if (m.backticked) c.backticked++;
-      else c.bare_paths++;
-      const r = last.get(underRoot(d.mention, SESSION_ROOT))!;
-      if (r.found) c.anchored++;
-      else c.unresolved[r.reason] = (c.unresolved[r.reason] ?? 0) + 1;
-      mentions.push({
-        session: t.split('/').pop(),
-        part,
-        mention: m.text,
-        backticked: m.backticked,
-        ...(r.found ? { anchored: { kind: r.found.kind, file: r.found.file, line: r.found.line, ...(r.found.qualified_name ? { qualified_name: r.found.qualified_name } : {}) } } : { unresolved: r.reason, ...(r.candidates ? { candidates: r.candidates } : {}) }),
-        said: part === 'prose' ? bestSentence(text, m.text, 200) : text.split('\n').find((l) => l.includes(m.text))?.slice(0, 200) ?? '',
-      });
+async function main(): Promise<void> {
+  await prepareMentions(store, checkout, []);
+  for (const t of transcripts) {
+    const p = parts(t);
+    counts.backticked_spans += [...p.prose.matchAll(/(?<!`)`([^`\n]{1,200})`(?!`)/g)].length;
+    // The daemon reads a session episode by episode, each in the context of the files the session named so far;
+    // here the session is one text, so its context is every file it names (prose and tool inputs).
+    const sessionFiles = namedFiles(findMentions(`${p.prose}\n\n${p.tools}`).map((m) => lookup.resolve(SESSION_ROOT, underRoot(m.text, SESSION_ROOT))));
+    for (const part of ['prose', 'tools'] as const) {
+      const text = p[part];
+      const c = by[part];
+      const found = findMentions(text);
+      for (const d of await anchorsOf(lookup, { repo: SESSION_ROOT, text }, sessionFiles)) {
+        const m = found.find((x) => x.text === d.mention)!;
+        c.mentions++;
+        if (m.backticked) c.backticked++;
+        else c.bare_paths++;
+        const r = last.get(underRoot(d.mention, SESSION_ROOT))!;
+        if (r.found) c.anchored++;
+        else c.unresolved[r.reason] = (c.unresolved[r.reason] ?? 0) + 1;
+        mentions.push({
+          session: t.split('/').pop(),
+          part,
+          mention: m.text,
+          backticked: m.backticked,
+          ...(r.found ? { anchored: { kind: r.found.kind, file: r.found.file, line: r.found.line, ...(r.found.qualified_name ? { qualified_name: r.found.qualified_name } : {}) } } : { unresolved: r.reason, ...(r.candidates ? { candidates: r.candidates } : {}) }),
+          said: part === 'prose' ? bestSentence(text, m.text, 200) : text.split('\n').find((l) => l.includes(m.text))?.slice(0, 200) ?? '',
+        });
+      }
     }
   }
+  store.close();
+  fs.writeFileSync(outFile, JSON.stringify({ counts: { ...counts, ...by }, mentions }, null, 1) + '\n');
+  console.log(JSON.stringify({ ...counts, ...by }));
 }
-store.close();
-fs.writeFileSync(outFile, JSON.stringify({ counts: { ...counts, ...by }, mentions }, null, 1) + '\n');
-console.log(JSON.stringify({ ...counts, ...by }));
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

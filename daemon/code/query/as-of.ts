@@ -1,0 +1,55 @@
+// Definitions found now, as they were at a session's commit (issue 25: an
+// anchor keeps "the definition's location and a hash of its text as they
+// were"). The definition's lines now are mapped back through the diff from
+// the commit to the working tree: untouched, they were the same text a few
+// lines up or down; a hunk inside them means the text then differs, and it is
+// read from the commit. A definition whose lines were all written since is
+// looked for at the commit by its name line (the one place that line stood):
+// it moved there from another file. Where git cannot say, nothing is
+// returned, and the caller keeps the definition as it is now.
+import type { CodeDefinition, PastDefinition } from '../../protocol/anchors';
+import type { CodeStore } from '../store/store';
+import { linesAt, loadSince, onlyPlaceAt, renamedFrom, sinceOf } from './git-since';
+import { mapExtentBack } from './line-map';
+import { definitionHash, extentOf } from './mention';
+
+export async function definitionsAt(store: CodeStore, repo: string, commit: string, defs: readonly CodeDefinition[]): Promise<Array<PastDefinition | undefined>> {
+  await loadSince(
+    repo,
+    commit,
+    defs.map((d) => d.file),
+  );
+  const out: Array<PastDefinition | undefined> = [];
+  for (const d of defs) out.push(d.kind === 'file' ? await fileAt(repo, commit, d) : await symbolAt(store, repo, commit, d));
+  return out;
+}
+
+async function fileAt(repo: string, commit: string, d: CodeDefinition): Promise<PastDefinition | undefined> {
+  const since = sinceOf(repo, commit, d.file);
+  if (since) return { file: d.file, line: d.line, hash: definitionHash(since.old.join('\n')) };
+  const was = renamedFrom(repo, commit, d.file);
+  const old = was === undefined ? undefined : await linesAt(repo, commit, was);
+  return was === undefined || old === undefined ? undefined : { file: was, line: d.line, hash: definitionHash(old.join('\n')) };
+}
+
+async function symbolAt(store: CodeStore, repo: string, commit: string, d: CodeDefinition): Promise<PastDefinition | undefined> {
+  const extent = extentOf(store, repo, d);
+  if (!extent) return undefined;
+  const { from, to } = extent;
+  const since = sinceOf(repo, commit, d.file);
+  if (since) {
+    const back = mapExtentBack(since.hunks, from, to);
+    if (!back.added) {
+      const line = Math.min(back.to, back.from + (d.line - from));
+      if (!back.touched) return { file: d.file, line, hash: d.hash };
+      return { file: d.file, line, hash: definitionHash(since.old.slice(back.from - 1, back.to).join('\n')) };
+    }
+  }
+  // Not in this file at the commit: the one place its name line stood then, with as many lines around it as it has now.
+  const nameLine = extent.lines[d.line - 1]?.trim() ?? '';
+  const place = await onlyPlaceAt(repo, commit, nameLine, renamedFrom(repo, commit, d.file) ?? d.file);
+  const old = place && (await linesAt(repo, commit, place.file));
+  if (!place || !old) return undefined;
+  const text = old.slice(Math.max(0, place.line - 1 - (d.line - from)), place.line + (to - d.line));
+  return { file: place.file, line: place.line, hash: definitionHash(text.join('\n')) };
+}

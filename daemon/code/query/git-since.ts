@@ -1,0 +1,199 @@
+// What git says of a repo since a session's commit, read off the event loop
+// (child processes, awaited) before a pass resolves an episode's mentions, and
+// then read back synchronously by the resolver: each file's diff from the
+// commit to the working tree and its text at the commit, the files renamed
+// since, and the files git tracks. Every entry is stamped with what it was
+// read against (the working file's size and mtime, HEAD, git's index file),
+// so a file edited later is read again, never placed by an old diff.
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseHunks, type Hunk } from './line-map';
+
+/** A file as the commit had it, and the hunks of `git diff -U0 COMMIT -- FILE` (the commit against the working tree). */
+export interface FileSince {
+  hunks: Hunk[];
+  /** The file's lines at the commit. */
+  old: string[];
+}
+
+const COMMIT = /^[0-9a-f]{7,64}$/i;
+
+function git(repo: string, args: string[]): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile('git', ['-C', repo, ...args], { encoding: 'utf8', timeout: 10_000, maxBuffer: 64 << 20, windowsHide: true }, (err, stdout) => resolve(err ? undefined : stdout));
+  });
+}
+
+/** The working file's size and mtime; `-` when it is not there. */
+function stampOf(abs: string): string {
+  try {
+    const st = fs.statSync(abs);
+    return `${st.size}:${st.mtimeMs}`;
+  } catch {
+    return '-';
+  }
+}
+
+const FILES = new Map<string, { stamp: string; since: FileSince | null }>();
+const FILES_KEPT = 256;
+
+const fileKey = (repo: string, commit: string, file: string): string => `${repo}\0${commit}\0${file}`;
+
+/** Reads (again, when the working file changed since the last read) each file's diff and old text. */
+export async function loadSince(repo: string, commit: string, files: Iterable<string>): Promise<void> {
+  if (!COMMIT.test(commit)) return;
+  const jobs: Array<Promise<void>> = [];
+  for (const file of new Set(files)) {
+    const key = fileKey(repo, commit, file);
+    const stamp = stampOf(path.join(repo, file));
+    if (FILES.get(key)?.stamp === stamp) continue;
+    jobs.push(
+      (async () => {
+        // A file the commit did not have: its lines then are not these.
+        const old = await git(repo, ['show', `${commit}:${file}`]);
+        const diff = old === undefined ? undefined : await git(repo, ['diff', '-U0', '--no-color', '--no-ext-diff', '--no-renames', commit, '--', file]);
+        const since = old === undefined || diff === undefined ? null : { hunks: parseHunks(diff), old: old.split(/\r?\n/) };
+        FILES.delete(key);
+        FILES.set(key, { stamp, since });
+        if (FILES.size > FILES_KEPT) FILES.delete(FILES.keys().next().value!);
+      })(),
+    );
+  }
+  await Promise.all(jobs);
+}
+
+/**
+ * What loadSince read of the file, if the working file is still what it was
+ * read against: null when git could not say (no git, an unknown commit, a
+ * file the commit did not have), undefined when it was not read (or is stale).
+ */
+export function sinceOf(repo: string, commit: string, file: string): FileSince | null | undefined {
+  const kept = FILES.get(fileKey(repo, commit, file));
+  if (kept === undefined || kept.stamp !== stampOf(path.join(repo, file))) return undefined;
+  return kept.since;
+}
+
+/** Renames since a commit, old path to path now (a chain a -> b -> c gives a -> c), with the way back. */
+interface Renames {
+  head: string;
+  /** What .git's files said of HEAD when it was read (headStamp). */
+  stamp: string | undefined;
+  to: Map<string, string>;
+  from: Map<string, string>;
+}
+const RENAMES = new Map<string, Renames>();
+/** Commits of history read for renames: a session older than that is not followed through every rename since. */
+const RENAME_COMMITS = 5_000;
+
+/** Reads the renames git's history records between the commit and HEAD (once per HEAD). */
+export async function loadRenames(repo: string, commit: string): Promise<void> {
+  if (!COMMIT.test(commit)) return;
+  const key = `${repo}\0${commit}`;
+  // Asked once per episode: what HEAD points at is read from .git's files, and git runs only when it moved.
+  const stamp = headStamp(repo);
+  const kept = RENAMES.get(key);
+  if (kept && stamp !== undefined && kept.stamp === stamp) return;
+  const head = (await git(repo, ['rev-parse', 'HEAD']))?.trim();
+  if (head === undefined) return;
+  if (kept?.head === head) {
+    kept.stamp = stamp;
+    return;
+  }
+  const out = await git(repo, ['log', '--reverse', '--diff-filter=R', '-M', '--name-status', '--format=', '-n', String(RENAME_COMMITS), `${commit}..${head}`]);
+  const to = new Map<string, string>();
+  for (const line of (out ?? '').split('\n')) {
+    const m = /^R\d*\t([^\t]+)\t([^\t]+)$/.exec(line);
+    if (!m) continue;
+    const a = m[1]!;
+    const b = m[2]!;
+    // Oldest first: whatever was renamed to `a` before now ends at `b`.
+    for (const [k, v] of to) if (v === a) to.set(k, b);
+    if (!to.has(a)) to.set(a, b);
+  }
+  const from = new Map<string, string>();
+  for (const [a, b] of to) if (!from.has(b)) from.set(b, a);
+  if (RENAMES.size >= 32) RENAMES.clear();
+  RENAMES.set(key, { head, stamp, to, from });
+}
+
+/** HEAD's file and the file of the branch it names (mtimes), or undefined where .git is not a folder (a worktree): then git is asked. */
+function headStamp(repo: string): string | undefined {
+  try {
+    const dir = path.join(repo, '.git');
+    const head = fs.readFileSync(path.join(dir, 'HEAD'), 'utf8').trim();
+    const ref = /^ref: (refs\/[^\s]+)$/.exec(head)?.[1];
+    const mtime = (f: string): number => {
+      try {
+        return fs.statSync(f).mtimeMs;
+      } catch {
+        return -1;
+      }
+    };
+    return `${head}\0${ref === undefined ? '' : mtime(path.join(dir, ref))}\0${mtime(path.join(dir, 'packed-refs'))}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path a file of the commit has now, if git renamed it since (as loadRenames read it). */
+export function renamedTo(repo: string, commit: string, file: string): string | undefined {
+  return RENAMES.get(`${repo}\0${commit}`)?.to.get(file);
+}
+
+/** The path a file now had at the commit, if git renamed it since. */
+export function renamedFrom(repo: string, commit: string, file: string): string | undefined {
+  return RENAMES.get(`${repo}\0${commit}`)?.from.get(file);
+}
+
+/** The one place at the commit where a line of text stands (trimmed, whole), or undefined when it is nowhere or in several places. */
+export async function onlyPlaceAt(repo: string, commit: string, text: string, prefer?: string): Promise<{ file: string; line: number } | undefined> {
+  if (!COMMIT.test(commit) || text.length < 8) return undefined;
+  const out = await git(repo, ['grep', '-n', '-I', '--full-name', '-F', '-e', text, commit, '--']);
+  const hits: Array<{ file: string; line: number }> = [];
+  for (const l of (out ?? '').split('\n')) {
+    // `COMMIT:path:line:text`
+    const m = /^[0-9a-f]+:(.+?):(\d+):(.*)$/.exec(l);
+    if (m && m[3]!.trim() === text) hits.push({ file: m[1]!, line: Number(m[2]) });
+  }
+  if (hits.length === 1) return hits[0];
+  const preferred = prefer === undefined ? [] : hits.filter((h) => h.file === prefer);
+  return preferred.length === 1 ? preferred[0] : undefined;
+}
+
+/** The lines of a file at a commit (for a place onlyPlaceAt found). */
+export async function linesAt(repo: string, commit: string, file: string): Promise<string[] | undefined> {
+  if (!COMMIT.test(commit)) return undefined;
+  return (await git(repo, ['show', `${commit}:${file}`]))?.split(/\r?\n/);
+}
+
+/** The files git tracks (what an index leaves out too: JSON, Prisma schemas, docs), read again when git's index file changes. */
+const TRACKED = new Map<string, { stamp: number; files: readonly string[] }>();
+
+function indexStamp(repo: string): number {
+  try {
+    return fs.statSync(path.join(repo, '.git', 'index')).mtimeMs;
+  } catch {
+    // A worktree's .git is a file, or no git at all: read once per process.
+    return -1;
+  }
+}
+
+/** Reads the tracked files off the event loop, when git's index changed since the last read. */
+export async function loadTracked(repo: string): Promise<void> {
+  const stamp = indexStamp(repo);
+  if (TRACKED.get(repo)?.stamp === stamp) return;
+  const out = await git(repo, ['ls-files', '-z']);
+  keepTracked(repo, stamp, (out ?? '').split('\0').filter((f) => f.length > 0));
+}
+
+function keepTracked(repo: string, stamp: number, files: readonly string[]): void {
+  if (TRACKED.size > 16) TRACKED.clear();
+  TRACKED.set(repo, { stamp, files });
+}
+
+/** The tracked files as loadTracked read them; undefined when not read, or git's index has changed since. */
+export function trackedFiles(repo: string): readonly string[] | undefined {
+  const kept = TRACKED.get(repo);
+  return kept && kept.stamp === indexStamp(repo) ? kept.files : undefined;
+}

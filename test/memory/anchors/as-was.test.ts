@@ -1,0 +1,179 @@
+// An anchor keeps the definition as it was at the session's commit, not as it
+// is when the transcript is ingested (issue 25: "the definition's location and
+// a hash of its text as they were"). Through a real spawned daemon, on a real
+// git repo indexed by the real scip-typescript: commit 1 holds the code the
+// session talked about; a session dated after it mentions that code; commit 2,
+// made before the transcript is ingested, edits processOrder's body, moves
+// refundOrder to another file, renames (git mv) the report file the session
+// named, and leaves charge alone. Ingested after commit 2, each anchor's state
+// says what changed since the session: processOrder drifted (body changed),
+// refundOrder drifted (moved), the report file found under its new name,
+// drifted (moved), charge fresh. A path git never had stays text.
+//
+// The transcript is built here (its cwd must be this temp repo), in Claude
+// Code's line shape.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { EpisodeResult, WhyResult } from '../../../daemon/protocol';
+import { scry, stopDaemon, tempDir } from '../../helpers';
+
+const ENV = { SCRY_MEMORY_SWEEP: '0', SCRY_FIRST_INDEX: '0' };
+const SESSION_AT = Date.UTC(2026, 2, 2, 10, 0);
+
+const REFUND = `export function refundOrder(order: Order): boolean {
+  const back = -order.total;
+  return charge(order.id, back);
+}
+`;
+const ORDERS = `import { charge } from './billing';
+
+export interface Order { id: string; total: number }
+
+export function processOrder(order: Order): boolean {
+  if (order.total <= 0) return false;
+  return charge(order.id, order.total);
+}
+
+${REFUND}`;
+/** Commit 2: processOrder retries inline (its body changed, its line did not), and refundOrder has left for refunds.ts. */
+const ORDERS_2 = `import { charge } from './billing';
+
+export interface Order { id: string; total: number }
+
+export function processOrder(order: Order): boolean {
+  if (order.total <= 0) return false;
+  return charge(order.id, order.total) || charge(order.id, order.total);
+}
+`;
+const REFUNDS_2 = `import { charge } from './billing';
+import type { Order } from './orders';
+
+// Refunds live apart from orders since commit 2.
+
+${REFUND}`;
+const BILLING = `export function charge(id: string, amount: number): boolean {
+  return id.length > 0 && amount !== 0;
+}
+`;
+const REPORT = `export function monthly(totals: number[]): number {
+  return totals.reduce((a, b) => a + b, 0);
+}
+`;
+
+const lineOf = (text: string, needle: string): number => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+function git(repo: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
+  const r = spawnSync('git', ['-C', repo, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e', ...env } });
+  assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+function transcript(dir: string, repo: string, id: string, at: number, turns: Array<['user' | 'assistant', string]>): void {
+  const lines = turns.map(([type, text], i) =>
+    JSON.stringify({
+      type,
+      uuid: `${id}-${i}`,
+      parentUuid: i > 0 ? `${id}-${i - 1}` : null,
+      sessionId: id,
+      cwd: repo,
+      gitBranch: 'main',
+      timestamp: new Date(at + i * 60_000).toISOString(),
+      message: type === 'user' ? { role: 'user', content: text } : { id: `msg-${id}-${i}`, role: 'assistant', content: [{ type: 'text', text }] },
+    }),
+  );
+  fs.writeFileSync(path.join(dir, `${id}.jsonl`), lines.join('\n') + '\n');
+}
+
+describe('anchors: kept as they were at the session commit, so a change made before the ingest is not fresh', () => {
+  let home: string;
+  let repo: string;
+
+  async function run<T>(args: string[]): Promise<T> {
+    const r = await scry([...args, '--json'], { home, cwd: repo, env: ENV });
+    assert.equal(r.code, 0, `scry ${args.join(' ')}: ${r.stderr}`);
+    return JSON.parse(r.stdout) as T;
+  }
+  /** The session's anchored mentions, with their state now. */
+  async function code(): Promise<Map<string, string>> {
+    const w = await run<WhyResult>(['why', 'processOrder']);
+    const episode = w.history.find((h) => h.summary.startsWith('Payments fail'))?.episode;
+    assert.ok(episode, JSON.stringify(w.history));
+    const e = await run<EpisodeResult>(['memory', 'episode', episode]);
+    return new Map((e.episode.code ?? []).map((c) => [c.mention, c.state]));
+  }
+
+  before(async () => {
+    home = tempDir('as-was-home');
+    repo = fs.realpathSync(tempDir('as-was-repo'));
+    fs.mkdirSync(path.join(repo, 'src', 'legacy'), { recursive: true });
+    fs.writeFileSync(path.join(repo, 'package.json'), JSON.stringify({ name: 'orders', version: '1.0.0', private: true }));
+    fs.writeFileSync(path.join(repo, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'commonjs' }, include: ['src'] }));
+    fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), ORDERS);
+    fs.writeFileSync(path.join(repo, 'src', 'billing.ts'), BILLING);
+    fs.writeFileSync(path.join(repo, 'src', 'legacy', 'report.ts'), REPORT);
+    git(repo, ['init', '-q', '-b', 'main']);
+    git(repo, ['add', '.']);
+    const day = new Date(SESSION_AT - 86_400_000).toISOString();
+    git(repo, ['commit', '-q', '-m', 'orders'], { GIT_AUTHOR_DATE: day, GIT_COMMITTER_DATE: day });
+    // Commit 2, after the session and before its transcript is ingested.
+    fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), ORDERS_2);
+    fs.writeFileSync(path.join(repo, 'src', 'refunds.ts'), REFUNDS_2);
+    fs.mkdirSync(path.join(repo, 'src', 'reports'));
+    git(repo, ['mv', 'src/legacy/report.ts', 'src/reports/summary.ts']);
+    git(repo, ['add', '.']);
+    git(repo, ['commit', '-q', '-m', 'retry inline; refunds apart; reports']);
+    await run(['index', repo, '--force']);
+    const dir = path.join(tempDir('as-was-sessions'), '-as-was-repo');
+    fs.mkdirSync(dir, { recursive: true });
+    transcript(dir, repo, '5a1e0000-0000-4000-8000-00000000a5a1', SESSION_AT, [
+      ['user', 'Payments fail twice a day. Does `processOrder` retry, and what does `refundOrder` charge?'],
+      [
+        'assistant',
+        '`processOrder` calls `charge` once and never retries; `refundOrder` charges the negative total. The monthly figures come from src/legacy/report.ts, and src/legacy/missing.ts was never written.',
+      ],
+    ]);
+    const ingested = await run<{ added: number }>(['memory', 'ingest', '--source', 'claude', '--path', dir]);
+    assert.equal(ingested.added, 1);
+  });
+  after(async () => {
+    await stopDaemon(home);
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  it('a body edited between the session and the ingest is drifted (body changed), never fresh', async () => {
+    const c = await code();
+    assert.equal(c.get('processOrder'), `drifted (body changed) now src/orders.ts:${lineOf(ORDERS_2, 'export function processOrder')}`, JSON.stringify([...c]));
+    const w = await run<WhyResult>(['why', 'processOrder']);
+    const h = w.history.find((x) => x.mention === 'processOrder');
+    assert.equal(h?.state, 'drifted');
+    assert.equal(h?.how, 'changed');
+    assert.equal(h?.was, `src/orders.ts:${lineOf(ORDERS, 'export function processOrder')}`);
+  });
+
+  it('a function unchanged since the session is fresh', async () => {
+    const c = await code();
+    assert.equal(c.get('charge'), 'fresh src/billing.ts:1', JSON.stringify([...c]));
+  });
+
+  it('a function moved to another file since the session is drifted (moved), and where it was is kept', async () => {
+    const c = await code();
+    assert.equal(c.get('refundOrder'), `drifted (moved) now src/refunds.ts:${lineOf(REFUNDS_2, 'export function refundOrder')}`, JSON.stringify([...c]));
+    const w = await run<WhyResult>(['why', 'refundOrder']);
+    assert.equal(w.history.find((x) => x.mention === 'refundOrder')?.was, `src/orders.ts:${lineOf(ORDERS, 'export function refundOrder')}`);
+  });
+
+  it('a path renamed (git mv) since the session is the file now, drifted (moved); a path git never had stays text', async () => {
+    const c = await code();
+    assert.equal(c.get('src/legacy/report.ts'), 'drifted (moved) now src/reports/summary.ts:1', JSON.stringify([...c]));
+    assert.ok(!c.has('src/legacy/missing.ts'), JSON.stringify([...c]));
+    // Asked about by its name now, the file carries what the session said of it under its old name.
+    const w = await run<WhyResult>(['why', 'src/reports/summary.ts']);
+    const h = w.history.find((x) => x.mention === 'src/legacy/report.ts');
+    assert.equal(h?.state, 'drifted', JSON.stringify(w.history));
+    assert.equal(h?.was, 'src/legacy/report.ts:1');
+    assert.equal(h?.now, 'src/reports/summary.ts:1');
+  });
+});
