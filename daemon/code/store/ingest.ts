@@ -15,7 +15,7 @@ import { isCallAt } from './calls';
 import { initialsOf } from './initials';
 import { COVERAGE_FILE } from '../indexers/typescript';
 import { docReferences } from './jsdoc';
-import { TYPE_POSITION_KINDS, USE, useAt } from './uses';
+import { importListLines, TYPE_POSITION_KINDS, USE, useAt } from './uses';
 import { containingDefinitions, type Interval } from './containing';
 import { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL } from './roles';
 import type { LocalFunctionReader, LocalFunctions } from '../syntactic/local-functions';
@@ -178,6 +178,7 @@ export class IngestSession {
     // A definition is not inside itself; a recursive call is (the call hierarchy lists it as its own caller).
     const containing = containingDefinitions(ranges, rows.map((r, i) => ((occs[i]!.symbolRoles & ROLE_DEFINITION) !== 0 ? r.id : -1)), defIntervals);
     const usedLines = new Set<number>();
+    const importLists = lines ? importListLines(lines) : undefined;
     const rules = { jsx: JSX_FILE.test(relPath), decorators: !PYTHON_FILE.test(relPath) };
     for (let i = 0; i < occs.length; i++) {
       const o = occs[i]!;
@@ -194,7 +195,7 @@ export class IngestSession {
         this.insertOutline.run(documentId, sl + 1, sc + 1, row.id, el + 1, ec + 1, e ? e[0] + 1 : null, e ? e[1] + 1 : null, e ? e[2] + 1 : null, e ? e[3] + 1 : null, containing[i] ?? null);
       }
       const call = isDef ? 0 : (o.symbolRoles & ROLE_SYNTACTIC) !== 0 ? ((o.symbolRoles & ROLE_SYNTACTIC_CALL) !== 0 ? 1 : 0) : text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length, rules) ? 1 : 0;
-      const use = isDef ? USE.def : useAt(text, sc, sl === el ? ec : (text?.length ?? sc), o.symbolRoles, call === 1);
+      const use = isDef ? USE.def : useAt(text, sc, sl === el ? ec : (text?.length ?? sc), o.symbolRoles, call === 1, importLists?.has(sl));
       this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, isDef ? 1 : 0, call, use, containing[i] ?? null).changes;
       const cls = isDef ? undefined : constructedClass(o.symbol);
       if (cls && text !== undefined && sl === el && text.slice(sc, ec) === cls.name) {

@@ -15,9 +15,34 @@ const ASSIGNED = /^\s*(?:(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=(?![=>])|\+\+
 // value symbol the kind check at the end of the build turns it back into a read.
 const TYPE_BEFORE = /(?:(?<![?\w]\s*)\)\s*:|[:<|&]|\bextends|\bimplements|\bas|\bsatisfies|\bkeyof|\bis)\s*$/;
 
-/** The use of a non-definition occurrence at [start, end) of `line`. */
-export function useAt(line: string | undefined, start: number, end: number, roles: number, isCall: boolean): number {
-  if (line !== undefined && IMPORT_LINE.test(line)) return USE.import;
+/** An import's or export's name list that does not close on its first line: `import {`, `from x import (`. */
+const OPENS_LIST = /[{(][^})]*$/;
+
+/**
+ * The lines (0-based) inside a name list an import or export statement
+ * spreads over several lines (`import {` … `} from "./codegen"`, Python's
+ * `from x import (` … `)`), up to the line that closes it: a name there is
+ * imported, though its own line says nothing of it.
+ */
+export function importListLines(lines: readonly string[]): Set<number> {
+  const inside = new Set<number>();
+  for (let i = 0; i < lines.length; i++) {
+    if (!IMPORT_LINE.test(lines[i]!) || !OPENS_LIST.test(lines[i]!)) continue;
+    // A list runs until its closing bracket; one left open this long is not a list (a syntax error, a generated file).
+    for (let j = i + 1; j < lines.length && j <= i + 1000; j++) {
+      inside.add(j);
+      if (/[})]/.test(lines[j]!)) {
+        i = j;
+        break;
+      }
+    }
+  }
+  return inside;
+}
+
+/** The use of a non-definition occurrence at [start, end) of `line`; `inImportList`: the line is inside a multi-line import's name list. */
+export function useAt(line: string | undefined, start: number, end: number, roles: number, isCall: boolean, inImportList = false): number {
+  if (inImportList || (line !== undefined && IMPORT_LINE.test(line))) return USE.import;
   if ((roles & ROLE_IMPORT) !== 0) return USE.import;
   if (isCall) return USE.call;
   if ((roles & ROLE_WRITE) !== 0) return USE.write;
