@@ -13,12 +13,12 @@
 // The transcript is built here (its cwd must be this temp repo), in Claude
 // Code's line shape.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { EpisodeResult, WhyResult } from '../../../daemon/protocol';
 import { scry, stopDaemon, tempDir } from '../../helpers';
+import { git, sessionFile, type Turn } from './session-repo';
 
 const ENV = { SCRY_MEMORY_SWEEP: '0', SCRY_FIRST_INDEX: '0' };
 const SESSION_AT = Date.UTC(2026, 2, 2, 10, 0);
@@ -65,27 +65,7 @@ const REPORT = `export function monthly(totals: number[]): number {
 
 const lineOf = (text: string, needle: string): number => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 
-function git(repo: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
-  const r = spawnSync('git', ['-C', repo, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e', ...env } });
-  assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
-}
-
-function transcript(dir: string, repo: string, id: string, at: number, turns: Array<['user' | 'assistant', string]>): void {
-  const lines = turns.map(([type, text], i) =>
-    JSON.stringify({
-      type,
-      uuid: `${id}-${i}`,
-      parentUuid: i > 0 ? `${id}-${i - 1}` : null,
-      sessionId: id,
-      cwd: repo,
-      gitBranch: 'main',
-      timestamp: new Date(at + i * 60_000).toISOString(),
-      message: type === 'user' ? { role: 'user', content: text } : { id: `msg-${id}-${i}`, role: 'assistant', content: [{ type: 'text', text }] },
-    }),
-  );
-  fs.writeFileSync(path.join(dir, `${id}.jsonl`), lines.join('\n') + '\n');
-}
+const transcript = (dir: string, repo: string, id: string, at: number, turns: readonly Turn[]): void => void sessionFile(dir, repo, id, at, turns);
 
 describe('anchors: kept as they were at the session commit, so a change made before the ingest is not fresh', () => {
   let home: string;

@@ -9,7 +9,6 @@
 // lines have Claude Code's shape (type, uuid, parentUuid, sessionId, cwd,
 // timestamp, message).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -19,6 +18,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { EpisodeResult, OrientResult, QueryResult, RecallResult, SymbolsResult, WhyResult } from '../../../daemon/protocol';
 import { estimateTokens } from '../../../daemon/memory/episode';
 import { CLI, scry, stopDaemon, tempDir } from '../../helpers';
+import { git, sessionFile, type Turn } from './session-repo';
 
 const ENV = { SCRY_MEMORY_SWEEP: '0', SCRY_FIRST_INDEX: '0' };
 const SESSION_AT = Date.UTC(2026, 2, 2, 10, 0);
@@ -43,34 +43,14 @@ const MAIN = (from: string): string => `import { processOrder } from '${from}';
 export const ok = processOrder({ id: 'a', total: 3 });
 `;
 
-function git(repo: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
-  const r = spawnSync('git', ['-C', repo, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e', ...env } });
-  assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
-}
-
 function transcript(repo: string, dir: string): string {
-  const turns: Array<['user' | 'assistant', string]> = [
+  const turns: Turn[] = [
     ['user', 'Payments fail twice a day. Should `processOrder` retry the charge itself?'],
     ['assistant', 'No: we decided that retries moved to the queue, never inline. `processOrder` in src/orders.ts only validates the order and calls `charge` once; the queue worker retries failed charges with backoff.'],
     ['user', 'Good, keep it that way and note why in the code.'],
     ['assistant', 'Done: a comment in `processOrder` now says retries live in the queue, and src/billing.ts is unchanged.'],
   ];
-  const lines = turns.map(([type, text], i) =>
-    JSON.stringify({
-      type,
-      uuid: `anchor-${i}`,
-      parentUuid: i > 0 ? `anchor-${i - 1}` : null,
-      sessionId: 'anchors-state',
-      cwd: repo,
-      gitBranch: 'main',
-      timestamp: new Date(SESSION_AT + i * 60_000).toISOString(),
-      message: type === 'user' ? { role: 'user', content: text } : { id: `msg-${i}`, role: 'assistant', content: [{ type: 'text', text }] },
-    }),
-  );
-  const file = path.join(dir, '5a1e0000-0000-4000-8000-000000000001.jsonl');
-  fs.writeFileSync(file, lines.join('\n') + '\n');
-  return file;
+  return sessionFile(dir, repo, 'anchors-state', SESSION_AT, turns, '5a1e0000-0000-4000-8000-000000000001');
 }
 
 const lineOf = (text: string, needle: string): number => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
