@@ -19,6 +19,13 @@ export interface FileSince {
 
 const COMMIT = /^[0-9a-f]{7,64}$/i;
 
+/** `git grep`: no match (exit 1) is an empty answer, not a failure. */
+function gitGrep(repo: string, args: string[]): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile('git', ['-C', repo, ...args], { encoding: 'utf8', timeout: 10_000, maxBuffer: 16 << 20, windowsHide: true }, (err, stdout) => resolve(err ? (err.code === 1 ? '' : undefined) : stdout));
+  });
+}
+
 function git(repo: string, args: string[]): Promise<string | undefined> {
   return new Promise((resolve) => {
     execFile('git', ['-C', repo, ...args], { encoding: 'utf8', timeout: 10_000, maxBuffer: 64 << 20, windowsHide: true }, (err, stdout) => resolve(err ? undefined : stdout));
@@ -196,4 +203,59 @@ function keepTracked(repo: string, stamp: number, files: readonly string[]): voi
 export function trackedFiles(repo: string): readonly string[] | undefined {
   const kept = TRACKED.get(repo);
   return kept && kept.stamp === indexStamp(repo) ? kept.files : undefined;
+}
+
+/** A name declared at a commit: its file, the line (1-based) and the line's text. */
+export interface DeclarationAt {
+  file: string;
+  line: number;
+  text: string;
+}
+
+/** A declaration keyword before a name, in the languages Scry indexes (`function f`, `def f`, `class F`, `func (r T) F`, `const f =`). */
+const DECLARES = '(function|def|class|interface|type|enum|struct|trait|func|fn|const|let|var|module)[[:space:]]+(\\([^)]*\\)[[:space:]]*)?';
+/** Source files only: a README's code sample declares nothing of the repo. */
+const SOURCE_SPECS = ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'go', 'rs', 'php', 'rb', 'java', 'kt', 'cs', 'swift', 'scala', 'vue', 'svelte'].map((e) => `*.${e}`);
+/** More declarations than this of one name: not one thing, and not worth reading on. */
+const DECLARATIONS_KEPT = 4;
+
+const DECLARED = new Map<string, DeclarationAt[]>();
+
+/**
+ * Reads where each name was declared at the commit (`git grep`, off the
+ * event loop), for names the index has no symbol of now and the working
+ * tree declares nowhere (a file the index leaves out may still hold one).
+ */
+export async function loadDeclarations(repo: string, commit: string, names: Iterable<string>): Promise<void> {
+  if (!COMMIT.test(commit)) return;
+  const jobs: Array<Promise<void>> = [];
+  for (const name of new Set(names)) {
+    const key = `${repo}\0${commit}\0${name}`;
+    if (!/^[A-Za-z_$][\w$]*$/.test(name) || DECLARED.has(key)) continue;
+    jobs.push(
+      (async () => {
+        const grep = (at: string[]): Promise<string | undefined> => gitGrep(repo, ['grep', '-n', '-I', '-w', '--full-name', '-m', String(DECLARATIONS_KEPT + 1), '-E', '-e', `${DECLARES}${name.replace(/\$/g, '\\$')}`, ...at, '--', ...SOURCE_SPECS]);
+        const [out, now] = await Promise.all([grep([commit]), grep([])]);
+        const found: DeclarationAt[] = [];
+        // Still declared in the working tree (in a file the index leaves out): not gone, and nothing to say of it here.
+        if (now === undefined || now.trim() !== '') {
+          DECLARED.set(key, found);
+          return;
+        }
+        for (const l of (out ?? '').split('\n')) {
+          // `COMMIT:path:line:text`
+          const m = /^[0-9a-f]+:(.+?):(\d+):(.*)$/.exec(l);
+          if (m && found.length <= DECLARATIONS_KEPT) found.push({ file: m[1]!, line: Number(m[2]), text: m[3]! });
+        }
+        if (DECLARED.size >= 2048) DECLARED.clear();
+        DECLARED.set(key, found);
+      })(),
+    );
+  }
+  await Promise.all(jobs);
+}
+
+/** Where loadDeclarations found the name declared at the commit: none, one, or several places; undefined when it was not read. */
+export function declarationsAt(repo: string, commit: string, name: string): readonly DeclarationAt[] | undefined {
+  return DECLARED.get(`${repo}\0${commit}\0${name}`);
 }

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AnchorKey, CodeDefinition, MentionContext, MentionResolution } from '../../protocol/anchors';
 import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/store';
-import { loadRenames, loadSince, loadTracked, renamedTo, trackedFiles } from './git-since';
+import { declarationsAt, loadDeclarations, loadRenames, loadSince, loadTracked, renamedTo, trackedFiles } from './git-since';
 import { lineNow } from './line-map';
 import { resolveName } from './resolve';
 
@@ -252,6 +252,10 @@ export function resolveMention(store: CodeStore, repo: string, input: string, co
       const inNamed = uniqueDefinitions(store, repo, locals).filter((d) => context.files.includes(d.file));
       if (inNamed.length === 1) return { found: inNamed[0]! };
     }
+    if (resolved.symbols.length === 0) {
+      const gone = goneSince(repo, mention, context?.commit);
+      if (gone) return { found: gone };
+    }
     return { found: null, reason: locals.length > 0 ? 'local' : resolved.symbols.length > 0 ? 'external' : 'unknown' };
   }
   // A bare field name is only anchored in a file the session named: `username` of a type it never opened is some other object's.
@@ -260,6 +264,24 @@ export function resolveMention(store: CodeStore, repo: string, input: string, co
   if (defs.length === 1) return { found: defs[0]! };
   if (defs.length === 0) return { found: null, reason: bareFields ? 'member' : 'unknown' };
   return { found: null, reason: 'ambiguous', candidates: defs.length };
+}
+
+/** Names of one episode looked for at its commit, at most (each is one `git grep`). */
+const GONE_ASKED = 24;
+
+/**
+ * A name nothing in the index has now, declared in exactly one place at the
+ * session's commit (`def legacy_charge(`, `function legacyCharge(`): what the
+ * session meant, removed since. Anchored as it was there (its declaration
+ * line and that line's hash), so its state reads gone. Declared nowhere, or
+ * in several places, it stays text.
+ */
+function goneSince(repo: string, name: string, commit: string | undefined): CodeDefinition | undefined {
+  if (commit === undefined || name.includes('.')) return undefined;
+  const at = declarationsAt(repo, commit, name);
+  if (at?.length !== 1) return undefined;
+  const d = at[0]!;
+  return { kind: 'symbol', name, qualified_name: name, file: d.file, line: d.line, hash: definitionHash(d.text) };
 }
 
 /** A path not in the tree now that git renamed after the session's commit: the file it is now. A path git never had stays unresolved. */
@@ -285,6 +307,9 @@ export async function prepareMentions(store: CodeStore, repo: string, mentions: 
     if (file !== undefined) files.push(file);
   }
   await loadSince(repo, commit, files);
+  // Names no symbol has now: where the commit declared them (goneSince).
+  const unknown = mentions.map(cleaned).filter((m) => IDENT.test(m) && !m.includes('.') && store.symbolsNamed(m).length === 0);
+  await loadDeclarations(repo, commit, unknown.slice(0, GONE_ASKED));
 }
 
 /** One per place: several symbols at one definition (a declaration merged with its namespace) are one answer. */

@@ -8,7 +8,10 @@
 // named, and leaves charge alone. Ingested after commit 2, each anchor's state
 // says what changed since the session: processOrder drifted (body changed),
 // refundOrder drifted (moved), the report file found under its new name,
-// drifted (moved), charge fresh. A path git never had stays text.
+// drifted (moved), charge fresh. A path git never had stays text. Commit 2
+// also deletes legacyFee: a name nothing has at the ingest, declared once at
+// the session's commit, is anchored there and reads gone; a name declared
+// nowhere then (neverWritten) stays text.
 //
 // The transcript is built here (its cwd must be this temp repo), in Claude
 // Code's line shape.
@@ -54,8 +57,13 @@ import type { Order } from './orders';
 // Refunds live apart from orders since commit 2.
 
 ${REFUND}`;
-const BILLING = `export function charge(id: string, amount: number): boolean {
+const BILLING_2 = `export function charge(id: string, amount: number): boolean {
   return id.length > 0 && amount !== 0;
+}
+`;
+const BILLING = `${BILLING_2}
+export function legacyFee(amount: number): number {
+  return amount * 0.02;
 }
 `;
 const REPORT = `export function monthly(totals: number[]): number {
@@ -101,6 +109,7 @@ describe('anchors: kept as they were at the session commit, so a change made bef
     // Commit 2, after the session and before its transcript is ingested.
     fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), ORDERS_2);
     fs.writeFileSync(path.join(repo, 'src', 'refunds.ts'), REFUNDS_2);
+    fs.writeFileSync(path.join(repo, 'src', 'billing.ts'), BILLING_2);
     fs.mkdirSync(path.join(repo, 'src', 'reports'));
     git(repo, ['mv', 'src/legacy/report.ts', 'src/reports/summary.ts']);
     git(repo, ['add', '.']);
@@ -112,7 +121,7 @@ describe('anchors: kept as they were at the session commit, so a change made bef
       ['user', 'Payments fail twice a day. Does `processOrder` retry, and what does `refundOrder` charge?'],
       [
         'assistant',
-        '`processOrder` calls `charge` once and never retries; `refundOrder` charges the negative total. The monthly figures come from src/legacy/report.ts, and src/legacy/missing.ts was never written.',
+        '`processOrder` calls `charge` once and never retries; `refundOrder` charges the negative total. The monthly figures come from src/legacy/report.ts, and src/legacy/missing.ts was never written. `legacyFee` adds 2%; `neverWritten` was only an idea.',
       ],
     ]);
     const ingested = await run<{ added: number }>(['memory', 'ingest', '--source', 'claude', '--path', dir]);
@@ -155,5 +164,11 @@ describe('anchors: kept as they were at the session commit, so a change made bef
     assert.equal(h?.state, 'drifted', JSON.stringify(w.history));
     assert.equal(h?.was, 'src/legacy/report.ts:1');
     assert.equal(h?.now, 'src/reports/summary.ts:1');
+  });
+
+  it('a name deleted between the session and the ingest, declared once at the session commit, is gone; one never declared stays text', async () => {
+    const c = await code();
+    assert.equal(c.get('legacyFee'), 'gone', JSON.stringify([...c]));
+    assert.ok(!c.has('neverWritten'), JSON.stringify([...c]));
   });
 });
