@@ -97,9 +97,10 @@ export function occurrenceCost(o: Occurrence, name: string, prevFile: string | u
  * impls name other symbols, and a compound or differently cased question
  * keeps it); and, when refs found that name in one symbol only (on a
  * whole answer: a page cannot know), its kind too (`# 3 calls in 2
- * files`): the kind tells matches apart, and defs and the JSON say it. `uses`: the sites form's uses of the sites listed, most
- * frequent first; `cut`: this page does not list them all (see usesPhrase
- * and countPhrase for what each says).
+ * files`): the kind tells matches apart, and defs and the JSON say it.
+ * `uses`: the sites form's uses of the sites listed, most frequent first;
+ * `cut`: this page does not list them all (see usesPhrase and countPhrase
+ * for what each says).
  */
 function header(m: SymbolMatch, kind: CompactKind, r: QueryResult, uses?: { list: ReadonlyArray<[string, number]>; cut: boolean }): string {
   const asked = (kind === 'refs' || kind === 'defs') && m.display_name === r.symbol;

@@ -14,10 +14,11 @@ import { mapExtentBack } from './line-map';
 import { definitionHash, extentOf } from './mention';
 
 export async function definitionsAt(store: CodeStore, repo: string, commit: string, defs: readonly CodeDefinition[]): Promise<Array<PastDefinition | undefined>> {
+  // A symbol with no id is already as the commit had it (mention.ts goneSince): no diff to read for it.
   await loadSince(
     repo,
     commit,
-    defs.map((d) => d.file),
+    defs.filter((d) => d.kind === 'file' || d.symbol !== undefined).map((d) => d.file),
   );
   const out: Array<PastDefinition | undefined> = [];
   for (const d of defs) out.push(d.kind === 'file' ? await fileAt(repo, commit, d) : await symbolAt(store, repo, commit, d));

@@ -90,7 +90,7 @@ function pythonNested(store: CodeStore, id: number): number[] {
 export function callees(store: CodeStore, name: string, opts: Paging & { allRefs?: boolean; includeExternal?: boolean; merge?: Merge } = {}): Answer<QueryResult> {
   const { symbols, note } = resolveName(store, name);
   const sql = SQL(opts.allRefs ?? false);
-  const bodies = symbols.flatMap((s) => [s.id, ...pythonNested(store, s.id)]);
+  const bodies = symbols.flatMap((s) => (s.symbol.startsWith('scip-python ') ? [s.id, ...pythonNested(store, s.id)] : [s.id]));
   const sites = oneRowPerSite(store, [...new Set(bodies)].flatMap((id) => store.statement<[number], OccurrenceRow>(sql).all(id)));
   // `new Error(…)`: lib declares the global as a variable of a constructor interface; `observer.next(x)` calls
   // a property. No function is behind either, so the compilers' call hierarchy has no callee there. Counted, listed on request.

@@ -19,17 +19,23 @@ export interface FileSince {
 
 const COMMIT = /^[0-9a-f]{7,64}$/i;
 
-/** `git grep`: no match (exit 1) is an empty answer, not a failure. */
-function gitGrep(repo: string, args: string[]): Promise<string | undefined> {
+/** git's output, or undefined when it failed. `git grep` finding nothing exits 1: that is an empty answer, not a failure. */
+function git(repo: string, args: string[]): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile('git', ['-C', repo, ...args], { encoding: 'utf8', timeout: 10_000, maxBuffer: 16 << 20, windowsHide: true }, (err, stdout) => resolve(err ? (err.code === 1 ? '' : undefined) : stdout));
+    execFile('git', ['-C', repo, ...args], { encoding: 'utf8', timeout: 10_000, maxBuffer: 64 << 20, windowsHide: true }, (err, stdout) =>
+      resolve(err ? (args[0] === 'grep' && err.code === 1 ? '' : undefined) : stdout),
+    );
   });
 }
 
-function git(repo: string, args: string[]): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile('git', ['-C', repo, ...args], { encoding: 'utf8', timeout: 10_000, maxBuffer: 64 << 20, windowsHide: true }, (err, stdout) => resolve(err ? undefined : stdout));
-  });
+/** The hits `git grep -n COMMIT` printed (`COMMIT:path:line:text`). */
+function grepHits(out: string | undefined): Array<{ file: string; line: number; text: string }> {
+  const hits: Array<{ file: string; line: number; text: string }> = [];
+  for (const l of (out ?? '').split('\n')) {
+    const m = /^[0-9a-f]+:(.+?):(\d+):(.*)$/.exec(l);
+    if (m) hits.push({ file: m[1]!, line: Number(m[2]), text: m[3]! });
+  }
+  return hits;
 }
 
 /** The working file's size and mtime; `-` when it is not there. */
@@ -156,13 +162,9 @@ export function renamedFrom(repo: string, commit: string, file: string): string 
 /** The one place at the commit where a line of text stands (trimmed, whole), or undefined when it is nowhere or in several places. */
 export async function onlyPlaceAt(repo: string, commit: string, text: string, prefer?: string): Promise<{ file: string; line: number } | undefined> {
   if (!COMMIT.test(commit) || text.length < 8) return undefined;
-  const out = await git(repo, ['grep', '-n', '-I', '--full-name', '-F', '-e', text, commit, '--']);
-  const hits: Array<{ file: string; line: number }> = [];
-  for (const l of (out ?? '').split('\n')) {
-    // `COMMIT:path:line:text`
-    const m = /^[0-9a-f]+:(.+?):(\d+):(.*)$/.exec(l);
-    if (m && m[3]!.trim() === text) hits.push({ file: m[1]!, line: Number(m[2]) });
-  }
+  const hits = grepHits(await git(repo, ['grep', '-n', '-I', '--full-name', '-F', '-e', text, commit, '--']))
+    .filter((h) => h.text.trim() === text)
+    .map(({ file, line }) => ({ file, line }));
   if (hits.length === 1) return hits[0];
   const preferred = prefer === undefined ? [] : hits.filter((h) => h.file === prefer);
   return preferred.length === 1 ? preferred[0] : undefined;
@@ -234,21 +236,11 @@ export async function loadDeclarations(repo: string, commit: string, names: Iter
     if (!/^[A-Za-z_$][\w$]*$/.test(name) || DECLARED.has(key)) continue;
     jobs.push(
       (async () => {
-        const grep = (at: string[]): Promise<string | undefined> => gitGrep(repo, ['grep', '-n', '-I', '-w', '--full-name', '-m', String(DECLARATIONS_KEPT + 1), '-E', '-e', `${DECLARES}${name.replace(/\$/g, '\\$')}`, ...at, '--', ...SOURCE_SPECS]);
-        const [out, now] = await Promise.all([grep([commit]), grep([])]);
-        const found: DeclarationAt[] = [];
-        // Still declared in the working tree (in a file the index leaves out): not gone, and nothing to say of it here.
-        if (now === undefined || now.trim() !== '') {
-          DECLARED.set(key, found);
-          return;
-        }
-        for (const l of (out ?? '').split('\n')) {
-          // `COMMIT:path:line:text`
-          const m = /^[0-9a-f]+:(.+?):(\d+):(.*)$/.exec(l);
-          if (m && found.length <= DECLARATIONS_KEPT) found.push({ file: m[1]!, line: Number(m[2]), text: m[3]! });
-        }
+        const grep = (at: string[]): Promise<string | undefined> => git(repo, ['grep', '-n', '-I', '-w', '--full-name', '-m', String(DECLARATIONS_KEPT + 1), '-E', '-e', `${DECLARES}${name.replace(/\$/g, '\\$')}`, ...at, '--', ...SOURCE_SPECS]);
+        const [then, now] = await Promise.all([grep([commit]), grep([])]);
         if (DECLARED.size >= 2048) DECLARED.clear();
-        DECLARED.set(key, found);
+        // Still declared in the working tree (in a file the index leaves out): not gone, and nothing to say of it here.
+        DECLARED.set(key, now === undefined || now.trim() !== '' ? [] : grepHits(then).slice(0, DECLARATIONS_KEPT + 1));
       })(),
     );
   }

@@ -212,11 +212,8 @@ function enclosingAt(store: CodeStore, file: string, line: number): SymbolRecord
  */
 function fileLineDefinition(store: CodeStore, repo: string, rel: string, line: number, commit: string | undefined): CodeDefinition | undefined {
   const file = locate(store, repo, rel);
-  if (file === undefined) {
-    // Renamed since the session: the file at that line (its lines were the old file's, and may have moved on).
-    const renamed = commit === undefined ? undefined : renamedTo(repo, commit, rel);
-    return renamed === undefined ? undefined : fileDefinition(store, repo, renamed, line);
-  }
+  // Renamed since the session: the file at that line (its lines were the old file's, and may have moved on).
+  if (file === undefined) return renamedDefinition(store, repo, rel, commit, line);
   const now = commit === undefined ? { exact: line } : (lineNow(repo, commit, file, line) ?? { exact: line });
   let s: SymbolRecord | undefined;
   if ('exact' in now) s = enclosingAt(store, file, now.exact);
@@ -284,10 +281,10 @@ function goneSince(repo: string, name: string, commit: string | undefined): Code
   return { kind: 'symbol', name, qualified_name: name, file: d.file, line: d.line, hash: definitionHash(d.text) };
 }
 
-/** A path not in the tree now that git renamed after the session's commit: the file it is now. A path git never had stays unresolved. */
-function renamedDefinition(store: CodeStore, repo: string, rel: string, commit: string | undefined): CodeDefinition | undefined {
+/** A path not in the tree now that git renamed after the session's commit: the file it is now (at `line`). A path git never had stays unresolved. */
+function renamedDefinition(store: CodeStore, repo: string, rel: string, commit: string | undefined, line = 1): CodeDefinition | undefined {
   const renamed = commit === undefined ? undefined : renamedTo(repo, commit, rel);
-  return renamed === undefined ? undefined : fileDefinition(store, repo, renamed, 1);
+  return renamed === undefined ? undefined : fileDefinition(store, repo, renamed, line);
 }
 
 /**
