@@ -1,18 +1,22 @@
 #!/usr/bin/env node
-// A real scip-go whose output is then cut at a document boundary, the way a
-// full disk or a killed writer leaves it: runs the scip-go named by
-// REAL_SCIP_GO with this process's arguments, then keeps the documents before
-// the last one inside the repo (paths starting '..' are Go's generated test
-// mains in its build cache). Exits as scip-go did.
+// A real scip-go whose output is cut at a document boundary, the way a full
+// disk or a killed writer leaves it: runs the scip-go named by REAL_SCIP_GO
+// with this process's arguments, its output sent to a file beside the one
+// asked for, then writes to the asked file only the documents before the last
+// one inside the repo (paths starting '..' are Go's generated test mains in
+// its build cache). The asked file never holds more than that: the daemon
+// reads it while it grows, as it reads a real indexer's. Exits as scip-go did.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 
 const args = process.argv.slice(2);
-const run = spawnSync(process.env.REAL_SCIP_GO, args, { stdio: 'inherit' });
-if (run.status !== 0) process.exit(run.status ?? 1);
 const at = args.indexOf('--output');
 const file = at >= 0 ? args[at + 1] : 'index.scip';
-const bytes = fs.readFileSync(file);
+const whole = `${file}.whole`;
+const run = spawnSync(process.env.REAL_SCIP_GO, at >= 0 ? args.map((a, i) => (i === at + 1 ? whole : a)) : [...args, '--output', whole], { stdio: 'inherit' });
+if (run.status !== 0) process.exit(run.status ?? 1);
+const bytes = fs.readFileSync(whole);
+fs.rmSync(whole, { force: true });
 
 // Top-level fields of an Index: 1 metadata, 2 document, 3 external symbol, each length-delimited.
 let pos = 0;
