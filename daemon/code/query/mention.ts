@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import type { AnchorKey, CodeDefinition, MentionContext, MentionResolution } from '../../protocol/anchors';
 import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/store';
 import { declarationsAt, loadDeclarations, loadRenames, loadSince, loadTracked, renamedTo, trackedFiles } from './git-since';
+import { libraryDefinition, libraryNow } from './library';
 import { lineNow } from './line-map';
 import { resolveName } from './resolve';
 
@@ -253,12 +254,20 @@ export function resolveMention(store: CodeStore, repo: string, input: string, co
       const gone = goneSince(repo, mention, context?.commit);
       if (gone) return { found: gone };
     }
+    // No definition of the repo's: a library symbol the repo uses (`useEffect`, `String.split`).
+    const library = libraryDefinition(store, resolved.symbols, context);
+    if (library) return { found: library };
     return { found: null, reason: locals.length > 0 ? 'local' : resolved.symbols.length > 0 ? 'external' : 'unknown' };
   }
   // A bare field name is only anchored in a file the session named: `username` of a type it never opened is some other object's.
   const bareFields = context !== undefined && !mention.includes('.') && mine.every((x) => FIELD_KINDS.has(x.kind));
   const defs = narrow(uniqueDefinitions(store, repo, mine), context).filter((d) => !bareFields || context.files.includes(d.file));
   if (defs.length === 1) return { found: defs[0]! };
+  if (defs.length === 0 && !bareFields) {
+    // Symbols the index declares but the repo does not define (scip-python's `typing/TypedDict.`): a library's.
+    const library = libraryDefinition(store, mine, context);
+    if (library) return { found: library };
+  }
   if (defs.length === 0) return { found: null, reason: bareFields ? 'member' : 'unknown' };
   return { found: null, reason: 'ambiguous', candidates: defs.length };
 }
@@ -328,6 +337,11 @@ function uniqueDefinitions(store: CodeStore, repo: string, symbols: SymbolRecord
 export function currentDefinition(store: CodeStore, repo: string, key: AnchorKey): CodeDefinition | null {
   // A file git renamed after the session is looked for where it was when anchored first.
   if (key.kind === 'file') return (key.found_file !== undefined ? fileDefinition(store, repo, key.found_file, 1) : undefined) ?? fileDefinition(store, repo, key.file, 1) ?? null;
+  if (key.symbol !== undefined && key.name !== undefined) {
+    // A library's symbol the repo used: used still (at that version or another), or not any more.
+    const library = libraryNow(store, key.symbol, key.name, store.symbolsNamed(key.name));
+    if (library !== undefined) return library;
+  }
   if (key.symbol !== undefined) {
     const same = store.statement<[string], SymbolRecord>(`SELECT id, symbol, name, qualified_name, parent_name, kind, is_external, document_id IS NOT NULL AS is_local FROM symbols WHERE symbol = ? AND document_id IS NULL`).get(key.symbol);
     const d = same ? symbolDefinition(store, repo, same) : undefined;
