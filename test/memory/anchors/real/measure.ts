@@ -97,7 +97,7 @@ async function main(): Promise<void> {
           part,
           mention: m.text,
           backticked: m.backticked,
-          ...(r.found ? { anchored: { kind: r.found.kind, file: r.found.file, line: r.found.line, ...(r.found.qualified_name ? { qualified_name: r.found.qualified_name } : {}) } } : { unresolved: r.reason, ...(r.candidates ? { candidates: r.candidates } : {}) }),
+          ...(r.found ? { anchored: { kind: r.found.kind, file: r.found.file, line: r.found.line, ...(r.found.qualified_name ? { qualified_name: r.found.qualified_name } : {}), ...(r.found.library ? { library: r.found.library } : {}) } } : { unresolved: r.reason, ...(r.candidates ? { candidates: r.candidates } : {}) }),
           said: part === 'prose' ? bestSentence(text, m.text, 200) : text.split('\n').find((l) => l.includes(m.text))?.slice(0, 200) ?? '',
         });
       }
