@@ -241,9 +241,15 @@ export function resolveMention(store: CodeStore, repo: string, input: string, co
   if (!IDENT.test(mention)) return { found: null, reason: 'unknown' };
   const resolved = resolveName(store, mention);
   // A compound whose container matched nothing: every symbol of the tail came back, which would be a guess.
-  if (resolved.note !== undefined) return { found: null, reason: 'unknown' };
+  if (resolved.note !== undefined) {
+    const module = pythonModule(store, repo, mention);
+    return module ? { found: module } : { found: null, reason: 'unknown' };
+  }
   const mine = own(resolved.symbols);
   if (mine.length === 0) {
+    // No symbol of that name: a Python module or package the repo has (`bookminder`, `apple_books.library`).
+    const module = resolved.symbols.length === 0 ? pythonModule(store, repo, mention) : undefined;
+    if (module) return { found: module };
     const locals = resolved.symbols.filter((x) => x.is_local && !x.is_external);
     // A local of a file the session named, the only one of that name there: what the session was reading.
     if (locals.length > 0 && context) {
@@ -270,6 +276,22 @@ export function resolveMention(store: CodeStore, repo: string, input: string, co
   }
   if (defs.length === 0) return { found: null, reason: bareFields ? 'member' : 'unknown' };
   return { found: null, reason: 'ambiguous', candidates: defs.length };
+}
+
+/**
+ * A dotted name as Python imports it (`bookminder`, `apple_books.library`):
+ * the module's file (`…/library.py`) or the package's `__init__.py`, the one
+ * indexed path ending so. An indexer names a module by its file, not by the
+ * name an `import` uses, so no symbol has that name.
+ */
+function pythonModule(store: CodeStore, repo: string, mention: string): CodeDefinition | undefined {
+  if (!/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(mention)) return undefined;
+  const rel = mention.split('.').join('/');
+  const files = [`${rel}.py`, `${rel}/__init__.py`].flatMap((p) => {
+    const f = indexedPath(store, p);
+    return f === undefined ? [] : [f];
+  });
+  return files.length === 1 ? fileAt(repo, files[0]!, 1) : undefined;
 }
 
 /** Names of one episode looked for at its commit, at most (each is one `git grep`). */
