@@ -10,7 +10,7 @@ import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/stor
 import { declarationsAt, loadDeclarations, loadRenames, loadSince, loadTracked, renamedTo, trackedFiles } from './git-since';
 import { libraryDefinition, libraryNow } from './library';
 import { lineNow } from './line-map';
-import { resolveName } from './resolve';
+import { lookedUp, resolveName } from './resolve';
 
 /** `orders.ts:12` or `src/orders.ts:12:5`. */
 const FILE_LINE = /^(.+\.[A-Za-z0-9]{1,6}):(\d+)(?::\d+)?$/;
@@ -239,7 +239,9 @@ export function resolveMention(store: CodeStore, repo: string, input: string, co
     if (mention.includes('/') || !IDENT.test(mention)) return { found: null, reason: 'unknown' };
   }
   if (!IDENT.test(mention)) return { found: null, reason: 'unknown' };
-  const resolved = resolveName(store, mention);
+  const named = resolveName(store, mention);
+  // Spelled as written: the index answers `flask` with `Flask` when nothing is spelled `flask`, a guess for a mention.
+  const resolved = { ...named, symbols: named.symbols.filter((s) => s.name === mention || s.name === lookedUp(mention)) };
   // A compound whose container matched nothing: every symbol of the tail came back, which would be a guess.
   if (resolved.note !== undefined) {
     const module = pythonModule(store, repo, mention);
