@@ -361,11 +361,8 @@ function uniqueDefinitions(store: CodeStore, repo: string, symbols: SymbolRecord
 export function currentDefinition(store: CodeStore, repo: string, key: AnchorKey): CodeDefinition | null {
   // A file git renamed after the session is looked for where it was when anchored first.
   if (key.kind === 'file') return (key.found_file !== undefined ? fileDefinition(store, repo, key.found_file, 1) : undefined) ?? fileDefinition(store, repo, key.file, 1) ?? null;
-  if (key.symbol !== undefined && key.name !== undefined) {
-    // A library's symbol the repo used: used still (at that version or another), or not any more.
-    const library = libraryNow(store, key.symbol, key.name, store.symbolsNamed(key.name));
-    if (library !== undefined) return library;
-  }
+  // A library's symbol the repo used: used still (at that version or another), or not any more.
+  if (key.library !== undefined) return key.symbol !== undefined && key.name !== undefined ? libraryNow(store, key.symbol, key.name) : null;
   if (key.symbol !== undefined) {
     const same = store.statement<[string], SymbolRecord>(`SELECT id, symbol, name, qualified_name, parent_name, kind, is_external, document_id IS NOT NULL AS is_local FROM symbols WHERE symbol = ? AND document_id IS NULL`).get(key.symbol);
     const d = same ? symbolDefinition(store, repo, same) : undefined;
