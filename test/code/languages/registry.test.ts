@@ -46,6 +46,7 @@ const PROBES: Record<GrammarId, string> = {
   csharp: 'class A {\n  void probe() {}\n}\n',
   c: 'int probe(void) {\n  return 1;\n}\n',
   cpp: 'int probe() {\n  return 1;\n}\n',
+  elixir: 'defmodule A do\n  def probe do\n    1\n  end\nend\n',
 };
 
 /** What the overlay calls each probe where it is not 'function' (a method of a class, Ruby's def). */

@@ -1,0 +1,477 @@
+// Elixir read by tree-sitter. The grammar makes everything a `call`: which
+// calls define something is in their target's name (`defmodule`, `def`,
+// `defimpl`, ...). Module names are absolute: `defmodule A.B` inside `Outer`
+// is `Outer.A.B`, and the only short names are the ones `alias` (or a nested
+// `defmodule`) makes, so a remote call `B.f()` is resolved here, in the file,
+// to `A.B`'s key. A local call `f()` is looked up in its module, then in what
+// the module `use`s, then in imported modules; `use X` and `@behaviour X`
+// make X an ancestor of the module, `defimpl P, for: T` makes the module
+// `P.T` with P as its ancestor (what `impls` reports).
+import type { Node } from 'web-tree-sitter';
+import { descriptor, Kind, type Definition, type FileFacts, type Range, type Target } from '../syntactic/facts';
+
+/** `def`-like calls: the kind their name gets. */
+const FUNCTIONS: Readonly<Record<string, number>> = {
+  def: Kind.Method, defp: Kind.Method, defdelegate: Kind.Method, defn: Kind.Method, defnp: Kind.Method,
+  defmacro: Kind.Macro, defmacrop: Kind.Macro, defguard: Kind.Macro, defguardp: Kind.Macro,
+};
+const MODULES: Readonly<Record<string, number>> = { defmodule: Kind.Module, defprotocol: Kind.Interface };
+/** Kernel's special forms and control macros: calls by syntax, never a function anyone here defines. */
+const SPECIAL = new Set([
+  'if', 'unless', 'case', 'cond', 'with', 'for', 'try', 'receive', 'quote', 'unquote', 'unquote_splicing', 'fn', 'raise', 'reraise',
+  'throw', 'require', 'super', '__MODULE__', '__DIR__', '__ENV__', '__CALLER__', '__STACKTRACE__', 'and', 'or', 'not', 'in', 'when',
+]);
+/** Module attributes naming modules the current one implements. */
+const ANCESTOR_ATTRIBUTES = new Set(['behaviour', 'behavior']);
+/** Module attributes declaring a function of a behaviour (a protocol's functions are `def`s). */
+const CALLBACKS = new Set(['callback', 'macrocallback']);
+/** Module attributes whose value is a typespec: the names in it are types and functions named, never called. */
+const TYPESPECS = new Set(['spec', 'type', 'typep', 'opaque', 'callback', 'macrocallback']);
+
+const rangeOf = (n: Node): Range => [n.startPosition.row, n.startPosition.column, n.endPosition.row, n.endPosition.column];
+const moduleKey = (path: readonly string[]): string => path.map((p) => `${descriptor(p)}#`).join('');
+const functionKey = (module: string, name: string): string => `${module}${descriptor(name)}().`;
+
+/** A `call` node's target name when it is a plain identifier (`def`, `alias`, `foo`). */
+const targetName = (n: Node): string | undefined => {
+  const t = n.childForFieldName('target');
+  return t?.type === 'identifier' ? t.text : undefined;
+};
+const argumentsOf = (n: Node): Node[] => n.namedChildren.find((c) => c.type === 'arguments')?.namedChildren ?? [];
+const doBlockOf = (n: Node): Node | undefined => n.namedChildren.find((c) => c.type === 'do_block');
+/** `key: value` pairs of a call's trailing keyword list. */
+function keywordsOf(args: readonly Node[]): Map<string, Node> {
+  const out = new Map<string, Node>();
+  for (const a of args) {
+    if (a.type !== 'keywords') continue;
+    for (const p of a.namedChildren) {
+      const key = p.childForFieldName('key')?.text.replace(/:\s*$/, '');
+      const value = p.childForFieldName('value');
+      if (key && value) out.set(key, value);
+    }
+  }
+  return out;
+}
+
+/** The name node a function head defines: `f(x)`, `f(x) when g`, `f`; none for `unquote(name)(x)` or an operator. */
+function functionName(head: Node | undefined): Node | undefined {
+  if (!head) return undefined;
+  if (head.type === 'binary_operator' && head.childForFieldName('operator')?.text === 'when') return functionName(head.childForFieldName('left') ?? undefined);
+  if (head.type === 'identifier') return head;
+  if (head.type === 'call') {
+    const t = head.childForFieldName('target');
+    return t?.type === 'identifier' ? t : undefined;
+  }
+  return undefined;
+}
+
+/** Range of the last segment of a one-line module name: `B` in `A.B`. */
+function lastSegmentRange(n: Node, segment: string): Range {
+  const r = rangeOf(n);
+  return r[0] === r[2] && r[3] - segment.length >= r[1] ? [r[2], r[3] - segment.length, r[2], r[3]] : r;
+}
+
+interface Frame {
+  /** The module's path (`['Jason', 'Encoder']`); empty at the file's top. */
+  path: string[];
+  /** Keys a `def` here defines under: several for `defimpl P, for: [A, B]`. */
+  keys: string[];
+  /** Short name -> the module path it stands for (`alias`, nested `defmodule`). */
+  aliases: Map<string, string[]>;
+  /** Modules imported here (`import X`): keys, looked in for local calls. */
+  imports: string[];
+  /** The module's own definition, to which `use`/`@behaviour` add ancestors. */
+  definitions: Definition[];
+}
+
+class ElixirWalker {
+  private readonly frames: Frame[] = [{ path: [], keys: [], aliases: new Map(), imports: [], definitions: [] }];
+  private readonly out: FileFacts;
+  /** Inside `quote do … end`: code for the module a macro expands in, so it defines nothing here. */
+  private quoted = 0;
+
+  constructor(file: string) {
+    this.out = { path: file, language: 'elixir', definitions: [], references: [] };
+  }
+
+  run(root: Node): FileFacts {
+    this.visit(root);
+    return this.out;
+  }
+
+  private get frame(): Frame {
+    return this.frames[this.frames.length - 1]!;
+  }
+
+  /** The innermost module: what `__MODULE__` and local calls mean. */
+  private get module(): Frame | undefined {
+    for (let i = this.frames.length - 1; i >= 0; i--) if (this.frames[i]!.keys.length > 0) return this.frames[i];
+    return undefined;
+  }
+
+  private aliased(name: string): string[] | undefined {
+    for (let i = this.frames.length - 1; i >= 0; i--) {
+      const a = this.frames[i]!.aliases.get(name);
+      if (a) return a;
+    }
+    return undefined;
+  }
+
+  /** A module expression's absolute path: `B.C` through `alias A.B`, `__MODULE__.X`; undefined for anything else. */
+  private modulePath(n: Node | null | undefined): string[] | undefined {
+    if (!n) return undefined;
+    if (n.type === 'alias') {
+      const parts = n.text.split('.').map((p) => p.trim());
+      const head = this.aliased(parts[0]!);
+      return head ? [...head, ...parts.slice(1)] : parts;
+    }
+    if (n.type === 'identifier' && n.text === '__MODULE__') return this.module?.path;
+    if (n.type === 'dot') {
+      const left = this.modulePath(n.childForFieldName('left'));
+      const right = n.childForFieldName('right');
+      return left && right?.type === 'alias' ? [...left, ...right.text.split('.').map((p) => p.trim())] : undefined;
+    }
+    return undefined;
+  }
+
+  private ref(node: Node, target: Target, call: boolean, extra: { import?: boolean } = {}): void {
+    this.out.references.push({ range: rangeOf(node), target, call, ...extra });
+  }
+
+  /** A module named in code: its key when some file defines it, else unresolved under its last segment. */
+  private moduleRef(node: Node, path: readonly string[], extra: { import?: boolean } = {}): void {
+    const name = path[path.length - 1];
+    if (!name) return;
+    // The written name's last segment (`Enc` in `alias Jason.Encoder, as: Enc`, `Encoder` in `Jason.Encoder`).
+    const range: Range = node.type === 'alias' ? lastSegmentRange(node, node.text.split('.').pop()!.trim()) : rangeOf(node);
+    this.out.references.push({ range, target: { type: 'oneOf', options: [{ type: 'symbol', key: moduleKey(path) }], name, member: 'type' }, call: false, ...extra });
+  }
+
+  private visit(n: Node): void {
+    switch (n.type) {
+      case 'comment':
+      case 'quoted_content':
+      case 'escape_sequence':
+        return;
+      case 'call':
+        return this.callNode(n);
+      case 'alias': {
+        const path = this.modulePath(n);
+        if (path) this.moduleRef(n, path);
+        return;
+      }
+      case 'dot': {
+        // `__MODULE__.Sub` as a value (a module reference).
+        const path = this.modulePath(n);
+        if (path) return this.moduleRef(n.childForFieldName('right') ?? n, path);
+        break;
+      }
+      case 'unary_operator':
+        if (this.attribute(n) || this.capture(n)) return;
+        break;
+      case 'binary_operator':
+        // `x |> f`: a call of f with x.
+        if (n.childForFieldName('operator')?.text === '|>' && n.childForFieldName('right')?.type === 'identifier') {
+          this.visit(n.childForFieldName('left')!);
+          const f = n.childForFieldName('right')!;
+          this.ref(f, this.localTarget(f.text), true);
+          return;
+        }
+        break;
+    }
+    for (const c of n.namedChildren) this.visit(c);
+  }
+
+  private callNode(n: Node): void {
+    const name = targetName(n);
+    if (name === 'quote') {
+      this.quoted++;
+      this.children(n, n.childForFieldName('target') ?? undefined);
+      this.quoted--;
+      return;
+    }
+    if (name !== undefined) {
+      if (MODULES[name] !== undefined) return this.defmodule(n, MODULES[name]);
+      if (name === 'defimpl') return this.defimpl(n);
+      if (FUNCTIONS[name] !== undefined) return this.defun(n, name, FUNCTIONS[name]);
+      if (name === 'defstruct' || name === 'defexception') return this.defstruct(n);
+      if (name === 'alias') return this.alias(n);
+      if (name === 'import') return this.importCall(n);
+      if (name === 'use') return this.use(n);
+      const target = n.childForFieldName('target')!;
+      if (!SPECIAL.has(name) && !name.startsWith('def')) this.ref(target, this.localTarget(name), true);
+      return this.children(n, target);
+    }
+    const target = n.childForFieldName('target');
+    if (target?.type === 'dot') return this.remoteCall(n, target);
+    for (const c of n.namedChildren) this.visit(c);
+  }
+
+  private children(n: Node, skip?: Node): void {
+    for (const c of n.namedChildren) if (!skip || !c.equals(skip)) this.visit(c);
+  }
+
+  /** A local call's target: its module (and what the module uses), then imported modules; else unresolved under its name. */
+  private localTarget(name: string): Target {
+    const scopes: string[] = [];
+    for (let i = this.frames.length - 1; i >= 0; i--) {
+      const f = this.frames[i]!;
+      if (scopes.length === 0 && f.keys.length > 0) scopes.push(f.keys[0]!);
+      scopes.push(...f.imports);
+    }
+    return { type: 'lexical', name, member: 'method', scopes };
+  }
+
+  /** `Mod.f(x)`, `__MODULE__.f()`, `:ets.new()`, `conn.field`, `fun.(x)`. */
+  private remoteCall(n: Node, dot: Node): void {
+    const left = dot.childForFieldName('left');
+    const right = dot.childForFieldName('right');
+    const hasArguments = n.namedChildren.some((c) => c.type === 'arguments');
+    const module = this.modulePath(left);
+    if (right?.type === 'identifier' && module) {
+      if (left?.type !== 'identifier') this.visit(left!);
+      const key = functionKey(moduleKey(module), right.text);
+      this.ref(right, { type: 'oneOf', options: [{ type: 'symbol', key }], name: right.text, member: 'method' }, true);
+    } else {
+      if (left) this.visit(left);
+      // `conn.assigns` without parentheses reads a field; with them, a function of something only run time knows.
+      if (right?.type === 'identifier' && hasArguments && left?.type !== 'atom') this.ref(right, { type: 'unresolved', name: right.text, member: 'method' }, true);
+    }
+    for (const c of n.namedChildren) if (!c.equals(dot)) this.visit(c);
+  }
+
+  /** `defmodule A.B do … end`, `defprotocol P do … end`. */
+  private defmodule(n: Node, kind: number): void {
+    const args = argumentsOf(n);
+    const nameNode = args[0];
+    const outer = this.module?.path ?? [];
+    const written = nameNode?.type === 'alias' ? nameNode.text.split('.').map((p) => p.trim()) : nameNode ? this.modulePath(nameNode) : undefined;
+    if (!nameNode || !written || this.quoted > 0) return this.children(n);
+    // A nested module's name is relative to its parent; `__MODULE__.X` is already absolute.
+    const path = nameNode.type === 'alias' ? [...outer, ...written] : written;
+    const name = path[path.length - 1]!;
+    const key = moduleKey(path);
+    const d: Definition = { key, name, kind, range: lastSegmentRange(nameNode, name), extent: rangeOf(n) };
+    this.out.definitions.push(d);
+    // `defmodule Inner` inside Outer: `Inner` means Outer.Inner from here on.
+    if (nameNode.type === 'alias' && outer.length > 0) this.frame.aliases.set(written[0]!, [...outer, written[0]!]);
+    this.enter({ path, keys: [key], aliases: new Map(), imports: [], definitions: [d] }, n, nameNode);
+  }
+
+  /** `defimpl P, for: T do … end`: the module P.T, an implementation of P. Without `for:`, T is the enclosing module. */
+  private defimpl(n: Node): void {
+    const args = argumentsOf(n);
+    const protocolNode = args[0];
+    const protocol = this.modulePath(protocolNode);
+    if (!protocolNode || !protocol || this.quoted > 0) return this.children(n, n.childForFieldName('target') ?? undefined);
+    this.moduleRef(protocolNode, protocol);
+    const forNode = keywordsOf(args).get('for');
+    const forNodes = forNode?.type === 'list' ? forNode.namedChildren : forNode ? [forNode] : [];
+    const targets: Array<{ node: Node; path: string[] }> = [];
+    for (const t of forNodes) {
+      const path = this.modulePath(t);
+      if (path) targets.push({ node: t, path });
+      else this.visit(t);
+    }
+    const enclosing = this.module?.path;
+    if (!forNode && enclosing) targets.push({ node: protocolNode, path: enclosing });
+    const definitions: Definition[] = [];
+    for (const t of targets) {
+      if (t.node !== protocolNode) this.moduleRef(t.node, t.path);
+      const path = [...protocol, ...t.path];
+      const name = path.join('.');
+      const d: Definition = { key: moduleKey(path), name: path[path.length - 1]!, kind: Kind.Module, range: t.node.type === 'alias' ? lastSegmentRange(t.node, path[path.length - 1]!) : rangeOf(t.node), extent: rangeOf(n), supers: [moduleKey(protocol)] };
+      void name;
+      this.out.definitions.push(d);
+      definitions.push(d);
+    }
+    if (definitions.length === 0) return this.block(n);
+    this.frames.push({ path: [...protocol, ...targets[0]!.path], keys: definitions.map((d) => d.key), aliases: new Map(), imports: [], definitions });
+    this.block(n);
+    this.frames.pop();
+  }
+
+  private enter(frame: Frame, n: Node, nameNode: Node): void {
+    this.frames.push(frame);
+    for (const a of argumentsOf(n)) if (!a.equals(nameNode)) this.visit(a);
+    this.block(n);
+    this.frames.pop();
+  }
+
+  /** The `do … end` block, or a `, do:` keyword's value. */
+  private block(n: Node): void {
+    const block = doBlockOf(n);
+    if (block) return this.visit(block);
+    const value = keywordsOf(argumentsOf(n)).get('do');
+    if (value) this.visit(value);
+  }
+
+  /** `def f(x) when g do … end`, `defp f, do: x`, `defdelegate f(x), to: M`: one symbol per name in its module, clauses together. */
+  private defun(n: Node, keyword: string, kind: number): void {
+    const args = argumentsOf(n);
+    const head = args[0];
+    const nameNode = functionName(head);
+    const module = this.module;
+    if (!nameNode || !module) return this.children(n, n.childForFieldName('target') ?? undefined);
+    for (const key of this.quoted > 0 ? [] : module.keys) {
+      this.out.definitions.push({ key: functionKey(key, nameNode.text), name: nameNode.text, kind, range: rangeOf(nameNode), extent: rangeOf(n) });
+    }
+    // The head's parameters (default values, guards) may call things; its name is no call.
+    const call = nameNode.parent?.type === 'call' ? nameNode.parent : undefined;
+    if (head && head.type === 'binary_operator') this.visit(head.childForFieldName('right')!);
+    if (call) for (const a of argumentsOf(call)) this.visit(a);
+    if (keyword === 'defdelegate') return this.delegate(args, nameNode);
+    // A function body's aliases and imports are its own.
+    this.frames.push({ path: module.path, keys: [], aliases: new Map(), imports: [], definitions: [] });
+    for (const a of args.slice(1)) this.visit(a);
+    const block = doBlockOf(n);
+    if (block) this.visit(block);
+    this.frames.pop();
+  }
+
+  /** `defdelegate f(x), to: M, as: :g`: a call of M.g (or M.f). */
+  private delegate(args: readonly Node[], nameNode: Node): void {
+    const kw = keywordsOf(args);
+    const to = kw.get('to');
+    const module = this.modulePath(to);
+    if (!to || !module) return;
+    this.moduleRef(to, module);
+    const as = kw.get('as');
+    const name = as?.type === 'atom' ? as.text.replace(/^:/, '') : nameNode.text;
+    this.ref(as ?? nameNode, { type: 'oneOf', options: [{ type: 'symbol', key: functionKey(moduleKey(module), name) }], name, member: 'method' }, true);
+  }
+
+  /** `defstruct [:a, b: 1]`: the fields, as fields of the module. */
+  private defstruct(n: Node): void {
+    const module = this.module;
+    if (!module || this.quoted > 0) return this.children(n, n.childForFieldName('target') ?? undefined);
+    const fields: Node[] = [];
+    const collect = (x: Node): void => {
+      if (x.type === 'atom') fields.push(x);
+      else if (x.type === 'keyword') fields.push(x);
+      else if (x.type === 'list' || x.type === 'keywords' || x.type === 'arguments') x.namedChildren.forEach(collect);
+      else if (x.type === 'pair') {
+        const k = x.childForFieldName('key');
+        if (k) fields.push(k);
+        const v = x.childForFieldName('value');
+        if (v) this.visit(v);
+      } else this.visit(x);
+    };
+    for (const a of argumentsOf(n)) collect(a);
+    for (const f of fields) {
+      const name = f.text.replace(/^:|:\s*$/g, '');
+      if (!/^\w+[?!]?$/.test(name)) continue;
+      for (const key of module.keys) this.out.definitions.push({ key: `${key}${descriptor(name)}.`, name, kind: Kind.Field, range: rangeOf(f), extent: rangeOf(f) });
+    }
+  }
+
+  /** `alias A.B`, `alias A.B, as: C`, `alias A.{B, C}`, `alias __MODULE__.X`. */
+  private alias(n: Node): void {
+    const args = argumentsOf(n);
+    const first = args[0];
+    if (!first) return;
+    const as = keywordsOf(args).get('as');
+    if (first.type === 'dot' && first.childForFieldName('right')?.type === 'tuple') {
+      const base = this.modulePath(first.childForFieldName('left'));
+      for (const item of first.childForFieldName('right')!.namedChildren) {
+        if (item.type !== 'alias' || !base) continue;
+        const path = [...base, ...item.text.split('.').map((p) => p.trim())];
+        this.moduleRef(item, path, { import: true });
+        this.frame.aliases.set(path[path.length - 1]!, path);
+      }
+      return;
+    }
+    const path = this.modulePath(first);
+    if (!path) return this.children(n);
+    this.moduleRef(first.type === 'dot' ? (first.childForFieldName('right') ?? first) : first, path, { import: true });
+    const short = as?.type === 'alias' ? as.text : path[path.length - 1]!;
+    this.frame.aliases.set(short, path);
+  }
+
+  /** `import M` (with or without `only:`): M's functions become local calls here. */
+  private importCall(n: Node): void {
+    const args = argumentsOf(n);
+    const path = this.modulePath(args[0]);
+    if (!path || !args[0]) return this.children(n);
+    this.moduleRef(args[0].type === 'dot' ? (args[0].childForFieldName('right') ?? args[0]) : args[0], path, { import: true });
+    this.frame.imports.push(moduleKey(path));
+  }
+
+  /** `use M, opts`: M's `__using__` injects code; its functions and macros are looked in for local calls, as an ancestor's. */
+  private use(n: Node): void {
+    const args = argumentsOf(n);
+    const path = this.modulePath(args[0]);
+    if (!path || !args[0]) return this.children(n);
+    this.moduleRef(args[0].type === 'dot' ? (args[0].childForFieldName('right') ?? args[0]) : args[0], path);
+    this.addAncestor(path);
+    for (const a of args.slice(1)) this.visit(a);
+  }
+
+  private addAncestor(path: readonly string[]): void {
+    if (this.quoted > 0) return;
+    for (const d of this.module?.definitions ?? []) (d.supers ??= []).push(moduleKey(path));
+  }
+
+  /** `@behaviour M`, `@callback f(x) :: t`, `@impl true`, `@doc "…"`: true when handled. */
+  private attribute(n: Node): boolean {
+    if (n.childForFieldName('operator')?.text !== '@') return false;
+    const operand = n.childForFieldName('operand');
+    if (!operand) return true;
+    if (operand.type !== 'call') return true;
+    const name = targetName(operand) ?? '';
+    const args = argumentsOf(operand);
+    if (ANCESTOR_ATTRIBUTES.has(name)) {
+      const path = this.modulePath(args[0]);
+      if (path && args[0]) {
+        this.moduleRef(args[0], path);
+        this.addAncestor(path);
+        return true;
+      }
+    }
+    if (CALLBACKS.has(name)) {
+      const spec = args[0];
+      const head = spec?.type === 'binary_operator' ? spec.childForFieldName('left') : spec;
+      const fn = functionName(head ?? undefined);
+      const module = this.module;
+      if (fn && module && this.quoted === 0) {
+        for (const key of module.keys) this.out.definitions.push({ key: functionKey(key, fn.text), name: fn.text, kind: name === 'callback' ? Kind.Method : Kind.Macro, range: rangeOf(fn), extent: rangeOf(n) });
+        // The spec's types are references; its argument names are not calls.
+        if (spec?.type === 'binary_operator') this.withoutCalls(() => this.visit(spec.childForFieldName('right')!));
+        return true;
+      }
+    }
+    // Any other attribute: its value is code (`@default Mod.f()`), its name is no call; a typespec calls nothing.
+    if (TYPESPECS.has(name)) this.withoutCalls(() => args.forEach((a) => this.visit(a)));
+    else for (const a of args) this.visit(a);
+    return true;
+  }
+
+  /** `&f/1`, `&Mod.f/2`: a reference to the function (not a call). */
+  private capture(n: Node): boolean {
+    if (n.childForFieldName('operator')?.text !== '&') return false;
+    const operand = n.childForFieldName('operand');
+    if (operand?.type !== 'binary_operator' || operand.childForFieldName('operator')?.text !== '/') return false;
+    const f = operand.childForFieldName('left');
+    if (f?.type === 'identifier') {
+      this.ref(f, this.localTarget(f.text), false);
+      return true;
+    }
+    if (f?.type === 'call' && f.childForFieldName('target')?.type === 'dot') {
+      // The remote "call" the grammar sees in `&Mod.f/2` only names f.
+      this.withoutCalls(() => this.visit(f));
+      return true;
+    }
+    return false;
+  }
+
+  /** What `read` records are references, not calls. */
+  private withoutCalls(read: () => void): void {
+    const before = this.out.references.length;
+    read();
+    for (const r of this.out.references.slice(before)) r.call = false;
+  }
+}
+
+export function elixirFacts(root: Node, file: string): FileFacts {
+  return new ElixirWalker(file).run(root);
+}
