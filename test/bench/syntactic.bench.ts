@@ -1,6 +1,7 @@
 // The syntactic indexer: throughput (lines of code per second, whole build:
 // parse, resolve, ingest, indexes) per language on the real sources the
-// tests use, and the time to index a generated ~70k-LOC Laravel-shaped app.
+// tests use (Elixir: the fixtures of test/code/syntactic/elixir.test.ts),
+// and the time to index a generated ~70k-LOC Laravel-shaped app.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -41,6 +42,8 @@ const CORPORA: Corpus[] = [
   { language: 'c', what: 'v4l2loopback driver (Debian)', root: () => debianSources(['v4l2loopback-dkms'], 'usr/src') },
   { language: 'cpp', what: "better-sqlite3's addon (npm)", root: () => ({ root: path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'src') }) },
   { language: 'go', what: 'pkg/errors (Debian), no scip-go', root: () => debianSources(['golang-github-pkg-errors-dev'], 'usr/share/gocode/src/github.com/pkg/errors') },
+  { language: 'elixir', what: 'Jason lib/ (test/fixtures)', root: () => ({ root: path.join(__dirname, '..', 'fixtures', 'elixir-jason') }) },
+  { language: 'elixir', what: 'part of Plug lib/ (test/fixtures)', root: () => ({ root: path.join(__dirname, '..', 'fixtures', 'elixir-plug') }) },
 ];
 
 /** A Laravel-shaped app of `modules` feature modules, each a model, contract, repository, service, controller, facade, config, lang file, views and routes. */

@@ -279,9 +279,7 @@ class ElixirWalker {
     for (const t of targets) {
       if (t.node !== protocolNode) this.moduleRef(t.node, t.path);
       const path = [...protocol, ...t.path];
-      const name = path.join('.');
       const d: Definition = { key: moduleKey(path), name: path[path.length - 1]!, kind: Kind.Module, range: t.node.type === 'alias' ? lastSegmentRange(t.node, path[path.length - 1]!) : rangeOf(t.node), extent: rangeOf(n), supers: [moduleKey(protocol)] };
-      void name;
       this.out.definitions.push(d);
       definitions.push(d);
     }
