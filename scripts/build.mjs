@@ -4,7 +4,8 @@
 // package installs even where better-sqlite3's own install (an optional
 // dependency) cannot download or compile. web-tree-sitter stays external: it finds its .wasm beside itself, and is
 // loaded only when a watched file changes.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 
@@ -120,6 +121,22 @@ const webview = {
   legalComments: 'none',
 };
 
+// Grammars whose npm package is only a devDependency (tree-sitter-elixir
+// installs 23 MB of C sources and native prebuilds around a 1.4 MB WASM):
+// the WASM and the licence are copied into dist/grammars/, where
+// daemon/code/overlay/parser.ts looks when the package is not installed (an
+// installed scry, the VSIX). Each is a grammar declared with `bundled: true`.
+const BUNDLED_GRAMMARS = [{ package: 'tree-sitter-elixir', file: 'tree-sitter-elixir.wasm' }];
+function copyGrammars() {
+  mkdirSync('dist/grammars', { recursive: true });
+  for (const g of BUNDLED_GRAMMARS) {
+    const dir = path.dirname(requireBuiltin.resolve(`${g.package}/package.json`));
+    copyFileSync(path.join(dir, g.file), path.join('dist/grammars', path.basename(g.file)));
+    copyFileSync(path.join(dir, 'LICENSE'), path.join('dist/grammars', `${g.package}.LICENSE`));
+  }
+}
+
 const started = Date.now();
+copyGrammars();
 await Promise.all([...entries.map((e) => build({ ...common, ...e })), build(webview)]);
 if (!watch) console.error(`built ${entries.length + 1} bundles in ${Date.now() - started} ms`);

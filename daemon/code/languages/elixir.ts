@@ -34,7 +34,7 @@ const RULES: SyntaxRules = {
   bareDefinition: definedBy,
 };
 
-const ELIXIR = defineGrammar({ id: 'elixir', wasm: { package: 'tree-sitter-elixir', file: 'tree-sitter-elixir.wasm' }, rules: RULES });
+const ELIXIR = defineGrammar({ id: 'elixir', wasm: { package: 'tree-sitter-elixir', file: 'tree-sitter-elixir.wasm', bundled: true }, rules: RULES });
 
 export const elixir = defineLanguage({
   id: 'elixir',

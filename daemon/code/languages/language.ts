@@ -37,8 +37,13 @@ export interface SyntaxRules {
 export interface Grammar {
   /** Also the parser cache key and what `parseSource` is called with. */
   readonly id: string;
-  /** The prebuilt WASM: the npm package shipping it and its path inside (both named in .vscodeignore). */
-  readonly wasm: { readonly package: string; readonly file: string };
+  /**
+   * The prebuilt WASM: the npm package shipping it and its path inside (both
+   * named in .vscodeignore). `bundled`: the package is a devDependency and the
+   * build copies the file into dist/grammars/ (scripts/build.mjs), which the
+   * parser reads when the package is not installed.
+   */
+  readonly wasm: { readonly package: string; readonly file: string; readonly bundled?: boolean };
   readonly rules: SyntaxRules;
 }
 

@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import type { Language, Parser, Tree } from 'web-tree-sitter';
 import { ScryError } from '../../errors';
-import { grammarById, type GrammarId } from '../languages';
+import { grammarById, type Grammar, type GrammarId } from '../languages';
 
 export class GrammarLoadError extends ScryError {
   constructor(readonly grammar: string, pkg: string, detail: string) {
@@ -24,6 +24,16 @@ function loadRuntime(): Promise<typeof import('web-tree-sitter')> {
   return runtime;
 }
 
+/** The grammar's WASM in its package; for a bundled grammar whose package is not installed, the build's copy beside the bundles. */
+function wasmPath(wasm: Grammar['wasm']): string {
+  try {
+    return path.join(path.dirname(require.resolve(`${wasm.package}/package.json`)), wasm.file);
+  } catch (err) {
+    if (!wasm.bundled) throw err;
+    return path.join(__dirname, 'grammars', path.basename(wasm.file));
+  }
+}
+
 /** The grammar's parser, loaded once; its `parse` is synchronous. */
 export function parserFor(grammar: GrammarId): Promise<Parser> {
   let parser = parsers.get(grammar);
@@ -33,8 +43,7 @@ export function parserFor(grammar: GrammarId): Promise<Parser> {
       const { wasm } = grammarById(grammar);
       let language: Language;
       try {
-        const dir = path.dirname(require.resolve(`${wasm.package}/package.json`));
-        language = await ts.Language.load(path.join(dir, wasm.file));
+        language = await ts.Language.load(wasmPath(wasm));
       } catch (err) {
         throw new GrammarLoadError(grammar, wasm.package, err instanceof Error ? err.message : String(err));
       }

@@ -183,12 +183,20 @@ describe('language registry', () => {
     assert.deepEqual(defs, parsed.map((r) => [`a${r.ext}`, PROBE_KINDS[r.grammar] ?? 'function']).sort());
   });
 
-  it('every grammar ships: its WASM is installed and allowed into the VSIX', () => {
+  it('every grammar ships: its WASM is installed and allowed into the VSIX, or copied by the build into dist/grammars/', () => {
     const vscodeignore = fs.readFileSync(path.join(ROOT, '.vscodeignore'), 'utf8').split('\n');
+    const build = fs.readFileSync(path.join(ROOT, 'scripts/build.mjs'), 'utf8');
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
     for (const { id, wasm } of allGrammars()) {
       const file = path.join(path.dirname(require.resolve(`${wasm.package}/package.json`)), wasm.file);
       assert.ok(fs.existsSync(file), `${id}: ${file}`);
-      assert.ok(vscodeignore.includes(`!node_modules/${wasm.package}/${wasm.file}`), `${id}: .vscodeignore lacks ${wasm.file}`);
+      if (wasm.bundled) {
+        assert.ok(build.includes(`{ package: '${wasm.package}', file: '${wasm.file}' }`), `${id}: scripts/build.mjs does not copy ${wasm.file}`);
+        assert.ok(vscodeignore.includes('!dist/grammars/*.wasm'), `${id}: .vscodeignore lacks dist/grammars/`);
+        assert.ok(pkg.devDependencies[wasm.package] !== undefined && pkg.dependencies[wasm.package] === undefined, `${id}: ${wasm.package} should be a devDependency only`);
+      } else {
+        assert.ok(vscodeignore.includes(`!node_modules/${wasm.package}/${wasm.file}`), `${id}: .vscodeignore lacks ${wasm.file}`);
+      }
     }
   });
 });

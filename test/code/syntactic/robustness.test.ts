@@ -27,6 +27,7 @@ const SEEDS: Partial<Record<LanguageId, string>> = {
   csharp: 'namespace Shop;\nclass Cart : Base, ISized {\n  private List<int> items;\n  public int Total() { return this.items.Count; }\n}\n',
   c: '#include <stdio.h>\nstruct cart { int n; };\nstatic int total(struct cart *c);\nint main(void) { struct cart c; return total(&c); }\n',
   cpp: 'namespace shop {\nclass Cart : public Base {\n public:\n  int total();\n};\nint Cart::total() { return this->size(); }\n}\n',
+  elixir: 'defmodule Shop.Cart do\n  @behaviour Sized\n  alias Shop.{Item, Price}\n  defstruct items: []\n  def total(%__MODULE__{items: items}) when is_list(items), do: items |> Enum.map(&Price.of/1) |> sum()\n  defp sum(xs), do: "→ #{Enum.sum(xs)}"\nend\ndefimpl Sized, for: Shop.Cart do\n  def size(c), do: length(c.items)\nend\n',
 };
 
 const EXTENSION: Record<string, string> = {};
