@@ -25,12 +25,14 @@ const SPECIAL = new Set([
 const ANCESTOR_ATTRIBUTES = new Set(['behaviour', 'behavior']);
 /** Module attributes declaring a function of a behaviour (a protocol's functions are `def`s). */
 const CALLBACKS = new Set(['callback', 'macrocallback']);
-/** Module attributes whose value is a typespec: the names in it are types and functions named, never called. */
-const TYPESPECS = new Set(['spec', 'type', 'typep', 'opaque', 'callback', 'macrocallback']);
+/** Module attributes defining a type. */
+const TYPES = new Set(['type', 'typep', 'opaque']);
 
 const rangeOf = (n: Node): Range => [n.startPosition.row, n.startPosition.column, n.endPosition.row, n.endPosition.column];
 const moduleKey = (path: readonly string[]): string => path.map((p) => `${descriptor(p)}#`).join('');
 const functionKey = (module: string, name: string): string => `${module}${descriptor(name)}().`;
+const typeKey = (module: string, name: string): string => `${module}${descriptor(name)}#`;
+const isOperator = (n: Node | null | undefined, op: string): n is Node => n?.type === 'binary_operator' && n.childForFieldName('operator')?.text === op;
 
 /** A `call` node's target name when it is a plain identifier (`def`, `alias`, `foo`). */
 const targetName = (n: Node): string | undefined => {
@@ -89,6 +91,8 @@ class ElixirWalker {
   private readonly out: FileFacts;
   /** Inside `quote do … end`: code for the module a macro expands in, so it defines nothing here. */
   private quoted = 0;
+  /** Inside a typespec: names are types (`t`, `String.t()`), never calls. */
+  private typed = 0;
 
   constructor(file: string) {
     this.out = { path: file, language: 'elixir', definitions: [], references: [] };
@@ -155,6 +159,10 @@ class ElixirWalker {
         return;
       case 'call':
         return this.callNode(n);
+      case 'identifier':
+        // `@spec f(t) :: t`: a type named without parentheses.
+        if (this.typed > 0 && !n.text.startsWith('__')) this.ref(n, this.typeTarget(n.text), false);
+        return;
       case 'alias': {
         const path = this.modulePath(n);
         if (path) this.moduleRef(n, path);
@@ -190,6 +198,11 @@ class ElixirWalker {
       this.quoted--;
       return;
     }
+    if (name !== undefined && this.typed > 0) {
+      const target = n.childForFieldName('target')!;
+      this.ref(target, this.typeTarget(name), false);
+      return this.children(n, target);
+    }
     if (name !== undefined) {
       if (MODULES[name] !== undefined) return this.defmodule(n, MODULES[name]);
       if (name === 'defimpl') return this.defimpl(n);
@@ -213,13 +226,22 @@ class ElixirWalker {
 
   /** A local call's target: its module (and what the module uses), then imported modules; else unresolved under its name. */
   private localTarget(name: string): Target {
+    return { type: 'lexical', name, member: 'method', scopes: this.localScopes() };
+  }
+
+  /** A type named in a typespec: the module's or an imported one's; a built-in (`binary`, `term`) or a variable is dropped. */
+  private typeTarget(name: string): Target {
+    return { type: 'lexical', name, member: 'type', scopes: this.localScopes(), optional: true };
+  }
+
+  private localScopes(): string[] {
     const scopes: string[] = [];
     for (let i = this.frames.length - 1; i >= 0; i--) {
       const f = this.frames[i]!;
       if (scopes.length === 0 && f.keys.length > 0) scopes.push(f.keys[0]!);
       scopes.push(...f.imports);
     }
-    return { type: 'lexical', name, member: 'method', scopes };
+    return scopes;
   }
 
   /** `Mod.f(x)`, `__MODULE__.f()`, `:ets.new()`, `conn.field`, `fun.(x)`. */
@@ -230,8 +252,9 @@ class ElixirWalker {
     const module = this.modulePath(left);
     if (right?.type === 'identifier' && module) {
       if (left?.type !== 'identifier') this.visit(left!);
-      const key = functionKey(moduleKey(module), right.text);
-      this.ref(right, { type: 'oneOf', options: [{ type: 'symbol', key }], name: right.text, member: 'method' }, true);
+      const type = this.typed > 0;
+      const key = type ? typeKey(moduleKey(module), right.text) : functionKey(moduleKey(module), right.text);
+      this.ref(right, { type: 'oneOf', options: [{ type: 'symbol', key }], name: right.text, member: type ? 'type' : 'method' }, !type);
     } else {
       if (left) this.visit(left);
       // `conn.assigns` without parentheses reads a field; with them, a function of something only run time knows.
@@ -426,22 +449,51 @@ class ElixirWalker {
         return true;
       }
     }
-    if (CALLBACKS.has(name)) {
-      const spec = args[0];
-      const head = spec?.type === 'binary_operator' ? spec.childForFieldName('left') : spec;
-      const fn = functionName(head ?? undefined);
-      const module = this.module;
-      if (fn && module && this.quoted === 0) {
-        for (const key of module.keys) this.out.definitions.push({ key: functionKey(key, fn.text), name: fn.text, kind: name === 'callback' ? Kind.Method : Kind.Macro, range: rangeOf(fn), extent: rangeOf(n) });
-        // The spec's types are references; its argument names are not calls.
-        if (spec?.type === 'binary_operator') this.withoutCalls(() => this.visit(spec.childForFieldName('right')!));
-        return true;
+    if (CALLBACKS.has(name) || TYPES.has(name) || name === 'spec') {
+      this.typespec(n, name, args[0]);
+      return true;
+    }
+    // Any other attribute: its value is code (`@default Mod.f()`), its name is no call.
+    for (const a of args) this.visit(a);
+    return true;
+  }
+
+  /**
+   * `@spec f(a) :: r when …` names f (a reference); `@type t(a) :: …` defines
+   * the type t; `@callback f(a) :: r` declares the behaviour's function f.
+   * Everything else in them is types.
+   */
+  private typespec(n: Node, attribute: string, spec: Node | undefined): void {
+    let body: Node | undefined = spec;
+    const constraints: Node[] = [];
+    if (isOperator(body, 'when')) {
+      constraints.push(body.childForFieldName('right')!);
+      body = body.childForFieldName('left') ?? undefined;
+    }
+    let head: Node | undefined;
+    if (isOperator(body, '::')) {
+      head = body.childForFieldName('left') ?? undefined;
+      body = body.childForFieldName('right') ?? undefined;
+    } else {
+      head = body;
+      body = undefined;
+    }
+    const nameNode = functionName(head);
+    const module = this.module;
+    if (nameNode && module && this.quoted === 0) {
+      if (attribute === 'spec') this.ref(nameNode, this.localTarget(nameNode.text), false);
+      else {
+        const kind = TYPES.has(attribute) ? Kind.Type : attribute === 'callback' ? Kind.Method : Kind.Macro;
+        for (const key of module.keys) {
+          this.out.definitions.push({ key: TYPES.has(attribute) ? typeKey(key, nameNode.text) : functionKey(key, nameNode.text), name: nameNode.text, kind, range: rangeOf(nameNode), extent: rangeOf(n) });
+        }
       }
     }
-    // Any other attribute: its value is code (`@default Mod.f()`), its name is no call; a typespec calls nothing.
-    if (TYPESPECS.has(name)) this.withoutCalls(() => args.forEach((a) => this.visit(a)));
-    else for (const a of args) this.visit(a);
-    return true;
+    this.typed++;
+    // A type's parameters are variables; a function's, types.
+    const params = head?.type === 'call' && !TYPES.has(attribute) ? argumentsOf(head) : [];
+    for (const x of [...params, ...(body ? [body] : []), ...constraints]) this.visit(x);
+    this.typed--;
   }
 
   /** `&f/1`, `&Mod.f/2`: a reference to the function (not a call). */

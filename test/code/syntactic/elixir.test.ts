@@ -119,8 +119,21 @@ describe('Elixir: Plug', () => {
     assert.ok(calls.includes('Plug#Head#call().') && calls.includes('Plug#Logger#call().'), calls.join(' '));
   });
 
+  it('@type defines a type; typespecs name types and functions without calling them', () => {
+    assert.deepEqual(defsOf(store, 'Plug.Conn.t').map((d) => [d.key, d.at]), [['Plug#Conn#t#', [at('lib/plug/conn.ex', /^  @type t :: %__MODULE__\{/)]]]);
+    // plug.ex: `@callback call(conn :: Plug.Conn.t(), opts) :: Plug.Conn.t()`.
+    assert.ok(sitesOf(store, 'Plug.Conn.t').includes(at('lib/plug.ex', /^  @callback call\(conn :: Plug\.Conn\.t\(\), opts\) :: Plug\.Conn\.t\(\)/)));
+    // conn.ex: `@spec put_status(t, status) :: t` names put_status, calls nothing.
+    const spec = at('lib/plug/conn.ex', /^  @spec put_status\(t, status\) :: t$/);
+    assert.ok(sitesOf(store, 'Plug.Conn.put_status').includes(spec));
+    assert.ok(sitesOf(store, 'Plug.Conn.t').includes(spec));
+  });
+
   it('defstruct fields, defdelegate to another module, pipes as calls', () => {
-    assert.deepEqual(defsOf(store, 'Plug.Conn.assigns').map((d) => [d.key, d.kind, d.at]), [['Plug#Conn#assigns.', 'field', [at('lib/plug/conn.ex', /^            assigns: %\{\},/)]]]);
+    // Also a type (`@type assigns :: …`): a field and a type of one name.
+    const assigns = defsOf(store, 'Plug.Conn.assigns');
+    assert.deepEqual(assigns.find((d) => d.key === 'Plug#Conn#assigns.'), { key: 'Plug#Conn#assigns.', kind: 'field', at: [at('lib/plug/conn.ex', /^            assigns: %\{\},/)] });
+    assert.deepEqual(assigns.find((d) => d.key === 'Plug#Conn#assigns#'), { key: 'Plug#Conn#assigns#', kind: 'type', at: [at('lib/plug/conn.ex', /^  @type assigns :: /)] });
     // `defdelegate forward(…), to: Plug` defines Plug.Router.Utils.forward and calls Plug.forward.
     assert.deepEqual(defsOf(store, 'Plug.Router.Utils.forward').map((d) => d.at), [[at('lib/plug/router/utils.ex', /^  defdelegate forward\(/)]]);
     assert.ok(sitesOf(store, 'Plug.forward').includes(`${at('lib/plug/router/utils.ex', /^  defdelegate forward\(/)}c`));
