@@ -25,6 +25,8 @@ const SPECIAL = new Set([
 const ANCESTOR_ATTRIBUTES = new Set(['behaviour', 'behavior']);
 /** Module attributes declaring a function of a behaviour (a protocol's functions are `def`s). */
 const CALLBACKS = new Set(['callback', 'macrocallback']);
+/** Phoenix's route macros: `get "/", PageController, :home` dispatches to PageController.home. */
+const ROUTES = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'head', 'match']);
 /** Module attributes defining a type. */
 const TYPES = new Set(['type', 'typep', 'opaque']);
 
@@ -84,6 +86,8 @@ interface Frame {
   imports: string[];
   /** The module's own definition, to which `use`/`@behaviour` add ancestors. */
   definitions: Definition[];
+  /** Phoenix's `scope "/", AppWeb do`: module names in routes are AppWeb's. */
+  routeAlias?: string[];
 }
 
 class ElixirWalker {
@@ -165,7 +169,9 @@ class ElixirWalker {
         return;
       case 'alias': {
         const path = this.modulePath(n);
-        if (path) this.moduleRef(n, path);
+        const scoped = this.routeAlias();
+        if (path && scoped && scoped.length > 0) this.scopedModuleRef(n, [...scoped, ...path], path);
+        else if (path) this.moduleRef(n, path);
         return;
       }
       case 'dot': {
@@ -211,6 +217,8 @@ class ElixirWalker {
       if (name === 'alias') return this.alias(n);
       if (name === 'import') return this.importCall(n);
       if (name === 'use') return this.use(n);
+      if (name === 'scope') return this.routeScope(n);
+      if (ROUTES.has(name)) this.route(n);
       const target = n.childForFieldName('target')!;
       if (!SPECIAL.has(name) && !name.startsWith('def')) this.ref(target, this.localTarget(name), true);
       return this.children(n, target);
@@ -218,6 +226,45 @@ class ElixirWalker {
     const target = n.childForFieldName('target');
     if (target?.type === 'dot') return this.remoteCall(n, target);
     for (const c of n.namedChildren) this.visit(c);
+  }
+
+  private routeAlias(): string[] | undefined {
+    for (let i = this.frames.length - 1; i >= 0; i--) if (this.frames[i]!.routeAlias) return this.frames[i]!.routeAlias;
+    return undefined;
+  }
+
+  /** A module in a Phoenix scope: the scope's alias prefixed, else the name as written. */
+  private scopedModuleRef(n: Node, scoped: readonly string[], plain: readonly string[]): void {
+    const name = plain[plain.length - 1]!;
+    const range = lastSegmentRange(n, n.text.split('.').pop()!.trim());
+    this.out.references.push({ range, target: { type: 'oneOf', options: [{ type: 'symbol', key: moduleKey(scoped) }, { type: 'symbol', key: moduleKey(plain) }], name, member: 'type' }, call: false });
+  }
+
+  /** `scope "/path", AppWeb do … end` (or `alias: AppWeb`): route modules inside are AppWeb's; nested scopes add up. */
+  private routeScope(n: Node): void {
+    const args = argumentsOf(n);
+    const aliasNode = args.find((a, i) => i > 0 && a.type === 'alias') ?? keywordsOf(args).get('alias');
+    const path = aliasNode?.type === 'alias' ? this.modulePath(aliasNode) : undefined;
+    // The scope's own alias is read outside it (a nested scope's through the outer one's).
+    for (const a of args) this.visit(a);
+    const outer = this.routeAlias() ?? [];
+    // `alias: false` drops the outer scopes' alias.
+    const routeAlias = path ? [...outer, ...path] : keywordsOf(args).get('alias')?.text === 'false' ? [] : undefined;
+    this.frames.push({ path: this.module?.path ?? [], keys: [], aliases: new Map(), imports: [], definitions: [], ...(routeAlias ? { routeAlias } : {}) });
+    this.block(n);
+    this.frames.pop();
+  }
+
+  /** `get "/", PageController, :home`: the action is a call of PageController.home. */
+  private route(n: Node): void {
+    const [, controller, action] = argumentsOf(n);
+    if (controller?.type !== 'alias' || action?.type !== 'atom') return;
+    const plain = this.modulePath(controller);
+    if (!plain) return;
+    const name = action.text.replace(/^:/, '');
+    const scoped = this.routeAlias();
+    const options: Target[] = [...(scoped && scoped.length > 0 ? [[...scoped, ...plain]] : []), plain].map((p) => ({ type: 'symbol', key: functionKey(moduleKey(p), name) }));
+    this.ref(action, { type: 'oneOf', options, name, member: 'method' }, true);
   }
 
   private children(n: Node, skip?: Node): void {

@@ -1,5 +1,5 @@
-// The syntactic indexer on real Elixir nobody here wrote: Jason and part of
-// Plug (test/fixtures/elixir-*/SOURCE.md). Expected places are found by text
+// The syntactic indexer on real Elixir nobody here wrote: Jason, part of
+// Plug and Phoenix's scoped-routing test (test/fixtures/elixir-*/SOURCE.md). Expected places are found by text
 // search, not by the indexer.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -149,5 +149,33 @@ describe('Elixir: Plug', () => {
     assert.ok(sites.includes(at('lib/plug/conn.ex', /^  @spec get_peer_data\(t\) :: Plug\.Conn\.Adapter\.peer_data\(\)/)), sites.join(' '));
     const conn = sitesOf(store, 'Plug.Conn').filter((s) => s.startsWith('lib/plug/head.ex:'));
     assert.ok(conn.includes(at('lib/plug/head.ex', /def call\(%Conn\{method: "HEAD"\}/)), conn.join(' '));
+  });
+});
+
+describe('Elixir: Phoenix routes', () => {
+  const root = path.join(ROOT, 'test/fixtures/elixir-phoenix-router');
+  const file = 'scope_test.exs';
+  const at = (re: RegExp): string => `${file}:${lineOf(path.join(root, file), re)}`;
+  const controller = 'Phoenix.Router.ScopedRoutingTest.Api.V1.UserController';
+  let store: CodeStore;
+  before(async () => {
+    store = await indexed(root);
+  });
+
+  it('a nested defmodule Api.V1.UserController aliases Api; a route\'s action is a call of the controller\'s function', () => {
+    assert.deepEqual(defsOf(store, controller).map((d) => [d.key, d.at]), [['Phoenix#Router#ScopedRoutingTest#Api#V1#UserController#', [at(/^  defmodule Api\.V1\.UserController do/)]]]);
+    // `get "/users/:id", Api.V1.UserController, :baz_host` in the Router module.
+    const sites = sitesOf(store, `${controller}.baz_host`);
+    assert.ok(sites.includes(`${at(/^      get "\/users\/:id", Api\.V1\.UserController, :baz_host/)}c`), sites.join(' '));
+    assert.ok(callerNames(store, `${controller}.baz_host`).includes('Router'));
+  });
+
+  it('scope "/api", Api and scope "/v1", alias: V1 prefix the modules their routes name', () => {
+    // Inside `scope "/api", Api`: `get "/users", V1.UserController, :show` is Api.V1.UserController.show.
+    const show = sitesOf(store, `${controller}.show`);
+    assert.ok(show.includes(`${at(/^      get "\/users", V1\.UserController, :show$/)}c`), show.join(' '));
+    // Inside `scope "/v1", alias: V1` nested in it: `resources "/users", UserController` is the same module.
+    const refsTo = sitesOf(store, controller);
+    assert.ok(refsTo.includes(at(/^        resources "\/users", UserController, only: \[:delete\], private:/)), refsTo.join(' '));
   });
 });
