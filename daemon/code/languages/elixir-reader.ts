@@ -27,6 +27,8 @@ const ANCESTOR_ATTRIBUTES = new Set(['behaviour', 'behavior']);
 const CALLBACKS = new Set(['callback', 'macrocallback']);
 /** Phoenix's route macros: `get "/", PageController, :home` dispatches to PageController.home. */
 const ROUTES = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'head', 'match']);
+/** In a HEEx template (`~H`): a function component, local (`<.card`) or remote (`<Core.button`). */
+const COMPONENT = /<(?:\.([a-z_]\w*)|([A-Z]\w*(?:\.[A-Z]\w*)*)\.([a-z_]\w*))/g;
 /** Module attributes defining a type. */
 const TYPES = new Set(['type', 'typep', 'opaque']);
 
@@ -161,6 +163,9 @@ class ElixirWalker {
       case 'quoted_content':
       case 'escape_sequence':
         return;
+      case 'sigil':
+        if (n.namedChildren.find((c) => c.type === 'sigil_name')?.text === 'H') return this.template(n);
+        break;
       case 'call':
         return this.callNode(n);
       case 'identifier':
@@ -265,6 +270,33 @@ class ElixirWalker {
     const scoped = this.routeAlias();
     const options: Target[] = [...(scoped && scoped.length > 0 ? [[...scoped, ...plain]] : []), plain].map((p) => ({ type: 'symbol', key: functionKey(moduleKey(p), name) }));
     this.ref(action, { type: 'oneOf', options, name, member: 'method' }, true);
+  }
+
+  /** `~H"""<.card title="x" />"""`: each function component is a call of its function (the template's Elixir is not parsed). */
+  private template(n: Node): void {
+    for (const content of n.namedChildren) {
+      if (content.type !== 'quoted_content') continue;
+      const text = content.text;
+      for (const m of text.matchAll(COMPONENT)) {
+        const name = m[1] ?? m[3]!;
+        const offset = m.index + m[0].length - name.length;
+        const before = text.slice(0, offset);
+        const newline = before.lastIndexOf('\n');
+        const row = content.startPosition.row + (before.match(/\n/g)?.length ?? 0);
+        const col = newline < 0 ? content.startPosition.column + offset : offset - newline - 1;
+        const range: Range = [row, col, row, col + name.length];
+        const module = m[2] ? this.modulePathOf(m[2]) : undefined;
+        const target: Target = module ? { type: 'oneOf', options: [{ type: 'symbol', key: functionKey(moduleKey(module), name) }], name, member: 'method' } : this.localTarget(name);
+        this.out.references.push({ range, target, call: true });
+      }
+    }
+  }
+
+  /** A module name written as text (`Core.Button`), through the aliases in scope. */
+  private modulePathOf(text: string): string[] {
+    const parts = text.split('.');
+    const head = this.aliased(parts[0]!);
+    return head ? [...head, ...parts.slice(1)] : parts;
   }
 
   private children(n: Node, skip?: Node): void {
@@ -463,6 +495,7 @@ class ElixirWalker {
     if (!path || !args[0]) return this.children(n);
     this.moduleRef(args[0].type === 'dot' ? (args[0].childForFieldName('right') ?? args[0]) : args[0], path, { import: true });
     this.frame.imports.push(moduleKey(path));
+    this.addInjected(path);
   }
 
   /** `use M, opts`: M's `__using__` injects code; its functions and macros are looked in for local calls, as an ancestor's. */
@@ -472,11 +505,23 @@ class ElixirWalker {
     if (!path || !args[0]) return this.children(n);
     this.moduleRef(args[0].type === 'dot' ? (args[0].childForFieldName('right') ?? args[0]) : args[0], path);
     this.addAncestor(path);
+    this.addInjected(path);
     for (const a of args.slice(1)) this.visit(a);
   }
 
   private addAncestor(path: readonly string[]): void {
     if (this.quoted > 0) return;
+    for (const d of this.module?.definitions ?? []) (d.supers ??= []).push(moduleKey(path));
+  }
+
+  /**
+   * `import X` or `use X` quoted inside a macro of M (Phoenix's
+   * `AppWeb.html_helpers/0`) is what `use M` brings into the module using it:
+   * X becomes M's ancestor, so a local call there (`<.button>`) is looked up
+   * through M into X.
+   */
+  private addInjected(path: readonly string[]): void {
+    if (this.quoted === 0) return;
     for (const d of this.module?.definitions ?? []) (d.supers ??= []).push(moduleKey(path));
   }
 

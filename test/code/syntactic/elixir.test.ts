@@ -1,5 +1,6 @@
 // The syntactic indexer on real Elixir nobody here wrote: Jason, part of
-// Plug and Phoenix's scoped-routing test (test/fixtures/elixir-*/SOURCE.md). Expected places are found by text
+// Plug, Phoenix's scoped-routing test and the LiveBeats app
+// (test/fixtures/elixir-*/SOURCE.md). Expected places are found by text
 // search, not by the indexer.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -177,5 +178,28 @@ describe('Elixir: Phoenix routes', () => {
     // Inside `scope "/v1", alias: V1` nested in it: `resources "/users", UserController` is the same module.
     const refsTo = sitesOf(store, controller);
     assert.ok(refsTo.includes(at(/^        resources "\/users", UserController, only: \[:delete\], private:/)), refsTo.join(' '));
+  });
+});
+
+describe('Elixir: a LiveView app (LiveBeats)', () => {
+  const root = path.join(ROOT, 'test/fixtures/elixir-live-beats');
+  const at = (file: string, re: RegExp): string => `${file}:${lineOf(path.join(root, file), re)}`;
+  let store: CodeStore;
+  before(async () => {
+    store = await indexed(root);
+  });
+
+  it('a component in a ~H template is a call, found through use LiveBeatsWeb, :live_view and its quoted import', () => {
+    const profile = 'lib/live_beats_web/live/profile_live.ex';
+    const sites = sitesOf(store, 'LiveBeatsWeb.CoreComponents.button');
+    assert.ok(sites.includes(`${at(profile, /^          <\.button$/)}c`), sites.join(' '));
+    assert.ok(callerNames(store, 'LiveBeatsWeb.CoreComponents.button').includes('render'));
+  });
+
+  it('the router\'s scope "/", LiveBeatsWeb names its controllers and live views', () => {
+    const router = 'lib/live_beats_web/router.ex';
+    assert.ok(sitesOf(store, 'LiveBeatsWeb.FileController.show').includes(`${at(router, /get "\/files\/:id", FileController, :show/)}c`));
+    assert.deepEqual(callerNames(store, 'LiveBeatsWeb.FileController.show'), ['Router']);
+    assert.ok(sitesOf(store, 'LiveBeatsWeb.ProfileLive').includes(at(router, /live "\/:profile_username", ProfileLive, :show/)));
   });
 });
