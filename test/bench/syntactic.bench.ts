@@ -44,6 +44,7 @@ const CORPORA: Corpus[] = [
   { language: 'go', what: 'pkg/errors (Debian), no scip-go', root: () => debianSources(['golang-github-pkg-errors-dev'], 'usr/share/gocode/src/github.com/pkg/errors') },
   { language: 'elixir', what: 'Jason lib/ (test/fixtures)', root: () => ({ root: path.join(__dirname, '..', 'fixtures', 'elixir-jason') }) },
   { language: 'elixir', what: 'part of Plug lib/ (test/fixtures)', root: () => ({ root: path.join(__dirname, '..', 'fixtures', 'elixir-plug') }) },
+  { language: 'elixir', what: 'LiveBeats lib/, a LiveView app (test/fixtures)', root: () => ({ root: path.join(__dirname, '..', 'fixtures', 'elixir-live-beats') }) },
 ];
 
 /** A Laravel-shaped app of `modules` feature modules, each a model, contract, repository, service, controller, facade, config, lang file, views and routes. */
