@@ -33,12 +33,20 @@ const NOT_CODE = new Set(['true', 'false', 'null', 'undefined', 'this', 'self', 
 /** A file name ends in letters: `v1.2`, `e.g` and `3.14` are not paths; a version-like tail is not an extension. */
 const HAS_EXT = /\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d+(?::\d+)?)?$/;
 
+/**
+ * Taken whole, yet no one file: a glob (`users/*\/Books.plist`), a
+ * placeholder (`/Users/{user}/…`, `path/to/test.py`) or a git revision range
+ * (`origin/main..HEAD`). Each names a pattern or nothing, never a file of the
+ * repo, so it is no mention at all.
+ */
+const NO_FILE = /[*{}]|(?:^|\/)path\/to\/|[^/.]\.\.[^/.]/;
+
 /** Is this backticked text a mention? Returns it cleaned, or undefined. */
 export function asMention(raw: string): string | undefined {
   // `file.ts:57-61` and `file.ts:24-40,54,67` name the file at their first line.
   const t = raw.trim().replace(/\(\)$/, '').replace(/^\.\//, '').replace(/(:\d+)(?:-\d+)?(?:,\d+(?:-\d+)?)+$|(:\d+)-\d+$/, '$1$2');
   if (t.length < 2 || NOT_CODE.has(t)) return undefined;
-  if (/[/\\]/.test(t) || /:\d+/.test(t)) return (PATH.test(t) || (t.includes('/') && WIDE_PATH.test(t))) && HAS_EXT.test(t) ? t : undefined;
+  if (/[/\\]/.test(t) || /:\d+/.test(t)) return (PATH.test(t) || (t.includes('/') && WIDE_PATH.test(t))) && HAS_EXT.test(t) && !NO_FILE.test(t) ? t : undefined;
   if (IDENT.test(t)) return t;
   return PATH.test(t) && HAS_EXT.test(t) ? t : undefined;
 }
