@@ -94,6 +94,8 @@ interface Renames {
   stamp: string | undefined;
   to: Map<string, string>;
   from: Map<string, string>;
+  /** The files the commit had: a path written short (`fixtures/Books.plist`) is the one of them ending that way. */
+  then: readonly string[];
 }
 const RENAMES = new Map<string, Renames>();
 /** Commits of history read for renames: a session older than that is not followed through every rename since. */
@@ -113,7 +115,11 @@ export async function loadRenames(repo: string, commit: string): Promise<void> {
     kept.stamp = stamp;
     return;
   }
-  const out = await git(repo, ['log', '--reverse', '--diff-filter=R', '-M', '--name-status', '--format=', '-n', String(RENAME_COMMITS), `${commit}..${head}`]);
+  const [out, tree] = await Promise.all([
+    git(repo, ['log', '--reverse', '--diff-filter=R', '-M', '--name-status', '--format=', '-n', String(RENAME_COMMITS), `${commit}..${head}`]),
+    // The commit's files do not change with HEAD: read once.
+    kept ? Promise.resolve(undefined) : git(repo, ['ls-tree', '-r', '-z', '--name-only', '--full-tree', commit]),
+  ]);
   const to = new Map<string, string>();
   for (const line of (out ?? '').split('\n')) {
     const m = /^R\d*\t([^\t]+)\t([^\t]+)$/.exec(line);
@@ -127,7 +133,8 @@ export async function loadRenames(repo: string, commit: string): Promise<void> {
   const from = new Map<string, string>();
   for (const [a, b] of to) if (!from.has(b)) from.set(b, a);
   if (RENAMES.size >= 32) RENAMES.clear();
-  RENAMES.set(key, { head, stamp, to, from });
+  const then = kept?.then ?? (tree ?? '').split('\0').filter((f) => f.length > 0);
+  RENAMES.set(key, { head, stamp, to, from, then });
 }
 
 /** HEAD's file and the file of the branch it names (mtimes), or undefined where .git is not a folder (a worktree): then git is asked. */
@@ -152,6 +159,26 @@ function headStamp(repo: string): string | undefined {
 /** The path a file of the commit has now, if git renamed it since (as loadRenames read it). */
 export function renamedTo(repo: string, commit: string, file: string): string | undefined {
   return RENAMES.get(`${repo}\0${commit}`)?.to.get(file);
+}
+
+/**
+ * A path written short or from another checkout (`fixtures/Books.plist`) that
+ * names one file of the commit, dropping leading folders one at a time as
+ * long as none ends that way: that file's path now, if git renamed it since.
+ * Several files of the commit ending the same way, or the one not renamed:
+ * undefined, no guess. `keep` is how many of the path's last parts must stay.
+ */
+export function renamedTail(repo: string, commit: string, rel: string, keep: number): string | undefined {
+  const r = RENAMES.get(`${repo}\0${commit}`);
+  if (!r) return undefined;
+  const parts = rel.split('/').filter((p) => p !== '' && p !== '.' && p !== '..');
+  for (let i = 0; i <= parts.length - keep; i++) {
+    const tail = parts.slice(i).join('/');
+    const ends = r.then.filter((f) => f === tail || f.endsWith(`/${tail}`));
+    if (ends.length === 1) return r.to.get(ends[0]!);
+    if (ends.length > 1) return undefined;
+  }
+  return undefined;
 }
 
 /** The path a file now had at the commit, if git renamed it since. */
@@ -222,6 +249,17 @@ const SOURCE_SPECS = ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'go', 'rs', 
 const DECLARATIONS_KEPT = 4;
 
 const DECLARED = new Map<string, DeclarationAt[]>();
+
+/**
+ * The one declaration of `name` in one file at the commit (`def name`,
+ * `function name`), for a definition whose every line was rewritten since,
+ * its name line too: where it stood then. Several, or none: undefined.
+ */
+export async function onlyDeclarationAt(repo: string, commit: string, name: string, file: string): Promise<{ file: string; line: number } | undefined> {
+  if (!COMMIT.test(commit) || !/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
+  const hits = grepHits(await git(repo, ['grep', '-n', '-I', '-w', '--full-name', '-E', '-e', `${DECLARES}${name.replace(/\$/g, '\\$')}`, commit, '--', file]));
+  return hits.length === 1 ? { file: hits[0]!.file, line: hits[0]!.line } : undefined;
+}
 
 /**
  * Reads where each name was declared at the commit (`git grep`, off the

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AnchorKey, CodeDefinition, MentionContext, MentionResolution } from '../../protocol/anchors';
 import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/store';
-import { declarationsAt, loadDeclarations, loadRenames, loadSince, loadTracked, renamedTo, trackedFiles } from './git-since';
+import { declarationsAt, loadDeclarations, loadRenames, loadSince, loadTracked, renamedTail, renamedTo, trackedFiles } from './git-since';
 import { lineNow } from './line-map';
 import { resolveName } from './resolve';
 
@@ -281,9 +281,14 @@ function goneSince(repo: string, name: string, commit: string | undefined): Code
   return { kind: 'symbol', name, qualified_name: name, file: d.file, line: d.line, hash: definitionHash(d.text) };
 }
 
-/** A path not in the tree now that git renamed after the session's commit: the file it is now (at `line`). A path git never had stays unresolved. */
+/**
+ * A path not in the tree now that git renamed after the session's commit: the
+ * file it is now (at `line`). Written short or from another checkout, the one
+ * file of the commit ending that way, if git renamed it. A path git never had
+ * stays unresolved.
+ */
 function renamedDefinition(store: CodeStore, repo: string, rel: string, commit: string | undefined, line = 1): CodeDefinition | undefined {
-  const renamed = commit === undefined ? undefined : renamedTo(repo, commit, rel);
+  const renamed = commit === undefined ? undefined : (renamedTo(repo, commit, rel) ?? renamedTail(repo, commit, rel, keep(rel.split('/').filter((p) => p !== '' && p !== '.'))));
   return renamed === undefined ? undefined : fileDefinition(store, repo, renamed, line);
 }
 
