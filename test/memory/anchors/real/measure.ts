@@ -28,7 +28,7 @@ import type { AnchorDraft } from '../../../../daemon/memory/store/anchors';
 import { definitionsAt } from '../../../../daemon/code/query/as-of';
 import { currentDefinition, prepareMentions, resolveMention } from '../../../../daemon/code/query/mention';
 import { CodeStore } from '../../../../daemon/code/store/store';
-import type { CodeLookup, MentionResolution } from '../../../../daemon/protocol/anchors';
+import type { CodeDefinition, CodeLookup, MentionResolution } from '../../../../daemon/protocol/anchors';
 import { consoleParts } from './console';
 
 interface Line {
@@ -79,8 +79,14 @@ const lookup: CodeLookup = {
   current: (_repo, anchor) => currentDefinition(store, checkout, anchor),
   // What the daemon reads from git first: the checkout's tracked files, and with a session commit what changed since it.
   readAhead: (_repo, asked, commit) => prepareMentions(store, checkout, asked, commit),
-  asOf: (_repo, commit, found) => definitionsAt(store, checkout, commit, found),
+  asOf: async (_repo, commit, found) => {
+    const then = await definitionsAt(store, checkout, commit, found);
+    found.forEach((d, i) => placed.set(d, then[i] !== undefined));
+    return then;
+  },
 };
+/** Which found definitions git placed at the session's commit (the others are kept as they are in CHECKOUT). */
+const placed = new Map<CodeDefinition, boolean>();
 
 /** `day-007.md@a21f7fa`: the transcript, and the session's commit when one is given. */
 function transcriptArg(arg: string): { file: string; commit?: string } {
@@ -88,14 +94,19 @@ function transcriptArg(arg: string): { file: string; commit?: string } {
   return m ? { file: m[1]!, commit: m[2]! } : { file: arg };
 }
 
-/** Where an anchor stood at the session's commit, and its state now as the daemon reads it. */
-function asWas(d: AnchorDraft, commit: string): { at_commit: { file: string; line: number }; state: string } {
+/**
+ * Where an anchor stood at the session's commit (null: git could not place it
+ * there, so it is kept as it is in CHECKOUT), and its state now as the daemon
+ * reads it. A name found only at the commit (goneSince) is already there.
+ */
+function asWas(found: CodeDefinition, d: AnchorDraft, commit: string): { at_commit: { file: string; line: number } | null; state: string } {
   const row = {
     id: 0, episode_seq: 0, episode_id: '', summary: '', fact_id: null, mention: d.mention, offset: d.offset, repo: SESSION_ROOT, kind: d.kind!,
     symbol: d.symbol ?? null, name: d.name ?? null, qualified_name: d.qualified_name ?? null, file: d.file!, line: d.line!, def_hash: d.hash!,
     found_file: d.found_file ?? null, at: '', git_commit: commit, snippet: '',
   };
-  return { at_commit: { file: d.file!, line: d.line! }, state: stateLabel(stateOf(lookup, row)) };
+  const there = placed.get(found) === true || (found.kind === 'symbol' && found.symbol === undefined);
+  return { at_commit: there ? { file: d.file!, line: d.line! } : null, state: stateLabel(stateOf(lookup, row)) };
 }
 const mentions: object[] = [];
 const counts = { sessions: transcripts.length, backticked_spans: 0 };
@@ -128,7 +139,7 @@ async function main(): Promise<void> {
           mention: m.text,
           backticked: m.backticked,
           ...(r.found ? { anchored: { kind: r.found.kind, file: r.found.file, line: r.found.line, ...(r.found.qualified_name ? { qualified_name: r.found.qualified_name } : {}) } } : { unresolved: r.reason, ...(r.candidates ? { candidates: r.candidates } : {}) }),
-          ...(r.found && commit !== undefined ? asWas(d, commit) : {}),
+          ...(r.found && commit !== undefined ? asWas(r.found, d, commit) : {}),
           said: part === 'prose' ? bestSentence(text, m.text, 200) : text.split('\n').find((l) => l.includes(m.text))?.slice(0, 200) ?? '',
         });
       }
