@@ -94,8 +94,6 @@ interface Renames {
   stamp: string | undefined;
   to: Map<string, string>;
   from: Map<string, string>;
-  /** The files the commit had: a path written short (`fixtures/Books.plist`) is the one of them ending that way. */
-  then: readonly string[];
 }
 const RENAMES = new Map<string, Renames>();
 /** Commits of history read for renames: a session older than that is not followed through every rename since. */
@@ -115,11 +113,7 @@ export async function loadRenames(repo: string, commit: string): Promise<void> {
     kept.stamp = stamp;
     return;
   }
-  const [out, tree] = await Promise.all([
-    git(repo, ['log', '--reverse', '--diff-filter=R', '-M', '--name-status', '--format=', '-n', String(RENAME_COMMITS), `${commit}..${head}`]),
-    // The commit's files do not change with HEAD: read once.
-    kept ? Promise.resolve(undefined) : git(repo, ['ls-tree', '-r', '-z', '--name-only', '--full-tree', commit]),
-  ]);
+  const out = await git(repo, ['log', '--reverse', '--diff-filter=R', '-M', '--name-status', '--format=', '-n', String(RENAME_COMMITS), `${commit}..${head}`]);
   const to = new Map<string, string>();
   for (const line of (out ?? '').split('\n')) {
     const m = /^R\d*\t([^\t]+)\t([^\t]+)$/.exec(line);
@@ -133,8 +127,7 @@ export async function loadRenames(repo: string, commit: string): Promise<void> {
   const from = new Map<string, string>();
   for (const [a, b] of to) if (!from.has(b)) from.set(b, a);
   if (RENAMES.size >= 32) RENAMES.clear();
-  const then = kept?.then ?? (tree ?? '').split('\0').filter((f) => f.length > 0);
-  RENAMES.set(key, { head, stamp, to, from, then });
+  RENAMES.set(key, { head, stamp, to, from });
 }
 
 /** HEAD's file and the file of the branch it names (mtimes), or undefined where .git is not a folder (a worktree): then git is asked. */
@@ -161,21 +154,37 @@ export function renamedTo(repo: string, commit: string, file: string): string | 
   return RENAMES.get(`${repo}\0${commit}`)?.to.get(file);
 }
 
+/** The files of a commit (its whole tree), read only for a path written short that nothing else placed; a few commits kept. */
+const COMMIT_FILES = new Map<string, readonly string[]>();
+const COMMIT_FILES_KEPT = 8;
+
+/** Reads the files the commit had (`git ls-tree`, off the event loop), once per commit. */
+export async function loadCommitFiles(repo: string, commit: string): Promise<void> {
+  const key = `${repo}\0${commit}`;
+  if (!COMMIT.test(commit) || COMMIT_FILES.has(key)) return;
+  const out = await git(repo, ['ls-tree', '-r', '-z', '--name-only', '--full-tree', commit]);
+  if (COMMIT_FILES.size >= COMMIT_FILES_KEPT) COMMIT_FILES.delete(COMMIT_FILES.keys().next().value!);
+  COMMIT_FILES.set(key, (out ?? '').split('\0').filter((f) => f.length > 0));
+}
+
 /**
  * A path written short or from another checkout (`fixtures/Books.plist`) that
  * names one file of the commit, dropping leading folders one at a time as
- * long as none ends that way: that file's path now, if git renamed it since.
- * Several files of the commit ending the same way, or the one not renamed:
- * undefined, no guess. `keep` is how many of the path's last parts must stay.
+ * long as none ends that way: that file's path now, if git renamed it since
+ * (as loadRenames and loadCommitFiles read it). Several files of the commit
+ * ending the same way, or the one not renamed: undefined, no guess. `keep`
+ * is how many of the path's last parts must stay.
  */
 export function renamedTail(repo: string, commit: string, rel: string, keep: number): string | undefined {
-  const r = RENAMES.get(`${repo}\0${commit}`);
-  if (!r) return undefined;
+  const key = `${repo}\0${commit}`;
+  const renames = RENAMES.get(key);
+  const files = COMMIT_FILES.get(key);
+  if (!renames || !files) return undefined;
   const parts = rel.split('/').filter((p) => p !== '' && p !== '.' && p !== '..');
   for (let i = 0; i <= parts.length - keep; i++) {
     const tail = parts.slice(i).join('/');
-    const ends = r.then.filter((f) => f === tail || f.endsWith(`/${tail}`));
-    if (ends.length === 1) return r.to.get(ends[0]!);
+    const ends = files.filter((f) => f === tail || f.endsWith(`/${tail}`));
+    if (ends.length === 1) return renames.to.get(ends[0]!);
     if (ends.length > 1) return undefined;
   }
   return undefined;

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AnchorKey, CodeDefinition, MentionContext, MentionResolution } from '../../protocol/anchors';
 import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/store';
-import { declarationsAt, loadDeclarations, loadRenames, loadSince, loadTracked, renamedTail, renamedTo, trackedFiles } from './git-since';
+import { declarationsAt, loadCommitFiles, loadDeclarations, loadRenames, loadSince, loadTracked, renamedTail, renamedTo, trackedFiles } from './git-since';
 import { lineNow } from './line-map';
 import { resolveName } from './resolve';
 
@@ -303,12 +303,19 @@ export async function prepareMentions(store: CodeStore, repo: string, mentions: 
   if (commit === undefined) return;
   await loadRenames(repo, commit);
   const files: string[] = [];
+  let short = false;
   for (const m of mentions) {
     const fileLine = FILE_LINE.exec(cleaned(m));
     const file = fileLine ? locate(store, repo, normalize(fileLine[1]!)) : undefined;
     if (file !== undefined) files.push(file);
+    // A path that is nowhere now and was not renamed as written: the commit's files may hold it, written short.
+    const written = fileLine ? fileLine[1]! : cleaned(m);
+    if (!short && file === undefined && (written.includes('/') || SOURCE_EXT.test(written))) {
+      const rel = normalize(written);
+      short = locate(store, repo, rel) === undefined && renamedTo(repo, commit, rel) === undefined;
+    }
   }
-  await loadSince(repo, commit, files);
+  await Promise.all([loadSince(repo, commit, files), short ? loadCommitFiles(repo, commit) : undefined]);
   // Names no symbol has now: where the commit declared them (goneSince).
   const unknown = mentions.map(cleaned).filter((m) => IDENT.test(m) && !m.includes('.') && store.symbolsNamed(m).length === 0);
   await loadDeclarations(repo, commit, unknown.slice(0, GONE_ASKED));
