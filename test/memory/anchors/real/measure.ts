@@ -69,6 +69,8 @@ if (!checkout || !indexDb || !outFile || transcripts.length === 0) throw new Err
 const store = new CodeStore(indexDb);
 /** The daemon's path: anchorsOf asks a CodeLookup; this one answers from the checkout's index and keeps each last answer (for its candidate count). */
 const last = new Map<string, MentionResolution>();
+/** Which found definitions git placed at the session's commit (the others are kept as they are in CHECKOUT). */
+const placed = new Map<CodeDefinition, boolean>();
 const lookup: CodeLookup = {
   indexed: () => true,
   resolve: (_repo, mention, context) => {
@@ -85,8 +87,6 @@ const lookup: CodeLookup = {
     return then;
   },
 };
-/** Which found definitions git placed at the session's commit (the others are kept as they are in CHECKOUT). */
-const placed = new Map<CodeDefinition, boolean>();
 
 /** `day-007.md@a21f7fa`: the transcript, and the session's commit when one is given. */
 function transcriptArg(arg: string): { file: string; commit?: string } {
