@@ -21,6 +21,12 @@ export interface CodeDefinition {
   line: number;
   /** sha256 (hex, first 16) of the definition's text with indentation and blank lines dropped: a move keeps it, an edit changes it. */
   hash: string;
+  /**
+   * For a library's symbol the repo uses (the repo defines nothing of that
+   * name): its package and version, `react 18.3.1`. Then file and line are
+   * the repo's first use of it, and the hash is of package, name and version.
+   */
+  library?: string;
 }
 
 /**
@@ -60,6 +66,8 @@ export interface AnchorKey {
   hash: string;
   /** A file anchor whose file git renamed after the session: its path when it was anchored (`file` is the path at the session's commit). */
   found_file?: string;
+  /** A library's symbol: its package and version when anchored (`react 18.3.1`). */
+  library?: string;
 }
 
 /** The current definition of an anchor, `null` when nothing of that name is there any more, `'no-index'` when the repo has no index to ask. */
@@ -87,8 +95,8 @@ export interface CodeLookup {
 export const AnchorNote = z.object({
   at: describe(z.string(), "The session's time (ISO)."),
   state: z.enum(['fresh', 'drifted', 'gone', 'unknown']),
-  how: opt(z.enum(['moved', 'changed']), 'For drifted: moved (same text elsewhere) or changed (its text differs).'),
-  now: opt(z.string(), 'Where the anchored code is now, `file:line` (fresh and drifted).'),
+  how: opt(z.enum(['moved', 'changed', 'version']), "For drifted: moved (same text elsewhere), changed (its text differs) or version (a library's symbol, now at another version)."),
+  now: opt(z.string(), "Where the anchored code is now, `file:line` (fresh and drifted); a library's symbol: its package and version, `react 18.3.1`."),
   episode: describe(z.string(), 'The episode to open (`scry memory episode ID`).'),
   text: describe(z.string(), 'The sentence of the session about it.'),
 });
@@ -96,9 +104,12 @@ export type AnchorNote = z.output<typeof AnchorNote>;
 
 /** `memory 2026-03-02 fresh: retries moved to the queue, never inline (episode 59b223856a65)`: the line a compact answer shows. */
 export function noteLine(n: AnchorNote): string {
-  const state = n.state === 'drifted' ? `drifted (${n.how === 'moved' ? 'moved' : 'body changed'}, now ${n.now ?? '?'})` : n.state === 'unknown' ? 'state unknown' : n.state;
+  const state = n.state === 'drifted' ? `drifted (${driftLabel(n.how)}, now ${n.now ?? '?'})` : n.state === 'unknown' ? 'state unknown' : n.state;
   return `memory ${n.at.slice(0, 10)} ${state}: ${n.text} (episode ${n.episode.slice(0, 12)})`;
 }
+
+/** How a drifted anchor changed, in a few words. */
+export const driftLabel = (how: 'moved' | 'changed' | 'version' | undefined): string => (how === 'moved' ? 'moved' : how === 'version' ? 'version changed' : 'body changed');
 
 /** What code answers may ask of memory: implemented by the memory domain, handed to the code domain by the daemon. */
 export interface MemoryNotes {

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { QueryResult } from '../../daemon/protocol';
+import type { QueryResult, WhyResult } from '../../daemon/protocol';
 import { ROOT, lineOf, scryJson, stopDaemon, tempDir } from '../helpers';
 
 describe('Python src layout (Flask)', () => {
@@ -36,5 +36,22 @@ describe('Python src layout (Flask)', () => {
     assert.ok(inTests.length >= 30, `${inTests.length} uses in tests`);
     // Nothing named after a module path that starts at the repo root (`src.flask...`), nothing from an installed copy.
     assert.ok(r.matches.every((m) => !m.symbol_id.includes('`src.') && !/Flask (?!3\.1\.1)\d/.test(m.symbol_id)), r.matches.map((m) => m.symbol_id).join('\n'));
+  });
+
+  it('a module named as Python imports it is its file, or its package\'s __init__.py (what a session anchors, issue 25)', async () => {
+    const where = async (name: string): Promise<string | null> => (await scryJson<WhyResult>(['why', name], { home, cwd: repo })).definition;
+    assert.equal(await where('flask.json.tag'), 'src/flask/json/tag.py:1');
+    assert.equal(await where('json.tag'), 'src/flask/json/tag.py:1', 'a tail of the dotted path, one file ending so');
+    assert.equal(await where('flask.json'), 'src/flask/json/__init__.py:1');
+    assert.equal(await where('sansio.scaffold'), 'src/flask/sansio/scaffold.py:1');
+    // Spelled as written: `flask` is the package, not the class `Flask` (a name the index would match ignoring case).
+    assert.equal(await where('flask'), 'src/flask/__init__.py:1');
+    assert.match((await where('Flask')) ?? '', /^src\/flask\/app\.py:\d+$/);
+    // A folder with no __init__.py is no package; a module the repo lacks is nothing.
+    assert.equal(await where('flask.sansio'), null);
+    assert.equal(await where('flask.nothing_here'), null);
+    // A name a symbol has keeps meaning the symbol: `flask.helpers.url_for` is the function.
+    assert.match((await where('flask.helpers.url_for')) ?? '', /^src\/flask\/helpers\.py:\d+$/);
+    assert.notEqual(await where('flask.helpers.url_for'), 'src/flask/helpers.py:1');
   });
 });

@@ -8,8 +8,9 @@ import * as path from 'node:path';
 import type { AnchorKey, CodeDefinition, MentionContext, MentionResolution } from '../../protocol/anchors';
 import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/store';
 import { declarationsAt, loadCommitFiles, loadDeclarations, loadRenames, loadSince, loadTracked, renamedTail, renamedTo, trackedFiles } from './git-since';
+import { libraryDefinition, libraryNow } from './library';
 import { lineNow } from './line-map';
-import { resolveName } from './resolve';
+import { lookedUp, resolveName } from './resolve';
 
 /** `orders.ts:12` or `src/orders.ts:12:5`. */
 const FILE_LINE = /^(.+\.[A-Za-z0-9]{1,6}):(\d+)(?::\d+)?$/;
@@ -238,11 +239,19 @@ export function resolveMention(store: CodeStore, repo: string, input: string, co
     if (mention.includes('/') || !IDENT.test(mention)) return { found: null, reason: 'unknown' };
   }
   if (!IDENT.test(mention)) return { found: null, reason: 'unknown' };
-  const resolved = resolveName(store, mention);
+  const named = resolveName(store, mention);
+  // Spelled as written: the index answers `flask` with `Flask` when nothing is spelled `flask`, a guess for a mention.
+  const resolved = { ...named, symbols: named.symbols.filter((s) => s.name === mention || s.name === lookedUp(mention)) };
   // A compound whose container matched nothing: every symbol of the tail came back, which would be a guess.
-  if (resolved.note !== undefined) return { found: null, reason: 'unknown' };
+  if (resolved.note !== undefined) {
+    const module = pythonModule(store, repo, mention);
+    return module ? { found: module } : { found: null, reason: 'unknown' };
+  }
   const mine = own(resolved.symbols);
   if (mine.length === 0) {
+    // No symbol of that name: a Python module or package the repo has (`bookminder`, `apple_books.library`).
+    const module = resolved.symbols.length === 0 ? pythonModule(store, repo, mention) : undefined;
+    if (module) return { found: module };
     const locals = resolved.symbols.filter((x) => x.is_local && !x.is_external);
     // A local of a file the session named, the only one of that name there: what the session was reading.
     if (locals.length > 0 && context) {
@@ -253,14 +262,38 @@ export function resolveMention(store: CodeStore, repo: string, input: string, co
       const gone = goneSince(repo, mention, context?.commit);
       if (gone) return { found: gone };
     }
+    // No definition of the repo's: a library symbol the repo uses (`useEffect`, `String.split`).
+    const library = libraryDefinition(store, resolved.symbols, context);
+    if (library) return { found: library };
     return { found: null, reason: locals.length > 0 ? 'local' : resolved.symbols.length > 0 ? 'external' : 'unknown' };
   }
   // A bare field name is only anchored in a file the session named: `username` of a type it never opened is some other object's.
   const bareFields = context !== undefined && !mention.includes('.') && mine.every((x) => FIELD_KINDS.has(x.kind));
   const defs = narrow(uniqueDefinitions(store, repo, mine), context).filter((d) => !bareFields || context.files.includes(d.file));
   if (defs.length === 1) return { found: defs[0]! };
+  if (defs.length === 0 && !bareFields) {
+    // Symbols the index declares but the repo does not define (scip-python's `typing/TypedDict.`): a library's.
+    const library = libraryDefinition(store, mine, context);
+    if (library) return { found: library };
+  }
   if (defs.length === 0) return { found: null, reason: bareFields ? 'member' : 'unknown' };
   return { found: null, reason: 'ambiguous', candidates: defs.length };
+}
+
+/**
+ * A dotted name as Python imports it (`bookminder`, `apple_books.library`):
+ * the module's file (`…/library.py`) or the package's `__init__.py`, the one
+ * indexed path ending so. An indexer names a module by its file, not by the
+ * name an `import` uses, so no symbol has that name.
+ */
+function pythonModule(store: CodeStore, repo: string, mention: string): CodeDefinition | undefined {
+  if (!/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(mention)) return undefined;
+  const rel = mention.split('.').join('/');
+  const files = [`${rel}.py`, `${rel}/__init__.py`].flatMap((p) => {
+    const f = indexedPath(store, p);
+    return f === undefined ? [] : [f];
+  });
+  return files.length === 1 ? fileAt(repo, files[0]!, 1) : undefined;
 }
 
 /** Names of one episode looked for at its commit, at most (each is one `git grep`). */
@@ -340,6 +373,8 @@ function uniqueDefinitions(store: CodeStore, repo: string, symbols: SymbolRecord
 export function currentDefinition(store: CodeStore, repo: string, key: AnchorKey): CodeDefinition | null {
   // A file git renamed after the session is looked for where it was when anchored first.
   if (key.kind === 'file') return (key.found_file !== undefined ? fileDefinition(store, repo, key.found_file, 1) : undefined) ?? fileDefinition(store, repo, key.file, 1) ?? null;
+  // A library's symbol the repo used: used still (at that version or another), or not any more.
+  if (key.library !== undefined) return key.symbol !== undefined && key.name !== undefined ? libraryNow(store, key.symbol, key.name) : null;
   if (key.symbol !== undefined) {
     const same = store.statement<[string], SymbolRecord>(`SELECT id, symbol, name, qualified_name, parent_name, kind, is_external, document_id IS NOT NULL AS is_local FROM symbols WHERE symbol = ? AND document_id IS NULL`).get(key.symbol);
     const d = same ? symbolDefinition(store, repo, same) : undefined;

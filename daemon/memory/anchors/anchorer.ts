@@ -105,6 +105,7 @@ export async function anchorsOf(lookup: CodeLookup, episode: Pick<UnanchoredEpis
       mention: m.text, offset: m.offset, kind: d.kind, symbol: d.symbol, name: d.name, qualified_name: d.qualified_name, file: at.file, line: at.line, hash: at.hash,
       // A file renamed since the session: where it was found, to find it again.
       ...(d.kind === 'file' && at.file !== d.file ? { found_file: d.file } : {}),
+      ...(d.library !== undefined ? { library: d.library } : {}),
     };
   });
 }
@@ -112,6 +113,6 @@ export async function anchorsOf(lookup: CodeLookup, episode: Pick<UnanchoredEpis
 /** The files resolutions name as context: a file, or a top-level symbol's (a member's file says less of what was read). */
 export function namedFiles(resolutions: readonly MentionResolution[]): string[] {
   const out = new Set<string>();
-  for (const r of resolutions) if (r.found && (r.found.kind === 'file' || r.found.qualified_name === r.found.name)) out.add(r.found.file);
+  for (const r of resolutions) if (r.found && r.found.library === undefined && (r.found.kind === 'file' || r.found.qualified_name === r.found.name)) out.add(r.found.file);
   return [...out];
 }

@@ -61,7 +61,7 @@ function notesOf(store: MemoryStore, lookup: CodeLookup | undefined, repo: strin
       at: r.at,
       state: s.state,
       ...(s.state === 'drifted' ? { how: s.how } : {}),
-      ...(s.state === 'fresh' || s.state === 'drifted' ? { now: `${s.file}:${s.line}` } : {}),
+      ...(s.state === 'fresh' || s.state === 'drifted' ? { now: s.library ?? `${s.file}:${s.line}` } : {}),
       episode: r.episode_id,
       text,
     });

@@ -6,7 +6,7 @@ import type { CodeLookup } from '../../protocol/anchors';
 import type { AnchoredMemory, WhyParams, WhyResult } from '../../protocol/why';
 import type { AnchorRow } from '../store/anchors';
 import type { MemoryStore } from '../store';
-import { stateOf, type AnchorState } from './state';
+import { stateOf, whereNow, type AnchorState } from './state';
 
 /** The newest passages shown, oldest first. */
 const SHOWN = 10;
@@ -30,7 +30,8 @@ export function why(store: MemoryStore, lookup: CodeLookup | undefined, p: WhyPa
   if (def?.kind === 'file') add(store.anchors.ofFile(def.file));
   else {
     for (const n of new Set([p.name, tail, def?.name].filter((x): x is string => x !== undefined))) add(store.anchors.ofName(n));
-    if (def) add(store.anchors.ofFile(def.file).filter((r) => r.kind === 'file'));
+    // A library's symbol has no file of its own: its file is only where the repo first uses it.
+    if (def && def.library === undefined) add(store.anchors.ofFile(def.file).filter((r) => r.kind === 'file'));
   }
   const repos = new Map<string, string>();
   const mine = [...rows.values()]
@@ -50,8 +51,8 @@ export function why(store: MemoryStore, lookup: CodeLookup | undefined, p: WhyPa
       mention: r.mention,
       state: s.state,
       ...(s.state === 'drifted' ? { how: s.how } : {}),
-      was: `${r.file}:${r.line}`,
-      ...(s.state === 'fresh' || s.state === 'drifted' ? { now: `${s.file}:${s.line}` } : {}),
+      was: whereNow({ file: r.file, line: r.line, ...(r.library !== null ? { library: r.library } : {}) }),
+      ...(s.state === 'fresh' || s.state === 'drifted' ? { now: whereNow(s) } : {}),
       ...(r.git_commit ? { commit: r.git_commit } : {}),
       episode: r.episode_id,
       summary: r.summary,
@@ -66,6 +67,7 @@ export function why(store: MemoryStore, lookup: CodeLookup | undefined, p: WhyPa
   return {
     name: p.name,
     definition: def ? `${def.file}:${def.line}` : null,
+    ...(def?.library !== undefined ? { library: def.library } : {}),
     ...(note ? { note } : {}),
     history,
     total: mine.length,

@@ -27,6 +27,8 @@ export interface AnchorDraft {
   hash?: string;
   /** A file anchor whose file git renamed after the session: its path when anchored (`file` is the path at the session's commit). */
   found_file?: string;
+  /** A library's symbol: its package and version (`react 18.3.1`); file and line are the repo's first use of it. */
+  library?: string;
 }
 
 /** A current fact of the anchor's episode whose text names the mention (a decision first). */
@@ -54,6 +56,7 @@ export interface AnchorRow {
   line: number;
   def_hash: string;
   found_file: string | null;
+  library: string | null;
   at: string;
   git_commit: string | null;
   /** The episode's text around the mention. */
@@ -61,7 +64,7 @@ export interface AnchorRow {
 }
 
 const SELECT_ANCHOR = `SELECT a.id, a.episode_seq, e.id AS episode_id, e.summary, a.fact_id, a.mention, a.offset, a.repo, a.kind, a.symbol, a.name,
-  a.qualified_name, a.file, a.line, a.def_hash, a.found_file, a.at, a.git_commit,
+  a.qualified_name, a.file, a.line, a.def_hash, a.found_file, a.library, a.at, a.git_commit,
   substr(e.text, max(1, a.offset - 140), 320) AS snippet FROM anchors a JOIN episodes e ON e.seq = a.episode_seq`;
 
 function prepare(db: Db) {
@@ -74,8 +77,8 @@ function prepare(db: Db) {
        WHERE repo_root = ? AND NOT EXISTS (SELECT 1 FROM anchor_scans s WHERE s.episode_seq = e.seq) ORDER BY seq LIMIT ?`,
     ),
     insert: db.prepare(
-      `INSERT INTO anchors(episode_seq, mention, offset, repo, kind, reason, symbol, name, qualified_name, file, line, def_hash, found_file, at, git_commit, anchored_at)
-       VALUES (@seq, @mention, @offset, @repo, @kind, @reason, @symbol, @name, @qualified_name, @file, @line, @hash, @found_file, @at, @commit, @now)`,
+      `INSERT INTO anchors(episode_seq, mention, offset, repo, kind, reason, symbol, name, qualified_name, file, line, def_hash, found_file, library, at, git_commit, anchored_at)
+       VALUES (@seq, @mention, @offset, @repo, @kind, @reason, @symbol, @name, @qualified_name, @file, @line, @hash, @found_file, @library, @at, @commit, @now)`,
     ),
     scanned: db.prepare<[number, string]>(`INSERT OR REPLACE INTO anchor_scans(episode_seq, scanned_at) VALUES (?, ?)`),
     byName: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind = 'symbol' AND (a.name = ? OR a.qualified_name = ?) ORDER BY a.at, a.id LIMIT ?`),
@@ -90,15 +93,15 @@ function prepare(db: Db) {
        WHERE e.seq = ? AND f.expired_at IS NULL AND instr(f.text, ?) > 0 ORDER BY f.relation = 'decided' DESC, f.id LIMIT ?`,
     ),
     // A file renamed since the session is asked about by its path now (found_file) as well as the path it had.
-    byFileNewest: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND (a.file = ? OR a.found_file = ?) ORDER BY a.at DESC, a.id DESC LIMIT ?`),
-    byFile: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND (a.file = ? OR a.found_file = ?) ORDER BY a.at, a.id LIMIT ?`),
+    byFileNewest: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.library IS NULL AND (a.file = ? OR a.found_file = ?) ORDER BY a.at DESC, a.id DESC LIMIT ?`),
+    byFile: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.library IS NULL AND (a.file = ? OR a.found_file = ?) ORDER BY a.at, a.id LIMIT ?`),
     inFiles: db.prepare<[string, string, number], AnchorRow>(
-      `${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.file IN (SELECT value FROM json_each(?)) AND a.repo IN (SELECT value FROM json_each(?)) ORDER BY a.at DESC, a.id DESC LIMIT ?`,
+      `${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.library IS NULL AND a.file IN (SELECT value FROM json_each(?)) AND a.repo IN (SELECT value FROM json_each(?)) ORDER BY a.at DESC, a.id DESC LIMIT ?`,
     ),
     // A file named, or a top-level symbol's file: a field's file says nothing of what the session read.
     sessionFiles: db.prepare<[string, string], { file: string }>(
       `SELECT DISTINCT a.file FROM episodes e JOIN anchors a ON a.episode_seq = e.seq
-       WHERE coalesce(e.parent_session_id, e.session_id) = ? AND a.repo = ? AND (a.kind = 'file' OR (a.kind = 'symbol' AND a.qualified_name = a.name)) LIMIT 500`,
+       WHERE coalesce(e.parent_session_id, e.session_id) = ? AND a.repo = ? AND a.library IS NULL AND (a.kind = 'file' OR (a.kind = 'symbol' AND a.qualified_name = a.name)) LIMIT 500`,
     ),
     ofEpisode: db.prepare<[number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.episode_seq = ? AND a.kind IS NOT NULL ORDER BY a.offset`),
   };
@@ -127,7 +130,7 @@ export class AnchorTable {
       for (const d of drafts) {
         this.s.insert.run({
           seq: episode.seq, mention: d.mention, offset: d.offset, repo: episode.repo, kind: d.kind, reason: d.reason ?? null, symbol: d.symbol ?? null,
-          name: d.name ?? null, qualified_name: d.qualified_name ?? null, file: d.file ?? null, line: d.line ?? null, hash: d.hash ?? null, found_file: d.found_file ?? null,
+          name: d.name ?? null, qualified_name: d.qualified_name ?? null, file: d.file ?? null, line: d.line ?? null, hash: d.hash ?? null, found_file: d.found_file ?? null, library: d.library ?? null,
           at: episode.at, commit: commit ?? null, now,
         });
       }

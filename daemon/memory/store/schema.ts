@@ -314,6 +314,12 @@ UPDATE entities SET updated_at = coalesce((SELECT max(occurred_at) FROM entity_e
 ALTER TABLE anchors ADD COLUMN found_file TEXT;
 CREATE INDEX anchors_found_file ON anchors(found_file) WHERE found_file IS NOT NULL;
 `,
+  // Issue 25: a library's symbol the repo uses (`useEffect`) is anchored too. `library` is its package and
+  // version then (`react 18.3.1`); its file and line are the repo's first use, not a definition, so file queries
+  // (what was said of a file, the files a session named) leave it out.
+  `
+ALTER TABLE anchors ADD COLUMN library TEXT;
+`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -17,7 +17,7 @@ interface Checked {
   session: string;
   part: 'prose' | 'tools';
   mention: string;
-  anchored?: { kind: string; file: string; line: number };
+  anchored?: { kind: string; file: string; line: number; library?: string };
   unresolved?: string;
   refers_to: 'repo' | 'gone' | 'library' | 'generic' | 'asset' | 'folder' | 'outside' | 'doc';
   verdict: 'right' | 'wrong' | 'missed' | 'correctly-unresolved';
@@ -43,6 +43,8 @@ const ROUNDS: Array<[string, Check, Measured]> = [
   ['first', check, read<Measured>('mentions.json')],
   ['second', read<Check>('check-2.json'), read<Measured>('mentions-2.json')],
   ['third', read<Check>('check-3.json'), read<Measured>('mentions-3.json')],
+  // After a library's symbol the repo uses came to be anchored (check-4.json, mentions-4.json).
+  ['fourth', read<Check>('check-4.json'), read<Measured>('mentions-4.json')],
 ];
 
 /** A later check keeps what each mention refers to, but for the labels it says it changed; a resolution that changed was re-read by hand and says so. */
@@ -93,6 +95,8 @@ describe('anchors on real sessions about real code: the hand check', () => {
         if (c.verdict === 'right' || c.verdict === 'wrong') assert.ok(c.anchored, `${c.mention}: ${c.verdict} but not anchored`);
         else assert.ok(c.unresolved, `${c.mention}: ${c.verdict} but anchored`);
         if (c.verdict === 'missed') assert.equal(c.refers_to, 'repo', c.mention);
+        // An anchor to a library's symbol is right only for a mention the hand check says names a library.
+        if (c.anchored?.library !== undefined && c.verdict === 'right') assert.equal(c.refers_to, 'library', c.mention);
       });
     });
 
@@ -163,6 +167,8 @@ describe('anchors on a second real set (BookMinder, Python): the hand check', ()
         else assert.ok(c.unresolved, `${c.mention}: ${c.verdict} but anchored`);
         // A miss names code or a file that is there: now, or (through history) at the session's commit.
         if (c.verdict === 'missed') assert.ok(c.refers_to === 'repo' || c.at_session_commit === true, c.mention);
+        // An anchor to a library's symbol is right only for a mention the hand check says names a library.
+        if (c.anchored?.library !== undefined && c.verdict === 'right') assert.equal(c.refers_to, 'library', c.mention);
       });
     });
 

@@ -103,7 +103,7 @@ function asWas(found: CodeDefinition, d: AnchorDraft, commit: string): { at_comm
   const row = {
     id: 0, episode_seq: 0, episode_id: '', summary: '', fact_id: null, mention: d.mention, offset: d.offset, repo: SESSION_ROOT, kind: d.kind!,
     symbol: d.symbol ?? null, name: d.name ?? null, qualified_name: d.qualified_name ?? null, file: d.file!, line: d.line!, def_hash: d.hash!,
-    found_file: d.found_file ?? null, at: '', git_commit: commit, snippet: '',
+    found_file: d.found_file ?? null, library: d.library ?? null, at: '', git_commit: commit, snippet: '',
   };
   const there = placed.get(found) === true || (found.kind === 'symbol' && found.symbol === undefined);
   return { at_commit: there ? { file: d.file!, line: d.line! } : null, state: stateLabel(stateOf(lookup, row)) };
@@ -138,7 +138,7 @@ async function main(): Promise<void> {
           part,
           mention: m.text,
           backticked: m.backticked,
-          ...(r.found ? { anchored: { kind: r.found.kind, file: r.found.file, line: r.found.line, ...(r.found.qualified_name ? { qualified_name: r.found.qualified_name } : {}) } } : { unresolved: r.reason, ...(r.candidates ? { candidates: r.candidates } : {}) }),
+          ...(r.found ? { anchored: { kind: r.found.kind, file: r.found.file, line: r.found.line, ...(r.found.qualified_name ? { qualified_name: r.found.qualified_name } : {}), ...(r.found.library ? { library: r.found.library } : {}) } } : { unresolved: r.reason, ...(r.candidates ? { candidates: r.candidates } : {}) }),
           ...(r.found && commit !== undefined ? asWas(r.found, d, commit) : {}),
           said: part === 'prose' ? bestSentence(text, m.text, 200) : text.split('\n').find((l) => l.includes(m.text))?.slice(0, 200) ?? '',
         });
