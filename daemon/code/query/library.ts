@@ -25,10 +25,10 @@ interface Use {
   line: number;
 }
 
-/** The repo's first use of a symbol (by path, then line), and how many uses it has. */
+/** The repo's first use of a symbol (outside tests first, then by path and line), and how many uses it has. */
 function usesOf(store: CodeStore, id: number): { first: Use | undefined; count: number } {
   const first = store
-    .statement<[number], Use>('SELECT d.path, o.line FROM occurrences o JOIN documents d ON d.id = o.document_id WHERE o.symbol_id = ? ORDER BY d.path, o.line LIMIT 1')
+    .statement<[number], Use>('SELECT d.path, o.line FROM occurrences o JOIN documents d ON d.id = o.document_id WHERE o.symbol_id = ? ORDER BY d.is_test, d.path, o.line LIMIT 1')
     .get(id);
   const count = store.statement<[number], { n: number }>('SELECT count(*) AS n FROM occurrences WHERE symbol_id = ?').get(id)?.n ?? 0;
   return { first, count };
