@@ -44,6 +44,9 @@ describe('Python src layout (Flask)', () => {
     assert.equal(await where('json.tag'), 'src/flask/json/tag.py:1', 'a tail of the dotted path, one file ending so');
     assert.equal(await where('flask.json'), 'src/flask/json/__init__.py:1');
     assert.equal(await where('sansio.scaffold'), 'src/flask/sansio/scaffold.py:1');
+    // Spelled as written: `flask` is the package, not the class `Flask` (a name the index would match ignoring case).
+    assert.equal(await where('flask'), 'src/flask/__init__.py:1');
+    assert.match((await where('Flask')) ?? '', /^src\/flask\/app\.py:\d+$/);
     // A folder with no __init__.py is no package; a module the repo lacks is nothing.
     assert.equal(await where('flask.sansio'), null);
     assert.equal(await where('flask.nothing_here'), null);

@@ -25,10 +25,10 @@ interface Use {
   line: number;
 }
 
-/** The repo's first use of a symbol (by path, then line), and how many uses it has. */
+/** The repo's first use of a symbol (outside tests first, then by path and line), and how many uses it has. */
 function usesOf(store: CodeStore, id: number): { first: Use | undefined; count: number } {
   const first = store
-    .statement<[number], Use>('SELECT d.path, o.line FROM occurrences o JOIN documents d ON d.id = o.document_id WHERE o.symbol_id = ? ORDER BY d.path, o.line LIMIT 1')
+    .statement<[number], Use>('SELECT d.path, o.line FROM occurrences o JOIN documents d ON d.id = o.document_id WHERE o.symbol_id = ? ORDER BY d.is_test, d.path, o.line LIMIT 1')
     .get(id);
   const count = store.statement<[number], { n: number }>('SELECT count(*) AS n FROM occurrences WHERE symbol_id = ?').get(id)?.n ?? 0;
   return { first, count };
@@ -97,18 +97,14 @@ function usedIn(store: CodeStore, id: number, files: ReadonlySet<string>): boole
 /**
  * Where a library anchor stands now: the same package's symbol of that
  * qualified name, still used by the repo (its hash differs when the version
- * did), or null when the repo uses it no more. Undefined when the anchored
- * symbol is not a library's (the caller looks for a definition).
+ * did), or null when the repo uses it no more.
  */
-export function libraryNow(store: CodeStore, anchored: string, name: string, symbolsNamed: readonly SymbolRecord[]): CodeDefinition | null | undefined {
+export function libraryNow(store: CodeStore, anchored: string, name: string): CodeDefinition | null {
   const m = SCIP_PACKAGE.exec(anchored);
-  if (!m || m[2] === '.') return undefined;
-  const same = symbolsNamed.find((s) => s.symbol === anchored);
-  if (same && hasDefinition(store, same.id)) return undefined;
-  // Not in the index at all now: a library symbol the repo used (its definition was never the repo's), unless the repo defines the name now.
-  if (!same && symbolsNamed.some((s) => s.name === name && !s.is_local && hasDefinition(store, s.id))) return undefined;
-  const qualified = same?.qualified_name ?? qualifiedOf(anchored, name);
-  const now = symbolsNamed.flatMap((s) => {
+  if (!m) return null;
+  const named = store.symbolsNamed(name);
+  const qualified = named.find((s) => s.symbol === anchored)?.qualified_name ?? qualifiedOf(anchored, name);
+  const now = named.flatMap((s) => {
     const c = s.name === name ? candidate(store, s) : undefined;
     return c && c.manager === m[1] && c.pkg === m[2] && c.s.qualified_name === qualified ? [c] : [];
   });

@@ -10,7 +10,7 @@ import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/stor
 import { declarationsAt, loadDeclarations, loadRenames, loadSince, loadTracked, renamedTo, trackedFiles } from './git-since';
 import { libraryDefinition, libraryNow } from './library';
 import { lineNow } from './line-map';
-import { resolveName } from './resolve';
+import { lookedUp, resolveName } from './resolve';
 
 /** `orders.ts:12` or `src/orders.ts:12:5`. */
 const FILE_LINE = /^(.+\.[A-Za-z0-9]{1,6}):(\d+)(?::\d+)?$/;
@@ -239,7 +239,9 @@ export function resolveMention(store: CodeStore, repo: string, input: string, co
     if (mention.includes('/') || !IDENT.test(mention)) return { found: null, reason: 'unknown' };
   }
   if (!IDENT.test(mention)) return { found: null, reason: 'unknown' };
-  const resolved = resolveName(store, mention);
+  const named = resolveName(store, mention);
+  // Spelled as written: the index answers `flask` with `Flask` when nothing is spelled `flask`, a guess for a mention.
+  const resolved = { ...named, symbols: named.symbols.filter((s) => s.name === mention || s.name === lookedUp(mention)) };
   // A compound whose container matched nothing: every symbol of the tail came back, which would be a guess.
   if (resolved.note !== undefined) {
     const module = pythonModule(store, repo, mention);
@@ -359,11 +361,8 @@ function uniqueDefinitions(store: CodeStore, repo: string, symbols: SymbolRecord
 export function currentDefinition(store: CodeStore, repo: string, key: AnchorKey): CodeDefinition | null {
   // A file git renamed after the session is looked for where it was when anchored first.
   if (key.kind === 'file') return (key.found_file !== undefined ? fileDefinition(store, repo, key.found_file, 1) : undefined) ?? fileDefinition(store, repo, key.file, 1) ?? null;
-  if (key.symbol !== undefined && key.name !== undefined) {
-    // A library's symbol the repo used: used still (at that version or another), or not any more.
-    const library = libraryNow(store, key.symbol, key.name, store.symbolsNamed(key.name));
-    if (library !== undefined) return library;
-  }
+  // A library's symbol the repo used: used still (at that version or another), or not any more.
+  if (key.library !== undefined) return key.symbol !== undefined && key.name !== undefined ? libraryNow(store, key.symbol, key.name) : null;
   if (key.symbol !== undefined) {
     const same = store.statement<[string], SymbolRecord>(`SELECT id, symbol, name, qualified_name, parent_name, kind, is_external, document_id IS NOT NULL AS is_local FROM symbols WHERE symbol = ? AND document_id IS NULL`).get(key.symbol);
     const d = same ? symbolDefinition(store, repo, same) : undefined;
