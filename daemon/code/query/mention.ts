@@ -244,13 +244,13 @@ export function resolveMention(store: CodeStore, repo: string, input: string, co
   const resolved = { ...named, symbols: named.symbols.filter((s) => s.name === mention || s.name === lookedUp(mention)) };
   // A compound whose container matched nothing: every symbol of the tail came back, which would be a guess.
   if (resolved.note !== undefined) {
-    const module = pythonModule(store, repo, mention);
+    const module = pythonModule(store, repo, mention) ?? fileNamed(store, repo, mention);
     return module ? { found: module } : { found: null, reason: 'unknown' };
   }
   const mine = own(resolved.symbols);
   if (mine.length === 0) {
-    // No symbol of that name: a Python module or package the repo has (`bookminder`, `apple_books.library`).
-    const module = resolved.symbols.length === 0 ? pythonModule(store, repo, mention) : undefined;
+    // No symbol of that name: a Python module or package the repo has (`bookminder`, `apple_books.library`), or a file (`short.jsonl`).
+    const module = resolved.symbols.length === 0 ? (pythonModule(store, repo, mention) ?? fileNamed(store, repo, mention)) : undefined;
     if (module) return { found: module };
     const locals = resolved.symbols.filter((x) => x.is_local && !x.is_external);
     // A local of a file the session named, the only one of that name there: what the session was reading.
@@ -295,6 +295,10 @@ function pythonModule(store: CodeStore, repo: string, mention: string): CodeDefi
   });
   return files.length === 1 ? fileAt(repo, files[0]!, 1) : undefined;
 }
+
+/** A file name of any extension (`short.jsonl`, `mix.lock`) that no symbol has: the one file of the repo so named. */
+const fileNamed = (store: CodeStore, repo: string, mention: string): CodeDefinition | undefined =>
+  /^[\w@-][\w@.-]*\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(mention) ? fileDefinition(store, repo, mention, 1) : undefined;
 
 /** Names of one episode looked for at its commit, at most (each is one `git grep`). */
 const GONE_ASKED = 24;
