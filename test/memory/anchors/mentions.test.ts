@@ -25,6 +25,15 @@ describe('mentions of code', () => {
       ['src/', undefined],
       ['v1.2/', undefined],
       ['--force', undefined],
+      // A keyword is no name, and a commit hash is no identifier.
+      ['with', undefined],
+      ['def', undefined],
+      ['case', undefined],
+      ['af81c43', undefined],
+      ['0123456789abcdef0123456789abcdef01234567', undefined],
+      ['add', 'add'],
+      ['deadbeef', 'deadbeef'],
+      ['with_span', 'with_span'],
     ];
     for (const [raw, want] of cases) assert.equal(asMention(raw), want, raw);
   });
