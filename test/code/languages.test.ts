@@ -92,6 +92,21 @@ describe('language detection and virtualenvs', () => {
     assert.deepEqual(detectLanguages(repo).map((l) => l.language), ['typescript', 'python', 'go']);
   });
 
+  it("counts a marker in a top-level folder that holds the language's files (a Phoenix app's assets/)", () => {
+    const repo = tempDir('subproject');
+    fs.writeFileSync(path.join(repo, 'pyproject.toml'), '[project]\nname = "x"\n');
+    for (let i = 0; i < 30; i++) fs.writeFileSync(path.join(repo, `m${i}.py`), 'x = 1\n');
+    // A package.json in a folder with no JS (docs tooling) makes nothing a JS project.
+    fs.mkdirSync(path.join(repo, 'docs'));
+    fs.writeFileSync(path.join(repo, 'docs', 'package.json'), '{}');
+    fs.mkdirSync(path.join(repo, 'assets', 'js'), { recursive: true });
+    fs.writeFileSync(path.join(repo, 'assets', 'js', 'app.js'), 'export const hooks = {};\n');
+    assert.deepEqual(detectLanguages(repo).map((l) => l.language), ['python'], 'one JS file among 30 Python files, no marker beside it');
+    fs.writeFileSync(path.join(repo, 'assets', 'package.json'), '{}');
+    const ts = detectLanguages(repo).find((l) => l.language === 'typescript');
+    assert.deepEqual(ts, { language: 'typescript', files: 1, marker: 'assets/package.json' });
+  });
+
   it('finds the virtualenv from $VIRTUAL_ENV, .venv or venv', () => {
     const repo = tempDir('venv');
     assert.equal(findVirtualenv(repo, {}), undefined);

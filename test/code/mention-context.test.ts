@@ -112,4 +112,19 @@ describe('mentions resolved in the context of what the session named (ajv, scip-
     assert.equal(b['typeError'], `lib/vocabularies/jtd/error.ts:${lineOf('lib/vocabularies/jtd/error.ts', 'export function typeError')}`);
     assert.equal(b['strictNumbers'], `lib/core.ts:${lineOf('lib/core.ts', 'strictNumbers?:')}`);
   });
+
+  it("a root file written in another checkout is the repo's when the episode's deeper paths show that checkout's root", async () => {
+    const lookup: CodeLookup = { indexed: () => true, resolve: (_r, m, c) => resolveMention(store, repo, m, c), current: () => 'no-index', readAhead: (_r, m) => prepareMentions(store, repo, m) };
+    const anchored = async (text: string): Promise<Record<string, string>> =>
+      Object.fromEntries((await anchorsOf(lookup, { repo, text })).map((d) => [d.mention, d.kind ? `${d.file}:${d.line}` : `(${d.reason})`]));
+    // Alone, a root file of another checkout keeps its folder (`ajv-wt/package.json`): no file of the repo is that.
+    const alone = await anchored('Bumped /home/u/wt/ajv-wt/package.json and /home/u/wt/ajv-wt/tsconfig.json.');
+    assert.equal(alone['/home/u/wt/ajv-wt/package.json'], '(unknown)');
+    // With /home/u/wt/ajv-wt/lib/core.ts in the episode, /home/u/wt/ajv-wt is a checkout's root: its package.json is the repo's.
+    const shown = await anchored('Edited /home/u/wt/ajv-wt/lib/core.ts:10, then bumped /home/u/wt/ajv-wt/package.json and /home/u/wt/ajv-wt/tsconfig.json; /home/u/other/package.json is not ours.');
+    assert.match(shown['/home/u/wt/ajv-wt/lib/core.ts:10'] ?? '', /^lib\/core\.ts:\d+$/);
+    assert.equal(shown['/home/u/wt/ajv-wt/package.json'], 'package.json:1');
+    assert.equal(shown['/home/u/wt/ajv-wt/tsconfig.json'], 'tsconfig.json:1');
+    assert.equal(shown['/home/u/other/package.json'], '(unknown)', 'another folder is no checkout the episode showed');
+  });
 });

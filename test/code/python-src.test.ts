@@ -44,6 +44,9 @@ describe('Python src layout (Flask)', () => {
     assert.equal(await where('json.tag'), 'src/flask/json/tag.py:1', 'a tail of the dotted path, one file ending so');
     assert.equal(await where('flask.json'), 'src/flask/json/__init__.py:1');
     assert.equal(await where('sansio.scaffold'), 'src/flask/sansio/scaffold.py:1');
+    // A file name of an extension no language has, that no symbol has: the file (a mention of `LICENSE.txt` in a session).
+    assert.equal(await where('LICENSE.txt'), 'LICENSE.txt:1');
+    assert.equal(await where('NOTICE.txt'), null);
     // Spelled as written: `flask` is the package, not the class `Flask` (a name the index would match ignoring case).
     assert.equal(await where('flask'), 'src/flask/__init__.py:1');
     assert.match((await where('Flask')) ?? '', /^src\/flask\/app\.py:\d+$/);

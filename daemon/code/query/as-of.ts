@@ -5,11 +5,12 @@
 // lines up or down; a hunk inside them means the text then differs, and it is
 // read from the commit. A definition whose lines were all written since is
 // looked for at the commit by its name line (the one place that line stood):
-// it moved there from another file. Where git cannot say, nothing is
-// returned, and the caller keeps the definition as it is now.
+// it moved there from another file; else, by its name, the one declaration of
+// it in its own file then (its signature was rewritten). Where git cannot
+// say, nothing is returned, and the caller keeps the definition as it is now.
 import type { CodeDefinition, PastDefinition } from '../../protocol/anchors';
 import type { CodeStore } from '../store/store';
-import { linesAt, loadSince, onlyPlaceAt, renamedFrom, sinceOf } from './git-since';
+import { linesAt, loadSince, onlyDeclarationAt, onlyPlaceAt, renamedFrom, sinceOf } from './git-since';
 import { mapExtentBack } from './line-map';
 import { definitionHash, extentOf } from './mention';
 
@@ -47,8 +48,10 @@ async function symbolAt(store: CodeStore, repo: string, commit: string, d: CodeD
     }
   }
   // Not in this file at the commit: the one place its name line stood then, with as many lines around it as it has now.
+  // Its name line rewritten too (a signature changed): the one declaration of its name in this file then.
   const nameLine = extent.lines[d.line - 1]?.trim() ?? '';
-  const place = await onlyPlaceAt(repo, commit, nameLine, renamedFrom(repo, commit, d.file) ?? d.file);
+  const was = renamedFrom(repo, commit, d.file) ?? d.file;
+  const place = (await onlyPlaceAt(repo, commit, nameLine, was)) ?? (d.name === undefined ? undefined : await onlyDeclarationAt(repo, commit, d.name, was));
   const old = place && (await linesAt(repo, commit, place.file));
   if (!place || !old) return undefined;
   const text = old.slice(Math.max(0, place.line - 1 - (d.line - from)), place.line + (to - d.line));

@@ -154,6 +154,42 @@ export function renamedTo(repo: string, commit: string, file: string): string | 
   return RENAMES.get(`${repo}\0${commit}`)?.to.get(file);
 }
 
+/** The files of a commit (its whole tree), read only for a path written short that nothing else placed; a few commits kept. */
+const COMMIT_FILES = new Map<string, readonly string[]>();
+const COMMIT_FILES_KEPT = 8;
+
+/** Reads the files the commit had (`git ls-tree`, off the event loop), once per commit. */
+export async function loadCommitFiles(repo: string, commit: string): Promise<void> {
+  const key = `${repo}\0${commit}`;
+  if (!COMMIT.test(commit) || COMMIT_FILES.has(key)) return;
+  const out = await git(repo, ['ls-tree', '-r', '-z', '--name-only', '--full-tree', commit]);
+  if (COMMIT_FILES.size >= COMMIT_FILES_KEPT) COMMIT_FILES.delete(COMMIT_FILES.keys().next().value!);
+  COMMIT_FILES.set(key, (out ?? '').split('\0').filter((f) => f.length > 0));
+}
+
+/**
+ * A path written short or from another checkout (`fixtures/Books.plist`) that
+ * names one file of the commit, dropping leading folders one at a time as
+ * long as none ends that way: that file's path now, if git renamed it since
+ * (as loadRenames and loadCommitFiles read it). Several files of the commit
+ * ending the same way, or the one not renamed: undefined, no guess. `keep`
+ * is how many of the path's last parts must stay.
+ */
+export function renamedTail(repo: string, commit: string, rel: string, keep: number): string | undefined {
+  const key = `${repo}\0${commit}`;
+  const renames = RENAMES.get(key);
+  const files = COMMIT_FILES.get(key);
+  if (!renames || !files) return undefined;
+  const parts = rel.split('/').filter((p) => p !== '' && p !== '.' && p !== '..');
+  for (let i = 0; i <= parts.length - keep; i++) {
+    const tail = parts.slice(i).join('/');
+    const ends = files.filter((f) => f === tail || f.endsWith(`/${tail}`));
+    if (ends.length === 1) return renames.to.get(ends[0]!);
+    if (ends.length > 1) return undefined;
+  }
+  return undefined;
+}
+
 /** The path a file now had at the commit, if git renamed it since. */
 export function renamedFrom(repo: string, commit: string, file: string): string | undefined {
   return RENAMES.get(`${repo}\0${commit}`)?.from.get(file);
@@ -222,6 +258,17 @@ const SOURCE_SPECS = ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'go', 'rs', 
 const DECLARATIONS_KEPT = 4;
 
 const DECLARED = new Map<string, DeclarationAt[]>();
+
+/**
+ * The one declaration of `name` in one file at the commit (`def name`,
+ * `function name`), for a definition whose every line was rewritten since,
+ * its name line too: where it stood then. Several, or none: undefined.
+ */
+export async function onlyDeclarationAt(repo: string, commit: string, name: string, file: string): Promise<{ file: string; line: number } | undefined> {
+  if (!COMMIT.test(commit) || !/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
+  const hits = grepHits(await git(repo, ['grep', '-n', '-I', '-w', '--full-name', '-E', '-e', `${DECLARES}${name.replace(/\$/g, '\\$')}`, commit, '--', file]));
+  return hits.length === 1 ? { file: hits[0]!.file, line: hits[0]!.line } : undefined;
+}
 
 /**
  * Reads where each name was declared at the commit (`git grep`, off the

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AnchorKey, CodeDefinition, MentionContext, MentionResolution } from '../../protocol/anchors';
 import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/store';
-import { declarationsAt, loadDeclarations, loadRenames, loadSince, loadTracked, renamedTo, trackedFiles } from './git-since';
+import { declarationsAt, loadCommitFiles, loadDeclarations, loadRenames, loadSince, loadTracked, renamedTail, renamedTo, trackedFiles } from './git-since';
 import { libraryDefinition, libraryNow } from './library';
 import { lineNow } from './line-map';
 import { lookedUp, resolveName } from './resolve';
@@ -244,13 +244,13 @@ export function resolveMention(store: CodeStore, repo: string, input: string, co
   const resolved = { ...named, symbols: named.symbols.filter((s) => s.name === mention || s.name === lookedUp(mention)) };
   // A compound whose container matched nothing: every symbol of the tail came back, which would be a guess.
   if (resolved.note !== undefined) {
-    const module = pythonModule(store, repo, mention);
+    const module = pythonModule(store, repo, mention) ?? fileNamed(store, repo, mention);
     return module ? { found: module } : { found: null, reason: 'unknown' };
   }
   const mine = own(resolved.symbols);
   if (mine.length === 0) {
-    // No symbol of that name: a Python module or package the repo has (`bookminder`, `apple_books.library`).
-    const module = resolved.symbols.length === 0 ? pythonModule(store, repo, mention) : undefined;
+    // No symbol of that name: a Python module or package the repo has (`bookminder`, `apple_books.library`), or a file (`short.jsonl`).
+    const module = resolved.symbols.length === 0 ? (pythonModule(store, repo, mention) ?? fileNamed(store, repo, mention)) : undefined;
     if (module) return { found: module };
     const locals = resolved.symbols.filter((x) => x.is_local && !x.is_external);
     // A local of a file the session named, the only one of that name there: what the session was reading.
@@ -296,6 +296,10 @@ function pythonModule(store: CodeStore, repo: string, mention: string): CodeDefi
   return files.length === 1 ? fileAt(repo, files[0]!, 1) : undefined;
 }
 
+/** A file name of any extension (`short.jsonl`, `mix.lock`) that no symbol has: the one file of the repo so named. */
+const fileNamed = (store: CodeStore, repo: string, mention: string): CodeDefinition | undefined =>
+  /^[\w@-][\w@.-]*\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(mention) ? fileDefinition(store, repo, mention, 1) : undefined;
+
 /** Names of one episode looked for at its commit, at most (each is one `git grep`). */
 const GONE_ASKED = 24;
 
@@ -314,9 +318,14 @@ function goneSince(repo: string, name: string, commit: string | undefined): Code
   return { kind: 'symbol', name, qualified_name: name, file: d.file, line: d.line, hash: definitionHash(d.text) };
 }
 
-/** A path not in the tree now that git renamed after the session's commit: the file it is now (at `line`). A path git never had stays unresolved. */
+/**
+ * A path not in the tree now that git renamed after the session's commit: the
+ * file it is now (at `line`). Written short or from another checkout, the one
+ * file of the commit ending that way, if git renamed it. A path git never had
+ * stays unresolved.
+ */
 function renamedDefinition(store: CodeStore, repo: string, rel: string, commit: string | undefined, line = 1): CodeDefinition | undefined {
-  const renamed = commit === undefined ? undefined : renamedTo(repo, commit, rel);
+  const renamed = commit === undefined ? undefined : (renamedTo(repo, commit, rel) ?? renamedTail(repo, commit, rel, keep(rel.split('/').filter((p) => p !== '' && p !== '.'))));
   return renamed === undefined ? undefined : fileDefinition(store, repo, renamed, line);
 }
 
@@ -331,12 +340,19 @@ export async function prepareMentions(store: CodeStore, repo: string, mentions: 
   if (commit === undefined) return;
   await loadRenames(repo, commit);
   const files: string[] = [];
+  let short = false;
   for (const m of mentions) {
     const fileLine = FILE_LINE.exec(cleaned(m));
     const file = fileLine ? locate(store, repo, normalize(fileLine[1]!)) : undefined;
     if (file !== undefined) files.push(file);
+    // A path that is nowhere now and was not renamed as written: the commit's files may hold it, written short.
+    const written = fileLine ? fileLine[1]! : cleaned(m);
+    if (!short && file === undefined && (written.includes('/') || SOURCE_EXT.test(written))) {
+      const rel = normalize(written);
+      short = locate(store, repo, rel) === undefined && renamedTo(repo, commit, rel) === undefined;
+    }
   }
-  await loadSince(repo, commit, files);
+  await Promise.all([loadSince(repo, commit, files), short ? loadCommitFiles(repo, commit) : undefined]);
   // Names no symbol has now: where the commit declared them (goneSince).
   const unknown = mentions.map(cleaned).filter((m) => IDENT.test(m) && !m.includes('.') && store.symbolsNamed(m).length === 0);
   await loadDeclarations(repo, commit, unknown.slice(0, GONE_ASKED));

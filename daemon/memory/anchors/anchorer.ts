@@ -86,10 +86,22 @@ export class Anchorer {
 export async function anchorsOf(lookup: CodeLookup, episode: Pick<UnanchoredEpisode, 'repo' | 'text'>, sessionFiles: readonly string[] = [], commit?: string): Promise<AnchorDraft[]> {
   const seen = new Set<string>();
   const mentions = findMentions(episode.text).filter((m) => !seen.has(m.text) && seen.add(m.text) !== undefined);
-  const asked = mentions.map((m) => underRoot(m.text, episode.repo));
+  let asked = mentions.map((m) => underRoot(m.text, episode.repo));
   if (lookup.readAhead) await lookup.readAhead(episode.repo, asked, commit);
+  let alone = asked.map((m) => lookup.resolve(episode.repo, m));
+  // Another checkout of the repo its deeper paths reveal: its root files (`…/spotter-4te/mix.exs`) are the repo's too.
+  const roots = checkoutRoots(asked, alone);
+  if (roots.length > 0) {
+    const moved = asked.map((m) => roots.reduce((x, r) => underRoot(x, r), m));
+    const changed = moved.filter((m, i) => m !== asked[i]);
+    if (changed.length > 0) {
+      if (lookup.readAhead) await lookup.readAhead(episode.repo, changed, commit);
+      asked = moved;
+      alone = asked.map((m) => lookup.resolve(episode.repo, m));
+    }
+  }
   const files = new Set(sessionFiles);
-  for (const f of namedFiles(asked.map((m) => lookup.resolve(episode.repo, m)))) files.add(f);
+  for (const f of namedFiles(alone)) files.add(f);
   const context: MentionContext = { files: [...files], ...(commit !== undefined ? { commit } : {}) };
   const resolved = asked.map((m) => lookup.resolve(episode.repo, m, context));
   const found = resolved.flatMap((r) => (r.found ? [r.found] : []));
@@ -108,6 +120,26 @@ export async function anchorsOf(lookup: CodeLookup, episode: Pick<UnanchoredEpis
       ...(d.library !== undefined ? { library: d.library } : {}),
     };
   });
+}
+
+/**
+ * The roots of other checkouts of the repo that absolute paths show: a path
+ * outside the repo (`/home/u/wt/spotter-4te/lib/a.ex`) that resolved to the
+ * repo's file it ends with (`lib/a.ex`) was written under a checkout rooted
+ * at what comes before (`/home/u/wt/spotter-4te`). Read alone, a root file
+ * there (`…/spotter-4te/mix.exs`) keeps its folder, so as not to be taken for
+ * a file of any folder; under a known root it is the root's.
+ */
+export function checkoutRoots(asked: readonly string[], resolved: readonly MentionResolution[]): string[] {
+  const roots = new Set<string>();
+  asked.forEach((m, i) => {
+    const found = resolved[i]?.found;
+    const p = m.replace(/:\d+(?::\d+)?$/, '');
+    if (!found || !/^(?:\/|~\/)/.test(p) || !p.endsWith(`/${found.file}`)) return;
+    const root = p.slice(0, p.length - found.file.length - 1);
+    if (root.length > 1) roots.add(root);
+  });
+  return [...roots];
 }
 
 /** The files resolutions name as context: a file, or a top-level symbol's (a member's file says less of what was read). */

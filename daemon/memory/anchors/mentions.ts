@@ -29,16 +29,31 @@ const WIDE_PATH = /^(?:~\/|\.{0,2}\/)?(?:[\w@.$*{}-]+\/)+[\w@.$*{}-]+\.[A-Za-z][
 const BARE_PATH = /(?<![\w/.@`$~{}-])((?:~\/|\.{0,2}\/)?[\w@${-][\w@.$*{}-]*(?:\/[\w@.$*{}-]+)+\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d+(?::\d+|-\d+)?)?|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}:\d+(?::\d+|-\d+)?)(?![\w/`@$~{}-]|\.[\w@$*{}-]|:\d)/g;
 const BACKTICKED = /(?<!`)`([^`\n]{1,200})`(?!`)/g;
 /** Words, literals and keywords that happen to be identifiers but name nothing of the code. */
-const NOT_CODE = new Set(['true', 'false', 'null', 'undefined', 'this', 'self', 'None', 'True', 'False', 'nil', 'void', 'any', 'string', 'number', 'boolean', 'int', 'const', 'let', 'var', 'async', 'await', 'return', 'new']);
+const NOT_CODE = new Set([
+  'true', 'false', 'null', 'undefined', 'this', 'self', 'None', 'True', 'False', 'nil', 'void', 'any', 'string', 'number', 'boolean', 'int', 'const', 'let', 'var', 'async', 'await', 'return', 'new',
+  // Keywords that no name can be in the languages that have them (`with` in Python and JS, `def` in Python, Ruby and Elixir).
+  'if', 'else', 'elif', 'elsif', 'unless', 'for', 'while', 'do', 'case', 'switch', 'break', 'continue', 'try', 'catch', 'except', 'finally', 'throw', 'raise', 'rescue',
+  'yield', 'lambda', 'with', 'def', 'defp', 'defmodule', 'defmacro', 'defmacrop', 'defstruct', 'defimpl', 'defprotocol', 'fn', 'func', 'function', 'class', 'import', 'export', 'typeof', 'instanceof',
+]);
+/** An abbreviated or full commit hash (`af81c43`): hex with a digit in it, 7 to 40 long. */
+const COMMIT = /^(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}$/;
 /** A file name ends in letters: `v1.2`, `e.g` and `3.14` are not paths; a version-like tail is not an extension. */
 const HAS_EXT = /\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d+(?::\d+)?)?$/;
+
+/**
+ * Taken whole, yet no one file: a glob (`users/*\/Books.plist`), a
+ * placeholder (`/Users/{user}/…`, `path/to/test.py`) or a git revision range
+ * (`origin/main..HEAD`). Each names a pattern or nothing, never a file of the
+ * repo, so it is no mention at all.
+ */
+const NO_FILE = /[*{}]|(?:^|\/)path\/to\/|[^/.]\.\.[^/.]/;
 
 /** Is this backticked text a mention? Returns it cleaned, or undefined. */
 export function asMention(raw: string): string | undefined {
   // `file.ts:57-61` and `file.ts:24-40,54,67` name the file at their first line.
   const t = raw.trim().replace(/\(\)$/, '').replace(/^\.\//, '').replace(/(:\d+)(?:-\d+)?(?:,\d+(?:-\d+)?)+$|(:\d+)-\d+$/, '$1$2');
-  if (t.length < 2 || NOT_CODE.has(t)) return undefined;
-  if (/[/\\]/.test(t) || /:\d+/.test(t)) return (PATH.test(t) || (t.includes('/') && WIDE_PATH.test(t))) && HAS_EXT.test(t) ? t : undefined;
+  if (t.length < 2 || NOT_CODE.has(t) || COMMIT.test(t)) return undefined;
+  if (/[/\\]/.test(t) || /:\d+/.test(t)) return (PATH.test(t) || (t.includes('/') && WIDE_PATH.test(t))) && HAS_EXT.test(t) && !NO_FILE.test(t) ? t : undefined;
   if (IDENT.test(t)) return t;
   return PATH.test(t) && HAS_EXT.test(t) ? t : undefined;
 }

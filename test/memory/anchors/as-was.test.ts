@@ -8,8 +8,13 @@
 // named, and leaves charge alone. Ingested after commit 2, each anchor's state
 // says what changed since the session: processOrder drifted (body changed),
 // refundOrder drifted (moved), the report file found under its new name,
-// drifted (moved), charge fresh. A path git never had stays text. Commit 2
-// also deletes legacyFee: a name nothing has at the ingest, declared once at
+// drifted (moved), charge fresh. A path git never had stays text; one written
+// short (`legacy/report.ts`) is the one file of the session's commit ending
+// that way, found under its new name too, and one that ended two files of the
+// commit (`report.ts`: src/draft/report.ts, deleted by commit 2) stays text.
+// orderTotal, every line of it rewritten by commit 2 (its signature too), is
+// found at the commit by its one declaration in its file: drifted, not fresh.
+// Commit 2 also deletes legacyFee: a name nothing has at the ingest, declared once at
 // the session's commit, is anchored there and reads gone; a name declared
 // nowhere then (neverWritten) stays text.
 //
@@ -35,16 +40,20 @@ const ORDERS = `import { charge } from './billing';
 
 export interface Order { id: string; total: number }
 
+export function orderTotal(order: Order): number { return order.total; }
+
 export function processOrder(order: Order): boolean {
   if (order.total <= 0) return false;
   return charge(order.id, order.total);
 }
 
 ${REFUND}`;
-/** Commit 2: processOrder retries inline (its body changed, its line did not), and refundOrder has left for refunds.ts. */
+/** Commit 2: processOrder retries inline (its body changed, its line did not), orderTotal is rewritten whole (its name line too), and refundOrder has left for refunds.ts. */
 const ORDERS_2 = `import { charge } from './billing';
 
 export interface Order { id: string; total: number }
+
+export function orderTotal(order: Order, tax = 0): number { return order.total * (1 + tax); }
 
 export function processOrder(order: Order): boolean {
   if (order.total <= 0) return false;
@@ -102,6 +111,8 @@ describe('anchors: kept as they were at the session commit, so a change made bef
     fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), ORDERS);
     fs.writeFileSync(path.join(repo, 'src', 'billing.ts'), BILLING);
     fs.writeFileSync(path.join(repo, 'src', 'legacy', 'report.ts'), REPORT);
+    fs.mkdirSync(path.join(repo, 'src', 'draft'));
+    fs.writeFileSync(path.join(repo, 'src', 'draft', 'report.ts'), REPORT.replace('monthly', 'weekly'));
     git(repo, ['init', '-q', '-b', 'main']);
     git(repo, ['add', '.']);
     const day = new Date(SESSION_AT - 86_400_000).toISOString();
@@ -112,6 +123,7 @@ describe('anchors: kept as they were at the session commit, so a change made bef
     fs.writeFileSync(path.join(repo, 'src', 'billing.ts'), BILLING_2);
     fs.mkdirSync(path.join(repo, 'src', 'reports'));
     git(repo, ['mv', 'src/legacy/report.ts', 'src/reports/summary.ts']);
+    git(repo, ['rm', '-q', 'src/draft/report.ts']);
     git(repo, ['add', '.']);
     git(repo, ['commit', '-q', '-m', 'retry inline; refunds apart; reports']);
     await run(['index', repo, '--force']);
@@ -121,7 +133,7 @@ describe('anchors: kept as they were at the session commit, so a change made bef
       ['user', 'Payments fail twice a day. Does `processOrder` retry, and what does `refundOrder` charge?'],
       [
         'assistant',
-        '`processOrder` calls `charge` once and never retries; `refundOrder` charges the negative total. The monthly figures come from src/legacy/report.ts, and src/legacy/missing.ts was never written. `legacyFee` adds 2%; `neverWritten` was only an idea.',
+        '`processOrder` calls `charge` once and never retries; `refundOrder` charges the negative total. The monthly figures come from src/legacy/report.ts, and src/legacy/missing.ts was never written. Its totals are summed in `legacy/report.ts`, as in every `report.ts`. `legacyFee` adds 2%; `neverWritten` was only an idea. `orderTotal` is the bare total.',
       ],
     ]);
     const ingested = await run<{ added: number }>(['memory', 'ingest', '--source', 'claude', '--path', dir]);
@@ -140,6 +152,13 @@ describe('anchors: kept as they were at the session commit, so a change made bef
     assert.equal(h?.state, 'drifted');
     assert.equal(h?.how, 'changed');
     assert.equal(h?.was, `src/orders.ts:${lineOf(ORDERS, 'export function processOrder')}`);
+  });
+
+  it('a function rewritten whole since the session (its signature too) is found where it was declared then: drifted (body changed), never fresh', async () => {
+    const c = await code();
+    assert.equal(c.get('orderTotal'), `drifted (body changed) now src/orders.ts:${lineOf(ORDERS_2, 'export function orderTotal')}`, JSON.stringify([...c]));
+    const w = await run<WhyResult>(['why', 'orderTotal']);
+    assert.equal(w.history.find((x) => x.mention === 'orderTotal')?.was, `src/orders.ts:${lineOf(ORDERS, 'export function orderTotal')}`, JSON.stringify(w.history));
   });
 
   it('a function unchanged since the session is fresh', async () => {
@@ -164,6 +183,14 @@ describe('anchors: kept as they were at the session commit, so a change made bef
     assert.equal(h?.state, 'drifted', JSON.stringify(w.history));
     assert.equal(h?.was, 'src/legacy/report.ts:1');
     assert.equal(h?.now, 'src/reports/summary.ts:1');
+  });
+
+  it('a path written short is the one file of the session commit ending that way, renamed since; one ending several files then stays text', async () => {
+    const c = await code();
+    assert.equal(c.get('legacy/report.ts'), 'drifted (moved) now src/reports/summary.ts:1', JSON.stringify([...c]));
+    assert.ok(!c.has('report.ts'), JSON.stringify([...c]));
+    const w = await run<WhyResult>(['why', 'src/reports/summary.ts']);
+    assert.equal(w.history.find((x) => x.mention === 'legacy/report.ts')?.was, 'src/legacy/report.ts:1', JSON.stringify(w.history));
   });
 
   it('a name deleted between the session and the ingest, declared once at the session commit, is gone; one never declared stays text', async () => {

@@ -25,6 +25,15 @@ describe('mentions of code', () => {
       ['src/', undefined],
       ['v1.2/', undefined],
       ['--force', undefined],
+      // A keyword is no name, and a commit hash is no identifier.
+      ['with', undefined],
+      ['def', undefined],
+      ['case', undefined],
+      ['af81c43', undefined],
+      ['0123456789abcdef0123456789abcdef01234567', undefined],
+      ['add', 'add'],
+      ['deadbeef', 'deadbeef'],
+      ['with_span', 'with_span'],
     ];
     for (const [raw, want] of cases) assert.equal(asMention(raw), want, raw);
   });
@@ -40,11 +49,13 @@ describe('mentions of code', () => {
     // Lines as the BookMinder sessions wrote them (test/fixtures/anchors/bookminder/day-007.md, day-009.md, day-010.md).
     const cases: Array<[string, string[]]> = [
       ['ls -la /Users/palimondo/Library/Containers/com.apple.BKAgentService 2>/dev/null || echo "No BKAgentService container"', []],
-      ['Database Location: /Users/{user}/Library/Containers/com.apple.iBooksX/Data/Documents/BKLibrary/BKLibrary-*.sqlite', ['/Users/{user}/Library/Containers/com.apple.iBooksX/Data/Documents/BKLibrary/BKLibrary-*.sqlite']],
+      // A placeholder or a glob, taken whole, names no one file: no mention, and no piece of it either.
+      ['Database Location: /Users/{user}/Library/Containers/com.apple.iBooksX/Data/Documents/BKLibrary/BKLibrary-*.sqlite', []],
       ['mkdir -p specs/fixtures/users/never_opened_user/Library/Containers/com.apple.iBooksX/Data', []],
       ['plutil -convert xml1 -o - ~/Library/Containers/com.apple.BKAgentService/Data/Documents/iBooks/Books/Books.plist | grep', ['~/Library/Containers/com.apple.BKAgentService/Data/Documents/iBooks/Books/Books.plist']],
       ['ls -d /Users/$user/Library/Containers/com.apple.BKAgentService 2>/dev/null && echo "exists"', []],
-      ['ls specs/fixtures/users/*/Library/Containers/com.apple.BKAgentService/Data/Documents/iBooks/Books/Books.plist', ['specs/fixtures/users/*/Library/Containers/com.apple.BKAgentService/Data/Documents/iBooks/Books/Books.plist']],
+      ['ls specs/fixtures/users/*/Library/Containers/com.apple.BKAgentService/Data/Documents/iBooks/Books/Books.plist', []],
+      ['Run `pytest path/to/test.py` or open /path/to/Books.plist', []],
       // What must not change: markdown around a path, a sentence's full stop, a path in parentheses, file:line:col.
       ['**src/x.ts** and src/a.ts:12:5. Also (apps/web/y.tsx).', ['src/x.ts', 'src/a.ts:12:5', 'apps/web/y.tsx']],
       ['the config is bookminder/apple_books/library.py, then docs/apple_books.md.', ['bookminder/apple_books/library.py', 'docs/apple_books.md']],
@@ -58,5 +69,11 @@ describe('mentions of code', () => {
     assert.equal(asMention('~/Library/Containers/com.apple.iBooksX/Data/x.sqlite'), '~/Library/Containers/com.apple.iBooksX/Data/x.sqlite');
     assert.equal(asMention('com.apple.BKAgentService'), 'com.apple.BKAgentService', 'a dotted name alone is an identifier, as before');
     assert.equal(asMention('*.ts'), undefined, 'a glob without a folder is no path');
+    assert.equal(asMention('src/**/x.ts'), undefined, 'a glob with folders names no one file');
+    assert.equal(asMention('origin/main..HEAD'), undefined, 'a git revision range is no path');
+    assert.equal(asMention('../shared/x.ts'), '../shared/x.ts', 'a parent folder is still a path');
+    assert.equal(asMention('a/../b.ts'), 'a/../b.ts');
+    assert.equal(asMention('app/routes/posts.$postId.tsx'), 'app/routes/posts.$postId.tsx', "a Remix route's $ is part of its name");
+    assert.equal(asMention('src/path/to.ts'), 'src/path/to.ts', 'path/to only as a folder pair is a placeholder');
   });
 });

@@ -21,9 +21,16 @@ interface Checked {
   unresolved?: string;
   refers_to: 'repo' | 'gone' | 'library' | 'generic' | 'asset' | 'folder' | 'outside' | 'doc';
   verdict: 'right' | 'wrong' | 'missed' | 'correctly-unresolved';
+  /** Measured with the session's commit (BookMinder through history): where the anchor stood there (null: not in the repo then), and its state now. */
+  at_commit?: { file: string; line: number } | null;
+  state?: string;
+  /** A gone mention: what it names was in the repo at the session's commit (at that path or name, or the one git renamed it from). */
+  at_session_commit?: boolean;
 }
 type Check = { summary: Record<string, unknown>; checked: Array<Checked & { relabelled?: { from: string; to: string } }> };
 type Measured = { mentions: Array<Omit<Checked, 'refers_to' | 'verdict'>> };
+/** Text matched as itself in a RegExp. */
+const escaped = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const read = <T>(name: string): T => JSON.parse(fs.readFileSync(path.join(DIR, name), 'utf8')) as T;
 const check = read<Check>('check.json');
 /**
@@ -138,12 +145,16 @@ describe('anchors on a second real set (BookMinder, Python): the hand check', ()
   /**
    * Labelled before any rule was changed for it (check.json), then after
    * (check-2.json): file.ts:123 and `@path`; then after the detector took a
-   * path whole (check-3.json), which changed the mention list itself.
+   * path whole (check-3.json), which changed the mention list itself; then
+   * through history (check-4.json): each day resolved at its session's
+   * commit in a clone with its history, after the detector dropped globs,
+   * placeholders and revision ranges.
    */
   const BM_ROUNDS: Array<[string, Check, Runs]> = [
     ['before tuning', readBm<Check>('check.json'), readBm<Runs>('mentions.json')],
     ['after', readBm<Check>('check-2.json'), readBm<Runs>('mentions-2.json')],
     ['paths whole', readBm<Check>('check-3.json'), readBm<Runs>('mentions-3.json')],
+    ['through history', readBm<Check>('check-4.json'), readBm<Runs>('mentions-4.json')],
   ];
   /** Today's detector is checked against the newest measurement. */
   const [, bm, measured] = BM_ROUNDS[BM_ROUNDS.length - 1]!;
@@ -156,7 +167,8 @@ describe('anchors on a second real set (BookMinder, Python): the hand check', ()
         assert.deepEqual([c.anchored, c.unresolved], [measured.mentions[i]!.anchored, measured.mentions[i]!.unresolved], c.mention);
         if (c.verdict === 'right' || c.verdict === 'wrong') assert.ok(c.anchored, `${c.mention}: ${c.verdict} but not anchored`);
         else assert.ok(c.unresolved, `${c.mention}: ${c.verdict} but anchored`);
-        if (c.verdict === 'missed') assert.equal(c.refers_to, 'repo', c.mention);
+        // A miss names code or a file that is there: now, or (through history) at the session's commit.
+        if (c.verdict === 'missed') assert.ok(c.refers_to === 'repo' || c.at_session_commit === true, c.mention);
         // An anchor to a library's symbol is right only for a mention the hand check says names a library.
         if (c.anchored?.library !== undefined && c.verdict === 'right') assert.equal(c.refers_to, 'library', c.mention);
       });
@@ -172,6 +184,73 @@ describe('anchors on a second real set (BookMinder, Python): the hand check', ()
       console.log(`bookminder (${round}): ${anchored}/${n} mentions anchored (${((100 * anchored) / n).toFixed(1)}%), ${wrong} wrong (${((100 * wrong) / anchored).toFixed(1)}% of anchors); of the ${repo.length} naming code or files in the repo at that commit, ${repo.filter((c) => c.anchored).length} anchored`);
     });
   }
+
+  it('through history: each anchor agrees with where the resolver kept it at the session commit and the state it read; a gone anchor stood there and reads moved or gone, never fresh', () => {
+    const [, check4, m4] = BM_ROUNDS[3]!;
+    assert.deepEqual(
+      m4.runs.map((r) => [r.session, r.commit, (r as { session_commit?: string }).session_commit]),
+      [
+        ['day-007.md', '2dbde63', 'a21f7fa91a6280280b27be16675e810ef52ddee8'],
+        ['day-009.md', '8a5458d', '3227c75224e7e84b73c136456bfd5642bccf5323'],
+        ['day-010.md', '3ec3b98', 'cbb07e3af9d181833fae1a8de7b2f3138d6b86ac'],
+      ],
+    );
+    const measured = m4.mentions as Array<Omit<Checked, 'refers_to' | 'verdict'>>;
+    let gone = 0;
+    check4.checked.forEach((c, i) => {
+      const m = measured[i]!;
+      assert.deepEqual([c.at_commit, c.state], [m.at_commit, m.state], c.mention);
+      if (c.anchored) assert.match(c.state ?? '', /^(fresh|drifted|gone)/, c.mention);
+      else assert.equal(c.at_commit, undefined, c.mention);
+      assert.equal(c.at_session_commit !== undefined, c.refers_to === 'gone', `${c.mention}: at_session_commit is said of a gone mention, and only of one`);
+      if (c.refers_to !== 'gone' || !c.anchored) return;
+      gone++;
+      assert.equal(c.at_session_commit, true, `${c.mention}: anchored, yet what it names was not there at the session's commit`);
+      assert.ok(c.at_commit, `${c.mention}: a gone mention anchored but not placed at the session's commit`);
+      assert.doesNotMatch(c.state!, /^fresh/, `${c.mention}: not at that path now, yet fresh`);
+      assert.match((c as { note?: string }).note ?? '', new RegExp(`${escaped(c.at_commit.file)}.*reads ${c.state!.split(' ')[0]!}`), `${c.mention}: its note says where it anchored at the commit and what it reads now`);
+    });
+    console.log(`bookminder (through history): ${gone} mentions of files moved since the session anchored where they were at its commit`);
+  });
+
+  it('through history: a mention kept keeps its label, one whose resolution changed was re-read by hand, and each one dropped was correctly unresolved and says why', () => {
+    const key = (c: Pick<Checked, 'session' | 'part' | 'mention'>): string => `${c.session}|${c.part}|${c.mention}`;
+    const before = new Map(BM_ROUNDS[2]![1].checked.map((c) => [key(c), c]));
+    const after = BM_ROUNDS[3]![1] as Check & { dropped: Array<Checked & { note: string }> };
+    let changed = 0;
+    for (const c of after.checked) {
+      const was = before.get(key(c));
+      const note = (c as { note?: string }).note ?? '';
+      if (!was) {
+        assert.match(note, /labelled by hand|re-read by hand/, `${c.mention}: new in check-4 without a hand note`);
+        continue;
+      }
+      assert.equal(c.refers_to, was.refers_to, c.mention);
+      if (JSON.stringify([c.anchored, c.unresolved]) === JSON.stringify([was.anchored, was.unresolved])) {
+        assert.equal(c.verdict, was.verdict, c.mention);
+        continue;
+      }
+      changed++;
+      assert.match(note, /re-read by hand/i, `${c.mention}: its resolution changed in check-4 without a hand note`);
+    }
+    const kept = new Set(after.checked.map(key));
+    const dropped = [...before.values()].filter((c) => !kept.has(key(c)));
+    assert.deepEqual(after.dropped.map(key), dropped.map(key));
+    for (const d of after.dropped) {
+      assert.equal(d.verdict, 'correctly-unresolved', d.mention);
+      assert.equal(d.verdict, before.get(key(d))!.verdict, d.mention);
+      assert.match(d.note, /re-read by hand/i, d.mention);
+    }
+    console.log(`bookminder (through history): ${changed} resolutions changed, ${dropped.length} mentions dropped by the detector (none an anchor or a miss), ${after.checked.length - (before.size - dropped.length)} new`);
+  });
+
+  it('through history: of the mentions naming code or a file there at the session commit or now, the share anchored', () => {
+    const [, check4] = BM_ROUNDS[3]!;
+    const named = check4.checked.filter((c) => c.refers_to === 'repo' || c.at_session_commit === true);
+    const s = check4.summary;
+    assert.deepEqual([s.naming_code_then_or_now, s.of_those_anchored_then_or_now], [named.length, named.filter((c) => c.anchored).length]);
+    console.log(`bookminder (through history): of the ${named.length} mentions naming code or a file in the repo at the session's commit or now, ${named.filter((c) => c.anchored).length} anchored`);
+  });
 
   it('the check after tuning keeps what each mention refers to; every resolution that changed was re-read by hand', () => {
     sameReferents(BM_ROUNDS[0]![1], BM_ROUNDS[1]![1], 'after');

@@ -4,7 +4,16 @@
 // (memory/anchors/mentions.ts finds them, code/query/mention.ts resolves them)
 // against scip-typescript's index of agentcmd at its first commit.
 //
-//   node --import tsx test/memory/anchors/real/measure.ts CHECKOUT INDEX_DB OUT.json TRANSCRIPT...
+//   node --import tsx test/memory/anchors/real/measure.ts CHECKOUT INDEX_DB OUT.json TRANSCRIPT[@COMMIT]...
+//
+// A transcript given as `day-007.md@a21f7fa` is read as the daemon reads a
+// session whose commit git gave (anchorer.ts, commitAt): git is read ahead at
+// that commit, `file.ts:123` is a line of the file there, a name or path gone
+// from CHECKOUT is looked for in its history (goneSince, renamedDefinition),
+// and each anchor is kept as it was at that commit (definitionsAt). CHECKOUT
+// must then be a git clone with that history. Each such anchor also prints
+// where it stood at the commit (`at_commit`) and its state now, read as
+// `scry why` reads it (state.ts). Without a commit the output is as before.
 //
 // What a session says is read in two parts, counted apart: its prose (the
 // text and thinking of user and assistant messages) and its tool calls'
@@ -14,9 +23,12 @@ import * as fs from 'node:fs';
 import { anchorsOf, namedFiles } from '../../../../daemon/memory/anchors/anchorer';
 import { findMentions, underRoot } from '../../../../daemon/memory/anchors/mentions';
 import { bestSentence } from '../../../../daemon/memory/anchors/sentence';
-import { prepareMentions, resolveMention } from '../../../../daemon/code/query/mention';
+import { stateLabel, stateOf } from '../../../../daemon/memory/anchors/state';
+import type { AnchorDraft } from '../../../../daemon/memory/store/anchors';
+import { definitionsAt } from '../../../../daemon/code/query/as-of';
+import { currentDefinition, prepareMentions, resolveMention } from '../../../../daemon/code/query/mention';
 import { CodeStore } from '../../../../daemon/code/store/store';
-import type { CodeLookup, MentionResolution } from '../../../../daemon/protocol/anchors';
+import type { CodeDefinition, CodeLookup, MentionResolution } from '../../../../daemon/protocol/anchors';
 import { consoleParts } from './console';
 
 interface Line {
@@ -53,10 +65,12 @@ function parts(file: string): { prose: string; tools: string } {
 const SESSION_ROOT = process.env.SESSION_ROOT ?? '/Users/jnarowski/Dev/sourceborn/src/agent-workflows-monorepo-v2';
 
 const [checkout, indexDb, outFile, ...transcripts] = process.argv.slice(2);
-if (!checkout || !indexDb || !outFile || transcripts.length === 0) throw new Error('usage: measure.ts CHECKOUT INDEX_DB OUT.json TRANSCRIPT...');
+if (!checkout || !indexDb || !outFile || transcripts.length === 0) throw new Error('usage: measure.ts CHECKOUT INDEX_DB OUT.json TRANSCRIPT[@COMMIT]...');
 const store = new CodeStore(indexDb);
 /** The daemon's path: anchorsOf asks a CodeLookup; this one answers from the checkout's index and keeps each last answer (for its candidate count). */
 const last = new Map<string, MentionResolution>();
+/** Which found definitions git placed at the session's commit (the others are kept as they are in CHECKOUT). */
+const placed = new Map<CodeDefinition, boolean>();
 const lookup: CodeLookup = {
   indexed: () => true,
   resolve: (_repo, mention, context) => {
@@ -64,17 +78,44 @@ const lookup: CodeLookup = {
     last.set(mention, r);
     return r;
   },
-  current: () => 'no-index',
-  // What the daemon reads from git first (the checkout's tracked files; there is no session commit here).
-  readAhead: (_repo, asked) => prepareMentions(store, checkout, asked),
+  current: (_repo, anchor) => currentDefinition(store, checkout, anchor),
+  // What the daemon reads from git first: the checkout's tracked files, and with a session commit what changed since it.
+  readAhead: (_repo, asked, commit) => prepareMentions(store, checkout, asked, commit),
+  asOf: async (_repo, commit, found) => {
+    const then = await definitionsAt(store, checkout, commit, found);
+    found.forEach((d, i) => placed.set(d, then[i] !== undefined));
+    return then;
+  },
 };
+
+/** `day-007.md@a21f7fa`: the transcript, and the session's commit when one is given. */
+function transcriptArg(arg: string): { file: string; commit?: string } {
+  const m = /^(.+)@([0-9a-f]{7,40})$/i.exec(arg);
+  return m ? { file: m[1]!, commit: m[2]! } : { file: arg };
+}
+
+/**
+ * Where an anchor stood at the session's commit (null: git could not place it
+ * there, so it is kept as it is in CHECKOUT), and its state now as the daemon
+ * reads it. A name found only at the commit (goneSince) is already there.
+ */
+function asWas(found: CodeDefinition, d: AnchorDraft, commit: string): { at_commit: { file: string; line: number } | null; state: string } {
+  const row = {
+    id: 0, episode_seq: 0, episode_id: '', summary: '', fact_id: null, mention: d.mention, offset: d.offset, repo: SESSION_ROOT, kind: d.kind!,
+    symbol: d.symbol ?? null, name: d.name ?? null, qualified_name: d.qualified_name ?? null, file: d.file!, line: d.line!, def_hash: d.hash!,
+    found_file: d.found_file ?? null, library: d.library ?? null, at: '', git_commit: commit, snippet: '',
+  };
+  const there = placed.get(found) === true || (found.kind === 'symbol' && found.symbol === undefined);
+  return { at_commit: there ? { file: d.file!, line: d.line! } : null, state: stateLabel(stateOf(lookup, row)) };
+}
 const mentions: object[] = [];
 const counts = { sessions: transcripts.length, backticked_spans: 0 };
 const blank = () => ({ mentions: 0, backticked: 0, bare_paths: 0, anchored: 0, unresolved: {} as Record<string, number> });
 const by = { prose: blank(), tools: blank() };
 async function main(): Promise<void> {
   await prepareMentions(store, checkout, []);
-  for (const t of transcripts) {
+  for (const arg of transcripts) {
+    const { file: t, commit } = transcriptArg(arg);
     const p = parts(t);
     counts.backticked_spans += [...p.prose.matchAll(/(?<!`)`([^`\n]{1,200})`(?!`)/g)].length;
     // The daemon reads a session episode by episode, each in the context of the files the session named so far;
@@ -84,7 +125,7 @@ async function main(): Promise<void> {
       const text = p[part];
       const c = by[part];
       const found = findMentions(text);
-      for (const d of await anchorsOf(lookup, { repo: SESSION_ROOT, text }, sessionFiles)) {
+      for (const d of await anchorsOf(lookup, { repo: SESSION_ROOT, text }, sessionFiles, commit)) {
         const m = found.find((x) => x.text === d.mention)!;
         c.mentions++;
         if (m.backticked) c.backticked++;
@@ -98,6 +139,7 @@ async function main(): Promise<void> {
           mention: m.text,
           backticked: m.backticked,
           ...(r.found ? { anchored: { kind: r.found.kind, file: r.found.file, line: r.found.line, ...(r.found.qualified_name ? { qualified_name: r.found.qualified_name } : {}), ...(r.found.library ? { library: r.found.library } : {}) } } : { unresolved: r.reason, ...(r.candidates ? { candidates: r.candidates } : {}) }),
+          ...(r.found && commit !== undefined ? asWas(r.found, d, commit) : {}),
           said: part === 'prose' ? bestSentence(text, m.text, 200) : text.split('\n').find((l) => l.includes(m.text))?.slice(0, 200) ?? '',
         });
       }
