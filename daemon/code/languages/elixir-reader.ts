@@ -9,73 +9,9 @@
 // `P.T` with P as its ancestor (what `impls` reports).
 import type { Node } from 'web-tree-sitter';
 import { descriptor, Kind, type Definition, type FileFacts, type Range, type Target } from '../syntactic/facts';
-
-/** `def`-like calls: the kind their name gets. */
-const FUNCTIONS: Readonly<Record<string, number>> = {
-  def: Kind.Method, defp: Kind.Method, defdelegate: Kind.Method, defn: Kind.Method, defnp: Kind.Method,
-  defmacro: Kind.Macro, defmacrop: Kind.Macro, defguard: Kind.Macro, defguardp: Kind.Macro,
-};
-const MODULES: Readonly<Record<string, number>> = { defmodule: Kind.Module, defprotocol: Kind.Interface };
-/** Kernel's special forms and control macros: calls by syntax, never a function anyone here defines. */
-const SPECIAL = new Set([
-  'if', 'unless', 'case', 'cond', 'with', 'for', 'try', 'receive', 'quote', 'unquote', 'unquote_splicing', 'fn', 'raise', 'reraise',
-  'throw', 'require', 'super', '__MODULE__', '__DIR__', '__ENV__', '__CALLER__', '__STACKTRACE__', 'and', 'or', 'not', 'in', 'when',
-]);
-/** Module attributes naming modules the current one implements. */
-const ANCESTOR_ATTRIBUTES = new Set(['behaviour', 'behavior']);
-/** Module attributes declaring a function of a behaviour (a protocol's functions are `def`s). */
-const CALLBACKS = new Set(['callback', 'macrocallback']);
-/** Phoenix's route macros: `get "/", PageController, :home` dispatches to PageController.home. */
-const ROUTES = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'head', 'match']);
-/** In a HEEx template (`~H`): a function component, local (`<.card`) or remote (`<Core.button`). */
-const COMPONENT = /<(?:\.([a-z_]\w*)|([A-Z]\w*(?:\.[A-Z]\w*)*)\.([a-z_]\w*))/g;
-/** Module attributes defining a type. */
-const TYPES = new Set(['type', 'typep', 'opaque']);
-
-const rangeOf = (n: Node): Range => [n.startPosition.row, n.startPosition.column, n.endPosition.row, n.endPosition.column];
-const moduleKey = (path: readonly string[]): string => path.map((p) => `${descriptor(p)}#`).join('');
-const functionKey = (module: string, name: string): string => `${module}${descriptor(name)}().`;
-const typeKey = (module: string, name: string): string => `${module}${descriptor(name)}#`;
-const isOperator = (n: Node | null | undefined, op: string): n is Node => n?.type === 'binary_operator' && n.childForFieldName('operator')?.text === op;
-
-/** A `call` node's target name when it is a plain identifier (`def`, `alias`, `foo`). */
-const targetName = (n: Node): string | undefined => {
-  const t = n.childForFieldName('target');
-  return t?.type === 'identifier' ? t.text : undefined;
-};
-const argumentsOf = (n: Node): Node[] => n.namedChildren.find((c) => c.type === 'arguments')?.namedChildren ?? [];
-const doBlockOf = (n: Node): Node | undefined => n.namedChildren.find((c) => c.type === 'do_block');
-/** `key: value` pairs of a call's trailing keyword list. */
-function keywordsOf(args: readonly Node[]): Map<string, Node> {
-  const out = new Map<string, Node>();
-  for (const a of args) {
-    if (a.type !== 'keywords') continue;
-    for (const p of a.namedChildren) {
-      const key = p.childForFieldName('key')?.text.replace(/:\s*$/, '');
-      const value = p.childForFieldName('value');
-      if (key && value) out.set(key, value);
-    }
-  }
-  return out;
-}
-
-/** The name node a function head defines: `f(x)`, `f(x) when g`, `f`; none for `unquote(name)(x)` or an operator. */
-function functionName(head: Node | undefined): Node | undefined {
-  if (!head) return undefined;
-  if (head.type === 'binary_operator' && head.childForFieldName('operator')?.text === 'when') return functionName(head.childForFieldName('left') ?? undefined);
-  if (head.type === 'identifier') return head;
-  if (head.type === 'call') {
-    const t = head.childForFieldName('target');
-    return t?.type === 'identifier' ? t : undefined;
-  }
-  return undefined;
-}
-
-/** Range of the last segment of a one-line module name: `B` in `A.B`. */
-function lastSegmentRange(n: Node, segment: string): Range {
-  const r = rangeOf(n);
-  return r[0] === r[2] && r[3] - segment.length >= r[1] ? [r[2], r[3] - segment.length, r[2], r[3]] : r;
-}
+import {
+  ANCESTOR_ATTRIBUTES, argumentsOf, CALLBACKS, COMPONENT, doBlockOf, functionKey, functionName, FUNCTIONS, isOperator, keywordsOf, lastSegmentRange, moduleKey, MODULES, rangeOf, ROUTES, SPECIAL, targetName, typeKey, TYPES,
+} from './elixir-nodes';
 
 interface Frame {
   /** The module's path (`['Jason', 'Encoder']`); empty at the file's top. */
