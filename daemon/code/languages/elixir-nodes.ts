@@ -22,6 +22,8 @@ export const CALLBACKS = new Set(['callback', 'macrocallback']);
 export const ROUTES = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'head', 'match']);
 /** In a HEEx template (`~H`): a function component, local (`<.card`) or remote (`<Core.button`). */
 export const COMPONENT = /<(?:\.([a-z_]\w*)|([A-Z]\w*(?:\.[A-Z]\w*)*)\.([a-z_]\w*))/g;
+/** In a HEEx template: a LiveView event sent to the module (`phx-click="save"`, `JS.push("save")`). */
+export const EVENT = /\bphx-[a-z-]+="([\w:.-]+)"|\bJS\.push\("([\w:.-]+)"/g;
 /** Module attributes defining a type. */
 export const TYPES = new Set(['type', 'typep', 'opaque']);
 
@@ -62,6 +64,13 @@ export function functionName(head: Node | undefined): Node | undefined {
     return t?.type === 'identifier' ? t : undefined;
   }
   return undefined;
+}
+
+/** A string literal's text when it has no interpolation (`"save"`), else undefined. */
+export function literal(n: Node | undefined): Node | undefined {
+  if (n?.type !== 'string') return undefined;
+  const parts = n.namedChildren;
+  return parts.length === 1 && parts[0]!.type === 'quoted_content' ? parts[0] : undefined;
 }
 
 /** Range of the last segment of a one-line module name: `B` in `A.B`. */

@@ -10,7 +10,7 @@
 import type { Node } from 'web-tree-sitter';
 import { descriptor, Kind, type Definition, type FileFacts, type Range, type Target } from '../syntactic/facts';
 import {
-  ANCESTOR_ATTRIBUTES, argumentsOf, CALLBACKS, COMPONENT, doBlockOf, functionKey, functionName, FUNCTIONS, isOperator, keywordsOf, lastSegmentRange, moduleKey, MODULES, rangeOf, ROUTES, SPECIAL, targetName, typeKey, TYPES,
+  ANCESTOR_ATTRIBUTES, argumentsOf, CALLBACKS, COMPONENT, doBlockOf, EVENT, literal, functionKey, functionName, FUNCTIONS, isOperator, keywordsOf, lastSegmentRange, moduleKey, MODULES, rangeOf, ROUTES, SPECIAL, targetName, typeKey, TYPES,
 } from './elixir-nodes';
 
 interface Frame {
@@ -215,17 +215,27 @@ class ElixirWalker {
       const text = content.text;
       for (const m of text.matchAll(COMPONENT)) {
         const name = m[1] ?? m[3]!;
-        const offset = m.index + m[0].length - name.length;
-        const before = text.slice(0, offset);
-        const newline = before.lastIndexOf('\n');
-        const row = content.startPosition.row + (before.match(/\n/g)?.length ?? 0);
-        const col = newline < 0 ? content.startPosition.column + offset : offset - newline - 1;
-        const range: Range = [row, col, row, col + name.length];
+        const range = this.rangeIn(content, m.index + m[0].length - name.length, name.length);
         const module = m[2] ? this.modulePathOf(m[2]) : undefined;
         const target: Target = module ? { type: 'oneOf', options: [{ type: 'symbol', key: functionKey(moduleKey(module), name) }], name, member: 'method' } : this.localTarget(name);
         this.out.references.push({ range, target, call: true });
       }
+      for (const m of text.matchAll(EVENT)) {
+        const name = m[1] ?? m[2]!;
+        const range = this.rangeIn(content, m.index + m[0].lastIndexOf(name), name.length);
+        // Sent to this module's handle_event (a component's template may send to the LiveView that renders it: then nothing).
+        this.out.references.push({ range, target: { type: 'lexical', name, member: 'property', scopes: this.localScopes(), optional: true }, call: false });
+      }
     }
+  }
+
+  /** The range of `length` characters at `offset` in a (multi-line) node's text. */
+  private rangeIn(n: Node, offset: number, length: number): Range {
+    const before = n.text.slice(0, offset);
+    const newline = before.lastIndexOf('\n');
+    const row = n.startPosition.row + (before.match(/\n/g)?.length ?? 0);
+    const col = newline < 0 ? n.startPosition.column + offset : offset - newline - 1;
+    return [row, col, row, col + length];
   }
 
   /** A module name written as text (`Core.Button`), through the aliases in scope. */
@@ -354,6 +364,9 @@ class ElixirWalker {
     }
     // The head's parameters (default values, guards) may call things; its name is no call.
     const call = nameNode.parent?.type === 'call' ? nameNode.parent : undefined;
+    // `def handle_event("save", params, socket)`: the LiveView event "save", which templates send (`phx-submit="save"`).
+    const event = nameNode.text === 'handle_event' && call && this.quoted === 0 ? literal(argumentsOf(call)[0]) : undefined;
+    if (event) for (const key of module.keys) this.out.definitions.push({ key: `${key}${descriptor(event.text)}.`, name: event.text, kind: Kind.Key, range: rangeOf(event), extent: rangeOf(n) });
     if (head && head.type === 'binary_operator') this.visit(head.childForFieldName('right')!);
     if (call) for (const a of argumentsOf(call)) this.visit(a);
     if (keyword === 'defdelegate') return this.delegate(args, nameNode);

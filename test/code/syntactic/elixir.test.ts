@@ -196,6 +196,13 @@ describe('Elixir: a LiveView app (LiveBeats)', () => {
     assert.ok(callerNames(store, 'LiveBeatsWeb.CoreComponents.button').includes('render'));
   });
 
+  it('handle_event("save", …) defines the event; phx-submit="save" and JS.push("validate") in the template refer to it', () => {
+    const settings = 'lib/live_beats_web/live/settings_live.ex';
+    assert.deepEqual(defsOf(store, 'LiveBeatsWeb.SettingsLive.save').map((d) => [d.key, d.kind, d.at]), [['LiveBeatsWeb#SettingsLive#save.', 'key', [at(settings, /^  def handle_event\("save", /)]]]);
+    assert.ok(sitesOf(store, 'LiveBeatsWeb.SettingsLive.save').includes(at(settings, /^\s+phx-submit="save"$/)));
+    assert.ok(sitesOf(store, 'LiveBeatsWeb.SettingsLive.validate').includes(at(settings, /^\s+JS\.push\("validate",$/)));
+  });
+
   it('the router\'s scope "/", LiveBeatsWeb names its controllers and live views', () => {
     const router = 'lib/live_beats_web/router.ex';
     assert.ok(sitesOf(store, 'LiveBeatsWeb.FileController.show').includes(`${at(router, /get "\/files\/:id", FileController, :show/)}c`));
