@@ -16,7 +16,7 @@ import { lookedUp, resolveName } from './resolve';
 const FILE_LINE = /^(.+\.[A-Za-z0-9]{1,6}):(\d+)(?::\d+)?$/;
 /** A source path: it has a folder, or a file name ending in a known extension. */
 const SOURCE_EXT = /\.(?:[cm]?[jt]sx?|py|go|rs|rb|php|java|kt|cs|cpp|cc|c|h|hpp|swift|scala|ex|exs|vue|svelte|json|ya?ml|toml|md|sql|sh|css|scss|html|prisma|graphql|proto)$/i;
-const IDENT = /^[A-Za-z_$][\w$]*(?:(?:\.|#|::)[A-Za-z_$][\w$]*)*$/;
+const IDENT = /^[A-Za-z_$][\w$]*(?:(?:\.|#|::)[A-Za-z_$][\w$]*)*[?!]?$/;
 /** A path with folders keeps at least its file's folder: `packages/gone/package.json` is not the root's package.json. */
 const keep = (parts: readonly string[]): number => (parts.length >= 2 ? 2 : 1);
 

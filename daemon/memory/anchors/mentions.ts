@@ -11,7 +11,10 @@ export interface Mention {
   backticked: boolean;
 }
 
-const IDENT = /^[A-Za-z_$][\w$]*(?:(?:\.|#|::)[A-Za-z_$][\w$]*)*$/;
+/** A name, qualified or not; Ruby's and Elixir's may end in `?` or `!` (`valid?`, `save!`). */
+const IDENT = /^[A-Za-z_$][\w$]*(?:(?:\.|#|::)[A-Za-z_$][\w$]*)*[?!]?$/;
+/** Elixir's and Erlang's `name/arity` (`Mod.fun/2`, `valid?/1`): the name. */
+const ARITY = /^([A-Za-z_][\w.]*[?!]?)\/\d{1,2}$/;
 /** A path with a folder or a source file name, optionally `:line[:col]`. */
 const PATH = /^(?:\.{0,2}\/)?(?:[\w@.-]+\/)*[\w@.-]+\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d+(?::\d+)?)?$/;
 /**
@@ -53,6 +56,8 @@ export function asMention(raw: string): string | undefined {
   // `file.ts:57-61` and `file.ts:24-40,54,67` name the file at their first line.
   const t = raw.trim().replace(/\(\)$/, '').replace(/^\.\//, '').replace(/(:\d+)(?:-\d+)?(?:,\d+(?:-\d+)?)+$|(:\d+)-\d+$/, '$1$2');
   if (t.length < 2 || NOT_CODE.has(t) || COMMIT.test(t)) return undefined;
+  const arity = ARITY.exec(t);
+  if (arity) return NOT_CODE.has(arity[1]!) ? undefined : arity[1];
   if (/[/\\]/.test(t) || /:\d+/.test(t)) return (PATH.test(t) || (t.includes('/') && WIDE_PATH.test(t))) && HAS_EXT.test(t) && !NO_FILE.test(t) ? t : undefined;
   if (IDENT.test(t)) return t;
   return PATH.test(t) && HAS_EXT.test(t) ? t : undefined;

@@ -34,6 +34,12 @@ describe('mentions of code', () => {
       ['add', 'add'],
       ['deadbeef', 'deadbeef'],
       ['with_span', 'with_span'],
+      // Elixir's name/arity is the name; a name may end in ? or !.
+      ['Spotter.Otel.setup/0', 'Spotter.Otel.setup'],
+      ['valid?/1', 'valid?'],
+      ['save!', 'save!'],
+      ['def/2', undefined],
+      ['lib/a/2', undefined],
     ];
     for (const [raw, want] of cases) assert.equal(asMention(raw), want, raw);
   });
