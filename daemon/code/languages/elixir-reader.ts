@@ -13,6 +13,14 @@ import {
   ANCESTOR_ATTRIBUTES, argumentsOf, CALLBACKS, COMPONENT, doBlockOf, EVENT, literal, functionKey, functionName, FUNCTIONS, isOperator, keywordsOf, lastSegmentRange, moduleKey, MODULES, rangeOf, ROUTES, SPECIAL, targetName, typeKey, TYPES,
 } from './elixir-nodes';
 
+/** Blocks whose field calls define fields: Ecto's schemas, Ash's resources. */
+const SCHEMA_BLOCKS = new Set(['schema', 'embedded_schema', 'attributes', 'relationships']);
+/** Those field calls, Ecto's and Ash's. */
+const SCHEMA_FIELDS = new Set([
+  'field', 'belongs_to', 'has_one', 'has_many', 'many_to_many', 'embeds_one', 'embeds_many',
+  'attribute', 'uuid_primary_key', 'uuid_v7_primary_key', 'integer_primary_key', 'create_timestamp', 'update_timestamp',
+]);
+
 interface Frame {
   /** The module's path (`['Jason', 'Encoder']`); empty at the file's top. */
   path: string[];
@@ -35,6 +43,8 @@ class ElixirWalker {
   private quoted = 0;
   /** Inside a typespec: names are types (`t`, `String.t()`), never calls. */
   private typed = 0;
+  /** Inside Ecto's `schema`/`embedded_schema` or Ash's `attributes`/`relationships`: `field :x` defines a field of the module. */
+  private schema = 0;
 
   constructor(file: string) {
     this.out = { path: file, language: 'elixir', definitions: [], references: [] };
@@ -155,6 +165,13 @@ class ElixirWalker {
       if (name === 'defimpl') return this.defimpl(n);
       if (FUNCTIONS[name] !== undefined) return this.defun(n, name, FUNCTIONS[name]);
       if (name === 'defstruct' || name === 'defexception') return this.defstruct(n);
+      if (SCHEMA_BLOCKS.has(name) && this.module && this.quoted === 0) {
+        this.schema++;
+        this.children(n, n.childForFieldName('target') ?? undefined);
+        this.schema--;
+        return;
+      }
+      if (this.schema > 0 && SCHEMA_FIELDS.has(name)) return this.schemaField(n, name);
       if (name === 'alias') return this.alias(n);
       if (name === 'import') return this.importCall(n);
       if (name === 'use') return this.use(n);
@@ -412,6 +429,28 @@ class ElixirWalker {
       if (!/^\w+[?!]?$/.test(name)) continue;
       for (const key of module.keys) this.out.definitions.push({ key: `${key}${descriptor(name)}.`, name, kind: Kind.Field, range: rangeOf(f), extent: rangeOf(f) });
     }
+  }
+
+  /**
+   * `field :title, :string` (Ecto), `attribute :uuid, :string` (Ash),
+   * `belongs_to :user, User` (also the `user_id` it adds): a field of the
+   * module. An `embeds_one :x, X do … end` block is another schema's: what
+   * it holds is not this module's.
+   */
+  private schemaField(n: Node, call: string): void {
+    const module = this.module!;
+    const [first, ...rest] = argumentsOf(n);
+    const name = first?.type === 'atom' ? first.text.slice(1) : undefined;
+    if (first && name && /^\w+[?!]?$/.test(name)) {
+      const names = call === 'belongs_to' ? [name, `${name}_id`] : [name];
+      for (const f of names) for (const key of module.keys) this.out.definitions.push({ key: `${key}${descriptor(f)}.`, name: f, kind: Kind.Field, range: rangeOf(first), extent: rangeOf(n) });
+    }
+    for (const a of rest) this.visit(a);
+    const saved = this.schema;
+    this.schema = 0;
+    const block = doBlockOf(n);
+    if (block) this.visit(block);
+    this.schema = saved;
   }
 
   /** `alias A.B`, `alias A.B, as: C`, `alias A.{B, C}`, `alias __MODULE__.X`. */

@@ -203,6 +203,17 @@ describe('Elixir: a LiveView app (LiveBeats)', () => {
     assert.ok(sitesOf(store, 'LiveBeatsWeb.SettingsLive.validate').includes(at(settings, /^\s+JS\.push\("validate",$/)));
   });
 
+  it("an Ecto schema's field, belongs_to (and the _id it adds) are fields of the module; an embeds_one block's are not", () => {
+    const song = 'lib/live_beats/media_library/song.ex';
+    assert.deepEqual(defsOf(store, 'LiveBeats.MediaLibrary.Song.title').map((d) => [d.key, d.kind, d.at]), [['LiveBeats#MediaLibrary#Song#title.', 'field', [at(song, /^    field :title, :string$/)]]]);
+    assert.deepEqual(defsOf(store, 'LiveBeats.MediaLibrary.Song.user_id').map((d) => d.at), [[at(song, /^    belongs_to :user, Accounts\.User$/)]]);
+    assert.deepEqual(defsOf(store, 'LiveBeats.MediaLibrary.Song.transcript').map((d) => d.at), [[at(song, /^    embeds_one :transcript, Transcript do$/)]]);
+    // `field :ss` sits in the embedded Transcript.Segment schema, not in Song.
+    assert.deepEqual(defsOf(store, 'LiveBeats.MediaLibrary.Song.ss'), []);
+    // A `field` call outside a schema block defines nothing.
+    assert.ok(defsOf(store, 'field').every((d) => d.kind !== 'field'), JSON.stringify(defsOf(store, 'field')));
+  });
+
   it('the router\'s scope "/", LiveBeatsWeb names its controllers and live views', () => {
     const router = 'lib/live_beats_web/router.ex';
     assert.ok(sitesOf(store, 'LiveBeatsWeb.FileController.show').includes(`${at(router, /get "\/files\/:id", FileController, :show/)}c`));
