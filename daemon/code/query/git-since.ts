@@ -251,9 +251,9 @@ export interface DeclarationAt {
 }
 
 /** A declaration keyword before a name, in the languages Scry indexes (`function f`, `def f`, `class F`, `func (r T) F`, `const f =`). */
-const DECLARES = '(function|def|class|interface|type|enum|struct|trait|func|fn|const|let|var|module)[[:space:]]+(\\([^)]*\\)[[:space:]]*)?';
+const DECLARES = '(function|def|defp|defmacro|defmacrop|defguard|defmodule|class|interface|type|enum|struct|trait|func|fn|const|let|var|module)[[:space:]]+(\\([^)]*\\)[[:space:]]*)?';
 /** Source files only: a README's code sample declares nothing of the repo. */
-const SOURCE_SPECS = ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'go', 'rs', 'php', 'rb', 'java', 'kt', 'cs', 'swift', 'scala', 'vue', 'svelte'].map((e) => `*.${e}`);
+const SOURCE_SPECS = ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'go', 'rs', 'php', 'rb', 'java', 'kt', 'cs', 'swift', 'scala', 'vue', 'svelte', 'ex', 'exs'].map((e) => `*.${e}`);
 /** More declarations than this of one name: not one thing, and not worth reading on. */
 const DECLARATIONS_KEPT = 4;
 
@@ -293,6 +293,43 @@ export async function loadDeclarations(repo: string, commit: string, names: Iter
   }
   await Promise.all(jobs);
 }
+
+/** Files declaring a name at a commit, and those of them that declare it no more (declarations removed since). */
+export interface DeclaredThen {
+  then: readonly string[];
+  removed: readonly string[];
+}
+const REMOVED = new Map<string, DeclaredThen>();
+
+/**
+ * Reads, for names with one definition now, which files declared them at
+ * the commit and declare them no more (`git grep` at the commit and in the
+ * working tree, off the event loop): a definition the session may have meant
+ * that is gone since, as a session may itself remove it.
+ */
+export async function loadRemovedDeclarations(repo: string, commit: string, names: Iterable<string>): Promise<void> {
+  if (!COMMIT.test(commit)) return;
+  const jobs: Array<Promise<void>> = [];
+  for (const name of new Set(names)) {
+    const key = `${repo}\0${commit}\0${name}`;
+    if (!/^[A-Za-z_$][\w$]*[?!]?$/.test(name) || REMOVED.has(key)) continue;
+    jobs.push(
+      (async () => {
+        const grep = (at: string[]): Promise<string | undefined> => git(repo, ['grep', '-l', '-I', '-w', '--full-name', '-E', '-e', `${DECLARES}${name.replace(/[$?]/g, '\\$&')}`, ...at, '--', ...SOURCE_SPECS]);
+        const [then, now] = await Promise.all([grep([commit]), grep([])]);
+        const files = (out: string | undefined): string[] => (out ?? '').split('\n').map((l) => l.replace(/^[0-9a-f]{40}:/, '').trim()).filter((l) => l.length > 0);
+        const still = new Set(files(now));
+        if (REMOVED.size >= 2048) REMOVED.clear();
+        const before = files(then);
+        REMOVED.set(key, { then: before, removed: before.filter((f) => !still.has(f)) });
+      })(),
+    );
+  }
+  await Promise.all(jobs);
+}
+
+/** What loadRemovedDeclarations found of the name at the commit; undefined when it was not read. */
+export const removedDeclarations = (repo: string, commit: string, name: string): DeclaredThen | undefined => REMOVED.get(`${repo}\0${commit}\0${name}`);
 
 /** Where loadDeclarations found the name declared at the commit: none, one, or several places; undefined when it was not read. */
 export function declarationsAt(repo: string, commit: string, name: string): readonly DeclarationAt[] | undefined {

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AnchorKey, CodeDefinition, MentionContext, MentionResolution } from '../../protocol/anchors';
 import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/store';
-import { declarationsAt, loadCommitFiles, loadDeclarations, loadRenames, loadSince, loadTracked, renamedTail, renamedTo, trackedFiles } from './git-since';
+import { declarationsAt, loadCommitFiles, loadDeclarations, loadRemovedDeclarations, loadRenames, loadSince, loadTracked, removedDeclarations, renamedTail, renamedTo, trackedFiles } from './git-since';
 import { libraryDefinition, libraryNow } from './library';
 import { lineNow } from './line-map';
 import { lookedUp, resolveName } from './resolve';
@@ -270,7 +270,7 @@ export function resolveMention(store: CodeStore, repo: string, input: string, co
   // A bare field name is only anchored in a file the session named: `username` of a type it never opened is some other object's.
   const bareFields = context !== undefined && !mention.includes('.') && mine.every((x) => FIELD_KINDS.has(x.kind));
   const defs = narrow(uniqueDefinitions(store, repo, mine), context).filter((d) => !bareFields || context.files.includes(d.file));
-  if (defs.length === 1) return { found: defs[0]! };
+  if (defs.length === 1) return severalThen(repo, mention, defs[0]!, context) ? { found: null, reason: 'ambiguous', candidates: 2 } : { found: defs[0]! };
   if (defs.length === 0 && !bareFields) {
     // Symbols the index declares but the repo does not define (scip-python's `typing/TypedDict.`): a library's.
     const library = libraryDefinition(store, mine, context);
@@ -299,6 +299,21 @@ function pythonModule(store: CodeStore, repo: string, mention: string): CodeDefi
 /** A file name of any extension (`short.jsonl`, `mix.lock`) that no symbol has: the one file of the repo so named. */
 const fileNamed = (store: CodeStore, repo: string, mention: string): CodeDefinition | undefined =>
   /^[\w@-][\w@.-]*\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(mention) ? fileDefinition(store, repo, mention, 1) : undefined;
+
+/**
+ * A name with one definition now whose file declared it at the session's
+ * commit beside another file that declares it no more (removed since, as a
+ * session may itself remove it): two were there, and the one now is what
+ * the session meant only when the session named its file and not the
+ * other's. Otherwise it would be a guess. (A definition moved to a file that
+ * did not declare it then is the same one: its state says moved.)
+ */
+function severalThen(repo: string, name: string, now: CodeDefinition, context: MentionContext | undefined): boolean {
+  if (context?.commit === undefined || name.includes('.')) return false;
+  const declared = removedDeclarations(repo, context.commit, name);
+  if (!declared || declared.removed.length === 0 || !declared.then.includes(now.file)) return false;
+  return !(context.files.includes(now.file) && !declared.removed.some((f) => context.files.includes(f)));
+}
 
 /** Names of one episode looked for at its commit, at most (each is one `git grep`). */
 const GONE_ASKED = 24;
@@ -356,6 +371,9 @@ export async function prepareMentions(store: CodeStore, repo: string, mentions: 
   // Names no symbol has now: where the commit declared them (goneSince).
   const unknown = mentions.map(cleaned).filter((m) => IDENT.test(m) && !m.includes('.') && store.symbolsNamed(m).length === 0);
   await loadDeclarations(repo, commit, unknown.slice(0, GONE_ASKED));
+  // Names with one definition now: did another file declare them at the commit? (severalThen)
+  const single = mentions.map(cleaned).filter((m) => IDENT.test(m) && !m.includes('.') && own(store.symbolsNamed(m)).length === 1);
+  await loadRemovedDeclarations(repo, commit, single.slice(0, GONE_ASKED));
 }
 
 /** One per place: several symbols at one definition (a declaration merged with its namespace) are one answer. */

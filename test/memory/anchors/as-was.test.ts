@@ -42,6 +42,8 @@ export interface Order { id: string; total: number }
 
 export function orderTotal(order: Order): number { return order.total; }
 
+export function roundTotal(total: number): number { return Math.round(total * 100) / 100; }
+
 export function processOrder(order: Order): boolean {
   if (order.total <= 0) return false;
   return charge(order.id, order.total);
@@ -66,8 +68,18 @@ import type { Order } from './orders';
 // Refunds live apart from orders since commit 2.
 
 ${REFUND}`;
+const SUM = `export function sumTotals(totals: number[]): number {
+  return totals.reduce((a, b) => a + b, 0);
+}
+`;
 const BILLING_2 = `export function charge(id: string, amount: number): boolean {
   return id.length > 0 && amount !== 0;
+}
+
+${SUM}`;
+/** Another roundTotal, in a file of its own at both commits: the one left once commit 2 drops orders.ts's. */
+const FORMAT = `export function roundTotal(x: number): number {
+  return Math.round(x);
 }
 `;
 const BILLING = `${BILLING_2}
@@ -112,7 +124,8 @@ describe('anchors: kept as they were at the session commit, so a change made bef
     fs.writeFileSync(path.join(repo, 'src', 'billing.ts'), BILLING);
     fs.writeFileSync(path.join(repo, 'src', 'legacy', 'report.ts'), REPORT);
     fs.mkdirSync(path.join(repo, 'src', 'draft'));
-    fs.writeFileSync(path.join(repo, 'src', 'draft', 'report.ts'), REPORT.replace('monthly', 'weekly'));
+    fs.writeFileSync(path.join(repo, 'src', 'draft', 'report.ts'), `${REPORT.replace('monthly', 'weekly')}\n${SUM}`);
+    fs.writeFileSync(path.join(repo, 'src', 'format.ts'), FORMAT);
     git(repo, ['init', '-q', '-b', 'main']);
     git(repo, ['add', '.']);
     const day = new Date(SESSION_AT - 86_400_000).toISOString();
@@ -133,7 +146,7 @@ describe('anchors: kept as they were at the session commit, so a change made bef
       ['user', 'Payments fail twice a day. Does `processOrder` retry, and what does `refundOrder` charge?'],
       [
         'assistant',
-        '`processOrder` calls `charge` once and never retries; `refundOrder` charges the negative total. The monthly figures come from src/legacy/report.ts, and src/legacy/missing.ts was never written. Its totals are summed in `legacy/report.ts`, as in every `report.ts`. `legacyFee` adds 2%; `neverWritten` was only an idea. `orderTotal` is the bare total.',
+        '`processOrder` calls `charge` once and never retries; `refundOrder` charges the negative total. The monthly figures come from src/legacy/report.ts, and src/legacy/missing.ts was never written. Its totals are summed in `legacy/report.ts`, as in every `report.ts`. `legacyFee` adds 2%; `neverWritten` was only an idea. `orderTotal` is the bare total; `roundTotal` rounds it to cents and `sumTotals` adds the totals up.',
       ],
     ]);
     const ingested = await run<{ added: number }>(['memory', 'ingest', '--source', 'claude', '--path', dir]);
@@ -191,6 +204,16 @@ describe('anchors: kept as they were at the session commit, so a change made bef
     assert.ok(!c.has('report.ts'), JSON.stringify([...c]));
     const w = await run<WhyResult>(['why', 'src/reports/summary.ts']);
     assert.equal(w.history.find((x) => x.mention === 'legacy/report.ts')?.was, 'src/legacy/report.ts:1', JSON.stringify(w.history));
+  });
+
+  it("a name with one definition now, but another at the session's commit in a file the session named, stays text; one whose other was in a file it never named is the one now", async () => {
+    const c = await code();
+    // roundTotal: orders.ts (the session's file) declared one then, commit 2 removed it; format.ts's is left. Which was meant cannot be told.
+    assert.ok(!c.has('roundTotal'), JSON.stringify([...c]));
+    const w = await run<WhyResult>(['why', 'roundTotal']);
+    assert.equal(w.definition, 'src/format.ts:1', 'the code answer still knows the one definition now');
+    // sumTotals: billing.ts (named, through charge) and draft/report.ts (never named, deleted since) declared one; billing.ts's is meant.
+    assert.equal(c.get('sumTotals'), `fresh src/billing.ts:${lineOf(BILLING_2, 'export function sumTotals')}`, JSON.stringify([...c]));
   });
 
   it('a name deleted between the session and the ingest, declared once at the session commit, is gone; one never declared stays text', async () => {
