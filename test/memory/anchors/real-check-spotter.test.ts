@@ -55,6 +55,8 @@ interface Summary {
 const ROUNDS = [
   { name: 'round 1', mentions: 'mentions.json', check: 'check.json' },
   { name: 'round 2', mentions: 'mentions-2.json', check: 'check-2.json' },
+  // One resolver rule later (a name another file declared at the session's commit and no more): the same rows, the same sample.
+  { name: 'round 3', mentions: 'mentions-3.json', check: 'check-3.json' },
 ].map((r) => ({ ...r, measured: read<Measured>(r.mentions), check: read<{ summary: Summary; checked: Checked[] }>(r.check) }));
 const newest = ROUNDS[ROUNDS.length - 1]!;
 const key = (r: Pick<Row, 'session' | 'episode' | 'offset' | 'mention'>): string => `${r.session}|${r.episode}|${r.offset}|${r.mention}`;
@@ -140,6 +142,23 @@ describe('anchors on a third real set (spotter, Elixir, through the daemon): the
       if (same && !/re-read/.test(c.note)) assert.deepEqual([c.refers_to, c.verdict, c.names], [b.refers_to, b.verdict, b.names], `${c.mention}: a kept label is round 1's`);
       else assert.ok(!same && /re-read/.test(c.note), `${c.mention}: resolved differently, so read again (and its note says so)`);
     }
+  });
+
+  it('round 3 measured the same rows and drew the same sample as round 2; a label differs only where the resolution did, read again', () => {
+    const [two, three] = [ROUNDS[1]!, ROUNDS[2]!];
+    assert.deepEqual(three.measured.mentions.map(key), two.measured.mentions.map(key));
+    assert.deepEqual(three.check.checked.map(key), two.check.checked.map(key));
+    let changed = 0;
+    three.check.checked.forEach((c, i) => {
+      const b = two.check.checked[i]!;
+      if (JSON.stringify([b.anchored, b.unresolved]) === JSON.stringify([c.anchored, c.unresolved])) assert.deepEqual(c, b, `${c.mention}: unchanged, so round 2's label`);
+      else {
+        changed++;
+        assert.match(c.note, /re-read/, `${c.mention}: resolved differently, so read again`);
+        assert.equal(c.refers_to, b.refers_to, `${c.mention}: what it names did not change`);
+      }
+    });
+    assert.notEqual(changed, 0);
   });
 
   it(`${newest.name}: the rows are the mentions today's detector finds in the committed transcripts, episode by episode as the daemon cut them`, async () => {
