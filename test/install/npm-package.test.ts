@@ -98,7 +98,9 @@ describe('the npm package, installed from its tarball into an empty prefix', () 
     }
     const natives = packed.filter((f) => f.startsWith('dist/native/'));
     if (process.platform === 'linux' && process.arch === 'x64') assert.deepEqual(natives, ['dist/native/node-v115/better_sqlite3.node', 'dist/native/node-v127/better_sqlite3.node', 'dist/native/node-v137/better_sqlite3.node']);
-    const stray = packed.filter((f) => !/^(bin\/scry|dist\/[\w-]+\.js|dist\/native\/node-v\d+\/better_sqlite3\.node|package\.json|README\.md|LICENSE|CHANGELOG\.md)$/.test(f));
+    // Grammars that ship as a copy of their WASM (and its licence) rather than as a dependency: Elixir's.
+    assert.ok(packed.includes('dist/grammars/tree-sitter-elixir.wasm') && packed.includes('dist/grammars/tree-sitter-elixir.LICENSE'), 'the copied Elixir grammar and its licence');
+    const stray = packed.filter((f) => !/^(bin\/scry|dist\/[\w-]+\.js|dist\/native\/node-v\d+\/better_sqlite3\.node|dist\/grammars\/tree-sitter-[\w-]+\.(?:wasm|LICENSE)|package\.json|README\.md|LICENSE|CHANGELOG\.md)$/.test(f));
     assert.deepEqual(stray, [], 'no sources, maps, tests or the extension bundle');
     assert.ok(!packed.includes('dist/extension.js'));
   });
@@ -228,6 +230,15 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
     const def = refs.matches[0]?.occurrences.find((o) => o.is_definition);
     assert.deepEqual([def?.file, def?.line], ['src/internal/operators/concatMap.ts', lineOf(path.join(repo, 'src/internal/operators/concatMap.ts'), /export function concatMap</)]);
     assert.ok(refs.total > 5, `${refs.total} references`);
+
+    // A grammar that ships as a copy of its WASM (Elixir's) loads from the installed package: Jason's sources, indexed and asked.
+    const jason = tempDir('install-jason');
+    fs.cpSync(path.join(ROOT, 'test', 'fixtures', 'elixir-jason'), jason, { recursive: true });
+    spawnSync('git', ['init', '-q'], { cwd: jason });
+    const ex = sh(`cd '${jason}' && scry refs Jason.encode --json`);
+    assert.equal(ex.status, 0, ex.stderr);
+    const exDefs = (JSON.parse(ex.stdout) as QueryResult).matches.flatMap((m) => m.occurrences.filter((o) => o.is_definition).map((o) => `${o.file}:${o.line}`));
+    assert.ok(exDefs.includes(`lib/jason.ex:${lineOf(path.join(jason, 'lib', 'jason.ex'), /^  def encode\(input, opts/)}`), exDefs.join(' '));
 
     // The daemon runs on this Node, from the installed package.
     // The first answer may come from the quick syntactic index while the precise one still builds: ready follows.
