@@ -257,7 +257,11 @@ const SOURCE_SPECS = ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'go', 'rs', 
 /** More declarations than this of one name: not one thing, and not worth reading on. */
 const DECLARATIONS_KEPT = 4;
 
-const DECLARED = new Map<string, DeclarationAt[]>();
+/** A name git grep may look for after a declaration keyword: an identifier, perhaps ending in `?` or `!` (Ruby, Elixir). */
+const DECLARABLE = /^[A-Za-z_$][\w$]*[?!]?$/;
+
+/** `git grep` arguments for a declaration of `name` (the revision and paths follow). */
+const declarationGrep = (name: string): string[] => ['grep', '-I', '-w', '--full-name', '-E', '-e', `${DECLARES}${name.replace(/[$?]/g, '\\$&')}`];
 
 /**
  * The one declaration of `name` in one file at the commit (`def name`,
@@ -265,33 +269,55 @@ const DECLARED = new Map<string, DeclarationAt[]>();
  * its name line too: where it stood then. Several, or none: undefined.
  */
 export async function onlyDeclarationAt(repo: string, commit: string, name: string, file: string): Promise<{ file: string; line: number } | undefined> {
-  if (!COMMIT.test(commit) || !/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
-  const hits = grepHits(await git(repo, ['grep', '-n', '-I', '-w', '--full-name', '-E', '-e', `${DECLARES}${name.replace(/\$/g, '\\$')}`, commit, '--', file]));
+  if (!COMMIT.test(commit) || !DECLARABLE.test(name)) return undefined;
+  const hits = grepHits(await git(repo, [...declarationGrep(name), '-n', commit, '--', file]));
   return hits.length === 1 ? { file: hits[0]!.file, line: hits[0]!.line } : undefined;
 }
 
+/** Where a name was declared at a commit (a few lines per file), and the files declaring it in the working tree (undefined: git could not say). */
+interface Declared {
+  then: DeclarationAt[];
+  now: ReadonlySet<string> | undefined;
+}
+const DECLARED = new Map<string, Declared>();
+
 /**
- * Reads where each name was declared at the commit (`git grep`, off the
- * event loop), for names the index has no symbol of now and the working
- * tree declares nowhere (a file the index leaves out may still hold one).
+ * Reads where each name was declared at the commit and which files declare
+ * it in the working tree (`git grep` at both, off the event loop): for a name
+ * no symbol has now, whether one place declared it then (goneSince); for a
+ * name with one definition now, whether another file declared it then and
+ * no more (severalThen).
  */
 export async function loadDeclarations(repo: string, commit: string, names: Iterable<string>): Promise<void> {
   if (!COMMIT.test(commit)) return;
   const jobs: Array<Promise<void>> = [];
   for (const name of new Set(names)) {
     const key = `${repo}\0${commit}\0${name}`;
-    if (!/^[A-Za-z_$][\w$]*$/.test(name) || DECLARED.has(key)) continue;
+    if (!DECLARABLE.test(name) || DECLARED.has(key)) continue;
     jobs.push(
       (async () => {
-        const grep = (at: string[]): Promise<string | undefined> => git(repo, ['grep', '-n', '-I', '-w', '--full-name', '-m', String(DECLARATIONS_KEPT + 1), '-E', '-e', `${DECLARES}${name.replace(/\$/g, '\\$')}`, ...at, '--', ...SOURCE_SPECS]);
-        const [then, now] = await Promise.all([grep([commit]), grep([])]);
+        const [then, now] = await Promise.all([
+          git(repo, [...declarationGrep(name), '-n', '-m', String(DECLARATIONS_KEPT + 1), commit, '--', ...SOURCE_SPECS]),
+          git(repo, [...declarationGrep(name), '-l', '--', ...SOURCE_SPECS]),
+        ]);
         if (DECLARED.size >= 2048) DECLARED.clear();
-        // Still declared in the working tree (in a file the index leaves out): not gone, and nothing to say of it here.
-        DECLARED.set(key, now === undefined || now.trim() !== '' ? [] : grepHits(then).slice(0, DECLARATIONS_KEPT + 1));
+        DECLARED.set(key, { then: grepHits(then), now: now === undefined ? undefined : new Set(now.split('\n').filter((f) => f.length > 0)) });
       })(),
     );
   }
   await Promise.all(jobs);
+}
+
+/**
+ * Where loadDeclarations found the name declared at the commit, for a name
+ * the working tree declares nowhere (still declared in a file the index
+ * leaves out, it is not gone, and nothing is said of it): none, one, or
+ * several places; undefined when it was not read.
+ */
+export function declarationsAt(repo: string, commit: string, name: string): readonly DeclarationAt[] | undefined {
+  const d = DECLARED.get(`${repo}\0${commit}\0${name}`);
+  if (!d) return undefined;
+  return d.now === undefined || d.now.size > 0 ? [] : d.then.slice(0, DECLARATIONS_KEPT + 1);
 }
 
 /** Files declaring a name at a commit, and those of them that declare it no more (declarations removed since). */
@@ -299,39 +325,12 @@ export interface DeclaredThen {
   then: readonly string[];
   removed: readonly string[];
 }
-const REMOVED = new Map<string, DeclaredThen>();
 
-/**
- * Reads, for names with one definition now, which files declared them at
- * the commit and declare them no more (`git grep` at the commit and in the
- * working tree, off the event loop): a definition the session may have meant
- * that is gone since, as a session may itself remove it.
- */
-export async function loadRemovedDeclarations(repo: string, commit: string, names: Iterable<string>): Promise<void> {
-  if (!COMMIT.test(commit)) return;
-  const jobs: Array<Promise<void>> = [];
-  for (const name of new Set(names)) {
-    const key = `${repo}\0${commit}\0${name}`;
-    if (!/^[A-Za-z_$][\w$]*[?!]?$/.test(name) || REMOVED.has(key)) continue;
-    jobs.push(
-      (async () => {
-        const grep = (at: string[]): Promise<string | undefined> => git(repo, ['grep', '-l', '-I', '-w', '--full-name', '-E', '-e', `${DECLARES}${name.replace(/[$?]/g, '\\$&')}`, ...at, '--', ...SOURCE_SPECS]);
-        const [then, now] = await Promise.all([grep([commit]), grep([])]);
-        const files = (out: string | undefined): string[] => (out ?? '').split('\n').map((l) => l.replace(/^[0-9a-f]{40}:/, '').trim()).filter((l) => l.length > 0);
-        const still = new Set(files(now));
-        if (REMOVED.size >= 2048) REMOVED.clear();
-        const before = files(then);
-        REMOVED.set(key, { then: before, removed: before.filter((f) => !still.has(f)) });
-      })(),
-    );
-  }
-  await Promise.all(jobs);
-}
-
-/** What loadRemovedDeclarations found of the name at the commit; undefined when it was not read. */
-export const removedDeclarations = (repo: string, commit: string, name: string): DeclaredThen | undefined => REMOVED.get(`${repo}\0${commit}\0${name}`);
-
-/** Where loadDeclarations found the name declared at the commit: none, one, or several places; undefined when it was not read. */
-export function declarationsAt(repo: string, commit: string, name: string): readonly DeclarationAt[] | undefined {
-  return DECLARED.get(`${repo}\0${commit}\0${name}`);
+/** What loadDeclarations found of the name's declaring files, then and removed since; undefined when it was not read (or git could not say now). */
+export function removedDeclarations(repo: string, commit: string, name: string): DeclaredThen | undefined {
+  const d = DECLARED.get(`${repo}\0${commit}\0${name}`);
+  if (!d?.now) return undefined;
+  const now = d.now;
+  const then = [...new Set(d.then.map((h) => h.file))];
+  return { then, removed: then.filter((f) => !now.has(f)) };
 }

@@ -25,31 +25,29 @@ interface Use {
   line: number;
 }
 
-/** The repo's first use of a symbol (outside tests first, then by path and line), and how many uses it has. */
-function usesOf(store: CodeStore, id: number): { first: Use | undefined; count: number } {
-  const first = store
-    .statement<[number], Use>('SELECT d.path, o.line FROM occurrences o JOIN documents d ON d.id = o.document_id WHERE o.symbol_id = ? ORDER BY d.is_test, d.path, o.line LIMIT 1')
-    .get(id);
-  const count = store.statement<[number], { n: number }>('SELECT count(*) AS n FROM occurrences WHERE symbol_id = ?').get(id)?.n ?? 0;
-  return { first, count };
-}
+/** The repo's first use of a symbol: outside tests first, then by path and line. */
+const firstUse = (store: CodeStore, id: number): Use | undefined =>
+  store.statement<[number], Use>('SELECT d.path, o.line FROM occurrences o JOIN documents d ON d.id = o.document_id WHERE o.symbol_id = ? ORDER BY d.is_test, d.path, o.line LIMIT 1').get(id);
+
+const useCount = (store: CodeStore, id: number): number => store.statement<[number], { n: number }>('SELECT count(*) AS n FROM occurrences WHERE symbol_id = ?').get(id)?.n ?? 0;
 
 const hasDefinition = (store: CodeStore, id: number): boolean => store.statement<[number], { x: number }>('SELECT 1 AS x FROM symbols WHERE id = ? AND def_line IS NOT NULL').get(id) !== undefined;
 
+/** A library's symbol the repo uses: a package's (not a syntactic index's `. .`), defined nowhere in the repo, with uses. */
 function candidate(store: CodeStore, s: SymbolRecord): Candidate | undefined {
-  if (s.is_local || s.kind === 'parameter' || hasDefinition(store, s.id)) return undefined;
+  if (s.is_local || s.kind === 'parameter') return undefined;
   const m = SCIP_PACKAGE.exec(s.symbol);
-  if (!m || m[2] === '.') return undefined;
-  const uses = usesOf(store, s.id).count;
+  if (!m || m[2] === '.' || hasDefinition(store, s.id)) return undefined;
+  const uses = useCount(store, s.id);
   if (uses === 0) return undefined;
   return { s, manager: m[1]!, pkg: m[2]!, version: m[3]!, key: `${m[1]} ${m[2]} ${s.qualified_name}`, uses };
 }
 
 /** The label a library anchor shows for where it is: `react 18.3.1`. */
-export const libraryLabel = (c: Pick<Candidate, 'pkg' | 'version'>): string => (c.version === '.' ? c.pkg : `${c.pkg} ${c.version}`);
+const libraryLabel = (c: Pick<Candidate, 'pkg' | 'version'>): string => (c.version === '.' ? c.pkg : `${c.pkg} ${c.version}`);
 
 function definitionOf(store: CodeStore, c: Candidate): CodeDefinition | undefined {
-  const first = usesOf(store, c.s.id).first;
+  const first = firstUse(store, c.s.id);
   if (!first) return undefined;
   return {
     kind: 'symbol',

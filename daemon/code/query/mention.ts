@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AnchorKey, CodeDefinition, MentionContext, MentionResolution } from '../../protocol/anchors';
 import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/store';
-import { declarationsAt, loadCommitFiles, loadDeclarations, loadRemovedDeclarations, loadRenames, loadSince, loadTracked, removedDeclarations, renamedTail, renamedTo, trackedFiles } from './git-since';
+import { declarationsAt, loadCommitFiles, loadDeclarations, loadRenames, loadSince, loadTracked, removedDeclarations, renamedTail, renamedTo, trackedFiles } from './git-since';
 import { libraryDefinition, libraryNow } from './library';
 import { lineNow } from './line-map';
 import { lookedUp, resolveName } from './resolve';
@@ -90,10 +90,13 @@ function symbolDefinition(store: CodeStore, repo: string, s: SymbolRecord): Code
   return { kind: 'symbol', symbol: s.symbol, name: s.name, qualified_name: s.qualified_name, file: def.path, line: def.line, hash: hashOf(f, from, to) };
 }
 
+/** The symbol of this id that is not a document's local. */
+const globalSymbol = (store: CodeStore, symbol: string): SymbolRecord | undefined => store.statement<[string], SymbolRecord>(`SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE symbol = ? AND document_id IS NULL`).get(symbol);
+
 /** The lines a found symbol's definition spans now (what its hash is of), and the file's lines. */
 export function extentOf(store: CodeStore, repo: string, d: CodeDefinition): { from: number; to: number; lines: string[] } | undefined {
   if (d.kind !== 'symbol' || d.symbol === undefined) return undefined;
-  const s = store.statement<[string], SymbolRecord>(`SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE symbol = ? AND document_id IS NULL`).get(d.symbol);
+  const s = globalSymbol(store, d.symbol);
   const def = s && definitionOf(store, s);
   const f = def && readFile(repo, def.path);
   if (!def || !f || def.path !== d.file) return undefined;
@@ -244,14 +247,14 @@ export function resolveMention(store: CodeStore, repo: string, input: string, co
   const resolved = { ...named, symbols: named.symbols.filter((s) => s.name === mention || s.name === lookedUp(mention)) };
   // A compound whose container matched nothing: every symbol of the tail came back, which would be a guess.
   if (resolved.note !== undefined) {
-    const module = pythonModule(store, repo, mention) ?? fileNamed(store, repo, mention);
-    return module ? { found: module } : { found: null, reason: 'unknown' };
+    const file = fileOfName(store, repo, mention);
+    return file ? { found: file } : { found: null, reason: 'unknown' };
   }
   const mine = own(resolved.symbols);
   if (mine.length === 0) {
     // No symbol of that name: a Python module or package the repo has (`bookminder`, `apple_books.library`), or a file (`short.jsonl`).
-    const module = resolved.symbols.length === 0 ? (pythonModule(store, repo, mention) ?? fileNamed(store, repo, mention)) : undefined;
-    if (module) return { found: module };
+    const file = resolved.symbols.length === 0 ? fileOfName(store, repo, mention) : undefined;
+    if (file) return { found: file };
     const locals = resolved.symbols.filter((x) => x.is_local && !x.is_external);
     // A local of a file the session named, the only one of that name there: what the session was reading.
     if (locals.length > 0 && context) {
@@ -299,6 +302,9 @@ function pythonModule(store: CodeStore, repo: string, mention: string): CodeDefi
 /** A file name of any extension (`short.jsonl`, `mix.lock`) that no symbol has: the one file of the repo so named. */
 const fileNamed = (store: CodeStore, repo: string, mention: string): CodeDefinition | undefined =>
   /^[\w@-][\w@.-]*\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(mention) ? fileDefinition(store, repo, mention, 1) : undefined;
+
+/** A name no symbol has that names a file: a Python module or package (`apple_books.library`), else a file name (`short.jsonl`). */
+const fileOfName = (store: CodeStore, repo: string, mention: string): CodeDefinition | undefined => pythonModule(store, repo, mention) ?? fileNamed(store, repo, mention);
 
 /**
  * A name with one definition now whose file declared it at the session's
@@ -368,12 +374,17 @@ export async function prepareMentions(store: CodeStore, repo: string, mentions: 
     }
   }
   await Promise.all([loadSince(repo, commit, files), short ? loadCommitFiles(repo, commit) : undefined]);
-  // Names no symbol has now: where the commit declared them (goneSince).
-  const unknown = mentions.map(cleaned).filter((m) => IDENT.test(m) && !m.includes('.') && store.symbolsNamed(m).length === 0);
-  await loadDeclarations(repo, commit, unknown.slice(0, GONE_ASKED));
-  // Names with one definition now: did another file declare them at the commit? (severalThen)
-  const single = mentions.map(cleaned).filter((m) => IDENT.test(m) && !m.includes('.') && own(store.symbolsNamed(m)).length === 1);
-  await loadRemovedDeclarations(repo, commit, single.slice(0, GONE_ASKED));
+  // Names no symbol has now (goneSince: did one place declare them at the commit?) and names with one
+  // definition now (severalThen: did another file declare them then, and no more?).
+  const unknown: string[] = [];
+  const single: string[] = [];
+  for (const m of new Set(mentions.map(cleaned))) {
+    if (!IDENT.test(m) || m.includes('.')) continue;
+    const symbols = store.symbolsNamed(m);
+    if (symbols.length === 0) unknown.push(m);
+    else if (own(symbols).length === 1) single.push(m);
+  }
+  await loadDeclarations(repo, commit, [...unknown.slice(0, GONE_ASKED), ...single.slice(0, GONE_ASKED)]);
 }
 
 /** One per place: several symbols at one definition (a declaration merged with its namespace) are one answer. */
@@ -398,7 +409,7 @@ export function currentDefinition(store: CodeStore, repo: string, key: AnchorKey
   // A library's symbol the repo used: used still (at that version or another), or not any more.
   if (key.library !== undefined) return key.symbol !== undefined && key.name !== undefined ? libraryNow(store, key.symbol, key.name) : null;
   if (key.symbol !== undefined) {
-    const same = store.statement<[string], SymbolRecord>(`SELECT id, symbol, name, qualified_name, parent_name, kind, is_external, document_id IS NOT NULL AS is_local FROM symbols WHERE symbol = ? AND document_id IS NULL`).get(key.symbol);
+    const same = globalSymbol(store, key.symbol);
     const d = same ? symbolDefinition(store, repo, same) : undefined;
     if (d) return d;
   }

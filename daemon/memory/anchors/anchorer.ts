@@ -86,20 +86,16 @@ export class Anchorer {
 export async function anchorsOf(lookup: CodeLookup, episode: Pick<UnanchoredEpisode, 'repo' | 'text'>, sessionFiles: readonly string[] = [], commit?: string): Promise<AnchorDraft[]> {
   const seen = new Set<string>();
   const mentions = findMentions(episode.text).filter((m) => !seen.has(m.text) && seen.add(m.text) !== undefined);
-  let asked = mentions.map((m) => underRoot(m.text, episode.repo));
-  if (lookup.readAhead) await lookup.readAhead(episode.repo, asked, commit);
-  let alone = asked.map((m) => lookup.resolve(episode.repo, m));
+  const first = mentions.map((m) => underRoot(m.text, episode.repo));
+  if (lookup.readAhead) await lookup.readAhead(episode.repo, first, commit);
+  const firstAlone = first.map((m) => lookup.resolve(episode.repo, m));
   // Another checkout of the repo its deeper paths reveal: its root files (`…/spotter-4te/mix.exs`) are the repo's too.
-  const roots = checkoutRoots(asked, alone);
-  if (roots.length > 0) {
-    const moved = asked.map((m) => roots.reduce((x, r) => underRoot(x, r), m));
-    const changed = moved.filter((m, i) => m !== asked[i]);
-    if (changed.length > 0) {
-      if (lookup.readAhead) await lookup.readAhead(episode.repo, changed, commit);
-      asked = moved;
-      alone = asked.map((m) => lookup.resolve(episode.repo, m));
-    }
-  }
+  const roots = checkoutRoots(first, firstAlone);
+  const asked = roots.length === 0 ? first : first.map((m) => roots.reduce((x, r) => underRoot(x, r), m));
+  const moved = asked.filter((m, i) => m !== first[i]);
+  if (moved.length > 0 && lookup.readAhead) await lookup.readAhead(episode.repo, moved, commit);
+  // Only what a root moved is read again.
+  const alone = asked.map((m, i) => (m === first[i] ? firstAlone[i]! : lookup.resolve(episode.repo, m)));
   const files = new Set(sessionFiles);
   for (const f of namedFiles(alone)) files.add(f);
   const context: MentionContext = { files: [...files], ...(commit !== undefined ? { commit } : {}) };
