@@ -8,6 +8,18 @@ import * as path from 'node:path';
 export const ROOT = path.resolve(__dirname, '..');
 export const CLI = path.join(ROOT, 'bin', 'scry');
 
+/** mulberry32: a small seeded PRNG, the same "random" run every time (a fuzz seed, a hand check's sample). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `scry-${prefix}-`));
 }

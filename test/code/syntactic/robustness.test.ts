@@ -12,7 +12,7 @@ import { LANGUAGE_IDS, languageById, type LanguageId } from '../../../daemon/cod
 import { toDocument } from '../../../daemon/code/syntactic/emit';
 import { readFacts } from '../../../daemon/code/syntactic';
 import { Resolver } from '../../../daemon/code/syntactic/resolve';
-import { ROOT, tempDir } from '../../helpers';
+import { mulberry32, ROOT, tempDir } from '../../helpers';
 
 const SYNTACTIC = LANGUAGE_IDS.filter((id) => languageById(id).syntactic);
 
@@ -37,18 +37,6 @@ function seedsOf(language: LanguageId): string[] {
   if (language !== 'php') return [SEEDS[language]!];
   const app = path.join(ROOT, 'test/fixtures/laravel-app');
   return ['app/Services/UserService.php', 'app/Http/Controllers/UserController.php', 'config/services.php', 'routes/web.php'].map((f) => fs.readFileSync(path.join(app, f), 'utf8'));
-}
-
-/** mulberry32: the same "random" run every time. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PIECES = ['{', '}', '(', ')', '[', ']', '"', "'", '$', '\\', '→', '😀', '<?php', '?>', '{$x->', '->', '::', '#{', '/*', '*/', '//', '\n', ' ', 'class ', 'fn ', 'def ', 'end', 'use ', 'namespace ', 'impl ', '<<<EOT\n', '`', '@', '<x-', 'é'];
@@ -101,7 +89,7 @@ describe('fuzz', () => {
   const ROUNDS = 40;
   for (const language of SYNTACTIC) {
     it(`${language}: ${ROUNDS} random and mutated files index or are skipped, never throw`, async () => {
-      const rnd = prng(0x5c2 + language.length);
+      const rnd = mulberry32(0x5c2 + language.length);
       const repo = tempDir(`fuzz-${language}`);
       const reader = languageById(language).syntactic!;
       const seeds = seedsOf(language);

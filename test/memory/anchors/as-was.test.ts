@@ -26,7 +26,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { EpisodeResult, WhyResult } from '../../../daemon/protocol';
 import { scry, stopDaemon, tempDir } from '../../helpers';
-import { git, sessionFile, type Turn } from './session-repo';
+import { commitDayBefore, git, sessionFile, sessionsDir, type Turn } from './session-repo';
 
 const ENV = { SCRY_MEMORY_SWEEP: '0', SCRY_FIRST_INDEX: '0' };
 const SESSION_AT = Date.UTC(2026, 2, 2, 10, 0);
@@ -126,10 +126,7 @@ describe('anchors: kept as they were at the session commit, so a change made bef
     fs.mkdirSync(path.join(repo, 'src', 'draft'));
     fs.writeFileSync(path.join(repo, 'src', 'draft', 'report.ts'), `${REPORT.replace('monthly', 'weekly')}\n${SUM}`);
     fs.writeFileSync(path.join(repo, 'src', 'format.ts'), FORMAT);
-    git(repo, ['init', '-q', '-b', 'main']);
-    git(repo, ['add', '.']);
-    const day = new Date(SESSION_AT - 86_400_000).toISOString();
-    git(repo, ['commit', '-q', '-m', 'orders'], { GIT_AUTHOR_DATE: day, GIT_COMMITTER_DATE: day });
+    commitDayBefore(repo, 'orders', SESSION_AT);
     // Commit 2, after the session and before its transcript is ingested.
     fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), ORDERS_2);
     fs.writeFileSync(path.join(repo, 'src', 'refunds.ts'), REFUNDS_2);
@@ -140,8 +137,7 @@ describe('anchors: kept as they were at the session commit, so a change made bef
     git(repo, ['add', '.']);
     git(repo, ['commit', '-q', '-m', 'retry inline; refunds apart; reports']);
     await run(['index', repo, '--force']);
-    const dir = path.join(tempDir('as-was-sessions'), '-as-was-repo');
-    fs.mkdirSync(dir, { recursive: true });
+    const dir = sessionsDir(tempDir, 'as-was');
     transcript(dir, repo, '5a1e0000-0000-4000-8000-00000000a5a1', SESSION_AT, [
       ['user', 'Payments fail twice a day. Does `processOrder` retry, and what does `refundOrder` charge?'],
       [

@@ -18,7 +18,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { EpisodeResult, WhyResult } from '../../../daemon/protocol';
 import { scry, stopDaemon, tempDir } from '../../helpers';
-import { git, sessionFile, type Turn } from './session-repo';
+import { commitDayBefore, git, sessionFile, sessionsDir, type Turn } from './session-repo';
 
 const ENV = { SCRY_MEMORY_SWEEP: '0', SCRY_FIRST_INDEX: '0' };
 const SESSION_AT = Date.UTC(2026, 2, 2, 10, 0);
@@ -89,16 +89,12 @@ describe('anchors: file.ts:123 names the definition around that line, at the ses
     fs.writeFileSync(path.join(repo, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'commonjs' }, include: ['src'] }));
     fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), ORDERS);
     fs.writeFileSync(path.join(repo, 'src', 'billing.ts'), BILLING);
-    git(repo, ['init', '-q', '-b', 'main']);
-    git(repo, ['add', '.']);
-    const day = new Date(SESSION_AT - 86_400_000).toISOString();
-    git(repo, ['commit', '-q', '-m', 'orders'], { GIT_AUTHOR_DATE: day, GIT_COMMITTER_DATE: day });
+    commitDayBefore(repo, 'orders', SESSION_AT);
     // After the session: refund is written above processOrder, and processOrder's comment is reworded.
     fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), ORDERS_LATER);
     git(repo, ['commit', '-q', '-am', 'refund']);
     await run(['index', repo, '--force']);
-    const dir = path.join(tempDir('file-line-sessions'), '-file-line-repo');
-    fs.mkdirSync(dir, { recursive: true });
+    const dir = sessionsDir(tempDir, 'file-line');
     transcript(dir, repo, '5a1e0000-0000-4000-8000-00000000f001', SESSION_AT, [
       ['user', 'Payments fail twice a day. Where does it charge?'],
       ['assistant', `At src/orders.ts:${CALL} it calls charge once, and the comment at src/orders.ts:${COMMENT} says why. The check itself is billing.ts:2, and src/orders.ts:1 imports it.`],

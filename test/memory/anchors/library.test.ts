@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { QueryResult, WhyResult } from '../../../daemon/protocol';
 import { scry, stopDaemon, tempDir } from '../../helpers';
-import { git, sessionFile, type Turn } from './session-repo';
+import { commitDayBefore, sessionFile, sessionsDir, type Turn } from './session-repo';
 
 const ENV = { SCRY_MEMORY_SWEEP: '0', SCRY_FIRST_INDEX: '0' };
 const SESSION_AT = Date.UTC(2026, 4, 12, 9, 0);
@@ -84,13 +84,9 @@ describe('anchors to a library symbol the repo uses, with a real daemon and real
     install('ansi-regex', pkg('ansi-regex', '6.6.0'));
     install('p-limit', pkg('p-limit', '3.1.0'));
     install('yocto-queue', pkg('yocto-queue', '0.1.0'));
-    git(repo, ['init', '-q', '-b', 'main']);
-    git(repo, ['add', '.']);
-    const day = new Date(SESSION_AT - 86_400_000).toISOString();
-    git(repo, ['commit', '-q', '-m', 'logs'], { GIT_AUTHOR_DATE: day, GIT_COMMITTER_DATE: day });
+    commitDayBefore(repo, 'logs', SESSION_AT);
     await reindex();
-    const sessions = path.join(tempDir('lib-anchors-sessions'), '-lib-anchors-repo');
-    fs.mkdirSync(sessions, { recursive: true });
+    const sessions = sessionsDir(tempDir, 'lib-anchors');
     const ingested = await run<{ added: number }>(['memory', 'ingest', '--source', 'claude', '--path', transcript(repo, sessions)]);
     assert.equal(ingested.added, 1);
   });
@@ -155,8 +151,7 @@ describe('anchors to a library symbol the repo uses, with a real daemon and real
     // The repo defines a `trim` of its own and uses String's trim: the name means the repo's.
     fs.writeFileSync(path.join(repo, 'src', 'trim.ts'), 'export function trim(s: string): string {\n  return s.trim();\n}\n');
     await reindex();
-    const sessions = path.join(tempDir('lib-anchors-sessions2'), '-lib-anchors-repo');
-    fs.mkdirSync(sessions, { recursive: true });
+    const sessions = sessionsDir(tempDir, 'lib-anchors');
     const later = sessionFile(sessions, repo, 'library-anchors-2', SESSION_AT + 30 * 86_400_000, [
       ['user', 'Why is `legacy` imported in src/both.ts?'],
       ['assistant', 'Two copies strip twice: `stripAnsi` and the legacy one. And `trim` is ours, not the string method.'],

@@ -15,6 +15,21 @@ export function git(repo: string, args: string[], env: NodeJS.ProcessEnv = {}): 
   return r.stdout.trim();
 }
 
+/** `git init` on main and a first commit of everything, dated the day before `sessionAt` (ms): the commit a session then worked on. */
+export function commitDayBefore(repo: string, message: string, sessionAt: number): void {
+  git(repo, ['init', '-q', '-b', 'main']);
+  git(repo, ['add', '.']);
+  const day = new Date(sessionAt - 86_400_000).toISOString();
+  git(repo, ['commit', '-q', '-m', message], { GIT_AUTHOR_DATE: day, GIT_COMMITTER_DATE: day });
+}
+
+/** A fresh folder for transcripts, named as Claude Code names a project's (`-NAME-repo`). */
+export function sessionsDir(tempDir: (prefix: string) => string, name: string): string {
+  const dir = path.join(tempDir(`${name}-sessions`), `-${name}-repo`);
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 /** Writes session `id` (its turns from `at`, ms) into `dir` as `FILE.jsonl` (default: the id); returns its path. */
 export function sessionFile(dir: string, repo: string, id: string, at: number, turns: readonly Turn[], file = id): string {
   const lines = turns.map(([type, text], i) =>

@@ -18,7 +18,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { EpisodeResult, OrientResult, QueryResult, RecallResult, SymbolsResult, WhyResult } from '../../../daemon/protocol';
 import { estimateTokens } from '../../../daemon/memory/episode';
 import { CLI, scry, stopDaemon, tempDir } from '../../helpers';
-import { git, sessionFile, type Turn } from './session-repo';
+import { commitDayBefore, git, sessionFile, sessionsDir, type Turn } from './session-repo';
 
 const ENV = { SCRY_MEMORY_SWEEP: '0', SCRY_FIRST_INDEX: '0' };
 const SESSION_AT = Date.UTC(2026, 2, 2, 10, 0);
@@ -109,13 +109,9 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), ORDERS(BODY));
     fs.writeFileSync(path.join(repo, 'src', 'billing.ts'), BILLING);
     fs.writeFileSync(path.join(repo, 'src', 'main.ts'), MAIN('./orders'));
-    git(repo, ['init', '-q', '-b', 'main']);
-    git(repo, ['add', '.']);
-    const day = new Date(SESSION_AT - 86_400_000).toISOString();
-    git(repo, ['commit', '-q', '-m', 'orders'], { GIT_AUTHOR_DATE: day, GIT_COMMITTER_DATE: day });
+    commitDayBefore(repo, 'orders', SESSION_AT);
     await reindex();
-    const sessions = path.join(tempDir('anchors-sessions'), '-anchors-repo');
-    fs.mkdirSync(sessions, { recursive: true });
+    const sessions = sessionsDir(tempDir, 'anchors');
     const ingested = await run<{ added: number }>(['memory', 'ingest', '--source', 'claude', '--path', transcript(repo, sessions)]);
     assert.equal(ingested.added, 1);
     // The repo moves on after the session: a later commit must not be taken for the session's.

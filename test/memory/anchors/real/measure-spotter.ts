@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { memoryDb } from '../../../../daemon/memory/domain';
-import { ROOT, scry, stopDaemon, tempDir } from '../../../helpers';
+import { mulberry32, ROOT, scry, stopDaemon, tempDir } from '../../../helpers';
 
 /** The commit that added the transcripts: the code they are measured against. */
 export const SPOTTER_COMMIT = '53a088d2335599db2a99d1099be22152d1785d6f';
@@ -43,18 +43,6 @@ export function pointedAt(text: string, checkout: string): string {
       return JSON.stringify({ ...l, cwd: l.cwd.replace(WORKTREE, checkout) });
     })
     .join('\n');
-}
-
-/** mulberry32: a small seeded PRNG, so the sample is the same on every run. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The sample rule (SOURCES.md): the pairs sorted by session then mention, Fisher–Yates with mulberry32(seed), the first n. */
