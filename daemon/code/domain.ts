@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoDir } from '../paths';
 import { collectGarbage } from '../gc';
-import { NotIndexedError } from '../errors';
+import { errorMessage, NotIndexedError } from '../errors';
+import { drainRepoQueue } from '../inbox';
 import * as P from '../protocol';
 import type { CodeLookup, MemoryNotes } from '../protocol/anchors';
 import { remembered } from './remembered';
@@ -294,6 +295,16 @@ export class CodeDomain implements Domain {
       }
     }
     if (watched > 0) this.ctx.log(`watching ${watched} known repo${watched === 1 ? '' : 's'}`);
+    this.indexQueued();
+  }
+
+  /** Repos an agent's search hook queued while no daemon ran (see inbox.ts): each git root not indexed yet is built now, in the background. */
+  private indexQueued(): void {
+    for (const repo of drainRepoQueue(this.ctx.home, (l) => this.ctx.log(l))) {
+      if (!fs.existsSync(path.join(repo, '.git')) || this.stores.meta(this.repos.get(repo))) continue;
+      this.ctx.log(`indexing ${repo}: an agent searched it while no daemon ran`);
+      this.index(repo).catch((err: unknown) => this.ctx.log(`index of queued ${repo} failed: ${errorMessage(err)}`));
+    }
   }
 
   /** Stops watching a repo, waits for its build, closes its store and deletes its index folder. */
