@@ -17,8 +17,6 @@ export const PASS_THROUGH_ENV = 'SCRY_GREP';
 
 export type Candidate = { kind: 'symbol'; symbol: NamedSymbol; search: GrepIntent } | { kind: 'file'; name: string; search: FindIntent };
 
-/** At most this many searches of one command are answered: a command of many is a script, not a lookup. */
-const MAX_CANDIDATES = 2;
 
 export function candidatesIn(command: string, cwd: string): Candidate[] {
   const out: Candidate[] = [];
@@ -34,7 +32,8 @@ export function candidatesIn(command: string, cwd: string): Candidate[] {
       out.push(cand);
     }
   }
-  return out.length > MAX_CANDIDATES ? [] : out;
+  // One name asked for: a command searching for two different things is a script, not a lookup.
+  return out.length === 1 ? out : [];
 }
 
 const GLOB = /[*?[\]{}]/;
@@ -45,6 +44,6 @@ function candidateOf(intent: GrepIntent | FindIntent): Candidate | undefined {
     return { kind: 'file', name: intent.names[0]!, search: intent };
   }
   if (intent.notASearch || intent.dynamic || intent.patterns.length !== 1) return undefined;
-  const symbol = symbolInPattern(intent.patterns[0]!, { fixed: intent.fixed });
+  const symbol = symbolInPattern(intent.patterns[0]!, { fixed: intent.fixed, word: intent.word });
   return symbol ? { kind: 'symbol', symbol, search: intent } : undefined;
 }
