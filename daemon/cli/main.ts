@@ -59,7 +59,7 @@ export async function run(argv: string[]): Promise<number> {
       await loadMcp().mcpMain();
       return 0;
     case 'setup':
-      return loadSetup().setupMain({ uninstall: cmd.uninstall, dryRun: cmd.dryRun, yes: cmd.yes, force: cmd.force }, scryLauncher());
+      return loadSetup().setupMain({ uninstall: cmd.uninstall, dryRun: cmd.dryRun, yes: cmd.yes, force: cmd.force, ...(cmd.searchHook ? { searchHook: cmd.searchHook } : {}) }, scryLauncher());
     case 'doctor':
       return loadSetup().doctorMain(scryLauncher(), cmd.repo ? path.resolve(cmd.repo) : findRepoRoot(process.cwd()));
     case 'hook':

@@ -36,7 +36,7 @@ export const LOCAL: Record<string, { flags: readonly string[]; summary?: string;
   start: { flags: ['foreground'], usage: 'scry start [--foreground]', summary: 'start the daemon (queries start it on demand)', group: 'daemon' },
   stop: { flags: [], usage: 'scry stop', summary: 'stop it', group: 'daemon' },
   mcp: { flags: [], usage: 'scry mcp', summary: 'the MCP server (stdio), for agents; forwards to the daemon', group: 'agents' },
-  setup: { flags: ['uninstall', 'dry-run', 'yes', 'force'], usage: 'scry setup', summary: 'register with Claude Code (and Codex): MCP server, skill, hooks', group: 'agents' },
+  setup: { flags: ['uninstall', 'dry-run', 'yes', 'force', 'search-hook'], usage: 'scry setup', summary: 'register with Claude Code (and Codex): MCP server, skill, hooks', group: 'agents' },
   doctor: { flags: [], usage: 'scry doctor', summary: 'prove the wiring: MCP handshake, a real call, claude mcp list', group: 'agents' },
   // Run by Claude Code, not by people: it works but is not in the usage text.
   hook: { flags: [] },
@@ -54,6 +54,7 @@ export const LOCAL_FLAGS: Record<string, { type: 'string' | 'boolean'; help: str
   'dry-run': { type: 'boolean', help: 'show every change setup would make, make none (setup)' },
   yes: { type: 'boolean', short: 'y', help: 'accept the ~/.claude/settings.json hook edit without asking (setup)' },
   force: { type: 'boolean', help: 'rebuild even when an index exists (index); overwrite a skill file you changed (setup)' },
+  'search-hook': { type: 'string', label: 'augment|replace|off', help: 'what the agent hook does with a symbol search run in Bash: augment (the index answer beside it, the default), replace (the answer instead of it), off; kept in config.yaml (setup)' },
   help: { type: 'boolean', short: 'h', help: '' },
   version: { type: 'boolean', short: 'v', help: '' },
 };
@@ -78,6 +79,8 @@ export interface ParsedCommand {
   dryRun: boolean;
   /** setup: accept the settings.json edit without asking. */
   yes: boolean;
+  /** setup: the search hook's mode, written to config.yaml. */
+  searchHook?: 'augment' | 'replace' | 'off';
 }
 
 export const flagName = (field: string): string => field.replace(/_/g, '-');
@@ -189,6 +192,8 @@ function base(name: string, values: Record<string, string | boolean | string[] |
   const repo = values.repo;
   const format = values.format;
   if (format !== undefined && !(OUTPUT_FORMATS as readonly unknown[]).includes(format)) throw new UsageError(`invalid --format '${String(format)}': expected one of ${OUTPUT_FORMATS.join(', ')}`);
+  const searchHook = values['search-hook'];
+  if (searchHook !== undefined && !SEARCH_HOOK_MODES.includes(searchHook as never)) throw new UsageError(`invalid --search-hook '${String(searchHook)}': expected one of ${SEARCH_HOOK_MODES.join(', ')}`);
   return {
     name,
     ...(typeof repo === 'string' ? { repo } : {}),
@@ -200,8 +205,12 @@ function base(name: string, values: Record<string, string | boolean | string[] |
     uninstall: values.uninstall === true,
     dryRun: values['dry-run'] === true,
     yes: values.yes === true,
+    ...(typeof searchHook === 'string' ? { searchHook: searchHook as 'augment' | 'replace' | 'off' } : {}),
   };
 }
+
+/** The modes of the search hook (config.yaml hooks.search); the config's schema checks the same list. */
+const SEARCH_HOOK_MODES = ['augment', 'replace', 'off'] as const;
 
 /** Params for a method command: its flags, its argument, and the repo (from --repo, or the git root above the cwd). */
 export function paramsOf(cmd: ParsedCommand, spec: CommandSpec): Record<string, unknown> {

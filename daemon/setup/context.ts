@@ -37,6 +37,8 @@ export interface SetupOptions {
   dryRun: boolean;
   yes: boolean;
   force: boolean;
+  /** What the search hook does with a symbol search (config.yaml hooks.search), when given. */
+  searchHook?: 'augment' | 'replace' | 'off';
 }
 
 export function claudeDir(env: NodeJS.ProcessEnv = process.env): string {

@@ -5,11 +5,12 @@
 import { errorMessage } from '../errors';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isMap, parseDocument, type Document } from 'yaml';
 import { serverEnv, settingsFile, type SetupContext } from './context';
 import { shellLine } from './exec';
 import { SERVER_NAME } from './claude';
 import { lineDiff, SettingsParseError, withHooks, withoutHooks, withoutStaleMcpServer, type HookSpec } from './settings-edit';
-import { readHookSwitches, type HookSwitches } from '../config';
+import { configFile, readHookSwitches, type HookSwitches, type SearchMode } from '../config';
 
 /**
  * Every hook scry installs, by event and the substring that marks its command
@@ -168,4 +169,33 @@ function removeBackups(ctx: SetupContext, file: string): void {
     fs.rmSync(path.join(dir, name));
     ctx.out(`hooks: removed the backup ${path.join(dir, name)}\n`);
   }
+}
+
+/** `scry setup --search-hook MODE`: hooks.search in config.yaml, the rest of the file as it was. False when the file could not be read or written. */
+export function writeSearchMode(ctx: SetupContext, mode: SearchMode, dryRun: boolean): boolean {
+  const file = configFile(ctx.scryHome);
+  let text = '';
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    // No config.yaml yet: it starts with this key.
+  }
+  const doc: Document = parseDocument(text);
+  if (doc.errors.length > 0) {
+    ctx.out(`hooks: ${file} does not parse (${doc.errors[0]!.message.split('\n')[0]}); the search hook's mode was not written. Fix it, then run scry setup --search-hook ${mode} again\n`);
+    return false;
+  }
+  if (doc.getIn(['hooks', 'search']) === mode) return true;
+  if (dryRun) {
+    ctx.out(`hooks: would set hooks.search: ${mode} in ${file}\n`);
+    return true;
+  }
+  if (!isMap(doc.contents)) doc.contents = doc.createNode({});
+  doc.setIn(['hooks', 'search'], mode);
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, doc.toString(), { mode: 0o600 });
+  fs.renameSync(tmp, file);
+  ctx.out(`hooks: search hook mode ${mode} (hooks.search in ${file})\n`);
+  return true;
 }

@@ -11,7 +11,7 @@ import { missing, noteCreated, removeCreated } from './created';
 import { runDoctor } from './doctor';
 import { agentsFile, codexHome, offerAgentsLine, removeAgentsLine } from './agents-md';
 import { onPath, runTool } from './exec';
-import { updateSettings } from './hooks';
+import { updateSettings, writeSearchMode } from './hooks';
 import { installSkill, uninstallSkill } from './skill';
 import { offerClaudeExtraction } from './extraction';
 
@@ -19,7 +19,7 @@ export type { ScryCommand, SetupOptions } from './context';
 
 export async function runSetup(ctx: SetupContext, opts: SetupOptions): Promise<number> {
   if (opts.dryRun) ctx.out('dry run: nothing below is changed\n');
-  let ok: boolean;
+  let ok = true;
   if (opts.uninstall) {
     ok = unregisterFromClaude(ctx, opts.dryRun);
     ok = uninstallSkill(ctx, opts) && ok;
@@ -30,7 +30,8 @@ export async function runSetup(ctx: SetupContext, opts: SetupOptions): Promise<n
     if (ok && !opts.dryRun) ctx.out(remains(ctx));
   } else {
     const wereMissing = opts.dryRun ? [] : missing(createdCandidates(ctx));
-    ok = registerWithClaude(ctx, opts.dryRun);
+    if (opts.searchHook) ok = writeSearchMode(ctx, opts.searchHook, opts.dryRun) && ok;
+    ok = registerWithClaude(ctx, opts.dryRun) && ok;
     ok = installSkill(ctx, opts) && ok;
     ok = (await updateSettings(ctx, opts)) !== 'failed' && ok;
     ok = registerWithCodex(ctx, opts.dryRun) && ok;

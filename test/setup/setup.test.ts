@@ -327,3 +327,23 @@ describe('scry doctor', () => {
     assert.match(broken.stdout, /fix: Run the command above by hand/);
   });
 });
+
+describe('scry setup --search-hook', () => {
+  it('writes the mode into config.yaml, keeping the rest of the file; off takes the search hook out; a bad mode is a usage error', async () => {
+    const w = world();
+    const config = path.join(w.scryHome, 'config.yaml');
+    fs.writeFileSync(config, '# mine\nmemory:\n  sweep:\n    enabled: false\n');
+    const r = await w.run(['setup', '--yes', '--search-hook', 'replace']);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /hooks: search hook mode replace \(hooks\.search in /);
+    assert.equal(fs.readFileSync(config, 'utf8'), '# mine\nmemory:\n  sweep:\n    enabled: false\nhooks:\n  search: replace\n');
+    const hooks = (): Record<string, unknown> => (JSON.parse(fs.readFileSync(w.settings, 'utf8')) as { hooks: Record<string, unknown> }).hooks;
+    assert.ok('PreToolUse' in hooks());
+    assert.equal((await w.run(['setup', '--yes', '--search-hook', 'off'])).code, 0);
+    assert.match(fs.readFileSync(config, 'utf8'), /search: off/);
+    assert.ok(!('PreToolUse' in hooks()), 'off: no search hook');
+    const bad = await w.run(['setup', '--search-hook', 'sometimes']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /invalid --search-hook 'sometimes': expected one of augment, replace, off/);
+  });
+});
