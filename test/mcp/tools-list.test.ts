@@ -56,6 +56,12 @@ describe('scry mcp: what a session loads and what a failure says', () => {
     }
     // What the listing leaves out of each tool is said once, where every session reads it.
     const instructions = client.getInstructions() ?? '';
+    // Always loaded, even where the tools are deferred (Claude Code): it says first what Scry answers and names the tools, short.
+    console.log(`instructions: ${Buffer.byteLength(instructions)} bytes`);
+    assert.ok(Buffer.byteLength(instructions) <= 2200, `instructions are ${Buffer.byteLength(instructions)} bytes`);
+    const first = instructions.split('. ')[0]!;
+    for (const tool of ['scry_refs', 'scry_defs', 'scry_callers', 'scry_impls', 'scry_symbols', 'scry_recall']) assert.ok(first.includes(tool), `the first sentence names ${tool}: ${first}`);
+    assert.match(instructions, /ToolSearch `select:mcp__scry__scry_refs`/);
     for (const shared of ['`repo`', '`format`', '`limit`', '`budget`', 'offset', 'OrderService#processOrder']) assert.ok(instructions.includes(shared), shared);
   });
 
