@@ -93,14 +93,14 @@ describe('the npm package, installed from its tarball into an empty prefix', () 
   after(() => fs.rmSync(work, { recursive: true, force: true }));
 
   it('packs the bundles, bin/scry and the per-ABI native builds, and nothing of the sources', () => {
-    for (const f of ['bin/scry', 'dist/cli.js', 'dist/cli-full.js', 'dist/daemon.js', 'dist/mcp.js', 'dist/setup.js', 'dist/direct.js', 'dist/build-worker.js', 'package.json', 'README.md', 'LICENSE']) {
+    for (const f of ['bin/scry', 'bin/scry-hook', 'dist/hook.js', 'dist/cli.js', 'dist/cli-full.js', 'dist/daemon.js', 'dist/mcp.js', 'dist/setup.js', 'dist/direct.js', 'dist/build-worker.js', 'package.json', 'README.md', 'LICENSE']) {
       assert.ok(packed.includes(f), `${f} is in the package`);
     }
     const natives = packed.filter((f) => f.startsWith('dist/native/'));
     if (process.platform === 'linux' && process.arch === 'x64') assert.deepEqual(natives, ['dist/native/node-v115/better_sqlite3.node', 'dist/native/node-v127/better_sqlite3.node', 'dist/native/node-v137/better_sqlite3.node']);
     // Grammars that ship as a copy of their WASM (and its licence) rather than as a dependency: Elixir's.
     assert.ok(packed.includes('dist/grammars/tree-sitter-elixir.wasm') && packed.includes('dist/grammars/tree-sitter-elixir.LICENSE'), 'the copied Elixir grammar and its licence');
-    const stray = packed.filter((f) => !/^(bin\/scry|dist\/[\w-]+\.js|dist\/native\/node-v\d+\/better_sqlite3\.node|dist\/grammars\/tree-sitter-[\w-]+\.(?:wasm|LICENSE)|package\.json|README\.md|LICENSE|CHANGELOG\.md)$/.test(f));
+    const stray = packed.filter((f) => !/^(bin\/scry(?:-hook)?|dist\/[\w-]+\.js|dist\/native\/node-v\d+\/better_sqlite3\.node|dist\/grammars\/tree-sitter-[\w-]+\.(?:wasm|LICENSE)|package\.json|README\.md|LICENSE|CHANGELOG\.md)$/.test(f));
     assert.deepEqual(stray, [], 'no sources, maps, tests or the extension bundle');
     assert.ok(!packed.includes('dist/extension.js'));
   });
