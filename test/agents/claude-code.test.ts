@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import { distillClaude } from '../../daemon/memory/distill';
 import { memoryDb } from '../../daemon/memory/domain';
 import { ROOT, runCli, stopDaemon, tempDir } from '../helpers';
 import { startStandIn, textsOf, type MessagesRequest, type Reply } from './model-stand-in';
@@ -123,6 +124,13 @@ describe('the real Claude Code CLI with scry set up', { skip: installed ? false 
     // SessionEnd handed the transcript the CLI wrote to the daemon, which read it.
     const transcript = fs.readdirSync(path.join(home, '.claude', 'projects')).map((d) => path.join(home, '.claude', 'projects', d, `${sessionId}.jsonl`)).find((f) => fs.existsSync(f));
     assert.ok(transcript, 'claude wrote its transcript');
+    // The format this CLI writes (new record types such as api-request-blob carry whole requests) distils to the
+    // prompt and the commands run, never the system prompt or the hooks' own answers.
+    const distilled = await distillClaude(transcript);
+    assert.equal(distilled.turns[0]?.text, 'Where is createParser used?');
+    const said = distilled.turns.map((t) => t.text).join('\n');
+    assert.match(said, /\[ran: grep -rn createParser src\/\]/);
+    assert.doesNotMatch(said, /You are a Claude agent|is a code symbol of this repo|scry memory about/);
     let cursor: { offset: number } | undefined;
     for (let i = 0; i < 200 && !cursor; i++) {
       const conn = new Database(memoryDb(scryHome), { readonly: true });
