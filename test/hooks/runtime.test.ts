@@ -123,6 +123,33 @@ describe('the search hook with a daemon and an indexed repo', () => {
   });
 });
 
+describe('the search hook with a daemon and a repo it has not indexed', () => {
+  it('the command goes ahead (exit 0) or is answered; the daemon, not the hook, starts its index', async () => {
+    const home = tempDir('hook-new');
+    const repo = copyRepo('hook-new-repo');
+    try {
+      assert.equal((await runCli(['start'], { cwd: repo, env: { ...process.env, SCRY_HOME: home } })).code, 0);
+      fs.writeFileSync(path.join(home, 'config.yaml'), 'hooks:\n  search: replace\n');
+      const r = hook(home, 'pretooluse', bash('grep -rn createParser src/', repo));
+      assert.equal(r.code, 0);
+      // Within its deadline the hook answers from the first (syntactic) index, or says nothing and the grep runs.
+      if (r.stdout !== '') assert.match((JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecisionReason: string } }).hookSpecificOutput.permissionDecisionReason, /^scry: 'createParser' is a code symbol/);
+      assert.ok(!fs.existsSync(repoQueueFile(home)), 'a running daemon was asked: nothing queued');
+      let status: RepoStatus | undefined;
+      for (let i = 0; i < 300 && status?.effective_status !== 'ready'; i++) {
+        status = (await scryJson<{ repos: RepoStatus[] }>(['status'], { home, env: process.env })).repos.find((s) => s.repo === repo);
+        if (status?.effective_status !== 'ready') await new Promise((res) => setTimeout(res, 100));
+      }
+      assert.equal(status?.effective_status, 'ready', 'the daemon indexed the repo the agent searched');
+      // Indexed now: the same search is answered (replace: denied with the answer).
+      const again = JSON.parse(hook(home, 'pretooluse', bash('grep -rn createParser src/', repo)).stdout) as { hookSpecificOutput: { permissionDecision: string } };
+      assert.equal(again.hookSpecificOutput.permissionDecision, 'deny');
+    } finally {
+      await stopDaemon(home);
+    }
+  });
+});
+
 describe('the search hook with no daemon', () => {
   it('answers nothing, starts no daemon and no index, and queues the repo; the next daemon indexes it', async () => {
     const home = tempDir('hook-down');
@@ -142,7 +169,7 @@ describe('the search hook with no daemon', () => {
       const start = await runCli(['start'], { cwd: repo, env: { ...process.env, SCRY_HOME: home } });
       assert.equal(start.code, 0, start.stderr);
       let status: RepoStatus | undefined;
-      for (let i = 0; i < 600 && status?.effective_status !== 'ready'; i++) {
+      for (let i = 0; i < 300 && status?.effective_status !== 'ready'; i++) {
         status = (await scryJson<{ repos: RepoStatus[] }>(['status'], { home, env: process.env })).repos.find((s) => s.repo === repo);
         if (status?.effective_status !== 'ready') await new Promise((res) => setTimeout(res, 100));
       }
