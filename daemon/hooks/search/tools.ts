@@ -111,31 +111,14 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
   },
 };
 
-/** The program names that are each tool. */
+/** The programs that are each tool (egrep and fgrep are grep with -E and -F; ug is ugrep). */
+const PROGRAMS: Readonly<Record<string, ToolName>> = { grep: 'grep', egrep: 'grep', fgrep: 'grep', rgrep: 'grep', rg: 'rg', ugrep: 'ugrep', ug: 'ugrep', ag: 'ag', ack: 'ack', 'ack-grep': 'ack' };
+
+/** The tool a command runs, and how many of its words name it (`git grep` is two). */
 export function toolOf(argv0: string, argv1: string | undefined): { tool: ToolName; skip: number } | undefined {
-  switch (argv0) {
-    case 'grep':
-    case 'rgrep':
-      return { tool: 'grep', skip: 1 };
-    case 'egrep':
-      return { tool: 'grep', skip: 1 };
-    case 'fgrep':
-      return { tool: 'grep', skip: 1 };
-    case 'rg':
-      return { tool: 'rg', skip: 1 };
-    case 'ugrep':
-    case 'ug':
-      return { tool: 'ugrep', skip: 1 };
-    case 'ag':
-      return { tool: 'ag', skip: 1 };
-    case 'ack':
-    case 'ack-grep':
-      return { tool: 'ack', skip: 1 };
-    case 'git':
-      return argv1 === 'grep' ? { tool: 'git-grep', skip: 2 } : undefined;
-    default:
-      return undefined;
-  }
+  if (argv0 === 'git') return argv1 === 'grep' ? { tool: 'git-grep', skip: 2 } : undefined;
+  const tool = PROGRAMS[argv0];
+  return tool ? { tool, skip: 1 } : undefined;
 }
 
 /**
