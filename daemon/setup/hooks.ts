@@ -169,7 +169,7 @@ export async function updateHookFile(
   }
 }
 
-export function hooksBlock(specs: HookSpec[]): Record<string, unknown[]> {
+function hooksBlock(specs: HookSpec[]): Record<string, unknown[]> {
   const block: Record<string, unknown[]> = {};
   for (const s of specs) (block[s.event] ??= []).push({ matcher: s.matcher, hooks: [{ type: 'command', command: s.command, timeout: s.timeout }] });
   return block;
