@@ -1,4 +1,4 @@
-// The two memory hooks Claude Code runs at every session boundary. Each reads
+// The two memory hooks Claude Code and Codex run at every session boundary. Each reads
 // the hook's JSON from stdin, talks only to a daemon that is already running,
 // gives up after a short deadline, prints nothing on any failure, and always
 // exits 0.
@@ -14,8 +14,13 @@ import { ask, deadlineMs, hookInput, type HookIo } from './io';
 /** The memory declarations, evaluated only by these two hooks (a search hook never needs them). */
 const memory = (): typeof import('../protocol/memory') => require('../protocol/memory') as typeof import('../protocol/memory');
 
-/** The agent whose SessionEnd hook this is; the daemon's source registry says which transcripts it writes. */
-const AGENT = 'claude-code';
+/**
+ * The agent whose SessionEnd hook this is; the daemon's source registry says
+ * which transcripts it writes. Both clients send the same input, so the hook
+ * command says which one runs it: Codex's carries SCRY_HOOK_AGENT=codex.
+ */
+const AGENTS = new Set(['claude-code', 'codex']);
+export const agentOf = (env: NodeJS.ProcessEnv): string => (env.SCRY_HOOK_AGENT && AGENTS.has(env.SCRY_HOOK_AGENT) ? env.SCRY_HOOK_AGENT : 'claude-code');
 
 export interface SessionStartOutput {
   hookSpecificOutput: { hookEventName: 'SessionStart'; additionalContext: string };
@@ -44,10 +49,11 @@ export async function runSessionEndHook(io: HookIo): Promise<number> {
   if (typeof transcript !== 'string' || transcript.length === 0) return 0;
   const file = path.resolve(io.cwd, transcript);
   const left = Math.max(1, total - (Date.now() - started));
-  const r = await ask(io.home, (c) => c.request(memory().MemoryQueueFile.type, { agent: AGENT, path: file, hook: true }), left);
+  const agent = agentOf(io.env);
+  const r = await ask(io.home, (c) => c.request(memory().MemoryQueueFile.type, { agent, path: file, hook: true }), left);
   if (r === undefined) {
     try {
-      appendInbox(inboxFile(io.home), { agent: AGENT, path: file, at: new Date().toISOString() });
+      appendInbox(inboxFile(io.home), { agent, path: file, at: new Date().toISOString() });
     } catch {
       // A session must end cleanly even when SCRY_HOME is not writable; the next sweep finds the transcript anyway.
     }

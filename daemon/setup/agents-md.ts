@@ -1,6 +1,7 @@
 // Codex reads ~/.codex/AGENTS.md (or $CODEX_HOME/AGENTS.md) into every
-// session. Codex has no session hook, so memory's orientation gets there as
-// one line asking the agent to run `scry memory orient --cwd .` first. Setup
+// session. Its SessionStart hook runs only once the user has trusted it
+// (codex-hooks.ts), so memory's orientation also gets there as one line
+// asking the agent to run `scry memory orient --cwd .` first. Setup
 // shows the line and asks before adding it (or takes --yes); the marker at
 // its end lets --uninstall take out exactly that line.
 import * as fs from 'node:fs';
@@ -41,7 +42,7 @@ export async function offerAgentsLine(ctx: SetupContext, opts: { dryRun: boolean
   }
   const base = withoutOurs(before);
   const after = `${base}${base.length > 0 && !base.endsWith('\n') ? '\n' : ''}${line}\n`;
-  ctx.out(`codex: Codex has no session hook; scry ${opts.dryRun ? 'would add' : 'offers to add'} this line to ${file} so every Codex session starts with Scry's memory:\n  ${line}\n`);
+  ctx.out(`codex: Codex runs scry's SessionStart hook only once you trust it; scry ${opts.dryRun ? 'would add' : 'offers to add'} this line to ${file} so every Codex session starts with Scry's memory either way:\n  ${line}\n`);
   if (opts.dryRun) {
     ctx.out('codex: dry run, not written\n');
     return true;

@@ -12,7 +12,8 @@ import { scryArgv, settingsFile, skillFile, type SetupContext } from './context'
 import { desiredHooks, hookSwitches } from './hooks';
 import { parseSettings } from './settings-edit';
 import { agentsFile, AGENTS_MARKER, codexHome } from './agents-md';
-import { codexRegistration } from './codex';
+import { CODEX, codexRegistration } from './codex';
+import { CODEX_TRUST_STEP, codexHookTrust, codexHooksFile, desiredCodexHooks, isOurs, type CodexHookState } from './codex-hooks';
 import { skillState } from './skill';
 
 export interface Check {
@@ -107,7 +108,7 @@ export async function runDoctor(ctx: SetupContext, opts: { repo: string; symbol:
   add({ name: 'skill', ok: skill !== 'missing', detail: `${skillFile(ctx)}: ${skill}`, fix: 'Run scry setup' });
   // The hooks are optional (setup asks before adding them): one that is not there was declined, not broken.
   hookChecks(ctx, add);
-  codexChecks(ctx, add);
+  await codexChecks(ctx, add, opts.repo);
   return checks;
 }
 
@@ -159,23 +160,59 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** Codex, when it is installed: scry registered with this scry, and the AGENTS.md line (optional). */
-function codexChecks(ctx: SetupContext, add: (c: Check) => Check): void {
+/** Codex, when it is installed: its version, scry registered with this scry, its hooks and whether Codex trusts them, and the AGENTS.md line (optional). */
+async function codexChecks(ctx: SetupContext, add: (c: Check) => Check, repo: string): Promise<void> {
   const state = codexRegistration(ctx);
   const home = ctx.codexDir ?? codexHome();
   if (state === 'no-codex') {
     if (fs.existsSync(home)) add({ name: 'codex', ok: true, skipped: true, detail: `${home} exists but codex is not on PATH` });
     return;
   }
+  const version = /(\d+\.\d+\.\d+)/.exec(ctx.run(CODEX, ['--version']).stdout)?.[1];
+  add({ name: 'Codex', ok: version !== undefined, detail: version ? `${version}: hooks on PreToolUse (Bash), SessionStart and SessionEnd; no Read, Grep or Glob tool to hook` : 'codex --version printed no version' });
   add({
     name: 'registered with Codex',
     ok: state === 'ours',
     detail: state === 'ours' ? `codex mcp get ${SERVER_NAME}: this scry` : state === 'other' ? `codex mcp get ${SERVER_NAME}: another command or SCRY_HOME` : `codex mcp get ${SERVER_NAME} finds no server`,
     fix: 'Run scry setup',
   });
+  await codexHookChecks(ctx, add, repo);
   const file = agentsFile(ctx);
   const line = fs.existsSync(file) && fs.readFileSync(file, 'utf8').includes(AGENTS_MARKER);
   add({ name: 'Codex AGENTS.md line', ok: line, skipped: !line, detail: line ? `in ${file}` : `not in ${file} (optional)`, fix: 'scry setup, and accept the AGENTS.md line' });
+}
+
+const CODEX_ROUTES: Record<string, string> = { PreToolUse: 'Codex Bash search hook', SessionStart: 'Codex SessionStart memory hook', SessionEnd: 'Codex SessionEnd memory hook' };
+const CODEX_EVENTS: Record<string, string> = { PreToolUse: 'preToolUse', SessionStart: 'sessionStart', SessionEnd: 'sessionEnd' };
+
+/** Each of scry's Codex hooks: in hooks.json, and trusted by Codex (an untrusted one never runs). */
+async function codexHookChecks(ctx: SetupContext, add: (c: Check) => Check, repo: string): Promise<void> {
+  const file = codexHooksFile(ctx);
+  let settings: Record<string, unknown> = {};
+  try {
+    settings = fs.existsSync(file) ? parseSettings(fs.readFileSync(file, 'utf8'), file) : {};
+  } catch {
+    settings = {};
+  }
+  const wanted = desiredCodexHooks(ctx);
+  const there = wanted.filter((w) => {
+    const groups = (settings.hooks as Record<string, unknown> | undefined)?.[w.event];
+    return Array.isArray(groups) && (groups as Array<{ hooks?: Array<{ command?: unknown }> }>).some((g) => g.hooks?.some((h) => typeof h.command === 'string' && /\bscry\b/.test(h.command) && h.command.includes(w.marker)));
+  });
+  const trust: CodexHookState[] | undefined = there.length > 0 ? await codexHookTrust(file, fs.existsSync(repo) ? repo : process.cwd()) : [];
+  for (const w of wanted) {
+    const name = CODEX_ROUTES[w.event] ?? `Codex ${w.event} hook`;
+    if (!there.includes(w)) {
+      add({ name, ok: false, skipped: true, detail: `not in ${file} (optional; declined or not yet accepted)`, fix: 'scry setup, and accept the Codex hooks edit' });
+      continue;
+    }
+    const listed = trust?.find((h) => h.eventName === CODEX_EVENTS[w.event] && isOurs(h.command) && h.command.includes(w.marker));
+    if (trust === undefined) add({ name, ok: true, detail: `in ${file}; codex app-server did not say whether Codex trusts it: if it never runs, ${CODEX_TRUST_STEP}` });
+    else if (!listed) add({ name, ok: false, detail: `in ${file}, but Codex does not load it (hooks turned off in config.toml [features]?)`, fix: 'codex features list; set hooks = true' });
+    else if (!listed.enabled) add({ name, ok: false, detail: `in ${file}, but disabled in Codex's /hooks`, fix: 'run codex, type /hooks, and enable it' });
+    else if (listed.trustStatus !== 'trusted') add({ name, ok: false, detail: `in ${file}, but ${listed.trustStatus === 'modified' ? 'changed since Codex trusted it' : 'not trusted by Codex yet'}: Codex skips it without a word`, fix: CODEX_TRUST_STEP });
+    else add({ name, ok: true, detail: `in ${file}, trusted by Codex` });
+  }
 }
 
 const message = errorMessage;

@@ -44,7 +44,7 @@ export function gateCommand(ctx: SetupContext, event: 'pretooluse' | 'posttoolus
 }
 
 /** `SCRY_HOME=… ` before a hook's command when it is not the default: the hook must reach this scry's daemon, not ~/.scry's. */
-const envPrefix = (ctx: SetupContext): string => serverEnv(ctx).map((e) => `${e.slice(0, e.indexOf('='))}=${shellLine(e.slice(e.indexOf('=') + 1), [])} `).join('');
+export const envPrefix = (ctx: SetupContext): string => serverEnv(ctx).map((e) => `${e.slice(0, e.indexOf('='))}=${shellLine(e.slice(e.indexOf('=') + 1), [])} `).join('');
 
 export function desiredHooks(ctx: SetupContext): HookSpec[] {
   const on = hookSwitches(ctx);
@@ -62,12 +62,6 @@ export function desiredHooks(ctx: SetupContext): HookSpec[] {
   return specs;
 }
 
-/** Hooks of ours that config.yaml switched off: setup takes them out again. */
-function switchedOff(ctx: SetupContext): Array<{ event: string; marker: string }> {
-  const wanted = new Set(desiredHooks(ctx).map((h) => h.marker));
-  return HOOK_MARKERS.filter((m) => !wanted.has(m.marker));
-}
-
 const HOOK_PURPOSE: Record<string, string> = {
   PreToolUse: 'PreToolUse (a symbol search in Bash, Grep or Glob -> the answer from the index beside it)',
   PostToolUse: 'PostToolUse (a file read -> what memory holds about it, when it holds anything)',
@@ -76,6 +70,21 @@ const HOOK_PURPOSE: Record<string, string> = {
 };
 
 export type SettingsOutcome = 'unchanged' | 'written' | 'declined' | 'dry-run' | 'failed';
+
+/** One agent's hook file and what scry keeps in it: Claude Code's settings.json, Codex's hooks.json (the same shape). */
+export interface HookFile {
+  /** The client as the user knows it, in what setup prints. */
+  client: string;
+  /** The prefix of setup's lines about this file. */
+  label: string;
+  file: string;
+  desired: HookSpec[];
+  /** Every hook of scry's this file can hold, installed or not. */
+  markers: ReadonlyArray<{ event: string; marker: string }>;
+  purpose: Record<string, string>;
+}
+
+const claudeHooks = (ctx: SetupContext): HookFile => ({ client: 'Claude Code', label: 'hooks', file: settingsFile(ctx), desired: desiredHooks(ctx), markers: HOOK_MARKERS, purpose: HOOK_PURPOSE });
 
 export async function updateSettings(ctx: SetupContext, opts: { uninstall: boolean; dryRun: boolean; yes: boolean }): Promise<SettingsOutcome> {
   const file = settingsFile(ctx);
@@ -98,39 +107,65 @@ export async function updateSettings(ctx: SetupContext, opts: { uninstall: boole
         } else current = cleaned;
       }
     }
-    const desired = desiredHooks(ctx);
-    const next = opts.uninstall
-      ? current === undefined
-        ? current
-        : withoutHooks(current, file, HOOK_MARKERS)
-      : withoutHooks(withHooks(current, file, desired), file, switchedOff(ctx));
-    if (next === current || next === undefined) {
-      ctx.out(opts.uninstall ? `hooks: none of scry's in ${file}\n` : `hooks: already in ${file}\n`);
-      if (opts.uninstall && !opts.dryRun && fs.existsSync(path.dirname(file))) removeBackups(ctx, file);
-      return current === original ? 'unchanged' : opts.dryRun ? 'dry-run' : 'written';
-    }
-    const what = opts.uninstall ? "remove scry's hooks from" : `set its hooks, ${desired.map((d) => HOOK_PURPOSE[d.event] ?? d.event).join('; ')}, in`;
-    ctx.out(`hooks: Claude Code has no command for hooks, so scry ${opts.dryRun ? 'would' : 'will'} ${what} ${file}:\n`);
-    ctx.out(lineDiff(current ?? '', next, file));
-    if (opts.dryRun) {
-      ctx.out('hooks: dry run, not written\n');
-      return 'dry-run';
-    }
-    const kept = original !== undefined && !opts.uninstall ? ` The file as it is now is kept in ${backupFile(file)}.` : '';
-    if (!opts.yes && !(await ctx.confirm(`Write this change to ${file}?${kept} [y/N] `))) {
-      ctx.out(`hooks: not changed. Run scry setup${opts.uninstall ? ' --uninstall' : ''} --yes to accept\n`);
-      return 'declined';
-    }
-    // Uninstall only takes scry's entries out, and then the backup of an edit of scry's is no use: it goes.
-    // The backup is the file as it was before this run, even after the stale entry's own edit above.
-    const backup = save(file, opts.uninstall ? undefined : original, next);
-    if (opts.uninstall) removeBackups(ctx, file);
-    ctx.out(`hooks: wrote ${file}${backup ? ` (the previous version: ${backup})` : ''}\n`);
-    return 'written';
   } catch (err) {
     if (!(err instanceof SettingsParseError)) throw err;
     ctx.out(`hooks: ${err.oneLine()}\n`);
     if (!opts.uninstall) ctx.out(`hooks: the entries to add under "hooks":\n${JSON.stringify(hooksBlock(desiredHooks(ctx)), null, 2)}\n`);
+    return 'failed';
+  }
+  return updateHookFile(ctx, claudeHooks(ctx), opts, { original, current });
+}
+
+/**
+ * Puts the hooks `target` wants into its file (or takes scry's out on
+ * uninstall), showing the diff and asking first; only scry's own entries
+ * change. `state` is the file as it was before this run and as it is now,
+ * when an earlier step of the same run already edited it.
+ */
+export async function updateHookFile(
+  ctx: SetupContext,
+  target: HookFile,
+  opts: { uninstall: boolean; dryRun: boolean; yes: boolean },
+  state?: { original: string | undefined; current: string | undefined },
+): Promise<SettingsOutcome> {
+  const { file, desired, label } = target;
+  const original = state ? state.original : fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+  const current = state ? state.current : original;
+  try {
+    const wanted = new Set(desired.map((h) => h.marker));
+    const switchedOff = target.markers.filter((m) => !wanted.has(m.marker));
+    const next = opts.uninstall
+      ? current === undefined
+        ? current
+        : withoutHooks(current, file, target.markers)
+      : withoutHooks(withHooks(current, file, desired), file, switchedOff);
+    if (next === current || next === undefined) {
+      ctx.out(opts.uninstall ? `${label}: none of scry's in ${file}\n` : `${label}: already in ${file}\n`);
+      if (opts.uninstall && !opts.dryRun && fs.existsSync(path.dirname(file))) removeBackups(ctx, file, label);
+      return current === original ? 'unchanged' : opts.dryRun ? 'dry-run' : 'written';
+    }
+    const what = opts.uninstall ? "remove scry's hooks from" : `set its hooks, ${desired.map((d) => target.purpose[d.event] ?? d.event).join('; ')}, in`;
+    ctx.out(`${label}: ${target.client} has no command for hooks, so scry ${opts.dryRun ? 'would' : 'will'} ${what} ${file}:\n`);
+    ctx.out(lineDiff(current ?? '', next, file));
+    if (opts.dryRun) {
+      ctx.out(`${label}: dry run, not written\n`);
+      return 'dry-run';
+    }
+    const kept = original !== undefined && !opts.uninstall ? ` The file as it is now is kept in ${backupFile(file)}.` : '';
+    if (!opts.yes && !(await ctx.confirm(`Write this change to ${file}?${kept} [y/N] `))) {
+      ctx.out(`${label}: not changed. Run scry setup${opts.uninstall ? ' --uninstall' : ''} --yes to accept\n`);
+      return 'declined';
+    }
+    // Uninstall only takes scry's entries out, and then the backup of an edit of scry's is no use: it goes.
+    // The backup is the file as it was before this run, even after an earlier edit of the same run.
+    const backup = save(file, opts.uninstall ? undefined : original, next);
+    if (opts.uninstall) removeBackups(ctx, file, label);
+    ctx.out(`${label}: wrote ${file}${backup ? ` (the previous version: ${backup})` : ''}\n`);
+    return 'written';
+  } catch (err) {
+    if (!(err instanceof SettingsParseError)) throw err;
+    ctx.out(`${label}: ${err.oneLine()}\n`);
+    if (!opts.uninstall) ctx.out(`${label}: the entries to add under "hooks":\n${JSON.stringify(hooksBlock(desired), null, 2)}\n`);
     return 'failed';
   }
 }
@@ -161,13 +196,13 @@ function save(file: string, before: string | undefined, after: string): string |
 }
 
 /** Removes the backup, and the dated ones (`settings.json.scry-backup-<time>`) older setups left. */
-function removeBackups(ctx: SetupContext, file: string): void {
+function removeBackups(ctx: SetupContext, file: string, label: string): void {
   const dir = path.dirname(file);
   const base = path.basename(backupFile(file));
   for (const name of fs.readdirSync(dir)) {
     if (name !== base && !name.startsWith(`${base}-`)) continue;
     fs.rmSync(path.join(dir, name));
-    ctx.out(`hooks: removed the backup ${path.join(dir, name)}\n`);
+    ctx.out(`${label}: removed the backup ${path.join(dir, name)}\n`);
   }
 }
 

@@ -6,6 +6,7 @@ import { isAlive } from '../client/process';
 import { scryHome } from '../paths';
 import { CLAUDE, registerWithClaude, unregisterFromClaude } from './claude';
 import { CODEX, registerWithCodex, unregisterFromCodex } from './codex';
+import { codexHooksFile, updateCodexHooks } from './codex-hooks';
 import { claudeDir, settingsFile, type ScryCommand, type SetupContext, type SetupOptions } from './context';
 import { missing, noteCreated, removeCreated } from './created';
 import { runDoctor } from './doctor';
@@ -25,6 +26,7 @@ export async function runSetup(ctx: SetupContext, opts: SetupOptions): Promise<n
     ok = uninstallSkill(ctx, opts) && ok;
     ok = (await updateSettings(ctx, opts)) !== 'failed' && ok;
     ok = unregisterFromCodex(ctx, opts.dryRun) && ok;
+    if (fs.existsSync(codexHooksFile(ctx))) ok = (await updateCodexHooks(ctx, opts)) !== 'failed' && ok;
     ok = removeAgentsLine(ctx, opts.dryRun) && ok;
     if (!opts.dryRun) for (const p of removeCreated(ctx)) ctx.out(`removed ${p} (setup created it; nothing else is in it)\n`);
     if (ok && !opts.dryRun) ctx.out(remains(ctx));
@@ -36,9 +38,10 @@ export async function runSetup(ctx: SetupContext, opts: SetupOptions): Promise<n
     ok = (await updateSettings(ctx, opts)) !== 'failed' && ok;
     ok = registerWithCodex(ctx, opts.dryRun) && ok;
     ok = (await offerAgentsLine(ctx, { dryRun: opts.dryRun, yes: opts.yes, codexFound: onPath(CODEX) })) && ok;
+    if (onPath(CODEX)) ok = (await updateCodexHooks(ctx, opts)) !== 'failed' && ok;
     ok = (await offerClaudeExtraction(ctx, { dryRun: opts.dryRun, yes: opts.yes, claudeFound: onPath(CLAUDE) })) && ok;
     noteCreated(ctx, wereMissing);
-    if (ok && !opts.dryRun) ctx.out('done. Run scry doctor to prove it works; start a new Claude Code session to pick it up\n');
+    if (ok && !opts.dryRun) ctx.out('done. Run scry doctor to prove it works; start a new Claude Code (or Codex) session to pick it up\n');
   }
   if (!ok) ctx.out(`scry setup${opts.uninstall ? ' --uninstall' : ''} did not finish: see the lines above\n`);
   return ok ? 0 : 1;
@@ -47,7 +50,7 @@ export async function runSetup(ctx: SetupContext, opts: SetupOptions): Promise<n
 /** Files and folders setup may create, outermost first; uninstall removes those it did create once they are empty again. */
 function createdCandidates(ctx: SetupContext): string[] {
   const codex = ctx.codexDir ?? codexHome();
-  return [ctx.claudeDir, path.join(ctx.claudeDir, 'skills'), settingsFile(ctx), codex, path.join(codex, 'config.toml'), agentsFile(ctx)];
+  return [ctx.claudeDir, path.join(ctx.claudeDir, 'skills'), settingsFile(ctx), codex, path.join(codex, 'config.toml'), codexHooksFile(ctx), agentsFile(ctx)];
 }
 
 /** What uninstall leaves, said so nobody thinks scry is gone while its daemon runs and its data stays. */

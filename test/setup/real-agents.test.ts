@@ -55,6 +55,9 @@ describe('with the real Claude Code and Codex CLIs', { skip: installed ? false :
     assert.match(fs.readFileSync(path.join(home, '.codex', 'AGENTS.md'), 'utf8'), /memory orient --cwd \.` /);
     const hooks = (JSON.parse(fs.readFileSync(path.join(home, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, unknown> }).hooks;
     assert.deepEqual(Object.keys(hooks).sort(), ['PostToolUse', 'PreToolUse', 'SessionEnd', 'SessionStart']);
+    const codexHooks = (JSON.parse(fs.readFileSync(path.join(home, '.codex', 'hooks.json'), 'utf8')) as { hooks: Record<string, unknown> }).hooks;
+    assert.deepEqual(Object.keys(codexHooks).sort(), ['PreToolUse', 'SessionEnd', 'SessionStart']);
+    assert.match(r.stdout, /codex hooks: one step is yours: run codex, type \/hooks, and trust scry's hooks/);
 
     const list = run('claude', ['mcp', 'list'], home);
     assert.match(list.stdout, /^scry: .*scry mcp - . Connected$/m, list.stdout + list.stderr);
@@ -155,7 +158,7 @@ describe('a setup the user partly declines, then undoes, with the real Claude Co
     fs.mkdirSync(path.join(home, '.codex'), { recursive: true });
     const codexDirBefore = snapshot();
 
-    // Answers: no to the settings.json hooks, yes to the AGENTS.md line.
+    // Answers: no to the settings.json hooks, yes to the AGENTS.md line, none (no) to Codex's hooks.json.
     const setup = await runCli(['setup'], { cwd: home, env, input: 'n\ny\n' });
     assert.equal(setup.code, 0, setup.stdout + setup.stderr);
     assert.match(setup.stdout, /so scry will set its hooks/);
@@ -172,8 +175,10 @@ describe('a setup the user partly declines, then undoes, with the real Claude Co
     assert.match(doctor.stdout, /^skip {2}SessionStart memory hook: /m);
     assert.match(doctor.stdout, /^ok {4}registered with Codex: /m);
     assert.match(doctor.stdout, /^ok {4}Codex AGENTS\.md line: /m);
+    assert.match(doctor.stdout, /^ok {4}Codex: 0\.\d+\.\d+: /m);
+    assert.match(doctor.stdout, /^skip {2}Codex Bash search hook: not in .*hooks\.json \(optional/m);
     assert.match(doctor.stdout, /^ok {4}scry_refs call: 2 references to 'main'/m);
-    assert.match(doctor.stdout, /all \d+ checks passed \(5 optional parts skipped\)/);
+    assert.match(doctor.stdout, /all \d+ checks passed \(8 optional parts skipped\)/);
     assert.doesNotMatch(doctor.stdout, /^FAIL/m);
 
     // Two full cycles with the hooks accepted: one backup at most, at any point.

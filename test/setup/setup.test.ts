@@ -216,20 +216,53 @@ describe('scry setup', () => {
     assert.ok(!fs.existsSync(path.join(w.home, '.claude')));
   });
 
-  it('registers with Codex through its CLI when codex is on PATH', async () => {
+  it('registers with Codex through its CLI when codex is on PATH, and writes its hooks into ~/.codex/hooks.json', async () => {
     const w = world({ codex: true });
     const r = await w.run(['setup', '--yes']);
     assert.equal(r.code, 0, r.stdout);
     assert.deepEqual(w.stubs.calls('codex'), [['mcp', 'get', 'scry', '--json'], ['mcp', 'add', 'scry', '--env', `SCRY_HOME=${w.scryHome}`, '--', ...MCP_ARGV]]);
+    const file = path.join(w.home, '.codex', 'hooks.json');
+    assert.match(r.stdout, /codex hooks: Codex has no command for hooks, so scry will set its hooks, PreToolUse \(a symbol search in a shell command/);
+    assert.match(r.stdout, /codex hooks: one step is yours: run codex, type \/hooks, and trust scry's hooks \(Codex skips a hook nobody trusted without a word/);
+    const hooks = (JSON.parse(fs.readFileSync(file, 'utf8')) as { hooks: Record<string, Array<{ matcher?: string; hooks: Array<{ command: string; timeout: number }> }>> }).hooks;
+    assert.deepEqual(Object.keys(hooks), ['PreToolUse', 'SessionStart', 'SessionEnd'], 'no Read hook: Codex has no Read tool');
+    assert.equal(hooks.PreToolUse![0]!.matcher, 'Bash');
+    assert.equal(hooks.PreToolUse![0]!.hooks[0]!.command, `SCRY_HOME=${w.scryHome} /bin/sh ${path.join(path.dirname(CLI), 'scry-hook')} ${NODE} pretooluse`);
+    assert.equal(hooks.SessionStart![0]!.hooks[0]!.command, `SCRY_HOME=${w.scryHome} ${NODE} ${CLI} memory orient --hook`);
+    assert.equal(hooks.SessionEnd![0]!.hooks[0]!.command, `SCRY_HOOK_AGENT=codex SCRY_HOME=${w.scryHome} ${NODE} ${CLI} hook session-end`);
+    assert.ok(hooks.SessionEnd![0]!.hooks[0]!.timeout <= 3, 'Codex caps SessionEnd hooks at 3 s');
     await w.run(['setup', '--yes']);
     assert.equal(w.stubs.calls('codex').length, 3, 'a second setup only looks');
     const agents = path.join(w.home, '.codex', 'AGENTS.md');
     const line = `- Before other work, run \`${NODE} ${CLI} memory orient --cwd .\` and read what it prints`;
     assert.ok(fs.readFileSync(agents, 'utf8').startsWith(line), 'the orientation line is offered and, with --yes, added');
     assert.equal(fs.readFileSync(agents, 'utf8').split('\n').filter((l) => l.includes('scry:memory-orient')).length, 1, 'once, however often setup runs');
-    await w.run(['setup', '--uninstall', '--yes']);
+    fs.writeFileSync(path.join(w.scryHome, 'config.yaml'), 'hooks:\n  search: off\n');
+    await w.run(['setup', '--yes']);
+    assert.deepEqual(Object.keys((JSON.parse(fs.readFileSync(file, 'utf8')) as { hooks: object }).hooks), ['SessionStart', 'SessionEnd'], 'hooks.search: off takes the search hook out');
+    const un = await w.run(['setup', '--uninstall', '--yes']);
+    assert.match(un.stdout, /codex hooks: wrote .*hooks\.json/);
     assert.deepEqual(w.stubs.calls('codex').at(-1), ['mcp', 'remove', 'scry']);
     assert.ok(!fs.existsSync(agents), 'an AGENTS.md that held only our line is removed');
+    assert.ok(!fs.existsSync(file), 'a hooks.json setup created and that held only our hooks is removed');
+  });
+
+  it("edits only its own entries in an existing Codex hooks.json, keeps a backup, and uninstall gives back the user's file", async () => {
+    const w = world({ codex: true });
+    const file = path.join(w.home, '.codex', 'hooks.json');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const mine = '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "notify-send done" }] }]\n  }\n}\n';
+    fs.writeFileSync(file, mine);
+    const r = await w.run(['setup', '--yes']);
+    assert.equal(r.code, 0, r.stdout);
+    const diff = r.stdout.slice(r.stdout.indexOf('codex hooks:'));
+    assert.match(diff, /^\+ +"PreToolUse": \[/m);
+    assert.equal(fs.readFileSync(`${file}.scry-backup`, 'utf8'), mine);
+    const after = JSON.parse(fs.readFileSync(file, 'utf8')) as { hooks: Record<string, unknown> };
+    assert.deepEqual(Object.keys(after.hooks), ['Stop', 'PreToolUse', 'SessionStart', 'SessionEnd']);
+    await w.run(['setup', '--uninstall', '--yes']);
+    assert.equal(fs.readFileSync(file, 'utf8'), mine);
+    assert.ok(!fs.existsSync(`${file}.scry-backup`));
   });
 
   it('asks before adding the AGENTS.md line, and keeps the rest of the file', async () => {
@@ -242,7 +275,7 @@ describe('scry setup', () => {
     // The settings question comes first, then the AGENTS.md one.
     const no = await w.run(['setup'], 'y\nn\n');
     assert.equal(no.code, 0, no.stdout);
-    assert.match(no.stdout, /Codex has no session hook; scry offers to add this line to .*AGENTS\.md/);
+    assert.match(no.stdout, /Codex runs scry's SessionStart hook only once you trust it; scry offers to add this line to .*AGENTS\.md/);
     assert.equal(fs.readFileSync(agents, 'utf8'), '# my rules\n- be brief\n');
     const yes = await w.run(['setup'], 'y\n');
     assert.equal(yes.code, 0, yes.stdout);

@@ -10,6 +10,7 @@ export const codex = {
   holds: 'a Codex rollout .jsonl or a sessions folder',
   configKey: 'codex',
   conversational: true,
+  sessionEnd: 'codex',
   defaultRoots: ({ home, env }) => {
     const codexHome = env.CODEX_HOME ?? path.join(home, '.codex');
     return [path.join(codexHome, 'sessions'), path.join(codexHome, 'archived_sessions')];

@@ -34,7 +34,7 @@ export interface TranscriptSource<Id extends string = string> {
    */
   readonly conversational: boolean;
   /** The agent whose SessionEnd hook hands this kind's transcripts to the daemon (`scry hook session-end`). */
-  readonly sessionEnd?: 'claude-code';
+  readonly sessionEnd?: 'claude-code' | 'codex';
   /** Where a sweep looks when config.yaml names no roots. */
   defaultRoots(where: SourceHome): string[];
   /** The sources under one root, in any order (the registry sorts them). */

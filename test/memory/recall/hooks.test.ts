@@ -15,7 +15,7 @@ import { runCli, scry, scryJson, stopDaemon, tempDir, type CliResult } from '../
 import { FIXTURES } from './fixture-graph';
 
 const env = (home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ ...process.env, SCRY_HOME: home, SCRY_MEMORY_SWEEP: '0', ...extra });
-const hook = (home: string, args: string[], input: unknown, cwd = home): Promise<CliResult> => runCli(args, { cwd, env: env(home), input: JSON.stringify(input) });
+const hook = (home: string, args: string[], input: unknown, cwd = home, extra: NodeJS.ProcessEnv = {}): Promise<CliResult> => runCli(args, { cwd, env: { ...env(home), ...extra }, input: JSON.stringify(input) });
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
   for (let i = 0; i < 400; i++) {
@@ -121,6 +121,12 @@ describe('session hooks with a real daemon', { timeout: 120_000 }, () => {
       const end = await hook(hung, ['hook', 'session-end'], { transcript_path: transcript });
       assert.equal(end.code, 0);
       assert.ok(fs.readFileSync(inboxFile(hung), 'utf8').includes(transcript), 'kept for a daemon that answers');
+      // Codex's SessionEnd input is Claude Code's: its hook command names the agent, anything else is Claude Code.
+      const rollout = '/tmp/sessions/rollout-2026-01-01T00-00-00-x.jsonl';
+      await hook(hung, ['hook', 'session-end'], { transcript_path: rollout }, hung, { SCRY_HOOK_AGENT: 'codex' });
+      await hook(hung, ['hook', 'session-end'], { transcript_path: '/tmp/other.jsonl' }, hung, { SCRY_HOOK_AGENT: 'nobody' });
+      const entries = fs.readFileSync(inboxFile(hung), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { agent: string; path: string });
+      assert.deepEqual(entries.slice(-2).map((e) => [e.agent, e.path]), [['codex', rollout], ['claude-code', '/tmp/other.jsonl']]);
     } finally {
       server.close();
       fs.rmSync(hung, { recursive: true, force: true });
