@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import picomatch from 'picomatch';
 import type { RpcClient } from '../client/rpc';
 import { RpcError } from '../client/rpc';
-import { Refs, Symbols, type QueryResult, type SymbolsResult } from '../protocol/code';
+import { Refs, Search, Symbols, type QueryResult, type SymbolsResult } from '../protocol/code';
 import { compactQuery, compactSymbols } from '../protocol/compact';
 import { noteLine } from '../protocol/anchors';
 import { ErrorCode } from '../protocol/errors';
@@ -57,12 +57,38 @@ async function symbolAnswer(c: RpcClient, cand: Extract<Candidate, { kind: 'symb
   const matches = r.matches.filter((m) => same(m) && definedHere(m));
   if (matches.length === 0) return undefined;
   const files = [...new Set([...matches.flatMap((m) => m.occurrences.map((o) => o.file)), ...(r.rest ?? []).map((f) => f.file)])];
-  if (!files.some(scope)) return undefined;
+  // In scope: a file of the answer, or a source file the search names that the index holds (the name is not in it,
+  // and the answer says where it is). A folder, glob or type the answer has no file in is someone else's search.
+  if (!files.some(scope) && !(await namesIndexedFile(c, repo, cand.search))) return undefined;
+  // `func Default` matches DefaultStrategyName too: with other definitions so named it lists them, it looks up none.
+  if (symbol.openEnded && (await othersMatch(c, repo, symbol.name, symbol.openEnded))) return undefined;
   const page = { ...r, matches };
   const label = symbol.qualified ?? symbol.name;
   const head = `scry: '${label}' is a code symbol of this repo; its references from the semantic index (no comments, strings or other symbols of the same name):`;
   const more = r.next_offset !== undefined ? `more: mcp__scry__scry_refs {"symbol":"${label}","offset":${r.next_offset}}, or scry refs ${label} --offset ${r.next_offset}` : `callers, callees and impact: mcp__scry__scry_callers / scry_callees / scry_impact {"symbol":"${label}"}`;
   return { text: fit(head, compactQuery(page, 'refs'), more), repo, files };
+}
+
+/** Whether a path the search names is a file the index holds. */
+async function namesIndexedFile(c: RpcClient, repo: string, search: GrepIntent): Promise<boolean> {
+  for (const p of search.paths) {
+    if (/[*?[\]{}]/.test(p)) continue;
+    const rel = path.relative(repo, path.resolve(search.dir, p)).split(path.sep).join('/');
+    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel) || !/\.[\w]+$/.test(rel)) continue;
+    try {
+      await c.request(Symbols.type, { repo, file: rel, limit: 1, memory: false });
+      return true;
+    } catch {
+      // Not in the index (a config file, a lock file, docs): not a file of the repo's code.
+    }
+  }
+  return false;
+}
+
+/** Other definitions of the repo whose names a prefix (or infix) search for `name` also matches. */
+async function othersMatch(c: RpcClient, repo: string, name: string, how: 'prefix' | 'infix'): Promise<boolean> {
+  const r = await c.request(Search.type, { repo, pattern: name, limit: 50 });
+  return r.results.some((h) => h.display_name !== name && h.file !== null && (how === 'prefix' ? h.display_name.startsWith(name) : h.display_name.includes(name)));
 }
 
 /** The repo's own symbol: defined in one of its files, not only used from a library. */

@@ -72,6 +72,8 @@ function splitCwd(row: Row): { root: string; rest: string } | undefined {
 function mapCommand(row: Row, root: string, checkout: string): string {
   let c = row.command;
   for (const form of new Set([root, root.replace(/\//g, '\\'), root.replace(/^D:/, '/d'), root.replace(/^\/d\//, 'D:/')])) c = c.split(form).join(checkout);
+  // A Windows session's paths (`D:\oh-my-posh\src\x.go`): the rest of each path after the checkout in the form this machine reads.
+  if (/^[A-Z]:/.test(row.cwd)) c = c.replace(new RegExp(`${checkout.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"']*`, 'g'), (p) => p.replace(/\\/g, '/'));
   return c;
 }
 

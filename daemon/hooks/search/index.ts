@@ -21,9 +21,12 @@ export type Candidate = { kind: 'symbol'; symbol: NamedSymbol; search: GrepInten
 export function candidatesIn(command: string, cwd: string): Candidate[] {
   const out: Candidate[] = [];
   const seen = new Set<string>();
+  let searches = 0;
   for (const c of simpleCommands(command, cwd)) {
     if (PASS_THROUGH_ENV in c.env || c.piped) continue;
     for (const intent of intentOf(c)) {
+      // A find that only lists files (for xargs, or by a glob) is no search of its own.
+      if (intent.kind === 'grep' || intent.names.some((n) => !GLOB.test(n))) searches++;
       const cand = candidateOf(intent);
       if (!cand) continue;
       const key = cand.kind === 'symbol' ? `s:${cand.symbol.qualified ?? cand.symbol.name}` : `f:${cand.name}`;
@@ -32,8 +35,8 @@ export function candidatesIn(command: string, cwd: string): Candidate[] {
       out.push(cand);
     }
   }
-  // One name asked for: a command searching for two different things is a script, not a lookup.
-  return out.length === 1 ? out : [];
+  // One search for one name: a command running several searches is a script, not a lookup.
+  return out.length === 1 && searches === 1 ? out : [];
 }
 
 const GLOB = /[*?[\]{}]/;
