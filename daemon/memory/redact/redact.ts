@@ -20,6 +20,7 @@ import { credentialShaped } from './shape';
 import { applyRule, marker, SHIELD, type Rule } from './rule';
 import { TOKEN_RULES } from './tokens';
 import { URL_RULES } from './urls';
+import { WALLET_RULES } from './wallets';
 import { SWEEP_RULES } from './tokens-sweep';
 
 export interface RedactResult {
@@ -29,7 +30,7 @@ export interface RedactResult {
 }
 
 // Private key blocks go first, then public things are shielded (public.ts), then the rest.
-const RULES: readonly Rule[] = [...KEY_RULES, ...PUBLIC_RULES, ...TOKEN_RULES, ...URL_RULES, ...SWEEP_RULES, ...COMMAND_RULES, ...CONFIG_RULES, ...CONTEXT_RULES, ...PROSE_RULES, ...CALL_RULES, HIGH_ENTROPY_RULE];
+const RULES: readonly Rule[] = [...KEY_RULES, ...PUBLIC_RULES, ...WALLET_RULES, ...TOKEN_RULES, ...URL_RULES, ...SWEEP_RULES, ...COMMAND_RULES, ...CONFIG_RULES, ...CONTEXT_RULES, ...PROSE_RULES, ...CALL_RULES, HIGH_ENTROPY_RULE];
 const PUBLIC = new Set<Rule>(PUBLIC_RULES);
 const KEYWORDS = new KeywordIndex(RULES.flatMap((r) => r.keywords ?? []));
 // Which rules each keyword wakes, and the rules with no keyword (they always run).
