@@ -32,7 +32,6 @@ function clientCall(callee: string): boolean {
   return INIT_METHODS.has(last) || /^[A-Z]/.test(last);
 }
 
-const LITERAL = /(?<q>["'\x60])(?<v>[^"'\x60\s]{16,300})\k<q>/g;
 const SAFE_HEADER = /^(?:content-|accept|user-agent|cache-control|if-|etag|traceparent|tracestate|idempotency|origin|referer|host|cookie-consent)|(?:id|version|trace|request|correlation|span|locale|language|timezone|org|organization|project)$/i;
 
 export const CALL_RULES: readonly Rule[] = [
@@ -51,25 +50,17 @@ export const CALL_RULES: readonly Rule[] = [
     accept: (v) => credentialShaped(v),
   },
   {
-    // Every key-shaped literal argument of a constructor or an SDK's init call.
+    // Every key-shaped literal argument of a constructor or an SDK's init call. The literal first, then a look back
+    // for the call around it, so the look back runs only where a long literal stands.
     kind: 'client-key',
-    re: /(?<callee>(?:\bnew\s+)?[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*)\s*\((?<args>[^()\n]{16,400})\)/g,
-    rewrite: (m, g) => {
-      if (!clientCall(g.callee!)) return { text: m, count: 0 };
-      let count = 0;
-      const args = g.args!.replace(LITERAL, (lit, q: string, v: string) => {
-        if (!keyLiteral(v)) return lit;
-        count++;
-        return `${q}${marker('client-key')}${q}`;
-      });
-      return { text: count > 0 ? m.slice(0, m.length - g.args!.length - 1) + args + ')' : m, count };
-    },
+    re: /(?<q>["'\x60])(?<s>[^"'\x60\s]{16,300})\k<q>(?=\s*[,)])(?<=(?<callee>(?:\bnew\s+)?[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*)\s*\((?:[^()\n]{0,200}?,\s*)?["'\x60][^"'\x60\s]{16,300}["'\x60])/g,
+    accept: (v, g) => keyLiteral(v) && clientCall(g.callee!),
   },
   {
     // `tool auth UUID`, `tool account login 1234…`, `tool login HEX`, `warp-cli registration license KEY`.
     kind: 'cli-key',
     keywords: ['auth ', 'login ', 'activate ', 'license ', 'authenticate '],
-    re: /(?<pre>\b[\w.-]+(?:[ \t]+[a-z][\w-]*)?[ \t]+(?:auth|login|authenticate|activate|license)[ \t]+)(?<s>[^\s'"-][^\s'"]*)/g,
+    re: /\b(?<pre>(?:auth|login|authenticate|activate|license)(?<=[\w.-][ \t]+(?:auth|login|authenticate|activate|license))[ \t]+)(?<s>[^\s'"-][^\s'"]*)/g,
     accept: (v) => keyLiteral(v) || /^\d{12,}$/.test(v) || (/^[A-Z0-9]{4,}(?:-[A-Z0-9]{4,}){2,}$/.test(v) && /\d/.test(v)),
   },
   {

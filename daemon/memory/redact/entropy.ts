@@ -3,6 +3,7 @@
 // for a credential even when no rule knows its provider. Hex-only runs (git
 // SHAs, UUIDs, digests) and words, paths and identifiers stay: their letters
 // repeat, their case is mostly one, or they have no digits.
+import { ordinaryBase64 } from './public';
 import type { Rule } from './rule';
 
 /** Shannon entropy in bits per character. */
@@ -131,5 +132,6 @@ export const HIGH_ENTROPY_RULE: Rule = {
   kind: 'high-entropy',
   // Not after `base64,` (inline images) nor inside a longer run.
   re: /(?<!base64,)(?<![\w+/.~-])(?<!==)(?<s>[A-Za-z0-9][\w+/=.~-]{19,}[\w+/=])(?![\w+/=~-])/g,
-  accept: (v) => looksRandom(v),
+  // Base64 of ordinary text or JSON is not random, however it looks (after a JSON-escaped `\n`, the run opens with its `n`).
+  accept: (v) => looksRandom(v) && !ordinaryBase64(v) && !(v.startsWith('n') && ordinaryBase64(v.slice(1))),
 };

@@ -8,10 +8,11 @@
 // `SM…` message SIDs, PostHog's `phc_` project keys meant for browsers,
 // Langfuse's `pk-lf-` public keys, reCAPTCHA and Turnstile site keys);
 // addresses, transactions and content ids in block-explorer and IPFS URLs;
-// SSH host key fingerprints; ULIDs named as request ids; base64 that decodes
-// to ordinary text or JSON with no credential field. The redactor shields these
-// spans before the rules that judge by form run, so a rule finds a secret
-// there only by its place (a secret's name right before it).
+// SSH host key fingerprints; ULIDs named as request ids. The redactor shields
+// these spans before every rule but the private-key blocks, and restores them
+// at the end. Base64 that decodes to ordinary text or JSON with no credential
+// field (`ordinaryBase64`) is not shielded but spared by the entropy net: a
+// secret's name before it still marks it.
 import type { Rule } from './rule';
 
 const B64 = String.raw`[A-Za-z0-9+/]`;
@@ -67,6 +68,4 @@ export const PUBLIC_RULES: readonly Rule[] = [
   },
   // A Solana or other base58 public key under its own label.
   { kind: 'public', keywords: ['pubkey', 'public key', 'program id', 'programid', 'address'], re: /(?<pre>\b(?:pubkey|public[ _]key|program[ _]?id|(?:wallet |contract )?address)["']?\s*[:=]\s*["']?)(?<s>[1-9A-HJ-NP-Za-km-z]{32,44})(?![\w])/gi },
-  // base64 of ordinary text or JSON.
-  { kind: 'public', re: new RegExp(String.raw`(?<![\w+/=.-])(?<s>${B64}{20,}={0,2}(?:\\n${B64}{4,}={0,2})*)(?![\w+/=-]|\.[\w-])`, 'g'), accept: ordinaryBase64 },
 ];
