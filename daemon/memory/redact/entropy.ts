@@ -131,7 +131,7 @@ export function looksRandom(run: string): boolean {
 export const HIGH_ENTROPY_RULE: Rule = {
   kind: 'high-entropy',
   // Not after `base64,` (inline images) nor inside a longer run.
-  re: /(?<!base64,)(?<![\w+/.~-])(?<!==)(?<s>[A-Za-z0-9][\w+/=.~-]{19,}[\w+/=])(?![\w+/=~-])/g,
+  re: /(?<!base64,)(?<![\w+/.~-])(?<!==)(?<s>[A-Za-z0-9][\w+/=.~-]{19,}[\w+/=-])(?![\w+/=~-])/g,
   // Base64 of ordinary text or JSON is not random, however it looks (after a JSON-escaped `\n`, the run opens with its `n`).
   accept: (v) => looksRandom(v) && !ordinaryBase64(v) && !(v.startsWith('n') && ordinaryBase64(v.slice(1))),
 };

@@ -15,6 +15,7 @@ import { HIGH_ENTROPY_RULE } from './entropy';
 import { KEY_RULES } from './keys';
 import { KeywordIndex } from './keywords';
 import { PROSE_RULES } from './prose';
+import { RECORD_RULES } from './records';
 import { PUBLIC_RULES } from './public';
 import { credentialShaped } from './shape';
 import { applyRule, marker, SHIELD, type Rule } from './rule';
@@ -30,7 +31,7 @@ export interface RedactResult {
 }
 
 // Private key blocks go first, then public things are shielded (public.ts), then the rest.
-const RULES: readonly Rule[] = [...KEY_RULES, ...PUBLIC_RULES, ...WALLET_RULES, ...TOKEN_RULES, ...URL_RULES, ...SWEEP_RULES, ...COMMAND_RULES, ...CONFIG_RULES, ...CONTEXT_RULES, ...PROSE_RULES, ...CALL_RULES, HIGH_ENTROPY_RULE];
+const RULES: readonly Rule[] = [...KEY_RULES, ...PUBLIC_RULES, ...WALLET_RULES, ...RECORD_RULES, ...TOKEN_RULES, ...URL_RULES, ...SWEEP_RULES, ...COMMAND_RULES, ...CONFIG_RULES, ...CONTEXT_RULES, ...PROSE_RULES, ...CALL_RULES, HIGH_ENTROPY_RULE];
 const PUBLIC = new Set<Rule>(PUBLIC_RULES);
 const KEYWORDS = new KeywordIndex(RULES.flatMap((r) => r.keywords ?? []));
 // Which rules each keyword wakes, and the rules with no keyword (they always run).
