@@ -53,7 +53,8 @@ export const CALL_RULES: readonly Rule[] = [
     // Every key-shaped literal argument of a constructor or an SDK's init call. The literal first, then a look back
     // for the call around it, so the look back runs only where a long literal stands.
     kind: 'client-key',
-    re: /(?<q>["'\x60])(?<s>[^"'\x60\s]{16,300})\k<q>(?=\s*[,)])(?<=(?<callee>(?:\bnew\s+)?[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*)\s*\((?:[^()\n]{0,200}?,\s*)?["'\x60][^"'\x60\s]{16,300}["'\x60])/g,
+    keywords: ['("', "('", '(`', ', "', ", '", ', `', ',"', ",'", '( "', "( '"],
+    re: /(?<pre>[(,]\s*(?<q>["'\x60]))(?<s>[^"'\x60\s]{16,300})(?<post>\k<q>)(?=\s*[,)])(?<=(?<callee>(?:\bnew\s+)?[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*)\s*\((?:[^()\n]{0,200}?,\s*)?["'\x60][^"'\x60\s]{16,300}["'\x60])/g,
     accept: (v, g) => keyLiteral(v) && clientCall(g.callee!),
   },
   {

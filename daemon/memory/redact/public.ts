@@ -16,9 +16,17 @@
 import type { Rule } from './rule';
 
 const B64 = String.raw`[A-Za-z0-9+/]`;
-// Stripe's object id prefixes (https://docs.stripe.com/api: ids are "unique identifier for the object"); `_secret_` follows a client secret, never an id.
+// Stripe's object id prefixes (https://docs.stripe.com/api: ids are "unique identifier for the object"); `_secret_`
+// follows a client secret, never an id. Paddle's ids (`txn_01…`, `ctm_01…`), Twilio's message SIDs (`SM`/`MM` + 32
+// hex), PostHog's project keys (`phc_`, documented as safe in browsers) and Langfuse's public keys (`pk-lf-`).
+// Only the entropy net took them for secrets, so it asks `publicId` rather than a pass of its own shielding them.
 const STRIPE_PREFIXES = ['pi', 'pm', 'ch', 'cus', 'evt', 'in', 'il', 'ii', 'sub', 'si', 'price', 'prod', 'py', 're', 'po', 'tr', 'txn', 'seti', 'src', 'card', 'ba', 'plink', 'promo', 'di', 'dp', 'du', 'fee', 'cn', 'sq', 'acct', 'ipi', 'iar'];
-const STRIPE_ID = String.raw`(?:${STRIPE_PREFIXES.join('|')})_[A-Za-z0-9]{8,64}(?!_secret|[A-Za-z0-9_])`;
+const PUBLIC_ID = new RegExp(
+  String.raw`^(?:(?:${STRIPE_PREFIXES.join('|')})_[A-Za-z0-9]{8,64}|(?:txn|ctm|sub|add|biz|pri|pro|dsc|adj)_01[a-z0-9]{24}|[SM]M[0-9a-f]{32}|phc_[A-Za-z0-9]{32,64}|pk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`,
+);
+
+/** An object id or a key its provider documents as public. */
+export const publicId = (v: string): boolean => PUBLIC_ID.test(v);
 
 /** Whether base64 decodes to ordinary text or JSON holding no credential field. */
 export function ordinaryBase64(b64: string): boolean {
@@ -53,11 +61,8 @@ export const PUBLIC_RULES: readonly Rule[] = [
   { kind: 'public', keywords: ['sha256-', 'sha384-', 'sha512-', 'sha1-'], re: new RegExp(String.raw`\b(?<s>sha(?:1|256|384|512)-${B64}{27,88}={0,2})`, 'g') },
   // SSH host key fingerprints ("ED25519 key fingerprint is SHA256:…", `ssh-keygen -l`).
   { kind: 'public', keywords: ['sha256:'], re: new RegExp(String.raw`(?<=fingerprint is |\d{3,4} )(?<s>SHA256:${B64}{43})`, 'g') },
-  { kind: 'public', keywords: STRIPE_PREFIXES.map((p) => `${p}_`), re: new RegExp(String.raw`(?<![\w-])(?<s>${STRIPE_ID})`, 'g') },
-  { kind: 'public', keywords: ['txn_', 'ctm_', 'sub_', 'add_', 'biz_', 'pri_', 'pro_', 'dsc_', 'adj_'], re: /(?<![\w-])(?<s>(?:txn|ctm|sub|add|biz|pri|pro|dsc|adj)_01[a-z0-9]{24})(?![\w-])/g },
-  { kind: 'public', keywords: ['sm', 'mm'], re: /(?<![\w-])(?<s>[SM]M[0-9a-f]{32})(?![\w-])/g },
-  { kind: 'public', keywords: ['phc_'], re: /(?<![\w-])(?<s>phc_[A-Za-z0-9]{32,64})(?![\w-])/g },
-  { kind: 'public', keywords: ['pk-lf-'], re: /(?<![\w-])(?<s>pk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])/g },
+  // Keys their providers publish for browsers, shielded whole so a name like PUBLIC_KEY= before them does not count.
+  { kind: 'public', keywords: ['phc_', 'pk-lf-'], re: /(?<![\w-])(?<s>phc_[A-Za-z0-9]{32,64}|pk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])/g },
   { kind: 'public', keywords: ['sitekey'], re: /(?<pre>\bdata-sitekey=["'])(?<s>[\w-]{20,60})(?=["'])/g },
   { kind: 'public', keywords: ['request_id', 'request-id', 'requestid', 'trace_id', 'ulid'], re: /(?<pre>\b(?:request[_-]?id|trace[_-]?id|ulid)["']?\s*[=:]\s*["']?)(?<s>[0-7][0-9A-HJKMNP-TV-Z]{25})(?![\w-])/gi },
   // Block explorers and IPFS gateways: what follows /address/, /tx/, /account/, /ipfs/ is public by design.

@@ -62,10 +62,11 @@ function redactTable(block: string): { text: string; count: number } {
 const TOKEN_LINE = /^[A-Za-z0-9+/=_.-]+$/;
 
 /** Lines of one fixed width (the last one shorter or equal) that join into one random-looking token. */
-function redactWrapped(block: string, indent: string): { text: string; count: number } {
-  const parts = block.split('\n').map((l) => l.slice(indent.length));
+function redactWrapped(block: string): { text: string; count: number } {
+  const indent = /^[ \t]*/.exec(block)![0];
+  const parts = block.split('\n').map((l) => l.trimStart());
   const width = parts[0]!.length;
-  if (parts.length < 2 || !parts.slice(0, -1).every((p) => p.length === width) || parts[parts.length - 1]!.length > width || !parts.every((p) => TOKEN_LINE.test(p))) return { text: block, count: 0 };
+  if (width < 40 || parts.length < 2 || !parts.slice(0, -1).every((p) => p.length === width) || parts[parts.length - 1]!.length > width || !parts.every((p) => TOKEN_LINE.test(p))) return { text: block, count: 0 };
   const joined = parts.join('');
   if (/^[0-9a-f]+$/i.test(joined) || ordinaryBase64(joined)) return { text: block, count: 0 };
   const jwt = /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/.test(joined);
@@ -73,16 +74,70 @@ function redactWrapped(block: string, indent: string): { text: string; count: nu
   return { text: `${indent}${marker('wrapped-token')}`, count: 1 };
 }
 
+/** Blocks of two or more consecutive lines that `member` accepts, each rewritten by `rewrite`. */
+function lineBlocks(text: string, member: (text: string, from: number, to: number) => boolean, rewrite: (block: string) => { text: string; count: number }): { text: string; count: number } {
+  let out = '';
+  let last = 0;
+  let count = 0;
+  let blockStart = -1;
+  let blockLines = 0;
+  let pos = 0;
+  const flush = (end: number): void => {
+    if (blockLines >= 2) {
+      const r = rewrite(text.slice(blockStart, end));
+      if (r.count > 0) {
+        out += text.slice(last, blockStart) + r.text;
+        last = end;
+        count += r.count;
+      }
+    }
+    blockStart = -1;
+    blockLines = 0;
+  };
+  while (pos <= text.length) {
+    let nl = text.indexOf('\n', pos);
+    if (nl < 0) nl = text.length;
+    if (member(text, pos, nl)) {
+      if (blockStart < 0) blockStart = pos;
+      blockLines++;
+    } else if (blockStart >= 0) flush(pos - 1);
+    pos = nl + 1;
+  }
+  if (blockStart >= 0) flush(text.length);
+  return count > 0 ? { text: out + text.slice(last), count } : { text, count: 0 };
+}
+
+const indentEnd = (text: string, from: number, to: number): number => {
+  let i = from;
+  while (i < to && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  return i;
+};
+// A table line opens with `|`, or is an ASCII box's `+---+` rule.
+const tableLine = (text: string, from: number, to: number): boolean => {
+  const i = indentEnd(text, from, to);
+  return text.charCodeAt(i) === 124 || (text.charCodeAt(i) === 43 && text.charCodeAt(i + 1) === 45);
+};
+// A line of token characters only (letters, digits, + / = _ . -), four or more.
+const tokenLine = (text: string, from: number, to: number): boolean => {
+  const i = indentEnd(text, from, to);
+  if (to - i < 4) return false;
+  for (let k = i; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 61 || c === 95 || c === 46 || c === 45)) return false;
+  }
+  return true;
+};
+
 export const RECORD_RULES: readonly Rule[] = [
   {
     kind: 'table-secret',
     keywords: ['| ', ' |', '|-', '-|'],
-    re: /^[ \t]*[|+][^\n]*(?:\n[ \t]*[|+][^\n]*)+/gm,
-    rewrite: (block) => redactTable(block),
+    re: /(?:)/g,
+    scan: (text) => (text.includes('\n') ? lineBlocks(text, tableLine, redactTable) : { text, count: 0 }),
   },
   {
     kind: 'wrapped-token',
-    re: /^(?<ind>[ \t]*)[A-Za-z0-9+/=_.-]{40,}\n(?:\k<ind>[A-Za-z0-9+/=_.-]{40,}\n)*\k<ind>[A-Za-z0-9+/=_.-]{4,}$/gm,
-    rewrite: (block, g) => redactWrapped(block, g.ind ?? ''),
+    re: /(?:)/g,
+    scan: (text) => (text.length >= 84 && text.includes('\n') ? lineBlocks(text, tokenLine, redactWrapped) : { text, count: 0 }),
   },
 ];

@@ -13,6 +13,8 @@ import { credentialShaped } from './shape';
 // Query parameters that carry a key on every host (beyond context.ts's `token`, `key`, `api_key`…).
 const KEY_PARAMS = new Set(['access_key', 'accesskey', 'app_key', 'appkey', 'appid', 'app_id', 'private_key', 'subscription-key', 'x-api-key', 'dkey', 'auth_token', 'authtoken', 'license_key', 'licensekey']);
 
+const KEY_PARAM_IN = new RegExp(`[?&;](?:${[...KEY_PARAMS].join('|')})=`, 'i');
+
 const keyShaped = (v: string): boolean => v.length >= 16 && /^[\w.~-]+$/.test(v) && (/^[0-9a-f]{24,}$/i.test(v) || credentialShaped(v) || looksRandom(v));
 
 function hostEntries(host: string): ApiHost[] {
@@ -21,6 +23,9 @@ function hostEntries(host: string): ApiHost[] {
 
 /** The raw URL with the keys it holds by position replaced; `count` of them. */
 export function redactUrl(raw: string): { text: string; count: number } {
+  // Parse only what can hold a key by position: a host of the table, a version segment, or a key parameter.
+  const host = /^[a-z]+:\/\/(?:[^/?#@]*@)?([^/?#:]+)/i.exec(raw)?.[1]?.toLowerCase() ?? '';
+  if (hostEntries(host).length === 0 && !/\/v\d\//.test(raw) && !KEY_PARAM_IN.test(raw)) return { text: raw, count: 0 };
   let url: URL;
   try {
     url = new URL(raw);

@@ -17,16 +17,32 @@ const WORD = /[a-z]{3,8}/g;
 const isLower = (c: number): boolean => c >= 97 && c <= 122;
 const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9;
 
+const starts: number[] = [];
+const ends: number[] = [];
+
+/** Of a run of word-shaped words (starts/ends), the spans of twelve or more list words in a row. */
+function listRuns(text: string, count: number, runs: Array<[number, number]>): void {
+  let first = -1;
+  let n = 0;
+  for (let k = 0; k <= count; k++) {
+    if (k < count && WORDS.has(text.slice(starts[k], ends[k]))) {
+      if (n++ === 0) first = k;
+      continue;
+    }
+    if (n >= 12) runs.push([starts[first]!, ends[first + n - 1]!]);
+    n = 0;
+  }
+}
+
 /**
  * Spans of twelve or more words of the BIP-39 list in a row, apart by spaces, line breaks, commas or list numbers
- * (`1. word`): one pass over the characters, in which a word off the list (`the`, `to`, `and`), a capital, a digit
- * or other punctuation ends the run; a regex tried at every word start cost a third of redaction's time.
+ * (`1. word`). One pass over the characters finds runs of twelve words of the list's shape (three to eight
+ * lower-case letters); prose seldom runs that long without a short word, a capital or punctuation, so the list is
+ * looked up only in those. A regex tried at every word start cost a third of redaction's time.
  */
 export function wordRuns(text: string): Array<[number, number]> {
   const runs: Array<[number, number]> = [];
   const n = text.length;
-  let runStart = -1;
-  let runEnd = -1;
   let words = 0;
   let i = 0;
   while (i < n) {
@@ -43,15 +59,15 @@ export function wordRuns(text: string): Array<[number, number]> {
       // Not glued to a capital, a digit or `_`; ended by a separator, or by a period, comma or quote.
       const glued = (before >= 65 && before <= 90) || (before >= 48 && before <= 57) || before === 95;
       const closing = next === 46 || next === 34 || next === 39 || next === 96;
-      if (i - start >= 3 && i - start <= 8 && !glued && (isSpace(next) || next === 44 || closing) && WORDS.has(text.slice(start, i))) {
-        if (runStart < 0) runStart = start;
-        runEnd = i;
+      if (i - start >= 3 && i - start <= 8 && !glued && (isSpace(next) || next === 44 || closing)) {
+        starts[words] = start;
+        ends[words] = i;
         words++;
         if (next === 44) i++;
         // A period or a closing quote ends the phrase after this word.
         if (!closing) continue;
       }
-    } else if (c >= 48 && c <= 57 && runStart >= 0) {
+    } else if (c >= 48 && c <= 57 && words > 0) {
       // A list number between words: `2. word`, `3) word`.
       let j = i;
       while (j < n && j - i < 2 && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++;
@@ -62,11 +78,10 @@ export function wordRuns(text: string): Array<[number, number]> {
         continue;
       }
     } else i++;
-    if (words >= 12) runs.push([runStart, runEnd]);
+    if (words >= 12) listRuns(text, words, runs);
     words = 0;
-    runStart = -1;
   }
-  if (words >= 12) runs.push([runStart, runEnd]);
+  if (words >= 12) listRuns(text, words, runs);
   return runs;
 }
 
@@ -109,6 +124,8 @@ export const WALLET_RULES: readonly Rule[] = [
     kind: 'bip39-phrase',
     re: /(?:)/g,
     scan: (text) => {
+      // Twelve words of three letters or more, with their separators, and a space or a line break among them.
+      if (text.length < 47 || (!text.includes(' ') && !text.includes('\n'))) return { text, count: 0 };
       const runs = wordRuns(text);
       if (runs.length === 0) return { text, count: 0 };
       let count = 0;
