@@ -60,14 +60,14 @@ export const CALL_RULES: readonly Rule[] = [
   {
     // `tool auth UUID`, `tool account login 1234…`, `tool login HEX`, `warp-cli registration license KEY`.
     kind: 'cli-key',
-    keywords: ['auth ', 'login ', 'activate ', 'license ', 'authenticate '],
+    keywords: ['uth ', 'gin ', 'vate ', 'cense ', 'ticate '],
     re: /\b(?<pre>(?:auth|login|authenticate|activate|license)(?<=[\w.-][ \t]+(?:auth|login|authenticate|activate|license))[ \t]+)(?<s>[^\s'"-][^\s'"]*)/g,
     accept: (v) => keyLiteral(v) || /^\d{12,}$/.test(v) || (/^[A-Z0-9]{4,}(?:-[A-Z0-9]{4,}){2,}$/.test(v) && /\d/.test(v)),
   },
   {
     // A header value in a headers object or dict: `headers={"X-Cmc-Pro": "UUID"}`, `headers: { 'X-Key': '…' }`.
     kind: 'header-value',
-    keywords: ['headers'],
+    keywords: ['eaders'],
     re: /(?<pre>\bheaders\s*[=:]\s*)(?<obj>\{[^{}\n]{0,600}\})/gi,
     rewrite: (m, g) => {
       let count = 0;
@@ -82,7 +82,7 @@ export const CALL_RULES: readonly Rule[] = [
   {
     // Header-setting calls: `req.Header.Set("X-Key", "…")`, `xhr.setRequestHeader('X-Key', '…')`, `headers.set(…)`.
     kind: 'header-value',
-    keywords: ['header'],
+    keywords: ['eader'],
     re: /(?<pre>(?:Header\.(?:Set|Add)|setRequestHeader|[Hh]eaders\.(?:set|append)|\.header)\(\s*(?<q1>["'])(?<name>[\w-]+)\k<q1>\s*,\s*(?<q2>["']))(?<s>[^"'\n]+)(?<post>\k<q2>)/g,
     accept: (v, g) => !SAFE_HEADER.test(g.name ?? '') && keyLiteral(v),
   },

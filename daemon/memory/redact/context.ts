@@ -30,13 +30,13 @@ export const CONTEXT_RULES: readonly Rule[] = [
     // `--password=x`, `"client_secret": "x"`, `X-API-Key: x`, `password="x"`.
     kind: 'env-secret',
     keywords: NAME_KEYWORDS,
-    // The name sits in a lookbehind, so the regex is only tried where an `=` or `:` stands.
+    // The name sits in a lookbehind, so the regex is only tried where an `=` or `:` stands. POSIX shells' $PWD and
+    // $OLDPWD are the working directory (`-v "$PWD":/app`), not a password.
     // A quote left open at the end of a line holds a token cut by a line wrap.
-    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:=$@])(?:export\s+|set\s+|\$env:)?(?<name>${SECRET_NAME})["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|["'][\w+/=.~-]{16,}$|(?![^\s"'\x60;&|(),}]*\()[^\s"'\x60;&|(),}]+)`, 'gim'),
+    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:=$@])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<!\$(?:OLD)?PWD["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|["'][\w+/=.~-]{16,}$|(?![^\s"'\x60;&|(),}]*\()[^\s"'\x60;&|(),}]+)`, 'gim'),
     accept: (v, g) => {
       const value = unquote(v);
-      // POSIX shells' PWD and OLDPWD are the working directory (`-v "$PWD":/app`), not a password.
-      if (value.length === 0 || notAValue(value) || codeCall(value) || /^(?:OLD)?PWD$/.test(g.name ?? '')) return false;
+      if (value.length === 0 || notAValue(value) || codeCall(value)) return false;
       // A bare `NAME=value` is an assignment; `name: value` and `name = value` may be code: judge the value.
       return (g.eq === '=' || v !== value) && !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) ? true : plausibleSecret(v);
     },

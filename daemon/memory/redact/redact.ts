@@ -32,7 +32,7 @@ export interface RedactResult {
 
 // Private key blocks go first, then public things are shielded (public.ts), then the rest.
 const RULES: readonly Rule[] = [...KEY_RULES, ...PUBLIC_RULES, ...WALLET_RULES, ...RECORD_RULES, ...TOKEN_RULES, ...URL_RULES, ...SWEEP_RULES, ...COMMAND_RULES, ...CONFIG_RULES, ...CONTEXT_RULES, ...PROSE_RULES, ...CALL_RULES, HIGH_ENTROPY_RULE];
-const PUBLIC = new Set<Rule>(PUBLIC_RULES);
+const PUBLIC = Uint8Array.from(RULES, (r) => (PUBLIC_RULES.includes(r) ? 1 : 0));
 const KEYWORDS = new KeywordIndex(RULES.flatMap((r) => r.keywords ?? []));
 // Which rules each keyword wakes, and the rules with no keyword (they always run).
 const RULES_BY_KEYWORD = new Map<string, number[]>();
@@ -61,7 +61,7 @@ export function redact(text: string): RedactResult {
   for (let i = 0; i < RULES.length; i++) {
     if (wake[i] === 0) continue;
     const rule = RULES[i]!;
-    if (PUBLIC.has(rule)) {
+    if (PUBLIC[i] === 1) {
       if (canShield) out = shield(rule, out, shielded);
       continue;
     }
@@ -70,7 +70,8 @@ export function redact(text: string): RedactResult {
     count += r.count;
   }
   // A secret found once is a secret wherever else the text repeats it (`login X` echoed back as `account "X" set`).
-  for (const v of new Set(found))
+  if (found.length > 0)
+    for (const v of new Set(found))
     if (v.length >= 10 && (credentialShaped(v) || /^\d{12,}$/.test(v)) && out.includes(v)) {
       const parts = out.split(v);
       count += parts.length - 1;

@@ -149,12 +149,13 @@ export const WALLET_RULES: readonly Rule[] = [
   {
     kind: 'private-key-hex',
     keywords: ['0x'],
-    re: /(?<pre>^[^\n]*?)(?<![\w])(?<s>0x[0-9a-fA-F]{64})(?![0-9a-zA-Z_])/gm,
+    // The key first, then up to 120 characters of its line behind it (a look back that runs only where a key stands).
+    re: /(?<![\w])(?<s>0x[0-9a-fA-F]{64})(?![0-9a-zA-Z_])(?<=(?<line>[^\n]{0,120})0x[0-9a-fA-F]{64})/g,
     accept: (_v, g) => {
-      const before = (g.pre ?? '').slice(-80);
+      const before = g.line ?? '';
       if (HASH_BEFORE.test(before)) return false;
-      // `NAME=0x…` at the start of a line: an assignment to a name that is not a hash's.
-      return KEY_BEFORE.test(before) || /^\s*(?:export\s+)?[A-Z][A-Z0-9_]*=["']?$/.test(g.pre ?? '');
+      // `NAME=0x…` opening a line: an assignment to a name that is not a hash's.
+      return KEY_BEFORE.test(before) || /^\s*(?:export\s+)?[A-Z][A-Z0-9_]*=["']?$/.test(before);
     },
   },
 ];
