@@ -61,17 +61,62 @@ function redactTable(block: string): { text: string; count: number } {
 
 const TOKEN_LINE = /^[A-Za-z0-9+/=_.-]+$/;
 
-/** Lines of one fixed width (the last one shorter or equal) that join into one random-looking token. */
-function redactWrapped(block: string): { text: string; count: number } {
-  const indent = /^[ \t]*/.exec(block)![0];
-  const parts = block.split('\n').map((l) => l.trimStart());
+/** Whether `parts` (lines without their indentation) are one token cut at a fixed width that joins into a random-looking one. */
+function wrappedToken(parts: string[]): boolean {
   const width = parts[0]!.length;
-  if (width < 40 || parts.length < 2 || !parts.slice(0, -1).every((p) => p.length === width) || parts[parts.length - 1]!.length > width || !parts.every((p) => TOKEN_LINE.test(p))) return { text: block, count: 0 };
+  if (width < 40 || parts.length < 2 || !parts.slice(0, -1).every((p) => p.length === width) || parts[parts.length - 1]!.length > width || !parts.every((p) => TOKEN_LINE.test(p))) return false;
   const joined = parts.join('');
-  if (/^[0-9a-f]+$/i.test(joined) || ordinaryBase64(joined)) return { text: block, count: 0 };
-  const jwt = /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/.test(joined);
-  if (!jwt && !looksRandom(joined)) return { text: block, count: 0 };
-  return { text: `${indent}${marker('wrapped-token')}`, count: 1 };
+  if (/^[0-9a-f]+$/i.test(joined) || ordinaryBase64(joined)) return false;
+  return /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/.test(joined) || looksRandom(joined);
+}
+
+const isTokenChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 61 || c === 95 || c === 46 || c === 45;
+
+/** Runs of two or more lines of token characters, the first ones 40 characters or longer, each judged joined. */
+function redactWrapped(text: string): { text: string; count: number } {
+  let out = '';
+  let last = 0;
+  let count = 0;
+  // [start of the line, start of its token, end] of the lines in the current run.
+  let run: Array<[number, number, number]> = [];
+  const judge = (): void => {
+    if (run.length === 0) return;
+    if (run.length >= 2) {
+      const parts = run.map(([, from, to]) => text.slice(from, to));
+      if (wrappedToken(parts)) {
+        out += text.slice(last, run[0]![1]) + marker('wrapped-token');
+        last = run[run.length - 1]![2];
+        count++;
+      }
+    }
+    run = [];
+  };
+  let pos = 0;
+  while (pos < text.length) {
+    let nl = text.indexOf('\n', pos);
+    if (nl < 0) nl = text.length;
+    let from = pos;
+    while (from < nl && (text.charCodeAt(from) === 32 || text.charCodeAt(from) === 9)) from++;
+    const len = nl - from;
+    const width = run.length > 0 ? run[0]![2] - run[0]![1] : 0;
+    // Only a line as long as the run's first (or any line of 40 or more, to open a run), or a shorter last one, is read.
+    let token = len >= 4 && (len >= 40 || (run.length > 0 && len <= width));
+    for (let k = from; token && k < nl; k++) if (!isTokenChar(text.charCodeAt(k))) token = false;
+    if (token && run.length > 0 && len !== width) {
+      if (len < width) {
+        run.push([pos, from, nl]);
+        judge();
+        pos = nl + 1;
+        continue;
+      }
+      judge();
+    }
+    if (token) run.push([pos, from, nl]);
+    else judge();
+    pos = nl + 1;
+  }
+  judge();
+  return count > 0 ? { text: out + text.slice(last), count } : { text, count: 0 };
 }
 
 /** Blocks of two or more consecutive lines that `member` accepts, each rewritten by `rewrite`. */
@@ -117,17 +162,6 @@ const tableLine = (text: string, from: number, to: number): boolean => {
   const i = indentEnd(text, from, to);
   return text.charCodeAt(i) === 124 || (text.charCodeAt(i) === 43 && text.charCodeAt(i + 1) === 45);
 };
-// A line of token characters only (letters, digits, + / = _ . -), four or more.
-const tokenLine = (text: string, from: number, to: number): boolean => {
-  const i = indentEnd(text, from, to);
-  if (to - i < 4) return false;
-  for (let k = i; k < to; k++) {
-    const c = text.charCodeAt(k);
-    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 61 || c === 95 || c === 46 || c === 45)) return false;
-  }
-  return true;
-};
-
 export const RECORD_RULES: readonly Rule[] = [
   {
     kind: 'table-secret',
@@ -138,6 +172,6 @@ export const RECORD_RULES: readonly Rule[] = [
   {
     kind: 'wrapped-token',
     re: /(?:)/g,
-    scan: (text) => (text.length >= 84 && text.includes('\n') ? lineBlocks(text, tokenLine, redactWrapped) : { text, count: 0 }),
+    scan: (text) => (text.length >= 84 && text.includes('\n') ? redactWrapped(text) : { text, count: 0 }),
   },
 ];
