@@ -23,7 +23,9 @@ export function keyLiteral(v: string): boolean {
 // Methods that hand an SDK its key; any callee whose last name starts with a capital is a constructor or a factory.
 const INIT_METHODS = new Set(['init', 'initApp', 'initialize', 'initializeApp', 'start', 'configure', 'setup', 'createLogger', 'createClient', 'create', 'connect', 'login', 'auth', 'authenticate', 'new', 'from_key', 'fromKey', 'fromPhrase', 'fromMnemonic', 'fromSecretKey', 'setApiKey', 'set_api_key', 'setAccessToken', 'setToken', 'setKey', 'withApiKey', 'withToken']);
 // Constructors of values, not clients: their literal arguments are data.
-const NOT_CLIENTS = new Set(['Date', 'Error', 'TypeError', 'RangeError', 'RegExp', 'URL', 'URLSearchParams', 'Set', 'Map', 'Array', 'Buffer', 'Guid', 'UUID', 'Uuid', 'ObjectId', 'ObjectID', 'BigInt', 'Symbol', 'Promise', 'String', 'Number', 'Boolean', 'Object', 'JSON', 'Math', 'Color', 'Version', 'SemVer', 'Path', 'File', 'Regex', 'Pattern', 'Uri', 'URI', 'Hash', 'Decimal', 'Long', 'Int', 'Hex', 'Base64', 'TextEncoder', 'Uint8Array', 'Blob', 'Request', 'Response', 'Headers', 'Event', 'CustomEvent', 'Intl', 'Commit', 'Sha', 'Oid', 'Digest', 'Checksum', 'Id', 'ID']);
+const NOT_CLIENTS = new Set(['Date', 'Error', 'TypeError', 'RangeError', 'RegExp', 'URL', 'URLSearchParams', 'Set', 'Map', 'Array', 'Buffer', 'Guid', 'UUID', 'Uuid', 'ObjectId', 'ObjectID', 'BigInt', 'Symbol', 'Promise', 'String', 'Number', 'Boolean', 'Object', 'JSON', 'Math', 'Color', 'Version', 'SemVer', 'Path', 'File', 'Regex', 'Pattern', 'Uri', 'URI', 'Hash', 'Decimal', 'Long', 'Int', 'Hex', 'Base64', 'TextEncoder', 'Uint8Array', 'Blob', 'Request', 'Response', 'Headers', 'Event', 'CustomEvent', 'Intl', 'Commit', 'Sha', 'Oid', 'Digest', 'Checksum', 'Id', 'ID',
+  // Parsing and comparing: `uuid.MustParse("…")`, `assert.Equal(t, "…", got)`.
+  'Parse', 'MustParse', 'ParseUUID', 'FromString', 'Equal', 'Equals', 'EqualValues', 'NotEqual', 'Contains', 'Compile', 'MustCompile']);
 
 function clientCall(callee: string): boolean {
   const names = callee.replace(/^new\s+/, '').split(/\.|::/);

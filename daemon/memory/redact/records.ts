@@ -13,7 +13,8 @@ import { isStopword, notAValue, plausibleSecret } from './values';
 const CREDENTIAL_HEADER = /^(?:.*\b)?(?:pass(?:word|wd|phrase)?|pwd|secret|token|(?:api|access|secret|private|license)[ _-]?key|key|credentials?|pin|auth)$/i;
 const LABEL_CELL = /^(?:api[ _-]?key|access[ _-]?key|secret[ _-]?key|password|passwd|passphrase|token|access[ _-]?token|secret|credential|pat|app[ _-]?password)$/i;
 const NAME_CELL = new RegExp(`^${SECRET_NAME}$`, 'i');
-const SEPARATOR = /^[\s|:+=-]*$/;
+// A rule line under a header or around a box: dashes, with pipes, colons or pluses.
+const SEPARATOR = /^[\s|:+=]*-[\s|:+=-]*$/;
 
 const cellValue = (v: string): boolean => v.length >= 4 && !v.includes(' ') && !v.includes(SHIELD) && !notAValue(v) && !isStopword(v) && (plausibleSecret(v) || credentialShaped(v));
 
@@ -23,7 +24,8 @@ interface Row {
 }
 
 function splitRow(line: string): string[] {
-  const inner = line.trim().replace(/^\|/, '').replace(/\|$/, '');
+  // Words before the first `|` (a row quoted mid-sentence: `Using | a | b |`) are not a cell.
+  const inner = line.slice(line.indexOf('|')).trim().replace(/^\|/, '').replace(/\|$/, '');
   return inner.split('|').map((c) => c.trim());
 }
 
@@ -33,7 +35,7 @@ function redactTable(block: string): { text: string; count: number } {
   let header: string[] | undefined;
   let count = 0;
   const out = lines.map((line, i) => {
-    if (!line.trim().startsWith('|') || SEPARATOR.test(line)) return line;
+    if (!line.includes('|') || SEPARATOR.test(line)) return line;
     const row: Row = { line, cells: splitRow(line) };
     // The header: the first row, when a separator line follows it or closes a box above it.
     if (header === undefined && (SEPARATOR.test(lines[i + 1] ?? '') || (i > 0 && SEPARATOR.test(lines[i - 1]!)))) {
@@ -51,7 +53,8 @@ function redactTable(block: string): { text: string; count: number } {
     count += take.size;
     // Rewrite cell by cell, keeping the spacing.
     let j = -1;
-    return line.replace(/\|([^|]*)(?=\|)/g, (m, cell: string) => {
+    const at = line.indexOf('|');
+    return line.slice(0, at) + line.slice(at).replace(/\|([^|]*)(?=\||$)/g, (m, cell: string) => {
       j++;
       return take.has(j) ? `|${cell.replace(cell.trim(), marker('table-secret'))}` : m;
     });
@@ -112,14 +115,22 @@ function redactWrapped(text: string): { text: string; count: number } {
       judge();
     }
     if (token) run.push([pos, from, nl]);
-    else judge();
+    else {
+      // The last piece may open a line that goes on in words (`…Xy7 as you said.`).
+      if (run.length > 0) {
+        let k = from;
+        while (k < nl && isTokenChar(text.charCodeAt(k))) k++;
+        if (k > from && k - from <= width && (k === nl || text.charCodeAt(k) === 32)) run.push([pos, from, k]);
+      }
+      judge();
+    }
     pos = nl + 1;
   }
   judge();
   return count > 0 ? { text: out + text.slice(last), count } : { text, count: 0 };
 }
 
-/** Blocks of two or more consecutive lines that `member` accepts, each rewritten by `rewrite`. */
+/** Blocks of consecutive lines that `member` accepts, each rewritten by `rewrite`. */
 function lineBlocks(text: string, member: (text: string, from: number, to: number) => boolean, rewrite: (block: string) => { text: string; count: number }): { text: string; count: number } {
   let out = '';
   let last = 0;
@@ -128,7 +139,7 @@ function lineBlocks(text: string, member: (text: string, from: number, to: numbe
   let blockLines = 0;
   let pos = 0;
   const flush = (end: number): void => {
-    if (blockLines >= 2) {
+    if (blockLines >= 1) {
       const r = rewrite(text.slice(blockStart, end));
       if (r.count > 0) {
         out += text.slice(last, blockStart) + r.text;
@@ -157,17 +168,19 @@ const indentEnd = (text: string, from: number, to: number): number => {
   while (i < to && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
   return i;
 };
-// A table line opens with `|`, or is an ASCII box's `+---+` rule.
+// A table line opens with `|` or ends with one (a row quoted after some words), or is an ASCII box's `+---+` rule.
 const tableLine = (text: string, from: number, to: number): boolean => {
   const i = indentEnd(text, from, to);
-  return text.charCodeAt(i) === 124 || (text.charCodeAt(i) === 43 && text.charCodeAt(i + 1) === 45);
+  let end = to;
+  while (end > i && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 13)) end--;
+  return text.charCodeAt(i) === 124 || (end > i && text.charCodeAt(end - 1) === 124 && text.indexOf('|', i) < end - 1) || (text.charCodeAt(i) === 43 && text.charCodeAt(i + 1) === 45);
 };
 export const RECORD_RULES: readonly Rule[] = [
   {
     kind: 'table-secret',
     keywords: ['| ', ' |', '|-', '-|'],
     re: /(?:)/g,
-    scan: (text) => (text.includes('\n') ? lineBlocks(text, tableLine, redactTable) : { text, count: 0 }),
+    scan: (text) => lineBlocks(text, tableLine, redactTable),
   },
   {
     kind: 'wrapped-token',

@@ -48,14 +48,17 @@ describe('redaction on the fourth held-out set', () => {
     assert.ok(tags.length === 12 && tags.every((w) => wordlist.includes(w)) && !validateMnemonic(tags.join(' '), wordlist));
   });
 
-  // What the rules of 62dad64 gave when the set was committed: 47 leaked, 1 partial, 24 of 56 damaged.
-  it('prints leaked, partial and damaged (misses listed), and does no worse than when the set was committed', () => {
+  // The rules of 62dad64 gave 47 leaked, 1 partial and 24 of 56 damaged when the set was committed; the rules of
+  // issue 33 leave the 3 listed below (no credential word, no form of a key: a UUID in backticks, a 40-hex value that
+  // is a SHA-1's shape, a UUID under a table column named "Join"). Targets: 0 leaked, 0 partial, <= 1 damaged per 100.
+  it('prints leaked, partial and damaged (misses listed): no partial, no damage, no more than the 3 known leaks', () => {
     const s = score(held, (t) => redact(t).text);
     const d = damaged(keep, (t) => redact(t).text);
     const name = (e: { family: string; form: string }): string => `${e.family}/${e.form}`;
     console.log(`  held-out-4: ${held.length - s.leaked.length - s.partial.length}/${held.length} redacted whole; leaked ${s.leaked.length} (${s.leaked.map(name).join(', ')}); partial ${s.partial.length} (${s.partial.map(name).join(', ')})`);
     console.log(`  keep-4: ${d.length}/${keep.length} damaged (${d.map(name).join(', ')})`);
-    assert.ok(s.leaked.length + s.partial.length <= 48, `${s.leaked.length} leaked, ${s.partial.length} partial`);
-    assert.ok(d.length <= 24, `${d.length} damaged`);
+    assert.deepEqual(s.leaked.map(name).sort(), ['prose/hex-in-parentheses', 'prose/slack-quote-backticks', 'table/token-column-far']);
+    assert.deepEqual(s.partial.map(name), []);
+    assert.ok(d.length * 100 <= keep.length, `${d.length} of ${keep.length} damaged: ${d.map(name).join(', ')}`);
   });
 });
