@@ -14,6 +14,8 @@ const LENGTHS = [24, 21, 18, 15, 12];
 
 const WORD = /[a-z]{3,8}/g;
 
+// Twelve words of three to eight lower-case letters apart by spaces, commas or list numbers: what wordRuns needs, and more.
+const PHRASE_SHAPE = /(?<![a-z])(?=[a-z]{3,8}[\s,])(?:[a-z]{3,8}[\s,]+(?:\d{1,2}[.):]\s+)?){11}[a-z]{3,8}(?![a-z])/;
 const isLower = (c: number): boolean => c >= 97 && c <= 122;
 const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9;
 
@@ -124,8 +126,8 @@ export const WALLET_RULES: readonly Rule[] = [
     kind: 'bip39-phrase',
     re: /(?:)/g,
     scan: (text) => {
-      // Twelve words of three letters or more, with their separators, and a space or a line break among them.
-      if (text.length < 47 || (!text.includes(' ') && !text.includes('\n'))) return { text, count: 0 };
+      // Twelve words of the list's shape in a row somewhere (a looser test than wordRuns', so it only saves time).
+      if (text.length < 47 || !PHRASE_SHAPE.test(text)) return { text, count: 0 };
       const runs = wordRuns(text);
       if (runs.length === 0) return { text, count: 0 };
       let count = 0;
