@@ -4,7 +4,7 @@
 // with random bodies of the right alphabet and length from a seeded PRNG, so
 // the output is the same on every run and no real credential is involved.
 //
-//   node scripts/gen-secret-corpus.mjs      writes test/fixtures/secrets/{corpus,held-out,held-out-2,held-out-3}.json
+//   node scripts/gen-secret-corpus.mjs      writes test/fixtures/secrets/{corpus,held-out,held-out-2,held-out-3,held-out-4,keep-4}.json
 //                                           (or into $SECRET_CORPUS_OUT)
 //
 // Two sets. `corpus.json` is what redaction is built and tuned against.
@@ -13,6 +13,8 @@
 // is never tuned against: it measures what redaction does with secrets it has
 // not seen. Each entry: { family, form, text, secrets } where every string in
 // `secrets` must be gone from the redacted text.
+import { entropyToMnemonic, validateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +45,8 @@ const ALPHA = {
   b: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
   B: 'qpzry9x8gf2tvdw0s3jn54khce6mua7l', // bech32
   a2: 'ABCDEFGHJKLMNPQRSTUVWXYZ234567', // AWS key body (upper + 2-7)
+  5: '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', // base58
+  C: '0123456789ABCDEFGHJKMNPQRSTVWXYZ', // Crockford base32 (ULIDs)
   p: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#%^*_-+',
 };
 
@@ -542,8 +546,201 @@ const HELD_OUT_3 = [
   ['wrapped', 'base64-split', (g) => { const t = g.r('b', 96); return { secrets: [t.slice(0, 48), t.slice(48)], text: `"client_secret": "${t.slice(0, 48)}\n${t.slice(48)}"` }; }],
 ];
 
+// The fourth held-out set, written after held-out-3.json had been measured
+// and before the rules that followed it (issue 33), in the shapes real agent
+// transcripts carry and none of the sets above use: keys with no prefix and no
+// credential word, handed to SDK constructors or `auth`/`login` subcommands,
+// or standing as a path segment or a query parameter of an API host's URL in
+// a fetch call; wallet recovery phrases (real BIP-39 words and checksum, made
+// by @scure/bip39 from seeded entropy), keypairs as JSON byte arrays, `0x`
+// private keys; tokens in markdown table rows whose credential word is in
+// another cell; long tokens wrapped at a fixed width (every piece listed);
+// name/value records in JSON and YAML. Provider families are absent from the
+// four sets above. `keep-4.json` beside it holds the other side: public keys,
+// hashes, base64 of ordinary text, ids with a public prefix, addresses and
+// hashes in explorer URLs, host names and container paths, each of which must
+// come out of redaction byte for byte.
+const bytes = (g, n) => Uint8Array.from({ length: n }, () => Math.floor(g.rnd() * 256));
+const mnemonic = (g, words) => entropyToMnemonic(bytes(g, (words / 3) * 4), wordlist);
+const byteArray = (g, n, sep = ',') => `[${Array.from(bytes(g, n)).join(sep)}]`;
+const fold = (s, w) => s.match(new RegExp(`.{1,${w}}`, 'g'));
+const b64 = (text) => Buffer.from(text).toString('base64');
+
+const HELD_OUT_4 = [
+  // Keys as path segments and query parameters of API hosts, in fetch calls and tool output.
+  ['alchemy', 'rpc-path-webfetch', (g) => ({ secret: g.r('u', 32), wrap: (s) => `{"name":"WebFetch","input":{"url":"https://eth-mainnet.g.alchemy.com/v2/${s}","prompt":"what is the latest block number?"}}` })],
+  ['alchemy', 'nft-api-path', (g) => ({ secret: g.r('A', 32), wrap: (s) => `const res = await fetch(\`https://eth-mainnet.g.alchemy.com/nft/v3/${s}/getNFTsForOwner?owner=\${owner}&withMetadata=true\`);` })],
+  ['infura', 'web3py-http-provider', (g) => ({ secret: g.r('h', 32), wrap: (s) => `w3 = Web3(Web3.HTTPProvider("https://sepolia.infura.io/v3/${s}"))\nprint(w3.eth.block_number)` })],
+  ['infura', 'websocket-path', (g) => ({ secret: g.r('h', 32), wrap: (s) => `const ws = new WebSocket("wss://mainnet.infura.io/ws/v3/${s}");` })],
+  ['quicknode', 'endpoint-path', (g) => ({ secret: g.r('h', 40), wrap: (s) => `const provider = new ethers.JsonRpcProvider("https://late-wispy-pond.base-mainnet.quiknode.pro/${s}/");` })],
+  ['ankr', 'rpc-path-curl', (g) => ({ secret: g.r('h', 64), wrap: (s) => `curl -s -X POST https://rpc.ankr.com/eth/${s} -H 'content-type: application/json' -d '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}'` })],
+  ['getblock', 'access-path', (g) => ({ secret: g.r('h', 32), wrap: (s) => `  RPC_URL: https://go.getblock.io/${s}/\n  CHAIN_ID: 56` })],
+  ['blastapi', 'project-path', (g) => ({ secret: g.uuid(), wrap: (s) => `[rpc_endpoints]\nmainnet = "https://eth-mainnet.blastapi.io/${s}"` })],
+  ['chainstack', 'node-path', (g) => ({ secret: g.r('h', 32), wrap: (s) => `Connected to https://nd-${g.r('d', 3)}-${g.r('d', 3)}-${g.r('d', 3)}.p2pify.com/${s} (chain 1)` })],
+  ['exchangerate-api', 'path-key', (g) => ({ secret: g.r('h', 24), wrap: (s) => `r = requests.get(f"https://v6.exchangerate-api.com/v6/${s}/latest/{base}")` })],
+  ['openweathermap', 'appid-query', (g) => ({ secret: g.r('h', 32), wrap: (s) => `curl "https://api.openweathermap.org/data/2.5/weather?q=Lisbon&units=metric&appid=${s}"` })],
+  ['openweathermap', 'appid-go-format', (g) => ({ secret: g.r('h', 32), wrap: (s) => `url := fmt.Sprintf("https://api.openweathermap.org/data/3.0/onecall?lat=%f&lon=%f&appid=%s", lat, lon, "${s}")` })],
+  ['unsplash', 'client-id-query', (g) => ({ secret: g.r('u', 43), wrap: (s) => `GET https://api.unsplash.com/search/photos?query=forest&per_page=5&client_id=${s} -> 200 (5 results)` })],
+  ['openexchangerates', 'app-id-query', (g) => ({ secret: g.r('h', 32), wrap: (s) => `fetch("https://openexchangerates.org/api/latest.json?app_id=${s}&base=USD").then(r => r.json())` })],
+  ['zapier', 'catch-hook-path', (g) => { const s = `${g.r('d', 8)}/${g.r('a', 7)}`; return { secrets: [s], text: `requests.post("https://hooks.zapier.com/hooks/catch/${s}/", json=payload)` }; }],
+  ['healthchecks', 'ping-uuid', (g) => ({ secret: g.uuid(), wrap: (s) => `0 3 * * * /usr/local/bin/backup.sh && curl -fsS -m 10 --retry 5 -o /dev/null https://hc-ping.com/${s}` })],
+  ['etherscan', 'apikey-with-address', (g) => ({ secret: g.r('U', 34), wrap: (s) => `fetching https://api.etherscan.io/api?module=account&action=txlist&address=0x${g.r('h', 40)}&startblock=0&sort=asc&apikey=${s}` })],
+  ['ipstack', 'access-key-query', (g) => ({ secret: g.r('h', 32), wrap: (s) => `http://api.ipstack.com/134.201.250.155?access_key=${s}&format=1` })],
+  // Keys handed to SDK constructors and init calls, no credential word beside them.
+  ['backendless', 'init-app-positional', (g) => ({ secret: g.uuid().toUpperCase(), wrap: (s) => `Backendless.initApp("${g.uuid().toUpperCase()}", "${s}");` })],
+  ['bugsnag', 'start-positional', (g) => ({ secret: g.r('h', 32), wrap: (s) => `import Bugsnag from '@bugsnag/js'\nBugsnag.start('${s}')` })],
+  ['mezmo', 'create-logger-positional', (g) => ({ secret: g.r('h', 32), wrap: (s) => `const logger = Logger.createLogger('${s}', { app: 'billing', env: 'prod' });` })],
+  ['recurly', 'ruby-client-new', (g) => ({ secret: g.r('h', 32), wrap: (s) => `client = Recurly::Client.new("${s}")\nputs client.list_accounts.first.code` })],
+  ['klaviyo', 'php-client-new', (g) => ({ secret: `pk_${g.r('h', 34)}`, wrap: (s) => `$klaviyo = new KlaviyoAPI("${s}", num_retries: 3);` })],
+  ['mux', 'java-client-two-args', (g) => ({ secret: g.r('b', 76).replace(/[+/]/g, 'x'), wrap: (s) => `MuxClient mux = new MuxClient("${g.uuid()}", "${s}");` })],
+  ['code', 'go-newclient-positional', (g) => ({ secret: g.r('A', 40), wrap: (s) => `client := ordersapi.NewClient("https://orders.internal", "${s}")\nif err != nil {` })],
+  ['code', 'python-search-client-create', (g) => ({ secret: g.r('h', 32), wrap: (s) => `index = SearchClient.create("${g.r('U', 10)}", "${s}").init_index("products")` })],
+  ['code', 'rust-sdk-new', (g) => ({ secret: g.uuid(), wrap: (s) => `let sdk = Sdk::new("acme-prod", "${s}").await?;` })],
+  ['code', 'js-init-sdk-uuid', (g) => ({ secret: `sdk-${g.uuid()}`, wrap: (s) => `const ldClient = init('${s}');\nawait ldClient.waitForInitialization();` })],
+  ['code', 'kotlin-builder-positional', (g) => ({ secret: g.r('A', 48), wrap: (s) => `val api = ShipmentsApi.Builder("${s}").region(Region.EU).build()` })],
+  ['code', 'csharp-client-ctor-hex', (g) => ({ secret: g.r('h', 40), wrap: (s) => `var geo = new GeocodingClient("${s}");` })],
+  ['code', 'fetch-authorization-raw', (g) => ({ secret: g.r('h', 40), wrap: (s) => `await fetch(url, { headers: { Authorization: '${s}', Accept: 'application/json' } })` })],
+  ['code', 'python-requests-header-dict', (g) => ({ secret: g.uuid(), wrap: (s) => `resp = httpx.get(URL, headers={"X-Cmc-Pro": "${s}"})` })],
+  // `auth`/`login` subcommands taking the key as a word.
+  ['cli', 'auth-positional-uuid', (g) => ({ secret: g.uuid(), wrap: (s) => `$ acmectl auth ${s}\nAuthenticated as ops@acme.dev (org: acme)` })],
+  ['cli', 'login-positional-hex', (g) => ({ secret: g.r('h', 40), wrap: (s) => `./bin/deployctl login ${s} --org acme && ./bin/deployctl whoami` })],
+  ['mullvad', 'account-login', (g) => ({ secret: g.r('d', 16), wrap: (s) => `$ mullvad account login ${s}\nMullvad account "${s}" set` })],
+  ['cli', 'activate-license', (g) => ({ secret: `${g.r('U', 8)}-${g.r('U', 8)}-${g.r('U', 8)}`, wrap: (s) => `warp-cli registration license ${s}` })],
+  // Wallets: recovery phrases, keypairs as byte arrays, 0x private keys.
+  ['wallet', 'bip39-12-prose', (g) => ({ secret: mnemonic(g, 12), wrap: (s) => `ok, the recovery phrase for the test wallet is: ${s}. I funded it from the faucet.` })],
+  ['wallet', 'bip39-24-ethers-from-phrase', (g) => ({ secret: mnemonic(g, 24), wrap: (s) => `const wallet = ethers.Wallet.fromPhrase("${s}");` })],
+  ['wallet', 'bip39-12-solana-keygen-output', (g) => ({ secret: mnemonic(g, 12), wrap: (s) => `Wrote new keypair to /home/dev/.config/solana/id.json\n================================================================================\npubkey: ${g.r('5', 44)}\n================================================================================\nSave this seed phrase and your BIP39 passphrase to recover your new keypair:\n${s}\n================================================================================` })],
+  ['wallet', 'bip39-15-env-words', (g) => ({ secret: mnemonic(g, 15), wrap: (s) => `WALLET_WORDS="${s}"` })],
+  ['wallet', 'bip39-18-yaml', (g) => ({ secret: mnemonic(g, 18), wrap: (s) => `wallet:\n  network: testnet\n  words: ${s}` })],
+  ['wallet', 'bip39-21-quoted-reply', (g) => ({ secret: mnemonic(g, 21), wrap: (s) => `> ${s}\n\nI'll import that into the dev wallet now.` })],
+  ['wallet', 'bip39-24-wrapped', (g) => { const w = mnemonic(g, 24).split(' '); return { secrets: [w.slice(0, 12).join(' '), w.slice(12).join(' ')], text: `restore with:\n${w.slice(0, 12).join(' ')}\n${w.slice(12).join(' ')}` }; }],
+  ['wallet', 'bip39-12-numbered', (g) => { const w = mnemonic(g, 12).split(' '); return { secrets: w.map((x, i) => `${i + 1}. ${x}`).slice(0, 12), text: `Here are the words in order:\n${w.map((x, i) => `${i + 1}. ${x}`).join('\n')}` }; }],
+  ['wallet', 'solana-id-json-cat', (g) => ({ secret: byteArray(g, 64), wrap: (s) => `$ cat ~/.config/solana/id.json\n${s}` })],
+  ['wallet', 'keypair-env-array', (g) => ({ secret: byteArray(g, 64), wrap: (s) => `PAYER=${s}` })],
+  ['wallet', 'keypair-from-secret-key', (g) => ({ secret: byteArray(g, 64, ', '), wrap: (s) => `const payer = Keypair.fromSecretKey(Uint8Array.from(${s}));` })],
+  ['wallet', 'keypair-rust-bytes', (g) => ({ secret: byteArray(g, 64, ', '), wrap: (s) => `let bytes: [u8; 64] = ${s};\nlet kp = Keypair::from_bytes(&bytes)?;` })],
+  ['wallet', 'hardhat-accounts-0x', (g) => ({ secret: `0x${g.r('h', 64)}`, wrap: (s) => `  networks: {\n    sepolia: {\n      url: "https://rpc.sepolia.org",\n      accounts: ["${s}"],\n    },\n  },` })],
+  ['wallet', 'forge-private-key-flag', (g) => ({ secret: `0x${g.r('h', 64)}`, wrap: (s) => `forge script script/Deploy.s.sol --rpc-url $RPC --private-key ${s} --broadcast` })],
+  ['wallet', 'env-pk-0x', (g) => ({ secret: `0x${g.r('h', 64)}`, wrap: (s) => `DEPLOYER_PK=${s}\nTREASURY=0x${g.r('h', 40)}` })],
+  ['wallet', 'ethers-wallet-ctor', (g) => ({ secret: `0x${g.r('h', 64)}`, wrap: (s) => `const signer = new ethers.Wallet("${s}", provider);` })],
+  ['wallet', 'web3py-from-key', (g) => ({ secret: g.r('h', 64), wrap: (s) => `acct = Account.from_key("${s}")` })],
+  ['wallet', 'bitcoin-wif', (g) => ({ secret: `K${g.r('5', 51)}`, wrap: (s) => `bitcoin-cli -rpcwallet=cold importprivkey ${s} "cold" false` })],
+  ['nostr', 'nsec', (g) => ({ secret: `nsec1${g.r('B', 58)}`, wrap: (s) => `my nostr identity for the bot: ${s}` })],
+  // Tables: the credential word sits in another cell or in the header row.
+  ['table', 'header-password-column', (g) => ({ secret: g.human(), wrap: (s) => `| Service | User | Password | Notes |\n|---|---|---|---|\n| grafana | admin | ${s} | reset on 2026-11-02 after the incident review |` })],
+  ['table', 'label-cell-then-value', (g) => ({ secret: g.r('A', 32), wrap: (s) => `| stripe-prod | API key | ${s} | in the ops vault |` })],
+  ['table', 'env-variable-value', (g) => ({ secret: g.r('A', 24), wrap: (s) => `| Variable | Value |\n|----------|-------|\n| MAIL_RELAY_SECRET | ${s} |\n| MAIL_RELAY_HOST | smtp.internal |` })],
+  ['table', 'token-column-far', (g) => ({ secret: g.uuid(), wrap: (s) => `| Node | Address | Join | Role |\n| --- | --- | --- | --- |\n| worker-3 | 10.0.4.17 | ${s} | agent |\n\n(the Join column is the cluster join token)` })],
+  ['table', 'ascii-box', (g) => ({ secret: g.r('A', 28), wrap: (s) => `+----------+------------------------------+\n| name     | secret                       |\n+----------+------------------------------+\n| ci-bot   | ${s} |\n+----------+------------------------------+` })],
+  // Name/value records in JSON, YAML and ini.
+  ['config', 'json-key-value-record', (g) => ({ secret: g.r('A', 30), wrap: (s) => `[{"key":"DATABASE_PASSWORD","value":"${s}","target":["production"],"type":"encrypted"}]` })],
+  ['config', 'yaml-name-value-list', (g) => ({ secret: g.r('A', 36), wrap: (s) => `parameters:\n  - name: orders-signing-secret\n    type: SecureString\n    value: ${s}` })],
+  ['config', 'rclone-conf', (g) => ({ secret: g.r('A', 31), wrap: (s) => `[b2-backup]\ntype = b2\naccount = ${g.r('h', 25)}\nkey = ${s}\nhard_delete = true` })],
+  ['config', 'yaml-flow-mapping', (g) => ({ secret: g.human(), wrap: (s) => `smtp: {host: mail.internal, user: alerts, pw: ${s}, port: 587}` })],
+  ['config', 'toml-inline-table', (g) => ({ secret: g.r('u', 40), wrap: (s) => `registry = { url = "https://crates.internal", token = "${s}" }` })],
+  // Wrapped at a fixed width: every piece must go.
+  ['wrapped', 'jwt-fold-64', (g) => { const t = `eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ.eyJzdWIiOiJzeXN0ZW06c2VydmljZWFjY291bnQ6${g.r('u', 140)}.${g.r('u', 120)}`; const parts = fold(t, 64); return { secrets: parts, text: `$ kubectl create token deployer --duration=24h | fold -w 64\n${parts.join('\n')}` }; }],
+  ['wrapped', 'base62-log-80', (g) => { const t = g.r('A', 200); const parts = fold(t, 80); return { secrets: parts, text: `[worker] session established, resume handle:\n${parts.join('\n')}\n[worker] ready` }; }],
+  ['wrapped', 'yaml-folded-scalar', (g) => { const t = g.r('b', 120); const parts = fold(t, 60); return { secrets: parts, text: `webhook:\n  signing: >-\n${parts.map((p) => `    ${p}`).join('\n')}\n  retries: 3` }; }],
+  ['wrapped', 'quoted-in-json-76', (g) => { const t = g.r('b', 180); const parts = fold(t, 76); return { secrets: parts, text: `{\n  "credential": "${parts.join('\\n')}"\n}` }; }],
+  // Provider tokens with prefixes of their own, as tool output or pasted text.
+  ['langfuse', 'secret-key', (g) => ({ secret: `sk-lf-${g.uuid()}`, wrap: (s) => `LANGFUSE_SK=${s}\nLANGFUSE_HOST=https://cloud.langfuse.com` })],
+  ['e2b', 'api', (g) => ({ secret: `e2b_${g.r('h', 40)}`, wrap: (s) => `Sandbox.create({ template: 'base', apiKey: process.env.E2B ?? '${s}' })` })],
+  ['browserbase', 'api', (g) => ({ secret: `bb_live_${g.r('u', 27)}`, wrap: (s) => `> ${s}\n\nthat's the one from the project page` })],
+  ['anyscale', 'service-token', (g) => ({ secret: `esecret_${g.r('a', 26)}`, wrap: (s) => `anyscale service deploy -f svc.yaml   # uses ${s}` })],
+  ['trigger', 'prod-key', (g) => ({ secret: `tr_prod_${g.r('A', 20)}`, wrap: (s) => `TRIGGER_PROD=${s}` })],
+  ['unkey', 'root', (g) => ({ secret: `unkey_${g.r('A', 24)}`, wrap: (s) => `new Unkey({ rootKey: "${s}" })` })],
+  ['convex', 'deploy-key', (g) => ({ secret: `prod:happy-otter-${g.r('d', 3)}|${g.r('b', 80).replace(/[+/]/g, 'Q')}`, wrap: (s) => `CONVEX_DEPLOY=${s} npx convex deploy` })],
+  ['inngest', 'signing', (g) => ({ secret: `signkey-prod-${g.r('h', 64)}`, wrap: (s) => `serve({ client: inngest, functions, signingKey: "${s}" })` })],
+  ['modal', 'token-secret', (g) => ({ secret: `as-${g.r('A', 22)}`, wrap: (s) => `modal token set --token-id ak-${g.r('A', 22)} --token-secret ${s}` })],
+  ['liveblocks', 'secret', (g) => ({ secret: `sk_prod_${g.r('u', 60)}`, wrap: (s) => `new Liveblocks({ secret: "${s}" })` })],
+  ['dub', 'api', (g) => ({ secret: `dub_${g.r('A', 24)}`, wrap: (s) => `const dub = new Dub({ token: "${s}" });` })],
+  ['wakatime', 'cfg', (g) => ({ secret: `waka_${g.uuid()}`, wrap: (s) => `$ cat ~/.wakatime.cfg\n[settings]\napi_key = ${s}` })],
+  // Prose and quoted chat with no credential word.
+  ['prose', 'use-this-for-staging', (g) => ({ secret: g.r('A', 32), wrap: (s) => `use ${s} for the staging one, the prod one is in 1password` })],
+  ['prose', 'slack-quote-backticks', (g) => ({ secret: g.uuid(), wrap: (s) => `from Priya in #ops: \`${s}\` works for the sandbox account` })],
+  ['prose', 'hex-in-parentheses', (g) => ({ secret: g.r('h', 40), wrap: (s) => `I registered the webhook (shared value ${s}) and it verified on the first try` })],
+  ['prose', 'copied-from-dashboard', (g) => ({ secret: g.r('u', 36), wrap: (s) => `copied from the Segment dashboard → Settings → API: ${s}` })],
+  // Tool results the assistant quotes back.
+  ['code', 'assistant-quotes-env-file', (g) => ({ secret: g.r('A', 44), wrap: (s) => `The file \`.env.local\` contains:\n\n\`\`\`\nNEXT_PUBLIC_SITE=https://acme.dev\nREVALIDATE_SIGNING=${s}\n\`\`\`` })],
+  ['code', 'docker-inspect-env', (g) => ({ secret: g.r('A', 32), wrap: (s) => `"Env": [\n    "PATH=/usr/local/sbin:/usr/local/bin",\n    "HMAC_SHARED=${s}",\n    "NODE_ENV=production"\n]` })],
+  ['code', 'kubectl-get-secret-decoded', (g) => ({ secret: g.r('A', 26), wrap: (s) => `$ kubectl get secret app-env -o jsonpath='{.data.SMTP_PASS}' | base64 -d\n${s}` })],
+  ['code', 'terraform-output', (g) => ({ secret: g.r('A', 40), wrap: (s) => `$ terraform output -raw admin_secret\n${s}` })],
+];
+
+// Non-secrets that must come out of redaction byte for byte. Each is public
+// by its provider's own documentation: SSH and WireGuard public keys, age
+// recipients, nostr npub keys; integrity and module hashes; base64 of
+// ordinary text and JSON; object ids with a public prefix (Stripe's pi_, cus_,
+// evt_; Twilio's SM message SIDs; Paddle's txn_); addresses and hashes on
+// block explorers and in tool output; host names of managed services;
+// container paths; site keys meant for HTML.
+const KEEP_4 = [
+  ['public-key', 'ssh-ed25519-authorized-keys', (g) => `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${g.r('b', 43)} deploy@ci-runner`],
+  ['public-key', 'ssh-rsa-with-options', (g) => `command="/usr/bin/rrsync -ro /srv/backup",no-pty,no-agent-forwarding ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQ${g.r('b', 360)}= backup@nas`],
+  ['public-key', 'ecdsa-known-hosts', (g) => `git.internal.example,10.0.3.4 ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBB${g.r('b', 88)}=`],
+  ['public-key', 'wireguard-peer', (g) => `[Peer]\nPublicKey = ${g.r('b', 43)}=\nAllowedIPs = 10.8.0.2/32\nEndpoint = vpn.example.net:51820\nPersistentKeepalive = 25`],
+  ['public-key', 'wg-show-output', (g) => `interface: wg0\n  public key: ${g.r('b', 43)}=\n  listening port: 51820\n\npeer: ${g.r('b', 43)}=\n  endpoint: 203.0.113.7:51820\n  allowed ips: 10.8.0.3/32`],
+  ['public-key', 'age-recipient', (g) => `age -r age1${g.r('B', 58)} -o backup.tar.age backup.tar`],
+  ['public-key', 'nostr-npub', (g) => `follow the bot at npub1${g.r('B', 59)}`],
+  ['public-key', 'pgp-public-block', (g) => `-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQINBG${fold(g.r('b', 190), 64).join('\n')}\n=${g.r('b', 4)}\n-----END PGP PUBLIC KEY BLOCK-----`],
+  ['public-key', 'x509-certificate', (g) => `-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIE${fold(g.r('b', 170), 64).join('\n')}\n-----END CERTIFICATE-----`],
+  ['public-key', 'ssh-host-fingerprint', (g) => `The authenticity of host 'build-7 (10.0.5.7)' can't be established.\nED25519 key fingerprint is SHA256:${g.r('b', 43)}.`],
+  ['public-key', 'gpg-list-keys', (g) => `pub   rsa4096/${g.r('H', 16)} 2024-03-01 [SC]\n      ${g.r('H', 40)}\nuid                 [ultimate] Release Bot <release@acme.dev>`],
+  ['public-key', 'solana-pubkey-label', (g) => `pubkey: ${g.r('5', 44)}`],
+  ['hash', 'go-sum-h1', (g) => `github.com/spf13/cobra v1.8.1 h1:${g.r('b', 43)}=\ngithub.com/spf13/cobra v1.8.1/go.mod h1:${g.r('b', 43)}=`],
+  ['hash', 'cargo-lock-checksum', (g) => `[[package]]\nname = "serde"\nversion = "1.0.215"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\nchecksum = "${g.r('h', 64)}"`],
+  ['hash', 'nix-narhash', (g) => `"narHash": "sha256-${g.r('b', 43)}=",\n"rev": "${g.r('h', 40)}",`],
+  ['hash', 'docker-digest', (g) => `FROM node:20-alpine@sha256:${g.r('h', 64)}`],
+  ['hash', 'html-sri-sha384', (g) => `<script src="https://cdn.jsdelivr.net/npm/htmx.org@2.0.3" integrity="sha384-${g.r('b', 64)}" crossorigin="anonymous"></script>`],
+  ['hash', 'pip-require-hashes', (g) => `requests==2.32.3 \\\n    --hash=sha256:${g.r('h', 64)}`],
+  ['hash', 'actions-pinned-sha', (g) => `      - uses: actions/checkout@${g.r('h', 40)} # v4.2.2`],
+  ['hash', 'pnpm-lock-integrity', (g) => `  /zod@3.23.8:\n    resolution: {integrity: sha512-${g.r('b', 86)}==}`],
+  ['base64', 'json-decoded-by-agent', (g) => `$ echo ${b64(JSON.stringify({ user: 'mo', theme: 'dark', lang: 'pt-BR', beta: true, sidebar: ['files', 'search'], n: g.r('d', 3) }))} | base64 -d`],
+  ['base64', 'github-contents-api', (g) => `{\n  "name": "README.md",\n  "encoding": "base64",\n  "content": "${fold(b64(`# Orders service\n\nHandles checkout and refunds. Run \`make dev\` to start it locally; the\ntests need Postgres 16 and a Redis on 6379. Release ${g.r('d', 2)} notes are in docs/.\n`), 60).join('\\n')}"\n}`],
+  ['base64', 'plain-text-in-yaml', (g) => `motd_b64: ${b64(`Welcome to build-${g.r('d', 2)}. Maintenance window is Sunday 02:00-04:00 UTC.`)}`],
+  ['base64', 'k8s-configmap-binarydata', (g) => `binaryData:\n  banner.txt: ${b64(`Acme internal tools - cluster ${g.r('l', 4)} - ask #platform for access`)}`],
+  ['id', 'stripe-payment-intent-log', (g) => `2026-12-01T09:12:44Z payment_intent.succeeded pi_${g.r('A', 24)} for cus_${g.r('A', 14)} amount=4200 eur`],
+  ['id', 'stripe-event-json', (g) => `{"id": "evt_${g.r('A', 24)}", "object": "event", "type": "invoice.paid", "data": {"object": {"id": "in_${g.r('A', 24)}", "customer": "cus_${g.r('A', 14)}"}}}`],
+  ['id', 'twilio-message-sid', (g) => `Message queued: SM${g.r('h', 32)} (status: queued)`],
+  ['id', 'paddle-transaction', (g) => `transaction txn_01${g.r('a', 24)} completed for ctm_01${g.r('a', 24)}`],
+  ['id', 'ulid-request-id', (g) => `level=info msg="request done" request_id=01${g.r('C', 24)} status=200 dur=41ms`],
+  ['id', 'mongodb-objectid', (g) => `db.orders.findOne({ _id: ObjectId("${g.r('h', 24)}") })`],
+  ['id', 'posthog-project-key', (g) => `posthog.init('phc_${g.r('A', 43)}', { api_host: 'https://eu.i.posthog.com' })`],
+  ['id', 'turnstile-sitekey', (g) => `<div class="cf-turnstile" data-sitekey="0x4AAAAAAA${g.r('A', 14)}"></div>`],
+  ['id', 'recaptcha-sitekey', (g) => `<div class="g-recaptcha" data-sitekey="6L${g.r('u', 38)}"></div>`],
+  ['id', 'langfuse-public-key', (g) => `LANGFUSE_PUBLIC_KEY=pk-lf-${g.uuid()}`],
+  ['address', 'etherscan-address-url', (g) => `see https://etherscan.io/address/0x${g.r('h', 40)}#code for the verified source`],
+  ['address', 'etherscan-tx-url', (g) => `https://sepolia.etherscan.io/tx/0x${g.r('h', 64)}`],
+  ['address', 'solscan-account-url', (g) => `https://solscan.io/account/${g.r('5', 44)}?cluster=devnet`],
+  ['address', 'solana-explorer-tx', (g) => `https://explorer.solana.com/tx/${g.r('5', 87)}?cluster=devnet`],
+  ['address', 'mempool-tx-url', (g) => `broadcast ok: https://mempool.space/testnet/tx/${g.r('h', 64)}`],
+  ['address', 'bitcoin-bech32-explorer', (g) => `https://www.blockchain.com/explorer/addresses/btc/bc1q${g.r('B', 38)}`],
+  ['address', 'tx-hash-in-forge-output', (g) => `##### sepolia\n✅  [Success] Hash: 0x${g.r('h', 64)}\nContract Address: 0x${g.r('h', 40)}\nBlock: ${g.r('d', 7)}`],
+  ['address', 'eth-address-prose', (g) => `sent 0.5 ETH to 0x${g.r('h', 40)}, tx 0x${g.r('h', 64)}`],
+  ['address', 'ipfs-gateway-url', (g) => `pinned: https://ipfs.io/ipfs/Qm${g.r('5', 44)}`],
+  ['host', 'confluent-bootstrap', (g) => `bootstrap.servers=pkc-${g.r('a', 5)}.eu-west-1.aws.confluent.cloud:9092`],
+  ['host', 'lambda-function-url', (g) => `curl https://${g.r('a', 32)}.lambda-url.eu-west-1.on.aws/health`],
+  ['host', 'container-hostname-prompt', (g) => `root@${g.r('h', 12)}:/app# npm run migrate`],
+  ['host', 'supabase-project-url', (g) => `SUPABASE_URL=https://${g.r('l', 20)}.supabase.co`],
+  ['host', 'azure-postgres-host', (g) => `psql "host=acme-${g.r('a', 8)}.postgres.database.azure.com port=5432 dbname=app user=app sslmode=require"`],
+  ['host', 'cloudrun-url', (g) => `Service URL: https://orders-${g.r('a', 10)}-ew.a.run.app`],
+  ['path', 'docker-run-volume-app', () => `docker run --rm -v "$PWD":/app -w /app node:20 npm test`],
+  ['path', 'docker-compose-volumes', () => `    volumes:\n      - ./src:/app/src:ro\n      - /var/run/docker.sock:/var/run/docker.sock`],
+  ['path', 'dockerfile-copy-chown', () => `WORKDIR /app\nCOPY --chown=node:node package*.json /app/\nRUN npm ci --omit=dev`],
+  ['path', 'project-uuid-web-url', (g) => `open https://app.example.com/projects/${g.uuid()}/settings/members`],
+  ['path', 'token-endpoint-url', () => `token_endpoint: https://auth.example.com/oauth2/token\njwks_uri: https://auth.example.com/.well-known/jwks.json`],
+  ['words', 'bip39-words-bad-checksum', (g) => { for (;;) { const w = Array.from({ length: 12 }, () => g.pick(wordlist)); if (!validateMnemonic(w.join(' '), wordlist)) return `tags: ${w.join(', ')}`; } }],
+  ['words', 'byte-array-32-pubkey', (g) => `"programId": ${byteArray(g, 32)}`],
+];
+
+function buildKeep(specs, seed) {
+  const g = makeGen(seed);
+  return specs.map(([family, form, make]) => ({ family, form, text: make(g) }));
+}
+
 /** Families that are a way of writing a credential rather than a provider. */
-const CONTEXT_FORMS = new Set(['url', 'cli', 'header', 'env', 'config', 'prose', 'netrc', 'key-material', 'wrapped']);
+const CONTEXT_FORMS = new Set(['url', 'cli', 'header', 'env', 'config', 'prose', 'netrc', 'key-material', 'wrapped', 'code', 'table', 'wallet']);
 
 function build(specs, seed, perFamily, bare = BARE, envWrap = (envName) => (t) => `${envName}=${t}`) {
   const g = makeGen(seed);
@@ -574,8 +771,14 @@ const heldOut = build(HELD_OUT, 0x40e1, 2);
 const heldOut2 = build(HELD_OUT_2, 0x2b7d, 2, BARE_2);
 // The second entry of a prefixed family sits in the next named syntax (not always `NAME=value`).
 const heldOut3 = build(HELD_OUT_3, 0x3c91, 2, BARE_3, (envName) => (t) => NAMED_3[namedTurn3++ % NAMED_3.length](envName.split('_')[0].toLowerCase(), envName, t));
-for (const [name, set] of [['corpus.json', corpus], ['held-out.json', heldOut], ['held-out-2.json', heldOut2], ['held-out-3.json', heldOut3]]) {
+const heldOut4 = build(HELD_OUT_4, 0x4d17, 1);
+const keep4 = buildKeep(KEEP_4, 0x4e5a);
+for (const [name, set] of [['corpus.json', corpus], ['held-out.json', heldOut], ['held-out-2.json', heldOut2], ['held-out-3.json', heldOut3], ['held-out-4.json', heldOut4], ['keep-4.json', keep4]]) {
   writeFileSync(join(dir, name), `${JSON.stringify(set, null, 1)}\n`);
+  if (name === 'keep-4.json') {
+    console.log(`${name}: ${set.length} non-secrets in ${new Set(set.map((e) => e.family)).size} kinds`);
+    continue;
+  }
   const families = new Set(set.filter((e) => !CONTEXT_FORMS.has(e.family)).map((e) => e.family));
   const context = set.filter((e) => CONTEXT_FORMS.has(e.family)).length;
   console.log(`${name}: ${set.length} secrets, ${families.size} provider families, ${context} context forms`);

@@ -30,9 +30,10 @@ export const CONTEXT_RULES: readonly Rule[] = [
     // `--password=x`, `"client_secret": "x"`, `X-API-Key: x`, `password="x"`.
     kind: 'env-secret',
     keywords: NAME_KEYWORDS,
-    // The name sits in a lookbehind, so the regex is only tried where an `=` or `:` stands.
+    // The name sits in a lookbehind, so the regex is only tried where an `=` or `:` stands. POSIX shells' $PWD and
+    // $OLDPWD are the working directory (`-v "$PWD":/app`), not a password.
     // A quote left open at the end of a line holds a token cut by a line wrap.
-    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:=$@])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|["'][\w+/=.~-]{16,}$|(?![^\s"'\x60;&|(),}]*\()[^\s"'\x60;&|(),}]+)`, 'gim'),
+    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:=$@])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<!\$(?:OLD)?PWD["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|["'][\w+/=.~-]{16,}$|(?![^\s"'\x60;&|(),}]*\()[^\s"'\x60;&|(),}]+)`, 'gim'),
     accept: (v, g) => {
       const value = unquote(v);
       if (value.length === 0 || notAValue(value) || codeCall(value)) return false;
@@ -49,10 +50,10 @@ export const CONTEXT_RULES: readonly Rule[] = [
     accept: (v, g) => (!/^(?:env|arg)$/i.test(g.cmd ?? '') || /^(?:ENV|ARG)$/.test(g.cmd ?? '')) && valueAfterName(v),
   },
   {
-    // `pass` alone as a name (`pass: V` in YAML, `pass=V`): a word in its own right, so the value must look like a password.
+    // `pass` or `pw` alone as a name (`pass: V` in YAML, `pw=V`, `{user: u, pw: V}`): words in their own right, so the value must look like a password.
     kind: 'env-secret',
-    keywords: ['pass'],
-    re: /(?<pre>(?:^|[\s{,;("'])["']?(?:pass|PASS)["']?(?:[ \t]*=[ \t]*|:[ \t]+)(?<q>["']?))(?<s>[^\s"',;})]+)/gm,
+    keywords: ['pass', 'pw'],
+    re: /(?<pre>(?:^|[\s{,;("'])["']?(?:pass|PASS|pw|PW)["']?(?:[ \t]*=[ \t]*|:[ \t]+)(?<q>["']?))(?<s>[^\s"',;})]+)/gm,
     accept: (v) => plausibleSecret(v),
   },
   {

@@ -3,6 +3,7 @@
 // for a credential even when no rule knows its provider. Hex-only runs (git
 // SHAs, UUIDs, digests) and words, paths and identifiers stay: their letters
 // repeat, their case is mostly one, or they have no digits.
+import { ordinaryBase64, publicId } from './public';
 import type { Rule } from './rule';
 
 /** Shannon entropy in bits per character. */
@@ -77,7 +78,7 @@ export function randomFloor(n: number, alphabet: 36 | 62): number {
 
 /** Whether a run of token characters looks like a random credential. */
 export function looksRandom(run: string): boolean {
-  if (HASH_PREFIX.test(run) || OBJECT_ID.test(run) || FERNET.test(run) || THINKING_SIGNATURE.test(run)) return false;
+  if (HASH_PREFIX.test(run) || OBJECT_ID.test(run) || FERNET.test(run) || THINKING_SIGNATURE.test(run) || publicId(run)) return false;
   if (PREFIXED_HEX.test(run)) return !NOT_PREFIXES.test(run);
   // Two long hex parts or UUIDs in one token (`1000.<hex32>.<hex32>`, `<prefix>.<hex32>.<uuid>`): a key and its id,
   // not a hash (a git range joins its two with `..`).
@@ -130,6 +131,7 @@ export function looksRandom(run: string): boolean {
 export const HIGH_ENTROPY_RULE: Rule = {
   kind: 'high-entropy',
   // Not after `base64,` (inline images) nor inside a longer run.
-  re: /(?<!base64,)(?<![\w+/.~-])(?<!==)(?<s>[A-Za-z0-9][\w+/=.~-]{19,}[\w+/=])(?![\w+/=~-])/g,
-  accept: (v) => looksRandom(v),
+  re: /(?<!base64,)(?<![\w+/.~-])(?<!==)(?<s>[A-Za-z0-9][\w+/=.~-]{19,}[\w+/=-])(?![\w+/=~-])/g,
+  // Base64 of ordinary text or JSON is not random, however it looks (after a JSON-escaped `\n`, the run opens with its `n`).
+  accept: (v) => looksRandom(v) && !ordinaryBase64(v) && !(v.startsWith('n') && ordinaryBase64(v.slice(1))),
 };

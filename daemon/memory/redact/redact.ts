@@ -15,8 +15,13 @@ import { HIGH_ENTROPY_RULE } from './entropy';
 import { KEY_RULES } from './keys';
 import { KeywordIndex } from './keywords';
 import { PROSE_RULES } from './prose';
-import { applyRule, type Rule } from './rule';
+import { RECORD_RULES } from './records';
+import { PUBLIC_RULES } from './public';
+import { credentialShaped } from './shape';
+import { applyRule, marker, SHIELD, type Rule } from './rule';
 import { TOKEN_RULES } from './tokens';
+import { URL_RULES } from './urls';
+import { WALLET_RULES } from './wallets';
 import { SWEEP_RULES } from './tokens-sweep';
 
 export interface RedactResult {
@@ -25,7 +30,9 @@ export interface RedactResult {
   count: number;
 }
 
-const RULES: readonly Rule[] = [...KEY_RULES, ...TOKEN_RULES, ...SWEEP_RULES, ...COMMAND_RULES, ...CONFIG_RULES, ...CONTEXT_RULES, ...PROSE_RULES, ...CALL_RULES, HIGH_ENTROPY_RULE];
+// Private key blocks go first, then public things are shielded (public.ts), then the rest.
+const RULES: readonly Rule[] = [...KEY_RULES, ...PUBLIC_RULES, ...WALLET_RULES, ...RECORD_RULES, ...TOKEN_RULES, ...URL_RULES, ...SWEEP_RULES, ...COMMAND_RULES, ...CONFIG_RULES, ...CONTEXT_RULES, ...PROSE_RULES, ...CALL_RULES, HIGH_ENTROPY_RULE];
+const PUBLIC = Uint8Array.from(RULES, (r) => (PUBLIC_RULES.includes(r) ? 1 : 0));
 const KEYWORDS = new KeywordIndex(RULES.flatMap((r) => r.keywords ?? []));
 // Which rules each keyword wakes, and the rules with no keyword (they always run).
 const RULES_BY_KEYWORD = new Map<string, number[]>();
@@ -47,13 +54,52 @@ export function redact(text: string): RedactResult {
   for (const k of KEYWORDS.find(text)) for (const i of RULES_BY_KEYWORD.get(k)!) wake[i] = 1;
   let out = text;
   let count = 0;
+  const found: string[] = [];
+  const shielded: string[] = [];
+  // A text that already holds the shield's characters is not shielded (they would be ambiguous).
+  const canShield = !text.includes(SHIELD) && !text.includes(SHIELD_END);
   for (let i = 0; i < RULES.length; i++) {
     if (wake[i] === 0) continue;
-    const r = applyRule(RULES[i]!, out);
+    const rule = RULES[i]!;
+    if (PUBLIC[i] === 1) {
+      if (canShield) out = shield(rule, out, shielded);
+      continue;
+    }
+    const r = applyRule(rule, out, found);
     out = r.text;
     count += r.count;
   }
+  // A secret found once is a secret wherever else the text repeats it (`login X` echoed back as `account "X" set`).
+  if (found.length > 0)
+    for (const v of new Set(found))
+    if (v.length >= 10 && (credentialShaped(v) || /^\d{12,}$/.test(v)) && out.includes(v)) {
+      const parts = out.split(v);
+      count += parts.length - 1;
+      out = parts.join(marker('repeated'));
+    }
+  if (shielded.length > 0) out = out.replace(SHIELDED, (_m, i: string) => shielded[decodeIndex(i)] ?? '');
   return { text: out, count };
+}
+
+// A shielded span: SHIELD, its index in private-use characters, SHIELD_END.
+const SHIELD_END = '\uE001';
+const DIGIT0 = 0xe010;
+const SHIELDED = /\uE000([\uE010-\uE019]+)\uE001/g;
+const encodeIndex = (n: number): string => [...String(n)].map((d) => String.fromCharCode(DIGIT0 + Number(d))).join('');
+const decodeIndex = (s: string): number => Number([...s].map((c) => c.charCodeAt(0) - DIGIT0).join(''));
+
+/** Replaces each public span the rule finds by a placeholder no rule takes for a secret. */
+function shield(rule: Rule, text: string, shielded: string[]): string {
+  rule.re.lastIndex = 0;
+  return text.replace(rule.re, (...args: unknown[]) => {
+    const match = args[0] as string;
+    const last = args[args.length - 1];
+    const g = typeof last === 'object' && last !== null ? (last as Record<string, string | undefined>) : {};
+    const value = g.s ?? match;
+    if (value.includes(SHIELD) || value.includes('[redacted:') || (rule.accept && !rule.accept(value, g))) return match;
+    shielded.push(value);
+    return `${g.pre ?? ''}${SHIELD}${encodeIndex(shielded.length - 1)}${SHIELD_END}${g.post ?? ''}`;
+  });
 }
 
 /** Every string inside a JSON-like value redacted (before it is serialised: escaped text hides secrets from the rules). */

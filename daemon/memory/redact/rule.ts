@@ -11,6 +11,8 @@ export interface Rule {
   re: RegExp;
   /** Whether the captured value really is a secret; default yes. */
   accept?: (value: string, groups: Record<string, string | undefined>) => boolean;
+  /** A pass over the whole text instead of `re` (a scan no regex does fast): the text rewritten and the count. */
+  scan?: (text: string) => { text: string; count: number };
   /** For a match holding several secrets: returns the rewritten match and how many it replaced. */
   rewrite?: (match: string, groups: Record<string, string | undefined>) => { text: string; count: number };
 }
@@ -19,8 +21,12 @@ export const marker = (kind: string): string => `[redacted:${kind}]`;
 
 export const isMarker = (v: string): boolean => v.startsWith('[redacted:');
 
-/** Applies one rule; returns the text and how many values it replaced. */
-export function applyRule(rule: Rule, text: string): { text: string; count: number } {
+/** Opens a shielded span (public.ts): a value holding one is never taken by a rule that judges by form. */
+export const SHIELD = '\uE000';
+
+/** Applies one rule; returns the text and how many values it replaced (each pushed onto `found`). */
+export function applyRule(rule: Rule, text: string, found?: string[]): { text: string; count: number } {
+  if (rule.scan) return rule.scan(text);
   let count = 0;
   rule.re.lastIndex = 0;
   const out = text.replace(rule.re, (...args: unknown[]) => {
@@ -33,9 +39,10 @@ export function applyRule(rule: Rule, text: string): { text: string; count: numb
       return r.text;
     }
     const value = groups.s ?? match;
-    if (value.length === 0 || isMarker(value)) return match;
+    if (value.length === 0 || isMarker(value) || value.includes(SHIELD)) return match;
     if (rule.accept && !rule.accept(value, groups)) return match;
     count++;
+    found?.push(value);
     return `${groups.pre ?? ''}${marker(rule.kind)}${groups.post ?? ''}`;
   });
   return { text: out, count };

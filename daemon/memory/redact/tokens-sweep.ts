@@ -50,6 +50,8 @@ export const SWEEP_RULES: readonly Rule[] = [
   tok('settlemint-token', ['sm_pat_', 'sm_aat_', 'sm_sat_'], String.raw`sm_(?:pat|aat|sat)_[A-Za-z0-9]{16}`),
   tok('shippo-token', ['shippo_'], String.raw`shippo_(?:live|test)_[a-fA-F0-9]{40}`),
   tok('typeform-token', ['tfp_'], String.raw`tfp_[\w.=-]{59}`),
+  // Convex deploy keys: the deployment's kind and name, `|`, then the key (Convex's docs on CONVEX_DEPLOY_KEY).
+  { kind: 'convex-deploy-key', keywords: ['od:', 'ev:', 'ew:'], re: /(?<![\w-])(?<s>(?:prod|dev|preview):[a-z0-9-]{3,64}\|[\w+/=-]{40,})/g },
   tok('yandex-key', ['aqvn', 'yc', 't1.'], String.raw`(?:AQVN[\w-]{35,38}|YC[\w-]{38}|t1\.[A-Z0-9a-z_-]+={0,2}\.[A-Z0-9a-z_-]{86}={0,2})`),
   // Shapes that need the provider's name before them (gitleaks' keyword rules): the shape first, so the
   // look back for the name runs only where the shape matched, not at every position.

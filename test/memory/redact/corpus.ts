@@ -12,10 +12,23 @@ export interface CorpusEntry {
 }
 
 export const SECRETS_DIR = path.join(ROOT, 'test', 'fixtures', 'secrets');
-/** Families that are a way of writing a credential (a command, a URL, prose) rather than a provider. */
-export const CONTEXT_FORMS = new Set(['url', 'cli', 'header', 'env', 'config', 'prose', 'netrc', 'key-material', 'wrapped']);
+/** Families that are a way of writing a credential (a command, a URL, prose, code, a table, a wallet) rather than a provider. */
 
-export const loadCorpus = (name: 'corpus' | 'held-out' | 'held-out-2' | 'held-out-3'): CorpusEntry[] => JSON.parse(fs.readFileSync(path.join(SECRETS_DIR, `${name}.json`), 'utf8')) as CorpusEntry[];
+export const CONTEXT_FORMS = new Set(['url', 'cli', 'header', 'env', 'config', 'prose', 'netrc', 'key-material', 'wrapped', 'code', 'table', 'wallet']);
+
+export type CorpusName = 'corpus' | 'held-out' | 'held-out-2' | 'held-out-3' | 'held-out-4';
+export const CORPORA: readonly CorpusName[] = ['corpus', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4'];
+
+export const loadCorpus = (name: CorpusName): CorpusEntry[] => JSON.parse(fs.readFileSync(path.join(SECRETS_DIR, `${name}.json`), 'utf8')) as CorpusEntry[];
+
+/** A non-secret that must come out of redaction byte for byte (keep-4.json). */
+export interface KeepEntry {
+  family: string;
+  form: string;
+  text: string;
+}
+
+export const loadKeep = (): KeepEntry[] => JSON.parse(fs.readFileSync(path.join(SECRETS_DIR, 'keep-4.json'), 'utf8')) as KeepEntry[];
 
 const WINDOW = 16;
 
@@ -44,3 +57,24 @@ export function leaked(entries: readonly CorpusEntry[], text: string): string[] 
   }
   return [...out];
 }
+
+export interface Score {
+  /** Entries with a secret still whole in the redacted text. */
+  leaked: CorpusEntry[];
+  /** Entries with no secret whole, but a 16-character piece of one left. */
+  partial: CorpusEntry[];
+}
+
+/** How each entry of a set comes out of `redactText`: leaked whole, in part, or not at all. */
+export function score(entries: readonly CorpusEntry[], redactText: (text: string) => string): Score {
+  const out: Score = { leaked: [], partial: [] };
+  for (const e of entries) {
+    const text = redactText(e.text);
+    if (e.secrets.some((s) => text.includes(s))) out.leaked.push(e);
+    else if (leaked([e], text).length > 0) out.partial.push(e);
+  }
+  return out;
+}
+
+/** The non-secrets that do not come out byte for byte. */
+export const damaged = (entries: readonly KeepEntry[], redactText: (text: string) => string): KeepEntry[] => entries.filter((e) => redactText(e.text) !== e.text);

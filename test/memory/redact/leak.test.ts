@@ -5,9 +5,11 @@
 // (a local HTTP server, the machine's edge) extracts, and its replies echo a
 // secret back as an alias. Then every file under SCRY_HOME (memory.db, -wal,
 // -shm, logs) and every request the stub received are searched: no secret.
-// The third held-out set (never tuned against) goes through the same path:
-// nothing of it that redaction catches on its own may reach a file or the
-// provider, and what it misses on its own is counted and listed.
+// The third and fourth held-out sets (never tuned against) go through the same
+// path: nothing of them that redaction catches on its own may reach a file or
+// the provider, and what it misses on its own is counted and listed. The
+// fourth set's non-secrets (keep-4: public keys, hashes, ids, hosts) go
+// through too, and must be found whole in memory.db.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,14 +19,21 @@ import { scry, stopDaemon, tempDir } from '../../helpers';
 import { waitFor } from '../../live/wait';
 import { redact } from '../../../daemon/memory/redact';
 import { FakeLlm } from '../extract/fake-llm';
-import { CONTEXT_FORMS, leaked, loadCorpus } from './corpus';
+import { CONTEXT_FORMS, leaked, loadCorpus, loadKeep } from './corpus';
 
 const ENV = { SCRY_MEMORY_SWEEP: '0' };
 const corpus = loadCorpus('corpus');
 const heldOut3 = loadCorpus('held-out-3');
+const heldOut4 = loadCorpus('held-out-4');
+const keep4 = loadKeep();
 // What redaction misses on its own, text by text: the memory path cannot be asked to do better.
-const missedAlone = new Set(heldOut3.filter((e) => e.secrets.some((x) => redact(e.text).text.includes(x))));
+const missedBy = (set: typeof corpus): Set<(typeof corpus)[number]> => new Set(set.filter((e) => leaked([e], redact(e.text).text).length > 0));
+const missedAlone = missedBy(heldOut3);
 const caughtAlone = heldOut3.filter((e) => !missedAlone.has(e));
+const missedAlone4 = missedBy(heldOut4);
+const caughtAlone4 = heldOut4.filter((e) => !missedAlone4.has(e));
+// The longest run of key characters in a non-secret: what must be found whole in memory.db.
+const publicPart = (text: string): string => (text.match(/[A-Za-z0-9+/=_.:-]{20,}/g) ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
 
 async function json<T>(args: string[], home: string): Promise<T> {
   const r = await scry([...args, '--json'], { home, env: ENV });
@@ -48,7 +57,7 @@ function session(): string {
   const at = '2026-03-01T09:00:00Z';
   const base = { sessionId: 'secrets', cwd: '/work/secrets', gitBranch: 'main', timestamp: at };
   const lines: string[] = [];
-  [...corpus, ...heldOut3].forEach((e, i) => {
+  [...corpus, ...heldOut3, ...heldOut4, ...keep4.map((k) => ({ ...k, secrets: [k.text] }))].forEach((e, i) => {
     lines.push(JSON.stringify({ ...base, type: 'user', uuid: `u${i}`, message: { role: 'user', content: `Set this up please: ${e.text}` } }));
     lines.push(
       JSON.stringify({
@@ -128,16 +137,24 @@ describe('no secret of the corpus survives the memory path', () => {
     assert.ok(files.some((f) => f.endsWith('memory.db')));
     assert.ok(files.some((f) => f.includes(`${path.sep}logs${path.sep}`)), 'a daemon log was written');
     const contents = files.map((f) => [f, fs.readFileSync(f).toString('latin1')] as const);
-    const inFiles = contents.flatMap(([f, text]) => leaked([...corpus, ...caughtAlone], text).map((w) => `${w} in ${path.relative(home, f)}`));
+    const inFiles = contents.flatMap(([f, text]) => leaked([...corpus, ...caughtAlone, ...caughtAlone4], text).map((w) => `${w} in ${path.relative(home, f)}`));
     assert.deepEqual(inFiles, []);
 
     const sent = JSON.stringify(llm.seen.map((s) => s.body));
     assert.ok(sent.includes('[redacted:'), 'the provider saw redacted episodes');
-    assert.deepEqual(leaked([...corpus, ...caughtAlone], sent), []);
+    assert.deepEqual(leaked([...corpus, ...caughtAlone, ...caughtAlone4], sent), []);
     // The held-out set's own misses: each is one redact() misses alone (the path adds none), and their number is printed.
     const stored = new Set(contents.flatMap(([, text]) => leaked([...missedAlone], text)).map((w) => w.replace(/ \(in part\)$/, '')));
     const sentMissed = new Set(leaked([...missedAlone], sent).map((w) => w.replace(/ \(in part\)$/, '')));
     console.log(`  held-out-3 through the memory path: ${heldOut3.length - missedAlone.size}/${heldOut3.length} never stored nor sent; the ${missedAlone.size} redact() misses alone: ${stored.size} found in SCRY_HOME, ${sentMissed.size} in provider requests (${[...missedAlone].map((e) => `${e.family}/${e.form}`).join(', ')})`);
     assert.ok(missedAlone.size <= heldOut3.length - 193, `${missedAlone.size} held-out-3 misses`);
+    const stored4 = new Set(contents.flatMap(([, text]) => leaked([...missedAlone4], text)).map((w) => w.replace(/ \(in part\)$/, '')));
+    console.log(`  held-out-4 through the memory path: ${heldOut4.length - missedAlone4.size}/${heldOut4.length} never stored nor sent; the ${missedAlone4.size} redact() misses alone: ${stored4.size} found in SCRY_HOME (${[...missedAlone4].map((e) => `${e.family}/${e.form}`).join(', ')})`);
+    assert.ok(missedAlone4.size <= 3, `${missedAlone4.size} held-out-4 misses`);
+    // Public keys, hashes and ids are knowledge: each comes out of the path whole.
+    const db = contents.filter(([f]) => /memory\.db(?:-wal)?$/.test(f)).map(([, text]) => text).join('\n');
+    const lost = keep4.filter((k) => publicPart(k.text).length > 0 && !db.includes(publicPart(k.text))).map((k) => `${k.family}/${k.form}`);
+    console.log(`  keep-4 through the memory path: ${keep4.length - lost.length}/${keep4.length} found whole in memory.db${lost.length > 0 ? ` (lost: ${lost.join(', ')})` : ''}`);
+    assert.deepEqual(lost, []);
   });
 });
