@@ -10,6 +10,7 @@ import { shownMention, stateLabel, stateOf } from './anchors';
 import type * as P from '../protocol';
 import { episodeOut } from './views';
 import { expandWords, snippetOf, termMatcher, termsIn } from './passage';
+import { withoutRecurring } from './passage/recurring';
 import type { MemoryStore } from './store';
 import { NAMES, passageReads, type PassageRow } from './store/queries/recall-passages';
 
@@ -70,7 +71,7 @@ export function searchPassages(store: MemoryStore, q: PassageQuery): PassageHit[
       if (rows.length === 0) rows = reads.recent(quote(order[0]!.t), CANDIDATES);
     }
     const best = rows.length && rows[0]!.r < 0 ? -rows[0]!.r : 0;
-    for (const row of rows) {
+    for (const row of rows.map((r) => clean(r, reads.isBoilerplate))) {
       // BM25 favours a short passage that repeats one word; the share of the query's words it holds corrects that.
       const covered = new Set([...termsIn(row.text, match)].map((t) => origin[t])).size / q.words.length;
       const relevance = best > 0 ? -row.r / best : 0.5;
@@ -81,7 +82,8 @@ export function searchPassages(store: MemoryStore, q: PassageQuery): PassageHit[
     // Longest names first: `hermes-api` says more than `api`.
     const names = [...new Set(e.names.map((n) => n.trim().toLowerCase()).filter((n) => n.length > 1))].sort((a, b) => b.length - a.length).slice(0, NAMES);
     if (names.length === 0) continue;
-    for (const row of reads.ofEntity(e.id, names, ENTITY_EPISODES, 6)) {
+    for (const row of reads.ofEntity(e.id, names, ENTITY_EPISODES, 6).map((r) => clean(r, reads.isBoilerplate))) {
+      if (!names.some((n) => row.text.toLowerCase().includes(n))) continue;
       const h = hits.get(row.id) ?? { row, score: 0, via: [] };
       // A link alone brings a passage in below a good word match; on top of one it only tips the balance.
       h.score += (h.score > 0 ? LINK.also : LINK.only) * e.weight;
@@ -101,6 +103,12 @@ export function searchPassages(store: MemoryStore, q: PassageQuery): PassageHit[
       seen.add(key);
       return true;
     });
+}
+
+/** A passage as recall shows it: its text without the lines other sessions said too. */
+function clean(row: PassageRow, isBoilerplate: (key: string) => boolean): PassageRow {
+  const text = withoutRecurring(row.text, isBoilerplate);
+  return text === row.text ? row : { ...row, text };
 }
 
 /** Recency (the session's time) and the asker's project lift a passage a little; relevance decides. */

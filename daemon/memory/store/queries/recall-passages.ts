@@ -2,7 +2,8 @@
 // (BM25, as of now or as of a time), how common a word is (capped count),
 // the passages of an entity's latest sessions (recall keeps those that name
 // it: the passage-to-entity link), and the episode a passage belongs to,
-// for its reference.
+// for its reference. Noise (passages that are all boilerplate) is never
+// read; the boilerplate lines of the rest are looked up to leave them out.
 import { perDb } from '../cache';
 import { EPISODE_REF_COLUMNS, type EpisodeRefRow } from '../rows';
 import type { MemoryStore } from '../store';
@@ -39,10 +40,11 @@ function build(db: Db, asOf: boolean) {
     // Capped: how common a word is matters only up to the point where it stops being worth searching for.
     count: db.prepare<[string, number], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM passages_fts WHERE passages_fts MATCH ? LIMIT ?)`),
     ofEntity: db.prepare<unknown[], PassageRow>(`SELECT ${COLUMNS}, 0 AS r FROM passages p
-      WHERE p.episode_seq IN (SELECT e.seq FROM entity_episodes ee JOIN episodes e ON e.id = ee.episode_id WHERE ee.entity_id = ? ${asOf ? 'AND ee.occurred_at <= ?' : ''} ORDER BY ee.occurred_at DESC LIMIT ?)
+      WHERE p.noise = 0 AND p.episode_seq IN (SELECT e.seq FROM entity_episodes ee JOIN episodes e ON e.id = ee.episode_id WHERE ee.entity_id = ? ${asOf ? 'AND ee.occurred_at <= ?' : ''} ORDER BY ee.occurred_at DESC LIMIT ?)
       AND (${Array.from({ length: NAMES }, () => 'instr(lower(p.text), ?) > 0').join(' OR ')})
       ORDER BY p.episode_seq DESC, p.ord LIMIT ?`),
     episode: db.prepare<[number], EpisodeRefRow>(`SELECT ${EPISODE_REF_COLUMNS} FROM episodes e WHERE e.seq = ?`),
+    boilerplate: db.prepare<[string], { k: string }>(`SELECT key AS k FROM boilerplate_lines WHERE key = ?`),
   };
   return (at: string | undefined) => {
     const once = at === undefined ? [] : [at];
@@ -60,6 +62,8 @@ function build(db: Db, asOf: boolean) {
         return s.ofEntity.all(entityId, ...once, episodes, ...slots, limit);
       },
       episode: (seq: number): EpisodeRefRow | undefined => s.episode.get(seq),
+      /** Whether a line key (passage/recurring.ts) is boilerplate: said in several sessions. */
+      isBoilerplate: (key: string): boolean => s.boilerplate.get(key) !== undefined,
     };
   };
 }
