@@ -3,13 +3,14 @@
 // a passage holds, the session's recency and the asker's project; plus the
 // passages linked to the entities the query hit (passages of their sessions
 // that name them), which is how a question that describes a thing instead
-// of naming it reaches what was said about it. Answers are snippets around
-// the matched words with the episode and lines to open.
+// of naming it reaches what was said about it. Answers show passages whole
+// (cut only at sentence ends when one is longer than asked), without their
+// boilerplate lines, with the episode and lines to open.
 import type { CodeLookup } from '../protocol/anchors';
 import { shownMention, stateLabel, stateOf } from './anchors';
 import type * as P from '../protocol';
 import { episodeOut } from './views';
-import { expandWords, snippetOf, termMatcher, termsIn } from './passage';
+import { expandWords, termMatcher, termsIn, wholeSentences } from './passage';
 import { withoutRecurring } from './passage/recurring';
 import type { MemoryStore } from './store';
 import { NAMES, passageReads, type PassageRow } from './store/queries/recall-passages';
@@ -125,21 +126,36 @@ export function passageOut(store: MemoryStore, h: PassageHit, words: readonly st
   const ep = passageReads(store, undefined).episode(h.row.episode_seq);
   if (!ep) return undefined;
   const ref = episodeOut(ep);
-  const text = h.row.text.replace(/^(?:user|assistant|summary)(?: \([^)\n]{0,80}\))?: /, '');
+  // A short passage reads on into the ones after it in its session (what was found, then what it led to),
+  // as far as a passage's length: the fact asked for is often the next sentence.
+  const reads = passageReads(store, undefined);
+  let text = h.row.text.replace(/^(?:user|assistant|summary)(?: \([^)\n]{0,80}\))?: /, '');
+  let lineEnd = h.row.line_end;
+  if (text.length < READ_ON.below) {
+    for (const next of reads.after(h.row.episode_seq, h.row.ord, 3)) {
+      const more = withoutRecurring(next.text, reads.isBoilerplate).replace(/^(?:user|assistant|summary)(?: \([^)\n]{0,80}\))?: /, '');
+      if (text.length + 1 + more.length > READ_ON.upTo) break;
+      text = `${text}\n${more}`;
+      lineEnd = Math.max(lineEnd, next.line_end);
+    }
+  }
   return {
     episode_id: ref.id,
     source: ref.source,
     occurred_at: h.row.occurred_at,
     path: ref.path,
     line_start: h.row.line_start,
-    line_end: h.row.line_end,
+    line_end: lineEnd,
     ...(h.row.repo_root ? { repo_root: h.row.repo_root } : {}),
-    snippet: snippetOf(text, termMatcher([...expandWords(words).terms, ...h.via]), maxChars),
+    snippet: wholeSentences(text, termMatcher([...expandWords(words).terms, ...h.via]), maxChars),
     score: Math.round(h.score * 1000) / 1000,
     ...(h.via.length ? { via: h.via } : {}),
     ...codeOf(store, h.row, code),
   };
 }
+
+/** A passage shorter than `below` characters reads on into the next ones of its session, up to `upTo`. */
+const READ_ON = { below: 280, upTo: 420 } as const;
 
 /** At most this many anchored mentions shown per passage. */
 const CODE_PER_PASSAGE = 3;

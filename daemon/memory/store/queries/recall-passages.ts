@@ -45,6 +45,7 @@ function build(db: Db, asOf: boolean) {
       ORDER BY p.episode_seq DESC, p.ord LIMIT ?`),
     episode: db.prepare<[number], EpisodeRefRow>(`SELECT ${EPISODE_REF_COLUMNS} FROM episodes e WHERE e.seq = ?`),
     boilerplate: db.prepare<[string], { k: string }>(`SELECT key AS k FROM boilerplate_lines WHERE key = ?`),
+    after: db.prepare<[number, number, number], PassageRow>(`SELECT ${COLUMNS}, 0 AS r FROM passages p WHERE p.episode_seq = ? AND p.ord > ? AND p.noise = 0 ORDER BY p.ord LIMIT ?`),
   };
   return (at: string | undefined) => {
     const once = at === undefined ? [] : [at];
@@ -64,6 +65,8 @@ function build(db: Db, asOf: boolean) {
       episode: (seq: number): EpisodeRefRow | undefined => s.episode.get(seq),
       /** Whether a line key (passage/recurring.ts) is boilerplate: said in several sessions. */
       isBoilerplate: (key: string): boolean => s.boilerplate.get(key) !== undefined,
+      /** The next `limit` passages of an episode after `ord` (noise left out), in order. */
+      after: (seq: number, ord: number, limit: number): PassageRow[] => s.after.all(seq, ord, limit),
     };
   };
 }
