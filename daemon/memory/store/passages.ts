@@ -54,8 +54,10 @@ function prepare(db: Db) {
   };
 }
 
-/** The FTS row of a passage: its prose without boilerplate apart from its breadcrumbs; undefined when nothing of its own is left. */
+/** The FTS row of a passage: its prose without boilerplate apart from its breadcrumbs; undefined when its boilerplate went and nothing of its own is left. */
 export function indexedText(text: string, isBoilerplate: (key: string) => boolean): { prose: string; crumbs: string } | undefined {
+  // Only boilerplate makes noise: a short passage of its own ("use pnpm") stays.
+  if (!lineKeys(text).some(isBoilerplate)) return proseAndCrumbs(text);
   const { prose, crumbs } = proseAndCrumbs(withoutRecurring(text, isBoilerplate));
   return saysSomething(prose) || crumbs.trim() ? { prose, crumbs } : undefined;
 }
