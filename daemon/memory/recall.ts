@@ -59,6 +59,8 @@ export function rankEntities(store: MemoryStore, params: P.RecallParams, now: Da
   //    every word first (selective and cheap), then any word when that found too little.
   const st = recallReads(store, asOf);
   const factScore = new Map<number, number>();
+  /** Entities with a fact the query's words matched (source or target). */
+  const factEntities = new Set<number>();
   const episodeHits = new Map<string, { row: EpisodeRow; score: number }>();
   /** Returns how many entities and facts matched directly (episode matches only point at what they touched). */
   const fullText = (q: string, weight: number): number => {
@@ -67,6 +69,8 @@ export function rankEntities(store: MemoryStore, params: P.RecallParams, now: Da
     const facts = st.factText(q);
     for (const f of facts) {
       factScore.set(f.id, Math.max(factScore.get(f.id) ?? 0, -f.r * weight));
+      factEntities.add(f.source_id);
+      if (f.target_id !== null) factEntities.add(f.target_id);
       add(f.source_id, -f.r * weight, 'text');
       // The target is often the answer ("what replaced Celery?"), so it weighs nearly as much as the source.
       if (f.target_id !== null) add(f.target_id, -f.r * 0.8 * weight, 'text');
@@ -95,7 +99,7 @@ export function rankEntities(store: MemoryStore, params: P.RecallParams, now: Da
       return { ...c, score: c.score * (1 + 0.15 * Math.exp(-ageDays / 60)) };
     })
     .sort((a, b) => b.score - a.score || a.id - b.id);
-  return { ranked, factScore, episodeHits, words, st, asOf };
+  return { ranked, factScore, factEntities, episodeHits, words, st, asOf };
 }
 
 export function recall(store: MemoryStore, params: P.RecallParams, now: Date = new Date(), code?: CodeLookup): P.RecallResult {
@@ -103,7 +107,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
   const limit = params.limit ?? RECALL_DEFAULTS.limit;
   const perEntity = params.facts ?? RECALL_DEFAULTS.facts;
   const budget = params.budget ?? RECALL_DEFAULTS.budget;
-  const { ranked, factScore, episodeHits, words, st, asOf } = rankEntities(store, params, now);
+  const { ranked, factScore, factEntities, episodeHits, words, st, asOf } = rankEntities(store, params, now);
 
   // What the sessions said: by the query's words, and through the entities the query hit (their names and aliases).
   const top = ranked[0]?.score ?? 0;
@@ -129,7 +133,11 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
     };
     const a = assembleWithPassages({
       store,
-      candidates: ranked.slice(0, limit * 4).map((c) => ({ id: c.id, score: c.score, match: c.match, named: c.match !== 'text' || names(c.id) })),
+      // Only an entity the query names, or one with a fact its words matched, can take budget: the rest are not read.
+      candidates: ranked
+        .slice(0, limit * 4)
+        .map((c) => ({ id: c.id, score: c.score, match: c.match, named: c.match !== 'text' || (c.direct && names(c.id)) }))
+        .filter((c) => c.named || factEntities.has(c.id)),
       hits: passageHits,
       words,
       factScore,
@@ -141,7 +149,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
       spent: start,
       code,
     });
-    a.omitted.entities += Math.max(0, ranked.length - limit * 4);
+    a.omitted.entities = Math.max(0, ranked.length - a.matches.length);
     const loose = looseEpisodes(episodeHits, a.shownEpisodes, budget, a.spent, a.omitted);
     return finish(params, asOf, a.matches, loose.episodes, ranked.length, a.omitted, limit, perEntity, started, a.passages);
   }
