@@ -72,7 +72,7 @@ export function searchPassages(store: MemoryStore, q: PassageQuery): PassageHit[
       if (rows.length === 0) rows = reads.recent(quote(order[0]!.t), CANDIDATES);
     }
     const best = rows.length && rows[0]!.r < 0 ? -rows[0]!.r : 0;
-    for (const row of rows.map((r) => clean(r, reads.isBoilerplate))) {
+    for (const row of rows.map((r) => clean(r, reads))) {
       // BM25 favours a short passage that repeats one word; the share of the query's words it holds corrects that.
       const covered = new Set([...termsIn(row.text, match)].map((t) => origin[t])).size / q.words.length;
       const relevance = best > 0 ? -row.r / best : 0.5;
@@ -83,7 +83,7 @@ export function searchPassages(store: MemoryStore, q: PassageQuery): PassageHit[
     // Longest names first: `hermes-api` says more than `api`.
     const names = [...new Set(e.names.map((n) => n.trim().toLowerCase()).filter((n) => n.length > 1))].sort((a, b) => b.length - a.length).slice(0, NAMES);
     if (names.length === 0) continue;
-    for (const row of reads.ofEntity(e.id, names, ENTITY_EPISODES, 6).map((r) => clean(r, reads.isBoilerplate))) {
+    for (const row of reads.ofEntity(e.id, names, ENTITY_EPISODES, 6).map((r) => clean(r, reads))) {
       if (!names.some((n) => row.text.toLowerCase().includes(n))) continue;
       const h = hits.get(row.id) ?? { row, score: 0, via: [] };
       // A link alone brings a passage in below a good word match; on top of one it only tips the balance.
@@ -107,8 +107,9 @@ export function searchPassages(store: MemoryStore, q: PassageQuery): PassageHit[
 }
 
 /** A passage as recall shows it: its text without the lines other sessions said too. */
-function clean(row: PassageRow, isBoilerplate: (key: string) => boolean): PassageRow {
-  const text = withoutRecurring(row.text, isBoilerplate);
+function clean(row: PassageRow, reads: { holdsBoilerplate: (id: number) => boolean; isBoilerplate: (key: string) => boolean }): PassageRow {
+  if (!reads.holdsBoilerplate(row.id)) return row;
+  const text = withoutRecurring(row.text, reads.isBoilerplate);
   return text === row.text ? row : { ...row, text };
 }
 
@@ -133,7 +134,7 @@ export function passageOut(store: MemoryStore, h: PassageHit, words: readonly st
   let lineEnd = h.row.line_end;
   if (text.length < READ_ON.below) {
     for (const next of reads.after(h.row.episode_seq, h.row.ord, 3)) {
-      const more = withoutRecurring(next.text, reads.isBoilerplate).replace(/^(?:user|assistant|summary)(?: \([^)\n]{0,80}\))?: /, '');
+      const more = clean(next, reads).text.replace(/^(?:user|assistant|summary)(?: \([^)\n]{0,80}\))?: /, '');
       if (text.length + 1 + more.length > READ_ON.upTo) break;
       text = `${text}\n${more}`;
       lineEnd = Math.max(lineEnd, next.line_end);

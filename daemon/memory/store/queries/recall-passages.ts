@@ -45,6 +45,7 @@ function build(db: Db, asOf: boolean) {
       ORDER BY p.episode_seq DESC, p.ord LIMIT ?`),
     episode: db.prepare<[number], EpisodeRefRow>(`SELECT ${EPISODE_REF_COLUMNS} FROM episodes e WHERE e.seq = ?`),
     boilerplate: db.prepare<[string], { k: string }>(`SELECT key AS k FROM boilerplate_lines WHERE key = ?`),
+    holdsBoilerplate: db.prepare<[number], { x: number }>(`SELECT 1 AS x FROM passage_lines l JOIN boilerplate_lines b ON b.key = l.key WHERE l.passage_id = ? LIMIT 1`),
     after: db.prepare<[number, number, number], PassageRow>(`SELECT ${COLUMNS}, 0 AS r FROM passages p WHERE p.episode_seq = ? AND p.ord > ? AND p.noise = 0 ORDER BY p.ord LIMIT ?`),
   };
   return (at: string | undefined) => {
@@ -65,6 +66,8 @@ function build(db: Db, asOf: boolean) {
       episode: (seq: number): EpisodeRefRow | undefined => s.episode.get(seq),
       /** Whether a line key (passage/recurring.ts) is boilerplate: said in several sessions. */
       isBoilerplate: (key: string): boolean => s.boilerplate.get(key) !== undefined,
+      /** Whether a passage holds a boilerplate line at all (one indexed read, before keying its lines). */
+      holdsBoilerplate: (id: number): boolean => s.holdsBoilerplate.get(id) !== undefined,
       /** The next `limit` passages of an episode after `ord` (noise left out), in order. */
       after: (seq: number, ord: number, limit: number): PassageRow[] => s.after.all(seq, ord, limit),
     };
