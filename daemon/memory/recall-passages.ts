@@ -3,13 +3,15 @@
 // a passage holds, the session's recency and the asker's project; plus the
 // passages linked to the entities the query hit (passages of their sessions
 // that name them), which is how a question that describes a thing instead
-// of naming it reaches what was said about it. Answers are snippets around
-// the matched words with the episode and lines to open.
+// of naming it reaches what was said about it. Answers show passages whole
+// (cut only at sentence ends when one is longer than asked), without their
+// boilerplate lines, with the episode and lines to open.
 import type { CodeLookup } from '../protocol/anchors';
 import { shownMention, stateLabel, stateOf } from './anchors';
 import type * as P from '../protocol';
 import { episodeOut } from './views';
-import { expandWords, snippetOf, termMatcher, termsIn } from './passage';
+import { expandWords, termMatcher, termsIn, wholeSentences } from './passage';
+import { withoutRecurring } from './passage/recurring';
 import type { MemoryStore } from './store';
 import { NAMES, passageReads, type PassageRow } from './store/queries/recall-passages';
 
@@ -70,7 +72,7 @@ export function searchPassages(store: MemoryStore, q: PassageQuery): PassageHit[
       if (rows.length === 0) rows = reads.recent(quote(order[0]!.t), CANDIDATES);
     }
     const best = rows.length && rows[0]!.r < 0 ? -rows[0]!.r : 0;
-    for (const row of rows) {
+    for (const row of rows.map((r) => clean(r, reads))) {
       // BM25 favours a short passage that repeats one word; the share of the query's words it holds corrects that.
       const covered = new Set([...termsIn(row.text, match)].map((t) => origin[t])).size / q.words.length;
       const relevance = best > 0 ? -row.r / best : 0.5;
@@ -81,7 +83,8 @@ export function searchPassages(store: MemoryStore, q: PassageQuery): PassageHit[
     // Longest names first: `hermes-api` says more than `api`.
     const names = [...new Set(e.names.map((n) => n.trim().toLowerCase()).filter((n) => n.length > 1))].sort((a, b) => b.length - a.length).slice(0, NAMES);
     if (names.length === 0) continue;
-    for (const row of reads.ofEntity(e.id, names, ENTITY_EPISODES, 6)) {
+    for (const row of reads.ofEntity(e.id, names, ENTITY_EPISODES, 6).map((r) => clean(r, reads))) {
+      if (!names.some((n) => row.text.toLowerCase().includes(n))) continue;
       const h = hits.get(row.id) ?? { row, score: 0, via: [] };
       // A link alone brings a passage in below a good word match; on top of one it only tips the balance.
       h.score += (h.score > 0 ? LINK.also : LINK.only) * e.weight;
@@ -103,6 +106,13 @@ export function searchPassages(store: MemoryStore, q: PassageQuery): PassageHit[
     });
 }
 
+/** A passage as recall shows it: its text without the lines other sessions said too. */
+function clean(row: PassageRow, reads: { holdsBoilerplate: (id: number) => boolean; isBoilerplate: (key: string) => boolean }): PassageRow {
+  if (!reads.holdsBoilerplate(row.id)) return row;
+  const text = withoutRecurring(row.text, reads.isBoilerplate);
+  return text === row.text ? row : { ...row, text };
+}
+
 /** Recency (the session's time) and the asker's project lift a passage a little; relevance decides. */
 function boost(row: PassageRow, q: PassageQuery): number {
   const at = Date.parse(row.occurred_at);
@@ -117,21 +127,36 @@ export function passageOut(store: MemoryStore, h: PassageHit, words: readonly st
   const ep = passageReads(store, undefined).episode(h.row.episode_seq);
   if (!ep) return undefined;
   const ref = episodeOut(ep);
-  const text = h.row.text.replace(/^(?:user|assistant|summary)(?: \([^)\n]{0,80}\))?: /, '');
+  // A short passage reads on into the ones after it in its session (what was found, then what it led to),
+  // as far as a passage's length: the fact asked for is often the next sentence.
+  const reads = passageReads(store, undefined);
+  let text = h.row.text.replace(/^(?:user|assistant|summary)(?: \([^)\n]{0,80}\))?: /, '');
+  let lineEnd = h.row.line_end;
+  if (text.length < READ_ON.below) {
+    for (const next of reads.after(h.row.episode_seq, h.row.ord, 3)) {
+      const more = clean(next, reads).text.replace(/^(?:user|assistant|summary)(?: \([^)\n]{0,80}\))?: /, '');
+      if (text.length + 1 + more.length > READ_ON.upTo) break;
+      text = `${text}\n${more}`;
+      lineEnd = Math.max(lineEnd, next.line_end);
+    }
+  }
   return {
     episode_id: ref.id,
     source: ref.source,
     occurred_at: h.row.occurred_at,
     path: ref.path,
     line_start: h.row.line_start,
-    line_end: h.row.line_end,
+    line_end: lineEnd,
     ...(h.row.repo_root ? { repo_root: h.row.repo_root } : {}),
-    snippet: snippetOf(text, termMatcher([...expandWords(words).terms, ...h.via]), maxChars),
+    snippet: wholeSentences(text, termMatcher([...expandWords(words).terms, ...h.via]), maxChars),
     score: Math.round(h.score * 1000) / 1000,
     ...(h.via.length ? { via: h.via } : {}),
     ...codeOf(store, h.row, code),
   };
 }
+
+/** A passage shorter than `below` characters reads on into the next ones of its session, up to `upTo`. */
+const READ_ON = { below: 280, upTo: 420 } as const;
 
 /** At most this many anchored mentions shown per passage. */
 const CODE_PER_PASSAGE = 3;

@@ -13,19 +13,16 @@ import { estimateTokens } from './episode';
 import { classifyName, normalizeName } from './resolve';
 import type { MemoryStore } from './store';
 import { termMatcher, termsIn } from './passage';
-import { passageOut, searchPassages, type LinkedEntity } from './recall-passages';
+import { assembleWithPassages } from './recall-answer';
+import { searchPassages, type LinkedEntity } from './recall-passages';
 import type { FactRow } from './store';
 import { recallReads } from './store/queries/recall';
 import { entityRef, episodeOut, factOut, ftsQuery, isoTime, queryWords, type EpisodeRow } from './views';
 
 export const RECALL_DEFAULTS = { limit: 5, facts: 6, budget: 700, episodes: 2, passages: 8 } as const;
 
-/** The budget's share entities may take when passages matched too: more when the query named one. */
-const ENTITY_SHARE = { named: 0.5, described: 0.3 } as const;
 /** Entities whose sessions' passages are searched for their names. */
 const LINKED = 2;
-/** Characters of a passage an answer quotes at most: the best few nearly whole, the rest a window around the words. */
-const SNIPPET_CHARS = { best: 480, rest: 260, bestCount: 3 } as const;
 
 interface Candidate {
   id: number;
@@ -37,11 +34,9 @@ interface Candidate {
 
 const DAY_MS = 86_400_000;
 
-export function recall(store: MemoryStore, params: P.RecallParams, now: Date = new Date(), code?: CodeLookup): P.RecallResult {
-  const started = performance.now();
+/** The entities a query finds, best first, with what found them (recall's ranking, before any budget is spent). */
+export function rankEntities(store: MemoryStore, params: P.RecallParams, now: Date = new Date()) {
   const limit = params.limit ?? RECALL_DEFAULTS.limit;
-  const perEntity = params.facts ?? RECALL_DEFAULTS.facts;
-  const budget = params.budget ?? RECALL_DEFAULTS.budget;
   const asOf = params.as_of !== undefined ? isoTime(params.as_of, 'as_of') : undefined;
   const candidates = new Map<number, Candidate>();
   const add = (id: number, score: number, match: Candidate['match'], direct = true): void => {
@@ -64,6 +59,8 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
   //    every word first (selective and cheap), then any word when that found too little.
   const st = recallReads(store, asOf);
   const factScore = new Map<number, number>();
+  /** Entities with a fact the query's words matched (source or target). */
+  const factEntities = new Set<number>();
   const episodeHits = new Map<string, { row: EpisodeRow; score: number }>();
   /** Returns how many entities and facts matched directly (episode matches only point at what they touched). */
   const fullText = (q: string, weight: number): number => {
@@ -72,6 +69,8 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
     const facts = st.factText(q);
     for (const f of facts) {
       factScore.set(f.id, Math.max(factScore.get(f.id) ?? 0, -f.r * weight));
+      factEntities.add(f.source_id);
+      if (f.target_id !== null) factEntities.add(f.target_id);
       add(f.source_id, -f.r * weight, 'text');
       // The target is often the answer ("what replaced Celery?"), so it weighs nearly as much as the source.
       if (f.target_id !== null) add(f.target_id, -f.r * 0.8 * weight, 'text');
@@ -90,8 +89,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
   const all = ftsQuery(params.query, 'and');
   const direct = all ? fullText(all, 1) : 0;
   // A query that named something exactly is answered around it; any-word search is for questions that found too little.
-  const named = exactFound > 0;
-  if (words.length > 1 && !named && (candidates.size < limit * 2 || direct < limit)) fullText(ftsQuery(params.query, 'or')!, 0.5);
+  if (words.length > 1 && exactFound === 0 && (candidates.size < limit * 2 || direct < limit)) fullText(ftsQuery(params.query, 'or')!, 0.5);
 
   // Recency breaks near-ties: an entity touched this week outranks one from last year.
   const ranked = [...candidates.values()]
@@ -101,6 +99,15 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
       return { ...c, score: c.score * (1 + 0.15 * Math.exp(-ageDays / 60)) };
     })
     .sort((a, b) => b.score - a.score || a.id - b.id);
+  return { ranked, factScore, factEntities, episodeHits, words, st, asOf };
+}
+
+export function recall(store: MemoryStore, params: P.RecallParams, now: Date = new Date(), code?: CodeLookup): P.RecallResult {
+  const started = performance.now();
+  const limit = params.limit ?? RECALL_DEFAULTS.limit;
+  const perEntity = params.facts ?? RECALL_DEFAULTS.facts;
+  const budget = params.budget ?? RECALL_DEFAULTS.budget;
+  const { ranked, factScore, factEntities, episodeHits, words, st, asOf } = rankEntities(store, params, now);
 
   // What the sessions said: by the query's words, and through the entities the query hit (their names and aliases).
   const top = ranked[0]?.score ?? 0;
@@ -116,18 +123,47 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
   }
   const passageHits = searchPassages(store, { words, entities: linked, asOf, cwd: params.cwd, now });
 
+  const start = estimateTokens(params.query) + 10;
+  if (passageHits.length > 0) {
+    // What the sessions said is the answer; entities take budget when named or when they add a sentence.
+    const q = ` ${params.query.toLowerCase().replace(/[^\p{L}\p{N}_.-]+/gu, ' ')} `;
+    const names = (id: number): boolean => {
+      const ref = entityRef(store, id);
+      return [ref.name, ...(ref.aliases ?? [])].some((n) => n.length > 2 && q.includes(` ${n.toLowerCase().replace(/[^\p{L}\p{N}_.-]+/gu, ' ').trim()} `));
+    };
+    const a = assembleWithPassages({
+      store,
+      // Only an entity the query names, or one with a fact its words matched, can take budget: the rest are not read.
+      candidates: ranked
+        .slice(0, limit * 4)
+        .map((c) => ({ id: c.id, score: c.score, match: c.match, named: c.match !== 'text' || (c.direct && names(c.id)) }))
+        .filter((c) => c.named || factEntities.has(c.id)),
+      hits: passageHits,
+      words,
+      factScore,
+      factsOf: (id) => st.factsOf(id),
+      episodeCount: (id) => st.episodeCount(id),
+      limit,
+      perEntity,
+      budget,
+      spent: start,
+      code,
+    });
+    a.omitted.entities = Math.max(0, ranked.length - a.matches.length);
+    const loose = looseEpisodes(episodeHits, a.shownEpisodes, budget, a.spent, a.omitted);
+    return finish(params, asOf, a.matches, loose.episodes, ranked.length, a.omitted, limit, perEntity, started, a.passages);
+  }
+
   const matches: P.RecallMatch[] = [];
   const omitted = { entities: 0, facts: 0, episodes: 0, passages: 0 };
-  let spent = estimateTokens(params.query) + 10;
-  // Entities leave the rest of the budget to passages when there are some.
-  const entityBudget = passageHits.length === 0 ? budget : spent + (budget - spent) * (named ? ENTITY_SHARE.named : ENTITY_SHARE.described);
+  let spent = start;
+  // Nothing the sessions said matched: the entities have the whole budget.
+  const entityBudget = budget;
   const shownEpisodes = new Set<string>();
   // Three passes so a tight budget is spread over the entities that matched: each entity with its
   // most relevant fact first, then more facts in rank order, then their latest episodes.
   const picked: Array<{ c: Candidate; rows: FactRow[]; match: P.RecallMatch }> = [];
-  // With passages to show, an entity found only because a matching session touched it says less than the
-  // passage itself: those come after the entities the query's words found directly.
-  for (const c of passageHits.length > 0 ? [...ranked.filter((x) => x.direct), ...ranked.filter((x) => !x.direct)] : ranked) {
+  for (const c of ranked) {
     if (picked.length >= limit || (picked.length > 0 && spent >= entityBudget)) {
       omitted.entities++;
       continue;
@@ -159,8 +195,8 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
   for (const { c, rows, match } of picked) {
     for (const e of st.episodesOf(c.id, RECALL_DEFAULTS.episodes).map(episodeOut)) {
       const cost = 12 + estimateTokens(e.summary.slice(0, 160) + e.path);
-      // Every entity shows its latest episode when nothing else of it fits (no passages compete for the budget then).
-      if (spent + cost > entityBudget && (match.episodes.length > 0 || passageHits.length > 0)) break;
+      // Every entity shows its latest episode when nothing else of it fits.
+      if (spent + cost > entityBudget && match.episodes.length > 0) break;
       match.episodes.push(e);
       shownEpisodes.add(e.id);
       spent += cost;
@@ -171,36 +207,15 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
     matches.push(match);
   }
 
-  // Passages, best first, while the budget lasts (the first always; a file's path is paid once).
-  const passages: P.RecallPassage[] = [];
-  const paths = new Set<string>();
-  for (const h of passageHits) {
-    if (passages.length >= RECALL_DEFAULTS.passages) {
-      omitted.passages++;
-      continue;
-    }
-    // Nothing more fits once even the smallest snippet would not.
-    if (passages.length > 0 && spent + 12 > budget) {
-      omitted.passages++;
-      continue;
-    }
-    const p = passageOut(store, h, words, passages.length < SNIPPET_CHARS.bestCount ? SNIPPET_CHARS.best : SNIPPET_CHARS.rest, code);
-    if (!p) continue;
-    const cost = 6 + estimateTokens(p.snippet) + (paths.has(p.path) ? 0 : 8 + estimateTokens(p.path));
-    if (spent + cost > budget && passages.length > 0) {
-      omitted.passages++;
-      continue;
-    }
-    passages.push(p);
-    paths.add(p.path);
-    shownEpisodes.add(p.episode_id);
-    spent += cost;
-  }
+  const loose = looseEpisodes(episodeHits, shownEpisodes, budget, spent, omitted);
+  return finish(params, asOf, matches, loose.episodes, ranked.length, omitted, limit, perEntity, started, []);
+}
 
-  // Episodes that match but that no entity shown links to: a remembered note without a name, a session summary.
+/** Episodes that match but that nothing shown links to (a remembered note without a name, a session summary), while budget lasts. */
+function looseEpisodes(hits: ReadonlyMap<string, { row: EpisodeRow; score: number }>, shown: ReadonlySet<string>, budget: number, spent: number, omitted: P.RecallResult['omitted']): { episodes: P.EpisodeRef[]; spent: number } {
   const loose: P.EpisodeRef[] = [];
-  for (const h of [...episodeHits.values()].sort((a, b) => b.score - a.score)) {
-    if (shownEpisodes.has(h.row.id)) continue;
+  for (const h of [...hits.values()].sort((a, b) => b.score - a.score)) {
+    if (shown.has(h.row.id)) continue;
     const cost = 12 + estimateTokens(h.row.summary.slice(0, 160) + h.row.source_path);
     if (loose.length >= 3 || spent + cost > budget) {
       omitted.episodes++;
@@ -209,14 +224,28 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
     loose.push(episodeOut(h.row));
     spent += cost;
   }
+  return { episodes: loose, spent };
+}
 
+function finish(
+  params: P.RecallParams,
+  asOf: string | undefined,
+  matches: P.RecallMatch[],
+  episodes: P.EpisodeRef[],
+  total: number,
+  omitted: P.RecallResult['omitted'],
+  limit: number,
+  perEntity: number,
+  started: number,
+  passages: P.RecallPassage[],
+): P.RecallResult {
   const note = noteFor(omitted, matches, limit, perEntity);
   return {
     query: params.query,
     ...(asOf ? { as_of: asOf } : {}),
     matches,
-    episodes: loose,
-    total: ranked.length,
+    episodes,
+    total,
     omitted,
     ...(note ? { note } : {}),
     elapsed_ms: round(performance.now() - started),

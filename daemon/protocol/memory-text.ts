@@ -43,8 +43,9 @@ export function recallText(r: RecallResult): string {
     out.push(`## ${e.name} (${e.type})${e.aliases?.length ? ` aka ${e.aliases.slice(0, 4).join(', ')}` : ''}`);
     if (e.description) out.push(oneLine(e.description, 200));
     out.push(...m.facts.map(factLine));
-    if (m.facts.length === 0) out.push(`- no ${r.as_of ? 'facts valid then' : 'current facts'}`);
-    if (m.facts_total > m.facts.length) out.push(`- (+${m.facts_total - m.facts.length} more facts)`);
+    if (m.facts_total === 0) out.push(`- no ${r.as_of ? 'facts valid then' : 'current facts'}`);
+    else if (m.facts.length === 0) out.push(`- (${m.facts_total} fact${m.facts_total === 1 ? '' : 's'}, each said elsewhere in this answer)`);
+    if (m.facts.length > 0 && m.facts_total > m.facts.length) out.push(`- (+${m.facts_total - m.facts.length} more facts)`);
     if (m.episodes.length) out.push('episodes:', ...m.episodes.map(episodeLine));
   }
   if (namedFirst) out.push(...said);

@@ -5,7 +5,7 @@
 // that do not and must go through fact text or episode summaries.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { recall } from '../../daemon/memory/recall';
+import { rankEntities } from '../../daemon/memory/recall';
 import type { MemoryStore } from '../../daemon/memory/store';
 
 export interface Question {
@@ -25,8 +25,10 @@ export interface Quality {
 export function recallQuality(store: MemoryStore, now: Date, k = 5): Quality {
   const out: Quality = { named: { hits: 0, total: 0 }, unnamed: { hits: 0, total: 0 }, misses: [] };
   for (const question of QUESTIONS) {
-    // Ranking alone: the token budget would otherwise decide how many of the k fit.
-    const got = recall(store, { query: question.q, limit: k, budget: 100_000 }, now).matches.map((m) => m.entity.name);
+    // Ranking alone: what the answer then spends its budget on (passages first, issue 37) is another question.
+    const got = rankEntities(store, { query: question.q, limit: k }, now)
+      .ranked.slice(0, k)
+      .map((c) => store.db.prepare<[number], { name: string }>(`SELECT name FROM entities WHERE id = ?`).get(c.id)?.name ?? '');
     const bucket = question.names ? out.named : out.unnamed;
     bucket.total++;
     if (got.slice(0, k).includes(question.expect)) bucket.hits++;

@@ -87,7 +87,7 @@ export function generate(store: MemoryStore): Generated {
       const summary = `Looked at ${names[Math.floor(rand() * ENTITIES)]} and the ${pick(WORDS)} ${pick(WORDS)} setup`;
       const text = episodeText(rand, pool, () => names[Math.floor(rand() * ENTITIES)]!, summary);
       const seq = Number(epi.run(`ep-${e}`, `/home/bench/.claude/projects/p/s-${e}.jsonl`, `s-${e}`, at, at, text, summary, Math.ceil(text.length / 4)).lastInsertRowid);
-      passages.write({ seq, text, lineStart: 1, lineEnd: 40, occurredAt: at, repoRoot: null });
+      passages.write({ seq, session: `s-${e}`, text, lineStart: 1, lineEnd: 40, occurredAt: at, repoRoot: null });
     }
     const fact = db.prepare(`INSERT INTO facts(source_id, relation, target_id, value, value_norm, text, confidence, valid_from, valid_to, recorded_at, expired_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     const fe = db.prepare(`INSERT OR IGNORE INTO fact_episodes(fact_id, episode_id, provider, recorded_at) VALUES (?, ?, 'bench', ?)`);

@@ -80,3 +80,40 @@ export function snippetOf(text: string, match: (word: string) => number, max: nu
   }
   return `${start > 0 ? '…' : ''}${flat.slice(start, end).trim()}${end < flat.length ? '…' : ''}`;
 }
+
+/**
+ * A passage shown whole (whitespace folded) when it fits `max`; else the run
+ * of its whole sentences around the one holding the most matching terms,
+ * as long as fits, `…` where sentences were left out. Never cut mid-word;
+ * mid-sentence only when one sentence alone is longer than `max`.
+ */
+export function wholeSentences(text: string, match: (word: string) => number, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const sentences = flat.split(/(?<=[.!?;:])\s+/);
+  let best = 0;
+  let bestTerms = -1;
+  sentences.forEach((s, i) => {
+    const n = termsIn(s, match).size;
+    if (n > bestTerms) {
+      bestTerms = n;
+      best = i;
+    }
+  });
+  if (sentences[best]!.length > max) return snippetOf(sentences[best]!, match, max);
+  let from = best;
+  let to = best + 1;
+  let size = sentences[best]!.length;
+  for (let grew = true; grew; ) {
+    grew = false;
+    if (to < sentences.length && size + 1 + sentences[to]!.length <= max) {
+      size += 1 + sentences[to++]!.length;
+      grew = true;
+    }
+    if (from > 0 && size + 1 + sentences[from - 1]!.length <= max) {
+      size += 1 + sentences[--from]!.length;
+      grew = true;
+    }
+  }
+  return `${from > 0 ? '… ' : ''}${sentences.slice(from, to).join(' ')}${to < sentences.length ? ' …' : ''}`;
+}

@@ -4,8 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { openDatabase, type Db } from '../../sqlite';
 import { MemorySchemaError } from './errors';
-import { backfillPassages } from './passages';
-import { MIGRATIONS, PASSAGES_MIGRATION, SCHEMA_VERSION } from './schema';
+import { recountPassages } from './passages';
+import { MIGRATIONS, PASSAGES_MIGRATION, RECURRENCE_MIGRATION, SCHEMA_VERSION } from './schema';
 
 export function openMemoryDb(file: string, now: () => Date): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -28,12 +28,15 @@ export function openMemoryDb(file: string, now: () => Date): Db {
 function migrate(db: Db, file: string, now: () => Date): void {
   const found = db.pragma('user_version', { simple: true }) as number;
   if (found > SCHEMA_VERSION) throw new MemorySchemaError(file, found, SCHEMA_VERSION);
+  // Passages are (re)written once, after the last migration, by the writer of this schema.
+  let rewrite = false;
   for (let v = found; v < SCHEMA_VERSION; v++) {
     db.transaction(() => {
       db.exec(MIGRATIONS[v]!);
-      if (MIGRATIONS[v] === PASSAGES_MIGRATION) backfillPassages(db);
+      if (MIGRATIONS[v] === PASSAGES_MIGRATION || MIGRATIONS[v] === RECURRENCE_MIGRATION) rewrite = true;
       if (v === 0) db.prepare(`INSERT INTO meta(key, value) VALUES ('created_at', ?)`).run(now().toISOString());
       db.pragma(`user_version = ${v + 1}`);
     })();
   }
+  if (rewrite) db.transaction(() => recountPassages(db))();
 }

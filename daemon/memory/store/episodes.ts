@@ -90,7 +90,7 @@ export class EpisodeTable {
     });
     if (r.changes === 0) return false;
     this.s.enqueue.run(d.id, now, now, now);
-    this.passages.write({ seq: Number(r.lastInsertRowid), text: d.text, lineStart: d.lineStart, lineEnd: d.lineEnd, occurredAt: d.occurredAt, repoRoot: d.repoRoot ?? null }, turns);
+    this.passages.write({ seq: Number(r.lastInsertRowid), session: d.parentSessionId ?? d.sessionId, text: d.text, lineStart: d.lineStart, lineEnd: d.lineEnd, occurredAt: d.occurredAt, repoRoot: d.repoRoot ?? null }, turns);
     return true;
   }
 

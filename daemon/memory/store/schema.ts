@@ -72,6 +72,17 @@ CREATE TRIGGER episodes_passages_au AFTER UPDATE OF occurred_at, repo_root ON ep
 END;
 `;
 
+export const RECURRENCE_MIGRATION = `
+ALTER TABLE passages ADD COLUMN noise INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE passage_lines (key TEXT NOT NULL, passage_id INTEGER NOT NULL, PRIMARY KEY (key, passage_id)) WITHOUT ROWID;
+CREATE INDEX passage_lines_passage ON passage_lines(passage_id);
+CREATE TABLE line_sessions (key TEXT NOT NULL, session TEXT NOT NULL, PRIMARY KEY (key, session)) WITHOUT ROWID;
+CREATE TABLE boilerplate_lines (key TEXT PRIMARY KEY) WITHOUT ROWID;
+CREATE TRIGGER passages_lines_ad AFTER DELETE ON passages BEGIN
+  DELETE FROM passage_lines WHERE passage_id = old.id;
+END;
+`;
+
 export const MIGRATIONS: readonly string[] = [
   `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID; -- created_at and similar facts about the file
@@ -320,6 +331,11 @@ CREATE INDEX anchors_found_file ON anchors(found_file) WHERE found_file IS NOT N
   `
 ALTER TABLE anchors ADD COLUMN library TEXT;
 `,
+  // Issue 37: boilerplate found by recurrence (passage/recurring.ts). Each line of prose a passage holds
+  // (keyed, case and whitespace folded), the sessions that said it, and the lines said in enough sessions
+  // to be boilerplate; a passage with nothing of its own left is `noise`: stored, never searched or shown.
+  // The data step (db.ts) rewrites the stored passages in order so they are counted as new ones are.
+  RECURRENCE_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

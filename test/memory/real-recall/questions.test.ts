@@ -10,13 +10,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { contentWords, sharedContentWords, stem } from './lexicon';
-import { decodedTranscript, loadQuestions, normalizeSpace, QuestionFileError, QUESTIONS, transcriptPath } from './questions';
+import { decodedTranscript, loadQuestions, normalizeSpace, QuestionFileError, SETS, transcriptPath } from './questions';
 
 export { loadQuestions, QUESTIONS } from './questions';
 export type { RealQuestion } from './questions';
 
-const MIN_QUESTIONS = 60;
-const MAX_PER_TRANSCRIPT = 10;
 
 describe('the lexicon the paraphrase rule counts with', () => {
   it('stems the forms of one word alike and keeps different words apart', () => {
@@ -55,9 +53,11 @@ describe('the question loader', () => {
   });
 });
 
-describe('the real-recall questions', () => {
-  it(`hold at least ${MIN_QUESTIONS} questions with unique ids`, () => {
-    assert.ok(QUESTIONS.length >= MIN_QUESTIONS, `${QUESTIONS.length} questions`);
+for (const set of SETS) {
+  const QUESTIONS = set.questions;
+  describe(`the real-recall questions: ${set.name}`, () => {
+  it(`hold at least ${set.min} questions with unique ids`, () => {
+    assert.ok(QUESTIONS.length >= set.min, `${QUESTIONS.length} questions`);
     const seen = new Set<string>();
     for (const q of QUESTIONS) {
       assert.ok(!seen.has(q.id), `id ${q.id} repeats`);
@@ -68,12 +68,12 @@ describe('the real-recall questions', () => {
   it('ask only real transcripts that exist, and no more than a handful of any one', () => {
     const perTranscript = new Map<string, number>();
     for (const q of QUESTIONS) {
-      assert.match(q.transcript, /^(claude|codex)\/real\//, `${q.id}: ${q.transcript} is not under claude/real or codex/real`);
+      assert.match(q.transcript, set.under, `${q.id}: ${q.transcript} is not where this set's transcripts live`);
       assert.ok(!q.transcript.split('/').includes('written'), `${q.id}: ${q.transcript} is a hand-written transcript`);
       assert.ok(fs.existsSync(transcriptPath(q)), `${q.id}: ${q.transcript} does not exist`);
       perTranscript.set(q.transcript, (perTranscript.get(q.transcript) ?? 0) + 1);
     }
-    for (const [t, n] of perTranscript) assert.ok(n <= MAX_PER_TRANSCRIPT, `${n} questions on ${t}`);
+    for (const [t, n] of perTranscript) assert.ok(n <= set.perTranscript, `${n} questions on ${t}`);
   });
 
   it('quote evidence that is in the transcript, word for word', () => {
@@ -113,3 +113,4 @@ describe('the real-recall questions', () => {
     assert.ok(paraphrase >= 1 / 3, `paraphrase: ${(paraphrase * 100).toFixed(1)}%`);
   });
 });
+}

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 export interface RealQuestion {
   /** Unique, `q01`, `q02`, … */
   id: string;
-  /** The transcript, relative to test/fixtures/memory. */
+  /** The transcript, relative to test/fixtures/memory (a set may point at fixtures beside it, `../anchors/…`). */
   transcript: string;
   /** Asked as a later agent would ask it. */
   question: string;
@@ -100,3 +100,27 @@ export function decodedTranscript(file: string): string {
 }
 
 export const QUESTIONS: RealQuestion[] = loadQuestions();
+
+/** A committed question set: its file, its questions, and the rules its validator holds it to. */
+export interface QuestionSet {
+  /** Short name the bench prints. */
+  name: string;
+  file: string;
+  questions: RealQuestion[];
+  /** At least this many questions. */
+  min: number;
+  /** At most this many questions on any one transcript. */
+  perTranscript: number;
+  /** Where its transcripts must live (relative to test/fixtures/memory). */
+  under: RegExp;
+}
+
+/** Every real-recall set, the first one (issue 21) first. Each was committed before any change it scores. */
+export const SETS: QuestionSet[] = [
+  { name: 'agentcmd+4 (issue 21)', file: QUESTIONS_FILE, questions: QUESTIONS, min: 60, perTranscript: 10, under: /^(claude|codex)\/real\// },
+  (() => {
+    const file = path.join(FIXTURES, 'real-recall-spotter', 'questions.json');
+    // Three sessions of 2.7 MB each: more questions per transcript than the first set allows.
+    return { name: 'spotter sessions (issue 37)', file, questions: loadQuestions(file), min: 40, perTranscript: 20, under: /^\.\.\/anchors\/spotter\// };
+  })(),
+];

@@ -9,7 +9,7 @@ import { episodesOf } from '../../../daemon/memory/episodes';
 import { graph } from '../../../daemon/memory/graph';
 import { factsOfEntity, forget, invalidateFact, listEntities } from '../../../daemon/memory/inspect';
 import { shortestPath } from '../../../daemon/memory/path';
-import { recall } from '../../../daemon/memory/recall';
+import { rankEntities, recall } from '../../../daemon/memory/recall';
 import { remember } from '../../../daemon/memory/remember';
 import { recallText } from '../../../daemon/protocol/memory-text';
 import type { RecallResult } from '../../../daemon/protocol';
@@ -17,7 +17,9 @@ import { lineOf } from '../../helpers';
 import { fixtureGraph, FIXTURES, type FixtureGraph } from './fixture-graph';
 
 const NOW = new Date('2025-05-01T12:00:00.000Z');
-const names = (r: RecallResult): string[] => r.matches.map((m) => m.entity.name);
+/** The entities a query ranks first, before the answer spends its budget (passages first, issue 37). */
+const ranked = (g: FixtureGraph, query: string): string[] =>
+  rankEntities(g.store, { query }, NOW).ranked.map((c) => g.store.db.prepare<[number], { name: string }>(`SELECT name FROM entities WHERE id = ?`).get(c.id)!.name);
 const factsOf = (r: RecallResult, name: string): string[] => r.matches.find((m) => m.entity.name === name)?.facts.map((f) => `${f.relation} ${f.target ?? f.value}`) ?? [];
 
 describe('memory recall on the fixture graph', () => {
@@ -42,12 +44,31 @@ describe('memory recall on the fixture graph', () => {
   });
 
   it('finds what a question does not name through fact text, with the current fact', () => {
+    assert.ok(ranked(g, 'where do we deploy the API?').slice(0, 3).includes('hermes-api'), ranked(g, 'where do we deploy the API?').join(', '));
     const r = recall(g.store, { query: 'where do we deploy the API?' }, NOW);
-    assert.ok(names(r).slice(0, 3).includes('hermes-api'), names(r).join(', '));
-    assert.ok(factsOf(r, 'hermes-api').includes('deployed_on web-2'), factsOf(r, 'hermes-api').join('; '));
+    // Said once: by the passage of the session that said it, or by the fact when no passage shown says it.
+    assert.match(recallText(r), /hermes-api is now deployed on web-2/);
     assert.ok(!factsOf(r, 'hermes-api').includes('deployed_on web-1'), 'the superseded fact is not current');
-    const queue = recall(g.store, { query: 'what runs the invoice queue?' }, NOW);
-    assert.ok(names(queue).slice(0, 5).includes('RQ'), names(queue).join(', '));
+    const named = recall(g.store, { query: 'hermes-api' }, NOW);
+    assert.ok(factsOf(named, 'hermes-api').includes('deployed_on web-2'), factsOf(named, 'hermes-api').join('; '));
+    assert.ok(ranked(g, 'what runs the invoice queue?').slice(0, 5).includes('RQ'), ranked(g, 'what runs the invoice queue?').join(', '));
+  });
+
+  it('spends budget on an entity the question does not name only for facts no passage shown says, each sentence once (issue 37)', () => {
+    for (const query of ['where do we deploy the API?', 'what runs the invoice queue?', 'which test runner is fast?', 'where does Postgres run?']) {
+      const r = recall(g.store, { query }, NOW);
+      assert.ok((r.passages ?? []).length > 0, query);
+      const shown = (r.passages ?? []).map((p) => p.snippet.toLowerCase()).join('\n');
+      const facts = r.matches.flatMap((m) => m.facts.map((f) => f.text.toLowerCase()));
+      for (const m of r.matches) {
+        if (m.match !== 'text' || query.toLowerCase().includes(m.entity.name.toLowerCase())) continue;
+        assert.ok(m.facts.length > 0, `${query}: ${m.entity.name} shown without a fact of its own`);
+        for (const f of m.facts) assert.ok(!shown.includes(f.text.toLowerCase().replace(/\s+/g, ' ').trim()), `${query}: "${f.text}" is in a passage shown and again under ${m.entity.name}`);
+      }
+      assert.equal(new Set(facts).size, facts.length, `${query}: a fact sentence shown twice`);
+      const sentences = shown.split(/(?<=[.!?])\s+/).filter((x) => x.length >= 30);
+      assert.equal(new Set(sentences).size, sentences.length, `${query}: a sentence shown twice among the passages`);
+    }
   });
 
   it('answers as of a time before a fact was superseded', () => {
@@ -123,7 +144,7 @@ describe('memory recall on the fixture graph', () => {
     assert.deepEqual(g.store.counts(), after1, 'nothing new: same episode, same facts');
 
     const r = recall(g.store, { query: 'which database does staging use?' }, NOW);
-    assert.ok(names(r).includes('staging database'), names(r).join(', '));
+    assert.ok(ranked(g, 'which database does staging use?').includes('staging database'), ranked(g, 'which database does staging use?').join(', '));
     assert.match(JSON.stringify(r), /The staging database is running on db-2/);
     const item = g.store.queueItem(first.episode_id);
     assert.equal(item?.purpose, 'refine', 'queued for a model to refine');

@@ -2,7 +2,8 @@
 // (BM25, as of now or as of a time), how common a word is (capped count),
 // the passages of an entity's latest sessions (recall keeps those that name
 // it: the passage-to-entity link), and the episode a passage belongs to,
-// for its reference.
+// for its reference. Noise (passages that are all boilerplate) is never
+// read; the boilerplate lines of the rest are looked up to leave them out.
 import { perDb } from '../cache';
 import { EPISODE_REF_COLUMNS, type EpisodeRefRow } from '../rows';
 import type { MemoryStore } from '../store';
@@ -39,10 +40,13 @@ function build(db: Db, asOf: boolean) {
     // Capped: how common a word is matters only up to the point where it stops being worth searching for.
     count: db.prepare<[string, number], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM passages_fts WHERE passages_fts MATCH ? LIMIT ?)`),
     ofEntity: db.prepare<unknown[], PassageRow>(`SELECT ${COLUMNS}, 0 AS r FROM passages p
-      WHERE p.episode_seq IN (SELECT e.seq FROM entity_episodes ee JOIN episodes e ON e.id = ee.episode_id WHERE ee.entity_id = ? ${asOf ? 'AND ee.occurred_at <= ?' : ''} ORDER BY ee.occurred_at DESC LIMIT ?)
+      WHERE p.noise = 0 AND p.episode_seq IN (SELECT e.seq FROM entity_episodes ee JOIN episodes e ON e.id = ee.episode_id WHERE ee.entity_id = ? ${asOf ? 'AND ee.occurred_at <= ?' : ''} ORDER BY ee.occurred_at DESC LIMIT ?)
       AND (${Array.from({ length: NAMES }, () => 'instr(lower(p.text), ?) > 0').join(' OR ')})
       ORDER BY p.episode_seq DESC, p.ord LIMIT ?`),
     episode: db.prepare<[number], EpisodeRefRow>(`SELECT ${EPISODE_REF_COLUMNS} FROM episodes e WHERE e.seq = ?`),
+    boilerplate: db.prepare<[string], { k: string }>(`SELECT key AS k FROM boilerplate_lines WHERE key = ?`),
+    holdsBoilerplate: db.prepare<[number], { x: number }>(`SELECT 1 AS x FROM passage_lines l JOIN boilerplate_lines b ON b.key = l.key WHERE l.passage_id = ? LIMIT 1`),
+    after: db.prepare<[number, number, number], PassageRow>(`SELECT ${COLUMNS}, 0 AS r FROM passages p WHERE p.episode_seq = ? AND p.ord > ? AND p.noise = 0 ORDER BY p.ord LIMIT ?`),
   };
   return (at: string | undefined) => {
     const once = at === undefined ? [] : [at];
@@ -60,6 +64,12 @@ function build(db: Db, asOf: boolean) {
         return s.ofEntity.all(entityId, ...once, episodes, ...slots, limit);
       },
       episode: (seq: number): EpisodeRefRow | undefined => s.episode.get(seq),
+      /** Whether a line key (passage/recurring.ts) is boilerplate: said in several sessions. */
+      isBoilerplate: (key: string): boolean => s.boilerplate.get(key) !== undefined,
+      /** Whether a passage holds a boilerplate line at all (one indexed read, before keying its lines). */
+      holdsBoilerplate: (id: number): boolean => s.holdsBoilerplate.get(id) !== undefined,
+      /** The next `limit` passages of an episode after `ord` (noise left out), in order. */
+      after: (seq: number, ord: number, limit: number): PassageRow[] => s.after.all(seq, ord, limit),
     };
   };
 }

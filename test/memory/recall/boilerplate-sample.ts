@@ -1,0 +1,58 @@
+// The substance check of issue 37: every real transcript the recall question
+// sets ask about, ingested into one store; the passages recurrence marked as
+// noise (all boilerplate: stored, never searched or shown), counted, and a
+// seeded sample of 50 of them drawn for a hand check (boilerplate-check.json
+// labels each; the test beside this keeps the labels and the draw in step).
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ingestFile } from '../../../daemon/memory/ingest';
+import { MemoryStore } from '../../../daemon/memory/store';
+import { mulberry32 } from '../../helpers';
+import { FIXTURES, SETS, transcriptPath } from '../real-recall/questions';
+
+export const SAMPLE = 50;
+export const SEED = 37;
+
+export interface NoisePassage {
+  /** Transcript (relative to test/fixtures/memory) and the passage's lines there. */
+  transcript: string;
+  lines: string;
+  text: string;
+}
+
+export interface BoilerplateCount {
+  passages: number;
+  noise: number;
+  /** Passages indexed without one or more boilerplate lines. */
+  trimmed: number;
+  sample: NoisePassage[];
+}
+
+export async function boilerplateCount(): Promise<BoilerplateCount> {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'scry-boilerplate-'));
+  const store = new MemoryStore(path.join(home, 'memory.db'));
+  try {
+    const files = [...new Set(SETS.flatMap((s) => s.questions.map((q) => q.transcript)))].sort();
+    for (const t of files) await ingestFile(store, t.split('/').includes('codex') ? 'codex' : 'claude', transcriptPath({ transcript: t } as never), { home });
+    const rel = (p: string): string => path.relative(FIXTURES, p).split(path.sep).join('/');
+    const rows = store.db
+      .prepare<[], { id: number; source_path: string; line_start: number; line_end: number; text: string; noise: number }>(
+        `SELECT p.id, e.source_path, p.line_start, p.line_end, p.text, p.noise FROM passages p JOIN episodes e ON e.seq = p.episode_seq ORDER BY e.source_path, p.episode_seq, p.ord`,
+      )
+      .all();
+    const trimmed = store.db.prepare<[], { n: number }>(`SELECT count(DISTINCT l.passage_id) AS n FROM passage_lines l JOIN boilerplate_lines b ON b.key = l.key JOIN passages p ON p.id = l.passage_id WHERE p.noise = 0`).get()!.n;
+    const noise = rows.filter((r) => r.noise === 1);
+    const rand = mulberry32(SEED);
+    const pool = [...noise];
+    const sample: NoisePassage[] = [];
+    while (sample.length < SAMPLE && pool.length > 0) {
+      const r = pool.splice(Math.floor(rand() * pool.length), 1)[0]!;
+      sample.push({ transcript: rel(r.source_path), lines: `${r.line_start}-${r.line_end}`, text: r.text });
+    }
+    return { passages: rows.length, noise: noise.length, trimmed, sample };
+  } finally {
+    store.db.close();
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}

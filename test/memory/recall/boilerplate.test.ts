@@ -1,0 +1,72 @@
+// Issue 37's substance check: boilerplate found by recurrence on the real
+// fixtures. The passages it makes noise are counted and drawn as
+// boilerplate-sample.ts draws them, and must be the ones read by hand in
+// test/fixtures/memory/real-recall/boilerplate-check.json, none of them
+// substance. And on a store of its own: a line said in two sessions stops
+// being searched or shown, in the passage written before it recurred too,
+// while the text stays stored; a short passage of the session's own stays.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { recall } from '../../../daemon/memory/recall';
+import { MemoryStore } from '../../../daemon/memory/store';
+import { FIXTURES } from '../real-recall/questions';
+import { boilerplateCount, SAMPLE } from './boilerplate-sample';
+
+interface Check {
+  passages: number;
+  noise: number;
+  trimmed: number;
+  sample: Array<{ transcript: string; lines: string; text: string; substance: boolean; what: string }>;
+}
+
+const CHECK = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'real-recall', 'boilerplate-check.json'), 'utf8')) as Check;
+
+describe('boilerplate on the real fixtures (issue 37)', () => {
+  it('makes noise of the passages read by hand, none of them substance', async () => {
+    const now = await boilerplateCount();
+    assert.deepEqual({ passages: now.passages, noise: now.noise, trimmed: now.trimmed }, { passages: CHECK.passages, noise: CHECK.noise, trimmed: CHECK.trimmed });
+    assert.equal(CHECK.sample.length, Math.min(SAMPLE, CHECK.noise));
+    assert.deepEqual(
+      now.sample.map((s) => [s.transcript, s.lines, s.text]),
+      CHECK.sample.map((s) => [s.transcript, s.lines, s.text]),
+    );
+    assert.deepEqual(
+      CHECK.sample.filter((s) => s.substance),
+      [],
+    );
+  });
+});
+
+describe('boilerplate by recurrence', () => {
+  const NOW = new Date('2026-03-01T00:00:00.000Z');
+  const PROMPT = 'Your task is to create a detailed summary of the conversation so far, paying close attention to requests.';
+  const episode = (store: MemoryStore, id: string, session: string, text: string): void => {
+    store.episodes.add({ id, source: 'claude', sourcePath: `/t/${session}.jsonl`, sessionId: session, lineStart: 1, lineEnd: 2, occurredAt: '2026-02-01T00:00:00.000Z', text, summary: text.slice(0, 40), tokens: 10 });
+  };
+
+  it('stops searching and showing a line two sessions said, the earlier passage too, and keeps the text', () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'scry-boilerplate-'));
+    const store = new MemoryStore(path.join(home, 'memory.db'), { now: () => NOW });
+    try {
+      const hits = (q: string): number => store.db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM passages_fts WHERE passages_fts MATCH ?`).get(q)!.n;
+      episode(store, 'e1', 's1', `user: ${PROMPT}\n\nassistant: The deploy target is the zebra cluster.`);
+      assert.equal(hits('"detailed" AND "summary"'), 1, 'said once: searched');
+      episode(store, 'e2', 's1', `user: ${PROMPT}\n\nassistant: Nothing else.`);
+      assert.equal(hits('"detailed" AND "summary"'), 2, 'said twice in one session: still its own');
+      episode(store, 'e3', 's2', `user: ${PROMPT}\n\nassistant: use pnpm`);
+      assert.equal(hits('"detailed" AND "summary"'), 0, 'said in a second session: searched nowhere, earlier passages included');
+      assert.equal(hits('"zebra"'), 1, 'what the session said of its own is still searched');
+      assert.equal(hits('"pnpm"'), 1, 'a short passage of its own stays');
+      const stored = store.db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM passages WHERE text LIKE '%detailed summary%'`).get()!.n;
+      assert.equal(stored, 3, 'stored as it was');
+      const r = recall(store, { query: 'detailed summary of the conversation' }, NOW);
+      assert.ok(!(r.passages ?? []).some((p) => p.snippet.includes('detailed summary')), JSON.stringify(r.passages));
+    } finally {
+      store.db.close();
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
