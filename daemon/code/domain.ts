@@ -8,14 +8,13 @@ import { collectGarbage } from '../gc';
 import { NotIndexedError } from '../errors';
 import * as P from '../protocol';
 import type { CodeLookup, MemoryNotes } from '../protocol/anchors';
-import { remembered } from './remembered';
 import { handler, type Domain, type DomainContext } from '../domain';
 import { BuildCoordinator, type Sibling } from './build-coordinator';
 import { knownRepos, recoverRepoDirs, type LiveRepo } from './live';
 import { LiveRepos } from './live-repos';
 import { emptyStore, exactFirst, glance } from './first';
 import { mergeOverlay, mergeOverlayGroups, type KnownSymbol, type OverlayView } from './overlay';
-import { IndexLookup } from './lookup';
+import { IndexLookup, remembered } from './anchors';
 import { indexResultOf, repoStatusOf } from './project';
 import * as Q from './query';
 import { RepoRegistry, type RepoEntry } from './repo-registry';
@@ -102,7 +101,7 @@ export class CodeDomain implements Domain {
   readonly repos: RepoRegistry;
   readonly stores: StoreCache;
   /** What memory may ask of the index (protocol/anchors.ts); the daemon hands it over. */
-  readonly lookup: CodeLookup;
+  readonly lookup: CodeLookup & Pick<IndexLookup, 'forget' | 'dispose'>;
   private readonly builds: BuildCoordinator;
   private readonly live: LiveRepos;
   private readonly sweeper: NodeJS.Timeout;
@@ -308,6 +307,7 @@ export class CodeDomain implements Domain {
       this.stores.close(entry);
       this.repos.delete(repo);
     }
+    this.lookup.forget(repo);
     const freed = bytesUnder(dir);
     fs.rmSync(dir, { recursive: true, force: true });
     this.ctx.log(`forgot ${repo}: removed ${dir} (${freed} bytes)`);
@@ -321,6 +321,7 @@ export class CodeDomain implements Domain {
     await this.builds.dispose();
     this.stores.closeAll();
     this.empty?.close();
+    this.lookup.dispose();
     this.repos.clear();
   }
 

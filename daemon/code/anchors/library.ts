@@ -5,7 +5,7 @@
 // that version or another, or not at all.
 import type { CodeDefinition, MentionContext } from '../../protocol/anchors';
 import type { CodeStore, SymbolRecord } from '../store/store';
-import { definitionHash } from './mention';
+import { definitionHash } from './hash';
 
 /** `scip-typescript npm react 18.3.1 …`: the manager, the package and its version (SCIP writes a space inside a field as two). */
 const SCIP_PACKAGE = /^\S+ (\S+) (\S+) (\S+) /;

@@ -4,9 +4,8 @@
 // saw, and the file may have moved on since. A line outside every hunk kept
 // its text and moved by what the hunks above it added or removed; a line
 // inside a hunk was edited or deleted, and only the unchanged lines around
-// the hunk say where it was. The diffs are read ahead, off the event loop
-// (git-since.ts); these functions only compute.
-import { sinceOf } from './git-since';
+// the hunk say where it was. The diffs are read ahead, off the event loop, by
+// their user (code/anchors/git-since.ts); these functions only compute.
 
 /** `exact`: the same text at this line now. `between`: edited or deleted since; the unchanged lines around it are now at `before` and `after` (0 when the hunk starts the file). */
 export type LineNow = { exact: number } | { between: readonly [number, number] };
@@ -90,15 +89,4 @@ export function mapExtentBack(hunks: readonly Hunk[], from: number, to: number):
   const oldFrom = 'old' in a ? a.old : a.hunk.oldCount > 0 ? a.hunk.oldStart : a.hunk.oldStart + 1;
   const oldTo = 'old' in b ? b.old : b.hunk.oldCount === 0 ? b.hunk.oldStart : b.hunk.oldStart + b.hunk.oldCount - 1;
   return { from: oldFrom, to: Math.max(oldFrom, oldTo), touched, added: added >= to - from + 1 };
-}
-
-/**
- * Where `line` of `file` at `commit` is in the working tree, or undefined
- * when git cannot say (no git, an unknown commit, a file the commit did not
- * have) or its diff was not read ahead for the file as it is now: the caller
- * then reads the line as it is now.
- */
-export function lineNow(repo: string, commit: string, file: string, line: number): LineNow | undefined {
-  const since = sinceOf(repo, commit, file);
-  return since ? mapLine(since.hunks, line) : undefined;
 }

@@ -1,4 +1,4 @@
-// Where a line of a file at a commit is now (daemon/code/query/line-map.ts),
+// Where a line of a file at a commit is now (daemon/git/line-map.ts, and daemon/code/anchors/git-since.ts reading the diffs),
 // read from a real git repo: every line of the old text is placed, and a line
 // said to be `exact` must hold the same text now, while one said to be
 // `between` must have been edited or deleted, with its unchanged neighbours
@@ -8,9 +8,11 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { loadSince, sinceOf } from '../../daemon/code/query/git-since';
-import { lineNow, mapExtentBack, mapLine, parseHunks } from '../../daemon/code/query/line-map';
-import { tempDir } from '../helpers';
+import { GitSince } from '../../../daemon/code/anchors/git-since';
+import { mapExtentBack, mapLine, parseHunks } from '../../../daemon/git';
+import { tempDir } from '../../helpers';
+
+const since = new GitSince();
 
 function git(repo: string, args: string[]): string {
   const r = spawnSync('git', ['-C', repo, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' } });
@@ -32,10 +34,10 @@ describe('line map: a line of the session commit, placed in the working tree now
     const commit = git(repo, ['rev-parse', 'HEAD']);
     fs.writeFileSync(path.join(repo, 'f.ts'), NOW.join('\n') + '\n');
     const edited = new Set([10, 11, 12, 20, 21, 40]);
-    assert.equal(lineNow(repo, commit, 'f.ts', 1), undefined, 'nothing is read from git on the spot: the diff is read ahead');
-    await loadSince(repo, commit, ['f.ts']);
+    assert.equal(since.lineNow(repo, commit, 'f.ts', 1), undefined, 'nothing is read from git on the spot: the diff is read ahead');
+    await since.loadSince(repo, commit, ['f.ts']);
     for (let line = 1; line <= OLD.length; line++) {
-      const at = lineNow(repo, commit, 'f.ts', line);
+      const at = since.lineNow(repo, commit, 'f.ts', line);
       assert.ok(at, `line ${line}`);
       if ('exact' in at) {
         assert.ok(!edited.has(line), `line ${line} was edited, but placed exactly at ${at.exact}`);
@@ -54,20 +56,20 @@ describe('line map: a line of the session commit, placed in the working tree now
   it('says nothing it cannot know: an unknown commit, a file the commit did not have, no git', async () => {
     const repo = tempDir('line-map-none');
     fs.writeFileSync(path.join(repo, 'a.ts'), 'a\n');
-    await loadSince(repo, 'abcdef1', ['a.ts']);
-    assert.equal(lineNow(repo, 'abcdef1', 'a.ts', 1), undefined, 'no git');
+    await since.loadSince(repo, 'abcdef1', ['a.ts']);
+    assert.equal(since.lineNow(repo, 'abcdef1', 'a.ts', 1), undefined, 'no git');
     git(repo, ['init', '-q']);
     git(repo, ['add', '.']);
     git(repo, ['commit', '-q', '-m', 'a']);
     const commit = git(repo, ['rev-parse', 'HEAD']);
     fs.writeFileSync(path.join(repo, 'b.ts'), 'b\n');
-    await loadSince(repo, commit, ['a.ts', 'b.ts']);
-    await loadSince(repo, '0123456789abcdef0123456789abcdef01234567', ['a.ts']);
-    await loadSince(repo, '--output=x', ['a.ts']);
-    assert.equal(lineNow(repo, commit, 'b.ts', 1), undefined, 'not in the commit');
-    assert.equal(lineNow(repo, '0123456789abcdef0123456789abcdef01234567', 'a.ts', 1), undefined, 'unknown commit');
-    assert.equal(lineNow(repo, '--output=x', 'a.ts', 1), undefined, 'not a commit id');
-    assert.deepEqual(lineNow(repo, commit, 'a.ts', 1), { exact: 1 }, 'unchanged');
+    await since.loadSince(repo, commit, ['a.ts', 'b.ts']);
+    await since.loadSince(repo, '0123456789abcdef0123456789abcdef01234567', ['a.ts']);
+    await since.loadSince(repo, '--output=x', ['a.ts']);
+    assert.equal(since.lineNow(repo, commit, 'b.ts', 1), undefined, 'not in the commit');
+    assert.equal(since.lineNow(repo, '0123456789abcdef0123456789abcdef01234567', 'a.ts', 1), undefined, 'unknown commit');
+    assert.equal(since.lineNow(repo, '--output=x', 'a.ts', 1), undefined, 'not a commit id');
+    assert.deepEqual(since.lineNow(repo, commit, 'a.ts', 1), { exact: 1 }, 'unchanged');
   });
 
   it('reads git hunk headers with and without counts', () => {
@@ -88,14 +90,14 @@ describe('line map: a line of the session commit, placed in the working tree now
     git(repo, ['add', '.']);
     git(repo, ['commit', '-q', '-m', 'old']);
     const commit = git(repo, ['rev-parse', 'HEAD']);
-    await loadSince(repo, commit, ['f.ts']);
-    assert.deepEqual(lineNow(repo, commit, 'f.ts', 5), { exact: 5 });
+    await since.loadSince(repo, commit, ['f.ts']);
+    assert.deepEqual(since.lineNow(repo, commit, 'f.ts', 5), { exact: 5 });
     // Three lines written at the top later: the line the session saw is three lines down now.
     fs.writeFileSync(path.join(repo, 'f.ts'), ['x', 'y', 'z', ...OLD].join('\n') + '\n');
-    assert.equal(lineNow(repo, commit, 'f.ts', 5), undefined, 'the diff read before the edit is not used');
-    await loadSince(repo, commit, ['f.ts']);
-    assert.deepEqual(lineNow(repo, commit, 'f.ts', 5), { exact: 8 });
-    assert.equal(sinceOf(repo, commit, 'f.ts')?.old[4], 'line 5', 'the text at the commit');
+    assert.equal(since.lineNow(repo, commit, 'f.ts', 5), undefined, 'the diff read before the edit is not used');
+    await since.loadSince(repo, commit, ['f.ts']);
+    assert.deepEqual(since.lineNow(repo, commit, 'f.ts', 5), { exact: 8 });
+    assert.equal(since.sinceOf(repo, commit, 'f.ts')?.old[4], 'line 5', 'the text at the commit');
   });
 
   it('reads git off the event loop: timers keep firing while a slow git answers', async () => {
@@ -115,12 +117,12 @@ describe('line map: a line of the session commit, placed in the working tree now
     let ticks = 0;
     const timer = setInterval(() => ticks++, 20);
     try {
-      await loadSince(repo, commit, ['f.ts']);
+      await since.loadSince(repo, commit, ['f.ts']);
     } finally {
       clearInterval(timer);
       process.env.PATH = saved;
     }
-    assert.deepEqual(lineNow(repo, commit, 'f.ts', 1), { exact: 2 });
+    assert.deepEqual(since.lineNow(repo, commit, 'f.ts', 1), { exact: 2 });
     // Two git calls of 0.4 s each: a blocked loop would count none.
     assert.ok(ticks >= 10, `the event loop ran ${ticks} timer ticks while git answered`);
   });

@@ -3,15 +3,18 @@
 // folder nobody indexed (memory asks about every session's repo).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { repoDir } from '../paths';
-import type { AnchorKey, CodeDefinition, CodeLookup, CurrentDefinition, MentionContext, MentionResolution, PastDefinition } from '../protocol/anchors';
-import { definitionsAt } from './query/as-of';
-import { currentDefinition, prepareMentions, resolveMention } from './query/mention';
-import type { RepoRegistry } from './repo-registry';
-import { INDEX_FILE, type StoreCache } from './store-cache';
-import type { CodeStore } from './store/store';
+import { realPath } from '../../git';
+import { repoDir } from '../../paths';
+import type { AnchorKey, CodeDefinition, CodeLookup, CurrentDefinition, MentionContext, MentionResolution, PastDefinition } from '../../protocol/anchors';
+import type { RepoRegistry } from '../repo-registry';
+import { INDEX_FILE, type StoreCache } from '../store-cache';
+import type { CodeStore } from '../store/store';
+import { Anchorer } from './anchorer';
 
 export class IndexLookup implements CodeLookup {
+  /** What anchoring has read of the repos asked about, cleared with forget and dispose. */
+  private readonly anchorer = new Anchorer();
+
   constructor(private readonly home: string, private readonly repos: RepoRegistry, private readonly stores: StoreCache) {}
 
   indexed(repo: string): boolean {
@@ -20,22 +23,22 @@ export class IndexLookup implements CodeLookup {
 
   resolve(repo: string, mention: string, context?: MentionContext): MentionResolution {
     const open = this.open(repo);
-    return open ? resolveMention(open.store, open.repo, mention, context) : { found: null, reason: 'no-index' };
+    return open ? this.anchorer.resolve(open.store, open.repo, mention, context) : { found: null, reason: 'no-index' };
   }
 
   current(repo: string, anchor: AnchorKey): CurrentDefinition {
     const open = this.open(repo);
-    return open ? currentDefinition(open.store, open.repo, anchor) : 'no-index';
+    return open ? this.anchorer.current(open.store, open.repo, anchor) : 'no-index';
   }
 
   async readAhead(repo: string, mentions: readonly string[], commit?: string): Promise<void> {
     const open = this.open(repo);
-    if (open) await prepareMentions(open.store, open.repo, mentions, commit);
+    if (open) await this.anchorer.prepare(open.store, open.repo, mentions, commit);
   }
 
   async asOf(repo: string, commit: string, found: readonly CodeDefinition[]): Promise<Array<PastDefinition | undefined>> {
     const open = this.open(repo);
-    return open ? definitionsAt(open.store, open.repo, commit, found) : found.map(() => undefined);
+    return open ? this.anchorer.asOf(open.store, open.repo, commit, found) : found.map(() => undefined);
   }
 
   /** Real paths of the repos asked about: every remembered line of a code answer asks again, and realpath walks the path a component at a time. */
@@ -45,11 +48,8 @@ export class IndexLookup implements CodeLookup {
   private real(repo: string): string | undefined {
     let real = this.reals.get(repo);
     if (real === undefined) {
-      try {
-        real = fs.realpathSync(repo);
-      } catch {
-        return undefined;
-      }
+      real = realPath(repo);
+      if (real === undefined) return undefined;
       if (this.reals.size >= 256) this.reals.clear();
       this.reals.set(repo, real);
     }
@@ -67,5 +67,16 @@ export class IndexLookup implements CodeLookup {
     if (!store) return undefined;
     entry.lastUsed = Date.now();
     return { store, repo: entry.repo };
+  }
+
+  /** A repo forgotten, or its folder gone: what was read of it goes. */
+  forget(repo: string): void {
+    this.anchorer.clear(repo);
+    for (const [asked, real] of this.reals) if (asked === repo || real === repo) this.reals.delete(asked);
+  }
+
+  dispose(): void {
+    this.anchorer.dispose();
+    this.reals.clear();
   }
 }

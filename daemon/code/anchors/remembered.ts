@@ -2,8 +2,8 @@
 // asked of MemoryNotes (protocol/anchors.ts), which the daemon hands the code
 // domain; their compact bytes come out of the page's budget.
 import * as path from 'node:path';
-import * as P from '../protocol';
-import type { AnchorNote, MemoryNotes } from '../protocol/anchors';
+import * as P from '../../protocol';
+import type { AnchorNote, MemoryNotes } from '../../protocol/anchors';
 
 /** The answers that carry them, and at most how many lines. */
 const CARRIED: ReadonlySet<string> = new Set([P.Refs.method, P.Defs.method, P.Callers.method, P.Impact.method, P.Symbols.method]);
