@@ -9,7 +9,7 @@ import { NotIndexedError } from '../errors';
 import * as P from '../protocol';
 import type { CodeLookup, MemoryNotes } from '../protocol/anchors';
 import { handler, type Domain, type DomainContext } from '../domain';
-import { BuildCoordinator, type Sibling } from './build-coordinator';
+import { BuildCoordinator, type Sibling } from './build';
 import { knownRepos, recoverRepoDirs, type LiveRepo } from './live';
 import { LiveRepos } from './live-repos';
 import { emptyStore, exactFirst, glance } from './first';

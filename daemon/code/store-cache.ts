@@ -44,7 +44,7 @@ export class StoreCache {
 
   /**
    * Serves another checkout's index file, read-only, as this repo's until
-   * swap() puts its own in place; `meta` names this repo (see build-seed.ts).
+   * swap() puts its own in place; `meta` names this repo (see build/seed.ts).
    */
   lend(entry: RepoEntry, file: string, meta: Readonly<Record<string, string>>): CodeStore {
     this.close(entry);

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { openDatabase } from '../../sqlite';
-import { INDEXER_PID_FILE } from '../build';
+import { INDEXER_PID_FILE } from '../indexers/run';
 import { isIndexerCommandLine } from '../languages';
 
 export interface KnownRepo {

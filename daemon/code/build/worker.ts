@@ -2,24 +2,24 @@
 // decoding, SQLite inserts and the final CREATE INDEX / ANALYZE never block
 // the daemon's event loop (better-sqlite3 is synchronous).
 import { parentPort } from 'node:worker_threads';
-import { ErrorCode, ScryError } from '../errors';
-import { lowerPriority } from './indexers/run';
-import type { BuildRequest, WorkerCommand, WorkerMessage } from './build-runner';
+import { ErrorCode, ScryError } from '../../errors';
+import { lowerPriority } from '../indexers/run';
+import type { BuildRequest, WorkerCommand, WorkerMessage } from './runner';
 
 // On Linux a thread has its own nice value: this lowers the build (decoding,
 // inserts, CREATE INDEX) below the daemon's main thread, which answers queries.
 // Elsewhere pid 0 means the whole process, the daemon included: left alone.
 if (process.platform === 'linux') lowerPriority(0);
-// Loaded only now, so a worker started ahead (build-runner.ts) loads the build
+// Loaded only now, so a worker started ahead (runner.ts) loads the build
 // code and better-sqlite3 at that priority too, not against the daemon's queries.
-const { buildIndex } = require('./build') as typeof import('./build');
+const { buildIndex } = require('./build-index') as typeof import('./build-index');
 
 const port = parentPort;
 if (!port) throw new Error('build-worker.js must run as a worker thread');
 const aborter = new AbortController();
 const post = (m: WorkerMessage): void => port.postMessage(m);
 
-// Started ahead of its build (see build-runner.ts): the request comes as a message.
+// Started ahead of its build (see runner.ts): the request comes as a message.
 port.on('message', (m: WorkerCommand) => {
   if (m.type === 'abort') aborter.abort();
   else build(m.request);

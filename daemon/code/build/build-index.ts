@@ -2,23 +2,20 @@
 // being written, and store it into index.db.next. The caller swaps it in.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { IndexerFailedError, ScipDecodeError, ScryError } from '../errors';
-import type { IndexerReport, ProgressEvent } from '../protocol';
-import type { IndexerPlan, PrepareContext, Prepared } from './indexers/plan';
-import { runProcess } from './indexers/run';
-import { detectLanguages, isIndexedLanguage, LANGUAGE_IDS, languageById, type Indexer, type LanguageId } from './languages';
-import { percentOf } from './indexers/estimate';
-import { decodeScip } from './scip/decode';
-import { checkImportComplete, missingFromIndex } from './indexers/complete';
-import { ScipIncompleteError } from './scip/complete';
-import { ScipStreamReader, type ScipItem } from './scip/stream';
-import { IngestSession, type IngestResult } from './store/ingest';
-import { indexSyntactically } from './syntactic';
-import { Companion } from './syntactic/beside';
-import { LocalFunctionReader } from './syntactic/local-functions';
-
-/** Holds the running indexer's pid during a build (see live/known.ts). */
-export const INDEXER_PID_FILE = 'indexer.pid';
+import { IndexerFailedError, ScipDecodeError, ScryError } from '../../errors';
+import type { IndexerReport, ProgressEvent } from '../../protocol';
+import type { IndexerPlan, PrepareContext, Prepared } from '../indexers/plan';
+import { INDEXER_PID_FILE, runProcess } from '../indexers/run';
+import { detectLanguages, isIndexedLanguage, LANGUAGE_IDS, languageById, type Indexer, type LanguageId } from '../languages';
+import { percentOf } from '../indexers/estimate';
+import { decodeScip } from '../scip/decode';
+import { checkImportComplete, missingFromIndex } from '../indexers/complete';
+import { ScipIncompleteError } from '../scip/complete';
+import { ScipStreamReader, type ScipItem } from '../scip/stream';
+import { IngestSession, type IngestResult } from '../store/ingest';
+import { indexSyntactically } from '../syntactic';
+import { Companion } from '../syntactic/beside';
+import { LocalFunctionReader } from '../syntactic/local-functions';
 
 export interface BuildOptions {
   repo: string;

@@ -1,22 +1,22 @@
 // One build at a time per repo (concurrent asks share it): first a start for
-// a repo with no index (build-seed.ts, build-first.ts), then the precise build
-// (build-precise.ts), reported as progress and swaps.
+// a repo with no index (seed.ts, first.ts), then the precise build
+// (precise.ts), reported as progress and swaps.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { errorMessage } from '../errors';
-import type { BuildProgress, IndexResult, ProgressEvent } from '../protocol';
-import type { BuildContext } from './build-context';
-import { syntacticFirstIndex } from './build-first';
-import { BuildPace } from './build-pace';
-import { preciseBuild } from './build-precise';
-import { BuildRunner } from './build-runner';
-import { seedFromSibling, type Sibling } from './build-seed';
-import { BuildSlots, maxBuildsFromEnv } from './build-slots';
-import type { LiveRepo } from './live';
-import { indexResultOf } from './project';
-import type { RepoEntry } from './repo-registry';
-import { missingDependencies } from './seed';
-import type { StoreCache } from './store-cache';
-import type { IndexMeta } from './store/store';
+import { errorMessage } from '../../errors';
+import type { BuildProgress, IndexResult, ProgressEvent } from '../../protocol';
+import type { BuildContext } from './context';
+import { syntacticFirstIndex } from './first';
+import { BuildPace } from './pace';
+import { preciseBuild } from './precise';
+import { BuildRunner } from './runner';
+import { seedFromSibling, type Sibling } from './seed';
+import { BuildSlots, maxBuildsFromEnv } from './slots';
+import type { LiveRepo } from '../live';
+import { indexResultOf } from '../project';
+import type { RepoEntry } from '../repo-registry';
+import { missingDependencies } from '../seed';
+import type { StoreCache } from '../store-cache';
+import type { IndexMeta } from '../store/store';
 
 export interface BuildCoordinatorOptions {
   home: string;
@@ -33,7 +33,7 @@ export interface BuildCoordinatorOptions {
   siblingOf?(entry: RepoEntry): Promise<Sibling | undefined>;
 }
 
-export type { Sibling } from './build-seed';
+export type { Sibling } from './seed';
 
 export type FirstStart = 'seed' | 'syntactic' | 'index';
 

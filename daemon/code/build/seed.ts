@@ -9,12 +9,12 @@
 //   the comparison) and the copy, re-rooted, swapped in for the lent file.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { errorMessage } from '../errors';
-import type { BuildContext } from './build-context';
-import type { LiveRepo } from './live';
-import { indexResultOf } from './project';
-import type { RepoEntry } from './repo-registry';
-import { copyIndex, differingFiles } from './seed';
+import { errorMessage } from '../../errors';
+import type { BuildContext } from './context';
+import type { LiveRepo } from '../live';
+import { indexResultOf } from '../project';
+import type { RepoEntry } from '../repo-registry';
+import { copyIndex, differingFiles } from '../seed';
 
 export interface Sibling {
   repo: string;

@@ -4,9 +4,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { ErrorCode, ScryError } from '../errors';
-import type { ProgressEvent } from '../protocol';
-import type { BuildOptions, BuildOutcome } from './build';
+import { ErrorCode, ScryError } from '../../errors';
+import type { ProgressEvent } from '../../protocol';
+import type { BuildOptions, BuildOutcome } from './build-index';
 
 /** The serializable part of BuildOptions, sent to the worker. */
 export type BuildRequest = Pick<BuildOptions, 'repo' | 'workDir' | 'nodePath' | 'home' | 'scipFile' | 'syntacticFirst'>;
@@ -29,9 +29,9 @@ export class BuildFailedError extends ScryError {
   }
 }
 
-/** dist/build-worker.js: beside dist/daemon.js, or from the sources (daemon/code/) two levels up. */
+/** dist/build-worker.js: beside dist/daemon.js, or from the sources (daemon/code/build/) three levels up. */
 export function workerFile(): string | undefined {
-  const candidates = [path.join(__dirname, 'build-worker.js'), path.resolve(__dirname, '..', '..', 'dist', 'build-worker.js')];
+  const candidates = [path.join(__dirname, 'build-worker.js'), path.resolve(__dirname, '..', '..', '..', 'dist', 'build-worker.js')];
   return candidates.find((f) => fs.existsSync(f));
 }
 

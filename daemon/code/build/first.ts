@@ -1,11 +1,11 @@
 // A repo with no index first gets a syntactic one (tree-sitter, every
 // language with a reader), swapped in at once; queries answer from it while
 // the precise build runs.
-import { errorMessage } from '../errors';
-import type { ProgressEvent } from '../protocol';
-import { runInWorker, type BuildContext } from './build-context';
-import { indexResultOf } from './project';
-import type { RepoEntry } from './repo-registry';
+import { errorMessage } from '../../errors';
+import type { ProgressEvent } from '../../protocol';
+import { runInWorker, type BuildContext } from './context';
+import { indexResultOf } from '../project';
+import type { RepoEntry } from '../repo-registry';
 
 /** Builds and swaps in the syntactic first index; on failure queries wait for the precise one (an abort is rethrown). */
 export async function syntacticFirstIndex(ctx: BuildContext, entry: RepoEntry, onProgress: (e: Omit<ProgressEvent, 'repo'>) => void): Promise<void> {

@@ -2,7 +2,7 @@
 // how many wait ahead of it; an abandoned wait leaves the queue.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BuildSlots, maxBuildsFromEnv } from '../../daemon/code/build-slots';
+import { BuildSlots, maxBuildsFromEnv } from '../../../daemon/code/build/slots';
 
 describe('build slots', () => {
   it('runs at most max at once and hands each freed slot to the next in line', async () => {

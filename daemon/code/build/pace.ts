@@ -1,6 +1,6 @@
 // How far a running build is and about when it ends: its last progress event,
 // and the pace so far (or the previous build's length) for an estimate.
-import type { BuildProgress, ProgressEvent } from '../protocol';
+import type { BuildProgress, ProgressEvent } from '../../protocol';
 
 export class BuildPace {
   private readonly started = Date.now();

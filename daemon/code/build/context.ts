@@ -1,10 +1,10 @@
 // What every kind of build (seed, syntactic first index, precise build) works
 // with: the stores it swaps into, the worker runner, and where it reports.
-import type { IndexResult, ProgressEvent } from '../protocol';
-import type { BuildOptions, BuildOutcome } from './build';
-import type { BuildRunner } from './build-runner';
-import type { RepoEntry } from './repo-registry';
-import type { StoreCache } from './store-cache';
+import type { IndexResult, ProgressEvent } from '../../protocol';
+import type { BuildOptions, BuildOutcome } from './build-index';
+import type { BuildRunner } from './runner';
+import type { RepoEntry } from '../repo-registry';
+import type { StoreCache } from '../store-cache';
 
 export interface BuildContext {
   home: string;

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { BuildRunner } from '../../daemon/code/build-runner';
-import { tempDir, workspaceRepo } from '../helpers';
+import { BuildRunner } from '../../../daemon/code/build/runner';
+import { tempDir, workspaceRepo } from '../../helpers';
 
 describe('build runner', () => {
   const dirs: string[] = [];

@@ -2,14 +2,14 @@
 // in the worker, and swaps the result in; the overlay keeps what changed
 // while it ran.
 import type { IntervalHistogram } from 'node:perf_hooks';
-import { errorMessage, ScryError } from '../errors';
-import type { IndexResult, ProgressEvent } from '../protocol';
-import { runInWorker, type BuildContext } from './build-context';
-import { BuildPace } from './build-pace';
-import type { BuildSlots } from './build-slots';
-import type { LiveRepo } from './live';
-import { indexResultOf } from './project';
-import type { RepoEntry } from './repo-registry';
+import { errorMessage, ScryError } from '../../errors';
+import type { IndexResult, ProgressEvent } from '../../protocol';
+import { runInWorker, type BuildContext } from './context';
+import { BuildPace } from './pace';
+import type { BuildSlots } from './slots';
+import type { LiveRepo } from '../live';
+import { indexResultOf } from '../project';
+import type { RepoEntry } from '../repo-registry';
 
 export interface PreciseBuild {
   slots: BuildSlots;
