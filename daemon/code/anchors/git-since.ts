@@ -5,7 +5,7 @@
 // since, and the files git tracks. Every entry is stamped with what it was
 // read against (the working file's size and mtime, HEAD, git's index file),
 // so a file edited later is read again, never placed by an old diff. What
-// was read is kept by one GitSince, owned by the anchorer that asks (anchors.ts),
+// was read is kept by one GitSince, owned by the resolver that asks (resolver.ts),
 // cleared with it.
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -9,11 +9,11 @@ import type { AnchorKey, CodeDefinition, CodeLookup, CurrentDefinition, MentionC
 import type { RepoRegistry } from '../repo-registry';
 import { INDEX_FILE, type StoreCache } from '../store-cache';
 import type { CodeStore } from '../store/store';
-import { Anchorer } from './anchorer';
+import { AnchorResolver } from './resolver';
 
 export class IndexLookup implements CodeLookup {
   /** What anchoring has read of the repos asked about, cleared with forget and dispose. */
-  private readonly anchorer = new Anchorer();
+  private readonly resolver = new AnchorResolver();
 
   constructor(private readonly home: string, private readonly repos: RepoRegistry, private readonly stores: StoreCache) {}
 
@@ -23,22 +23,22 @@ export class IndexLookup implements CodeLookup {
 
   resolve(repo: string, mention: string, context?: MentionContext): MentionResolution {
     const open = this.open(repo);
-    return open ? this.anchorer.resolve(open.store, open.repo, mention, context) : { found: null, reason: 'no-index' };
+    return open ? this.resolver.resolve(open.store, open.repo, mention, context) : { found: null, reason: 'no-index' };
   }
 
   current(repo: string, anchor: AnchorKey): CurrentDefinition {
     const open = this.open(repo);
-    return open ? this.anchorer.current(open.store, open.repo, anchor) : 'no-index';
+    return open ? this.resolver.current(open.store, open.repo, anchor) : 'no-index';
   }
 
   async readAhead(repo: string, mentions: readonly string[], commit?: string): Promise<void> {
     const open = this.open(repo);
-    if (open) await this.anchorer.prepare(open.store, open.repo, mentions, commit);
+    if (open) await this.resolver.prepare(open.store, open.repo, mentions, commit);
   }
 
   async asOf(repo: string, commit: string, found: readonly CodeDefinition[]): Promise<Array<PastDefinition | undefined>> {
     const open = this.open(repo);
-    return open ? this.anchorer.asOf(open.store, open.repo, commit, found) : found.map(() => undefined);
+    return open ? this.resolver.asOf(open.store, open.repo, commit, found) : found.map(() => undefined);
   }
 
   /** Real paths of the repos asked about: every remembered line of a code answer asks again, and realpath walks the path a component at a time. */
@@ -71,12 +71,12 @@ export class IndexLookup implements CodeLookup {
 
   /** A repo forgotten, or its folder gone: what was read of it goes. */
   forget(repo: string): void {
-    this.anchorer.clear(repo);
+    this.resolver.clear(repo);
     for (const [asked, real] of this.reals) if (asked === repo || real === repo) this.reals.delete(asked);
   }
 
   dispose(): void {
-    this.anchorer.dispose();
+    this.resolver.dispose();
     this.reals.clear();
   }
 }

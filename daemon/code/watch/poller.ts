@@ -9,7 +9,9 @@ import { runGit } from '../../git';
 import { isIndexedSource } from '../languages';
 import { walkRepo } from '../languages/skip';
 import { isGitRoot } from '../roots';
-import type { ChangeKind } from './watcher';
+
+/** How a file changed, as the watcher and the poller report it. */
+export type ChangeKind = 'add' | 'change' | 'unlink';
 
 export interface PollerOptions {
   intervalMs: number;

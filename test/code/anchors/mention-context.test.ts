@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { Anchorer } from '../../../daemon/code/anchors';
+import { AnchorResolver } from '../../../daemon/code/anchors';
 import { CodeStore } from '../../../daemon/code/store/store';
 import { anchorsOf } from '../../../daemon/memory/anchors';
 import type { CodeLookup, MentionContext } from '../../../daemon/protocol/anchors';
@@ -23,9 +23,9 @@ describe('mentions resolved in the context of what the session named (ajv, scip-
   let home: string;
   let repo: string;
   let store: CodeStore;
-  const anchorer = new Anchorer();
+  const resolver = new AnchorResolver();
   const at = (m: string, context?: MentionContext): string => {
-    const r = anchorer.resolve(store, repo, m, context);
+    const r = resolver.resolve(store, repo, m, context);
     return r.found ? `${r.found.file}:${r.found.line}` : `(${r.reason})`;
   };
   const ctx = (...files: string[]): MentionContext => ({ files });
@@ -77,7 +77,7 @@ describe('mentions resolved in the context of what the session named (ajv, scip-
   it('a path from another checkout: the one tracked file ending the same way, indexed or not; two such files stay text', async () => {
     // git's tracked files are read ahead, off the event loop, as the anchoring pass does before it resolves.
     assert.equal(at('packages/ajv/refs/data.json'), '(unknown)', 'resolving reads no git itself');
-    await anchorer.prepare(store, repo, []);
+    await resolver.prepare(store, repo, []);
     assert.equal(at('packages/ajv/refs/data.json'), 'lib/refs/data.json:1');
     assert.equal(at('elsewhere/meta/core.json'), '(unknown)');
     assert.equal(at('elsewhere/json-schema-2020-12/meta/core.json'), 'lib/refs/json-schema-2020-12/meta/core.json:1');
@@ -93,15 +93,15 @@ describe('mentions resolved in the context of what the session named (ajv, scip-
     const util = 'lib/compile/util.ts';
     const def = lineOf(util, 'export function toHash');
     assert.equal(at(`${util}:${def + 1}`), `${util}:${def}`);
-    const r = anchorer.resolve(store, repo, `${util}:${def + 1}`);
+    const r = resolver.resolve(store, repo, `${util}:${def + 1}`);
     assert.equal(r.found?.kind === 'symbol' ? r.found.name : r.found?.kind, 'toHash');
     // Line 1 is an import: no definition holds it.
     assert.equal(at(`${util}:1`), `${util}:1`);
-    assert.equal(anchorer.resolve(store, repo, `${util}:1`).found?.kind, 'file');
+    assert.equal(resolver.resolve(store, repo, `${util}:1`).found?.kind, 'file');
   });
 
   it("anchorsOf reads an episode twice: the files it names are the context of its names (and the session's earlier files too)", async () => {
-    const lookup: CodeLookup = { indexed: () => true, resolve: (_r, m, c) => anchorer.resolve(store, repo, m, c), current: () => 'no-index' };
+    const lookup: CodeLookup = { indexed: () => true, resolve: (_r, m, c) => resolver.resolve(store, repo, m, c), current: () => 'no-index' };
     const anchored = async (text: string, files: string[] = []): Promise<Record<string, string>> =>
       Object.fromEntries((await anchorsOf(lookup, { repo, text }, files)).map((d) => [d.mention, d.kind ? `${d.file}:${d.line}` : `(${d.reason})`]));
     const text = 'In lib/vocabularies/jtd/ref.ts, `callValidate` compiles the ref; `typeError` and `strictNumbers` are elsewhere.';
@@ -115,7 +115,7 @@ describe('mentions resolved in the context of what the session named (ajv, scip-
   });
 
   it("a root file written in another checkout is the repo's when the episode's deeper paths show that checkout's root", async () => {
-    const lookup: CodeLookup = { indexed: () => true, resolve: (_r, m, c) => anchorer.resolve(store, repo, m, c), current: () => 'no-index', readAhead: (_r, m) => anchorer.prepare(store, repo, m) };
+    const lookup: CodeLookup = { indexed: () => true, resolve: (_r, m, c) => resolver.resolve(store, repo, m, c), current: () => 'no-index', readAhead: (_r, m) => resolver.prepare(store, repo, m) };
     const anchored = async (text: string): Promise<Record<string, string>> =>
       Object.fromEntries((await anchorsOf(lookup, { repo, text })).map((d) => [d.mention, d.kind ? `${d.file}:${d.line}` : `(${d.reason})`]));
     // Alone, a root file of another checkout keeps its folder (`ajv-wt/package.json`): no file of the repo is that.

@@ -1,7 +1,8 @@
 // Anchoring over one repo's index at a time, with what it reads kept by this
 // object alone: git's answers since a commit (git-since.ts) and files' lines
-// (file-lines.ts). Its owner (IndexLookup, a test, a measurement) clears a
-// repo's share when the repo's tree or index changes, and all of it on dispose.
+// (file-lines.ts), each stamped with what it was read against, so a changed
+// tree is read again. Its owner (IndexLookup, a test, a measurement) clears a
+// repo's share when the repo is forgotten, and all of it on dispose.
 import type { AnchorKey, CodeDefinition, MentionContext, MentionResolution, PastDefinition } from '../../protocol/anchors';
 import type { CodeStore } from '../store/store';
 import { definitionsAt } from './as-of';
@@ -12,7 +13,7 @@ import { GitSince } from './git-since';
 import { resolveMention } from './mention';
 import { prepareMentions } from './prepare';
 
-export class Anchorer implements Caches {
+export class AnchorResolver implements Caches {
   readonly git = new GitSince();
   readonly lines = new FileLines();
 
