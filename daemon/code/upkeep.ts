@@ -18,6 +18,7 @@ import { bytesUnder, indexedRepoOf } from './repo-index-dirs';
 import { whyNotRestored } from './roots';
 import { missingDependencies } from './seed';
 import type { StoreCache } from './store-cache';
+import { plural } from '../protocol/compact';
 
 /** What upkeep needs of the domain that owns it. */
 export interface UpkeepParts {
@@ -69,7 +70,7 @@ export class CodeUpkeep {
         ctx.log(`could not watch ${known.repo}: ${errorMessage(err)}`);
       }
     }
-    if (watched > 0) ctx.log(`watching ${watched} known repo${watched === 1 ? '' : 's'}`);
+    if (watched > 0) ctx.log(`watching ${plural(watched, 'known repo')}`);
   }
 
   /** Stops watching a repo, waits for its build, closes its store and deletes its index folder. */

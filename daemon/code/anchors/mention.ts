@@ -4,7 +4,7 @@
 // compound whose container matches none, stays unresolved.
 import type { CodeDefinition, MentionContext, MentionResolution } from '../../protocol/anchors';
 import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/store';
-import { lookedUp, resolveName } from '../query/resolve';
+import { lookedUp, resolveName } from '../query/names';
 import type { Caches } from './caches';
 import { fileAt, fileDefinition, indexedPath, locate, own, symbolDefinition, uniqueDefinitions } from './definitions';
 import { definitionHash } from './hash';

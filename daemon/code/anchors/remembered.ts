@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import * as P from '../../protocol';
 import type { AnchorNote, MemoryNotes } from '../../protocol/anchors';
+import { errorMessage } from '../../errors';
 
 /** The answers that carry them, and at most how many lines. */
 const CARRIED: ReadonlySet<string> = new Set([P.Refs.method, P.Defs.method, P.Callers.method, P.Impact.method, P.Symbols.method]);
@@ -28,7 +29,7 @@ export function remembered(
     found = file !== undefined ? (notes.aboutFile?.(repo, file, MAX_NOTES) ?? []) : notes.about(repo, String(p.name), MAX_NOTES);
   } catch (err) {
     // Memory failing never fails a code answer.
-    log(`memory notes for ${file ?? String(p.name)}: ${err instanceof Error ? err.message : String(err)}`);
+    log(`memory notes for ${file ?? String(p.name)}: ${errorMessage(err)}`);
     return undefined;
   }
   if (found.length === 0) return undefined;

@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { git as runGit, realPath } from '../../git';
+import { readText } from '../../text/read-text';
 
 /** The git common dir of a checkout (real path), or undefined when it is not a git checkout. */
 export function gitCommonDir(repo: string): string | undefined {
@@ -35,11 +36,3 @@ export function rootCommit(repo: string): Promise<string | undefined> {
 }
 
 const git = (cwd: string, args: string[]): Promise<string | undefined> => runGit(cwd, args, { maxBuffer: 1 << 20 });
-
-function readText(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}

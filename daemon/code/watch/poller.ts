@@ -9,6 +9,7 @@ import { runGit } from '../../git';
 import { isIndexedSource } from '../languages';
 import { walkRepo } from '../languages/skip';
 import { isGitRoot } from '../roots';
+import { errorMessage } from '../../errors';
 
 /** How a file changed, as the watcher and the poller report it. */
 export type ChangeKind = 'add' | 'change' | 'unlink';
@@ -76,7 +77,7 @@ export class ChangePoller {
       }
       this.seen = now;
     } catch (err) {
-      this.options.log(`polling ${this.root} failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.options.log(`polling ${this.root} failed: ${errorMessage(err)}`);
     } finally {
       this.polling = false;
     }

@@ -3,6 +3,7 @@
 // resolve the tail and keep the matches whose container is the head; when no
 // container matches, every match of the tail is kept and the answer says so.
 import { InvalidParamsError } from '../../errors';
+import { plural } from '../../protocol/compact';
 import type { CodeStore, SymbolRecord } from '../store/store';
 
 export interface Resolved {
@@ -46,6 +47,6 @@ export function resolveName(store: CodeStore, input: unknown): Resolved {
   if (candidates.length === 0) return { symbols: [] };
   return {
     symbols: candidates,
-    note: `nothing named '${compound.tail}' is inside '${compound.head}'; showing every '${compound.tail}' (${candidates.length} symbol${candidates.length === 1 ? '' : 's'})`,
+    note: `nothing named '${compound.tail}' is inside '${compound.head}'; showing every '${compound.tail}' (${plural(candidates.length, 'symbol')})`,
   };
 }
