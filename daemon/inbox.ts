@@ -47,3 +47,39 @@ export function drainInbox(file: string, report: (line: string) => void = () => 
   fs.rmSync(taken, { force: true });
   return out;
 }
+
+/**
+ * $SCRY_HOME/repos-queue.jsonl: repos an agent searched while no daemon ran.
+ * A hook never starts an index itself (it must not hold up the agent's
+ * command); the daemon indexes these at its next start.
+ */
+export const repoQueueFile = (home: string): string => path.join(home, 'repos-queue.jsonl');
+
+export function appendRepoQueue(home: string, repo: string): void {
+  fs.mkdirSync(home, { recursive: true, mode: 0o700 });
+  fs.appendFileSync(repoQueueFile(home), `${JSON.stringify({ repo, at: new Date().toISOString() })}\n`, { mode: 0o600 });
+}
+
+/** Takes every queued repo out (each once); a malformed line is reported and dropped. */
+export function drainRepoQueue(home: string, report: (line: string) => void = () => undefined): string[] {
+  const file = repoQueueFile(home);
+  const taken = `${file}.${process.pid}.taken`;
+  try {
+    fs.renameSync(file, taken);
+  } catch {
+    return [];
+  }
+  const out = new Set<string>();
+  for (const line of fs.readFileSync(taken, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const e = JSON.parse(line) as { repo?: unknown };
+      if (typeof e.repo === 'string' && e.repo !== '') out.add(e.repo);
+      else report(`skipped a queued repo without a path: ${line.slice(0, 200)}`);
+    } catch {
+      report(`skipped a queued repo line that is not JSON: ${line.slice(0, 200)}`);
+    }
+  }
+  fs.rmSync(taken, { force: true });
+  return [...out];
+}

@@ -89,6 +89,8 @@ const entries = [
   { entryPoints: ['daemon/server/main.ts'], outfile: 'dist/daemon.js', minify: true, keepNames: true, plugins: [nlpApart] },
   // The NLP library and its model, loaded by the daemon on its first extraction.
   { entryPoints: ['daemon/memory/nlp/wink.ts'], outfile: 'dist/nlp.js', minify: true, sourcemap: false },
+  // Every agent hook (daemon/hooks), run before each Bash command an agent runs once bin/scry-hook finds a search in it: keep it small.
+  { entryPoints: ['daemon/hooks/index.ts'], outfile: 'dist/hook.js', minify: true, ...cliSide },
   // Loaded by the CLI only to print for a person or in compact form.
   { entryPoints: ['daemon/cli/formatters.ts'], outfile: 'dist/formatters.js', minify: true, ...cliSide },
   // Loaded by the CLI only for `scry mcp` and for `scry setup` / `scry doctor`.

@@ -14,12 +14,11 @@ import { intro, parseCommand, usage, type Command, type OutputFormat } from './a
 import { paramsOf } from './parse';
 import { askRunning, defaultFormat, print, withConnection } from './answer';
 import { memoryProtocol } from './methods';
-import { runPretoolUseHook } from '../setup/nudge';
-import { runSessionEndHook, runSessionStartHook } from './session-hooks';
 
 // Loaded only for their own commands, so every other command starts small.
 const loadMcp = (): typeof import('../mcp') => require(path.join(__dirname, 'mcp.js')) as typeof import('../mcp');
 const loadDirect = (): typeof import('./direct') => require(path.join(__dirname, 'direct.js')) as typeof import('./direct');
+const loadHooks = (): typeof import('../hooks') => require(path.join(__dirname, 'hook.js')) as typeof import('../hooks');
 const loadSetup = (): typeof import('../setup') => require(path.join(__dirname, 'setup.js')) as typeof import('../setup');
 
 export async function run(argv: string[]): Promise<number> {
@@ -64,8 +63,7 @@ export async function run(argv: string[]): Promise<number> {
     case 'doctor':
       return loadSetup().doctorMain(scryLauncher(), cmd.repo ? path.resolve(cmd.repo) : findRepoRoot(process.cwd()));
     case 'hook':
-      if (cmd.arg === 'session-end') return exitSoon(await runSessionEndHook(hookIo(home)));
-      return runPretoolUseHook(process.stdin, (s) => process.stdout.write(s));
+      return exitSoon(await loadHooks().runHook(cmd.arg ?? 'pretooluse', hookIo(home)));
     default:
       throw new UsageError(`unknown command '${cmd.name}'`);
   }
@@ -89,7 +87,7 @@ async function runMethod(home: string, cmd: Command, decl: MethodDecl, format: O
   const isMemory = decl.cli?.group === 'memory';
   if (isMemory && decl === memoryProtocol().MemoryOrient) {
     params.cwd ??= process.cwd();
-    if (params.hook === true) return exitSoon(await runSessionStartHook(hookIo(home), { cwd: params.cwd as string, budget: params.budget as number | undefined }));
+    if (params.hook === true) return exitSoon(await loadHooks().runSessionStartHook(hookIo(home), { cwd: params.cwd as string, budget: params.budget as number | undefined }));
     // The block is text for whoever runs it (an AGENTS.md line, a script): JSON only when asked for.
     format = cmd.format ?? (cmd.json ? 'json' : 'human');
   }

@@ -163,7 +163,7 @@ export class CodeDomain implements Domain {
     };
   }
 
-  /** Starts watching every repo this SCRY_HOME has indexed (see upkeep.ts). */
+  /** Starts watching every repo this SCRY_HOME has indexed, and indexes the repos queued while no daemon ran (see upkeep.ts). */
   restore(): void {
     this.upkeep.restore();
   }

@@ -2,11 +2,14 @@
 // SCRY_HOME indexed when the daemon starts, forgetting a repo (its watcher,
 // build, store and folder), and the sweep that closes idle stores, notices
 // repos whose folder went away (dropped after a grace period) and starts
-// deferred builds whose dependencies arrived.
+// deferred builds whose dependencies arrived; repos an agent's hook queued
+// while no daemon ran are indexed on restore.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { collectGarbage } from '../gc';
 import type { DomainContext } from '../domain';
 import { errorMessage } from '../errors';
+import { drainRepoQueue } from '../inbox';
 import { repoDir } from '../paths';
 import type * as P from '../protocol';
 import type { BuildCoordinator } from './build';
@@ -71,6 +74,17 @@ export class CodeUpkeep {
       }
     }
     if (watched > 0) ctx.log(`watching ${plural(watched, 'known repo')}`);
+    this.indexQueued();
+  }
+
+  /** Repos an agent's search hook queued while no daemon ran (see inbox.ts): each git root not indexed yet is built now, in the background. */
+  private indexQueued(): void {
+    const { ctx, repos, stores } = this.parts;
+    for (const repo of drainRepoQueue(ctx.home, (l) => ctx.log(l))) {
+      if (!fs.existsSync(path.join(repo, '.git')) || stores.meta(repos.get(repo))) continue;
+      ctx.log(`indexing ${repo}: an agent searched it while no daemon ran`);
+      this.parts.index(repo, { force: false }).catch((err: unknown) => ctx.log(`index of queued ${repo} failed: ${errorMessage(err)}`));
+    }
   }
 
   /** Stops watching a repo, waits for its build, closes its store and deletes its index folder. */

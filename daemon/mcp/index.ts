@@ -23,8 +23,10 @@ export interface McpServerOptions {
 }
 
 export const SERVER_INSTRUCTIONS =
-  'Scry answers code-navigation questions (references, definitions, callers, callees, implementations, impact, file outlines) from a ' +
-  'pre-built semantic index in milliseconds. Prefer these tools over grep/glob whenever the thing you look for is a code symbol; ' +
+  'Scry answers code questions from a pre-built semantic index in milliseconds: references (scry_refs), definitions (scry_defs), ' +
+  'callers (scry_callers), callees, implementations (scry_impls), impact, file outlines (scry_symbols), and what past agent sessions learnt (scry_recall). ' +
+  'In Claude Code they are deferred tools: load one with ToolSearch `select:mcp__scry__scry_refs` (or search "references", "callers", "grep"). ' +
+  'Prefer them over grep/rg whenever the thing you look for is a code symbol; ' +
   'keep grep for strings, comments, regexes and non-code files. Fields the tools share: `repo` (absolute path; default: the git root of the ' +
   'working directory); `format` (compact text by default, `json` for the structured answer); `limit` (items a page) and `budget` (bytes a page, ' +
   'default 8000): a cut page ends with `next page: offset=K`, and `offset: K` reads on. refs, callers and callees list sites, a line per file ' +
@@ -34,8 +36,8 @@ export const SERVER_INSTRUCTIONS =
   'refs, defs, callers, impact and symbols start with up to two `memory` lines ' +
   '(what past sessions said about the symbol or file, its state now: fresh, drifted or gone); `memory: false` leaves them out. A `symbol` is matched exactly, ignoring case, or ' +
   'qualified by its owner: `OrderService.processOrder`, `OrderService#processOrder`, `DB::table`, `auth->user`, `pkg.Func`. ' +
-  'Scry also remembers what past agent sessions learnt (projects, machines, decisions, how things are deployed): scry_recall before asking the user ' +
-  'or re-discovering something, scry_remember for a durable fact worth keeping, scry_why before changing code: what was decided about it, and whether the code changed since.';
+  'scry_recall before asking the user or re-discovering something (projects, machines, decisions, how things are deployed), ' +
+  'scry_remember for a durable fact worth keeping, scry_why before changing code: what was decided about it, and whether the code changed since.';
 
 export function createScryMcpServer(options: McpServerOptions): { server: McpServer; dispose(): void } {
   const link = new DaemonLink(options.connect);

@@ -122,7 +122,7 @@ export type ConfigFallback = 'last-good' | 'safe';
  * at start and no good copy of it was ever kept, so a user's `enabled: false`
  * is never overridden by a default `true`.
  */
-export const SAFE_CONFIG: MemoryConfig = { ...DEFAULT_CONFIG, sweep: { ...DEFAULT_CONFIG.sweep, enabled: false }, hooks: { sessionStart: false, sessionEnd: false } };
+export const SAFE_CONFIG: MemoryConfig = { ...DEFAULT_CONFIG, sweep: { ...DEFAULT_CONFIG.sweep, enabled: false }, hooks: { sessionStart: false, sessionEnd: false, search: 'off', read: false } };
 
 /**
  * Keeps the last good configuration: in memory while the process runs, and

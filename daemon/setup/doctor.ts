@@ -9,7 +9,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { VERSION } from '../version';
 import { CLAUDE, lookupRegistration, SERVER_NAME } from './claude';
 import { scryArgv, settingsFile, skillFile, type SetupContext } from './context';
-import { HOOK_MARKERS, desiredHooks } from './hooks';
+import { desiredHooks, hookSwitches } from './hooks';
+import { parseSettings } from './settings-edit';
 import { agentsFile, AGENTS_MARKER, codexHome } from './agents-md';
 import { codexRegistration } from './codex';
 import { skillState } from './skill';
@@ -105,17 +106,57 @@ export async function runDoctor(ctx: SetupContext, opts: { repo: string; symbol:
   const skill = skillState(fs.existsSync(skillFile(ctx)) ? fs.readFileSync(skillFile(ctx), 'utf8') : undefined);
   add({ name: 'skill', ok: skill !== 'missing', detail: `${skillFile(ctx)}: ${skill}`, fix: 'Run scry setup' });
   // The hooks are optional (setup asks before adding them): one that is not there was declined, not broken.
-  const settings = fs.existsSync(settingsFile(ctx)) ? fs.readFileSync(settingsFile(ctx), 'utf8') : '';
-  const hook = (name: string, marker: string, fix: string): void => {
-    const there = settings.includes(marker);
-    add({ name, ok: there, skipped: !there, detail: there ? `in ${settingsFile(ctx)}` : `not installed (optional; declined or not yet accepted)`, fix });
-  };
-  hook('Grep/Glob nudge hook', HOOK_MARKERS[0].marker, 'scry setup, and accept the hook edit');
-  // The memory hooks, unless config.yaml switched them off.
-  const wanted = new Set(desiredHooks(ctx).map((h) => h.marker));
-  for (const m of HOOK_MARKERS.slice(1)) if (wanted.has(m.marker)) hook(`${m.event} memory hook`, m.marker, 'scry setup, and accept the hook edit (or turn it off under hooks: in config.yaml)');
+  hookChecks(ctx, add);
   codexChecks(ctx, add);
   return checks;
+}
+
+/** The version of Claude Code and which of scry's routes into it are live. */
+function hookChecks(ctx: SetupContext, add: (c: Check) => Check): void {
+  const version = /(\d+\.\d+\.\d+)/.exec(ctx.run(CLAUDE, ['--version']).stdout)?.[1];
+  // Native builds since 2.1.117 have no Grep or Glob tool: agents search with grep and rg in Bash.
+  const grepless = version !== undefined && compareVersions(version, '2.1.117') >= 0;
+  add({ name: 'Claude Code', ok: version !== undefined, detail: version ? `${version}${grepless ? ': searches run in Bash (no Grep or Glob tool), so the Bash hook is the route' : ': has the Grep and Glob tools'}` : 'claude --version printed no version' });
+  let settings: Record<string, unknown> = {};
+  try {
+    settings = fs.existsSync(settingsFile(ctx)) ? parseSettings(fs.readFileSync(settingsFile(ctx), 'utf8'), settingsFile(ctx)) : {};
+  } catch {
+    settings = {};
+  }
+  const wanted = desiredHooks(ctx);
+  const installed = (event: string, marker: string): { matcher: string } | undefined => {
+    const groups = (settings.hooks as Record<string, unknown> | undefined)?.[event];
+    if (!Array.isArray(groups)) return undefined;
+    for (const g of groups as Array<{ matcher?: unknown; hooks?: Array<{ command?: unknown }> }>) {
+      if (g.hooks?.some((h) => typeof h.command === 'string' && /\bscry\b/.test(h.command) && h.command.includes(marker))) return { matcher: typeof g.matcher === 'string' ? g.matcher : '' };
+    }
+    return undefined;
+  };
+  const mode = hookSwitches(ctx).search;
+  const search = installed('PreToolUse', 'pretooluse');
+  const tools = new Set((search?.matcher ?? '').split('|'));
+  const route = (name: string, live: boolean, why: string, fix: string, optional = true): void => {
+    add({ name, ok: live, skipped: !live && optional, detail: why, fix });
+  };
+  const offSearch = mode === 'off' ? 'off (hooks.search: off in config.yaml)' : undefined;
+  route('Bash search hook', tools.has('Bash'), offSearch ?? (tools.has('Bash') ? `PreToolUse on Bash, mode ${mode}: a symbol search in grep/rg/git grep/find gets the index's answer` : search ? `installed for ${search.matcher} only: the Bash searches of today's Claude Code pass it by` : 'not installed (optional; declined or not yet accepted)'), 'scry setup, and accept the hook edit');
+  route('Grep/Glob search hook', tools.has('Grep'), offSearch ?? (tools.has('Grep') ? `PreToolUse on Grep|Glob, kept for clients that still have those tools${grepless ? ' (this one has not)' : ''}` : 'not installed (optional)'), 'scry setup, and accept the hook edit');
+  for (const w of wanted.filter((h) => h.event !== 'PreToolUse')) {
+    const there = installed(w.event, w.marker) !== undefined;
+    const label = w.event === 'PostToolUse' ? 'Read memory hook' : `${w.event} memory hook`;
+    route(label, there, there ? `in ${settingsFile(ctx)}` : 'not installed (optional; declined or not yet accepted)', 'scry setup, and accept the hook edit (or turn it off under hooks: in config.yaml)');
+  }
+}
+
+/** -1, 0 or 1 as version a is before, at or after version b (numeric dot-separated parts). */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return Math.sign(d);
+  }
+  return 0;
 }
 
 /** Codex, when it is installed: scry registered with this scry, and the AGENTS.md line (optional). */

@@ -5,35 +5,55 @@
 import { errorMessage } from '../errors';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { settingsFile, type SetupContext } from './context';
+import { serverEnv, settingsFile, type SetupContext } from './context';
 import { shellLine } from './exec';
 import { SERVER_NAME } from './claude';
 import { lineDiff, SettingsParseError, withHooks, withoutHooks, withoutStaleMcpServer, type HookSpec } from './settings-edit';
-import { readHookSwitches } from '../config';
+import { readHookSwitches, type HookSwitches } from '../config';
 
 /**
- * Every hook scry has ever installed, by event and the subcommand that marks
- * it, for uninstall and replacement (a test runs every command setup
- * installs through the CLI's parser, and runs it).
+ * Every hook scry installs, by event and the substring that marks its command
+ * (whatever path scry lives at), for uninstall and replacement; an older
+ * command (`scry hook pretooluse`) carries the same marker, so it gives way
+ * to the new one. A test runs every command setup installs.
  */
 export const HOOK_MARKERS = [
-  { event: 'PreToolUse', marker: 'hook pretooluse' },
+  { event: 'PreToolUse', marker: 'pretooluse' },
+  { event: 'PostToolUse', marker: 'posttooluse' },
   { event: 'SessionStart', marker: 'memory orient' },
   { event: 'SessionEnd', marker: 'hook session-end' },
 ] as const;
 
-/** The hooks' off switches in $SCRY_HOME/config.yaml (hooks.session_start / hooks.session_end); see readHookSwitches for a broken file. */
-export function hookSwitches(ctx: SetupContext): { sessionStart: boolean; sessionEnd: boolean } {
-  const { sessionStart, sessionEnd } = readHookSwitches(ctx.scryHome);
-  return { sessionStart, sessionEnd };
+/** The hooks' switches in $SCRY_HOME/config.yaml (hooks.search, hooks.read, hooks.session_start, hooks.session_end); see readHookSwitches for a broken file. */
+export function hookSwitches(ctx: SetupContext): HookSwitches {
+  const { error: _error, ...switches } = readHookSwitches(ctx.scryHome);
+  return switches;
 }
+
+/**
+ * The search and read hooks' command: bin/scry-hook, a shell step that
+ * starts Node only for a command with a search in it (most are not), with
+ * this Node and SCRY_HOME when it is not the default.
+ */
+export function gateCommand(ctx: SetupContext, event: 'pretooluse' | 'posttooluse'): string {
+  const bin = ctx.scry.args[0];
+  const env = envPrefix(ctx);
+  if (bin === undefined || path.basename(bin) !== 'scry') return env + shellLine(ctx.scry.command, [...ctx.scry.args, 'hook', event]);
+  return env + shellLine('/bin/sh', [path.join(path.dirname(bin), 'scry-hook'), ctx.scry.command, event]);
+}
+
+/** `SCRY_HOME=… ` before a hook's command when it is not the default: the hook must reach this scry's daemon, not ~/.scry's. */
+const envPrefix = (ctx: SetupContext): string => serverEnv(ctx).map((e) => `${e.slice(0, e.indexOf('='))}=${shellLine(e.slice(e.indexOf('=') + 1), [])} `).join('');
 
 export function desiredHooks(ctx: SetupContext): HookSpec[] {
   const on = hookSwitches(ctx);
-  const scry = (...sub: string[]): string => shellLine(ctx.scry.command, [...ctx.scry.args, ...sub]);
-  const specs: HookSpec[] = [
-    { event: 'PreToolUse', matcher: 'Grep|Glob', command: scry('hook', 'pretooluse'), timeout: 5, marker: 'hook pretooluse' },
-  ];
+  const env = envPrefix(ctx);
+  const scry = (...sub: string[]): string => env + shellLine(ctx.scry.command, [...ctx.scry.args, ...sub]);
+  const specs: HookSpec[] = [];
+  // Before a search runs: Bash (where today's Claude Code searches), and Grep/Glob for clients that still have them.
+  if (on.search !== 'off') specs.push({ event: 'PreToolUse', matcher: 'Bash|Grep|Glob', command: gateCommand(ctx, 'pretooluse'), timeout: 5, marker: 'pretooluse' });
+  // After a file is read: what memory holds about it, when it holds anything.
+  if (on.read) specs.push({ event: 'PostToolUse', matcher: 'Read', command: gateCommand(ctx, 'posttooluse'), timeout: 5, marker: 'posttooluse' });
   // The orientation: the command gives up by itself after a few hundred ms; the timeout is Claude Code's outer bound.
   if (on.sessionStart) specs.push({ event: 'SessionStart', matcher: 'startup|resume|clear|compact', command: scry('memory', 'orient', '--hook'), timeout: 5, marker: 'memory orient' });
   // All SessionEnd hooks share ~1.5 s; this one hands the path over and exits.
@@ -43,12 +63,13 @@ export function desiredHooks(ctx: SetupContext): HookSpec[] {
 
 /** Hooks of ours that config.yaml switched off: setup takes them out again. */
 function switchedOff(ctx: SetupContext): Array<{ event: string; marker: string }> {
-  const on = hookSwitches(ctx);
-  return HOOK_MARKERS.filter((m) => (m.event === 'SessionStart' && !on.sessionStart) || (m.event === 'SessionEnd' && !on.sessionEnd));
+  const wanted = new Set(desiredHooks(ctx).map((h) => h.marker));
+  return HOOK_MARKERS.filter((m) => !wanted.has(m.marker));
 }
 
 const HOOK_PURPOSE: Record<string, string> = {
-  PreToolUse: 'PreToolUse (Grep/Glob on an identifier -> a nudge towards scry)',
+  PreToolUse: 'PreToolUse (a symbol search in Bash, Grep or Glob -> the answer from the index beside it)',
+  PostToolUse: 'PostToolUse (a file read -> what memory holds about it, when it holds anything)',
   SessionStart: "SessionStart (prints Scry memory's short orientation for the repository into the new session)",
   SessionEnd: 'SessionEnd (hands the finished transcript to the Scry daemon to remember)',
 };

@@ -8,7 +8,7 @@ import { skillFile, type SetupContext } from './context';
 
 export const SKILL_BODY = `---
 name: scry
-description: Semantic code navigation for this machine's repositories, and memory of past agent sessions. Use it to find where a function, class, method or type is defined, used, called from, implemented, or what a change to it affects, instead of grep/glob, whenever the thing you are looking for is a code symbol; and to recall (or remember) what earlier sessions learnt about projects, machines, services and decisions.
+description: Answers references, definitions, callers, implementations and impact of code symbols from a semantic index (MCP tools mcp__scry__scry_refs, scry_defs, scry_callers, scry_impls, scry_impact; load with ToolSearch select:), and recalls past agent sessions (mcp__scry__scry_recall). Use it to find where a function, class, method or type is defined, used, called from, implemented, or what a change to it affects, instead of grep/glob, whenever the thing you are looking for is a code symbol; and to recall (or remember) what earlier sessions learnt about projects, machines, services and decisions.
 ---
 
 # Scry: answer code questions from the index, not from grep

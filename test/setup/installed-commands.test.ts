@@ -4,8 +4,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { parseCommand } from '../../daemon/cli/args';
+import { HOOK_EVENTS } from '../../daemon/hooks';
 import { desiredHooks, HOOK_MARKERS } from '../../daemon/setup/hooks';
 import { scryArgv, type SetupContext } from '../../daemon/setup/context';
 import { CLI, ROOT, tempDir } from '../helpers';
@@ -24,16 +26,28 @@ describe('commands setup installs', () => {
   const home = tempDir('installed');
   const hooks = desiredHooks(ctx(home));
 
-  it('every installed hook command parses as a scry command and runs with exit 0', () => {
+  it('every installed hook command parses as a scry command (or is the shell step before one) and runs with exit 0', () => {
     assert.ok(hooks.length > 0);
+    const gate = path.join(path.dirname(CLI), 'scry-hook');
     for (const hook of hooks) {
-      const prefix = `${process.execPath} ${CLI} `;
-      const line = hook.command.replace(/'/g, '');
-      assert.ok(line.startsWith(prefix), `${hook.command} starts with the scry launcher`);
-      assert.doesNotThrow(() => parseCommand(line.slice(prefix.length).split(' ')), hook.command);
+      // A SCRY_HOME that is not the default comes first (`SCRY_HOME=… cmd`).
+      const line = hook.command.replace(/'/g, '').replace(/^SCRY_HOME=\S+ /, '');
+      const launcher = `${process.execPath} ${CLI} `;
+      if (line.startsWith(`/bin/sh ${gate} `)) {
+        // bin/scry-hook NODE EVENT: this Node, and an event dist/hook.js knows.
+        const [node, event] = line.slice(`/bin/sh ${gate} `.length).split(' ');
+        assert.equal(node, process.execPath);
+        assert.ok((HOOK_EVENTS as readonly string[]).includes(event!), hook.command);
+        assert.doesNotThrow(() => parseCommand(['hook', event!]), hook.command);
+      } else {
+        assert.ok(line.startsWith(launcher), `${hook.command} starts with the scry launcher`);
+        assert.doesNotThrow(() => parseCommand(line.slice(launcher.length).split(' ')), hook.command);
+      }
       // Claude Code hands hooks their event as JSON on stdin.
-      const r = spawnSync('sh', ['-c', hook.command], { cwd: ROOT, input: JSON.stringify({ hook_event_name: hook.event, tool_name: 'Grep', tool_input: { pattern: 'x' } }), encoding: 'utf8', env: { ...process.env, SCRY_HOME: home } });
-      assert.equal(r.status, 0, `${hook.command}: ${r.stderr}`);
+      for (const input of [{ hook_event_name: hook.event, tool_name: 'Grep', tool_input: { pattern: 'x' } }, { hook_event_name: hook.event, tool_name: 'Bash', tool_input: { command: 'grep -rn processOrder .' }, cwd: home }]) {
+        const r = spawnSync('sh', ['-c', hook.command], { cwd: ROOT, input: JSON.stringify(input), encoding: 'utf8', env: { ...process.env, SCRY_HOME: home } });
+        assert.equal(r.status, 0, `${hook.command}: ${r.stderr}`);
+      }
     }
   });
 

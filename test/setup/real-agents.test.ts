@@ -54,7 +54,7 @@ describe('with the real Claude Code and Codex CLIs', { skip: installed ? false :
     assert.match(r.stdout, /ran: codex mcp add scry --/);
     assert.match(fs.readFileSync(path.join(home, '.codex', 'AGENTS.md'), 'utf8'), /memory orient --cwd \.` /);
     const hooks = (JSON.parse(fs.readFileSync(path.join(home, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, unknown> }).hooks;
-    assert.deepEqual(Object.keys(hooks).sort(), ['PreToolUse', 'SessionEnd', 'SessionStart']);
+    assert.deepEqual(Object.keys(hooks).sort(), ['PostToolUse', 'PreToolUse', 'SessionEnd', 'SessionStart']);
 
     const list = run('claude', ['mcp', 'list'], home);
     assert.match(list.stdout, /^scry: .*scry mcp - . Connected$/m, list.stdout + list.stderr);
@@ -165,12 +165,15 @@ describe('a setup the user partly declines, then undoes, with the real Claude Co
 
     const doctor = await runCli(['doctor'], { cwd: repo, env });
     assert.equal(doctor.code, 0, doctor.stdout + doctor.stderr);
-    assert.match(doctor.stdout, /^skip {2}Grep\/Glob nudge hook: not installed \(optional/m);
+    assert.match(doctor.stdout, /^ok {4}Claude Code: 2\.1\.\d+: searches run in Bash \(no Grep or Glob tool\), so the Bash hook is the route$/m);
+    assert.match(doctor.stdout, /^skip {2}Bash search hook: not installed \(optional/m);
+    assert.match(doctor.stdout, /^skip {2}Grep\/Glob search hook: not installed \(optional/m);
+    assert.match(doctor.stdout, /^skip {2}Read memory hook: not installed \(optional/m);
     assert.match(doctor.stdout, /^skip {2}SessionStart memory hook: /m);
     assert.match(doctor.stdout, /^ok {4}registered with Codex: /m);
     assert.match(doctor.stdout, /^ok {4}Codex AGENTS\.md line: /m);
     assert.match(doctor.stdout, /^ok {4}scry_refs call: 2 references to 'main'/m);
-    assert.match(doctor.stdout, /all \d+ checks passed \(3 optional parts skipped\)/);
+    assert.match(doctor.stdout, /all \d+ checks passed \(5 optional parts skipped\)/);
     assert.doesNotMatch(doctor.stdout, /^FAIL/m);
 
     // Two full cycles with the hooks accepted: one backup at most, at any point.

@@ -5,7 +5,7 @@ export const callersTool = defineTool(P.Callers, {
   name: 'scry_callers',
   title: 'Callers of a function',
   description:
-    'The call sites of a function or method, each with its calling function. Use it instead of grep for "who calls X". scry_impact goes deeper.',
+    'Who calls a function or method: call sites, each with its caller. Use it instead of grep for "who calls X". scry_impact goes deeper.',
   annotations: READ_ONLY,
   rename: { name: 'symbol' },
 });

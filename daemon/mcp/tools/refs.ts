@@ -5,7 +5,7 @@ export const refsTool = defineTool(P.Refs, {
   name: 'scry_refs',
   title: 'References to a symbol',
   description:
-    'Every reference to a code symbol: file, line, enclosing definition and use. Use it instead of grep/rg for the uses of a name (no comments, strings or same-named symbols).',
+    'Find references (usages) of a code symbol: file, line, enclosing definition and use. Use it instead of grep/rg for a name (no comments, strings or same-named symbols).',
   annotations: READ_ONLY,
   rename: { name: 'symbol' },
 });
