@@ -100,7 +100,7 @@ const entries = [
   // The CLI's cold path: answers from the index file while the daemon boots.
   { entryPoints: ['daemon/cli/direct.ts'], outfile: 'dist/direct.js', minify: true, ...cliSide },
   // Builds run in a worker thread so ingest never blocks the daemon's event loop.
-  { entryPoints: ['daemon/code/build-worker.ts'], outfile: 'dist/build-worker.js', minify: true, keepNames: true },
+  { entryPoints: ['daemon/code/build/worker.ts'], outfile: 'dist/build-worker.js', minify: true, keepNames: true },
   // Every indexer runs under it, in a process group it kills when the daemon goes.
   { entryPoints: ['daemon/code/indexers/guard-main.ts'], outfile: 'dist/indexer-guard.js', minify: true },
   // The editor side. It never loads better-sqlite3 or an indexer: the daemon

@@ -1,6 +1,7 @@
 // The readable form of answers, for a person at a terminal.
 import * as P from '../protocol';
 import { printing } from '../protocol/printable';
+import { SYNTACTIC_MARK } from '../protocol/compact-sites';
 import { firstIndexNotes, type ImpactResult, type IndexFreshness, type IndexResult, type QueryResult, type SearchResult, type StatusResult, type SymbolsResult } from '../protocol';
 
 export type QueryKind = 'references' | 'definitions' | 'callers' | 'callees' | 'implementations';
@@ -78,7 +79,7 @@ export function readableSymbol(id: string): string {
 }
 
 /** How a line marks what tree-sitter found rather than a precise indexer. */
-const SYNTACTIC = '  (syntactic)';
+const SYNTACTIC = ` ${SYNTACTIC_MARK}`;
 
 /** `, 20 shown from offset 40 (12 more in 3 files)` on a page of a paged answer; `left` is what it left out, if anything. */
 const pageNote = (r: { offset?: number }, shown: number, left: string | undefined): string =>

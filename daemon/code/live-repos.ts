@@ -3,6 +3,7 @@
 import { LiveRepo } from './live';
 import type { RepoEntry } from './repo-registry';
 import type { SchedulerOptions } from './watch';
+import { errorMessage } from '../errors';
 
 export interface LiveReposOptions {
   home: string;
@@ -51,7 +52,7 @@ export class LiveRepos {
       this.options.log(`watching ${entry.repo}`);
       return repo;
     } catch (err) {
-      this.options.log(`could not watch ${entry.repo}: ${err instanceof Error ? err.message : String(err)}`);
+      this.options.log(`could not watch ${entry.repo}: ${errorMessage(err)}`);
       return undefined;
     }
   }

@@ -3,9 +3,10 @@
 // cannot be read is moved aside (the error says where) and rebuilt.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { IndexUnreadableError } from '../errors';
+import { errorMessage, IndexUnreadableError } from '../errors';
 import type { RepoEntry } from './repo-registry';
 import { CodeStore, SchemaVersionError } from './store/store';
+import { holdForTests } from '../hold';
 
 export const INDEX_FILE = 'index.db';
 
@@ -44,7 +45,7 @@ export class StoreCache {
 
   /**
    * Serves another checkout's index file, read-only, as this repo's until
-   * swap() puts its own in place; `meta` names this repo (see build-seed.ts).
+   * swap() puts its own in place; `meta` names this repo (see build/seed.ts).
    */
   lend(entry: RepoEntry, file: string, meta: Readonly<Record<string, string>>): CodeStore {
     this.close(entry);
@@ -70,13 +71,13 @@ export class StoreCache {
     this.close(entry);
     if (current !== undefined && current !== file) {
       // A lent index (another checkout's, see lend()) is not this repo's to move: it only stops reading it.
-      entry.lastError = `the index lent from another checkout ('${current}') is unreadable (${err instanceof Error ? err.message : String(err)}); this repo waits for its own`;
+      entry.lastError = `the index lent from another checkout ('${current}') is unreadable (${errorMessage(err)}); this repo waits for its own`;
       this.log(entry.lastError);
       return undefined;
     }
     const aside = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     fs.renameSync(file, aside);
-    const e = new IndexUnreadableError(file, aside, err instanceof Error ? err.message : String(err));
+    const e = new IndexUnreadableError(file, aside, errorMessage(err));
     entry.lastError = e.oneLine();
     this.log(e.oneLine());
     return e;
@@ -107,7 +108,7 @@ export class StoreCache {
   swap(entry: RepoEntry, nextPath: string): CodeStore {
     const live = path.join(entry.dir, INDEX_FILE);
     this.close(entry);
-    holdForTests();
+    holdForTests('SCRY_TEST_SWAP_HOLD_MS');
     fs.renameSync(nextPath, live);
     const store = new CodeStore(live);
     this.open.set(entry.repo, store);
@@ -158,13 +159,4 @@ function isUnreadable(err: unknown): boolean {
   if (err instanceof SchemaVersionError) return true;
   const code = (err as { code?: unknown }).code;
   return typeof code === 'string' && code.startsWith('SQLITE_');
-}
-
-/**
- * SCRY_TEST_SWAP_HOLD_MS blocks the swap between close and rename, so tests
- * can kill the daemon mid-swap deterministically. Never set in normal use.
- */
-function holdForTests(): void {
-  const ms = Number(process.env.SCRY_TEST_SWAP_HOLD_MS);
-  if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }

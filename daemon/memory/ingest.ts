@@ -14,6 +14,7 @@ import { isExtractorSession } from './extract/providers/claude-cli';
 import { extractOffline } from './extract/providers/offline';
 import { SOURCES, type SourceId, type TranscriptSource } from './sources';
 import type { Cursor, MemoryStore, TurnLines } from './store';
+import { holdForTests } from '../hold';
 
 export type FileOutcome = 'ingested' | 'unchanged' | 'too-recent' | 'too-short' | 'extractor' | 'failed';
 
@@ -99,7 +100,7 @@ export async function ingestFile(store: MemoryStore, kind: TranscriptSource | So
   next.lastLine = Math.max(next.lastLine, ...drafts.map((d) => d.lineEnd));
   if (options.dryRun) return { ...base, ...stats, outcome: 'ingested', added: drafts.length, ...(reset ? { reset } : {}) };
   const { added, existing } = store.commitEpisodes(drafts, next, turnLinesOf(drafts, session));
-  holdForTests();
+  holdForTests('SCRY_TEST_INGEST_HOLD_MS');
   if (options.extract) await extractNow(store, drafts, options.extract.refine);
   return { ...base, ...stats, outcome: 'ingested', added, existing, ...(reset ? { reset } : {}) };
 }
@@ -128,13 +129,4 @@ async function extractNow(store: MemoryStore, drafts: readonly EpisodeDraft[], r
     });
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
-}
-
-/**
- * SCRY_TEST_INGEST_HOLD_MS blocks after each committed file, so a test can
- * kill the daemon in the middle of an ingest deterministically. Never set in normal use.
- */
-function holdForTests(): void {
-  const ms = Number(process.env.SCRY_TEST_INGEST_HOLD_MS);
-  if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }

@@ -29,7 +29,8 @@ export function containerOf(o: Occurrence): string | null {
   return c;
 }
 
-const SYNTACTIC_MARK = ' (syntactic)';
+/** How a site marks what tree-sitter found rather than a precise indexer. */
+export const SYNTACTIC_MARK = ' (syntactic)';
 
 /**
  * A match's uses on this page, most frequent first (definitions aside,

@@ -17,7 +17,7 @@ import { printing } from './printable';
 import { noteLine } from './anchors';
 import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, MatchCounts, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, Suggestion, SymbolMatch, SymbolsResult } from './code';
 import { formatter, formatterTable, type FormatterTable } from './method';
-import { containerOf, foldable, foldedLine, siteLines, useOf, usesOf, usesPhrase } from './compact-sites';
+import { containerOf, foldable, foldedLine, siteLines, SYNTACTIC_MARK, useOf, usesOf, usesPhrase } from './compact-sites';
 
 export { containerOf, siteCost } from './compact-sites';
 
@@ -54,8 +54,6 @@ function matchIndex(context: string, name: string, column: number): number {
 export function occurrenceLine(o: Occurrence, name: string, marked = false): string {
   return `  ${o.line}:${o.column} ${useOf(o)} ${snippet(o.context, name, o.column)}${marked && o.precision === 'syntactic' ? SYNTACTIC_MARK : ''}`;
 }
-
-const SYNTACTIC_MARK = ' (syntactic)';
 
 /** 'all' when tree-sitter found every occurrence listed (the header says it once), 'some', or 'none'. */
 export function syntacticShare(occurrences: readonly Occurrence[]): 'all' | 'some' | 'none' {

@@ -443,6 +443,11 @@ export const MemoryEpisode = defineMethod({
   cli: { command: 'memory episode', group: 'memory', summary: 'the distilled text of one episode (by id or prefix)', arg: { field: 'id', label: 'ID', required: true, example: 'scry memory episode 3f2a9c', needs: 'an episode id' } },
 });
 
-export const MEMORY_READ_METHODS = [MemoryEpisode, MemoryRecall, MemoryEpisodes, MemoryPath, MemoryRemember, MemoryEntities, MemoryFacts, MemoryInvalidate, MemoryForget, MemoryGraph, MemoryOrient, MemoryQueueFile, MemoryWhy] as const;
+/** What memory answers without writing anything. */
+export const MEMORY_READ_METHODS = [MemoryEpisode, MemoryRecall, MemoryEpisodes, MemoryPath, MemoryEntities, MemoryFacts, MemoryGraph, MemoryOrient, MemoryWhy] as const;
 
-export const MEMORY_METHODS = [MemoryIngest, MemorySweep, MemoryRetry, MemoryStatusMethod, ...MEMORY_READ_METHODS] as const;
+/** What a person or an agent changes in memory: remembered, invalidated, forgotten, queued. */
+export const MEMORY_WRITE_METHODS = [MemoryRemember, MemoryInvalidate, MemoryForget, MemoryQueueFile] as const;
+
+// In the order the methods were declared (listings and help follow it).
+export const MEMORY_METHODS = [MemoryIngest, MemorySweep, MemoryRetry, MemoryStatusMethod, MemoryEpisode, MemoryRecall, MemoryEpisodes, MemoryPath, MemoryRemember, MemoryEntities, MemoryFacts, MemoryInvalidate, MemoryForget, MemoryGraph, MemoryOrient, MemoryQueueFile, MemoryWhy] as const;

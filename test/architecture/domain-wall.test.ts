@@ -13,8 +13,8 @@ import { ROOT } from '../helpers';
 const PROBE = `__wall_probe_${process.pid}`;
 
 const probes = {
-  memoryImportsCode: { file: `daemon/memory/anchors/${PROBE}.ts`, text: `import { IndexLookup } from '../../code/lookup';\nexport const probe = IndexLookup;\n` },
-  memoryImportsCodeQuery: { file: `daemon/memory/${PROBE}_q.ts`, text: `import { resolveMention } from './../code/query/mention';\nexport const probe = resolveMention;\n` },
+  memoryImportsCode: { file: `daemon/memory/anchors/${PROBE}.ts`, text: `import { IndexLookup } from '../../code/anchors';\nexport const probe = IndexLookup;\n` },
+  memoryImportsCodeQuery: { file: `daemon/memory/${PROBE}_q.ts`, text: `import { resolveMention } from './../code/anchors/mention';\nexport const probe = resolveMention;\n` },
   codeImportsMemory: { file: `daemon/code/query/${PROBE}.ts`, text: `import { findMentions } from '../../memory/anchors';\nexport const probe = findMentions;\n` },
   memorySeam: { file: `daemon/memory/anchors/${PROBE}_ok.ts`, text: `import type { CodeLookup } from '../../protocol/anchors';\nexport const probe = (l: CodeLookup): boolean => l.indexed('/r');\n` },
   codeSeam: { file: `daemon/code/${PROBE}_ok.ts`, text: `import type { CodeLookup } from '../protocol/anchors';\nexport const probe = (l: CodeLookup): boolean => l.indexed('/r');\n` },

@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { connectDaemon, type RpcClient } from '../../daemon/client';
-import { currentDefinition, resolveMention } from '../../daemon/code/query/mention';
+import { AnchorResolver } from '../../daemon/code/anchors';
 import { CodeStore } from '../../daemon/code/store/store';
 import { notesAbout } from '../../daemon/memory/anchors';
 import { MemoryStore } from '../../daemon/memory/store';
@@ -136,7 +136,8 @@ function notesAlone(home: string, repo: string): void {
   const code = new CodeStore(path.join(home, 'repos', dir, 'index.db'));
   const memory = new MemoryStore(path.join(home, 'memory', 'memory.db'));
   try {
-    const lookup: CodeLookup = { indexed: () => true, resolve: (_r, m, c) => resolveMention(code, repo, m, c), current: (_r, k) => currentDefinition(code, repo, k) };
+    const resolver = new AnchorResolver();
+    const lookup: CodeLookup = { indexed: () => true, resolve: (_r, m, c) => resolver.resolve(code, repo, m, c), current: (_r, k) => resolver.current(code, repo, k) };
     const took: number[] = [];
     let lines = 0;
     for (let round = 0; round < ROUNDS * 2; round++) {

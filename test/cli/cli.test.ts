@@ -75,7 +75,7 @@ describe('scry CLI against a spawned daemon', () => {
     assert.match(result.truncated ?? '', new RegExp(`^\\+${result.total - 5} more in \\d+ files$`));
   });
 
-  it('prints a readable grouped listing without --json on a terminal-like request', async () => {
+  it('answers JSON by default when stdout is a pipe, not a terminal', async () => {
     // stdout is a pipe here, so JSON is the default; --json is implied. Human output is unit-tested in format.test.
     const r = await scry(['refs', 'concatMapTo', '--repo', repo], { home });
     assert.doesNotThrow(() => JSON.parse(r.stdout));

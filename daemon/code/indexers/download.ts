@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ChecksumMismatchError, DownloadFailedError } from '../../errors';
+import { ChecksumMismatchError, DownloadFailedError, errorMessage } from '../../errors';
 
 export interface Pinned {
   url: string;
@@ -20,7 +20,7 @@ export async function downloadVerified(pin: Pinned, destination: string, signal?
     if (!res.ok) throw new Error(`HTTP ${res.status} ${res.statusText}`);
     bytes = Buffer.from(await res.arrayBuffer());
   } catch (err) {
-    throw new DownloadFailedError(pin.url, err instanceof Error ? err.message : String(err));
+    throw new DownloadFailedError(pin.url, errorMessage(err));
   }
   const actual = createHash('sha256').update(bytes).digest('hex');
   if (actual !== pin.sha256.toLowerCase()) throw new ChecksumMismatchError(pin.url, pin.sha256, actual);

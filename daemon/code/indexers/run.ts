@@ -8,6 +8,9 @@ import * as path from 'node:path';
 /** An indexer yields the CPU to the daemon's queries (and to the agent's own work): nice 10. */
 export const INDEXER_NICE = 10;
 
+/** Holds the running indexer's pid during a build (see live/known.ts). */
+export const INDEXER_PID_FILE = 'indexer.pid';
+
 /** Lowers a process's (or, with pid 0 on Linux, the calling thread's) scheduling priority; best effort. */
 export function lowerPriority(pid: number, nice = INDEXER_NICE): void {
   try {

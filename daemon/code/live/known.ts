@@ -4,8 +4,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { openDatabase } from '../../sqlite';
-import { INDEXER_PID_FILE } from '../build';
+import { INDEXER_PID_FILE } from '../indexers/run';
 import { isIndexerCommandLine } from '../languages';
+import { errorMessage } from '../../errors';
+import { readText } from '../../text/read-text';
 
 export interface KnownRepo {
   repo: string;
@@ -42,7 +44,7 @@ export function knownRepos(home: string, log: (line: string) => void): KnownRepo
         db.close();
       }
     } catch (err) {
-      log(`index ${file} is unreadable, skipping it: ${err instanceof Error ? err.message : String(err)}`);
+      log(`index ${file} is unreadable, skipping it: ${errorMessage(err)}`);
     }
   }
   return out;
@@ -128,12 +130,4 @@ export function groupMembers(pgid: number): number[] {
 function isOurIndexer(pid: number): boolean {
   const cmdline = readText(`/proc/${pid}/cmdline`);
   return cmdline !== undefined && isIndexerCommandLine(cmdline);
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
 }

@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import { Overlay } from '../overlay';
 import { DEFAULT_SCHEDULE, RebuildScheduler, RepoWatcher, type FileChange, type SchedulerOptions } from '../watch';
+import { errorMessage } from '../../errors';
 
 export interface LiveRepoOptions {
   root: string;
@@ -105,7 +106,7 @@ export class LiveRepo {
   private changed(change: FileChange): void {
     if (this.closed) return;
     void this.overlay.update(change.file, change.kind === 'unlink').catch((err: unknown) => {
-      this.options.log(`overlay: could not parse '${change.file}': ${err instanceof Error ? err.message : String(err)}`);
+      this.options.log(`overlay: could not parse '${change.file}': ${errorMessage(err)}`);
     });
     this.scheduler.changed(change.file);
   }

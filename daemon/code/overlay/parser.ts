@@ -3,7 +3,7 @@
 // the package each language names; one Parser per grammar is kept.
 import * as path from 'node:path';
 import type { Language, Parser, Tree } from 'web-tree-sitter';
-import { ScryError } from '../../errors';
+import { errorMessage, ScryError } from '../../errors';
 import { grammarById, type Grammar, type GrammarId } from '../languages';
 
 export class GrammarLoadError extends ScryError {
@@ -45,7 +45,7 @@ export function parserFor(grammar: GrammarId): Promise<Parser> {
       try {
         language = await ts.Language.load(wasmPath(wasm));
       } catch (err) {
-        throw new GrammarLoadError(grammar, wasm.package, err instanceof Error ? err.message : String(err));
+        throw new GrammarLoadError(grammar, wasm.package, errorMessage(err));
       }
       const p = new ts.Parser();
       p.setLanguage(language);

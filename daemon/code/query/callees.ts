@@ -11,7 +11,7 @@ import type { Answer } from './answer';
 import { groupBy, symbolById } from './group';
 import { pageFields, pageMatches, type Paging } from './limit';
 import { dedupeOccurrences, type Merge } from './merge';
-import { lookedUp, resolveName } from './resolve';
+import { lookedUp, resolveName } from './names';
 import { calleeKey, oneRowPerSite } from './sites';
 
 // A local function is a callee like any other; other locals and parameters

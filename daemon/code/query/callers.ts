@@ -12,7 +12,7 @@ import type { Answer } from './answer';
 import { groupBy } from './group';
 import { pageFields, pageMatches, type Paging } from './limit';
 import { dedupeOccurrences, type Merge } from './merge';
-import { lookedUp, resolveName } from './resolve';
+import { lookedUp, resolveName } from './names';
 import { calleeKey, oneRowPerSite, symbolRank } from './sites';
 
 type External = NonNullable<QueryResult['external']>[number];

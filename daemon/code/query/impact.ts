@@ -12,7 +12,7 @@ import type { CodeStore } from '../store/store';
 import type { Answer } from './answer';
 import { implementationsOf } from './impls';
 import { pageWindow, summary, windowFields, type Paging } from './limit';
-import { resolveName } from './resolve';
+import { resolveName } from './names';
 
 export const DEFAULT_DEPTH = 3;
 const MAX_DEPTH = 10;

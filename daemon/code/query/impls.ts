@@ -5,7 +5,7 @@ import type { QueryResult, SymbolMatch } from '../../protocol';
 import { SYMBOL_COLUMNS, type CodeStore, type SymbolRecord } from '../store/store';
 import type { Answer } from './answer';
 import { pageFields, pageMatches, type Paging } from './limit';
-import { resolveName } from './resolve';
+import { resolveName } from './names';
 import { withTotals } from './totals';
 
 const SQL = `SELECT ${SYMBOL_COLUMNS}, i.depth FROM implementations i JOIN symbols ON symbols.id = i.impl_id

@@ -7,6 +7,6 @@ export { DEFAULT_DEPTH, impact } from './impact';
 export { impls } from './impls';
 export { outline } from './outline';
 export { refs } from './refs';
-export { resolveName, splitCompound } from './resolve';
+export { resolveName, splitCompound } from './names';
 export { search } from './search';
 export { READ_QUERIES, readQuery, type OverlayMerges, type QueryContext, type ReadQuery } from './methods';

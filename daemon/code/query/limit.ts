@@ -4,7 +4,7 @@
 // next page. One window function pages every answer: the occurrences of the
 // name queries, search hits, outline entries, impact's rows.
 import type { FileCount, MatchCounts, Occurrence, SymbolMatch } from '../../protocol';
-import { containerOf, occurrenceCost, siteCost } from '../../protocol/compact';
+import { containerOf, occurrenceCost, plural, siteCost } from '../../protocol/compact';
 
 export interface Paging {
   limit?: number;
@@ -149,7 +149,7 @@ export function pageFields(p: Page, paging: Paging = {}): { truncated?: string; 
   };
 }
 
-export const summary = (n: number, files: number): string => `+${n} more in ${files} file${files === 1 ? '' : 's'}`;
+export const summary = (n: number, files: number): string => `+${n} more in ${plural(files, 'file')}`;
 
 const offsetOf = (paging: Paging): number => Math.max(0, Math.floor(paging.offset ?? 0));
 const positive = (limit: number | undefined): number => (typeof limit === 'number' && limit > 0 ? Math.floor(limit) : Infinity);

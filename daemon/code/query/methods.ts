@@ -1,8 +1,8 @@
 // How each read-only query the protocol declares (CODE_QUERIES, the one
-// list) maps its params onto the query function. The daemon's handlers,
-// CodeIndex and the CLI's cold path (which answers from the index file while a
-// daemon starts) all dispatch through this table; the compiler asks for a
-// runner for every declared query.
+// list) maps its params onto the query function. The daemon's handlers
+// (code/serving.ts) and the CLI's cold path (which answers from the index file
+// while a daemon starts) both dispatch through this table; the compiler asks
+// for a runner for every declared query.
 import * as P from '../../protocol/code';
 import type { MethodDecl, ParamsOf, ResultOf } from '../../protocol/method';
 import type { CodeStore } from '../store/store';

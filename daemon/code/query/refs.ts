@@ -4,7 +4,7 @@ import type { CodeStore } from '../store/store';
 import type { Answer } from './answer';
 import { pageFields, pageMatches, type Paging } from './limit';
 import { mergeDeclarations, typeUses, type Merge } from './merge';
-import { lookedUp, resolveName } from './resolve';
+import { lookedUp, resolveName } from './names';
 import { withTotals } from './totals';
 
 export interface RefsOptions extends Paging {

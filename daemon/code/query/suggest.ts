@@ -5,7 +5,7 @@
 import type { Suggestion } from '../../protocol';
 import { editDistance } from '../../text/edit-distance';
 import type { CodeStore } from '../store/store';
-import { lookedUp, resolveName } from './resolve';
+import { lookedUp, resolveName } from './names';
 import { search } from './search';
 
 const MAX = 3;

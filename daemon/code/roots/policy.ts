@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { realPath } from '../../git';
 
 /** Never a repo, even forced: the folder itself. */
 const SYSTEM_FOLDERS: ReadonlySet<string> = new Set([
@@ -46,9 +47,5 @@ export function isGitRoot(real: string): boolean {
 
 function realOr(p: string): string | undefined {
   if (!p) return undefined;
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
+  return realPath(p) ?? path.resolve(p);
 }

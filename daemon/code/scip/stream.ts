@@ -2,7 +2,7 @@
 // indexers write one Document at a time, so a growing .scip file can be
 // decoded document by document while the indexer is still running.
 import { fromBinary } from '@bufbuild/protobuf';
-import { ScipDecodeError } from '../../errors';
+import { errorMessage, ScipDecodeError } from '../../errors';
 import { DocumentSchema, MetadataSchema, SymbolInformationSchema, type Document, type Metadata, type SymbolInformation } from './gen/scip_pb';
 
 export type ScipItem =
@@ -92,7 +92,7 @@ export class ScipStreamReader {
       }
     } catch (err) {
       if (err instanceof ScipDecodeError) throw err;
-      throw new ScipDecodeError(this.source, `field ${field} at byte ${offset}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new ScipDecodeError(this.source, `field ${field} at byte ${offset}: ${errorMessage(err)}`);
     }
   }
 }

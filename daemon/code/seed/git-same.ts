@@ -4,7 +4,7 @@
 // HEAD commits. On a new worktree that is nearly every file, so the seed
 // reads only the few others; line endings or filters that git normalises
 // count as the same content, as they are for answers (lines do not move).
-import { execFile } from 'node:child_process';
+import { git as runGit } from '../../git';
 
 /**
  * Repo-relative paths git vouches are identical in both checkouts, among
@@ -51,8 +51,4 @@ function statusPaths(out: string): string[] {
 }
 
 // --no-optional-locks: a status never rewrites the user's index behind their back.
-function git(cwd: string, args: string[]): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile('git', ['--no-optional-locks', '-c', 'core.quotePath=false', ...args], { cwd, timeout: 30_000, maxBuffer: 1 << 28 }, (err, stdout) => resolve(err ? undefined : stdout));
-  });
-}
+const git = (cwd: string, args: string[]): Promise<string | undefined> => runGit(cwd, ['--no-optional-locks', '-c', 'core.quotePath=false', ...args], { timeoutMs: 30_000, maxBuffer: 1 << 28 });

@@ -2,9 +2,10 @@
 // to (a worktree's common dir is its main checkout's .git), its HEAD and its
 // root commit. The common dir is read from the files git writes; the commits
 // ask git itself.
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { git as runGit, realPath } from '../../git';
+import { readText } from '../../text/read-text';
 
 /** The git common dir of a checkout (real path), or undefined when it is not a git checkout. */
 export function gitCommonDir(repo: string): string | undefined {
@@ -15,13 +16,13 @@ export function gitCommonDir(repo: string): string | undefined {
   } catch {
     return undefined;
   }
-  if (stat.isDirectory()) return realOrUndefined(dotGit);
+  if (stat.isDirectory()) return realPath(dotGit);
   // A worktree (or submodule): `.git` is a file naming its git dir, which names the common dir in `commondir`.
   const pointer = readText(dotGit)?.match(/^gitdir:\s*(.+?)\s*$/m)?.[1];
   if (!pointer) return undefined;
   const gitDir = path.resolve(repo, pointer);
   const common = readText(path.join(gitDir, 'commondir'))?.trim();
-  return realOrUndefined(common ? path.resolve(gitDir, common) : gitDir);
+  return realPath(common ? path.resolve(gitDir, common) : gitDir);
 }
 
 /** `git rev-parse HEAD`, or undefined (no commit yet, not a repo, no git). */
@@ -34,24 +35,4 @@ export function rootCommit(repo: string): Promise<string | undefined> {
   return git(repo, ['rev-list', '--max-parents=0', 'HEAD']).then((out) => out?.trim().split('\n').sort()[0] || undefined);
 }
 
-function git(cwd: string, args: string[]): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile('git', args, { cwd, timeout: 10_000, maxBuffer: 1 << 20 }, (err, stdout) => resolve(err ? undefined : stdout));
-  });
-}
-
-function realOrUndefined(p: string): string | undefined {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return undefined;
-  }
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
+const git = (cwd: string, args: string[]): Promise<string | undefined> => runGit(cwd, args, { maxBuffer: 1 << 20 });

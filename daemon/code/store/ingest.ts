@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type Database from 'better-sqlite3';
+import { realPath } from '../../git';
 import { openDatabase } from '../../sqlite';
 import { documentLanguageOf } from '../languages';
 import { isTestFile } from '../languages/tests';
@@ -78,7 +79,7 @@ export class IngestSession {
   private readonly realRoot: string;
 
   constructor(readonly dbPath: string, private readonly repoRoot: string) {
-    this.realRoot = realPathOr(repoRoot);
+    this.realRoot = realPath(repoRoot, { native: true }) ?? path.resolve(repoRoot);
     fs.rmSync(dbPath, { force: true });
     this.db = openDatabase(dbPath);
     this.db.pragma('journal_mode = OFF');
@@ -393,13 +394,6 @@ export class IngestSession {
   }
 }
 
-function realPathOr(p: string): string {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    return path.resolve(p);
-  }
-}
 
 /** One-shot ingest of a fully decoded index. */
 export function ingestScip(index: DecodedIndex, dbPath: string, repoRoot: string, meta: Record<string, string> = {}, localFunctions?: LocalFunctionReader): IngestResult {

@@ -452,7 +452,6 @@ export function genericReader(name: string, rules: GenericRules, context?: (file
 
 /** Helpers the language files share. */
 export const field = (name: string) => (n: Node): Node | null => n.childForFieldName(name);
-export const namedOf = (n: Node | null | undefined, ...types: string[]): Node[] => (n ? n.namedChildren.filter((c) => types.includes(c.type)) : []);
 /** Every descendant of these types (not into nested definitions' bodies: callers pass small subtrees). */
 export function descendants(n: Node | null | undefined, types: ReadonlySet<string>, out: Node[] = []): Node[] {
   if (!n) return out;

@@ -14,6 +14,7 @@ import type { FileFacts } from './facts';
 import { filesOf } from './files';
 import { Resolver } from './resolve';
 import { screen } from './screen';
+import { errorMessage } from '../../errors';
 
 export { SCHEME, symbolOf } from './emit';
 export { screen, MAX_FILE_BYTES } from './screen';
@@ -124,6 +125,6 @@ export async function readFacts(repo: string, file: string, language: LanguageId
     }
   } catch (err) {
     // A tree nested deeper than the stack allows, or a reader bug: this file only.
-    return { skip: `could not be indexed (${err instanceof Error ? err.message : String(err)})` };
+    return { skip: `could not be indexed (${errorMessage(err)})` };
   }
 }

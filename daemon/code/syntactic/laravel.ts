@@ -27,7 +27,6 @@ export function isLaravelEdge(reference: Reference, keys: readonly string[]): bo
   // A static call resolves to two keys only through a facade; scip-php has a plain one already.
   return t.type === 'static' && keys.length > 1;
 }
-export const stringKindOf = (kind: StringKind): number => KINDS[kind];
 
 /** Helper or facade method (lower case) -> which argument names what. */
 const HELPERS: Record<string, { kind: StringKind; arg: number; defines?: boolean }> = {

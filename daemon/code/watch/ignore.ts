@@ -1,10 +1,10 @@
 // What a repo watcher must not look at: dependency and build folders (the
 // list detection skips too), the repo's .git, Scry's own home, and whatever
 // the repo's .gitignore files say.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { SKIP_DIRS } from '../languages';
+import { readText } from '../../text/read-text';
 
 export class RepoIgnore {
   /** One matcher per folder holding a .gitignore, keyed by repo-relative folder ('' is the root). */
@@ -54,13 +54,5 @@ export class RepoIgnore {
     if (text) rules.add(text);
     this.rules.set(dir, rules);
     return rules;
-  }
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
   }
 }

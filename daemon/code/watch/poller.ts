@@ -3,13 +3,16 @@
 // found by polling. In a git repo that is what `git status` reports (edited,
 // added, deleted, untracked), each with its mtime and size so a second edit
 // of a file git already lists is seen too; outside git, a walk of the sources.
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { runGit } from '../../git';
 import { isIndexedSource } from '../languages';
 import { walkRepo } from '../languages/skip';
 import { isGitRoot } from '../roots';
-import type { ChangeKind } from './watcher';
+import { errorMessage } from '../../errors';
+
+/** How a file changed, as the watcher and the poller report it. */
+export type ChangeKind = 'add' | 'change' | 'unlink';
 
 export interface PollerOptions {
   intervalMs: number;
@@ -74,7 +77,7 @@ export class ChangePoller {
       }
       this.seen = now;
     } catch (err) {
-      this.options.log(`polling ${this.root} failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.options.log(`polling ${this.root} failed: ${errorMessage(err)}`);
     } finally {
       this.polling = false;
     }
@@ -83,14 +86,13 @@ export class ChangePoller {
   /** Repo-relative paths that may have changed: git's list, or every source file outside git. */
   private candidates(): Promise<Set<string>> {
     if (!isGitRoot(this.root)) return Promise.resolve(new Set(walkRepo(this.root, (e) => e.isFile() && isIndexedSource(e.name), WALK_BUDGET)));
-    return new Promise((resolve, reject) => {
-      execFile('git', GIT_STATUS, { cwd: this.root, maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => {
-        if (err) return reject(new Error(`git status failed: ${err.message.split('\n')[0]}`));
-        const out = new Set<string>();
-        // Each record is `XY path`, NUL-terminated (-z: paths are verbatim, no quoting).
-        for (const record of stdout.split('\0')) if (record.length > 3) out.add(record.slice(3));
-        resolve(out);
-      });
+    // A large tree's status may take long: no timeout, the next poll waits for this one.
+    return runGit(this.root, GIT_STATUS, { timeoutMs: 0 }).then(({ stdout, error }) => {
+      if (error) throw new Error(`git status failed: ${error.message.split('\n')[0]}`);
+      const out = new Set<string>();
+      // Each record is `XY path`, NUL-terminated (-z: paths are verbatim, no quoting).
+      for (const record of stdout.split('\0')) if (record.length > 3) out.add(record.slice(3));
+      return out;
     });
   }
 }

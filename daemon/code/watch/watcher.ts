@@ -10,9 +10,9 @@ import { toPosix } from '../../paths';
 import { RepoIgnore } from './ignore';
 import { isIndexedSource } from '../languages';
 import { watchLimitRemedy } from './inotify';
-import { ChangePoller } from './poller';
+import { ChangePoller, type ChangeKind } from './poller';
 
-export type ChangeKind = 'add' | 'change' | 'unlink';
+export type { ChangeKind } from './poller';
 
 export interface FileChange {
   kind: ChangeKind;

@@ -7,6 +7,7 @@ import type { AnchorDraft, UnanchoredEpisode } from '../store/anchors';
 import type { MemoryStore } from '../store';
 import { commitAt, historyOf } from './commit';
 import { findMentions, underRoot } from './mentions';
+import { errorMessage } from '../../errors';
 
 const BATCH = 50;
 
@@ -24,7 +25,7 @@ export class Anchorer {
       this.again = true;
       return;
     }
-    void this.run().catch((err: unknown) => this.log(`anchors: ${err instanceof Error ? err.message : String(err)}`));
+    void this.run().catch((err: unknown) => this.log(`anchors: ${errorMessage(err)}`));
   }
 
   /** Anchors every episode not read yet whose repo has an index; resolves to how many were read. */

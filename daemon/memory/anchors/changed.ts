@@ -3,7 +3,7 @@
 // recent commits. Orientation puts what memory says about them first. Git
 // missing, not a repo, or slower than the SessionStart hook can wait for
 // (1.5 s): nothing changed, never an error.
-import { execFile } from 'node:child_process';
+import { git as runGit } from '../../git';
 
 /** Recent: the last commits of HEAD within these days. */
 const RECENT_COMMITS = 10;
@@ -12,11 +12,7 @@ const RECENT_DAYS = 14;
 /** How a file changed: `working tree`, or `commit 1a2b3c4`. Repo-relative, `/`-separated. */
 export type ChangedFiles = ReadonlyMap<string, string>;
 
-function git(repo: string, args: string[]): Promise<string> {
-  return new Promise((resolve) => {
-    execFile('git', ['-C', repo, ...args], { timeout: 1_500, windowsHide: true, maxBuffer: 4 << 20 }, (err, stdout) => resolve(err ? '' : stdout));
-  });
-}
+const git = async (repo: string, args: string[]): Promise<string> => (await runGit(repo, args, { timeoutMs: 1_500, maxBuffer: 4 << 20 })) ?? '';
 
 export async function changedFiles(repo: string): Promise<ChangedFiles> {
   const [status, log] = await Promise.all([

@@ -1,7 +1,7 @@
 // The lines a code answer (refs, defs, callers, impact) carries about its
 // symbol: memory's side of MemoryNotes (protocol/anchors.ts). The most recent
 // sessions first, one line per session, each with its anchor's state now.
-import * as fs from 'node:fs';
+import { realPath } from '../../git';
 import type { AnchorNote, CodeLookup } from '../../protocol/anchors';
 import { oneLine } from '../../protocol/printable';
 import type { AnchorRow } from '../store/anchors';
@@ -17,11 +17,7 @@ const REAL = new Map<string, string>();
 const real = (p: string): string => {
   let r = REAL.get(p);
   if (r === undefined) {
-    try {
-      r = fs.realpathSync(p);
-    } catch {
-      r = p;
-    }
+    r = realPath(p) ?? p;
     if (REAL.size > 256) REAL.clear();
     REAL.set(p, r);
   }

@@ -1,7 +1,7 @@
 // `scry why NAME`: the definition now (through the lookup), then every
 // anchored passage about the symbol or its file, oldest first, each with its
 // anchor's state now.
-import * as fs from 'node:fs';
+import { realPath } from '../../git';
 import type { CodeLookup } from '../../protocol/anchors';
 import type { AnchoredMemory, WhyParams, WhyResult } from '../../protocol/why';
 import type { AnchorRow } from '../store/anchors';
@@ -11,13 +11,7 @@ import { stateOf, whereNow, type AnchorState } from './state';
 /** The newest passages shown, oldest first. */
 const SHOWN = 10;
 
-const real = (p: string): string => {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return p;
-  }
-};
+const real = (p: string): string => realPath(p) ?? p;
 
 export function why(store: MemoryStore, lookup: CodeLookup | undefined, p: WhyParams): WhyResult {
   const started = performance.now();

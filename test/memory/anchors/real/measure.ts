@@ -25,8 +25,7 @@ import { findMentions, underRoot } from '../../../../daemon/memory/anchors/menti
 import { bestSentence } from '../../../../daemon/memory/anchors/sentence';
 import { stateLabel, stateOf } from '../../../../daemon/memory/anchors/state';
 import type { AnchorDraft } from '../../../../daemon/memory/store/anchors';
-import { definitionsAt } from '../../../../daemon/code/query/as-of';
-import { currentDefinition, prepareMentions, resolveMention } from '../../../../daemon/code/query/mention';
+import { AnchorResolver } from '../../../../daemon/code/anchors';
 import { CodeStore } from '../../../../daemon/code/store/store';
 import type { CodeDefinition, CodeLookup, MentionResolution } from '../../../../daemon/protocol/anchors';
 import { consoleParts } from './console';
@@ -67,6 +66,7 @@ const SESSION_ROOT = process.env.SESSION_ROOT ?? '/Users/jnarowski/Dev/sourcebor
 const [checkout, indexDb, outFile, ...transcripts] = process.argv.slice(2);
 if (!checkout || !indexDb || !outFile || transcripts.length === 0) throw new Error('usage: measure.ts CHECKOUT INDEX_DB OUT.json TRANSCRIPT[@COMMIT]...');
 const store = new CodeStore(indexDb);
+const resolver = new AnchorResolver();
 /** The daemon's path: anchorsOf asks a CodeLookup; this one answers from the checkout's index and keeps each last answer (for its candidate count). */
 const last = new Map<string, MentionResolution>();
 /** Which found definitions git placed at the session's commit (the others are kept as they are in CHECKOUT). */
@@ -74,15 +74,15 @@ const placed = new Map<CodeDefinition, boolean>();
 const lookup: CodeLookup = {
   indexed: () => true,
   resolve: (_repo, mention, context) => {
-    const r = resolveMention(store, checkout, mention, context);
+    const r = resolver.resolve(store, checkout, mention, context);
     last.set(mention, r);
     return r;
   },
-  current: (_repo, anchor) => currentDefinition(store, checkout, anchor),
+  current: (_repo, anchor) => resolver.current(store, checkout, anchor),
   // What the daemon reads from git first: the checkout's tracked files, and with a session commit what changed since it.
-  readAhead: (_repo, asked, commit) => prepareMentions(store, checkout, asked, commit),
+  readAhead: (_repo, asked, commit) => resolver.prepare(store, checkout, asked, commit),
   asOf: async (_repo, commit, found) => {
-    const then = await definitionsAt(store, checkout, commit, found);
+    const then = await resolver.asOf(store, checkout, commit, found);
     found.forEach((d, i) => placed.set(d, then[i] !== undefined));
     return then;
   },
@@ -113,7 +113,7 @@ const counts = { sessions: transcripts.length, backticked_spans: 0 };
 const blank = () => ({ mentions: 0, backticked: 0, bare_paths: 0, anchored: 0, unresolved: {} as Record<string, number> });
 const by = { prose: blank(), tools: blank() };
 async function main(): Promise<void> {
-  await prepareMentions(store, checkout, []);
+  await resolver.prepare(store, checkout, []);
   for (const arg of transcripts) {
     const { file: t, commit } = transcriptArg(arg);
     const p = parts(t);

@@ -1,0 +1,319 @@
+// One build of one repo: run the indexer, decode its output while it is still
+// being written, and store it into index.db.next. The caller swaps it in.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { IndexerFailedError, ScipDecodeError, ScryError } from '../../errors';
+import type { IndexerReport, ProgressEvent } from '../../protocol';
+import type { IndexerPlan, PrepareContext, Prepared } from '../indexers/plan';
+import { INDEXER_PID_FILE, runProcess } from '../indexers/run';
+import { detectLanguages, isIndexedLanguage, LANGUAGE_IDS, languageById, type Indexer, type LanguageId } from '../languages';
+import { percentOf } from '../indexers/estimate';
+import { decodeScip } from '../scip/decode';
+import { checkImportComplete, missingFromIndex } from '../indexers/complete';
+import { ScipIncompleteError } from '../scip/complete';
+import { ScipStreamReader, type ScipItem } from '../scip/stream';
+import { IngestSession, type IngestResult } from '../store/ingest';
+import { indexSyntactically } from '../syntactic';
+import { Companion } from '../syntactic/beside';
+import { LocalFunctionReader } from '../syntactic/local-functions';
+
+export interface BuildOptions {
+  repo: string;
+  /** The repo's folder under SCRY_HOME/repos. */
+  workDir: string;
+  nodePath: string;
+  /** SCRY_HOME, where downloaded indexers live. */
+  home: string;
+  env?: NodeJS.ProcessEnv;
+  /** Import this prebuilt .scip file instead of running indexers. */
+  scipFile?: string;
+  /**
+   * The first index of a repo that has none: every language with a
+   * tree-sitter reader read syntactically, no precise indexer run, so the repo
+   * answers in seconds; the precise build follows and is swapped in.
+   */
+  syntacticFirst?: boolean;
+  onProgress?: (event: Omit<ProgressEvent, 'repo'>) => void;
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+}
+
+export interface BuildOutcome {
+  nextPath: string;
+  ingest: IngestResult;
+  indexers: IndexerReport[];
+  durationMs: number;
+}
+
+const POLL_MS = 50;
+
+export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
+  const started = performance.now();
+  const { repo, workDir } = options;
+  fs.mkdirSync(workDir, { recursive: true, mode: 0o700 });
+  const nextPath = path.join(workDir, 'index.db.next');
+  const session = new IngestSession(nextPath, repo);
+  const indexers: IndexerReport[] = [];
+  let languages: string[] = [];
+  try {
+    const failures: ScryError[] = [];
+    if (options.scipFile) {
+      session.useLocalFunctions(await LocalFunctionReader.load());
+      indexers.push(withSkipped(importScip(options.scipFile, repo, session), session.skipped, options.log));
+    } else if (options.syntacticFirst) {
+      const detected = detectLanguages(repo);
+      languages = detected.map((d) => d.language);
+      indexers.push(...(await indexFirst(detected.map((d) => d.language), options, session)));
+    } else {
+      const detected = detectLanguages(repo);
+      languages = detected.map((d) => d.language);
+      if (detected.length === 0) {
+        indexers.push({ language: 'none', indexer: 'none', status: 'skipped', file_count: 0, duration_ms: 0, error: `no ${namesOfLanguages()} files found` });
+      }
+      const ctx: PrepareContext = { repo, workDir, home: options.home, nodePath: options.nodePath, env: options.env ?? process.env, signal: options.signal };
+      // One language after another: indexers are memory-hungry, and a failing one only makes the build partial.
+      for (const { language, files } of detected) {
+        const declared = languageById(language);
+        const indexer = declared.indexer;
+        // A first-index reader is not this build's: the precise indexer alone answers for its language.
+        const syntactic = declared.syntactic?.firstIndexOnly ? undefined : declared.syntactic;
+        let companion: Companion | undefined;
+        const skippedBefore = session.skipped.length;
+        if (indexer) {
+          const prepared = await prepare(language, indexer, ctx);
+          let report: IndexerReport;
+          if ('report' in prepared) report = prepared.report;
+          else {
+            // The syntactic reader's part beside the precise indexer: extents (scip-go, scip-php give none), Laravel's edges.
+            companion = syntactic ? await Companion.read(repo, language, options.signal) : undefined;
+            if (language === 'typescript') session.useLocalFunctions(await LocalFunctionReader.load());
+            const run = await runIndexer(prepared.plan, options, session, files, companion);
+            report = run.report;
+            if (run.error && !syntactic) failures.push(run.error);
+          }
+          indexers.push(withSkipped(report, session.skipped.slice(skippedBefore), options.log));
+          if (report.status === 'ok') {
+            const leftOut = companion?.writeLeftOut(session);
+            if (leftOut) indexers.push(leftOut.report);
+            continue;
+          }
+          // Without its precise indexer a language with a grammar is still indexed, syntactically.
+          if (!syntactic) continue;
+        }
+        if (syntactic) {
+          const name = syntactic.name;
+          options.onProgress?.({ phase: 'indexing', message: `running ${name}` });
+          const run = companion?.writeAll(session) ?? await indexSyntactically({ repo, language, session, signal: options.signal, onProgress: (message) => options.onProgress?.({ phase: 'indexing', message }) });
+          indexers.push(run.report);
+          for (const s of run.skipped) options.log?.(`${name}: skipped '${s.file}': ${s.reason}`);
+          continue;
+        }
+        // Detected, and read by nothing of Scry's: never another language's indexer (one extension, one language).
+        indexers.push({
+          language, indexer: 'none', status: 'skipped', file_count: 0, duration_ms: 0,
+          error: `Scry has no indexer for ${declared.displayName}: its ${files} file${files === 1 ? ' is' : 's are'} not indexed`,
+          remedy: declared.remedy ?? `Index it with a SCIP indexer for ${declared.displayName} and import its output with scry index --scip FILE`,
+        });
+      }
+    }
+    const ok = indexers.filter((r) => r.status === 'ok').length;
+    const served = new Set(indexers.filter((r) => r.status === 'ok').map((r) => r.language));
+    const broken = indexers.filter((r) => r.status !== 'ok' && r.language !== 'none' && !served.has(r.language)).length;
+    // Nothing succeeded: keep serving the previous index rather than an empty one.
+    if (ok === 0 && failures[0]) throw failures[0];
+    const ingest = session.finish({
+      repo,
+      indexers: JSON.stringify(indexers),
+      languages: JSON.stringify(languages),
+      status: ok === 0 ? 'empty' : broken > 0 ? 'partial' : 'ready',
+      build_ms: String(Math.round(performance.now() - started)),
+      ...(options.syntacticFirst ? { first_index: 'syntactic' } : {}),
+    });
+    for (const w of ingest.warnings) options.log?.(`warning: ${w}`);
+    return { nextPath, ingest, indexers, durationMs: performance.now() - started };
+  } catch (err) {
+    session.abort();
+    throw err;
+  }
+}
+
+/** The first index: each language's tree-sitter reader; a language without one waits for its precise indexer, and says so. */
+async function indexFirst(languages: LanguageId[], options: BuildOptions, session: IngestSession): Promise<IndexerReport[]> {
+  const reports: IndexerReport[] = [];
+  for (const language of languages) {
+    const declared = languageById(language);
+    if (!declared.syntactic) {
+      reports.push({ language, indexer: declared.indexer?.name ?? 'none', status: 'skipped', file_count: 0, duration_ms: 0, error: `${declared.displayName} has no syntactic reader: its files answer once ${declared.indexer?.name ?? 'an indexer'} has run` });
+      continue;
+    }
+    options.onProgress?.({ phase: 'indexing', message: `running ${declared.syntactic.name} (first index)` });
+    const run = await indexSyntactically({ repo: options.repo, language, session, signal: options.signal });
+    reports.push(run.report);
+    for (const s of run.skipped) options.log?.(`${declared.syntactic.name}: skipped '${s.file}': ${s.reason}`);
+  }
+  return reports;
+}
+
+/** A report naming the documents the ingest left out of this indexer's output (links out of the repo, binary files), each logged. */
+function withSkipped(report: IndexerReport, skipped: ReadonlyArray<{ file: string; reason: string }>, log?: (line: string) => void): IndexerReport {
+  if (skipped.length === 0) return report;
+  for (const s of skipped) log?.(`${report.indexer}: skipped '${s.file}': ${s.reason}`);
+  const lines = [...(report.skipped_files ?? []), ...skipped.map((s) => `${s.file}: ${s.reason}`)];
+  return { ...report, skipped_files: lines.slice(0, 50) };
+}
+
+function importScip(file: string, repo: string, session: IngestSession): IndexerReport {
+  const started = performance.now();
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (err) {
+    throw new ScipDecodeError(file, (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(err));
+  }
+  // decodeScip rejects an empty, truncated or document-less file, naming it;
+  // a file cut at a document boundary decodes, and is caught by what it lacks
+  // against the files its indexer was given, where those can be known.
+  const index = decodeScip(bytes, file);
+  checkImportComplete(index, file, repo);
+  session.addIndex(index);
+  return { language: 'scip', indexer: `import ${path.basename(file)}`, status: 'ok', file_count: session.documentCount, duration_ms: Math.round(performance.now() - started) };
+}
+
+function addItem(session: IngestSession, item: ScipItem, companion: Companion | undefined): void {
+  if (item.kind === 'document') {
+    companion?.addExtents(item.document);
+    session.addDocument(item.document);
+  }
+  else if (item.kind === 'metadata') session.setMetadata(item.metadata);
+  else session.addExternalSymbol(item.symbol);
+}
+
+/** An indexer's whole output, completed by the syntactic reader (its kept references), then stored. */
+function addHeld(session: IngestSession, held: ScipItem[], companion: Companion): void {
+  const docs = held.flatMap((i) => (i.kind === 'document' ? [i.document] : []));
+  companion.complete(docs, held.flatMap((i) => (i.kind === 'external' ? [i.symbol] : [])));
+  for (const item of held) {
+    if (item.kind === 'metadata') session.setMetadata(item.metadata);
+    else if (item.kind === 'external') session.addExternalSymbol(item.symbol);
+  }
+  for (const doc of docs) session.addDocument(doc);
+}
+
+/** "TypeScript/JavaScript, Python or Go": the languages Scry indexes. */
+function namesOfLanguages(): string {
+  const names = LANGUAGE_IDS.filter(isIndexedLanguage).map((id) => languageById(id).displayName);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join('');
+}
+
+async function prepare(language: LanguageId, indexer: Indexer, ctx: PrepareContext): Promise<Prepared> {
+  try {
+    return await indexer.prepare(ctx);
+  } catch (err) {
+    if (!(err instanceof ScryError)) throw err;
+    return { report: { language, indexer: indexer.name, status: 'missing', file_count: 0, duration_ms: 0, error: err.message, remedy: err.remedy } };
+  }
+}
+
+/** expectedFiles: the language's file count from detection, for a progress percentage. */
+async function runIndexer(plan: IndexerPlan, options: BuildOptions, session: IngestSession, expectedFiles: number, companion?: Companion): Promise<{ report: IndexerReport; error?: ScryError }> {
+  const { repo } = options;
+  const scipPath = plan.output;
+  const indexerName = plan.indexer;
+  const language = plan.language;
+  const pidFile = path.join(options.workDir, INDEXER_PID_FILE);
+  fs.rmSync(scipPath, { force: true });
+  const reader = new ScipStreamReader(scipPath);
+  let fd: number | undefined;
+  let offset = 0;
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  const before = session.documentCount;
+  const held: ScipItem[] | undefined = companion?.holdsDocuments ? [] : undefined;
+  // What the output holds and what the indexer said it did, to tell a whole output from a cut one.
+  const documents = new Set<string>();
+  let filesReported: number | undefined;
+  const onOutput = plan.filesReported
+    ? (text: string): void => {
+      const n = plan.filesReported?.(text);
+      if (n !== undefined) filesReported = Math.max(filesReported ?? 0, n);
+    }
+    : undefined;
+  const take = (item: ScipItem): void => {
+    if (item.kind === 'document') documents.add(item.document.relativePath);
+    // scip-php names Document.language by the number of its enum value: the plan says what to record.
+    if (item.kind === 'document' && plan.documentLanguage) item.document.language = plan.documentLanguage;
+    if (held) held.push(item);
+    else addItem(session, item, companion);
+  };
+  let reported = -1;
+  let reportedAt = 0;
+  // Decode whatever the indexer has flushed so far; runs between its writes.
+  const drain = (): void => {
+    if (fd === undefined) {
+      try {
+        fd = fs.openSync(scipPath, 'r');
+      } catch {
+        return;
+      }
+    }
+    for (;;) {
+      const n = fs.readSync(fd, chunk, 0, chunk.length, offset);
+      if (n <= 0) break;
+      offset += n;
+      for (const item of reader.push(chunk.subarray(0, n))) take(item);
+    }
+    const done = held ? held.filter((i) => i.kind === 'document').length : session.documentCount - before;
+    // At most one event a second, and only when something moved.
+    if (done !== reported && Date.now() - reportedAt >= 1000) {
+      reported = done;
+      reportedAt = Date.now();
+      options.onProgress?.({ phase: 'indexing', message: `${indexerName}: ${done} files indexed`, percent: percentOf(done, expectedFiles) });
+    }
+  };
+  options.onProgress?.({ phase: 'indexing', message: `running ${indexerName}` });
+  let drainError: unknown;
+  const timer = setInterval(() => {
+    try {
+      drain();
+    } catch (err) {
+      drainError = err;
+    }
+  }, POLL_MS);
+  try {
+    // Recorded so that a daemon killed mid-build can have its orphaned indexer stopped on restart.
+    const onSpawn = (pid: number): void => fs.writeFileSync(pidFile, String(pid));
+    const run = await runProcess(plan.command, plan.args, { cwd: repo, env: plan.env, signal: options.signal, onSpawn, onOutput });
+    clearInterval(timer);
+    if (drainError) throw drainError;
+    if (run.signal || run.code !== 0) {
+      const exit = run.signal ? `killed by ${run.signal}` : `exit code ${run.code}`;
+      const err = new IndexerFailedError(indexerName, repo, exit, run.outputTail);
+      const report: IndexerReport = { language, indexer: indexerName, status: 'failed', file_count: session.documentCount - before, duration_ms: Math.round(run.durationMs), error: err.message, remedy: err.remedy, stderr_tail: run.outputTail.slice(-1000) };
+      return { report, error: err };
+    }
+    drain();
+    reader.end();
+    if (fd === undefined) {
+      const err = new IndexerFailedError(indexerName, repo, `exit code 0 without writing ${plan.output}`, run.outputTail);
+      return { report: { language, indexer: indexerName, status: 'failed', file_count: 0, duration_ms: Math.round(run.durationMs), error: err.message, remedy: err.remedy, stderr_tail: run.outputTail.slice(-1000) }, error: err };
+    }
+    // Exit 0 and a clean end, yet cut at a document boundary (a full disk, a killed writer): refused, never served as whole.
+    const missing = missingFromIndex(indexerName, repo, documents, filesReported);
+    if (missing) {
+      const err = new ScipIncompleteError(scipPath, `it has ${missing}`);
+      options.log?.(err.oneLine());
+      return { report: { language, indexer: indexerName, status: 'failed', file_count: documents.size, duration_ms: Math.round(run.durationMs), error: err.message, remedy: err.remedy }, error: err };
+    }
+    if (held && companion) addHeld(session, held, companion);
+    return { report: { language, indexer: indexerName, status: 'ok', file_count: session.documentCount - before, duration_ms: Math.round(run.durationMs) } };
+  } catch (err) {
+    // A broken indexer (cannot start, unreadable output) fails its language, not the build.
+    const e = err as NodeJS.ErrnoException;
+    const error = err instanceof ScryError ? err : new IndexerFailedError(indexerName, repo, e.code ?? 'spawn error', e.message);
+    return { report: { language, indexer: indexerName, status: 'failed', file_count: session.documentCount - before, duration_ms: 0, error: error.message, remedy: error.remedy }, error };
+  } finally {
+    clearInterval(timer);
+    if (fd !== undefined) fs.closeSync(fd);
+    fs.rmSync(scipPath, { force: true });
+    fs.rmSync(pidFile, { force: true });
+  }
+}

@@ -1,0 +1,44 @@
+// Entry point of dist/build-worker.js: one build in a worker thread, so that
+// decoding, SQLite inserts and the final CREATE INDEX / ANALYZE never block
+// the daemon's event loop (better-sqlite3 is synchronous).
+import { parentPort } from 'node:worker_threads';
+import { ErrorCode, ScryError } from '../../errors';
+import { lowerPriority } from '../indexers/run';
+import type { BuildRequest, WorkerCommand, WorkerMessage } from './runner';
+
+// On Linux a thread has its own nice value: this lowers the build (decoding,
+// inserts, CREATE INDEX) below the daemon's main thread, which answers queries.
+// Elsewhere pid 0 means the whole process, the daemon included: left alone.
+if (process.platform === 'linux') lowerPriority(0);
+// Loaded only now, so a worker started ahead (runner.ts) loads the build
+// code and better-sqlite3 at that priority too, not against the daemon's queries.
+const { buildIndex } = require('./build-index') as typeof import('./build-index');
+
+const port = parentPort;
+if (!port) throw new Error('build-worker.js must run as a worker thread');
+const aborter = new AbortController();
+const post = (m: WorkerMessage): void => port.postMessage(m);
+
+// Started ahead of its build (see runner.ts): the request comes as a message.
+port.on('message', (m: WorkerCommand) => {
+  if (m.type === 'abort') aborter.abort();
+  else build(m.request);
+});
+
+function build(request: BuildRequest): void {
+  buildIndex({
+    ...request,
+    signal: aborter.signal,
+    onProgress: (event) => post({ type: 'progress', event }),
+    log: (line) => post({ type: 'log', line }),
+  }).then(
+    (outcome) => post({ type: 'done', outcome }),
+    (err: unknown) =>
+      post({
+        type: 'error',
+        message: err instanceof Error ? err.message : String(err),
+        code: err instanceof ScryError ? err.code : ErrorCode.Generic,
+        ...(err instanceof ScryError && err.remedy ? { remedy: err.remedy } : {}),
+      }),
+  );
+}

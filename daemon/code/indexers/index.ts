@@ -1,0 +1,7 @@
+// The precise indexers, each run as a child process (run.ts, guarded by
+// guard-main.ts): scip-typescript, scip-python, scip-go and scip-php, what
+// each needs prepared (plan.ts) and whether its output is whole (complete.ts).
+export { checkImportComplete, missingFromIndex } from './complete';
+export { percentOf } from './estimate';
+export { type IndexerPlan, type PrepareContext, type Prepared } from './plan';
+export { INDEXER_NICE, INDEXER_PID_FILE, lowerPriority, runProcess } from './run';
