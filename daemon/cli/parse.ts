@@ -54,7 +54,7 @@ export const LOCAL_FLAGS: Record<string, { type: 'string' | 'boolean'; help: str
   'dry-run': { type: 'boolean', help: 'show every change setup would make, make none (setup)' },
   yes: { type: 'boolean', short: 'y', help: 'accept the ~/.claude/settings.json hook edit without asking (setup)' },
   force: { type: 'boolean', help: 'rebuild even when an index exists (index); overwrite a skill file you changed (setup)' },
-  'search-hook': { type: 'string', label: 'augment|replace|off', help: 'what the agent hook does with a symbol search run in Bash: augment (the index answer beside it, the default), replace (the answer instead of it), off; kept in config.yaml (setup)' },
+  'search-hook': { type: 'string', label: 'augment|replace|off', help: "an agent's symbol search in Bash gets the index answer beside it (augment, default), instead of it (replace), or none (off) (setup)" },
   help: { type: 'boolean', short: 'h', help: '' },
   version: { type: 'boolean', short: 'v', help: '' },
 };

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import picomatch from 'picomatch';
 import type { RpcClient } from '../client/rpc';
 import { RpcError } from '../client/rpc';
-import { Refs, Search, Symbols, type QueryResult, type SymbolsResult } from '../protocol/code';
+import { Refs, Symbols, type QueryResult, type SymbolsResult } from '../protocol/code';
 import { compactQuery, compactSymbols } from '../protocol/compact';
 import { noteLine } from '../protocol/anchors';
 import { ErrorCode } from '../protocol/errors';
@@ -60,8 +60,6 @@ async function symbolAnswer(c: RpcClient, cand: Extract<Candidate, { kind: 'symb
   // In scope: a file of the answer, or a source file the search names that the index holds (the name is not in it,
   // and the answer says where it is). A folder, glob or type the answer has no file in is someone else's search.
   if (!files.some(scope) && !(await namesIndexedFile(c, repo, cand.search))) return undefined;
-  // `func Default` matches DefaultStrategyName too: with other definitions so named it lists them, it looks up none.
-  if (symbol.openEnded && (await othersMatch(c, repo, symbol.name, symbol.openEnded))) return undefined;
   const page = { ...r, matches };
   const label = symbol.qualified ?? symbol.name;
   const head = `scry: '${label}' is a code symbol of this repo; its references from the semantic index (no comments, strings or other symbols of the same name):`;
@@ -83,12 +81,6 @@ async function namesIndexedFile(c: RpcClient, repo: string, search: GrepIntent):
     }
   }
   return false;
-}
-
-/** Other definitions of the repo whose names a prefix (or infix) search for `name` also matches. */
-async function othersMatch(c: RpcClient, repo: string, name: string, how: 'prefix' | 'infix'): Promise<boolean> {
-  const r = await c.request(Search.type, { repo, pattern: name, limit: 50 });
-  return r.results.some((h) => h.display_name !== name && h.file !== null && (how === 'prefix' ? h.display_name.startsWith(name) : h.display_name.includes(name)));
 }
 
 /** The repo's own symbol: defined in one of its files, not only used from a library. */

@@ -14,12 +14,6 @@ export interface NamedSymbol {
   qualified?: string;
   /** The pattern spelled it as code (a call, member, declaration or word boundary), not only as a word. */
   codeForm: boolean;
-  /**
-   * A declaration search with nothing after the name (`func Default`,
-   * `func.*Save`): grep matches every name that starts with it (prefix) or
-   * holds it (infix), so the index decides whether it is one symbol.
-   */
-  openEnded?: 'prefix' | 'infix';
 }
 
 const IDENT = '[A-Za-z_$][\\w$]*[?!]?';
@@ -54,10 +48,7 @@ export function symbolInPattern(raw: string, opts: { fixed?: boolean; word?: boo
   if (first.name.length < MIN_LENGTH || TEXT_MARKERS.has(first.name.toLowerCase())) return undefined;
   // A plain lowercase word (`workspace`, `token`, `link`) is text unless the pattern spells it as code.
   if (!codeForm && !first.qualified && /^[a-z]+$/.test(first.name)) return undefined;
-  // Several forms of one name, or -w, end the name: only a lone open-ended declaration is a prefix search.
-  const openEnded = opts.word || named.length > 1 ? undefined : first.openEnded;
-  const { openEnded: _o, ...rest } = first;
-  return { ...rest, codeForm, ...(openEnded ? { openEnded } : {}) };
+  return { ...first, codeForm };
 }
 
 /** The alternatives of a pattern's top-level `|` (ERE, rg) or `\|` (BRE); one when there is none. */
@@ -86,26 +77,18 @@ function splitAlternatives(p: string): string[] {
 function single(raw: string, fixed: boolean): NamedSymbol | undefined {
   let p = raw;
   let codeForm = false;
-  /** Something after the name ends it: a word boundary, `$`, `(`, a struct keyword… */
-  let ended = false;
   if (!fixed) {
     const before = p;
     // Anchors and word boundaries: `^`, `$`, `\b`, `\<`, `\>`, `\s*`, `[[:space:]]*`.
-    if (/\$$/.test(p) && !/\\\$$/.test(p)) ended = true;
     p = p.replace(/^\^/, '').replace(/\$$/, '');
     p = p.replace(/^(?:\\b|\\<|\\s\*|\\s\+|\[\[:space:\]\]\*|\\W|\[\^\\w\]|\(\^\|\\W\)|\(\?:\^\|\\W\))+/, '');
-    const unbounded = p;
     p = p.replace(/(?:\\b|\\>|\\W|\[\^\\w\])+$/, '');
-    if (p !== unbounded) ended = true;
     if (p !== before) codeForm = true;
     // Regex spellings of spaces and escapes that stand for themselves.
     p = p.replace(/\\s\+|\\s\*|\[\[:space:\]\]\+|\[\[:space:\]\]\*/g, ' ').replace(/\\([*()[\]{}.])/g, (_, c: string) => (c === '.' ? '\\.' : c));
   }
-  let openEnded: 'prefix' | 'infix' | undefined;
-  const any = DECLARATION_ANY.exec(p);
-  let m = GO_RECEIVER.exec(p) ?? any ?? DECLARATION.exec(p);
+  let m = GO_RECEIVER.exec(p) ?? DECLARATION_ANY.exec(p) ?? DECLARATION.exec(p);
   if (m) {
-    openEnded = m === any ? 'infix' : 'prefix';
     p = p.slice(m[0].length);
     codeForm = true;
     // `export function` after `declare`, `pub(crate) fn` and the like: once more.
@@ -122,13 +105,10 @@ function single(raw: string, fixed: boolean): NamedSymbol | undefined {
   if (tail && tail.index > 0) {
     p = p.slice(0, tail.index);
     codeForm = true;
-    ended = true;
   }
-  if (/\s$/.test(p)) ended = true;
   p = p.trim();
-  const open = openEnded && !ended ? { openEnded } : {};
-  if (IDENTIFIER.test(p)) return { name: p, codeForm, ...open };
+  if (IDENTIFIER.test(p)) return { name: p, codeForm };
   const q = QUALIFIED.exec(p);
-  if (q) return { name: q[2]!, qualified: `${q[1]!.replace(/\\\./g, '.')}.${q[2]!}`, codeForm: true, ...open };
+  if (q) return { name: q[2]!, qualified: `${q[1]!.replace(/\\\./g, '.')}.${q[2]!}`, codeForm: true };
   return undefined;
 }
