@@ -17,11 +17,16 @@ export function resolveRepo(input: string): string {
 
 /** The git root at or above `dir`, else `dir` itself. */
 export function findRepoRoot(dir: string): string {
+  return gitRootOf(dir) ?? path.resolve(dir);
+}
+
+/** The git root at or above `dir`; undefined when there is none. */
+export function gitRootOf(dir: string): string | undefined {
   let current = path.resolve(dir);
   for (;;) {
     if (fs.existsSync(path.join(current, '.git'))) return current;
     const parent = path.dirname(current);
-    if (parent === current) return path.resolve(dir);
+    if (parent === current) return undefined;
     current = parent;
   }
 }

@@ -3,10 +3,10 @@
 // file it read. Each decides with the index whether the search concerns the
 // repo's code at all (a name the repo defines, in files the search covers);
 // when it does not, there is no answer and the hook says nothing.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
 import type { RpcClient } from '../client/rpc';
+import { gitRootOf } from '../repos';
 import { RpcError } from '../client/rpc';
 import { Refs, Symbols, type QueryResult, type SymbolsResult } from '../protocol/code';
 import { compactQuery, compactSymbols } from '../protocol/compact';
@@ -19,16 +19,8 @@ export const ANSWER_BUDGET = 1536;
 /** What the daemon's page may take of it; the rest is the frame around it. */
 const PAGE_BUDGET = 1100;
 
-/** The git root at or above `dir`; undefined when there is none (only a git root is a repo to a hook). */
-export function gitRoot(dir: string): string | undefined {
-  let current = path.resolve(dir);
-  for (;;) {
-    if (fs.existsSync(path.join(current, '.git'))) return current;
-    const parent = path.dirname(current);
-    if (parent === current) return undefined;
-    current = parent;
-  }
-}
+/** Only a git root is a repo to a hook. */
+export const gitRoot = gitRootOf;
 
 export interface Answer {
   /** What the agent is told. */

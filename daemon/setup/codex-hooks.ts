@@ -14,8 +14,7 @@ import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { codexHome } from './agents-md';
 import type { SetupContext } from './context';
-import { shellLine } from './exec';
-import { envPrefix, gateCommand, hookSwitches, updateHookFile, type HookFile, type SettingsOutcome } from './hooks';
+import { gateCommand, hookSwitches, scryHookCommand, updateHookFile, type HookFile, type SettingsOutcome } from './hooks';
 import type { HookSpec } from './settings-edit';
 
 export const codexHooksFile = (ctx: SetupContext): string => path.join(ctx.codexDir ?? codexHome(), 'hooks.json');
@@ -37,8 +36,7 @@ export const CODEX_TRUST_STEP = "run codex, type /hooks, and trust scry's hooks 
 
 export function desiredCodexHooks(ctx: SetupContext): HookSpec[] {
   const on = hookSwitches(ctx);
-  const env = envPrefix(ctx);
-  const scry = (...sub: string[]): string => env + shellLine(ctx.scry.command, [...ctx.scry.args, ...sub]);
+  const scry = (...sub: string[]): string => scryHookCommand(ctx, ...sub);
   const specs: HookSpec[] = [];
   if (on.search !== 'off') specs.push({ event: 'PreToolUse', matcher: 'Bash', command: gateCommand(ctx, 'pretooluse'), timeout: 5, marker: 'pretooluse' });
   if (on.sessionStart) specs.push({ event: 'SessionStart', matcher: 'startup|resume|clear', command: scry('memory', 'orient', '--hook'), timeout: 5, marker: 'memory orient' });

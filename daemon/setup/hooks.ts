@@ -44,12 +44,14 @@ export function gateCommand(ctx: SetupContext, event: 'pretooluse' | 'posttoolus
 }
 
 /** `SCRY_HOME=… ` before a hook's command when it is not the default: the hook must reach this scry's daemon, not ~/.scry's. */
-export const envPrefix = (ctx: SetupContext): string => serverEnv(ctx).map((e) => `${e.slice(0, e.indexOf('='))}=${shellLine(e.slice(e.indexOf('=') + 1), [])} `).join('');
+const envPrefix = (ctx: SetupContext): string => serverEnv(ctx).map((e) => `${e.slice(0, e.indexOf('='))}=${shellLine(e.slice(e.indexOf('=') + 1), [])} `).join('');
+
+/** A scry subcommand as a hook runs it: this scry, with SCRY_HOME when it is not the default. */
+export const scryHookCommand = (ctx: SetupContext, ...sub: string[]): string => envPrefix(ctx) + shellLine(ctx.scry.command, [...ctx.scry.args, ...sub]);
 
 export function desiredHooks(ctx: SetupContext): HookSpec[] {
   const on = hookSwitches(ctx);
-  const env = envPrefix(ctx);
-  const scry = (...sub: string[]): string => env + shellLine(ctx.scry.command, [...ctx.scry.args, ...sub]);
+  const scry = (...sub: string[]): string => scryHookCommand(ctx, ...sub);
   const specs: HookSpec[] = [];
   // Before a search runs: Bash (where today's Claude Code searches), and Grep/Glob for clients that still have them.
   if (on.search !== 'off') specs.push({ event: 'PreToolUse', matcher: 'Bash|Grep|Glob', command: gateCommand(ctx, 'pretooluse'), timeout: 5, marker: 'pretooluse' });
