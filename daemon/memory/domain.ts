@@ -38,6 +38,8 @@ export interface MemoryDomainOptions {
   env?: NodeJS.ProcessEnv;
   /** The code index's lookup (protocol/anchors.ts), handed over by the daemon; without it nothing is anchored. */
   code?: () => CodeLookup | undefined;
+  /** The repos the code index holds, handed over by the daemon (Aider's histories live in them). */
+  repos?: () => readonly string[];
 }
 
 export const memoryDir = (home: string): string => path.join(home, 'memory');
@@ -80,6 +82,7 @@ export class MemoryDomain implements Domain {
       env: this.env,
       config: () => this.reloadConfig(),
       extractAtIngest: options.extract !== false,
+      repos: options.repos,
       added: (episodes) => {
         this.supervisor.notify();
         this.anchorer.wake();
