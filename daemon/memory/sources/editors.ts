@@ -11,13 +11,13 @@ const PRODUCTS = ['Code', 'Code - Insiders', 'Cursor', 'VSCodium'];
 /** Every editor's `User` folder for this OS (whether or not it exists). */
 export function editorUserDirs({ home, env }: Pick<SourceHome, 'home' | 'env'>, platform: NodeJS.Platform = process.platform): string[] {
   let base: string;
-  if (platform === 'win32') base = env.APPDATA ?? path.join(home, 'AppData', 'Roaming');
+  if (platform === 'win32') base = env.APPDATA || path.join(home, 'AppData', 'Roaming');
   else if (platform === 'darwin') base = path.join(home, 'Library', 'Application Support');
-  else base = env.XDG_CONFIG_HOME ?? path.join(home, '.config');
+  else base = env.XDG_CONFIG_HOME || path.join(home, '.config');
   const join = platform === 'win32' ? path.win32.join : path.join;
   const dirs = PRODUCTS.map((p) => join(base, p, 'User'));
   // code-server keeps VS Code's layout under its own data folder (Linux and macOS; it does not run on Windows).
-  if (platform !== 'win32') dirs.push(path.join(env.XDG_DATA_HOME ?? path.join(home, '.local', 'share'), 'code-server', 'User'));
+  if (platform !== 'win32') dirs.push(path.join(env.XDG_DATA_HOME || path.join(home, '.local', 'share'), 'code-server', 'User'));
   return dirs;
 }
 
