@@ -9,3 +9,4 @@ export { readJsonl, type JsonlStats } from './jsonl';
 export { distillAider, distillAiderBuffer } from './aider';
 export { unknownFormat } from './format-error';
 export { distillCopilot, distillCopilotBuffer } from './copilot';
+export { distillTask, distillTaskBuffer, type TaskAgent } from './cline';

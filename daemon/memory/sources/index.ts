@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { aider } from './aider';
 import { claude } from './claude';
+import { cline, roo } from './cline';
 import { codex } from './codex';
 import { copilot } from './copilot';
 import { run } from './run';
@@ -19,7 +20,7 @@ export type { EditorStorage, SourceFile, SourceHome, TranscriptSource } from './
 const registry = <const T extends { readonly [K in keyof T]: TranscriptSource & { readonly id: K } }>(sources: T): T => sources;
 
 /** In the order a sweep reads them and status lists them. */
-export const SOURCES = registry({ claude, codex, run, seed, aider, copilot });
+export const SOURCES = registry({ claude, codex, run, seed, aider, copilot, cline, roo });
 
 export type SourceId = keyof typeof SOURCES;
 
