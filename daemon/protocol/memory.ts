@@ -15,7 +15,7 @@ export { MemoryStatus, ProviderStatus } from './memory-status';
 export const MemorySource = z.string().check(z.minLength(1));
 
 export const IngestParams = z.object({
-  source: describe(MemorySource, 'What the path holds: claude (a session .jsonl or a projects folder), codex (a rollout or a sessions folder), run (a run directory or a folder of them), seed (a markdown file or folder); `scry memory status` lists every source the daemon reads.'),
+  source: describe(MemorySource, 'What the path holds: claude (a session .jsonl or a projects folder), codex (a rollout or a sessions folder), run (a run directory or a folder of them), seed (a markdown file or folder), aider (a .aider.chat.history.md), copilot (a VS Code chatSessions .json/.jsonl), cline and roo (a task folder); `scry memory status` lists every source the daemon reads.'),
   path: describe(z.string().check(z.minLength(1)), 'A file or a folder to search for sources of that kind.'),
 });
 
@@ -72,7 +72,7 @@ export const MemoryIngest = defineMethod({
   method: 'memory/ingest',
   params: IngestParams,
   result: IngestResult,
-  cli: { command: 'memory ingest', group: 'memory', summary: 'distill agent transcripts at --path into episodes (--source claude|codex|run|seed)', paths: ['path'] },
+  cli: { command: 'memory ingest', group: 'memory', summary: 'distill agent transcripts at --path into episodes (--source claude|codex|run|seed|aider|copilot|cline|roo)', paths: ['path'] },
 });
 
 export const MemorySweep = defineMethod({
