@@ -48,6 +48,11 @@ export class Ingestor {
     return this.sweeping !== undefined;
   }
 
+  /** The sources this daemon reads. */
+  get sources(): SourceSet {
+    return this.options.sources;
+  }
+
   /** A registered source by id, or an error that names the ones this daemon reads. */
   source(id: string): TranscriptSource {
     const s = Object.hasOwn(this.options.sources, id) ? this.options.sources[id] : undefined;

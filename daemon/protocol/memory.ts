@@ -1,11 +1,13 @@
 // The memory domain's methods: the write path (ingest, sweep, retry) and its status.
 import * as z from 'zod/mini';
 import { defineMethod, defineNotification, describe, opt, positiveInt } from './method';
+import { MemoryEditorStorage } from './memory-editors';
 import { MemoryStatus } from './memory-status';
 import { ENTITY_TYPES } from './vocabulary';
 import { MemoryWhy } from './why';
 
 export { MemoryStatus, ProviderStatus } from './memory-status';
+export { agentName, EditorStorageParams, EditorStorageResult, MemoryEditorStorage } from './memory-editors';
 
 /**
  * A transcript format, by the id its declaration in the daemon's source
@@ -450,4 +452,4 @@ export const MEMORY_READ_METHODS = [MemoryEpisode, MemoryRecall, MemoryEpisodes,
 export const MEMORY_WRITE_METHODS = [MemoryRemember, MemoryInvalidate, MemoryForget, MemoryQueueFile] as const;
 
 // In the order the methods were declared (listings and help follow it).
-export const MEMORY_METHODS = [MemoryIngest, MemorySweep, MemoryRetry, MemoryStatusMethod, MemoryEpisode, MemoryRecall, MemoryEpisodes, MemoryPath, MemoryRemember, MemoryEntities, MemoryFacts, MemoryInvalidate, MemoryForget, MemoryGraph, MemoryOrient, MemoryQueueFile, MemoryWhy] as const;
+export const MEMORY_METHODS = [MemoryEditorStorage, MemoryIngest, MemorySweep, MemoryRetry, MemoryStatusMethod, MemoryEpisode, MemoryRecall, MemoryEpisodes, MemoryPath, MemoryRemember, MemoryEntities, MemoryFacts, MemoryInvalidate, MemoryForget, MemoryGraph, MemoryOrient, MemoryQueueFile, MemoryWhy] as const;
