@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { logDir } from '../daemon/client';
 import { commandRegistrar, registerCommands } from './commands';
+import { reportEditorStorage } from './editorStorage';
 import { registerMemoryCommands } from './memoryCommands';
 import { EpisodeDocuments, MemoryGraphPanel } from './memoryGraph/panel';
 import { LogTail } from './logTail';
@@ -116,6 +117,8 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
   );
 
+  // The editor's own agents (Copilot Chat, Cline, Roo) keep their chats in this editor's storage: memory sweeps it.
+  sub(reportEditorStorage(context, supervisor, output.log));
   void supervisor.start();
 }
 

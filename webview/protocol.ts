@@ -51,6 +51,8 @@ export interface FactView {
 export interface EpisodeView {
   id: string;
   source: string;
+  /** The agent whose session it is, by its name (`Copilot Chat`, `Cline`), shown instead of the source id. */
+  agent: string;
   occurredAt: string;
   summary: string;
   /** The transcript file and its 1-based inclusive line span. */

@@ -184,6 +184,11 @@ export class CodeDomain implements Domain {
     this.repos.clear();
   }
 
+  /** The real paths of the repos this SCRY_HOME holds an index for (memory finds Aider's histories in them). */
+  indexedRepos(): string[] {
+    return knownRepos(this.ctx.home, (l) => this.ctx.log(l)).map((k) => k.repo);
+  }
+
   /** What the domain holds in memory besides its watchers: open indexes and a build worker kept ready. */
   resources(): { openStores: number; spareWorker: boolean } {
     return { openStores: this.stores.openCount, spareWorker: this.builds.holdsSpareWorker };

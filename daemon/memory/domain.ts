@@ -12,6 +12,7 @@ import * as P from '../protocol';
 import type { CodeLookup, MemoryNotes } from '../protocol/anchors';
 import { Anchorer, notesAbout, notesAboutFile, why } from './anchors';
 import { configFile, MemoryConfigLoader, type MemoryConfig } from './config';
+import { EditorStorageList } from './editor-storage';
 import { episodeText, episodesOf } from './episodes';
 import { graph } from './graph';
 import { Ingestor } from './ingestor';
@@ -38,6 +39,8 @@ export interface MemoryDomainOptions {
   env?: NodeJS.ProcessEnv;
   /** The code index's lookup (protocol/anchors.ts), handed over by the daemon; without it nothing is anchored. */
   code?: () => CodeLookup | undefined;
+  /** The repos the code index holds, handed over by the daemon (Aider's histories live in them). */
+  repos?: () => readonly string[];
 }
 
 export const memoryDir = (home: string): string => path.join(home, 'memory');
@@ -73,6 +76,7 @@ export class MemoryDomain implements Domain {
       about: (repo, name, limit) => notesAbout(this.store, options.code?.(), repo, name, limit),
       aboutFile: (repo, file, limit) => notesAboutFile(this.store, options.code?.(), repo, file, limit),
     };
+    const editors = new EditorStorageList(path.join(memoryDir(ctx.home), 'editor-storage.json'), (l) => ctx.log(l));
     this.supervisor = new ExtractionSupervisor(ctx, this.store, { enabled: options.extract !== false, env: this.env });
     this.ingestor = new Ingestor(ctx, this.store, {
       sources: options.sources ?? SOURCES,
@@ -80,6 +84,8 @@ export class MemoryDomain implements Domain {
       env: this.env,
       config: () => this.reloadConfig(),
       extractAtIngest: options.extract !== false,
+      repos: options.repos,
+      editorStorage: () => editors.all(),
       added: (episodes) => {
         this.supervisor.notify();
         this.anchorer.wake();
@@ -89,6 +95,14 @@ export class MemoryDomain implements Domain {
     this.sweepTimer = new SweepTimer(ctx, () => this.ingestor.sweep(false), () => ({ enabled: this.sweepEnabled(), intervalMinutes: this.config.current.sweep.intervalMinutes }));
     const changed = (episodes: number, facts: number): void => ctx.notify(P.MemoryChanged, { episodes, facts });
     this.methods = [
+      handler(P.MemoryEditorStorage, (p) => {
+        editors.add(p.user_dir, p.workspace_dir);
+        const config = this.reloadConfig();
+        const roots = Object.fromEntries(['copilot', 'cline', 'roo'].filter((id) => Object.hasOwn(this.ingestor.sources, id)).map((id) => [id, this.ingestor.rootsOf(this.ingestor.source(id), config)]));
+        // The chats there are read now when sweeps are on, not at the next tick.
+        if (this.sweepEnabled()) void this.ingestor.sweep(false).catch((err: unknown) => ctx.error(`memory: sweep after an editor's report failed: ${String(err)}`));
+        return { known: editors.all().length, roots };
+      }),
       handler(P.MemoryIngest, (p) => this.ingestor.ingest(p.source, p.path)),
       handler(P.MemorySweep, (p) => this.ingestor.sweep(p.dry_run ?? false)),
       handler(P.MemoryRetry, async () => {

@@ -11,7 +11,7 @@ import * as P from '../protocol';
 import type { MemoryConfig } from './config';
 import { drainInbox, inboxFile } from '../inbox';
 import { ingestFile, type FileResult } from './ingest';
-import { discoverIn, sourceHome, type SourceFile, type SourceSet, type TranscriptSource } from './sources';
+import { discoverIn, sourceHome, type EditorStorage, type SourceFile, type SourceSet, type TranscriptSource } from './sources';
 import type { MemoryStore } from './store';
 
 export interface IngestorOptions {
@@ -25,6 +25,10 @@ export interface IngestorOptions {
   added(count: number): void;
   /** Extract new episodes offline as they are ingested (off only for tests of the write path alone). */
   extractAtIngest: boolean;
+  /** The repos the code index holds (sources that live in repos, like Aider's history, are found there). */
+  repos?: () => readonly string[];
+  /** Storage reported by the editors running Scry's extension. */
+  editorStorage?: () => readonly EditorStorage[];
 }
 
 interface Pending {
@@ -44,6 +48,11 @@ export class Ingestor {
     return this.sweeping !== undefined;
   }
 
+  /** The sources this daemon reads. */
+  get sources(): SourceSet {
+    return this.options.sources;
+  }
+
   /** A registered source by id, or an error that names the ones this daemon reads. */
   source(id: string): TranscriptSource {
     const s = Object.hasOwn(this.options.sources, id) ? this.options.sources[id] : undefined;
@@ -58,7 +67,7 @@ export class Ingestor {
 
   /** Roots a sweep searches for one source: the ones config.yaml names, else its defaults. */
   rootsOf(source: TranscriptSource, config: MemoryConfig): string[] {
-    const home = sourceHome({ home: this.options.userHome, env: { ...this.options.env, SCRY_HOME: this.ctx.home } });
+    const home = { ...sourceHome({ home: this.options.userHome, env: { ...this.options.env, SCRY_HOME: this.ctx.home } }), repos: this.options.repos, editorStorage: this.options.editorStorage };
     const given = config.sources[source.configKey] ?? [];
     if (given.length > 0) return given.map((p) => path.resolve(p.replace(/^~(?=$|\/)/, home.home)));
     return source.defaultRoots(home);

@@ -1,11 +1,13 @@
 // The memory domain's methods: the write path (ingest, sweep, retry) and its status.
 import * as z from 'zod/mini';
 import { defineMethod, defineNotification, describe, opt, positiveInt } from './method';
+import { MemoryEditorStorage } from './memory-editors';
 import { MemoryStatus } from './memory-status';
 import { ENTITY_TYPES } from './vocabulary';
 import { MemoryWhy } from './why';
 
 export { MemoryStatus, ProviderStatus } from './memory-status';
+export { agentName, EditorStorageParams, EditorStorageResult, MemoryEditorStorage } from './memory-editors';
 
 /**
  * A transcript format, by the id its declaration in the daemon's source
@@ -15,7 +17,7 @@ export { MemoryStatus, ProviderStatus } from './memory-status';
 export const MemorySource = z.string().check(z.minLength(1));
 
 export const IngestParams = z.object({
-  source: describe(MemorySource, 'What the path holds: claude (a session .jsonl or a projects folder), codex (a rollout or a sessions folder), run (a run directory or a folder of them), seed (a markdown file or folder); `scry memory status` lists every source the daemon reads.'),
+  source: describe(MemorySource, 'What the path holds: claude (a session .jsonl or a projects folder), codex (a rollout or a sessions folder), run (a run directory or a folder of them), seed (a markdown file or folder), aider (a .aider.chat.history.md), copilot (a VS Code chatSessions .json/.jsonl), cline and roo (a task folder); `scry memory status` lists every source the daemon reads.'),
   path: describe(z.string().check(z.minLength(1)), 'A file or a folder to search for sources of that kind.'),
 });
 
@@ -72,7 +74,7 @@ export const MemoryIngest = defineMethod({
   method: 'memory/ingest',
   params: IngestParams,
   result: IngestResult,
-  cli: { command: 'memory ingest', group: 'memory', summary: 'distill agent transcripts at --path into episodes (--source claude|codex|run|seed)', paths: ['path'] },
+  cli: { command: 'memory ingest', group: 'memory', summary: 'distill agent transcripts at --path into episodes (--source claude|codex|run|seed|aider|copilot|cline|roo)', paths: ['path'] },
 });
 
 export const MemorySweep = defineMethod({
@@ -450,4 +452,4 @@ export const MEMORY_READ_METHODS = [MemoryEpisode, MemoryRecall, MemoryEpisodes,
 export const MEMORY_WRITE_METHODS = [MemoryRemember, MemoryInvalidate, MemoryForget, MemoryQueueFile] as const;
 
 // In the order the methods were declared (listings and help follow it).
-export const MEMORY_METHODS = [MemoryIngest, MemorySweep, MemoryRetry, MemoryStatusMethod, MemoryEpisode, MemoryRecall, MemoryEpisodes, MemoryPath, MemoryRemember, MemoryEntities, MemoryFacts, MemoryInvalidate, MemoryForget, MemoryGraph, MemoryOrient, MemoryQueueFile, MemoryWhy] as const;
+export const MEMORY_METHODS = [MemoryEditorStorage, MemoryIngest, MemorySweep, MemoryRetry, MemoryStatusMethod, MemoryEpisode, MemoryRecall, MemoryEpisodes, MemoryPath, MemoryRemember, MemoryEntities, MemoryFacts, MemoryInvalidate, MemoryForget, MemoryGraph, MemoryOrient, MemoryQueueFile, MemoryWhy] as const;

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     let code: CodeDomain | undefined;
     let memory: MemoryDomain | undefined;
     const codeFactory = createCodeDomain({ memory: () => memory?.notes });
-    const memoryFactory = createMemoryDomain({ code: () => code?.lookup });
+    const memoryFactory = createMemoryDomain({ code: () => code?.lookup, repos: () => code?.indexedRepos() ?? [] });
     const domains = [(ctx: DomainContext) => (code = codeFactory(ctx)), (ctx: DomainContext) => (memory = memoryFactory(ctx))];
     daemon = await createDaemon(home, domains, { echoLog: foreground, logLevel: level });
     fs.rmSync(starting, { force: true });

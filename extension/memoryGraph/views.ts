@@ -2,6 +2,7 @@
 // plain Node: which facts hold at the view's time, which are past, how a
 // daemon fact becomes a side-panel row or a dashed edge.
 import type * as P from '../../daemon/protocol';
+import { agentName } from '../../daemon/protocol/memory-editors';
 import type { EntityDetail, EpisodeView, FactView, GraphEdgeView, GraphNodeView } from '../../webview/protocol';
 
 /** The view's time as an ISO instant: the end of the as-of day (a fact recorded that day counts), or now. */
@@ -41,7 +42,7 @@ export function factView(f: P.MemoryFact, entityId: number, at: string): FactVie
 }
 
 export function episodeView(e: P.EpisodeRef): EpisodeView {
-  return { id: e.id, source: e.source, occurredAt: e.occurred_at, summary: e.summary, path: e.path, lineStart: e.line_start, lineEnd: e.line_end };
+  return { id: e.id, source: e.source, agent: agentName(e.source), occurredAt: e.occurred_at, summary: e.summary, path: e.path, lineStart: e.line_start, lineEnd: e.line_end };
 }
 
 /** The side panel: facts valid at the view's time, then past ones; facts not yet true are left out. */

@@ -167,7 +167,7 @@ describe('memory ingest through the daemon', () => {
     for (const f of fs.readdirSync(path.join(src, 'seeds'), { recursive: true, withFileTypes: true })) if (f.isFile()) fs.utimesSync(path.join(f.parentPath, f.name), old, old);
     const empty = path.join(src, 'empty');
     fs.mkdirSync(empty);
-    fs.writeFileSync(path.join(home, 'config.yaml'), `memory:\n  sweep:\n    interval_minutes: 0.02\n    min_age_minutes: 5\n  sources:\n    claude: ${path.join(src, 'claude')}\n    codex: ${empty}\n    runs: [${empty}]\n    seeds: [${path.join(src, 'seeds')}]\n`);
+    fs.writeFileSync(path.join(home, 'config.yaml'), `memory:\n  sweep:\n    interval_minutes: 0.02\n    min_age_minutes: 5\n  sources:\n    claude: ${path.join(src, 'claude')}\n    codex: ${empty}\n    runs: [${empty}]\n    seeds: [${path.join(src, 'seeds')}]\n    aider: ${empty}\n    copilot: ${empty}\n    cline: ${empty}\n    roo: ${empty}\n`);
     fs.chmodSync(home, 0o700);
     const dry = await json<SweepResult>(['memory', 'sweep', '--dry-run'], home);
     assert.equal(dry.dry_run, true);

@@ -27,6 +27,11 @@ const CASES: Array<[SourceId, string]> = [
   ['codex', 'codex/written/sessions/2026/02/03/rollout-2026-02-03T11-00-00-0199aaaa-bbbb-7ccc-8ddd-eeeeffff0001.jsonl'],
   ['run', 'run/written/run-42'],
   ['seed', 'seed/written/deploy-notes.md'],
+  // Built from the writers' published source (SOURCES.md). Aider has no golden: its session id and folder are the history file's own path.
+  ['copilot', 'copilot/written/6f1c2a8e-0b7d-4c55-9a1e-2f3b4c5d6e7f.json'],
+  ['copilot', 'copilot/written/0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d.jsonl'],
+  ['cline', 'cline/written/tasks/1768471200000/ui_messages.json'],
+  ['roo', 'roo/written/tasks/3f2e1d0c-9b8a-4765-8432-10fedcba9876/ui_messages.json'],
 ];
 
 /** The session with its path made relative, so goldens do not depend on where the checkout lives. */

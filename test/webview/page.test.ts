@@ -75,7 +75,7 @@ describe('the memory-graph page', { skip }, () => {
             { id: 7, relation: 'note', text: 'deployed on web-3', confidence: 0.9, validFrom: '2026-03-01T00:00:00Z', current: true },
             { id: 5, relation: 'note', text: 'deployed on web-2', confidence: 0.9, validFrom: '2026-01-05T00:00:00Z', validTo: '2026-03-01T00:00:00Z', current: false },
           ],
-          episodes: [{ id: 'abc', source: 'manual', occurredAt: '2026-03-01T00:00:00Z', summary: 'moved to web-3', path: '/tmp/x.jsonl', lineStart: 3, lineEnd: 9 }],
+          episodes: [{ id: 'abc', source: 'manual', agent: 'remembered', occurredAt: '2026-03-01T00:00:00Z', summary: 'moved to web-3', path: '/tmp/x.jsonl', lineStart: 3, lineEnd: 9 }],
           episodesTotal: 1,
         },
       },
@@ -86,6 +86,8 @@ describe('the memory-graph page', { skip }, () => {
     assert.deepEqual(await panel.locator('.facts-current .fact-text').allInnerTexts(), ['deployed on web-3']);
     assert.deepEqual(await panel.locator('.facts-past .fact-text').allInnerTexts(), ['deployed on web-2']);
     assert.match(await panel.locator('.facts-past .fact-meta').innerText(), /confidence 0\.90 · valid 2026-01-05 – 2026-03-01/);
+    // The episode is shown under the name of the agent whose session it is.
+    assert.match(await panel.locator('.transcript-link').innerText(), /^remembered · 2026-03-01 · lines 3–9$/);
     await panel.locator('.episode-link').click();
     assert.deepEqual((await p.sent()).at(-1), { type: 'openEpisode', episodeId: 'abc' });
     await p.page.locator('#search').fill('hermes');

@@ -6,3 +6,7 @@ export { distillCodex, distillCodexBuffer } from './codex';
 export { distillRun, RunFormatError } from './run';
 export { distillSeed } from './seed';
 export { readJsonl, type JsonlStats } from './jsonl';
+export { distillAider, distillAiderBuffer } from './aider';
+export { unknownFormat } from './format-error';
+export { distillCopilot, distillCopilotBuffer } from './copilot';
+export { distillTask, distillTaskBuffer, type TaskAgent } from './cline';

@@ -46,6 +46,11 @@ export class TurnBuilder {
     this.current = undefined;
   }
 
+  /** Ends the current turn: what comes next starts a new one even in the same role (a new session in one file). */
+  boundary(): void {
+    this.current = undefined;
+  }
+
   assistant(text: string, line: number, at: string | undefined, messageId?: string): void {
     if (text.trim().length === 0) return;
     this.add('assistant', { text }, line, at, messageId);

@@ -5,19 +5,22 @@
 // SessionEnd hand-over and `memory status` all derive from this list.
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { aider } from './aider';
 import { claude } from './claude';
+import { cline, roo } from './cline';
 import { codex } from './codex';
+import { copilot } from './copilot';
 import { run } from './run';
 import { seed } from './seed';
 import type { SourceFile, SourceHome, TranscriptSource } from './source';
 
-export type { SourceFile, SourceHome, TranscriptSource } from './source';
+export type { EditorStorage, SourceFile, SourceHome, TranscriptSource } from './source';
 
 // Each key must be its source's id: a source is found under the name it records.
 const registry = <const T extends { readonly [K in keyof T]: TranscriptSource & { readonly id: K } }>(sources: T): T => sources;
 
 /** In the order a sweep reads them and status lists them. */
-export const SOURCES = registry({ claude, codex, run, seed });
+export const SOURCES = registry({ claude, codex, run, seed, aider, copilot, cline, roo });
 
 export type SourceId = keyof typeof SOURCES;
 

@@ -12,6 +12,14 @@ export interface SourceFile {
   subagents?: string[];
 }
 
+/** One editor window's storage, as the extension reports it. */
+export interface EditorStorage {
+  /** The editor's `User` folder (globalStorage and workspaceStorage hang off it). */
+  userDir: string;
+  /** This workspace's `User/workspaceStorage/<hash>` folder, when a folder is open. */
+  workspaceDir?: string;
+}
+
 /** Where default roots hang off. */
 export interface SourceHome {
   /** The user's home folder (tests pass a temp dir). */
@@ -19,6 +27,10 @@ export interface SourceHome {
   /** $SCRY_HOME. */
   scryHome: string;
   env: NodeJS.ProcessEnv;
+  /** The repos the code index holds, when the daemon hands them over (Aider keeps its history in each). */
+  repos?: () => readonly string[];
+  /** Storage the editors running Scry's extension reported: their `User` folder and this workspace's `workspaceStorage/<hash>`. */
+  editorStorage?: () => readonly EditorStorage[];
 }
 
 export interface TranscriptSource<Id extends string = string> {

@@ -102,7 +102,7 @@ describe('adding a transcript format through the source registry', () => {
     await assert.rejects(client.request(P.MemoryIngest.type, { source: 'nope', path: other }), (e: unknown) => {
       assert.ok(e instanceof RpcError);
       assert.equal(e.code, ErrorCode.InvalidParams);
-      assert.match(e.message, /unknown memory source 'nope': this daemon reads claude, codex, run, seed, dummy/);
+      assert.match(e.message, /unknown memory source 'nope': this daemon reads claude, codex, run, seed, aider, copilot, cline, roo, dummy/);
       return true;
     });
   });
@@ -114,7 +114,8 @@ describe('the source registry', () => {
       const s: TranscriptSource = SOURCES[id];
       assert.equal(s.id, id);
       assert.equal(typeof s.distill, 'function');
-      assert.ok(s.defaultRoots({ home: '/h', scryHome: '/h/.scry', env: {} }).length > 0, `${id} has default roots`);
+      // Aider's histories live in the repos the code index holds: those are its default roots.
+      assert.ok(s.defaultRoots({ home: '/h', scryHome: '/h/.scry', env: {}, repos: () => ['/h/src/app'] }).length > 0, `${id} has default roots`);
     }
     assert.deepEqual(new Set(SOURCE_IDS.map((id) => SOURCES[id].configKey)).size, SOURCE_IDS.length, 'config keys are distinct');
   });
