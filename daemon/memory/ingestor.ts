@@ -37,6 +37,10 @@ export class Ingestor {
   private pending: Pending[] = [];
   private draining: Promise<void> | undefined;
   lastSweep: { at: string; added: number } | undefined;
+  /** Per source: the sessions the last sweep found. */
+  readonly found = new Map<string, number>();
+  /** Sources whose latest read failed, by path: cleared when a later read succeeds. */
+  readonly failures = new Map<string, { source: string; error: string; expected?: string }>();
 
   constructor(private readonly ctx: DomainContext, private readonly store: MemoryStore, private readonly options: IngestorOptions) {}
 
@@ -64,13 +68,20 @@ export class Ingestor {
     return source.defaultRoots(home);
   }
 
+  /** The roots that exist on this machine: the stores a sweep reads. */
+  storesOf(source: TranscriptSource, config: MemoryConfig): string[] {
+    return this.rootsOf(source, config).filter((r) => fs.existsSync(r));
+  }
+
   /** Ingests one file, or every source of that kind under a folder. */
   ingest(id: string, input: string): Promise<P.IngestResult> {
     const source = this.source(id);
     this.options.config();
     const resolved = path.resolve(input);
     if (!fs.existsSync(resolved)) throw new InvalidParamsError(`memory source '${input}' does not exist`);
-    const files = fs.statSync(resolved).isDirectory() && !source.isSource?.(resolved) ? discoverIn(source, resolved) : [{ kind: source.id, path: resolved }];
+    // A database holding many sessions (a source with stamps) is searched like a folder.
+    const search = fs.statSync(resolved).isDirectory() ? !source.isSource?.(resolved) : source.stamp !== undefined;
+    const files = search ? discoverIn(source, resolved) : [{ kind: source.id, path: resolved }];
     return this.ingestAll(this.expand(files), 'ingest', false);
   }
 
@@ -96,8 +107,9 @@ export class Ingestor {
       const files = this.expand(roots.flatMap((root) => discoverIn(source, root)));
       const r = await this.ingestAll(files, 'sweep', dryRun, minAgeMs);
       const count = (o: FileResult['outcome']): number => r.files.filter((f) => f.outcome === o).length;
-      sources.push({ source: source.id, roots, files: files.length, ingested: count('ingested'), unchanged: count('unchanged') + count('too-short') + count('extractor'), too_recent: count('too-recent'), failed: count('failed'), added: r.added });
-      for (const f of r.files) if (f.outcome === 'failed') failed.push({ path: f.path, error: f.error ?? 'failed' });
+      if (!dryRun) this.found.set(source.id, files.length);
+      sources.push({ source: source.id, roots, stores: roots.filter((r) => fs.existsSync(r)), files: files.length, ingested: count('ingested'), unchanged: count('unchanged') + count('too-short') + count('extractor'), too_recent: count('too-recent'), failed: count('failed'), added: r.added });
+      for (const f of r.files) if (f.outcome === 'failed') failed.push({ path: f.path, error: f.error ?? 'failed', ...(f.expected ? { expected: f.expected } : {}) });
       added += r.added;
     }
     if (!dryRun) this.lastSweep = { at: new Date().toISOString(), added };
@@ -169,7 +181,10 @@ export class Ingestor {
         // A store error on one file (disk full, a locked db) is that file's failure, never the whole ingest's.
         r = { path: f.path, source: f.source.id, outcome: 'failed', added: 0, existing: 0, error: errorMessage(err) };
       }
-      if (r.outcome === 'failed') this.ctx.log(`memory: could not ingest ${f.path}: ${r.error}`);
+      if (r.outcome === 'failed') {
+        this.ctx.log(`memory: could not ingest ${f.path}: ${r.error}`);
+        if (!dryRun) this.failures.set(r.path, { source: r.source, error: r.error ?? 'failed', ...(r.expected ? { expected: r.expected } : {}) });
+      } else if (r.outcome !== 'too-recent' && !dryRun) this.failures.delete(r.path);
       results.push(r);
       added += r.added;
       existing += r.existing;

@@ -4,12 +4,33 @@
 // chunking's turn floor, the SessionEnd hand-over, and the list status shows.
 import type { DistilledSession } from '../episode';
 
-/** One source found on disk: a session file, a rollout, a run directory or a seed file. */
+/** One source found on disk: a session file, a rollout, a run directory, a seed file, or one session in a database (`db#session`, see db-address.ts). */
 export interface SourceFile {
   kind: string;
   path: string;
   /** Transcripts that belong to it and are distilled as their own sessions (a Claude session's subagents). */
   subagents?: string[];
+}
+
+/** How ingest tells whether a source changed since its cursor. */
+export interface SourceStamp {
+  size: number;
+  mtimeMs: number;
+  fingerprint: string;
+}
+
+/**
+ * A store in a format this Scry cannot read: an unknown version, a schema
+ * without the tables or fields it reads, a locked or corrupt database.
+ * Every distiller throws this one error, so ingest reports it the same way
+ * for every agent: the path and what was expected, nothing stored from it,
+ * its cursor left where it was, so a newer Scry picks the source up.
+ */
+export class UnknownFormatError extends Error {
+  override readonly name = 'UnknownFormatError';
+  constructor(readonly path: string, readonly expected: string, found?: string) {
+    super(`cannot read '${path}'${found ? ` (${found})` : ''}: expected ${expected}; nothing was stored from it, and a Scry that knows this format will read it`);
+  }
 }
 
 /** Where default roots hang off. */
@@ -43,6 +64,15 @@ export interface TranscriptSource<Id extends string = string> {
   isSource?(dir: string): boolean;
   /** The file whose size, mtime and head say whether the source changed (a run by its state.json). */
   trackedFile?(p: string): string;
+  /**
+   * For sessions that are not files of their own (one of many in a
+   * database): the session's change marker, read without taking a lock.
+   * `size` only grows while the session grows (its count of messages and
+   * parts); `mtimeMs` is its last update; `fingerprint` changes when the
+   * address now holds another session. Files are stamped by stat and their
+   * first bytes.
+   */
+  stamp?(address: string): SourceStamp;
   /** One handed-over file with what belongs to it. */
   single?(file: string): Omit<SourceFile, 'kind'>;
   /** The tracked file in, a DistilledSession out: pure reads, no model, deterministic. */
