@@ -12,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import Database from 'better-sqlite3';
 import { startChatStandIn, type ChatReply, type ChatStandIn } from './chat-stand-in';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -67,7 +68,7 @@ const AGENTS: Record<string, Agent> = {
     },
     args: (prompt, first, url) => ['--auth-type', 'openai', '--openai-base-url', `${url}/v1`, '--openai-api-key', 'stand-in', '-m', 'stand-in-model', '--approval-mode', 'yolo', ...(first ? [] : ['--continue']), '-p', prompt],
     env: () => ({}),
-    tools: { read: (file) => ({ tool: 'read_file', input: { absolute_path: file } }), shell: (command) => ({ tool: 'run_shell_command', input: { command, is_background: false } }) },
+    tools: { read: (file) => ({ tool: 'read_file', input: { file_path: file } }), shell: (command) => ({ tool: 'run_shell_command', input: { command, is_background: false } }) },
   },
   opencode: {
     bin: 'opencode',
@@ -115,7 +116,16 @@ async function record(name: string, agent: Agent, model: ChatStandIn): Promise<v
   }
   const dest = path.join(OUT, name, 'real-cli');
   fs.rmSync(dest, { recursive: true, force: true });
-  fs.cpSync(path.join(home, agent.store), path.join(dest, agent.store), { recursive: true, filter: (src) => !/(settings\.json|installation_id|oauth|\.log|bin|cache|snapshot)$/.test(path.basename(src)) });
+  // The session stores only: settings, logs, caches, usage counters and the agents' own memory files stay behind.
+  const skip = /^(settings\.json|installation_id|.*oauth.*|.*\.log|log|bin|cache|snapshot|repos|extensions?|extension-store|usage|usage_record\.jsonl|memories|memory|output-language\.md|\.openai-logs.*)$/;
+  fs.cpSync(path.join(home, agent.store), path.join(dest, agent.store), { recursive: true, filter: (src) => !skip.test(path.basename(src)) });
+  // The copy of a WAL database gets its log folded in, so one file is committed (the writer's pages, unchanged).
+  for (const db of fs.readdirSync(path.join(dest, agent.store), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.db'))) {
+    const conn = new Database(path.join(dest, agent.store, db));
+    conn.pragma('wal_checkpoint(TRUNCATE)');
+    conn.close();
+    for (const side of ['-wal', '-shm']) fs.rmSync(path.join(dest, agent.store, db + side), { force: true });
+  }
   fs.writeFileSync(path.join(dest, 'RECORDED.json'), JSON.stringify({ cli: agent.bin, version: version(agent.bin), home, project }, null, 2) + '\n');
   process.stdout.write(`${name}: wrote ${dest}\n`);
 }

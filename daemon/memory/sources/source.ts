@@ -16,7 +16,8 @@ export interface SourceFile {
 export interface SourceStamp {
   size: number;
   mtimeMs: number;
-  fingerprint: string;
+  /** Left out: the first bytes of the file at the address. */
+  fingerprint?: string;
 }
 
 /**
