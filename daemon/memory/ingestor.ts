@@ -107,7 +107,12 @@ export class Ingestor {
       const files = this.expand(roots.flatMap((root) => discoverIn(source, root)));
       const r = await this.ingestAll(files, 'sweep', dryRun, minAgeMs);
       const count = (o: FileResult['outcome']): number => r.files.filter((f) => f.outcome === o).length;
-      if (!dryRun) this.found.set(source.id, files.length);
+      if (!dryRun) {
+        this.found.set(source.id, files.length);
+        // A failure whose path the sweep no longer finds (a database now listed session by session, a deleted file) is over.
+        const now = new Set(files.map((f) => f.path));
+        for (const [p, f] of this.failures) if (f.source === source.id && !now.has(p)) this.failures.delete(p);
+      }
       sources.push({ source: source.id, roots, stores: roots.filter((r) => fs.existsSync(r)), files: files.length, ingested: count('ingested'), unchanged: count('unchanged') + count('too-short') + count('extractor'), too_recent: count('too-recent'), failed: count('failed'), added: r.added });
       for (const f of r.files) if (f.outcome === 'failed') failed.push({ path: f.path, error: f.error ?? 'failed', ...(f.expected ? { expected: f.expected } : {}) });
       added += r.added;

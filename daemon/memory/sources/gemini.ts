@@ -16,7 +16,7 @@ export const gemini = {
   holds: 'a Gemini CLI chat (session-*.jsonl or .json) or a folder of them (~/.gemini/tmp)',
   configKey: 'gemini',
   conversational: true,
-  defaultRoots: ({ home, env }) => [path.join(env.GEMINI_CLI_HOME ?? home, '.gemini', 'tmp')],
+  defaultRoots: ({ home, env }) => [path.join(env.GEMINI_CLI_HOME || home, '.gemini', 'tmp')],
   // Only chats/ folders: tmp/<project>/ also holds logs.json, shell history and checkpoints.
   discover: (root) => filesUnder(root, isChatFile).filter((f) => path.basename(path.dirname(f.path)) === 'chats'),
   distill: (file) => distillGemini(file),

@@ -23,7 +23,7 @@ export const opencode = {
   holds: 'OpenCode sessions: an opencode.db, or its data folder (~/.local/share/opencode, with the older storage/ JSON tree)',
   configKey: 'opencode',
   conversational: true,
-  defaultRoots: ({ home, env }) => [path.join(env.XDG_DATA_HOME ?? path.join(home, '.local', 'share'), 'opencode')],
+  defaultRoots: ({ home, env }) => [path.join(env.XDG_DATA_HOME || path.join(home, '.local', 'share'), 'opencode')],
   discover: (root) => {
     if (isDb(path.basename(root))) return dbSessions(root);
     const dbs = entries(root).filter((e) => e.isFile() && isDb(e.name));
