@@ -25,14 +25,14 @@ interface Message {
 
 export interface GeminiDialect {
   source: string;
-  /** The message type of the model's turns ('gemini'). */
-  modelType: string;
+  /** The message types of the model's turns ('gemini'). */
+  modelTypes: ReadonlySet<string>;
   expected: string;
   /** User messages the CLI writes itself, not the user (the session context it sends first). */
   injected: RegExp;
 }
 
-const GEMINI: GeminiDialect = { source: 'gemini', modelType: 'gemini', expected: GEMINI_EXPECTED, injected: /^\s*<session_context>/ };
+export const GEMINI: GeminiDialect = { source: 'gemini', modelTypes: new Set(['gemini']), expected: GEMINI_EXPECTED, injected: /^\s*<session_context>/ };
 const QUIET_TYPES = new Set(['info', 'error', 'warning']);
 
 export async function distillGemini(file: string, dialect: GeminiDialect = GEMINI): Promise<DistilledSession> {
@@ -114,7 +114,7 @@ export function distillGeminiBuffer(buf: Buffer, file: string, dialect: GeminiDi
         continue;
       }
       b.user(text, line, at);
-    } else if (type === dialect.modelType) {
+    } else if (dialect.modelTypes.has(type)) {
       b.assistant(textOf(m.content), line, at, asString(m.id));
       for (const call of Array.isArray(m.toolCalls) ? m.toolCalls : []) {
         const c = asRecord(call);

@@ -9,6 +9,7 @@ import { claude } from './claude';
 import { codex } from './codex';
 import { gemini } from './gemini';
 import { opencode } from './opencode';
+import { qwen } from './qwen';
 import { run } from './run';
 import { seed } from './seed';
 import type { SourceFile, SourceHome, TranscriptSource } from './source';
@@ -19,7 +20,7 @@ export { UnknownFormatError, type SourceFile, type SourceHome, type SourceStamp,
 const registry = <const T extends { readonly [K in keyof T]: TranscriptSource & { readonly id: K } }>(sources: T): T => sources;
 
 /** In the order a sweep reads them and status lists them. */
-export const SOURCES = registry({ claude, codex, gemini, opencode, run, seed });
+export const SOURCES = registry({ claude, codex, gemini, opencode, qwen, run, seed });
 
 export type SourceId = keyof typeof SOURCES;
 
