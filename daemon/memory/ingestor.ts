@@ -11,7 +11,7 @@ import * as P from '../protocol';
 import type { MemoryConfig } from './config';
 import { drainInbox, inboxFile } from '../inbox';
 import { ingestFile, type FileResult } from './ingest';
-import { discoverIn, sourceHome, type SourceFile, type SourceSet, type TranscriptSource } from './sources';
+import { discoverIn, sourceHome, type SourceFile, type SourceHome, type SourceSet, type TranscriptSource } from './sources';
 import type { MemoryStore } from './store';
 
 export interface IngestorOptions {
@@ -61,8 +61,13 @@ export class Ingestor {
   }
 
   /** Roots a sweep searches for one source: the ones config.yaml names, else its defaults. */
+  /** Where default roots hang off for this daemon. */
+  private where(): SourceHome {
+    return sourceHome({ home: this.options.userHome, env: { ...this.options.env, SCRY_HOME: this.ctx.home } });
+  }
+
   rootsOf(source: TranscriptSource, config: MemoryConfig): string[] {
-    const home = sourceHome({ home: this.options.userHome, env: { ...this.options.env, SCRY_HOME: this.ctx.home } });
+    const home = this.where();
     const given = config.sources[source.configKey] ?? [];
     if (given.length > 0) return given.map((p) => path.resolve(p.replace(/^~(?=$|\/)/, home.home)));
     return source.defaultRoots(home);
@@ -81,7 +86,7 @@ export class Ingestor {
     if (!fs.existsSync(resolved)) throw new InvalidParamsError(`memory source '${input}' does not exist`);
     // A database holding many sessions (a source with stamps) is searched like a folder.
     const search = fs.statSync(resolved).isDirectory() ? !source.isSource?.(resolved) : source.stamp !== undefined;
-    const files = search ? discoverIn(source, resolved) : [{ kind: source.id, path: resolved }];
+    const files = search ? discoverIn(source, resolved, this.where()) : [{ kind: source.id, path: resolved }];
     return this.ingestAll(this.expand(files), 'ingest', false);
   }
 
@@ -104,7 +109,7 @@ export class Ingestor {
     let added = 0;
     for (const source of Object.values(this.options.sources)) {
       const roots = this.rootsOf(source, config);
-      const files = this.expand(roots.flatMap((root) => discoverIn(source, root)));
+      const files = this.expand(roots.flatMap((root) => discoverIn(source, root, this.where())));
       const r = await this.ingestAll(files, 'sweep', dryRun, minAgeMs);
       const count = (o: FileResult['outcome']): number => r.files.filter((f) => f.outcome === o).length;
       if (!dryRun) {

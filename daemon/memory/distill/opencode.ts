@@ -8,9 +8,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DistilledSession } from '../episode';
-import { splitAddress } from '../sources/db-address';
-import { UnknownFormatError } from '../sources/source';
-import { opencodeSession } from '../sources/sqlite/opencode';
+import { splitAddress } from './db-address';
+import { UnknownFormatError } from './format-error';
+import { opencodeSession } from './sqlite/opencode';
 import { agentToolCrumb } from './agent-tools';
 import { asRecord, asString } from './jsonl';
 import { assembleSession } from './session';

@@ -8,7 +8,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { DistilledSession } from '../episode';
-import { UnknownFormatError } from '../sources/source';
+import { UnknownFormatError } from './format-error';
 import { agentToolCrumb } from './agent-tools';
 import { distillGemini, GEMINI } from './gemini';
 import { asRecord, asString, readJsonl } from './jsonl';

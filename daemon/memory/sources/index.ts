@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { claude } from './claude';
 import { codex } from './codex';
+import { cursor } from './cursor';
 import { gemini } from './gemini';
 import { opencode } from './opencode';
 import { qwen } from './qwen';
@@ -20,7 +21,7 @@ export { UnknownFormatError, type SourceFile, type SourceHome, type SourceStamp,
 const registry = <const T extends { readonly [K in keyof T]: TranscriptSource & { readonly id: K } }>(sources: T): T => sources;
 
 /** In the order a sweep reads them and status lists them. */
-export const SOURCES = registry({ claude, codex, gemini, opencode, qwen, run, seed });
+export const SOURCES = registry({ claude, codex, gemini, opencode, qwen, cursor, run, seed });
 
 export type SourceId = keyof typeof SOURCES;
 
@@ -39,9 +40,9 @@ export function sourceHome(opts: { home?: string; env?: NodeJS.ProcessEnv } = {}
 }
 
 /** The sources of one kind under a root, sorted by path so sweeps are reproducible. */
-export function discoverIn(source: TranscriptSource, root: string): SourceFile[] {
+export function discoverIn(source: TranscriptSource, root: string, where?: SourceHome): SourceFile[] {
   return source
-    .discover(root)
+    .discover(root, where)
     .map((f) => ({ kind: source.id, ...f }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
@@ -61,7 +62,7 @@ export const defaultRoots = (kind: SourceId, opts: Omit<DiscoverOptions, 'root'>
 /** Lists the sources of one kind under its default roots or the one given. */
 export function discoverSources(kind: SourceId, opts: DiscoverOptions = {}): SourceFile[] {
   const roots = opts.root ? [opts.root] : defaultRoots(kind, opts);
-  return roots.flatMap((root) => discoverIn(SOURCES[kind], root)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return roots.flatMap((root) => discoverIn(SOURCES[kind], root, sourceHome(opts))).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** Distills one source of a registered kind. */

@@ -11,9 +11,9 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { distillOpencode } from '../distill/opencode';
-import { sessionAddress, splitAddress } from './db-address';
+import { sessionAddress, splitAddress } from '../distill/db-address';
 import { UnknownFormatError, type SourceStamp, type TranscriptSource } from './source';
-import { OPENCODE_DB_EXPECTED, opencodeSessionIds, opencodeStamp } from './sqlite/opencode';
+import { OPENCODE_DB_EXPECTED, opencodeSessionIds, opencodeStamp } from '../distill/sqlite/opencode';
 import { entries, filesUnder } from './walk';
 
 const isDb = (name: string): boolean => /^opencode.*\.db$/.test(name);

@@ -4,6 +4,8 @@
 // chunking's turn floor, the SessionEnd hand-over, and the list status shows.
 import type { DistilledSession } from '../episode';
 
+export { UnknownFormatError } from '../distill/format-error';
+
 /** One source found on disk: a session file, a rollout, a run directory, a seed file, or one session in a database (`db#session`, see db-address.ts). */
 export interface SourceFile {
   kind: string;
@@ -18,20 +20,6 @@ export interface SourceStamp {
   mtimeMs: number;
   /** Left out: the first bytes of the file at the address. */
   fingerprint?: string;
-}
-
-/**
- * A store in a format this Scry cannot read: an unknown version, a schema
- * without the tables or fields it reads, a locked or corrupt database.
- * Every distiller throws this one error, so ingest reports it the same way
- * for every agent: the path and what was expected, nothing stored from it,
- * its cursor left where it was, so a newer Scry picks the source up.
- */
-export class UnknownFormatError extends Error {
-  override readonly name = 'UnknownFormatError';
-  constructor(readonly path: string, readonly expected: string, found?: string) {
-    super(`cannot read '${path}'${found ? ` (${found})` : ''}: expected ${expected}; nothing was stored from it, and a Scry that knows this format will read it`);
-  }
 }
 
 /** Where default roots hang off. */
@@ -59,8 +47,8 @@ export interface TranscriptSource<Id extends string = string> {
   readonly sessionEnd?: 'claude-code' | 'codex';
   /** Where a sweep looks when config.yaml names no roots. */
   defaultRoots(where: SourceHome): string[];
-  /** The sources under one root, in any order (the registry sorts them). */
-  discover(root: string): Array<Omit<SourceFile, 'kind'>>;
+  /** The sources under one root, in any order (the registry sorts them); `where` for a source that must look beside its root. */
+  discover(root: string, where?: SourceHome): Array<Omit<SourceFile, 'kind'>>;
   /** A folder that is itself one source (a run directory), not a folder to search. */
   isSource?(dir: string): boolean;
   /** The file whose size, mtime and head say whether the source changed (a run by its state.json). */

@@ -172,7 +172,8 @@ describe('memory from other agents, swept from their own stores', () => {
 
       const status = await json<MemoryStatus>(['memory', 'status'], home, scryHome);
       const s = status.sources?.find((x) => x.id === agent.id);
-      assert.ok(s?.stores?.includes(path.join(home, agent.root)), JSON.stringify(s));
+      assert.ok(s, `status lists ${agent.id}`);
+      assert.ok(s.stores?.includes(path.join(home, agent.root)), JSON.stringify(s));
       assert.equal(s.sessions_found, row.files);
       assert.equal(s.sessions_ingested, row.files);
       assert.deepEqual(s.failed, []);

@@ -9,7 +9,7 @@
 // the one place in memory that holds SQL outside store/: it never touches
 // memory.db.
 import { openDatabase, type Db } from '../../../sqlite';
-import { UnknownFormatError } from '../source';
+import { UnknownFormatError } from '../format-error';
 
 /** How long a read waits for a writer's exclusive lock before it is reported. */
 const BUSY_MS = 2000;
