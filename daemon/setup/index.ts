@@ -16,6 +16,7 @@ import { onPath, runTool } from './exec';
 import { updateSettings, writeSearchMode } from './hooks';
 import { installSkill, uninstallSkill } from './skill';
 import { offerClaudeExtraction } from './extraction';
+import { listStores } from './stores';
 
 export type { ScryCommand, SetupOptions } from './context';
 
@@ -45,6 +46,7 @@ export async function runSetup(ctx: SetupContext, opts: SetupOptions): Promise<n
     if (onPath('gemini') || fs.existsSync(ctx.geminiDir ?? geminiDir())) ok = (await updateGeminiHooks(ctx, opts)) !== 'failed' && ok;
     ok = (await offerClaudeExtraction(ctx, { dryRun: opts.dryRun, yes: opts.yes, claudeFound: onPath(CLAUDE) })) && ok;
     noteCreated(ctx, wereMissing);
+    if (!opts.dryRun) await listStores(ctx);
     if (ok && !opts.dryRun) ctx.out('done. Run scry doctor to prove it works; start a new Claude Code (or Codex) session to pick it up\n');
   }
   if (!ok) ctx.out(`scry setup${opts.uninstall ? ' --uninstall' : ''} did not finish: see the lines above\n`);

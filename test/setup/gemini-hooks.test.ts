@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { runCli, tempDir } from '../helpers';
+import { ROOT, runCli, stopDaemon, tempDir } from '../helpers';
 import { makeStubs } from './stubs';
 
 const USER_SETTINGS = '{\n  "security": { "auth": { "selectedType": "gemini-api-key" } },\n  "ui": { "theme": "GitHub" }\n}\n';
@@ -26,11 +26,19 @@ describe('scry setup with Gemini CLI', () => {
     delete env.CLAUDE_CONFIG_DIR;
 
     const declined = await runCli(['setup'], { cwd: home, env, input: 'n\nn\nn\nn\nn\nn\n' });
+    assert.match(declined.stdout, /memory: scry memory sweep \(or scry memory status\) lists the agent session stores found on this machine/, 'no daemon runs: setup says where the list is');
     assert.match(declined.stdout, /gemini hooks: Gemini CLI has no command for hooks, so scry will set its hooks, SessionEnd \(hands the finished chat to the Scry daemon to remember\), in .*\.gemini\/settings\.json/);
     assert.equal(fs.readFileSync(settings, 'utf8'), USER_SETTINGS, 'a no leaves the file alone');
 
+    // Gemini CLI's chats as it wrote them, swept by a running daemon: setup's last word lists the store.
+    fs.cpSync(path.join(ROOT, 'test', 'fixtures', 'memory', 'gemini', 'real-cli', '.gemini', 'tmp'), path.join(home, '.gemini', 'tmp'), { recursive: true });
+    fs.writeFileSync(path.join(scryHome, 'config.yaml'), 'memory:\n  sweep:\n    min_age_minutes: 0\n');
+    const sweep = await runCli(['memory', 'sweep', '--json'], { cwd: home, env: { ...env, SCRY_MEMORY_SWEEP: '0' } });
+    assert.equal(sweep.code, 0, sweep.stderr);
     const r = await runCli(['setup', '--yes'], { cwd: home, env });
+    await stopDaemon(scryHome);
     assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.ok(r.stdout.includes(`memory: gemini: ${path.join(home, '.gemini', 'tmp')}, 1 sessions found, 1 ingested`), r.stdout);
     const written = JSON.parse(fs.readFileSync(settings, 'utf8')) as { ui: unknown; hooks: { SessionEnd: Array<{ hooks: Array<{ type: string; command: string; timeout: number }> }> } };
     assert.deepEqual(written.ui, { theme: 'GitHub' }, "the user's settings stay");
     const hook = written.hooks.SessionEnd[0]!.hooks[0]!;
