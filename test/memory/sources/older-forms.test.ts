@@ -6,6 +6,7 @@
 // A corrupt database and one a writer holds locked are each an
 // UnknownFormatError naming the file and what was expected.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
@@ -35,6 +36,25 @@ describe('older store forms and unreadable stores', () => {
     assert.deepEqual(texts(fromJson), texts(fromJsonl));
     assert.equal(fromJson.cwd, fromJsonl.cwd);
     assert.equal(fromJson.sessionId, fromJsonl.sessionId);
+  });
+
+  it('a Gemini CLI chat under a project-hash folder gets its folder from projects.json', async () => {
+    const chats = path.join(REAL, 'gemini', 'real-cli', '.gemini', 'tmp', 'orders-service', 'chats');
+    const name = fs.readdirSync(chats).find((f) => f.endsWith('.jsonl'))!;
+    const project = fs.readFileSync(path.join(chats, '..', '.project_root'), 'utf8').trim();
+    // Without the session context (which names the folder too), only the hash can say where the chat ran.
+    const chat = fs.readFileSync(path.join(chats, name), 'utf8').split('\n').filter((l) => !l.includes('<session_context>')).join('\n');
+    // Older versions named the folder by the sha256 of the project path and wrote no .project_root.
+    const place = (projects: Record<string, string>): string => {
+      const gemini = path.join(tempDir('gemini-hash'), '.gemini');
+      const dir = path.join(gemini, 'tmp', createHash('sha256').update(project).digest('hex'), 'chats');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, name), chat);
+      fs.writeFileSync(path.join(gemini, 'projects.json'), JSON.stringify({ projects }));
+      return path.join(dir, name);
+    };
+    assert.equal((await SOURCES.gemini.distill(place({ '/elsewhere/other': 'other', [project]: 'orders-service' }))).cwd, project);
+    assert.equal((await SOURCES.gemini.distill(place({ '/elsewhere/other': 'other' }))).cwd, undefined, 'a hash no folder in projects.json has: no folder');
   });
 
   it("OpenCode's older JSON tree distills to the same turns as its opencode.db", async () => {
