@@ -43,7 +43,8 @@ export default tseslint.config(
   { files: ['daemon/memory/**/*.ts'], rules: restrict(folders(...CLIENTS, 'client', 'code'), DOMAIN_WALL) },
   {
     files: ['daemon/memory/**/*.ts'],
-    ignores: ['daemon/memory/store/**'],
+    // distill/sqlite/ reads other agents' databases read-only (opencode.db, state.vscdb), never memory.db.
+    ignores: ['daemon/memory/store/**', 'daemon/memory/distill/sqlite/**'],
     rules: {
       ...noRawSql,
       'no-restricted-imports': ['error', { patterns: [{ regex: folders(...CLIENTS, 'client', 'code'), message: DOMAIN_WALL }, { regex: '^\\.{1,2}/(\\.\\./)*sqlite$', message: NO_RAW_SQL }] }],

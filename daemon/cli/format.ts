@@ -228,8 +228,11 @@ export function formatIngest(r: P.IngestResult): string {
 
 export function formatSweep(r: P.SweepResult): string {
   const lines = [`${r.added} new episode${r.added === 1 ? '' : 's'}${r.dry_run ? ' would be stored (dry run)' : ''} · ${Math.round(r.elapsed_ms)} ms`];
-  for (const s of r.sources) lines.push(`  ${s.source.padEnd(7)} ${s.files} files: ${s.ingested} ingested, ${s.unchanged} unchanged, ${s.too_recent} modified in the last minutes (wait), ${s.failed} failed  [${s.roots.join(', ') || 'no roots'}]`);
-  for (const f of r.failed) lines.push(`  failed: ${f.path}: ${f.error}`);
+  for (const s of r.sources) {
+    const where = s.stores.length > 0 ? s.stores.join(', ') : `no store found (looked in ${s.roots.join(', ') || 'no roots'})`;
+    lines.push(`  ${s.source.padEnd(8)} ${s.files} sessions: ${s.ingested} ingested, ${s.unchanged} unchanged, ${s.too_recent} modified in the last minutes (wait), ${s.failed} failed  [${where}]`);
+  }
+  for (const f of r.failed) lines.push(`  failed: ${f.error}`);
   return lines.join('\n') + '\n';
 }
 
@@ -245,6 +248,12 @@ export function formatMemoryStatus(m: P.MemoryStatus): string {
   }
   lines.push(`  budget ${m.budget.day}: ${m.budget.episodes} episodes, ${m.budget.tokens} tokens${m.budget.daily_episodes !== undefined ? ` of ${m.budget.daily_episodes} episodes` : ''}${m.budget.daily_tokens !== undefined ? ` of ${m.budget.daily_tokens} tokens` : ''}${m.budget.over ? ' (over budget: models skipped)' : ''}`);
   lines.push(`  sweep: ${m.sweep.enabled ? `every ${m.sweep.interval_minutes} min` : 'off'}${m.sweep.last_at ? `, last at ${m.sweep.last_at} (${m.sweep.last_added} new)` : ''}`);
+  for (const s of m.sources ?? []) {
+    if (!s.stores?.length && !s.episodes) continue;
+    const found = s.sessions_found !== undefined ? `${s.sessions_found} sessions found, ` : '';
+    lines.push(`  ${s.id.padEnd(8)} ${found}${s.sessions_ingested ?? 0} ingested (${s.episodes ?? 0} episodes), ${s.failed?.length ?? 0} failed  [${s.stores?.join(', ') || 'store gone'}]`);
+    for (const f of s.failed ?? []) lines.push(`    cannot read ${f.path}${f.expected ? `: expected ${f.expected}` : `: ${f.error}`}`);
+  }
   if (m.config.error) lines.push(`  config: ${m.config.error}${m.config.using === 'safe' ? ' (until it is fixed: sweeps and hooks off, offline extraction only)' : m.config.using === 'last-good' ? ' (running on the last good configuration)' : ''}`);
   if (m.hint) lines.push(`  ${m.hint}`);
   return lines.join('\n') + '\n';

@@ -17,9 +17,10 @@ const memory = (): typeof import('../protocol/memory') => require('../protocol/m
 /**
  * The agent whose SessionEnd hook this is; the daemon's source registry says
  * which transcripts it writes. Both clients send the same input, so the hook
- * command says which one runs it: Codex's carries SCRY_HOOK_AGENT=codex.
+ * command says which one runs it: Codex's carries SCRY_HOOK_AGENT=codex,
+ * Gemini CLI's SCRY_HOOK_AGENT=gemini-cli.
  */
-const AGENTS = new Set(['claude-code', 'codex']);
+const AGENTS = new Set(['claude-code', 'codex', 'gemini-cli']);
 export const agentOf = (env: NodeJS.ProcessEnv): string => (env.SCRY_HOOK_AGENT && AGENTS.has(env.SCRY_HOOK_AGENT) ? env.SCRY_HOOK_AGENT : 'claude-code');
 
 export interface SessionStartOutput {

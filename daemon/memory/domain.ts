@@ -216,7 +216,8 @@ export class MemoryDomain implements Domain {
       config,
       configState: { file: this.config.file, ...(this.config.error ? { error: this.config.error.oneLine() } : {}), ...(this.config.fallback ? { using: this.config.fallback } : {}) },
       sweep: { enabled: this.sweepEnabled(), running: this.ingestor.sweepRunning, ...(this.ingestor.lastSweep ? { last: this.ingestor.lastSweep } : {}) },
-      sources: Object.values(this.options.sources ?? SOURCES).map((source) => ({ source, roots: this.ingestor.rootsOf(source, config) })),
+      sources: Object.values(this.options.sources ?? SOURCES).map((source) => ({ source, roots: this.ingestor.rootsOf(source, config), stores: this.ingestor.storesOf(source, config) })),
+      seen: { found: this.ingestor.found, failures: this.ingestor.failures },
     });
   }
 }

@@ -12,7 +12,7 @@ import { chunkSession } from './chunk';
 import type { DistilledSession, EpisodeDraft } from './episode';
 import { isExtractorSession } from './extract/providers/claude-cli';
 import { extractOffline } from './extract/providers/offline';
-import { SOURCES, type SourceId, type TranscriptSource } from './sources';
+import { SOURCES, UnknownFormatError, type SourceId, type TranscriptSource } from './sources';
 import type { Cursor, MemoryStore, TurnLines } from './store';
 import { holdForTests } from '../hold';
 
@@ -30,6 +30,8 @@ export interface FileResult {
   malformedLines?: number;
   redactions?: number;
   error?: string;
+  /** Set when the source is in a format this Scry cannot read: what it expected. */
+  expected?: string;
 }
 
 export interface IngestFileOptions {
@@ -65,23 +67,26 @@ export async function ingestFile(store: MemoryStore, kind: TranscriptSource | So
   const resolved = path.resolve(input);
   const file = source.trackedFile?.(resolved) ?? resolved;
   const base = { path: file, source: source.id, added: 0, existing: 0 };
-  let stat: fs.Stats;
+  let stat: { size: number; mtimeMs: number; fingerprint?: string };
   try {
-    stat = fs.statSync(file);
+    stat = source.stamp ? source.stamp(file) : fs.statSync(file);
   } catch (err) {
+    if (err instanceof UnknownFormatError) return { ...base, outcome: 'failed', error: err.message, expected: err.expected };
     return { ...base, outcome: 'failed', error: `cannot read '${file}': ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
   }
   const now = options.now?.() ?? Date.now();
   if (options.minAgeMs !== undefined && now - stat.mtimeMs < options.minAgeMs) return { ...base, outcome: 'too-recent' };
   const cursor = store.getCursor(file, source.id);
   if (cursor && cursor.size === stat.size && cursor.mtimeMs === stat.mtimeMs) return { ...base, outcome: 'unchanged' };
-  const print = fingerprint(file);
+  const print = stat.fingerprint ?? fingerprint(file);
   const reset = cursor !== undefined && (stat.size < cursor.offset || (cursor.fingerprint !== undefined && cursor.fingerprint !== '' && cursor.fingerprint !== print));
 
   let session: DistilledSession;
   try {
     session = await source.distill(file);
   } catch (err) {
+    // Nothing of it is stored and its cursor stays: a Scry that knows the format reads it from the start.
+    if (err instanceof UnknownFormatError) return { ...base, outcome: 'failed', error: err.message, expected: err.expected };
     return { ...base, outcome: 'failed', error: err instanceof Error ? err.message : String(err) };
   }
   const stats = { unknownTypes: session.unknownTypes, malformedLines: session.malformedLines, redactions: session.redactions };

@@ -11,7 +11,7 @@ import * as P from '../protocol';
 import type { MemoryConfig } from './config';
 import { drainInbox, inboxFile } from '../inbox';
 import { ingestFile, type FileResult } from './ingest';
-import { discoverIn, sourceHome, type EditorStorage, type SourceFile, type SourceSet, type TranscriptSource } from './sources';
+import { discoverIn, sourceHome, type EditorStorage, type SourceFile, type SourceHome, type SourceSet, type TranscriptSource } from './sources';
 import type { MemoryStore } from './store';
 
 export interface IngestorOptions {
@@ -41,6 +41,10 @@ export class Ingestor {
   private pending: Pending[] = [];
   private draining: Promise<void> | undefined;
   lastSweep: { at: string; added: number } | undefined;
+  /** Per source: the sessions the last sweep found. */
+  readonly found = new Map<string, number>();
+  /** Sources whose latest read failed, by path: cleared when a later read succeeds. */
+  readonly failures = new Map<string, { source: string; error: string; expected?: string }>();
 
   constructor(private readonly ctx: DomainContext, private readonly store: MemoryStore, private readonly options: IngestorOptions) {}
 
@@ -65,12 +69,22 @@ export class Ingestor {
     return Object.values(this.options.sources).find((s) => s.sessionEnd === agent);
   }
 
+  /** Where default roots hang off for this daemon. */
+  private where(): SourceHome {
+    return { ...sourceHome({ home: this.options.userHome, env: { ...this.options.env, SCRY_HOME: this.ctx.home } }), repos: this.options.repos, editorStorage: this.options.editorStorage };
+  }
+
   /** Roots a sweep searches for one source: the ones config.yaml names, else its defaults. */
   rootsOf(source: TranscriptSource, config: MemoryConfig): string[] {
-    const home = { ...sourceHome({ home: this.options.userHome, env: { ...this.options.env, SCRY_HOME: this.ctx.home } }), repos: this.options.repos, editorStorage: this.options.editorStorage };
+    const home = this.where();
     const given = config.sources[source.configKey] ?? [];
     if (given.length > 0) return given.map((p) => path.resolve(p.replace(/^~(?=$|\/)/, home.home)));
     return source.defaultRoots(home);
+  }
+
+  /** The roots that exist on this machine: the stores a sweep reads. */
+  storesOf(source: TranscriptSource, config: MemoryConfig): string[] {
+    return this.rootsOf(source, config).filter((r) => fs.existsSync(r));
   }
 
   /** Ingests one file, or every source of that kind under a folder. */
@@ -79,7 +93,9 @@ export class Ingestor {
     this.options.config();
     const resolved = path.resolve(input);
     if (!fs.existsSync(resolved)) throw new InvalidParamsError(`memory source '${input}' does not exist`);
-    const files = fs.statSync(resolved).isDirectory() && !source.isSource?.(resolved) ? discoverIn(source, resolved) : [{ kind: source.id, path: resolved }];
+    // A database holding many sessions (a source with stamps) is searched like a folder.
+    const search = fs.statSync(resolved).isDirectory() ? !source.isSource?.(resolved) : source.stamp !== undefined;
+    const files = search ? discoverIn(source, resolved, this.where()) : [{ kind: source.id, path: resolved }];
     return this.ingestAll(this.expand(files), 'ingest', false);
   }
 
@@ -102,11 +118,17 @@ export class Ingestor {
     let added = 0;
     for (const source of Object.values(this.options.sources)) {
       const roots = this.rootsOf(source, config);
-      const files = this.expand(roots.flatMap((root) => discoverIn(source, root)));
+      const files = this.expand(roots.flatMap((root) => discoverIn(source, root, this.where())));
       const r = await this.ingestAll(files, 'sweep', dryRun, minAgeMs);
       const count = (o: FileResult['outcome']): number => r.files.filter((f) => f.outcome === o).length;
-      sources.push({ source: source.id, roots, files: files.length, ingested: count('ingested'), unchanged: count('unchanged') + count('too-short') + count('extractor'), too_recent: count('too-recent'), failed: count('failed'), added: r.added });
-      for (const f of r.files) if (f.outcome === 'failed') failed.push({ path: f.path, error: f.error ?? 'failed' });
+      if (!dryRun) {
+        this.found.set(source.id, files.length);
+        // A failure whose path the sweep no longer finds (a database now listed session by session, a deleted file) is over.
+        const now = new Set(files.map((f) => f.path));
+        for (const [p, f] of this.failures) if (f.source === source.id && !now.has(p)) this.failures.delete(p);
+      }
+      sources.push({ source: source.id, roots, stores: roots.filter((r) => fs.existsSync(r)), files: files.length, ingested: count('ingested'), unchanged: count('unchanged') + count('too-short') + count('extractor'), too_recent: count('too-recent'), failed: count('failed'), added: r.added });
+      for (const f of r.files) if (f.outcome === 'failed') failed.push({ path: f.path, error: f.error ?? 'failed', ...(f.expected ? { expected: f.expected } : {}) });
       added += r.added;
     }
     if (!dryRun) this.lastSweep = { at: new Date().toISOString(), added };
@@ -178,7 +200,10 @@ export class Ingestor {
         // A store error on one file (disk full, a locked db) is that file's failure, never the whole ingest's.
         r = { path: f.path, source: f.source.id, outcome: 'failed', added: 0, existing: 0, error: errorMessage(err) };
       }
-      if (r.outcome === 'failed') this.ctx.log(`memory: could not ingest ${f.path}: ${r.error}`);
+      if (r.outcome === 'failed') {
+        this.ctx.log(`memory: could not ingest ${f.path}: ${r.error}`);
+        if (!dryRun) this.failures.set(r.path, { source: r.source, error: r.error ?? 'failed', ...(r.expected ? { expected: r.expected } : {}) });
+      } else if (r.outcome !== 'too-recent' && !dryRun) this.failures.delete(r.path);
       results.push(r);
       added += r.added;
       existing += r.existing;

@@ -14,11 +14,14 @@ export interface StatusInputs {
   config: MemoryConfig;
   configState: P.MemoryStatus['config'];
   sweep: { enabled: boolean; running: boolean; last?: { at: string; added: number } };
-  sources: ReadonlyArray<{ source: TranscriptSource; roots: string[] }>;
+  sources: ReadonlyArray<{ source: TranscriptSource; roots: string[]; stores: string[] }>;
+  /** What the sweeps and ingests saw: sessions found per source, and the sources that failed. */
+  seen: { found: ReadonlyMap<string, number>; failures: ReadonlyMap<string, { source: string; error: string; expected?: string }> };
 }
 
 export function memoryStatus(i: StatusInputs): P.MemoryStatus {
   const c = i.store.counts();
+  const bySource = i.store.countsBySource();
   const w = i.supervisor.status();
   // A remembered fact waiting for a model is not pending while there is none: offline-only memory has nothing to wait for.
   const hasModel = i.config.providers.some((p) => p.type !== 'offline');
@@ -45,7 +48,23 @@ export function memoryStatus(i: StatusInputs): P.MemoryStatus {
       : { day: new Date().toISOString().slice(0, 10), episodes: 0, tokens: 0, over: false },
     config: i.configState,
     sweep: { enabled: i.sweep.enabled, interval_minutes: i.config.sweep.intervalMinutes, ...(i.sweep.last ? { last_at: i.sweep.last.at, last_added: i.sweep.last.added } : {}), running: i.sweep.running },
-    sources: i.sources.map(({ source, roots }) => ({ id: source.id, holds: source.holds, roots, conversational: source.conversational, ...(source.sessionEnd ? { session_end: source.sessionEnd } : {}) })),
+    sources: i.sources.map(({ source, roots, stores }) => {
+      const held = bySource.get(source.id);
+      const failed = [...i.seen.failures].filter(([, f]) => f.source === source.id).map(([p, f]) => ({ path: p, error: f.error, ...(f.expected ? { expected: f.expected } : {}) }));
+      const found = i.seen.found.get(source.id);
+      return {
+        id: source.id,
+        holds: source.holds,
+        roots,
+        conversational: source.conversational,
+        ...(source.sessionEnd ? { session_end: source.sessionEnd } : {}),
+        stores,
+        ...(found !== undefined ? { sessions_found: found } : {}),
+        sessions_ingested: held?.sessions ?? 0,
+        episodes: held?.episodes ?? 0,
+        failed,
+      };
+    }),
     ...(w?.hint ? { hint: w.hint } : {}),
   };
 }

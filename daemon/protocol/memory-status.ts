@@ -31,7 +31,26 @@ export const MemoryStatus = z.object({
   config: z.object({ file: z.string(), error: z.optional(z.string()), using: z.optional(z.enum(['last-good', 'safe'])) }),
   sweep: z.object({ enabled: z.boolean(), interval_minutes: z.number(), last_at: z.optional(z.string()), last_added: z.optional(z.number()), running: z.boolean() }),
   /** Every transcript format the daemon reads, from its source registry, with the roots a sweep searches. */
-  sources: z.optional(z.array(z.object({ id: z.string(), holds: z.string(), roots: z.array(z.string()), conversational: z.boolean(), session_end: z.optional(z.string()) }))),
+  sources: z.optional(
+    z.array(
+      z.object({
+        id: z.string(),
+        holds: z.string(),
+        roots: z.array(z.string()),
+        conversational: z.boolean(),
+        session_end: z.optional(z.string()),
+        /** The roots that exist on this machine: the agent's stores found. */
+        stores: z.optional(z.array(z.string())),
+        /** Sessions the last sweep found under them. */
+        sessions_found: z.optional(z.number()),
+        /** Sessions that gave episodes, and the episodes. */
+        sessions_ingested: z.optional(z.number()),
+        episodes: z.optional(z.number()),
+        /** Sources that could not be read (the latest attempt), with what was expected when the format is unknown. */
+        failed: z.optional(z.array(z.object({ path: z.string(), error: z.string(), expected: z.optional(z.string()) }))),
+      }),
+    ),
+  ),
   /** Set when only the offline extractor runs: how to enable a model. */
   hint: z.optional(z.string()),
 });

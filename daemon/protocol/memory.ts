@@ -32,6 +32,8 @@ export const FileResult = z.object({
   malformedLines: z.optional(z.number()),
   redactions: z.optional(z.number()),
   error: z.optional(z.string()),
+  /** Set when the file is in a format this Scry cannot read: what it expected there. */
+  expected: z.optional(z.string()),
 });
 
 export const IngestResult = z.object({
@@ -48,9 +50,9 @@ export const IngestResult = z.object({
 export const SweepParams = z.object({ dry_run: opt(z.boolean(), 'Show what a sweep would ingest, write nothing.') });
 
 export const SweepResult = z.object({
-  sources: z.array(z.object({ source: MemorySource, roots: z.array(z.string()), files: z.number(), ingested: z.number(), unchanged: z.number(), too_recent: z.number(), failed: z.number(), added: z.number() })),
+  sources: z.array(z.object({ source: MemorySource, roots: z.array(z.string()), stores: z.array(z.string()), files: z.number(), ingested: z.number(), unchanged: z.number(), too_recent: z.number(), failed: z.number(), added: z.number() })),
   added: z.number(),
-  failed: z.array(z.object({ path: z.string(), error: z.string() })),
+  failed: z.array(z.object({ path: z.string(), error: z.string(), expected: z.optional(z.string()) })),
   elapsed_ms: z.number(),
   dry_run: z.boolean(),
 });

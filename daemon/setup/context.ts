@@ -16,6 +16,8 @@ export interface SetupContext {
   claudeDir: string;
   /** ~/.codex, or $CODEX_HOME (where Codex reads AGENTS.md); default codexHome(). */
   codexDir?: string;
+  /** ~/.gemini, or $GEMINI_CLI_HOME/.gemini (Gemini CLI's settings.json); default geminiDir(). */
+  geminiDir?: string;
   scryHome: string;
   scry: ScryCommand;
   run: Runner;

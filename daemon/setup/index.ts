@@ -7,6 +7,7 @@ import { scryHome } from '../paths';
 import { CLAUDE, registerWithClaude, unregisterFromClaude } from './claude';
 import { CODEX, registerWithCodex, unregisterFromCodex } from './codex';
 import { codexHooksFile, updateCodexHooks } from './codex-hooks';
+import { geminiDir, geminiSettingsFile, updateGeminiHooks } from './gemini-hooks';
 import { claudeDir, settingsFile, type ScryCommand, type SetupContext, type SetupOptions } from './context';
 import { missing, noteCreated, removeCreated } from './created';
 import { runDoctor } from './doctor';
@@ -15,6 +16,7 @@ import { onPath, runTool } from './exec';
 import { updateSettings, writeSearchMode } from './hooks';
 import { installSkill, uninstallSkill } from './skill';
 import { offerClaudeExtraction } from './extraction';
+import { listStores } from './stores';
 
 export type { ScryCommand, SetupOptions } from './context';
 
@@ -27,6 +29,7 @@ export async function runSetup(ctx: SetupContext, opts: SetupOptions): Promise<n
     ok = (await updateSettings(ctx, opts)) !== 'failed' && ok;
     ok = unregisterFromCodex(ctx, opts.dryRun) && ok;
     if (fs.existsSync(codexHooksFile(ctx))) ok = (await updateCodexHooks(ctx, opts)) !== 'failed' && ok;
+    if (fs.existsSync(geminiSettingsFile(ctx))) ok = (await updateGeminiHooks(ctx, opts)) !== 'failed' && ok;
     ok = removeAgentsLine(ctx, opts.dryRun) && ok;
     if (!opts.dryRun) for (const p of removeCreated(ctx)) ctx.out(`removed ${p} (setup created it; nothing else is in it)\n`);
     if (ok && !opts.dryRun) ctx.out(remains(ctx));
@@ -39,8 +42,11 @@ export async function runSetup(ctx: SetupContext, opts: SetupOptions): Promise<n
     ok = registerWithCodex(ctx, opts.dryRun) && ok;
     ok = (await offerAgentsLine(ctx, { dryRun: opts.dryRun, yes: opts.yes, codexFound: onPath(CODEX) })) && ok;
     if (onPath(CODEX)) ok = (await updateCodexHooks(ctx, opts)) !== 'failed' && ok;
+    // Gemini CLI is wired when it is installed or has been run (its folder exists).
+    if (onPath('gemini') || fs.existsSync(ctx.geminiDir ?? geminiDir())) ok = (await updateGeminiHooks(ctx, opts)) !== 'failed' && ok;
     ok = (await offerClaudeExtraction(ctx, { dryRun: opts.dryRun, yes: opts.yes, claudeFound: onPath(CLAUDE) })) && ok;
     noteCreated(ctx, wereMissing);
+    if (!opts.dryRun) await listStores(ctx);
     if (ok && !opts.dryRun) ctx.out('done. Run scry doctor to prove it works; start a new Claude Code (or Codex) session to pick it up\n');
   }
   if (!ok) ctx.out(`scry setup${opts.uninstall ? ' --uninstall' : ''} did not finish: see the lines above\n`);

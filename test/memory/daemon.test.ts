@@ -10,6 +10,7 @@ import { openDatabase } from '../../daemon/sqlite';
 import type { EpisodeResult, IngestResult, MemoryStatus, SweepResult } from '../../daemon/protocol';
 import { daemonPid, isAlive, ROOT, scry, stopDaemon, tempDir } from '../helpers';
 import { waitFor } from '../live/wait';
+import { SOURCE_IDS } from '../../daemon/memory/sources';
 import { SECRETS } from './secret-corpus';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'memory');
@@ -278,9 +279,9 @@ describe('memory ingest through the daemon', () => {
     assert.ok(right.added > 0);
     const again = await json<IngestResult>(['memory', 'ingest', '--source', 'claude', '--path', file], home);
     assert.equal(again.files[0]!.outcome, 'unchanged');
-    const unknown = await scry(['memory', 'ingest', '--source', 'gemini', '--path', file], { home, env: ENV });
+    const unknown = await scry(['memory', 'ingest', '--source', 'nope', '--path', file], { home, env: ENV });
     assert.equal(unknown.code, 1);
-    assert.match(unknown.stderr, /unknown memory source 'gemini': this daemon reads claude, codex, run, seed/);
+    assert.ok(unknown.stderr.includes(`unknown memory source 'nope': this daemon reads ${SOURCE_IDS.join(', ')}`), unknown.stderr);
   });
 
   it('a broken config.yaml at start leaves the sweep and the hooks off (or as the last good file had them) and is reported', async () => {

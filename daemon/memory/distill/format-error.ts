@@ -1,8 +1,21 @@
-// The one error a distiller throws for a file in a format it does not know
-// (an unknown version field, a shape it cannot read): it names the file and
-// what was expected, so status can say it and the next version of Scry can
-// pick the file up. Ingest records it as the file's failure: nothing stored,
-// the cursor not moved.
-export function unknownFormat(file: string, expected: string): Error {
-  return new Error(`'${file}' is in a format Scry does not read: expected ${expected}`);
+// The one error every distiller throws for a source in a format this Scry
+// does not know (re-exported by sources/source.ts for the sources).
+
+/**
+ * A store in a format this Scry cannot read: an unknown version, a schema
+ * without the tables or fields it reads, a locked or corrupt database.
+ * Every distiller throws this one error, so ingest reports it the same way
+ * for every agent: the path and what was expected, nothing stored from it,
+ * its cursor left where it was, so a newer Scry picks the source up.
+ */
+export class UnknownFormatError extends Error {
+  override readonly name = 'UnknownFormatError';
+  constructor(readonly path: string, readonly expected: string, found?: string) {
+    super(`cannot read '${path}'${found ? ` (${found})` : ''}: expected ${expected}; nothing was stored from it, and a Scry that knows this format will read it`);
+  }
+}
+
+/** The error for a file in a format its distiller does not know: the file, and what was expected. */
+export function unknownFormat(file: string, expected: string): UnknownFormatError {
+  return new UnknownFormatError(file, expected);
 }

@@ -10,17 +10,21 @@ import { claude } from './claude';
 import { cline, roo } from './cline';
 import { codex } from './codex';
 import { copilot } from './copilot';
+import { cursor } from './cursor';
+import { gemini } from './gemini';
+import { opencode } from './opencode';
+import { qwen } from './qwen';
 import { run } from './run';
 import { seed } from './seed';
 import type { SourceFile, SourceHome, TranscriptSource } from './source';
 
-export type { EditorStorage, SourceFile, SourceHome, TranscriptSource } from './source';
+export { UnknownFormatError, type EditorStorage, type SourceFile, type SourceHome, type SourceStamp, type TranscriptSource } from './source';
 
 // Each key must be its source's id: a source is found under the name it records.
 const registry = <const T extends { readonly [K in keyof T]: TranscriptSource & { readonly id: K } }>(sources: T): T => sources;
 
 /** In the order a sweep reads them and status lists them. */
-export const SOURCES = registry({ claude, codex, run, seed, aider, copilot, cline, roo });
+export const SOURCES = registry({ claude, codex, gemini, opencode, qwen, cursor, aider, copilot, cline, roo, run, seed });
 
 export type SourceId = keyof typeof SOURCES;
 
@@ -39,9 +43,9 @@ export function sourceHome(opts: { home?: string; env?: NodeJS.ProcessEnv } = {}
 }
 
 /** The sources of one kind under a root, sorted by path so sweeps are reproducible. */
-export function discoverIn(source: TranscriptSource, root: string): SourceFile[] {
+export function discoverIn(source: TranscriptSource, root: string, where?: SourceHome): SourceFile[] {
   return source
-    .discover(root)
+    .discover(root, where)
     .map((f) => ({ kind: source.id, ...f }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
@@ -61,7 +65,7 @@ export const defaultRoots = (kind: SourceId, opts: Omit<DiscoverOptions, 'root'>
 /** Lists the sources of one kind under its default roots or the one given. */
 export function discoverSources(kind: SourceId, opts: DiscoverOptions = {}): SourceFile[] {
   const roots = opts.root ? [opts.root] : defaultRoots(kind, opts);
-  return roots.flatMap((root) => discoverIn(SOURCES[kind], root)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return roots.flatMap((root) => discoverIn(SOURCES[kind], root, sourceHome(opts))).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** Distills one source of a registered kind. */

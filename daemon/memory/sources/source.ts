@@ -4,7 +4,9 @@
 // chunking's turn floor, the SessionEnd hand-over, and the list status shows.
 import type { DistilledSession } from '../episode';
 
-/** One source found on disk: a session file, a rollout, a run directory or a seed file. */
+export { UnknownFormatError } from '../distill/format-error';
+
+/** One source found on disk: a session file, a rollout, a run directory, a seed file, or one session in a database (`db#session`, see db-address.ts). */
 export interface SourceFile {
   kind: string;
   path: string;
@@ -18,6 +20,14 @@ export interface EditorStorage {
   userDir: string;
   /** This workspace's `User/workspaceStorage/<hash>` folder, when a folder is open. */
   workspaceDir?: string;
+}
+
+/** How ingest tells whether a source changed since its cursor. */
+export interface SourceStamp {
+  size: number;
+  mtimeMs: number;
+  /** Left out: the first bytes of the file at the address. */
+  fingerprint?: string;
 }
 
 /** Where default roots hang off. */
@@ -46,15 +56,24 @@ export interface TranscriptSource<Id extends string = string> {
    */
   readonly conversational: boolean;
   /** The agent whose SessionEnd hook hands this kind's transcripts to the daemon (`scry hook session-end`). */
-  readonly sessionEnd?: 'claude-code' | 'codex';
+  readonly sessionEnd?: 'claude-code' | 'codex' | 'gemini-cli';
   /** Where a sweep looks when config.yaml names no roots. */
   defaultRoots(where: SourceHome): string[];
-  /** The sources under one root, in any order (the registry sorts them). */
-  discover(root: string): Array<Omit<SourceFile, 'kind'>>;
+  /** The sources under one root, in any order (the registry sorts them); `where` for a source that must look beside its root. */
+  discover(root: string, where?: SourceHome): Array<Omit<SourceFile, 'kind'>>;
   /** A folder that is itself one source (a run directory), not a folder to search. */
   isSource?(dir: string): boolean;
   /** The file whose size, mtime and head say whether the source changed (a run by its state.json). */
   trackedFile?(p: string): string;
+  /**
+   * For sessions that are not files of their own (one of many in a
+   * database): the session's change marker, read without taking a lock.
+   * `size` only grows while the session grows (its count of messages and
+   * parts); `mtimeMs` is its last update; `fingerprint` changes when the
+   * address now holds another session. Files are stamped by stat and their
+   * first bytes.
+   */
+  stamp?(address: string): SourceStamp;
   /** One handed-over file with what belongs to it. */
   single?(file: string): Omit<SourceFile, 'kind'>;
   /** The tracked file in, a DistilledSession out: pure reads, no model, deterministic. */

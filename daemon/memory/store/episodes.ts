@@ -50,6 +50,7 @@ function prepare(db: Db) {
     setCursor: db.prepare<CursorParams>(`INSERT INTO cursors(path, source, size, mtime_ms, offset, last_line, fingerprint, updated_at) VALUES (@path, @source, @size, @mtimeMs, @offset, @lastLine, @fingerprint, @updatedAt)
         ON CONFLICT(path, source) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, offset = excluded.offset, last_line = excluded.last_line, fingerprint = excluded.fingerprint, updated_at = excluded.updated_at`),
     deleteCursor: db.prepare<[string, string]>(`DELETE FROM cursors WHERE path = ? AND source = ?`),
+    bySource: db.prepare<[], { source: string; sessions: number; episodes: number }>(`SELECT source, count(DISTINCT source_path) AS sessions, count(*) AS episodes FROM episodes GROUP BY source`),
   };
 }
 
@@ -106,6 +107,11 @@ export class EpisodeTable {
 
   setCursor(c: Cursor): void {
     this.s.setCursor.run({ path: c.path, source: c.source, size: c.size, mtimeMs: c.mtimeMs, offset: c.offset, lastLine: c.lastLine, fingerprint: c.fingerprint ?? '', updatedAt: this.iso() });
+  }
+
+  /** Per source: the sessions (source files) that gave episodes, and the episodes. */
+  countsBySource(): Map<string, { sessions: number; episodes: number }> {
+    return new Map(this.s.bySource.all().map((r) => [r.source, { sessions: r.sessions, episodes: r.episodes }]));
   }
 
   deleteCursor(file: string, source: Cursor['source']): void {

@@ -63,6 +63,7 @@ export class MemoryStore {
   getCursor = (file: string, source: Cursor['source']): Cursor | undefined => this.episodes.getCursor(file, source);
   /** Alone, for a file that yielded no episode yet (too few turns) but whose bytes were read. */
   setCursor = (cursor: Cursor): void => this.episodes.setCursor(cursor);
+  countsBySource = (): Map<string, { sessions: number; episodes: number }> => this.episodes.countsBySource();
   /** A shrunken or replaced file starts over. */
   deleteCursor = (file: string, source: Cursor['source']): void => this.episodes.deleteCursor(file, source);
 
