@@ -9,6 +9,7 @@
 // budget lasts.
 import type { CodeLookup } from '../protocol/anchors';
 import type * as P from '../protocol';
+import { sharedFolder } from '../protocol/memory-text';
 import { estimateTokens } from './episode';
 import { saysSomething } from './passage/recurring';
 import { passageOut, type PassageHit } from './recall-passages';
@@ -84,6 +85,13 @@ function unseen(text: string, shown: ReadonlySet<string>): string | undefined {
   return saysSomething(out) ? out : undefined;
 }
 
+/** A file's path as the answer shows it: after the folder it shares with the first file shown (named once in the heading). */
+function pathShown(path: string, shown: ReadonlySet<string>): string {
+  const first = shown.values().next().value;
+  if (first === undefined) return path;
+  return path.slice(sharedFolder([first, path]).length);
+}
+
 const factCost = (r: FactRow): number => 10 + estimateTokens(r.text);
 const round = (n: number): number => Math.round(n * 100) / 100;
 
@@ -127,7 +135,8 @@ export function assembleWithPassages(a: AnswerInput): Answer {
   // The entities the question names, first, within their share.
   const named = a.candidates.filter((c) => c.named).slice(0, a.limit);
   const share = spent + Math.floor((a.budget - spent) * NAMED_SHARE);
-  for (const c of named) show(c, share, true);
+  // One the query is the name of heads the answer even with nothing new to say; one named inside a question only when it adds a fact.
+  for (const c of named) show(c, share, c.match !== 'text');
 
   const passages: P.RecallPassage[] = [];
   const paths = new Set<string>();
@@ -142,7 +151,7 @@ export function assembleWithPassages(a: AnswerInput): Answer {
     const text = unseen(p.snippet, shownSentences);
     if (text === undefined) continue;
     p.snippet = text;
-    const cost = 6 + estimateTokens(p.snippet) + (paths.has(p.path) ? 0 : 8 + estimateTokens(p.path));
+    const cost = 6 + estimateTokens(p.snippet) + (paths.has(p.path) ? 0 : 8 + estimateTokens(pathShown(p.path, paths)));
     // The first is always shown.
     if (spent + cost > a.budget && passages.length > 0) {
       omitted.passages++;

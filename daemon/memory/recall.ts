@@ -238,16 +238,23 @@ function finish(
   };
 }
 
+/** What was left out, in one short line: the answer's bytes are for what was found. */
 function noteFor(omitted: P.RecallResult['omitted'], matches: P.RecallMatch[], limit: number, perEntity: number): string | undefined {
-  const parts: string[] = [];
-  if (omitted.entities > 0) parts.push(`${omitted.entities} more matching entit${omitted.entities === 1 ? 'y' : 'ies'} left out (ask with limit > ${limit}, or a more specific query)`);
-  if (omitted.facts > 0) {
-    const first = matches.find((m) => m.facts.length < m.facts_total);
-    parts.push(`${omitted.facts} more fact${omitted.facts === 1 ? '' : 's'} left out (facts > ${perEntity}, or scry memory facts ${first ? quoteArg(first.entity.name) : 'NAME'} for all of one entity)`);
-  }
-  if (omitted.episodes > 0) parts.push(`${omitted.episodes} more episode${omitted.episodes === 1 ? '' : 's'} (scry_episodes ENTITY lists them)`);
-  if ((omitted.passages ?? 0) > 0) parts.push(`${omitted.passages ?? 0} more matching passage${omitted.passages === 1 ? '' : 's'} (a larger budget, or more specific words)`);
-  return parts.length ? parts.join('; ') : undefined;
+  const count = (n: number, one: string, many: string): string | undefined => (n > 0 ? `${n} ${n === 1 ? one : many}` : undefined);
+  const parts = [
+    count(omitted.passages ?? 0, 'passage', 'passages'),
+    count(omitted.entities, 'entity', 'entities'),
+    count(omitted.facts, 'fact', 'facts'),
+    count(omitted.episodes, 'episode', 'episodes'),
+  ].filter((x): x is string => x !== undefined);
+  if (parts.length === 0) return undefined;
+  const first = matches.find((m) => m.facts.length < m.facts_total);
+  const how = [
+    omitted.passages || omitted.entities ? `a larger budget or limit > ${limit}` : undefined,
+    omitted.facts ? `facts > ${perEntity} or scry memory facts ${first ? quoteArg(first.entity.name) : 'NAME'}` : undefined,
+    omitted.episodes ? 'scry_episodes ENTITY' : undefined,
+  ].filter((x): x is string => x !== undefined);
+  return `left out: ${parts.join(', ')} (${how.join('; ')})`;
 }
 
 const factCost = (r: FactRow): number => 10 + estimateTokens(r.text);
