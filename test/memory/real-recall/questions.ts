@@ -123,4 +123,9 @@ export const SETS: QuestionSet[] = [
     // Three sessions of 2.7 MB each: more questions per transcript than the first set allows.
     return { name: 'spotter sessions (issue 37)', file, questions: loadQuestions(file), min: 40, perTranscript: 20, under: /^\.\.\/anchors\/spotter\// };
   })(),
+  (() => {
+    const file = path.join(FIXTURES, 'real-recall-codex', 'questions.json');
+    // Seven Codex CLI rollouts of jerometremblay/codex_log_viewer, kept beside the set (its `codex/` folder).
+    return { name: 'codex_log_viewer rollouts (issue 37)', file, questions: loadQuestions(file), min: 40, perTranscript: 10, under: /^real-recall-codex\/codex\// };
+  })(),
 ];
