@@ -18,7 +18,7 @@ import { COVERAGE_FILE } from '../indexers/typescript';
 import { docReferences } from './jsdoc';
 import { importListLines, TYPE_POSITION_KINDS, USE, useAt } from './uses';
 import { containingDefinitions, type Interval } from './containing';
-import { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL } from './roles';
+import { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL, ROLE_THROUGH_TYPE } from './roles';
 import type { LocalFunctionReader } from '../syntactic/local-functions';
 import { objectMethodInfo, objectMethodsOf, objectMethodSymbol, ownerBefore } from './object-methods';
 import { INDEXES, SCHEMA, SCHEMA_VERSION } from './schema';
@@ -87,6 +87,8 @@ export class IngestSession {
   /** Every object-literal method's symbol (see object-methods.ts), and the `owner.method` sites waiting for one. */
   private readonly objectMethods = new Set<string>();
   private readonly throughOwners: ThroughOwner[] = [];
+  /** Each typed object-literal method and the type's member the indexer named at its name: the method's callers include the member's. */
+  private readonly implementedMembers: Array<[method: string, member: string]> = [];
 
   /** The root with links resolved: what a document's real path must stay inside. */
   private readonly realRoot: string;
@@ -235,12 +237,13 @@ export class IngestSession {
       }
       // An object-literal method's name is no call of what the indexer put there (`setTimeout(handler) {`).
       const methodName = !isDef && objects.bySite.has(`${sl}:${sc}`);
+      if (methodName && row.documentId === null) this.implementedMembers.push([objects.bySite.get(`${sl}:${sc}`)!.symbol, o.symbol]);
       const call = isDef || methodName ? 0 : (o.symbolRoles & ROLE_SYNTACTIC) !== 0 ? ((o.symbolRoles & ROLE_SYNTACTIC_CALL) !== 0 ? 1 : 0) : text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length, rules) ? 1 : 0;
       const use = isDef ? USE.def : useAt(text, sc, sl === el ? ec : (text?.length ?? sc), o.symbolRoles, call === 1, importLists?.has(sl));
       this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, isDef ? 1 : 0, call, use, containing[i] ?? null).changes;
       const owner = isDef || sl !== el ? undefined : ownerBefore(text, sl, sc, endingAt);
       const through = owner === undefined ? undefined : objectMethodSymbol(objects.replaces.get(occs[owner]!.symbol) ?? occs[owner]!.symbol, text!.slice(sc, ec));
-      if (through) this.addThroughOwner(through, [documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, 0, call, use, containing[i] ?? null]);
+      if (through) this.addThroughOwner(through, [documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles | (row.documentId === null ? ROLE_THROUGH_TYPE : 0), 0, call, use, containing[i] ?? null]);
       const cls = isDef ? undefined : constructedClass(o.symbol);
       if (cls && text !== undefined && sl === el && text.slice(sc, ec) === cls.name) {
         const classRow = this.symbolFor(cls.symbol, documentId, localInfos);
@@ -263,6 +266,23 @@ export class IngestSession {
       this.symbols.delete(key);
     }
     this.documentLocals.length = 0;
+  }
+
+  /**
+   * A typed object-literal method is found wherever the type's member it
+   * implements is used (the call hierarchy finds a method's callers through
+   * its contextual type), and where any implementation of that member is.
+   */
+  private addImplementedMembers(): void {
+    const copy = this.db.prepare(`INSERT OR IGNORE INTO occurrences (symbol_id, document_id, line, col, end_line, end_col, roles, is_definition, is_call, use, containing_id)
+      SELECT ?, document_id, line, col, end_line, end_col, roles | ${ROLE_THROUGH_TYPE}, 0, is_call, use, containing_id FROM occurrences
+       WHERE is_definition = 0 AND (symbol_id = ? OR symbol_id IN (SELECT impl_id FROM implementations WHERE target_id = ?))`);
+    for (const [method, member] of this.implementedMembers) {
+      const m = this.symbols.get(method);
+      const t = this.symbols.get(member);
+      if (m && t && m.id !== t.id) this.occurrenceCount += copy.run(m.id, t.id, t.id).changes;
+    }
+    this.implementedMembers.length = 0;
   }
 
   /** An `owner.method` site is an occurrence of the method's symbol too: now if the method is known, at finish() if it may come later. */
@@ -346,6 +366,7 @@ export class IngestSession {
       for (const [target, depth] of transitiveImplementations(implementedBy)) {
         for (const [impl, d] of depth) insertImpl.run(target, impl, d);
       }
+      this.addImplementedMembers();
       // A value's 'type position' guess was a read (an object literal's `key: value`).
       const kinds = TYPE_POSITION_KINDS.map((k) => `'${k}'`).join(', ');
       this.db.exec(`UPDATE occurrences SET use = ${USE.read} WHERE use = ${USE.type} AND symbol_id IN (SELECT id FROM symbols WHERE kind NOT IN (${kinds}))`);
