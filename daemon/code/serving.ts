@@ -7,7 +7,7 @@ import { errorMessage, NotIndexedError } from '../errors';
 import * as P from '../protocol';
 import { remembered } from './anchors';
 import type { BuildCoordinator } from './build';
-import { emptyStore, exactFirst, glance } from './first';
+import { declaredLike, emptyStore, exactFirst, glance } from './first';
 import type { LiveRepos } from './live-repos';
 import type { CodeDomainOptions } from './options';
 import { mergeOverlay, mergeOverlayGroups, type KnownSymbol, type OverlayView } from './overlay';
@@ -122,7 +122,7 @@ export class CodeQueries {
     const store = this.empty;
     const result: object & { index: P.IndexFreshness; suggestions?: P.Suggestion[] } = Q.answered(store, false, () => q.run({ store, repo: entry.repo, overlay: overlayMerges(exactFirst(seen.overlay), store, seen.overlay.size) }, params));
     // No symbol has the name: the empty index has no names to offer, the files read do.
-    if (result.suggestions) result.suggestions = Q.suggestAmong(name, seen.declared);
+    if (result.suggestions) result.suggestions = Q.suggestAmong(name, await declaredLike(entry.repo, name));
     const building = builds.progressOf(entry);
     // Every file naming it was read: complete as far as syntax goes (the files' own text decides what names it).
     const partial = seen.read < seen.naming;

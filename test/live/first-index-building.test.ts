@@ -12,25 +12,25 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type * as P from '../../daemon/protocol';
-import { glance } from '../../daemon/code/first';
+import { declaredLike, glance } from '../../daemon/code/first';
 import { suggestAmong } from '../../daemon/code/query';
 import { CLI, rxjsRepo, scryJson, stopDaemon, tempDir } from '../helpers';
 import { waitFor } from './wait';
 
 const names = (r: { suggestions?: P.Suggestion[] }): string[] => (r.suggestions ?? []).map((s) => s.name);
 
-describe('the glance: "did you mean" from the files it reads', () => {
+describe('before the first index: "did you mean" from the names the files declare', () => {
   it('suggests the declared names close to a typo, as the index would', async () => {
     const repo = rxjsRepo();
     const seen = await glance(repo, 'concatMapp', () => undefined);
     assert.equal(seen.naming, 0, 'no file names the typo');
-    const s = suggestAmong('concatMapp', seen.declared);
+    const s = suggestAmong('concatMapp', await declaredLike(repo, 'concatMapp'));
     assert.equal(s[0]?.name, 'concatMap');
     assert.equal(s[0]?.file, 'src/internal/operators/concatMap.ts');
     // One symbol per name and file, at its first declaration (concatMap has overloads).
     assert.equal(new Set(s.map((x) => `${x.name} ${x.file}`)).size, s.length);
     // A compound's tail, and a typo past the first letters.
-    assert.equal(suggestAmong('Observable.subscrbe', (await glance(repo, 'Observable.subscrbe', () => undefined)).declared)[0]?.name.toLowerCase().startsWith('subscri'), true);
+    assert.equal(suggestAmong('Observable.subscrbe', await declaredLike(repo, 'Observable.subscrbe'))[0]?.name.toLowerCase().startsWith('subscri'), true);
   });
 });
 

@@ -67,7 +67,7 @@ describe('first index: syntactic first, precise after the swap', () => {
     // Every file the precise answer names was named by the syntactic one too (rxjs's concatMap is imported by name).
     const files = (r: P.QueryResult): Set<string> => new Set(all(r).map((o) => o.file));
     const missed = [...files(precise)].filter((f) => !files(first).has(f));
-    assert.deepEqual(missed, []);
+    assert.deepEqual(missed, [], `the first answer: ${JSON.stringify(first.index)}`);
     const status = (await scryJson<P.StatusResult>(['status', '--repo', repo], { home })).repos[0]!;
     assert.equal(status.syntactic, undefined);
     assert.ok(status.indexers.some((i) => i.indexer === 'scip-typescript' && i.status === 'ok'));

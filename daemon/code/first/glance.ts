@@ -5,7 +5,6 @@
 // occurrence is syntactic, grouped by name.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import type { Suggestion } from '../../protocol';
 import { grammarOfFile, listSources, type GrammarId } from '../languages';
 import { Overlay, parserFor, type OverlayHit, type OverlayView } from '../overlay';
 
@@ -30,35 +29,10 @@ export interface Glance {
   read: number;
   /** Files whose text names it. */
   naming: number;
-  /**
-   * Names declared by keyword whose spelling shares the name's first letters,
-   * from every file read: what "did you mean" ranks when no symbol has the name
-   * (the glance has no index to ask).
-   */
-  declared: Suggestion[];
 }
-
-/** At most this many declared names are kept for "did you mean". */
-const MAX_DECLARED = 5000;
-const KEYWORD_KINDS: Record<string, string> = { class: 'class', interface: 'interface', type: 'type_alias', enum: 'enum', function: 'function', def: 'function', fn: 'function', func: 'function', struct: 'struct', trait: 'trait', module: 'module', namespace: 'namespace', const: 'variable', let: 'variable', var: 'variable' };
 
 /** The name a compound asks about: `Observable.subscribe` -> `subscribe`. */
 export const tailOf = (name: string): string => name.split(/::|->|[.#\\/]/).filter(Boolean).pop() ?? name;
-
-const DECLARATION = new RegExp(`\\b(${Object.keys(KEYWORD_KINDS).join('|')})\\s+([A-Za-z_$][\\w$]*)`, 'g');
-
-/** Adds the declarations by keyword in `text` whose name holds `start` (lower case). */
-function collectDeclared(text: string, file: string, start: string, into: Suggestion[]): void {
-  let line = 1;
-  let counted = 0;
-  for (const m of text.matchAll(DECLARATION)) {
-    if (into.length >= MAX_DECLARED) return;
-    if (!m[2]!.toLowerCase().includes(start)) continue;
-    for (let i = text.indexOf('\n', counted); i !== -1 && i < m.index; i = text.indexOf('\n', i + 1)) line++;
-    counted = m.index;
-    into.push({ name: m[2]!, kind: KEYWORD_KINDS[m[1]!]!, file, line });
-  }
-}
 
 /**
  * An overlay of the files naming `name` (its tail): those declaring it first,
@@ -73,8 +47,6 @@ export async function glance(repo: string, name: string, log: (line: string) => 
   const declaring = new RegExp(`\\b(?:class|interface|type|enum|function|def|fn|func|struct|trait|module|namespace|const|let|var)\\s+${escaped}\\b`);
   const files = listSources(repo);
   const naming: Array<{ file: string; size: number; declares: boolean }> = [];
-  const start = tail.slice(0, 3).toLowerCase();
-  const declared: Suggestion[] = [];
   const grammars = new Map<GrammarId, Promise<unknown>>();
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -82,7 +54,6 @@ export async function glance(repo: string, name: string, log: (line: string) => 
       const file = files[next++]!;
       try {
         const text = await fs.readFile(path.join(repo, file), 'utf8');
-        if (grammarOfFile(file) && text.toLowerCase().includes(start)) collectDeclared(text, file, start, declared);
         if (!pattern.test(text)) continue;
         naming.push({ file, size: text.length, declares: declaring.test(text) });
         // Its grammar loads (WASM, ~0.2 s the first time) while the other files are read.
@@ -110,8 +81,7 @@ export async function glance(repo: string, name: string, log: (line: string) => 
     parsedChars += n.size;
     taken++;
   }
-  declared.sort((a, b) => (a.file! < b.file! ? -1 : a.file! > b.file! ? 1 : a.line! - b.line!));
-  return { overlay, read: taken, naming: naming.length, declared };
+  return { overlay, read: taken, naming: naming.length };
 }
 
 /** The overlay as a query sees it, with names matched as the index matches them: exactly, ignoring case only when nothing has this spelling. */
