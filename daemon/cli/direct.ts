@@ -38,7 +38,10 @@ export function answerDirect(home: string, method: string, raw: unknown): unknow
     return undefined;
   }
   try {
-    return answered(store, false, () => q.run({ store, repo }, params));
+    const answer = answered(store, false, () => q.run({ store, repo }, params));
+    // A first index on disk: the daemon starting now builds the precise one (see build/coordinator.ts).
+    if (answer.index.syntactic) answer.index.status = 'building';
+    return answer;
   } catch {
     return undefined; // bad input: let the daemon answer with its error
   } finally {

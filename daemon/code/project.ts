@@ -8,7 +8,8 @@ type Meta = ReturnType<CodeStore['meta']>;
 export function indexResultOf(repo: string, meta: Meta): IndexResult {
   return {
     repo,
-    status: (meta.status as IndexStatus) || 'ready',
+    // The first index is always followed by the precise build.
+    status: meta.first_index === 'syntactic' ? 'building' : (meta.status as IndexStatus) || 'ready',
     indexed_at: meta.indexed_at,
     duration_ms: Number(meta.build_ms ?? 0),
     documents: meta.documents,
@@ -40,7 +41,7 @@ export function repoStatusOf(s: RepoState): RepoStatus {
   const meta = s.meta;
   return {
     repo: s.repo,
-    effective_status: s.building && !meta ? 'indexing' : meta ? (s.stale ? 'stale' : (meta.status as IndexStatus) || 'ready') : 'none',
+    effective_status: effectiveStatus(s),
     languages: parseLanguages(meta?.languages),
     indexed_at: meta?.indexed_at ?? null,
     documents: meta?.documents ?? 0,
@@ -61,6 +62,15 @@ export function repoStatusOf(s: RepoState): RepoStatus {
     ...(s.deferred ? { precise_waits: s.deferred } : {}),
     ...coverageOf(meta?.coverage),
   };
+}
+
+function effectiveStatus(s: RepoState): RepoStatus['effective_status'] {
+  const meta = s.meta;
+  if (!meta) return s.building ? 'indexing' : 'none';
+  if (s.stale) return 'stale';
+  // The first index answers while the precise one builds: not ready until that is swapped in.
+  if (s.building && meta.first_index === 'syntactic') return 'building';
+  return (meta.status as IndexStatus) || 'ready';
 }
 
 function coverageOf(raw: unknown): Pick<RepoStatus, 'coverage'> {

@@ -7,7 +7,7 @@ import { errorMessage, NotIndexedError } from '../errors';
 import * as P from '../protocol';
 import { remembered } from './anchors';
 import type { BuildCoordinator } from './build';
-import { emptyStore, exactFirst, glance } from './first';
+import { declaredLike, emptyStore, exactFirst, glance } from './first';
 import type { LiveRepos } from './live-repos';
 import type { CodeDomainOptions } from './options';
 import { mergeOverlay, mergeOverlayGroups, type KnownSymbol, type OverlayView } from './overlay';
@@ -100,7 +100,11 @@ export class CodeQueries {
     const overlayFiles = live?.overlay.size ?? 0;
     if (overlayFiles > 0) result.index.overlay_files = overlayFiles;
     const building = builds.progressOf(entry);
-    if (building) result.index.building = building;
+    if (building) {
+      result.index.building = building;
+      // The first index answers while the precise one builds: not ready until that is swapped in.
+      if (result.index.syntactic) result.index.status = 'building';
+    }
     return result;
   }
 
@@ -116,11 +120,14 @@ export class CodeQueries {
     this.empty ??= emptyStore(ctx.home);
     this.emptyUsedAt = Date.now();
     const store = this.empty;
-    const result = Q.answered(store, false, () => q.run({ store, repo: entry.repo, overlay: overlayMerges(exactFirst(seen.overlay), store, seen.overlay.size) }, params));
+    const result: object & { index: P.IndexFreshness; suggestions?: P.Suggestion[] } = Q.answered(store, false, () => q.run({ store, repo: entry.repo, overlay: overlayMerges(exactFirst(seen.overlay), store, seen.overlay.size) }, params));
+    // No symbol has the name: the empty index has no names to offer, the files read do.
+    if (result.suggestions) result.suggestions = Q.suggestAmong(name, await declaredLike(entry.repo, name));
     const building = builds.progressOf(entry);
     // Every file naming it was read: complete as far as syntax goes (the files' own text decides what names it).
     const partial = seen.read < seen.naming;
-    result.index = { indexed_at: new Date().toISOString(), status: partial ? 'partial' : 'ready', partial, missing_languages: [], syntactic: true, glance: { files_read: seen.read, files_naming: seen.naming }, ...(building ? { building } : {}) };
+    const status = building ? 'building' : partial ? 'partial' : 'ready';
+    result.index = { indexed_at: new Date().toISOString(), status, partial, missing_languages: [], syntactic: true, glance: { files_read: seen.read, files_naming: seen.naming }, ...(building ? { building } : {}) };
     return result;
   }
 

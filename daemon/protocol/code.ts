@@ -75,7 +75,8 @@ export const ForgetRepoParams = z.object({ repo: describe(z.string().check(z.min
 
 // ---- answers ----------------------------------------------------------------
 
-export const IndexStatus = z.enum(['ready', 'partial', 'empty', 'stale']);
+/** building: answers come from the first (syntactic) index while the precise one builds; never `ready` until it is swapped in. */
+export const IndexStatus = z.enum(['ready', 'partial', 'empty', 'stale', 'building']);
 
 export const BuildProgress = z.object({
   phase: z.enum(['indexing', 'decoding', 'storing', 'swapping', 'done', 'failed']),
@@ -296,7 +297,7 @@ export const IndexResult = z.object({
 
 export const RepoStatus = z.object({
   repo: z.string(),
-  effective_status: z.enum(['ready', 'partial', 'empty', 'stale', 'indexing', 'none']),
+  effective_status: describe(z.enum(['ready', 'partial', 'empty', 'stale', 'building', 'indexing', 'none']), 'indexing: no index yet, the first is being built; building: the first (syntactic) index answers while the precise one builds.'),
   languages: z.optional(z.array(z.string())),
   watching: z.optional(z.boolean()),
   watch_mode: opt(z.enum(['events', 'polling']), 'events: inotify (chokidar) reports changes; polling: the watcher is degraded and polls the files git reports as changed.'),

@@ -11,6 +11,14 @@
 // declared exactly once in that folder (any declaration counts: parameters,
 // properties, variables), that has at least one real call site in or out.
 // Sorted by name, sampled evenly to SAMPLE.
+//
+// Object-literal methods (issue 38), a second sample by its own rule,
+// committed before any tuning: every method written in an object literal in
+// the source folder (`const timeoutProvider = { setTimeout() {…} }`) whose
+// object literal is the initializer of a variable declaration with a plain
+// name (its owner), whose `owner.method` is declared exactly once in that
+// folder, that has at least one real call site in or out. It is asked as
+// `owner.method`. Sorted by that name, sampled evenly to SAMPLE.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ts from 'typescript';
@@ -89,6 +97,33 @@ export class CallOracle {
     const step = unique.length / count;
     const picked = unique.length <= count ? unique : Array.from({ length: count }, (_, i) => unique[Math.floor(i * step)]!);
     return picked.map(({ fn: _fn, ...d }) => d);
+  }
+
+  /** The object-literal methods' sample, by the second rule above; each `name` is `owner.method`. */
+  sampleObjectMethods(count = SAMPLE): Sampled[] {
+    const byName = new Map<string, Sampled[]>();
+    for (const sf of this.program.getSourceFiles()) {
+      if (!this.inSource(sf.fileName)) continue;
+      const visit = (node: ts.Node): void => {
+        const owner = node.parent?.parent;
+        if (ts.isMethodDeclaration(node) && ts.isIdentifier(node.name) && node.body && ts.isObjectLiteralExpression(node.parent) && owner && ts.isVariableDeclaration(owner) && ts.isIdentifier(owner.name) && owner.initializer === node.parent) {
+          const name = `${owner.name.text}.${node.name.text}`;
+          byName.set(name, [...(byName.get(name) ?? []), { name, file: sf.fileName, pos: node.name.getStart(sf), local: isLocal(node) }]);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(sf);
+    }
+    const unique = [...byName.values()]
+      .filter((l) => l.length === 1)
+      .map((l) => l[0]!)
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .filter((d) => {
+        const t = this.truth(d);
+        return t.callers.size + t.callees.size > 0;
+      });
+    const step = unique.length / count;
+    return unique.length <= count ? unique : Array.from({ length: count }, (_, i) => unique[Math.floor(i * step)]!);
   }
 
   /** Real call sites into and out of the declaration, per the call hierarchy. */

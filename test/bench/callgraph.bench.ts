@@ -52,10 +52,18 @@ export interface RepoScore {
   callees: Score;
 }
 
-export async function measureRepo(conn: RpcClient, label: string, repo: string, srcDir: string): Promise<RepoScore> {
+/** The repo's rows: its functions by the first sample rule, and its object-literal methods by the second (callgraph-oracle.ts). */
+export async function measureRepo(conn: RpcClient, label: string, repo: string, srcDir: string): Promise<RepoScore[]> {
   await conn.request(P.IndexRepo.type, { repo });
   const oracle = new CallOracle(repo, srcDir);
-  const sample = oracle.sample();
+  const rows = [await measureSample(conn, label, repo, oracle, oracle.sample())];
+  const methods = oracle.sampleObjectMethods();
+  if (methods.length > 0) rows.push(await measureSample(conn, `${label} object-literal methods`, repo, oracle, methods));
+  else console.log(`${label}: no object-literal method by the sample rule`);
+  return rows;
+}
+
+async function measureSample(conn: RpcClient, label: string, repo: string, oracle: CallOracle, sample: Sampled[]): Promise<RepoScore> {
   const callers = score();
   const callees = score();
   for (const d of sample) {
@@ -143,7 +151,7 @@ export async function run(): Promise<void> {
   if (bin) process.env.PATH = `${bin}${path.delimiter}${process.env.PATH ?? ''}`;
   const conn = await connectDaemon({ home, daemonScript: path.join(ROOT, 'dist', 'daemon.js') });
   try {
-    const results = [await measureRepo(conn, 'rxjs 7.8.2 src/', rxjsRepo(), 'src'), await measureRepo(conn, 'ajv 8.20.0 lib/', ajvRepo(), 'lib')];
+    const results = [...(await measureRepo(conn, 'rxjs 7.8.2 src/', rxjsRepo(), 'src')), ...(await measureRepo(conn, 'ajv 8.20.0 lib/', ajvRepo(), 'lib'))];
     const go = await measureGo(conn);
     if (go) results.push(go);
     const py = await measurePython(conn);

@@ -67,7 +67,12 @@ describe('first index: syntactic first, precise after the swap', () => {
     // Every file the precise answer names was named by the syntactic one too (rxjs's concatMap is imported by name).
     const files = (r: P.QueryResult): Set<string> => new Set(all(r).map((o) => o.file));
     const missed = [...files(precise)].filter((f) => !files(first).has(f));
-    assert.deepEqual(missed, []);
+    // A glance parses files for at most GLANCE_PARSE_BUDGET_MS: on a busy machine it reads fewer of them, and says so.
+    const glanced = first.index.glance;
+    if (glanced && glanced.files_read < glanced.files_naming) {
+      assert.equal(first.index.partial, true);
+      console.log(`# the first answer was a glance that read ${glanced.files_read} of the ${glanced.files_naming} files naming it (partial): ${missed.length} files not named`);
+    } else assert.deepEqual(missed, [], `the first answer: ${JSON.stringify(first.index)}`);
     const status = (await scryJson<P.StatusResult>(['status', '--repo', repo], { home })).repos[0]!;
     assert.equal(status.syntactic, undefined);
     assert.ok(status.indexers.some((i) => i.indexer === 'scip-typescript' && i.status === 'ok'));

@@ -3,6 +3,7 @@
 // while it ran.
 import type { IntervalHistogram } from 'node:perf_hooks';
 import { errorMessage, ScryError } from '../../errors';
+import { gateForTests } from '../../hold';
 import type { IndexResult, ProgressEvent } from '../../protocol';
 import { runInWorker, type BuildContext } from './context';
 import { BuildPace } from './pace';
@@ -49,6 +50,7 @@ export async function preciseBuild(ctx: BuildContext, p: PreciseBuild, entry: Re
   const coveredSeq = live?.buildStarted();
   let swapped = false;
   try {
+    await gateForTests('SCRY_TEST_PRECISE_GATE', ctx.signal);
     const outcome = await runInWorker(ctx, entry, emit, { scipFile: scip });
     emit({ phase: 'swapping', message: 'swapping in the new index' });
     log(`swap begin ${entry.repo}`);

@@ -2,3 +2,4 @@
 // files naming it (glance) while the syntactic first index is built.
 export { emptyStore } from './empty';
 export { exactFirst, glance, MAX_GLANCE_FILES, tailOf, type Glance } from './glance';
+export { declaredLike } from './declared';

@@ -32,6 +32,16 @@ function importedModule(file: string, source: string): string {
 
 const typeOfAnnotation = (n: Node | null): Node | undefined => n?.namedChildren[0] ?? undefined;
 
+/** A method of an object literal bound to a name (`const buffer = { getBuffer() {…} }`) is named with its owner: `buffer.getBuffer`. */
+const objectOwner = (n: Node): string[] => {
+  let object = n.parent;
+  if (object?.type !== 'object') return [];
+  while (object.parent && ['as_expression', 'satisfies_expression', 'parenthesized_expression'].includes(object.parent.type)) object = object.parent;
+  const declarator = object.parent;
+  const name = declarator?.type === 'variable_declarator' && declarator.childForFieldName('value')?.id === object.id ? declarator.childForFieldName('name') : undefined;
+  return name?.type === 'identifier' ? [name.text] : [];
+};
+
 const parameters = (n: Node): Array<[string, Node]> =>
   (n.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) => {
     const name = p.childForFieldName('pattern');
@@ -101,7 +111,7 @@ export const TYPESCRIPT_RULES: GenericRules = {
     enum_declaration: { kind: Kind.Enum, container: 'type' },
     enum_assignment: { kind: Kind.EnumMember },
     property_identifier: { kind: Kind.EnumMember, name: (n) => n, when: (n) => n.parent?.type === 'enum_body' },
-    method_definition: { kind: Kind.Method, typedParameters: parameters },
+    method_definition: { kind: Kind.Method, typedParameters: parameters, qualifier: objectOwner },
     method_signature: { kind: Kind.Method },
     abstract_method_signature: { kind: Kind.Method },
     public_field_definition: { kind: Kind.Property, typeOf: (n) => typeOfAnnotation(n.childForFieldName('type')) },

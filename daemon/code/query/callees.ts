@@ -6,6 +6,7 @@
 // Python reads a body whole, as pyright's call hierarchy does: the calls of
 // the functions a Python function defines count for it as well.
 import type { QueryResult } from '../../protocol';
+import { ROLE_THROUGH_TYPE } from '../store/roles';
 import { OCCURRENCE_SELECT, type CodeStore, type OccurrenceRow } from '../store/store';
 import type { Answer } from './answer';
 import { groupBy, symbolById } from './group';
@@ -66,7 +67,7 @@ const PY_CLASS = /^scip-python .*#$/;
 const PY_TERM = /^scip-python .*\/[^/#()]+\.$/;
 const SQL = (allRefs: boolean): string => `${OCCURRENCE_SELECT}
   JOIN symbols s ON s.id = o.symbol_id
-  WHERE o.containing_id = ? AND o.is_definition = 0${allRefs ? '' : ' AND o.is_call = 1'}
+  WHERE o.containing_id = ? AND o.is_definition = 0${allRefs ? '' : ' AND o.is_call = 1'} AND (o.roles & ${ROLE_THROUGH_TYPE}) = 0
     AND (s.document_id IS NULL OR s.kind IN (${LOCAL_CALLABLE}) OR (s.symbol LIKE 'local %' AND (d.path LIKE '%.py' OR d.path LIKE '%.pyi')))
     AND s.kind NOT IN ('parameter', 'type_parameter')
   ORDER BY o.document_id, o.line, o.col`;

@@ -9,4 +9,5 @@ export { outline } from './outline';
 export { refs } from './refs';
 export { resolveName, splitCompound } from './names';
 export { search } from './search';
+export { suggestAmong } from './suggest-among';
 export { READ_QUERIES, readQuery, type OverlayMerges, type QueryContext, type ReadQuery } from './methods';

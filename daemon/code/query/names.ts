@@ -43,7 +43,13 @@ export function resolveName(store: CodeStore, input: unknown): Resolved {
   const candidates = store.symbolsNamed(compound.tail);
   const head = lastSegment(compound.head).toLowerCase();
   const kept = candidates.filter((s) => s.parent_name !== null && lastSegment(s.parent_name).toLowerCase() === head);
+  // The case decides when it can: `timeoutProvider.setTimeout` is the object's method, not the `TimeoutProvider` interface's member.
+  const sameCase = kept.filter((s) => lastSegment(s.parent_name!) === lastSegment(compound.head));
+  if (sameCase.length > 0) return { symbols: sameCase };
   if (kept.length > 0) return { symbols: kept };
+  // A method of an object literal bound inside a function (`const buffer = { getBuffer() {…} }`) is a local named with its owner.
+  const owned = store.everyNamed(compound.tail).filter((s) => s.is_local && s.parent_name !== null && s.parent_name.toLowerCase() === head);
+  if (owned.length > 0) return { symbols: owned };
   if (candidates.length === 0) return { symbols: [] };
   return {
     symbols: candidates,

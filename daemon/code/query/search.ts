@@ -37,7 +37,7 @@ const SQL = {
 };
 
 // Among equal matches, the things people search for come first.
-const KIND_BONUS: Record<string, number> = { class: 30, interface: 30, struct: 30, type_alias: 25, enum: 25, function: 25, method: 20, type: 20, constant: 10, property: 5 };
+export const KIND_BONUS: Record<string, number> = { class: 30, interface: 30, struct: 30, type_alias: 25, enum: 25, function: 25, method: 20, type: 20, constant: 10, property: 5 };
 
 /** candidates: how many names each way of matching ranks (CANDIDATES; smaller only in tests). */
 export function search(store: CodeStore, pattern: unknown, opts: Paging & { kind?: string; candidates?: number } = {}): Answer<SearchResult> {

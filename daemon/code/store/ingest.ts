@@ -18,8 +18,9 @@ import { COVERAGE_FILE } from '../indexers/typescript';
 import { docReferences } from './jsdoc';
 import { importListLines, TYPE_POSITION_KINDS, USE, useAt } from './uses';
 import { containingDefinitions, type Interval } from './containing';
-import { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL } from './roles';
-import type { LocalFunctionReader, LocalFunctions } from '../syntactic/local-functions';
+import { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL, ROLE_THROUGH_TYPE } from './roles';
+import type { LocalFunctionReader } from '../syntactic/local-functions';
+import { objectMethodInfo, objectMethodsOf, objectMethodSymbol, ownerBefore } from './object-methods';
 import { INDEXES, SCHEMA, SCHEMA_VERSION } from './schema';
 import { binaryReason, outsideTarget } from '../roots';
 
@@ -50,6 +51,15 @@ interface SymbolRow {
   localName?: string;
   /** A function's kind from its declaration's syntax, where SCIP gives none or only 'constant' (`const f = () => …`). */
   syntaxKind?: string;
+  /** A local object-literal method's owner (see object-methods.ts): its parent name. */
+  ownerName?: string;
+}
+
+/** An `owner.method` site in a document read before the method's own document: added at finish() if that method exists. */
+interface ThroughOwner {
+  symbol: string;
+  /** The occurrence's columns from document_id on. */
+  values: Array<number | null>;
 }
 
 export class IngestSession {
@@ -74,6 +84,11 @@ export class IngestSession {
   private readonly documentLocals: string[] = [];
   /** Finds local functions' extents where the indexer gives none (scip-typescript), so the call graph has them. */
   private localFunctions: LocalFunctionReader | undefined;
+  /** Every object-literal method's symbol (see object-methods.ts), and the `owner.method` sites waiting for one. */
+  private readonly objectMethods = new Set<string>();
+  private readonly throughOwners: ThroughOwner[] = [];
+  /** Each typed object-literal method and the type's member the indexer named at its name: the method's callers include the member's. */
+  private readonly implementedMembers: Array<[method: string, member: string]> = [];
 
   /** The root with links resolved: what a document's real path must stay inside. */
   private readonly realRoot: string;
@@ -154,22 +169,34 @@ export class IngestSession {
     }
     const occs = doc.occurrences;
     const ranges = occs.map((o) => fullRange(o.range));
-    const rows = occs.map((o) => this.symbolFor(o.symbol, documentId, localInfos));
+    const locals = this.localFunctions && source !== undefined ? this.localFunctions.read(relPath, source) : undefined;
+    const objects = objectMethodsOf(locals, occs, ranges, lines ?? []);
+    for (const m of objects.bySite.values()) {
+      if (isLocalSymbol(m.symbol)) localInfos.set(m.symbol, objectMethodInfo(m));
+      else if (!this.infos.has(m.symbol)) this.infos.set(m.symbol, objectMethodInfo(m));
+    }
+    const rows = occs.map((o) => this.symbolFor(objects.replaces.get(o.symbol) ?? o.symbol, documentId, localInfos));
     const defIntervals: Interval[] = [];
-    let locals: LocalFunctions | undefined | null = null;
+    // Each object-literal method: a definition at its name, its body's extent from the syntax tree.
+    const methods = [...objects.bySite.values()].map((m) => {
+      const row = this.symbolFor(m.symbol, documentId, localInfos);
+      row.syntaxKind = 'method';
+      if (isLocalSymbol(m.symbol)) row.ownerName = m.ownerName;
+      this.objectMethods.add(m.symbol);
+      defIntervals.push({ startLine: m.extent[0], startCol: m.extent[1], endLine: m.extent[2], endCol: m.extent[3], id: row.id });
+      return { m, row };
+    });
     for (let i = 0; i < occs.length; i++) {
       const o = occs[i]!;
       if ((o.symbolRoles & ROLE_DEFINITION) === 0) continue;
       const row = rows[i]!;
-      if (this.localFunctions && source !== undefined) {
-        if (locals === null) locals = this.localFunctions.read(relPath, source);
-        const fn = locals?.get(`${ranges[i]![0]}:${ranges[i]![1]}`);
-        if (fn) row.syntaxKind ??= fn.kind;
-        // A function declared inside another is a definition of the call graph too (its extent from the syntax tree).
-        if (fn && row.documentId !== null && o.enclosingRange.length === 0) {
-          defIntervals.push({ startLine: fn.extent[0], startCol: fn.extent[1], endLine: fn.extent[2], endCol: fn.extent[3], id: row.id });
-          continue;
-        }
+      const fn = locals?.get(`${ranges[i]![0]}:${ranges[i]![1]}`);
+      if (fn && objects.bySite.has(`${ranges[i]![0]}:${ranges[i]![1]}`)) continue;
+      if (fn) row.syntaxKind ??= fn.kind;
+      // A function declared inside another is a definition of the call graph too (its extent from the syntax tree).
+      if (fn && row.documentId !== null && o.enclosingRange.length === 0) {
+        defIntervals.push({ startLine: fn.extent[0], startCol: fn.extent[1], endLine: fn.extent[2], endCol: fn.extent[3], id: row.id });
+        continue;
       }
       if (row.documentId === null && o.enclosingRange.length > 0) {
         const e = fullRange(o.enclosingRange);
@@ -177,7 +204,20 @@ export class IngestSession {
       }
     }
     // A definition is not inside itself; a recursive call is (the call hierarchy lists it as its own caller).
-    const containing = containingDefinitions(ranges, rows.map((r, i) => ((occs[i]!.symbolRoles & ROLE_DEFINITION) !== 0 ? r.id : -1)), defIntervals);
+    // Nor is what the indexer put at an object-literal method's name (the type's member it matches).
+    const ownIds = rows.map((r, i) => ((occs[i]!.symbolRoles & ROLE_DEFINITION) !== 0 ? r.id : objects.bySite.has(`${ranges[i]![0]}:${ranges[i]![1]}`) ? methods.find((x) => x.m.range[0] === ranges[i]![0] && x.m.range[1] === ranges[i]![1])!.row.id : -1));
+    const allContaining = containingDefinitions([...ranges, ...methods.map((x) => x.m.range)], [...ownIds, ...methods.map((x) => x.row.id)], defIntervals);
+    const containing = allContaining.slice(0, occs.length);
+    methods.forEach(({ m, row }, k) => {
+      const [sl, sc, el, ec] = m.range;
+      const within = allContaining[occs.length + k] ?? null;
+      row.def ??= [documentId, sl + 1, sc + 1];
+      if (row.documentId === null) this.insertOutline.run(documentId, sl + 1, sc + 1, row.id, el + 1, ec + 1, m.extent[0] + 1, m.extent[1] + 1, m.extent[2] + 1, m.extent[3] + 1, within);
+      this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, ROLE_DEFINITION, 1, 0, USE.def, within).changes;
+    });
+    // `owner.method` sites: the occurrence naming the owner ends right before the dot.
+    const endingAt = new Map<string, number>();
+    ranges.forEach((r, i) => r[0] === r[2] && endingAt.set(`${r[0]}:${r[3]}`, i));
     const usedLines = new Set<number>();
     const importLists = lines ? importListLines(lines) : undefined;
     const rules = { jsx: JSX_FILE.test(relPath), decorators: !PYTHON_FILE.test(relPath) };
@@ -195,9 +235,15 @@ export class IngestSession {
         const e = o.enclosingRange.length > 0 ? fullRange(o.enclosingRange) : undefined;
         this.insertOutline.run(documentId, sl + 1, sc + 1, row.id, el + 1, ec + 1, e ? e[0] + 1 : null, e ? e[1] + 1 : null, e ? e[2] + 1 : null, e ? e[3] + 1 : null, containing[i] ?? null);
       }
-      const call = isDef ? 0 : (o.symbolRoles & ROLE_SYNTACTIC) !== 0 ? ((o.symbolRoles & ROLE_SYNTACTIC_CALL) !== 0 ? 1 : 0) : text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length, rules) ? 1 : 0;
+      // An object-literal method's name is no call of what the indexer put there (`setTimeout(handler) {`).
+      const methodName = !isDef && objects.bySite.has(`${sl}:${sc}`);
+      if (methodName && row.documentId === null) this.implementedMembers.push([objects.bySite.get(`${sl}:${sc}`)!.symbol, o.symbol]);
+      const call = isDef || methodName ? 0 : (o.symbolRoles & ROLE_SYNTACTIC) !== 0 ? ((o.symbolRoles & ROLE_SYNTACTIC_CALL) !== 0 ? 1 : 0) : text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length, rules) ? 1 : 0;
       const use = isDef ? USE.def : useAt(text, sc, sl === el ? ec : (text?.length ?? sc), o.symbolRoles, call === 1, importLists?.has(sl));
       this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, isDef ? 1 : 0, call, use, containing[i] ?? null).changes;
+      const owner = isDef || sl !== el ? undefined : ownerBefore(text, sl, sc, endingAt);
+      const through = owner === undefined ? undefined : objectMethodSymbol(objects.replaces.get(occs[owner]!.symbol) ?? occs[owner]!.symbol, text!.slice(sc, ec));
+      if (through) this.addThroughOwner(through, [documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles | (row.documentId === null ? ROLE_THROUGH_TYPE : 0), 0, call, use, containing[i] ?? null]);
       const cls = isDef ? undefined : constructedClass(o.symbol);
       if (cls && text !== undefined && sl === el && text.slice(sc, ec) === cls.name) {
         const classRow = this.symbolFor(cls.symbol, documentId, localInfos);
@@ -220,6 +266,32 @@ export class IngestSession {
       this.symbols.delete(key);
     }
     this.documentLocals.length = 0;
+  }
+
+  /**
+   * A typed object-literal method is found wherever the type's member it
+   * implements is used (the call hierarchy finds a method's callers through
+   * its contextual type), and where any implementation of that member is.
+   */
+  private addImplementedMembers(): void {
+    const copy = this.db.prepare(`INSERT OR IGNORE INTO occurrences (symbol_id, document_id, line, col, end_line, end_col, roles, is_definition, is_call, use, containing_id)
+      SELECT ?, document_id, line, col, end_line, end_col, roles | ${ROLE_THROUGH_TYPE}, 0, is_call, use, containing_id FROM occurrences
+       WHERE is_definition = 0 AND (symbol_id = ? OR symbol_id IN (SELECT impl_id FROM implementations WHERE target_id = ?))`);
+    for (const [method, member] of this.implementedMembers) {
+      const m = this.symbols.get(method);
+      const t = this.symbols.get(member);
+      if (m && t && m.id !== t.id) this.occurrenceCount += copy.run(m.id, t.id, t.id).changes;
+    }
+    this.implementedMembers.length = 0;
+  }
+
+  /** An `owner.method` site is an occurrence of the method's symbol too: now if the method is known, at finish() if it may come later. */
+  private addThroughOwner(symbol: string, values: Array<number | null>): void {
+    const documentId = values[0]!;
+    // A local method is known only in its own document.
+    const row = this.objectMethods.has(symbol) ? this.symbols.get(isLocalSymbol(symbol) ? `${documentId}\u0000${symbol}` : symbol) : undefined;
+    if (row) this.occurrenceCount += this.insertOcc.run(row.id, ...values).changes;
+    else if (!isLocalSymbol(symbol)) this.throughOwners.push({ symbol, values });
   }
 
   /**
@@ -266,6 +338,11 @@ export class IngestSession {
   /** Writes symbols, relationships and indexes, and closes the file. */
   finish(meta: Record<string, string> = {}): IngestResult {
     try {
+      for (const t of this.throughOwners) {
+        const row = this.objectMethods.has(t.symbol) ? this.symbols.get(t.symbol) : undefined;
+        if (row) this.occurrenceCount += this.insertOcc.run(row.id, ...t.values).changes;
+      }
+      this.throughOwners.length = 0;
       for (const row of this.symbols.values()) this.writeSymbol(row);
       const insertRel = this.db.prepare(
         'INSERT OR IGNORE INTO relationships (symbol_id, target_id, is_implementation, is_reference, is_type_definition) VALUES (?, ?, ?, ?, ?)',
@@ -289,6 +366,7 @@ export class IngestSession {
       for (const [target, depth] of transitiveImplementations(implementedBy)) {
         for (const [impl, d] of depth) insertImpl.run(target, impl, d);
       }
+      this.addImplementedMembers();
       // A value's 'type position' guess was a read (an object literal's `key: value`).
       const kinds = TYPE_POSITION_KINDS.map((k) => `'${k}'`).join(', ');
       this.db.exec(`UPDATE occurrences SET use = ${USE.read} WHERE use = ${USE.type} AND symbol_id IN (SELECT id FROM symbols WHERE kind NOT IN (${kinds}))`);
@@ -349,7 +427,8 @@ export class IngestSession {
     if (row.syntaxKind && SYNTAX_DECIDES.has(kind)) kind = row.syntaxKind;
     const signature = info?.signatureDocumentation?.text ? info.signatureDocumentation.text.slice(0, 500) : null;
     const [defDoc, defLine, defCol] = row.def ?? [null, null, null];
-    this.insertSym.run(row.id, row.symbol, row.documentId, name, name.toLowerCase(), local ? name : qualifiedName(parsed), local ? null : parentName(parsed), kind, info ? 0 : 1, signature, initialsOf(name), defDoc, defLine, defCol);
+    const owner = local ? (row.ownerName ?? null) : parentName(parsed);
+    this.insertSym.run(row.id, row.symbol, row.documentId, name, name.toLowerCase(), local ? (owner ? `${owner}.${name}` : name) : qualifiedName(parsed), owner, kind, info ? 0 : 1, signature, initialsOf(name), defDoc, defLine, defCol);
     // A name the syntactic indexer could not bind is no symbol anyone searches for.
     if (!local && info && !UNSEARCHED_KINDS.has(kind) && !row.symbol.includes(' . . unresolved/')) this.insertName.run(row.id, name);
   }

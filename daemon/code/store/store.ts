@@ -174,6 +174,11 @@ export class CodeStore {
     return primary.length > 0 ? primary : all;
   }
 
+  /** Every symbol of exactly this name, locals included (symbolsNamed prefers the repo-wide ones). */
+  everyNamed(name: string): SymbolRecord[] {
+    return this.byName.all(name.toLowerCase()).filter((s) => s.name === name);
+  }
+
   occurrences(symbolId: number, definitionsOnly = false): Occurrence[] {
     const paths = this.documentPaths();
     return (definitionsOnly ? this.definitionsOf : this.occurrencesOf).all(symbolId).map((r) => ({

@@ -19,6 +19,12 @@ export interface LocalFunction {
   /** 0-based [startLine, startCol, endLine, endCol] of the whole declaration. */
   extent: [number, number, number, number];
   kind: 'function' | 'method' | 'class';
+  /**
+   * A method written in an object literal bound to a name (`const buffer = {
+   * getBuffer() {…} }`): its name, and where the owner's name starts (0-based
+   * line, column). The indexer may give it no definition of its own.
+   */
+  objectMethod?: { name: string; owner: [number, number] };
 }
 
 /** Per `line:col` (0-based) of a function-like declaration's name, its extent and kind. */
@@ -59,9 +65,11 @@ export class LocalFunctionReader {
         const found = functionAt(n);
         if (found) {
           const name = found.name;
+          const owner = found.kind === 'method' ? objectOwner(found.node) : undefined;
           out.set(`${name.startPosition.row}:${name.startPosition.column}`, {
             extent: [found.node.startPosition.row, found.node.startPosition.column, found.node.endPosition.row, found.node.endPosition.column],
             kind: found.kind,
+            ...(owner && name.type === 'property_identifier' ? { objectMethod: { name: name.text, owner: [owner.startPosition.row, owner.startPosition.column] } } : {}),
           });
         }
         for (let i = n.namedChildCount - 1; i >= 0; i--) {
@@ -96,4 +104,18 @@ function functionAt(n: Node): { node: Node; name: Node; kind: LocalFunction['kin
   const declaration = n.parent;
   if (declaration?.type !== 'lexical_declaration' || declaration.child(0)?.type !== 'const') return undefined;
   return { node: n, name, kind: 'function' };
+}
+
+/** Wrappers an object literal may sit in and stay the value bound (`{…} as T`, `{…} satisfies T`, `({…})`). */
+const TRANSPARENT = new Set(['as_expression', 'satisfies_expression', 'parenthesized_expression', 'non_null_expression']);
+
+/** The name a method's object literal is bound to by a variable declaration, if it is. */
+function objectOwner(method: Node): Node | undefined {
+  let object = method.parent;
+  if (object?.type !== 'object') return undefined;
+  while (object.parent && TRANSPARENT.has(object.parent.type)) object = object.parent;
+  const declarator = object.parent;
+  if (declarator?.type !== 'variable_declarator' || declarator.childForFieldName('value')?.id !== object.id) return undefined;
+  const name = declarator.childForFieldName('name');
+  return name?.type === 'identifier' ? name : undefined;
 }

@@ -69,6 +69,17 @@ describe('TypeScript first index (tree-sitter) on rxjs', () => {
     for (const f of subs) assert.ok(found.includes(f), `${f} extends Subscriber: ${found.join(', ')}`);
   });
 
+  it("names a method written in an object literal with its owner (`timeoutProvider.setTimeout`), and reads its body's calls", () => {
+    for (const [owner, method, file] of [['timeoutProvider', 'setTimeout', 'src/internal/scheduler/timeoutProvider.ts'], ['Immediate', 'setImmediate', 'src/internal/util/Immediate.ts']] as const) {
+      const def = refs(store, `${owner}.${method}`, { definitionsOnly: true });
+      assert.equal(def.note, undefined, `${owner}.${method} is found inside its owner`);
+      assert.deepEqual(def.matches.flatMap((m) => m.occurrences.map((o) => `${o.file}:${o.line}`)), [`${file}:${lineOf(path.join(repo, file), new RegExp(`^\\s+${method}\\(`))}`]);
+      assert.equal(def.matches[0]!.kind, 'method');
+    }
+    const inside = callers(store, 'findAndClearHandle', {}).matches.map((m) => m.display_name).sort();
+    assert.deepEqual(inside, ['clearImmediate', 'setImmediate']);
+  });
+
   it('names modules by path without extension or index', () => {
     assert.deepEqual(modulePartsOf('src/a/index.ts'), ['src', 'a']);
     assert.deepEqual(modulePartsOf('lib/x.d.ts'), ['lib', 'x']);
