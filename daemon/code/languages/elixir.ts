@@ -4,7 +4,7 @@
 // whose kind its target says (`def` -> function), and a name is a definition
 // when it is the first argument (or the head `name(...)`, `name(...) when
 // ...`) of such a call.
-import { elixirFacts } from './elixir-reader';
+import { elixirFacts } from '../readers/elixir';
 import { defineGrammar, defineLanguage, type SyntaxFrame, type SyntaxRules } from './language';
 
 const DEFINERS: Readonly<Record<string, string>> = {

@@ -9,8 +9,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PHP_INDEXER, preparePhp } from '../indexers/php';
-import { bladeReferences, isLaravelEdge, viewDefinition, viewName } from '../syntactic/laravel';
-import { phpFacts } from '../syntactic/php';
+import { bladeReferences, isLaravelEdge, viewDefinition, viewName } from '../readers/laravel';
+import { phpFacts } from '../readers/php';
 import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
 
 const RULES: SyntaxRules = {

@@ -3,7 +3,7 @@
 // are plain functions inside a class, so its rules look at where a name sits.
 import { preparePython, PY_INDEXER } from '../indexers/python';
 import { defineGrammar, defineLanguage, type SyntaxFrame, type SyntaxRules } from './language';
-import { pythonReader } from './python-reader';
+import { pythonReader } from '../readers/python';
 
 const RULES: SyntaxRules = {
   names: new Set(['identifier']),

@@ -3,7 +3,7 @@
 // can still tell them apart. Three grammars, one set of syntax rules.
 import { prepareTypescript, TS_INDEXER } from '../indexers/typescript';
 import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
-import { typescriptReader } from './typescript-reader';
+import { typescriptReader } from '../readers/typescript';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
 

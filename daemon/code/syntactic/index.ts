@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { IndexerReport } from '../../protocol';
 import { grammarOfLanguageFile, languageById, type LanguageId, type SyntacticReader } from '../languages';
-import { parseWithin } from '../overlay/parser';
+import { parseWithin } from './parser';
 import { outsideTarget } from '../roots';
 import type { IngestSession } from '../store/ingest';
 import { toDocument } from './emit';

@@ -13,7 +13,7 @@
 // 'function' (SCIP says only that it is a constant).
 import type { Node, Parser } from 'web-tree-sitter';
 import { grammarOfLanguageFile, type GrammarId } from '../languages';
-import { parserFor } from '../overlay/parser';
+import { parserFor } from './parser';
 
 export interface LocalFunction {
   /** 0-based [startLine, startCol, endLine, endCol] of the whole declaration. */

@@ -3,8 +3,8 @@
 // its ancestors (extends, implements, traits); static calls on a facade
 // count for the facade and for its backing class; what cannot be resolved
 // stays under an `unresolved/` symbol of its own name.
-import { classKey, memberKey } from './php';
-import { BUILTIN_ACCESSORS, BUILTIN_ALIASES, BUILTIN_FACADE_CLASSES } from './facades';
+import { classKey, memberKey } from '../readers/php';
+import { BUILTIN_ACCESSORS, BUILTIN_ALIASES, BUILTIN_FACADE_CLASSES } from '../readers/facades';
 import { type Definition, type FacadeFacts, type FileFacts, type MemberKind, type Receiver, type Target } from './facts';
 
 const MAX_DEPTH = 8;

@@ -5,7 +5,7 @@
 // `new X` assignments, declared return types); a call on anything else is
 // recorded as unresolved, never bound to a same-named method elsewhere.
 import type { Node } from 'web-tree-sitter';
-import { descriptor, Kind, type Definition, type FacadeFacts, type FileFacts, type MemberKind, type Range, type Receiver, type Target } from './facts';
+import { descriptor, Kind, type Definition, type FacadeFacts, type FileFacts, type MemberKind, type Range, type Receiver, type Target } from '../syntactic/facts';
 import { laravelFileReferences, LaravelWalk } from './laravel';
 import { stringValue } from './php-nodes';
 

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { Kind, descriptor } from '../syntactic/facts';
 import { genericFacts, type GenericRules, type Imported } from '../syntactic/generic';
-import type { SyntacticReader } from './language';
+import type { SyntacticReader } from '../languages/language';
 
 const BINDING_PARENTS = new Set(['parameters', 'typed_parameter', 'default_parameter', 'typed_default_parameter', 'keyword_argument', 'aliased_import', 'dotted_name', 'import_from_statement', 'global_statement', 'nonlocal_statement', 'lambda_parameters', 'list_splat_pattern', 'dictionary_splat_pattern']);
 const isClassName = (name: string): boolean => /^_?[A-Z]/.test(name);

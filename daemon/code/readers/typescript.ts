@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { Kind, descriptor } from '../syntactic/facts';
 import { genericFacts, type GenericRules, type Imported } from '../syntactic/generic';
-import type { SyntacticReader } from './language';
+import type { SyntacticReader } from '../languages/language';
 
 const TYPE_REFS = new Set(['type_identifier', 'nested_type_identifier']);
 const SUPER_NODES = new Set(['identifier', 'type_identifier', 'nested_type_identifier', 'generic_type', 'member_expression']);

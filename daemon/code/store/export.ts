@@ -8,9 +8,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { create, toBinary } from '@bufbuild/protobuf';
-import type { CodeStore } from '../store/store';
-import { DocumentSchema, IndexSchema, OccurrenceSchema, RelationshipSchema, SymbolInformationSchema, type Document, type SymbolInformation } from './gen/scip_pb';
-import { kindNumber } from './kinds';
+import type { CodeStore } from './store';
+import { DocumentSchema, IndexSchema, OccurrenceSchema, RelationshipSchema, SymbolInformationSchema, type Document, type SymbolInformation } from '../scip/gen/scip_pb';
+import { kindNumber } from '../scip/kinds';
 
 export interface ScipExport {
   file: string;
