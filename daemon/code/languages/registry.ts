@@ -2,20 +2,20 @@
 // from them. Adding a language: one file in this folder, one entry below, and
 // its grammar's WASM in .vscodeignore when it brings a new one.
 import * as path from 'node:path';
-import { c } from './c';
-import { cpp } from './cpp';
-import { csharp } from './csharp';
+import { c } from '../readers/c';
+import { cpp } from '../readers/cpp';
+import { csharp } from '../readers/csharp';
 import { dart } from './dart';
 import { elixir } from './elixir';
-import { go } from './go';
-import { java } from './java';
+import { go } from '../readers/go';
+import { java } from '../readers/java';
 import { kotlin } from './kotlin';
 import type { Claim, Grammar, Language, SourceExtension } from './language';
 import { lua } from './lua';
 import { php } from './php';
 import { python } from './python';
-import { ruby } from './ruby';
-import { rust } from './rust';
+import { ruby } from '../readers/ruby';
+import { rust } from '../readers/rust';
 import { scala } from './scala';
 import { swift } from './swift';
 import { typescript } from './typescript';

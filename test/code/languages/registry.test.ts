@@ -16,7 +16,7 @@ import {
   allGrammars, detectLanguages, documentLanguageOf, grammarOfFile, isIndexedLanguage, isIndexedSource, isIndexerCommandLine,
   LANGUAGE_IDS, languageById, languageOfFile, SKIP_DIRS, type GrammarId, type LanguageId,
 } from '../../../daemon/code/languages';
-import { blankExportMacros } from '../../../daemon/code/languages/cpp';
+import { blankExportMacros } from '../../../daemon/code/readers/cpp';
 import { recoverRepoDir } from '../../../daemon/code/live';
 import { Overlay } from '../../../daemon/code/overlay';
 import { isTestFile } from '../../../daemon/code/languages/tests';

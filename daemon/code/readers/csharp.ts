@@ -4,7 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import { Kind } from '../syntactic/facts';
 import { genericReader, type GenericRules } from '../syntactic/generic';
-import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
+import { defineGrammar, defineLanguage, type SyntaxRules } from '../languages/language';
 
 const parameters = (n: Node): Array<[string, Node]> =>
   (n.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) => {

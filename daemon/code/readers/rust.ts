@@ -10,7 +10,7 @@ import type { Node } from 'web-tree-sitter';
 import { descriptor, Kind, type Receiver, type Target } from '../syntactic/facts';
 import { genericReader, type GenericRules, type Imported, type PathScope } from '../syntactic/generic';
 import { parseDescriptors } from '../scip/symbol';
-import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
+import { defineGrammar, defineLanguage, type SyntaxRules } from '../languages/language';
 
 const parameters = (n: Node): Array<[string, Node]> =>
   (n.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) => {

@@ -9,8 +9,8 @@ import * as path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { Kind } from '../syntactic/facts';
 import { genericReader, type GenericRules } from '../syntactic/generic';
-import { callTarget, declaratorDefinition, declaratorName, declaredVariables, declaresFunction, fieldNames, hasBody, innermost, lastOfQualified, parameterTypes, qualifierOf } from '../readers/clike';
-import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
+import { callTarget, declaratorDefinition, declaratorName, declaredVariables, declaresFunction, fieldNames, hasBody, innermost, lastOfQualified, parameterTypes, qualifierOf } from './clike';
+import { defineGrammar, defineLanguage, type SyntaxRules } from '../languages/language';
 
 const bases = (n: Node): Node[] => n.namedChildren.filter((c) => c.type === 'base_class_clause').flatMap((b) => b.namedChildren.filter((t) => t.type === 'type_identifier' || t.type === 'qualified_identifier' || t.type === 'template_type'));
 const functionName = (n: Node): Node | undefined => lastOfQualified(declaratorName(n));

@@ -9,7 +9,7 @@ import type { Node } from 'web-tree-sitter';
 import { GO_INDEXER, prepareGo } from '../indexers/go';
 import { descriptor, Kind } from '../syntactic/facts';
 import { genericFacts, type GenericRules } from '../syntactic/generic';
-import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
+import { defineGrammar, defineLanguage, type SyntaxRules } from '../languages/language';
 
 const RULES: SyntaxRules = {
   names: new Set(['identifier', 'type_identifier', 'field_identifier']),

@@ -5,7 +5,7 @@
 import type { Node } from 'web-tree-sitter';
 import { Kind } from '../syntactic/facts';
 import { genericReader, type GenericRules } from '../syntactic/generic';
-import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
+import { defineGrammar, defineLanguage, type SyntaxRules } from '../languages/language';
 
 const MIXINS = new Set(['include', 'extend', 'prepend']);
 

@@ -4,8 +4,8 @@
 // macros are definitions; `p->f()` through a typed pointer is a field call.
 import { Kind } from '../syntactic/facts';
 import { genericReader, type GenericRules } from '../syntactic/generic';
-import { callTarget, declaratorDefinition, declaratorName, declaredVariables, declaresFunction, fieldNames, hasBody, innermost, parameterTypes } from '../readers/clike';
-import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
+import { callTarget, declaratorDefinition, declaratorName, declaredVariables, declaresFunction, fieldNames, hasBody, innermost, parameterTypes } from './clike';
+import { defineGrammar, defineLanguage, type SyntaxRules } from '../languages/language';
 
 export const C_RULES: GenericRules = {
   language: 'c',

@@ -4,7 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import { Kind } from '../syntactic/facts';
 import { descendants, genericReader, type GenericRules } from '../syntactic/generic';
-import { defineGrammar, defineLanguage, type SyntaxRules } from './language';
+import { defineGrammar, defineLanguage, type SyntaxRules } from '../languages/language';
 
 const TYPE_REFS = new Set(['type_identifier']);
 
