@@ -5,7 +5,7 @@
 import { Kind } from '../syntactic/facts';
 import { genericReader, type GenericRules } from '../syntactic/generic';
 import { callTarget, declaratorDefinition, declaratorName, declaredVariables, declaresFunction, fieldNames, hasBody, innermost, parameterTypes } from './clike';
-import { defineGrammar, defineLanguage, type SyntaxRules } from '../languages/language';
+import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 
 export const C_RULES: GenericRules = {
   language: 'c',
@@ -29,7 +29,7 @@ export const C_RULES: GenericRules = {
   skip: new Set(['comment', 'string_literal', 'char_literal', 'system_lib_string']),
 };
 
-const RULES: SyntaxRules = {
+export const C_SYNTAX: SyntaxRules = {
   names: new Set(['identifier', 'type_identifier', 'field_identifier']),
   definitions: { struct_specifier: 'struct', union_specifier: 'union', enum_specifier: 'enum', preproc_def: 'macro', preproc_function_def: 'macro' },
   calls: { call_expression: 'function' },
@@ -37,13 +37,4 @@ const RULES: SyntaxRules = {
   bareDefinition: declaratorDefinition,
 };
 
-const C = defineGrammar({ id: 'c', wasm: { package: 'tree-sitter-c', file: 'tree-sitter-c.wasm' }, rules: RULES });
-
-export const c = defineLanguage({
-  id: 'c',
-  displayName: 'C',
-  extensions: { '.c': { grammar: C }, '.h': { grammar: C } },
-  markers: [],
-  tests: [/(^|\/)tests?\//, /_test\.c$/, /(^|\/)test_[^/]*\.c$/],
-  syntactic: genericReader('tree-sitter-c', C_RULES),
-});
+export const cReader: SyntacticReader = genericReader('tree-sitter-c', C_RULES);

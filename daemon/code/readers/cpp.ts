@@ -4,13 +4,11 @@
 // Foo`) type receivers; any other receiver is unresolved. C owns `.h`, but
 // a header is C++'s in a C++ project (C++ sources beside it, or a CMake
 // build that enables CXX) and wherever its own text is C++.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { Kind } from '../syntactic/facts';
 import { genericReader, type GenericRules } from '../syntactic/generic';
 import { callTarget, declaratorDefinition, declaratorName, declaredVariables, declaresFunction, fieldNames, hasBody, innermost, lastOfQualified, parameterTypes, qualifierOf } from './clike';
-import { defineGrammar, defineLanguage, type SyntaxRules } from '../languages/language';
+import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 
 const bases = (n: Node): Node[] => n.namedChildren.filter((c) => c.type === 'base_class_clause').flatMap((b) => b.namedChildren.filter((t) => t.type === 'type_identifier' || t.type === 'qualified_identifier' || t.type === 'template_type'));
 const functionName = (n: Node): Node | undefined => lastOfQualified(declaratorName(n));
@@ -47,27 +45,13 @@ export const CPP_RULES: GenericRules = {
   skip: new Set(['comment', 'string_literal', 'raw_string_literal', 'char_literal', 'system_lib_string', 'template_argument_list_unused']),
 };
 
-const RULES: SyntaxRules = {
+export const CPP_SYNTAX: SyntaxRules = {
   names: new Set(['identifier', 'type_identifier', 'field_identifier', 'namespace_identifier']),
   definitions: { class_specifier: 'class', struct_specifier: 'struct', namespace_definition: 'namespace', enum_specifier: 'enum', preproc_def: 'macro' },
   calls: { call_expression: 'function' },
   members: { field_expression: 'field' },
   bareDefinition: declaratorDefinition,
 };
-
-const CPP = defineGrammar({ id: 'cpp', wasm: { package: '@vscode/tree-sitter-wasm', file: 'wasm/tree-sitter-cpp.wasm' }, rules: RULES });
-
-const EXTENSIONS = Object.fromEntries(['.cpp', '.cc', '.cxx', '.hpp', '.hh', '.hxx'].map((e) => [e, { grammar: CPP }]));
-
-/**
- * Lines only C++ starts this way (a C header may say `extern "C"` for C++'s
- * sake, which proves nothing): templates, namespaces, classes (defined or
- * declared), access specifiers, using-directives.
- */
-const CXX_ONLY = /^[ \t]*(?:template[ \t]*<|namespace(?:[ \t]+[\w:]+)?[ \t]*\{|using[ \t]+namespace[ \t]+\w|class[ \t]+[A-Za-z_]\w*(?:[ \t]+final)?[ \t]*(?:[:;{]|$)|(?:public|protected|private)[ \t]*:(?!:))/m;
-
-/** CMake enables C++ by name (a bare `project(x)` enables C and C++ alike, so it says nothing). */
-const CMAKE_CXX = /\bproject\s*\([^)]*\bCXX\b|\benable_language\s*\(\s*CXX\b|\bCMAKE_CXX_STANDARD\b/i;
 
 /**
  * `class GTEST_API_ Test {`, `struct LLVM_LIBRARY_VISIBILITY Pass :`: an
@@ -77,26 +61,4 @@ const CMAKE_CXX = /\bproject\s*\([^)]*\bCXX\b|\benable_language\s*\(\s*CXX\b|\bC
 const EXPORT_MACRO = /\b(class|struct)([ \t]+)([A-Z][A-Z0-9]*_[A-Z0-9_]*)(?=[ \t]+[A-Za-z_]\w*(?:[ \t]+final)?[ \t]*(?:\{|:(?!:)|$))/gm;
 export const blankExportMacros = (text: string): string => text.replace(EXPORT_MACRO, (_m, keyword: string, space: string, macro: string) => `${keyword}${space}${' '.repeat(macro.length)}`);
 
-function cmakeEnablesCxx(repo: string): boolean {
-  try {
-    return CMAKE_CXX.test(fs.readFileSync(path.join(repo, 'CMakeLists.txt'), 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
-export const cpp = defineLanguage({
-  id: 'cpp',
-  displayName: 'C++',
-  extensions: EXTENSIONS,
-  markers: ['CMakeLists.txt'],
-  tests: [/(^|\/)tests?\//, /_test\.(cc|cpp)$/, /_unittest\.(cc|cpp)$/],
-  claims: {
-    '.h': {
-      grammar: CPP,
-      project: (repo, extensions) => Object.keys(EXTENSIONS).some((e) => extensions.has(e)) || cmakeEnablesCxx(repo),
-      text: (text) => CXX_ONLY.test(text),
-    },
-  },
-  syntactic: { ...genericReader('tree-sitter-cpp', CPP_RULES), parsedText: blankExportMacros },
-});
+export const cppReader: SyntacticReader = { ...genericReader('tree-sitter-cpp', CPP_RULES), parsedText: blankExportMacros };

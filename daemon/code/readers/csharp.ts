@@ -4,7 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import { Kind } from '../syntactic/facts';
 import { genericReader, type GenericRules } from '../syntactic/generic';
-import { defineGrammar, defineLanguage, type SyntaxRules } from '../languages/language';
+import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 
 const parameters = (n: Node): Array<[string, Node]> =>
   (n.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) => {
@@ -75,7 +75,7 @@ export const CSHARP_RULES: GenericRules = {
 };
 
 // A file-scoped namespace's body is its siblings: packageOf reads it, the walk skips the node itself.
-const RULES: SyntaxRules = {
+export const CSHARP_SYNTAX: SyntaxRules = {
   names: new Set(['identifier']),
   definitions: {
     class_declaration: 'class', interface_declaration: 'interface', struct_declaration: 'struct', enum_declaration: 'enum', record_declaration: 'class',
@@ -85,13 +85,4 @@ const RULES: SyntaxRules = {
   members: { member_access_expression: 'name' },
 };
 
-const CSHARP = defineGrammar({ id: 'csharp', wasm: { package: '@vscode/tree-sitter-wasm', file: 'wasm/tree-sitter-c-sharp.wasm' }, rules: RULES });
-
-export const csharp = defineLanguage({
-  id: 'csharp',
-  displayName: 'C#',
-  extensions: { '.cs': { grammar: CSHARP } },
-  markers: [],
-  tests: [/Tests?\.cs$/, /(^|\/)[^/]*\.Tests\//],
-  syntactic: genericReader('tree-sitter-c-sharp', CSHARP_RULES),
-});
+export const csharpReader: SyntacticReader = genericReader('tree-sitter-c-sharp', CSHARP_RULES);

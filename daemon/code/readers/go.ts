@@ -6,12 +6,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Node } from 'web-tree-sitter';
-import { GO_INDEXER, prepareGo } from '../indexers/go';
 import { descriptor, Kind } from '../syntactic/facts';
 import { genericFacts, type GenericRules } from '../syntactic/generic';
-import { defineGrammar, defineLanguage, type SyntaxRules } from '../languages/language';
+import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 
-const RULES: SyntaxRules = {
+export const GO_SYNTAX: SyntaxRules = {
   names: new Set(['identifier', 'type_identifier', 'field_identifier']),
   definitions: { function_declaration: 'function', method_declaration: 'method', type_spec: 'type', const_spec: 'constant', var_spec: 'variable', field_declaration: 'property' },
   calls: { call_expression: 'function' },
@@ -133,17 +132,7 @@ function moduleOf(repo: string): string | undefined {
   return modules.get(repo);
 }
 
-const GO = defineGrammar({ id: 'go', wasm: { package: '@vscode/tree-sitter-wasm', file: 'wasm/tree-sitter-go.wasm' }, rules: RULES });
-
-export const go = defineLanguage({
-  id: 'go',
-  displayName: 'Go',
-  extensions: { '.go': { grammar: GO } },
-  markers: ['go.mod'],
-  tests: [/_test\.go$/],
-  indexer: { name: GO_INDEXER, processNames: [GO_INDEXER], prepare: prepareGo },
-  syntactic: {
-    name: 'tree-sitter-go',
-    facts: (root, file, repo) => genericFacts(GO_RULES, root, file, { file, module: repo ? moduleOf(repo) : undefined }),
-  },
-});
+export const goReader: SyntacticReader = {
+  name: 'tree-sitter-go',
+  facts: (root, file, repo) => genericFacts(GO_RULES, root, file, { file, module: repo ? moduleOf(repo) : undefined }),
+};

@@ -4,7 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import { Kind } from '../syntactic/facts';
 import { descendants, genericReader, type GenericRules } from '../syntactic/generic';
-import { defineGrammar, defineLanguage, type SyntaxRules } from '../languages/language';
+import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 
 const TYPE_REFS = new Set(['type_identifier']);
 
@@ -81,7 +81,7 @@ export const JAVA_RULES: GenericRules = {
   skip: new Set(['line_comment', 'block_comment', 'string_literal', 'package_declaration']),
 };
 
-const RULES: SyntaxRules = {
+export const JAVA_SYNTAX: SyntaxRules = {
   names: new Set(['identifier', 'type_identifier']),
   definitions: {
     class_declaration: 'class', interface_declaration: 'interface', enum_declaration: 'enum', record_declaration: 'class',
@@ -91,13 +91,4 @@ const RULES: SyntaxRules = {
   members: { field_access: 'field' },
 };
 
-const JAVA = defineGrammar({ id: 'java', wasm: { package: '@vscode/tree-sitter-wasm', file: 'wasm/tree-sitter-java.wasm' }, rules: RULES });
-
-export const java = defineLanguage({
-  id: 'java',
-  displayName: 'Java',
-  extensions: { '.java': { grammar: JAVA } },
-  markers: ['pom.xml', 'build.gradle', 'build.gradle.kts'],
-  tests: [/(^|\/)src\/test\//, /Test\.java$/, /Tests\.java$/],
-  syntactic: genericReader('tree-sitter-java', JAVA_RULES),
-});
+export const javaReader: SyntacticReader = genericReader('tree-sitter-java', JAVA_RULES);

@@ -4,9 +4,13 @@
 // ($this, self/static/parent, typed and promoted parameters, typed properties,
 // `new X` assignments, declared return types); a call on anything else is
 // recorded as unresolved, never bound to a same-named method elsewhere.
+import * as fs from 'node:fs';
+import * as nodePath from 'node:path';
 import type { Node } from 'web-tree-sitter';
-import { descriptor, Kind, type Definition, type FacadeFacts, type FileFacts, type MemberKind, type Range, type Receiver, type Target } from '../syntactic/facts';
-import { laravelFileReferences, LaravelWalk } from './laravel';
+import { classKey, descriptor, Kind, memberKey, type Definition, type FacadeFacts, type FileFacts, type Range, type Receiver, type Target } from '../syntactic/facts';
+import { bladeReferences, isLaravelEdge, laravelFileReferences, LaravelWalk, viewDefinition, viewName } from './laravel';
+import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
+import { BUILTIN_ACCESSORS, BUILTIN_ALIASES, BUILTIN_FACADE_CLASSES } from './facades';
 import { stringValue } from './php-nodes';
 
 
@@ -15,8 +19,6 @@ const PRIMITIVES = new Set([
   'never', 'false', 'true', 'resource',
 ]);
 
-/** `A\B\C` -> `A/B/C#`. */
-export const classKey = (fqn: string): string => `${fqn.split('\\').filter((s) => s.length > 0).map(descriptor).join('/')}#`;
 /** `A\B\f` -> `A/B/f().`. */
 const functionKey = (fqn: string): string => {
   const parts = fqn.split('\\').filter((s) => s.length > 0);
@@ -24,7 +26,6 @@ const functionKey = (fqn: string): string => {
   return `${parts.map((p) => `${descriptor(p)}/`).join('')}${descriptor(name)}().`;
 };
 const constantKey = (fqn: string): string => functionKey(fqn).replace(/\(\)\.$/, '.');
-export const memberKey = (owner: string, name: string, member: MemberKind): string => `${owner}${descriptor(name)}${member === 'method' ? '().' : member === 'type' ? '#' : '.'}`;
 
 export const rangeOf = (n: Node): Range => [n.startPosition.row, n.startPosition.column, n.endPosition.row, n.endPosition.column];
 
@@ -612,3 +613,40 @@ function variableName(n: Node): string | undefined {
   const inner = n.namedChildren[0];
   return inner?.type === 'name' ? inner.text : undefined;
 }
+
+/** Where an app's framework facades sit when Composer installed Laravel. */
+const VENDOR_FACADES = 'vendor/laravel/framework/src/Illuminate/Support/Facades';
+
+export const phpReader: SyntacticReader = {
+  name: 'tree-sitter-php',
+  foldCase: true,
+  builtins: { aliases: BUILTIN_ALIASES, accessors: BUILTIN_ACCESSORS, facadeClasses: BUILTIN_FACADE_CLASSES },
+  besidePrecise: { keeps: isLaravelEdge, leftOutFiles: true },
+  // Laravel's compiled Blade templates and its cached config/routes repeat the source under other names.
+  ignored: [/^storage\/framework\//, /^bootstrap\/cache\//],
+  facts: (root, file) => phpFacts(root, file),
+  textFacts(file, text) {
+    if (!file.endsWith('.blade.php')) return undefined;
+    const view = viewName(file);
+    const references = bladeReferences(text);
+    if (view) references.push(viewDefinition(view));
+    return { path: file, language: 'blade', definitions: [], references };
+  },
+  resolutionFiles(repo) {
+    try {
+      return fs.readdirSync(nodePath.join(repo, VENDOR_FACADES)).filter((f) => f.endsWith('.php')).map((f) => `${VENDOR_FACADES}/${f}`);
+    } catch {
+      return [];
+    }
+  },
+};
+
+export const PHP_SYNTAX: SyntaxRules = {
+  names: new Set(['name']),
+  definitions: {
+    class_declaration: 'class', interface_declaration: 'interface', trait_declaration: 'trait', enum_declaration: 'enum',
+    method_declaration: 'method', function_definition: 'function', enum_case: 'enum_member',
+  },
+  calls: { function_call_expression: 'function', member_call_expression: 'name', nullsafe_member_call_expression: 'name', scoped_call_expression: 'name' },
+  members: { member_access_expression: 'name', nullsafe_member_access_expression: 'name' },
+};

@@ -5,7 +5,7 @@
 import type { Node } from 'web-tree-sitter';
 import { Kind } from '../syntactic/facts';
 import { genericReader, type GenericRules } from '../syntactic/generic';
-import { defineGrammar, defineLanguage, type SyntaxRules } from '../languages/language';
+import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 
 const MIXINS = new Set(['include', 'extend', 'prepend']);
 
@@ -65,20 +65,11 @@ export const RUBY_RULES: GenericRules = {
   skip: new Set(['comment', 'string', 'heredoc_body', 'regex']),
 };
 
-const RULES: SyntaxRules = {
+export const RUBY_SYNTAX: SyntaxRules = {
   names: new Set(['identifier', 'constant']),
   definitions: { method: 'method', singleton_method: 'method', class: 'class', module: 'module' },
   calls: { call: 'method' },
   members: {},
 };
 
-const RUBY = defineGrammar({ id: 'ruby', wasm: { package: '@vscode/tree-sitter-wasm', file: 'wasm/tree-sitter-ruby.wasm' }, rules: RULES });
-
-export const ruby = defineLanguage({
-  id: 'ruby',
-  displayName: 'Ruby',
-  extensions: { '.rb': { grammar: RUBY }, '.rake': { grammar: RUBY }, '.gemspec': { grammar: RUBY } },
-  markers: ['Gemfile', 'Rakefile'],
-  tests: [/_spec\.rb$/, /_test\.rb$/, /(^|\/)test_[^/]*\.rb$/, /(^|\/)spec\//],
-  syntactic: genericReader('tree-sitter-ruby', RUBY_RULES),
-});
+export const rubyReader: SyntacticReader = genericReader('tree-sitter-ruby', RUBY_RULES);

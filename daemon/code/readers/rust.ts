@@ -10,7 +10,7 @@ import type { Node } from 'web-tree-sitter';
 import { descriptor, Kind, type Receiver, type Target } from '../syntactic/facts';
 import { genericReader, type GenericRules, type Imported, type PathScope } from '../syntactic/generic';
 import { parseDescriptors } from '../scip/symbol';
-import { defineGrammar, defineLanguage, type SyntaxRules } from '../languages/language';
+import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 
 const parameters = (n: Node): Array<[string, Node]> =>
   (n.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) => {
@@ -240,20 +240,11 @@ export const RUST_RULES: GenericRules = {
   skip: new Set(['line_comment', 'block_comment', 'string_literal', 'raw_string_literal', 'attribute_item', 'token_tree']),
 };
 
-const RULES: SyntaxRules = {
+export const RUST_SYNTAX: SyntaxRules = {
   names: new Set(['identifier', 'type_identifier', 'field_identifier']),
   definitions: { function_item: 'function', struct_item: 'struct', enum_item: 'enum', trait_item: 'interface', mod_item: 'module', type_item: 'type', const_item: 'constant', static_item: 'variable' },
   calls: { call_expression: 'function' },
   members: { field_expression: 'field' },
 };
 
-const RUST = defineGrammar({ id: 'rust', wasm: { package: '@vscode/tree-sitter-wasm', file: 'wasm/tree-sitter-rust.wasm' }, rules: RULES });
-
-export const rust = defineLanguage({
-  id: 'rust',
-  displayName: 'Rust',
-  extensions: { '.rs': { grammar: RUST } },
-  markers: ['Cargo.toml'],
-  tests: [/(^|\/)tests\/[^/]*\.rs$/, /_test\.rs$/],
-  syntactic: genericReader('tree-sitter-rust', RUST_RULES),
-});
+export const rustReader: SyntacticReader = genericReader('tree-sitter-rust', RUST_RULES);
