@@ -12,7 +12,6 @@ export const LONG_FILES: Readonly<Record<string, string>> = {
   'daemon/code/store/ingest.ts': 'one streaming pass over SCIP documents; its derived facts are already in calls, containing, jsdoc and uses',
   'daemon/code/syntactic/generic.ts': "the tree-sitter walk every language's reader shares",
   'daemon/code/readers/php.ts': "PHP's reader; splits when the readers move beside the catalog (issue 34, languages/)",
-  'daemon/code/readers/elixir.ts': 'Elixir with Phoenix and Ecto mixed in; splits into elixir, phoenix and ecto readers (issue 34, languages/)',
 };
 
 /**
