@@ -11,7 +11,6 @@ export const lineCount = (file: string): number => fs.readFileSync(file, 'utf8')
 export const LONG_FILES: Readonly<Record<string, string>> = {
   'daemon/code/store/ingest.ts': 'one streaming pass over SCIP documents; its derived facts are already in calls, containing, jsdoc and uses',
   'daemon/code/syntactic/generic.ts': "the tree-sitter walk every language's reader shares",
-  'daemon/code/readers/php.ts': "PHP's reader; splits when the readers move beside the catalog (issue 34, languages/)",
 };
 
 /**

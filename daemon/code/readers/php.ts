@@ -4,42 +4,18 @@
 // ($this, self/static/parent, typed and promoted parameters, typed properties,
 // `new X` assignments, declared return types); a call on anything else is
 // recorded as unresolved, never bound to a same-named method elsewhere.
+// This file walks the tree and reads declarations; php-references.ts reads
+// the references, laravel.ts (with facades.ts) what Laravel adds.
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import type { Node } from 'web-tree-sitter';
-import { classKey, descriptor, Kind, memberKey, type Definition, type FacadeFacts, type FileFacts, type Range, type Receiver, type Target } from '../syntactic/facts';
+import { classKey, Kind, memberKey, type Definition, type FileFacts, type Receiver, type Target } from '../syntactic/facts';
 import { bladeReferences, isLaravelEdge, laravelFileReferences, LaravelWalk, viewDefinition, viewName } from './laravel';
 import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 import { BUILTIN_ACCESSORS, BUILTIN_ALIASES, BUILTIN_FACADE_CLASSES } from './facades';
-import { stringValue } from './php-nodes';
-
-
-const PRIMITIVES = new Set([
-  'array', 'bool', 'boolean', 'callable', 'float', 'double', 'int', 'integer', 'iterable', 'mixed', 'null', 'object', 'string', 'void',
-  'never', 'false', 'true', 'resource',
-]);
-
-/** `A\B\f` -> `A/B/f().`. */
-const functionKey = (fqn: string): string => {
-  const parts = fqn.split('\\').filter((s) => s.length > 0);
-  const name = parts.pop() ?? '';
-  return `${parts.map((p) => `${descriptor(p)}/`).join('')}${descriptor(name)}().`;
-};
-const constantKey = (fqn: string): string => functionKey(fqn).replace(/\(\)\.$/, '.');
-
-export const rangeOf = (n: Node): Range => [n.startPosition.row, n.startPosition.column, n.endPosition.row, n.endPosition.column];
-
-interface Scope {
-  /** Variable name (without `$`) -> its declared class receiver. */
-  vars: Map<string, Receiver>;
-}
-
-interface ClassFrame {
-  key: string;
-  parent: string | undefined;
-}
-
-type PhpFacts = FileFacts & { types: Map<string, Receiver>; facades: FacadeFacts[]; bindings: Array<[string, string]> };
+import { constantKey, functionKey, keyToFqn, lastName, PRIMITIVES, rangeOf, trimSlash, variableName } from './php-nodes';
+import { array, assignment, attribute, binary, catchClause, classConstant, classNames, creation, functionCall, memberAccess, memberCall, scopedCall, scopedProperty, typeReference } from './php-references';
+import type { ClassFrame, PhpFacts, PhpWalk, Scope } from './php-walk';
 
 const CLASS_DECLARATIONS: Record<string, number> = {
   class_declaration: Kind.Class, interface_declaration: Kind.Interface, trait_declaration: Kind.Trait, enum_declaration: Kind.Enum,
@@ -49,16 +25,16 @@ export function phpFacts(root: Node, path: string): FileFacts {
   return new PhpWalker(path).run(root);
 }
 
-class PhpWalker {
-  private namespace = '';
+class PhpWalker implements PhpWalk {
+  namespace = '';
   private classes = new Map<string, string>();
-  private functions = new Map<string, string>();
+  functions = new Map<string, string>();
   private constants = new Map<string, string>();
   private readonly cls: ClassFrame[] = [];
   private readonly scopes: Scope[] = [{ vars: new Map() }];
-  private readonly out: PhpFacts;
+  readonly out: PhpFacts;
   /** Laravel's strings, facades and bindings, read at the calls and classes that carry them. */
-  private readonly laravel: LaravelWalk;
+  readonly laravel: LaravelWalk;
 
   constructor(private readonly path: string) {
     this.out = { path, language: 'php', definitions: [], references: [], types: new Map(), facades: [], bindings: [] };
@@ -71,20 +47,20 @@ class PhpWalker {
     return this.out;
   }
 
-  private get scope(): Scope {
+  get scope(): Scope {
     return this.scopes[this.scopes.length - 1]!;
   }
 
-  private get currentClass(): ClassFrame | undefined {
+  get currentClass(): ClassFrame | undefined {
     return this.cls[this.cls.length - 1];
   }
 
   /** Walks children; the handlers below visit what they do not consume themselves. */
-  private visitChildren(n: Node): void {
+  visitChildren(n: Node): void {
     for (const c of n.namedChildren) this.visit(c);
   }
 
-  private visit(n: Node): void {
+  visit(n: Node): void {
     switch (n.type) {
       case 'namespace_definition': return this.namespaceDefinition(n);
       case 'namespace_use_declaration': return this.useDeclaration(n);
@@ -96,21 +72,21 @@ class PhpWalker {
       case 'const_declaration': return this.constDeclaration(n);
       case 'enum_case': return this.enumCase(n);
       case 'use_declaration': return this.traitUse(n);
-      case 'assignment_expression': return this.assignment(n);
-      case 'function_call_expression': return this.functionCall(n);
-      case 'scoped_call_expression': return this.scopedCall(n);
-      case 'member_call_expression': case 'nullsafe_member_call_expression': return this.memberCall(n);
-      case 'member_access_expression': case 'nullsafe_member_access_expression': return this.memberAccess(n);
-      case 'object_creation_expression': return this.creation(n);
-      case 'class_constant_access_expression': return this.classConstant(n);
-      case 'scoped_property_access_expression': return this.scopedProperty(n);
-      case 'named_type': return this.typeReference(n);
-      case 'binary_expression': return this.binary(n);
-      case 'catch_clause': return this.catchClause(n);
-      case 'attribute': return this.attribute(n);
-      case 'array_creation_expression': return this.array(n);
+      case 'assignment_expression': return assignment(this, n);
+      case 'function_call_expression': return functionCall(this, n);
+      case 'scoped_call_expression': return scopedCall(this, n);
+      case 'member_call_expression': case 'nullsafe_member_call_expression': return memberCall(this, n);
+      case 'member_access_expression': case 'nullsafe_member_access_expression': return memberAccess(this, n);
+      case 'object_creation_expression': return creation(this, n);
+      case 'class_constant_access_expression': return classConstant(this, n);
+      case 'scoped_property_access_expression': return scopedProperty(this, n);
+      case 'named_type': return typeReference(this, n);
+      case 'binary_expression': return binary(this, n);
+      case 'catch_clause': return catchClause(this, n);
+      case 'attribute': return attribute(this, n);
+      case 'array_creation_expression': return array(this, n);
       // An anonymous class's `extends`/`implements` (class declarations read theirs themselves).
-      case 'base_clause': case 'class_interface_clause': return this.classNames(n);
+      case 'base_clause': case 'class_interface_clause': return classNames(this, n);
       case 'comment': case 'text': case 'string_content': return;
       default: return this.visitChildren(n);
     }
@@ -162,7 +138,7 @@ class PhpWalker {
   }
 
   /** A class name as written -> its fully qualified name, or undefined for a primitive. */
-  private resolveClassName(text: string): string | undefined {
+  resolveClassName(text: string): string | undefined {
     const lower = text.toLowerCase();
     if (lower === 'self' || lower === 'static' || lower === '$this') return this.currentClass ? keyToFqn(this.currentClass.key) : undefined;
     if (lower === 'parent') return this.currentClass?.parent ? keyToFqn(this.currentClass.parent) : undefined;
@@ -176,11 +152,11 @@ class PhpWalker {
     return this.qualify(text);
   }
 
-  private qualify(text: string): string {
+  qualify(text: string): string {
     return this.namespace ? `${this.namespace}\\${text}` : text;
   }
 
-  private classKeyOf(text: string): string | undefined {
+  classKeyOf(text: string): string | undefined {
     const fqn = this.resolveClassName(text);
     return fqn === undefined ? undefined : classKey(fqn);
   }
@@ -357,261 +333,9 @@ class PhpWalker {
     if (value) this.visit(value);
   }
 
-  /** `$x = new X(...)` gives $x the type X for the rest of the function. */
-  private assignment(n: Node): void {
-    const left = n.childForFieldName('left');
-    const right = n.childForFieldName('right');
-    if (left?.type === 'variable_name' && right) {
-      const name = variableName(left);
-      const t = this.receiverOf(right, true);
-      if (name && name !== 'this') {
-        if (t) this.scope.vars.set(name, t);
-        else this.scope.vars.delete(name);
-      }
-    }
-    this.visitChildren(n);
-  }
-
-  private functionCall(n: Node): void {
-    const fn = n.childForFieldName('function');
-    const args = n.childForFieldName('arguments');
-    if (fn && (fn.type === 'name' || fn.type === 'qualified_name')) {
-      const text = fn.text;
-      const last = lastName(fn);
-      if (text.startsWith('\\')) this.ref(last, { type: 'symbol', key: functionKey(trimSlash(text)) }, true);
-      else if (text.includes('\\')) {
-        const fqn = this.resolveClassName(text);
-        if (fqn) this.ref(last, { type: 'symbol', key: functionKey(fqn) }, true);
-      } else {
-        const imported = this.functions.get(text.toLowerCase());
-        if (imported) this.ref(last, { type: 'symbol', key: functionKey(imported) }, true);
-        // Unqualified: the namespace's function if one exists, else the global one (PHP's own fallback).
-        else this.ref(last, { type: 'first', candidates: this.namespace ? [functionKey(this.qualify(text)), functionKey(text)] : [functionKey(text)] }, true);
-        this.laravel.functionCalled(text, args);
-      }
-    } else if (fn) this.visit(fn);
-    if (args) this.visit(args);
-  }
-
-  private scopedCall(n: Node): void {
-    const scope = n.childForFieldName('scope');
-    const name = n.childForFieldName('name');
-    const args = n.childForFieldName('arguments');
-    if (scope && name && name.type === 'name') {
-      if (scope.type === 'relative_scope') {
-        const word = scope.text.toLowerCase();
-        const owner = word === 'parent' ? this.currentClass?.parent : this.currentClass?.key;
-        if (owner) this.ref(name, { type: 'member', owner: { cls: owner }, name: name.text, member: 'method' }, true);
-        else this.ref(name, { type: 'unresolved', name: name.text, member: 'method' }, true);
-      } else if (scope.type === 'name' || scope.type === 'qualified_name') {
-        const k = this.classKeyOf(scope.text);
-        if (k) {
-          this.ref(lastName(scope), { type: 'symbol', key: k }, false);
-          this.ref(name, { type: 'static', owner: k, name: name.text }, true);
-          if (this.laravel.staticCalled(scope.text, name.text, args, (a) => this.visit(a))) return;
-        }
-      } else {
-        this.visit(scope);
-        this.ref(name, { type: 'unresolved', name: name.text, member: 'method' }, true);
-      }
-    } else if (scope) this.visit(scope);
-    if (args) this.visit(args);
-  }
-
-  private memberCall(n: Node): void {
-    const object = n.childForFieldName('object');
-    const name = n.childForFieldName('name');
-    const args = n.childForFieldName('arguments');
-    const prefix = name?.text === 'group' && object ? this.laravel.groupPrefix(object) : undefined;
-    if (object) this.visit(object);
-    if (name && name.type === 'name') {
-      const owner = object ? this.receiverOf(object, false) : undefined;
-      this.ref(name, owner ? { type: 'member', owner, name: name.text, member: 'method' } : { type: 'unresolved', name: name.text, member: 'method' }, true);
-      this.laravel.methodCalled(n, name.text, args);
-    } else if (name) this.visit(name);
-    if (args) this.laravel.underGroup(prefix, () => this.visit(args));
-  }
-
-  private memberAccess(n: Node): void {
-    const object = n.childForFieldName('object');
-    const name = n.childForFieldName('name');
-    if (object) this.visit(object);
-    if (name && name.type === 'name') {
-      const owner = object ? this.receiverOf(object, false) : undefined;
-      this.ref(name, owner ? { type: 'member', owner, name: name.text, member: 'property' } : { type: 'unresolved', name: name.text, member: 'property' }, false);
-    } else if (name) this.visit(name);
-  }
-
-  /** The declared class of an expression used as a receiver, when syntax says it. */
-  private receiverOf(e: Node, creating: boolean): Receiver | undefined {
-    switch (e.type) {
-      case 'variable_name': {
-        const name = variableName(e);
-        return name ? this.scope.vars.get(name) : undefined;
-      }
-      case 'parenthesized_expression':
-        return e.namedChildren[0] ? this.receiverOf(e.namedChildren[0], creating) : undefined;
-      case 'object_creation_expression': {
-        const c = e.namedChildren.find((x) => x.type === 'name' || x.type === 'qualified_name');
-        const k = c && this.classKeyOf(c.text);
-        return k ? { cls: k } : undefined;
-      }
-      case 'member_access_expression': case 'nullsafe_member_access_expression': {
-        if (creating) return undefined;
-        const of = e.childForFieldName('object');
-        const name = e.childForFieldName('name');
-        const base = of && this.receiverOf(of, false);
-        return base && name?.type === 'name' ? { of: base, name: name.text, via: 'property' } : undefined;
-      }
-      case 'member_call_expression': case 'nullsafe_member_call_expression': {
-        if (creating) return undefined;
-        const of = e.childForFieldName('object');
-        const name = e.childForFieldName('name');
-        const base = of && this.receiverOf(of, false);
-        return base && name?.type === 'name' ? { of: base, name: name.text, via: 'method' } : undefined;
-      }
-      case 'scoped_call_expression': {
-        if (creating) return undefined;
-        const scope = e.childForFieldName('scope');
-        const name = e.childForFieldName('name');
-        if (!scope || name?.type !== 'name') return undefined;
-        const owner = scope.type === 'relative_scope'
-          ? (scope.text.toLowerCase() === 'parent' ? this.currentClass?.parent : this.currentClass?.key)
-          : scope.type === 'name' || scope.type === 'qualified_name' ? this.classKeyOf(scope.text) : undefined;
-        return owner ? { of: { cls: owner }, name: name.text, via: 'method' } : undefined;
-      }
-      default:
-        return undefined;
-    }
-  }
-
-  private creation(n: Node): void {
-    for (const c of n.namedChildren) {
-      if (c.type === 'name' || c.type === 'qualified_name') {
-        const k = this.classKeyOf(c.text);
-        if (k) this.ref(lastName(c), { type: 'symbol', key: k }, true);
-      } else this.visit(c);
-    }
-  }
-
-  /** `X::class`, `X::CONSTANT`, `self::CONSTANT`. */
-  private classConstant(n: Node): void {
-    const [scope, member] = n.namedChildren;
-    if (!scope || !member) return this.visitChildren(n);
-    let owner: string | undefined;
-    if (scope.type === 'relative_scope') owner = scope.text.toLowerCase() === 'parent' ? this.currentClass?.parent : this.currentClass?.key;
-    else if (scope.type === 'name' || scope.type === 'qualified_name') {
-      owner = this.classKeyOf(scope.text);
-      if (owner) this.ref(lastName(scope), { type: 'symbol', key: owner }, false);
-    } else this.visit(scope);
-    if (member.type === 'name' && member.text !== 'class') {
-      this.ref(member, owner ? { type: 'member', owner: { cls: owner }, name: member.text, member: 'constant' } : { type: 'unresolved', name: member.text, member: 'constant' }, false);
-    }
-  }
-
-  private scopedProperty(n: Node): void {
-    const scope = n.childForFieldName('scope');
-    const name = n.childForFieldName('name');
-    let owner: string | undefined;
-    if (scope?.type === 'relative_scope') owner = scope.text.toLowerCase() === 'parent' ? this.currentClass?.parent : this.currentClass?.key;
-    else if (scope && (scope.type === 'name' || scope.type === 'qualified_name')) {
-      owner = this.classKeyOf(scope.text);
-      if (owner) this.ref(lastName(scope), { type: 'symbol', key: owner }, false);
-    } else if (scope) this.visit(scope);
-    const prop = name ? variableName(name) : undefined;
-    if (name && prop) {
-      const inner = name.namedChildren.find((c) => c.type === 'name') ?? name;
-      this.ref(inner, owner ? { type: 'member', owner: { cls: owner }, name: prop, member: 'property' } : { type: 'unresolved', name: prop, member: 'property' }, false);
-    }
-  }
-
-  private typeReference(n: Node): void {
-    const c = n.namedChildren[0];
-    if (!c || (c.type !== 'name' && c.type !== 'qualified_name')) return;
-    const lower = c.text.toLowerCase();
-    if (lower === 'self' || lower === 'static' || PRIMITIVES.has(lower)) return;
-    const k = this.classKeyOf(c.text);
-    if (k) this.ref(lastName(c), { type: 'symbol', key: k }, false);
-  }
-
-  /** `$x instanceof X` */
-  private binary(n: Node): void {
-    const op = n.childForFieldName('operator');
-    const right = n.childForFieldName('right');
-    if (op?.text === 'instanceof' && right && (right.type === 'name' || right.type === 'qualified_name')) {
-      const left = n.childForFieldName('left');
-      if (left) this.visit(left);
-      const k = this.classKeyOf(right.text);
-      if (k) this.ref(lastName(right), { type: 'symbol', key: k }, false);
-      return;
-    }
-    this.visitChildren(n);
-  }
-
-  private catchClause(n: Node): void {
-    for (const c of n.namedChildren) {
-      if (c.type === 'type_list') {
-        for (const t of c.namedChildren) this.visit(t);
-      } else this.visit(c);
-    }
-  }
-
-  private attribute(n: Node): void {
-    for (const c of n.namedChildren) {
-      if (c.type === 'name' || c.type === 'qualified_name') {
-        const k = this.classKeyOf(c.text);
-        if (k) this.ref(lastName(c), { type: 'symbol', key: k }, true);
-      } else this.visit(c);
-    }
-  }
-
-  private classNames(n: Node): void {
-    for (const c of n.namedChildren) {
-      const k = (c.type === 'name' || c.type === 'qualified_name') && this.classKeyOf(c.text);
-      if (k) this.ref(lastName(c), { type: 'symbol', key: k }, false);
-    }
-  }
-
-  /** `[UserController::class, 'show']`, a callable (a route's action): also a reference to the method. */
-  private array(n: Node): void {
-    this.visitChildren(n);
-    const elements = n.namedChildren.filter((c) => c.type === 'array_element_initializer');
-    if (elements.length !== 2 || elements.some((e) => e.namedChildren.length !== 1)) return;
-    const [cls, method] = elements.map((e) => e.namedChildren[0]!);
-    if (cls!.type !== 'class_constant_access_expression' || cls!.namedChildren[1]?.text !== 'class') return;
-    const name = stringValue(method!);
-    const owner = this.classKeyOf(cls!.namedChildren[0]!.text);
-    const content = method!.namedChildren[0];
-    if (!owner || !name || !/^\w+$/.test(name) || !content) return;
-    this.ref(content, { type: 'member', owner: { cls: owner }, name, member: 'method' }, false);
-  }
-
-  private ref(node: Node, target: Target, call: boolean, isImport = false): void {
+  ref(node: Node, target: Target, call: boolean, isImport = false): void {
     this.out.references.push({ range: rangeOf(node), target, call, ...(isImport ? { import: true } : {}) });
   }
-}
-
-function trimSlash(s: string): string {
-  return s.replace(/^\\+/, '');
-}
-
-/** `A/B/C#` -> `A\B\C`. */
-function keyToFqn(key: string): string {
-  return key.replace(/#$/, '').split('/').map((p) => p.replace(/^`|`$/g, '')).join('\\');
-}
-
-/** The last `name` of a qualified name (what a reference's range covers). */
-function lastName(n: Node): Node {
-  if (n.type !== 'qualified_name') return n;
-  const names = n.namedChildren.filter((c) => c.type === 'name');
-  return names[names.length - 1] ?? n;
-}
-
-/** `$x` -> `x`; undefined for `$$x` and other dynamic names. */
-function variableName(n: Node): string | undefined {
-  if (n.type !== 'variable_name') return undefined;
-  const inner = n.namedChildren[0];
-  return inner?.type === 'name' ? inner.text : undefined;
 }
 
 /** Where an app's framework facades sit when Composer installed Laravel. */
