@@ -357,7 +357,7 @@ class ElixirWalker implements ElixirWalk {
 
 }
 
-export function elixirFacts(root: Node, file: string): FileFacts {
+function elixirFacts(root: Node, file: string): FileFacts {
   return new ElixirWalker(file).run(root);
 }
 

@@ -21,7 +21,7 @@ const CLASS_DECLARATIONS: Record<string, number> = {
   class_declaration: Kind.Class, interface_declaration: Kind.Interface, trait_declaration: Kind.Trait, enum_declaration: Kind.Enum,
 };
 
-export function phpFacts(root: Node, path: string): FileFacts {
+function phpFacts(root: Node, path: string): FileFacts {
   return new PhpWalker(path).run(root);
 }
 
