@@ -126,7 +126,7 @@ const webview = {
 // Grammars whose npm package is only a devDependency (tree-sitter-elixir
 // installs 23 MB of C sources and native prebuilds around a 1.4 MB WASM):
 // the WASM and the licence are copied into dist/grammars/, where
-// daemon/code/overlay/parser.ts looks when the package is not installed (an
+// daemon/code/syntactic/parser.ts looks when the package is not installed (an
 // installed scry, the VSIX). Each is a grammar declared with `bundled: true`.
 const BUNDLED_GRAMMARS = [{ package: 'tree-sitter-elixir', file: 'tree-sitter-elixir.wasm' }];
 function copyGrammars() {

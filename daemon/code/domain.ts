@@ -21,7 +21,7 @@ import * as Q from './query';
 import { RepoRegistry, type RepoEntry } from './repo-registry';
 import { listIndexed } from './repo-index-dirs';
 import { admit } from './roots';
-import { exportScip, type ScipExport } from './scip/export';
+import { exportScip, type ScipExport } from './store/export';
 import { findSibling, type Candidate } from './seed';
 import { CodeQueries } from './serving';
 import { INDEX_FILE, StoreCache } from './store-cache';

@@ -78,7 +78,5 @@ export function classifyName(raw: string): NameClass {
   return 'entity';
 }
 
-export const isEntityName = (raw: string): boolean => classifyName(raw) === 'entity';
-
 /** The key two values are compared by when deciding whether a fact is restated. */
 export const normalizeValue = (raw: string): string => cleanName(raw);

@@ -6,12 +6,14 @@ import { IndexerFailedError, ScipDecodeError, ScryError } from '../../errors';
 import type { IndexerReport, ProgressEvent } from '../../protocol';
 import type { IndexerPlan, PrepareContext, Prepared } from '../indexers/plan';
 import { INDEXER_PID_FILE, runProcess } from '../indexers/run';
-import { detectLanguages, isIndexedLanguage, LANGUAGE_IDS, languageById, type Indexer, type LanguageId } from '../languages';
+import { indexerOf, isIndexedLanguage, type Indexer } from '../indexers/registry';
+import { detectLanguages, LANGUAGE_IDS, languageById, type LanguageId } from '../languages';
 import { percentOf } from '../indexers/estimate';
 import { decodeScip } from '../scip/decode';
 import { checkImportComplete, missingFromIndex } from '../indexers/complete';
 import { ScipIncompleteError } from '../scip/complete';
 import { ScipStreamReader, type ScipItem } from '../scip/stream';
+import { readerOf } from '../readers';
 import { IngestSession, type IngestResult } from '../store/ingest';
 import { indexSyntactically } from '../syntactic';
 import { Companion } from '../syntactic/beside';
@@ -74,9 +76,10 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
       // One language after another: indexers are memory-hungry, and a failing one only makes the build partial.
       for (const { language, files } of detected) {
         const declared = languageById(language);
-        const indexer = declared.indexer;
+        const indexer = indexerOf(language);
+        const reader = readerOf(language);
         // A first-index reader is not this build's: the precise indexer alone answers for its language.
-        const syntactic = declared.syntactic?.firstIndexOnly ? undefined : declared.syntactic;
+        const syntactic = reader?.firstIndexOnly ? undefined : reader;
         let companion: Companion | undefined;
         const skippedBefore = session.skipped.length;
         if (indexer) {
@@ -85,7 +88,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
           if ('report' in prepared) report = prepared.report;
           else {
             // The syntactic reader's part beside the precise indexer: extents (scip-go, scip-php give none), Laravel's edges.
-            companion = syntactic ? await Companion.read(repo, language, options.signal) : undefined;
+            companion = syntactic ? await Companion.read(repo, language, syntactic, options.signal) : undefined;
             if (language === 'typescript') session.useLocalFunctions(await LocalFunctionReader.load());
             const run = await runIndexer(prepared.plan, options, session, files, companion);
             report = run.report;
@@ -103,7 +106,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
         if (syntactic) {
           const name = syntactic.name;
           options.onProgress?.({ phase: 'indexing', message: `running ${name}` });
-          const run = companion?.writeAll(session) ?? await indexSyntactically({ repo, language, session, signal: options.signal, onProgress: (message) => options.onProgress?.({ phase: 'indexing', message }) });
+          const run = companion?.writeAll(session) ?? await indexSyntactically({ repo, language, reader: syntactic, session, signal: options.signal, onProgress: (message) => options.onProgress?.({ phase: 'indexing', message }) });
           indexers.push(run.report);
           for (const s of run.skipped) options.log?.(`${name}: skipped '${s.file}': ${s.reason}`);
           continue;
@@ -141,15 +144,16 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
 async function indexFirst(languages: LanguageId[], options: BuildOptions, session: IngestSession): Promise<IndexerReport[]> {
   const reports: IndexerReport[] = [];
   for (const language of languages) {
-    const declared = languageById(language);
-    if (!declared.syntactic) {
-      reports.push({ language, indexer: declared.indexer?.name ?? 'none', status: 'skipped', file_count: 0, duration_ms: 0, error: `${declared.displayName} has no syntactic reader: its files answer once ${declared.indexer?.name ?? 'an indexer'} has run` });
+    const reader = readerOf(language);
+    if (!reader) {
+      const indexer = indexerOf(language);
+      reports.push({ language, indexer: indexer?.name ?? 'none', status: 'skipped', file_count: 0, duration_ms: 0, error: `${languageById(language).displayName} has no syntactic reader: its files answer once ${indexer?.name ?? 'an indexer'} has run` });
       continue;
     }
-    options.onProgress?.({ phase: 'indexing', message: `running ${declared.syntactic.name} (first index)` });
-    const run = await indexSyntactically({ repo: options.repo, language, session, signal: options.signal });
+    options.onProgress?.({ phase: 'indexing', message: `running ${reader.name} (first index)` });
+    const run = await indexSyntactically({ repo: options.repo, language, reader, session, signal: options.signal });
     reports.push(run.report);
-    for (const s of run.skipped) options.log?.(`${declared.syntactic.name}: skipped '${s.file}': ${s.reason}`);
+    for (const s of run.skipped) options.log?.(`${reader.name}: skipped '${s.file}': ${s.reason}`);
   }
   return reports;
 }

@@ -4,4 +4,5 @@
 export { checkImportComplete, missingFromIndex } from './complete';
 export { percentOf } from './estimate';
 export { type IndexerPlan, type PrepareContext, type Prepared } from './plan';
+export { indexerOf, isIndexedLanguage, isIndexedSource, isIndexerCommandLine, type Indexer } from './registry';
 export { INDEXER_NICE, INDEXER_PID_FILE, lowerPriority, runProcess } from './run';

@@ -4,13 +4,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { IndexerMissingError } from '../../errors';
-// skip.ts itself, not the registry: the registry imports this file.
 import { SKIP_DIRS, walkRepo } from '../languages/skip';
 import { outsideTarget } from '../roots/inside';
+import { COVERAGE_FILE } from '../store/locals';
 import type { IndexerPlan } from './plan';
 import { tsCoverage, uncoveredConfig, type Coverage } from './ts-coverage';
 
-export const COVERAGE_FILE = 'typescript-coverage.json';
 /** The coverage answer with what it depends on, reused by the next build when none of that changed. */
 export const COVERAGE_CACHE = 'typescript-coverage.cache.json';
 

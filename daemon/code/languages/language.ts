@@ -1,41 +1,16 @@
-// The shape of one language's declaration. Each language is one file in this
-// folder, registered in registry.ts; detection, the watcher, the overlay, the
-// store, the test finder, orphan clean-up and the build all read these
-// declarations instead of keeping their own lists. A language earns its place
-// with a precise indexer, a tree-sitter grammar, or both; one Scry can only
-// detect (Kotlin, Swift, ...) declares neither and says what the user can do
-// instead (`remedy`), so its files show up as `skipped`, never as silence.
-import type { Node } from 'web-tree-sitter';
-import type { PrepareContext, Prepared } from '../indexers/plan';
-import type { FileFacts, Reference } from '../syntactic/facts';
-
-/** Where the overlay's walk stands: one frame per node from the root down. */
-export interface SyntaxFrame {
-  type: string;
-  field: string | null;
-  /** For a declaration: the kind it gives its name. */
-  kind?: string;
-  /** Set when this node is a declaration whose name is pushed as a scope. */
-  scope?: string;
-}
-
-/** What the overlay needs to read names, definitions and calls from one grammar's trees. */
-export interface SyntaxRules {
-  readonly names: ReadonlySet<string>;
-  /** Declaration node type -> kind of the name in its `name` field. */
-  readonly definitions: Readonly<Record<string, string>>;
-  /** Call node type -> the field holding the callee. */
-  readonly calls: Readonly<Record<string, string>>;
-  /** Member-access node type -> the field holding the member name. */
-  readonly members: Readonly<Record<string, string>>;
-  /** Refines the kind a declaration node implies, from the node or from where it sits. */
-  kindOf?(node: Node, type: string, declared: string, frames: readonly SyntaxFrame[]): string;
-  /** A name that defines without a declaration node of its own (Python's `x = 1`): its kind, else undefined. */
-  bareDefinition?(parent: SyntaxFrame, field: string | null, frames: readonly SyntaxFrame[]): string | undefined;
-}
+// The shape of one language's entry in the catalog. Each language is one file
+// in this folder, registered in registry.ts; detection, the watcher, the
+// overlay, the store, the test finder, orphan clean-up and the build all read
+// these entries instead of keeping their own lists. The catalog is data: ids,
+// extensions, grammars' WASM, markers, tests. What reads a language lives
+// elsewhere and imports the catalog, never the other way round: its
+// tree-sitter reader and syntax rules in readers/, its precise indexer in
+// indexers/ (registry.ts of each). A language Scry can only detect (Kotlin,
+// Swift, ...) has neither and says what the user can do instead (`remedy`),
+// so its files show up as `skipped`, never as silence.
 
 export interface Grammar {
-  /** Also the parser cache key and what `parseSource` is called with. */
+  /** Also the parser cache key and what `parseSource` is called with; readers/ keys the grammar's syntax rules by it. */
   readonly id: string;
   /**
    * The prebuilt WASM: the npm package shipping it and its path inside (both
@@ -44,7 +19,6 @@ export interface Grammar {
    * parser reads when the package is not installed.
    */
   readonly wasm: { readonly package: string; readonly file: string; readonly bundled?: boolean };
-  readonly rules: SyntaxRules;
 }
 
 export interface SourceExtension {
@@ -68,50 +42,6 @@ export interface Claim {
   text(text: string): boolean;
 }
 
-export interface Indexer {
-  readonly name: string;
-  /** Substrings of the indexer process's command line, so a restarted daemon kills only its own orphans. */
-  readonly processNames: readonly string[];
-  prepare(ctx: PrepareContext): Prepared | Promise<Prepared>;
-}
-
-/** How the syntactic indexer (daemon/code/syntactic/) reads this language's files. */
-export interface SyntacticReader {
-  /** Named in build reports: `tree-sitter-php`. */
-  readonly name: string;
-  /** One parsed file's definitions and references; `repo` is the repo's root folder. */
-  facts(root: Node, file: string, repo?: string): FileFacts;
-  /**
-   * The text tree-sitter parses, of the same length and lines as the file's,
-   * so every range holds: C++ blanks the export macro in `class GTEST_API_
-   * Test`, which only the preprocessor knows expands to nothing.
-   */
-  parsedText?(text: string): string;
-  /** A file read from its text alone, without a tree (Blade templates): its facts, else undefined to parse it. */
-  textFacts?(file: string, text: string): FileFacts | undefined;
-  /** PHP: class, function and method names are case-insensitive. */
-  readonly foldCase?: boolean;
-  /** Repo-relative paths it never indexes: generated copies of the source (Laravel's compiled views). */
-  readonly ignored?: readonly RegExp[];
-  /** Files outside the indexed tree (repo-relative) read only to resolve names, never stored: vendor/'s facades. */
-  resolutionFiles?(repo: string): string[];
-  /**
-   * Beside a precise indexer that ran (scip-php), what this reader still
-   * adds: the references the indexer cannot make (Laravel's string and facade
-   * edges), chosen by the keys each resolved to and written into the
-   * indexer's own documents; and, with `leftOutFiles`, documents for the
-   * files the indexer did not read (scip-php reads Composer's autoloaded
-   * classes only, not routes/, config/ or views).
-   */
-  readonly besidePrecise?: { keeps(reference: Reference, keys: readonly string[]): boolean; readonly leftOutFiles: boolean };
-  /**
-   * Read only for a repo's first index, while its precise indexer runs
-   * (TypeScript, Python): that indexer gives extents itself, so nothing is
-   * read beside it, and when it fails the index served before stays.
-   */
-  readonly firstIndexOnly?: boolean;
-}
-
 export interface Language {
   readonly id: string;
   /** For people: messages name languages this way. */
@@ -124,10 +54,6 @@ export interface Language {
   readonly tests: readonly RegExp[];
   /** File-name endings detection does not count (generated declarations say nothing about the project). */
   readonly uncounted?: readonly string[];
-  /** Absent for a language the overlay parses but no precise indexer reads. */
-  readonly indexer?: Indexer;
-  /** The tree-sitter indexer: used when there is no precise indexer, or when it cannot run. */
-  readonly syntactic?: SyntacticReader;
   /** For a language with neither indexer: what the user can do to have it indexed (status and build reports show it). */
   readonly remedy?: string;
   /** Extensions of another language's it reads where its claim holds (see Claim), by extension. */

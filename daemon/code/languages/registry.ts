@@ -1,6 +1,7 @@
 // The registered languages and the lookups every other part of Scry derives
 // from them. Adding a language: one file in this folder, one entry below, and
-// its grammar's WASM in .vscodeignore when it brings a new one.
+// its grammar's WASM in .vscodeignore when it brings a new one; what reads it
+// is registered apart (readers/registry.ts, indexers/registry.ts).
 import * as path from 'node:path';
 import { c } from './c';
 import { cpp } from './cpp';
@@ -137,25 +138,4 @@ export function grammarOfFile(file: string): GrammarId | undefined {
 export function documentLanguageOf(file: string): string | undefined {
   const source = sourceOf(file);
   return source && (source.extension.documentLanguage ?? source.language);
-}
-
-/** Does any indexer of Scry's read this language (a precise one or the syntactic indexer)? */
-export const isIndexedLanguage = (id: LanguageId): boolean => {
-  const language = languageById(id);
-  return language.indexer !== undefined || language.syntactic !== undefined;
-};
-
-/**
- * Files the watcher reports: any a registered indexer or grammar reads. A
- * file of a language Scry only detects changes nothing it could answer, so it
- * starts no rebuild.
- */
-export function isIndexedSource(file: string): boolean {
-  const source = sourceOf(file);
-  return source !== undefined && (source.extension.grammar !== undefined || isIndexedLanguage(source.language));
-}
-
-/** Is this /proc cmdline one of Scry's indexers? A recycled pid running anything else is left alone. */
-export function isIndexerCommandLine(cmdline: string): boolean {
-  return LANGUAGE_IDS.some((id) => languageById(id).indexer?.processNames.some((name) => cmdline.includes(name)) ?? false);
 }

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { openDatabase } from '../../sqlite';
 import { INDEXER_PID_FILE } from '../indexers/run';
-import { isIndexerCommandLine } from '../languages';
+import { isIndexerCommandLine } from '../indexers';
 import { errorMessage } from '../../errors';
 import { readText } from '../../text/read-text';
 

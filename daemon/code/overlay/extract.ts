@@ -3,7 +3,9 @@
 // innermost enclosing definition. No types, no scopes: names only. What each
 // grammar's nodes mean is declared by its language (daemon/code/languages/).
 import type { Node, Tree, TreeCursor } from 'web-tree-sitter';
-import { grammarById, type GrammarId, type SyntaxFrame as Frame, type SyntaxRules } from '../languages';
+import type { GrammarId } from '../languages';
+import { syntaxOf } from '../readers';
+import type { SyntaxFrame as Frame, SyntaxRules } from '../syntactic/reader';
 
 export interface SyntacticOccurrence {
   name: string;
@@ -24,7 +26,7 @@ export interface SyntacticOccurrence {
 const SCOPE_KINDS = new Set(['function', 'method', 'class', 'interface', 'enum', 'namespace', 'struct']);
 
 export function extractOccurrences(tree: Tree, grammar: GrammarId): SyntacticOccurrence[] {
-  const spec = grammarById(grammar).rules;
+  const spec = syntaxOf(grammar);
   const out: SyntacticOccurrence[] = [];
   const frames: Frame[] = [];
   const scopes: string[] = [];

@@ -3,5 +3,5 @@
 export { extractOccurrences, type SyntacticOccurrence } from './extract';
 export { mergeOverlay, mergeOverlayGroups, type KnownSymbol, type OverlayView } from './merge';
 export { Overlay, type OverlayHit } from './overlay';
-export { GrammarLoadError, parserFor, parseSource, parseWithin } from './parser';
+export { GrammarLoadError, parserFor, parseSource, parseWithin } from '../syntactic/parser';
 export { isGrammarId, type GrammarId } from '../languages';

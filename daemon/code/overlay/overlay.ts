@@ -9,7 +9,7 @@ import { binaryReason, outsideTarget } from '../roots';
 import { extractOccurrences, type SyntacticOccurrence } from './extract';
 
 const DOC_COMMENT_GRAMMARS: ReadonlySet<string> = new Set(['typescript', 'tsx', 'javascript']);
-import { parseSource } from './parser';
+import { parseSource } from '../syntactic/parser';
 
 interface FileEntry {
   /** Change number of the content this entry reflects. */

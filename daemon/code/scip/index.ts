@@ -3,7 +3,6 @@
 // kinds, the completeness check, and the export back to a .scip file.
 export { ScipIncompleteError } from './complete';
 export { decodeScip, fullRange, type DecodedIndex } from './decode';
-export { exportScip, type ScipExport } from './export';
 export { kindFromDeclaration, kindName, kindNumber, SCIP_KIND_NAMES } from './kinds';
 export { ScipStreamReader, type ScipItem } from './stream';
 export { isLocalSymbol, parseSymbol, qualifiedName, symbolName, type ParsedSymbol } from './symbol';

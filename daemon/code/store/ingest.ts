@@ -14,12 +14,11 @@ import { kindFromDeclaration, kindName } from '../scip/kinds';
 import { constructedClass, isLocalSymbol, kindFromSuffix, parentName, parseSymbol, qualifiedName, symbolName } from '../scip/symbol';
 import { isCallAt } from './calls';
 import { initialsOf } from './initials';
-import { COVERAGE_FILE } from '../indexers/typescript';
 import { docReferences } from './jsdoc';
 import { importListLines, TYPE_POSITION_KINDS, USE, useAt } from './uses';
 import { containingDefinitions, type Interval } from './containing';
 import { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL, ROLE_THROUGH_TYPE } from './roles';
-import type { LocalFunctionReader } from '../syntactic/local-functions';
+import { COVERAGE_FILE, type LocalFunctionSource } from './locals';
 import { objectMethodInfo, objectMethodsOf, objectMethodSymbol, ownerBefore } from './object-methods';
 import { INDEXES, SCHEMA, SCHEMA_VERSION } from './schema';
 import { binaryReason, outsideTarget } from '../roots';
@@ -83,7 +82,7 @@ export class IngestSession {
   /** The current document's locals, written when it is done. */
   private readonly documentLocals: string[] = [];
   /** Finds local functions' extents where the indexer gives none (scip-typescript), so the call graph has them. */
-  private localFunctions: LocalFunctionReader | undefined;
+  private localFunctions: LocalFunctionSource | undefined;
   /** Every object-literal method's symbol (see object-methods.ts), and the `owner.method` sites waiting for one. */
   private readonly objectMethods = new Set<string>();
   private readonly throughOwners: ThroughOwner[] = [];
@@ -121,7 +120,7 @@ export class IngestSession {
   }
 
   /** From here on, TypeScript and JavaScript documents' local functions get their extents from this reader. */
-  useLocalFunctions(reader: LocalFunctionReader): void {
+  useLocalFunctions(reader: LocalFunctionSource): void {
     this.localFunctions = reader;
   }
 
@@ -475,7 +474,7 @@ export class IngestSession {
 
 
 /** One-shot ingest of a fully decoded index. */
-export function ingestScip(index: DecodedIndex, dbPath: string, repoRoot: string, meta: Record<string, string> = {}, localFunctions?: LocalFunctionReader): IngestResult {
+export function ingestScip(index: DecodedIndex, dbPath: string, repoRoot: string, meta: Record<string, string> = {}, localFunctions?: LocalFunctionSource): IngestResult {
   const session = new IngestSession(dbPath, repoRoot);
   if (localFunctions) session.useLocalFunctions(localFunctions);
   try {

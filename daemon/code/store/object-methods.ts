@@ -12,7 +12,7 @@ import type { Document, SymbolInformation } from '../scip/decode';
 import { SymbolInformationSchema } from '../scip/gen/scip_pb';
 import { kindNumber } from '../scip/kinds';
 import { isLocalSymbol } from '../scip/symbol';
-import type { LocalFunctions } from '../syntactic/local-functions';
+import type { LocalFunctions } from './locals';
 
 const ROLE_DEFINITION = 0x1;
 

@@ -7,13 +7,14 @@
 // indexer names the same thing, and the files the indexer left out get
 // documents of their own. The files are read once, before the indexer runs;
 // when it fails, the same reading indexes the language.
-import { languageById, type LanguageId } from '../languages';
+import type { LanguageId } from '../languages';
 import type { Document, SymbolInformation } from '../scip/decode';
 import { descriptorsOf } from '../scip/symbol';
 import type { IngestSession } from '../store/ingest';
 import { emitReference, symbolOf } from './emit';
 import { addExtents, definitionExtents, extentsOf, type Extents } from './extents';
 import { readSyntactically, writeSyntactically, type ReadSet, type SyntacticResult } from './index';
+import type { SyntacticReader } from './reader';
 
 export class Companion {
   private constructor(
@@ -23,11 +24,10 @@ export class Companion {
   ) {}
 
   /** Undefined for a language without a syntactic reader. */
-  static async read(repo: string, language: LanguageId, signal?: AbortSignal): Promise<Companion | undefined> {
-    const reader = languageById(language).syntactic;
+  static async read(repo: string, language: LanguageId, reader: SyntacticReader | undefined, signal?: AbortSignal): Promise<Companion | undefined> {
     if (!reader) return undefined;
-    if (!reader.besidePrecise) return new Companion(language, await definitionExtents(repo, language, signal), undefined);
-    const set = await readSyntactically(repo, language, { signal });
+    if (!reader.besidePrecise) return new Companion(language, await definitionExtents(repo, language, reader, signal), undefined);
+    const set = await readSyntactically(repo, language, reader, { signal });
     return new Companion(language, extentsOf(set.read.map((r) => r.facts)), set);
   }
 

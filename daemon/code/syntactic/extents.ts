@@ -2,22 +2,21 @@
 // definition's extent from tree-sitter, keyed by where its name starts, so
 // containing symbols, callers and callees work on the precise index too.
 import type { Document } from '../scip/decode';
-import { languageById, type LanguageId } from '../languages';
+import type { LanguageId } from '../languages';
 import type { FileFacts, Range } from './facts';
 import { filesOf } from './files';
 import { readFacts } from './index';
+import type { SyntacticReader } from './reader';
 
 export type Extents = Map<string, Map<string, Range>>;
 
 const at = (line: number, col: number): string => `${line}:${col}`;
 
-export async function definitionExtents(repo: string, language: LanguageId, signal?: AbortSignal): Promise<Extents> {
-  const reader = languageById(language).syntactic;
+export async function definitionExtents(repo: string, language: LanguageId, reader: SyntacticReader, signal?: AbortSignal): Promise<Extents> {
   const out: Extents = new Map();
-  if (!reader) return out;
   for (const file of filesOf(repo, language, reader.ignored)) {
     signal?.throwIfAborted();
-    const r = await readFacts(repo, file, language);
+    const r = await readFacts(repo, file, language, reader);
     if ('facts' in r) addFileExtents(out, r.facts);
   }
   return out;

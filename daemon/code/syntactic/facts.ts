@@ -103,3 +103,22 @@ export interface FileFacts {
 export function descriptor(name: string): string {
   return /^[\w$+-]+$/.test(name) ? name : `\`${name.replace(/`/g, '``')}\``;
 }
+
+/** `A\B\C` -> `A/B/C#`: a class named by its namespace path (PHP's fully qualified names). */
+export const classKey = (fqn: string): string => `${fqn.split('\\').filter((s) => s.length > 0).map(descriptor).join('/')}#`;
+/** A member's key under its owner's: `A/B#` + `f` -> `A/B#f().` for a method, `#` for a type, `.` otherwise. */
+export const memberKey = (owner: string, name: string, member: MemberKind): string => `${owner}${descriptor(name)}${member === 'method' ? '().' : member === 'type' ? '#' : '.'}`;
+
+/**
+ * Names a framework makes known with no source to read them from: Laravel's
+ * facades and global aliases when the app's vendor/ holds no framework. A
+ * reader offers them (SyntacticReader.builtins); the resolver asks them last.
+ */
+export interface BuiltinNames {
+  /** Lower-case global alias (`db`) -> its facade class's fully qualified name. */
+  readonly aliases: ReadonlyMap<string, string>;
+  /** A container accessor string (`'db'`) -> the class bound to it. */
+  readonly accessors: ReadonlyMap<string, string>;
+  /** A facade class's fully qualified name -> its backing classes, most specific first. */
+  readonly facadeClasses: ReadonlyMap<string, readonly string[]>;
+}

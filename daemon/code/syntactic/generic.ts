@@ -6,7 +6,7 @@
 // call on `this`/`self`, on a type, or on a variable whose declaration names
 // its type goes to that type's member; any other receiver stays unresolved.
 import type { Node } from 'web-tree-sitter';
-import type { SyntacticReader } from '../languages/language';
+import type { SyntacticReader } from './reader';
 import { descriptor, Kind, type Definition, type FileFacts, type MemberKind, type Receiver, type Range, type Target } from './facts';
 
 export interface DefinitionRule {

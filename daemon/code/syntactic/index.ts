@@ -5,13 +5,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { IndexerReport } from '../../protocol';
-import { grammarOfLanguageFile, languageById, type LanguageId, type SyntacticReader } from '../languages';
-import { parseWithin } from '../overlay/parser';
+import { grammarOfLanguageFile, type LanguageId } from '../languages';
+import { parseWithin } from './parser';
 import { outsideTarget } from '../roots';
 import type { IngestSession } from '../store/ingest';
 import { toDocument } from './emit';
 import type { FileFacts } from './facts';
 import { filesOf } from './files';
+import type { SyntacticReader } from './reader';
 import { Resolver } from './resolve';
 import { screen } from './screen';
 import { errorMessage } from '../../errors';
@@ -25,6 +26,8 @@ export const PARSE_BUDGET_MS = 5_000;
 export interface SyntacticOptions {
   repo: string;
   language: LanguageId;
+  /** The language's reader (readers/). */
+  reader: SyntacticReader;
   session: IngestSession;
   /** Only these repo-relative files (default: every file of the language). */
   files?: string[];
@@ -46,7 +49,7 @@ export interface SyntacticResult {
 
 export async function indexSyntactically(options: SyntacticOptions): Promise<SyntacticResult> {
   const started = performance.now();
-  const read = await readSyntactically(options.repo, options.language, options);
+  const read = await readSyntactically(options.repo, options.language, options.reader, options);
   return writeSyntactically(read, options.session, { started, onProgress: options.onProgress });
 }
 
@@ -59,24 +62,22 @@ export interface ReadSet {
   resolver: Resolver;
 }
 
-export async function readSyntactically(repo: string, language: LanguageId, options: { files?: string[]; signal?: AbortSignal } = {}): Promise<ReadSet> {
-  const reader = languageById(language).syntactic;
-  if (!reader) throw new Error(`${language} has no syntactic reader`);
+export async function readSyntactically(repo: string, language: LanguageId, reader: SyntacticReader, options: { files?: string[]; signal?: AbortSignal } = {}): Promise<ReadSet> {
   const files = options.files ?? filesOf(repo, language, reader.ignored);
   const skipped: SkippedFile[] = [];
   const read: Array<{ facts: FileFacts; text: string }> = [];
   for (const file of files) {
     options.signal?.throwIfAborted();
-    const r = await readFacts(repo, file, language);
+    const r = await readFacts(repo, file, language, reader);
     if ('skip' in r) skipped.push({ file, reason: r.skip });
     else read.push(r);
   }
   const context: FileFacts[] = [];
   for (const file of reader.resolutionFiles?.(repo) ?? []) {
-    const r = await readFacts(repo, file, language);
+    const r = await readFacts(repo, file, language, reader);
     if ('facts' in r) context.push(r.facts);
   }
-  const resolver = new Resolver([...read.map((r) => r.facts), ...context], { foldCase: reader.foldCase ?? false });
+  const resolver = new Resolver([...read.map((r) => r.facts), ...context], { foldCase: reader.foldCase ?? false, builtins: reader.builtins });
   return { language, reader, read, skipped, resolver };
 }
 
@@ -97,9 +98,7 @@ export function writeSyntactically(set: ReadSet, session: IngestSession, options
 }
 
 /** One file's facts as this language's reader reads it (a C++ project's `.h` with the C++ grammar), or why it was skipped. Never throws for a bad file. */
-export async function readFacts(repo: string, file: string, language: LanguageId): Promise<{ facts: FileFacts; text: string } | { skip: string }> {
-  const reader = languageById(language).syntactic;
-  if (!reader) return { skip: `${language} has no syntactic reader` };
+export async function readFacts(repo: string, file: string, language: LanguageId, reader: SyntacticReader): Promise<{ facts: FileFacts; text: string } | { skip: string }> {
   const outside = outsideTarget(repo, file);
   if (outside !== undefined) return { skip: `links outside the repository (to '${outside}')` };
   let bytes: Buffer;

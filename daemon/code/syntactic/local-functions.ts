@@ -13,22 +13,10 @@
 // 'function' (SCIP says only that it is a constant).
 import type { Node, Parser } from 'web-tree-sitter';
 import { grammarOfLanguageFile, type GrammarId } from '../languages';
-import { parserFor } from '../overlay/parser';
+import type { LocalFunction, LocalFunctions, LocalFunctionSource } from '../store/locals';
+import { parserFor } from './parser';
 
-export interface LocalFunction {
-  /** 0-based [startLine, startCol, endLine, endCol] of the whole declaration. */
-  extent: [number, number, number, number];
-  kind: 'function' | 'method' | 'class';
-  /**
-   * A method written in an object literal bound to a name (`const buffer = {
-   * getBuffer() {…} }`): its name, and where the owner's name starts (0-based
-   * line, column). The indexer may give it no definition of its own.
-   */
-  objectMethod?: { name: string; owner: [number, number] };
-}
-
-/** Per `line:col` (0-based) of a function-like declaration's name, its extent and kind. */
-export type LocalFunctions = Map<string, LocalFunction>;
+export type { LocalFunction, LocalFunctions } from '../store/locals';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
 const DECLARATIONS: Record<string, LocalFunction['kind']> = {
@@ -40,7 +28,7 @@ const DECLARATIONS: Record<string, LocalFunction['kind']> = {
   class: 'class',
 };
 
-export class LocalFunctionReader {
+export class LocalFunctionReader implements LocalFunctionSource {
   private constructor(private readonly parsers: ReadonlyMap<GrammarId, Parser>) {}
 
   /** Loads the TypeScript and JavaScript grammars once, so each document then parses synchronously. */

@@ -3,15 +3,15 @@
 // its ancestors (extends, implements, traits); static calls on a facade
 // count for the facade and for its backing class; what cannot be resolved
 // stays under an `unresolved/` symbol of its own name.
-import { classKey, memberKey } from './php';
-import { BUILTIN_ACCESSORS, BUILTIN_ALIASES, BUILTIN_FACADE_CLASSES } from './facades';
-import { type Definition, type FacadeFacts, type FileFacts, type MemberKind, type Receiver, type Target } from './facts';
+import { classKey, memberKey, type BuiltinNames, type Definition, type FacadeFacts, type FileFacts, type MemberKind, type Receiver, type Target } from './facts';
 
 const MAX_DEPTH = 8;
 
 export interface ResolveOptions {
   /** PHP: class, function and method names are case-insensitive. */
   foldCase: boolean;
+  /** What the reader's framework defines without source (Laravel's facades): asked when nothing read defines it. */
+  builtins?: BuiltinNames;
 }
 
 export class Resolver {
@@ -65,7 +65,7 @@ export class Resolver {
       }
     }
     if (this.options.foldCase && key.endsWith('#') && !key.includes('/')) {
-      const facade = BUILTIN_ALIASES.get(key.slice(0, -1).toLowerCase());
+      const facade = this.options.builtins?.aliases.get(key.slice(0, -1).toLowerCase());
       if (facade) return this.defs.get(this.fold(classKey(facade)))?.key ?? classKey(facade);
     }
     return key;
@@ -144,7 +144,7 @@ export class Resolver {
       const a = facts.accessor;
       if (a?.kind === 'class') out.push(a.key);
       else if (a?.kind === 'string') {
-        const bound = this.bindings.get(a.value) ?? BUILTIN_ACCESSORS.get(a.value);
+        const bound = this.bindings.get(a.value) ?? this.options.builtins?.accessors.get(a.value);
         if (bound) out.push(bound.includes('\\') ? classKey(bound) : bound);
       }
       out.push(...facts.see);
@@ -152,7 +152,7 @@ export class Resolver {
     }
     // Only when no source defines the class: the app has no framework in vendor/.
     if (this.isDefined(cls)) return undefined;
-    const builtin = BUILTIN_FACADE_CLASSES.get(keyToFqn(cls));
+    const builtin = this.options.builtins?.facadeClasses.get(keyToFqn(cls));
     return builtin?.map((fqn) => this.canonical(classKey(fqn)));
   }
 

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runGit } from '../../git';
-import { isIndexedSource } from '../languages';
+import { isIndexedSource } from '../indexers';
 import { walkRepo } from '../languages/skip';
 import { isGitRoot } from '../roots';
 import { errorMessage } from '../../errors';

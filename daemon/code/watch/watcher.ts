@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { toPosix } from '../../paths';
 import { RepoIgnore } from './ignore';
-import { isIndexedSource } from '../languages';
+import { isIndexedSource } from '../indexers';
 import { watchLimitRemedy } from './inotify';
 import { ChangePoller, type ChangeKind } from './poller';
 

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { buildIndex } from '../../../daemon/code/build';
-import { pythonModuleOf } from '../../../daemon/code/languages/python-reader';
+import { pythonModuleOf } from '../../../daemon/code/readers/python';
 import { callers } from '../../../daemon/code/query/callers';
 import { refs } from '../../../daemon/code/query/refs';
 import { CodeStore } from '../../../daemon/code/store/store';

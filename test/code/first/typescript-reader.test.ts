@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { buildIndex } from '../../../daemon/code/build';
-import { modulePartsOf } from '../../../daemon/code/languages/typescript-reader';
+import { modulePartsOf } from '../../../daemon/code/readers/typescript';
 import { callers } from '../../../daemon/code/query/callers';
 import { impls } from '../../../daemon/code/query/impls';
 import { refs } from '../../../daemon/code/query/refs';

@@ -11,12 +11,14 @@ import { describe, it } from 'node:test';
 import { create } from '@bufbuild/protobuf';
 import Database from 'better-sqlite3';
 import { buildIndex } from '../../../daemon/code/build';
+import { indexerOf, isIndexedLanguage, isIndexedSource, isIndexerCommandLine } from '../../../daemon/code/indexers';
 import { scipTypescriptArgs } from '../../../daemon/code/indexers/typescript';
+import { readerOf } from '../../../daemon/code/readers';
 import {
-  allGrammars, detectLanguages, documentLanguageOf, grammarOfFile, isIndexedLanguage, isIndexedSource, isIndexerCommandLine,
+  allGrammars, detectLanguages, documentLanguageOf, grammarOfFile,
   LANGUAGE_IDS, languageById, languageOfFile, SKIP_DIRS, type GrammarId, type LanguageId,
 } from '../../../daemon/code/languages';
-import { blankExportMacros } from '../../../daemon/code/languages/cpp';
+import { blankExportMacros } from '../../../daemon/code/readers/cpp';
 import { recoverRepoDir } from '../../../daemon/code/live';
 import { Overlay } from '../../../daemon/code/overlay';
 import { isTestFile } from '../../../daemon/code/languages/tests';
@@ -107,8 +109,8 @@ describe('language registry', () => {
     for (const id of LANGUAGE_IDS) {
       const language = languageById(id);
       assert.equal(language.id, id);
-      const reads = language.indexer !== undefined || Object.values(language.extensions).some((e) => e.grammar);
-      assert.equal(isIndexedLanguage(id), language.indexer !== undefined || language.syntactic !== undefined, id);
+      const reads = indexerOf(id) !== undefined || Object.values(language.extensions).some((e) => e.grammar);
+      assert.equal(isIndexedLanguage(id), indexerOf(id) !== undefined || readerOf(id) !== undefined, id);
       // One Scry cannot read says what to do instead; one it reads has no such remedy to show.
       assert.equal(language.remedy !== undefined, !reads, `${id}: ${reads ? 'an indexed language has no remedy' : 'a detected-only language needs a remedy'}`);
     }
@@ -290,7 +292,7 @@ describe('indexers', () => {
     const env = withStubs();
     const out = [];
     for (const id of LANGUAGE_IDS) {
-      const indexer = languageById(id).indexer;
+      const indexer = indexerOf(id);
       if (!indexer) continue;
       const workDir = tempDir(`plan-${id}`);
       const prepared = await indexer.prepare({ repo, workDir, home, nodePath: process.execPath, env });
@@ -354,7 +356,7 @@ describe('indexers', () => {
       ...COMPOSER, 'app/Probe.php': PROBES.php,
     });
     const expected = LANGUAGE_IDS.flatMap((id) => {
-      const indexer = languageById(id).indexer;
+      const indexer = indexerOf(id);
       return indexer ? [[id, indexer.name, 'ok']] : [];
     });
     assert.deepEqual(all, expected);

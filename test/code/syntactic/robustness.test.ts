@@ -12,9 +12,10 @@ import { LANGUAGE_IDS, languageById, type LanguageId } from '../../../daemon/cod
 import { toDocument } from '../../../daemon/code/syntactic/emit';
 import { readFacts } from '../../../daemon/code/syntactic';
 import { Resolver } from '../../../daemon/code/syntactic/resolve';
+import { readerOf } from '../../../daemon/code/readers';
 import { mulberry32, ROOT, tempDir } from '../../helpers';
 
-const SYNTACTIC = LANGUAGE_IDS.filter((id) => languageById(id).syntactic);
+const SYNTACTIC = LANGUAGE_IDS.filter((id) => readerOf(id));
 
 /** A small real-looking file per language to mutate (PHP's come from the Laravel fixture). */
 const SEEDS: Partial<Record<LanguageId, string>> = {
@@ -91,7 +92,7 @@ describe('fuzz', () => {
     it(`${language}: ${ROUNDS} random and mutated files index or are skipped, never throw`, async () => {
       const rnd = mulberry32(0x5c2 + language.length);
       const repo = tempDir(`fuzz-${language}`);
-      const reader = languageById(language).syntactic!;
+      const reader = readerOf(language)!;
       const seeds = seedsOf(language);
       const files: string[] = [];
       for (let i = 0; i < ROUNDS; i++) {
@@ -105,12 +106,12 @@ describe('fuzz', () => {
       files.push(`deep${EXTENSION[language]}`);
       const read = [];
       for (const file of files) {
-        const r = await readFacts(repo, file, language);
+        const r = await readFacts(repo, file, language, reader);
         if ('skip' in r) assert.match(r.skip, /\w/, file);
         else read.push(r);
       }
       assert.ok(read.length >= ROUNDS / 2, `${read.length} of ${files.length} files read`);
-      const resolver = new Resolver(read.map((r) => r.facts), { foldCase: reader.foldCase ?? false });
+      const resolver = new Resolver(read.map((r) => r.facts), { foldCase: reader.foldCase ?? false, builtins: reader.builtins });
       for (const r of read) {
         const doc = toDocument(r.facts, r.text, resolver, language);
         for (const o of doc.occurrences) assert.ok(o.range.every((n) => Number.isInteger(n) && n >= 0), r.facts.path);

@@ -6,7 +6,7 @@
 // in routes/. Each becomes a symbol named by the string, so `scry refs
 // services.x.key` and `scry defs users.show` answer with file and line.
 import type { Node } from 'web-tree-sitter';
-import { descriptor, Kind, type FacadeFacts, type Range, type Reference } from './facts';
+import { descriptor, Kind, type FacadeFacts, type Range, type Reference } from '../syntactic/facts';
 import { findFirst, stringValue } from './php-nodes';
 
 export type StringKind = 'view' | 'config' | 'route' | 'lang';

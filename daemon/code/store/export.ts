@@ -8,9 +8,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { create, toBinary } from '@bufbuild/protobuf';
-import type { CodeStore } from '../store/store';
-import { DocumentSchema, IndexSchema, OccurrenceSchema, RelationshipSchema, SymbolInformationSchema, type Document, type SymbolInformation } from './gen/scip_pb';
-import { kindNumber } from './kinds';
+import type { CodeStore } from './store';
+import {
+  DocumentSchema,
+  IndexSchema,
+  OccurrenceSchema,
+  RelationshipSchema,
+  SymbolInformationSchema,
+  type Document,
+  type SymbolInformation,
+} from '../scip/gen/scip_pb';
+import { kindNumber } from '../scip/kinds';
 
 export interface ScipExport {
   file: string;
@@ -57,7 +65,12 @@ export function exportScip(store: CodeStore, repo: string, file: string, tool: {
       kind: kindNumber(s.kind),
       displayName: s.name,
       relationships: relationships.all(s.id).map((r) =>
-        create(RelationshipSchema, { symbol: r.symbol, isImplementation: r.is_implementation === 1, isReference: r.is_reference === 1, isTypeDefinition: r.is_type_definition === 1 }),
+        create(RelationshipSchema, {
+          symbol: r.symbol,
+          isImplementation: r.is_implementation === 1,
+          isReference: r.is_reference === 1,
+          isTypeDefinition: r.is_type_definition === 1,
+        }),
       ),
     });
   const byHome = new Map<number, SymbolRow[]>();
@@ -86,7 +99,12 @@ export function exportScip(store: CodeStore, repo: string, file: string, tool: {
     });
   });
   const index = create(IndexSchema, {
-    metadata: { version: 0, toolInfo: { name: tool.name, version: tool.version, arguments: [] }, projectRoot: pathToFileURL(repo).href, textDocumentEncoding: UTF8 },
+    metadata: {
+      version: 0,
+      toolInfo: { name: tool.name, version: tool.version, arguments: [] },
+      projectRoot: pathToFileURL(repo).href,
+      textDocumentEncoding: UTF8,
+    },
     documents: docs,
     externalSymbols: external.map(info),
   });

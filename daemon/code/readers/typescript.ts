@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { Kind, descriptor } from '../syntactic/facts';
 import { genericFacts, type GenericRules, type Imported } from '../syntactic/generic';
-import type { SyntacticReader } from './language';
+import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 
 const TYPE_REFS = new Set(['type_identifier', 'nested_type_identifier']);
 const SUPER_NODES = new Set(['identifier', 'type_identifier', 'nested_type_identifier', 'generic_type', 'member_expression']);
@@ -175,4 +175,26 @@ export const typescriptReader: SyntacticReader = {
     return facts;
   },
   firstIndexOnly: true,
+};
+
+/** The overlay's rules for the three grammars alike. */
+
+export const TYPESCRIPT_SYNTAX: SyntaxRules = {
+  names: new Set(['identifier', 'type_identifier', 'property_identifier', 'shorthand_property_identifier', 'shorthand_property_identifier_pattern', 'private_property_identifier']),
+  definitions: {
+    function_declaration: 'function', generator_function_declaration: 'function', function_signature: 'function',
+    class_declaration: 'class', abstract_class_declaration: 'class', class: 'class',
+    method_definition: 'method', method_signature: 'method', abstract_method_signature: 'method',
+    interface_declaration: 'interface', type_alias_declaration: 'type', enum_declaration: 'enum',
+    internal_module: 'namespace', module: 'namespace',
+    variable_declarator: 'variable', public_field_definition: 'property', property_signature: 'property',
+  },
+  calls: { call_expression: 'function', new_expression: 'constructor' },
+  members: { member_expression: 'property' },
+  // `const f = () => …` is how much of modern JS declares its functions.
+  kindOf(node, type, declared) {
+    if (type !== 'variable_declarator') return declared;
+    const value = node.childForFieldName('value');
+    return value && FUNCTION_VALUES.has(value.type) ? 'function' : declared;
+  },
 };

@@ -2,7 +2,7 @@
 // definition's name is found by following `declarator` fields.
 import type { Node } from 'web-tree-sitter';
 import type { Callee } from '../syntactic/generic';
-import type { SyntaxRules } from './language';
+import type { SyntaxRules } from '../syntactic/reader';
 
 const NAMES = new Set(['identifier', 'field_identifier', 'type_identifier', 'operator_name', 'destructor_name', 'qualified_identifier']);
 

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { Kind, descriptor } from '../syntactic/facts';
 import { genericFacts, type GenericRules, type Imported } from '../syntactic/generic';
-import type { SyntacticReader } from './language';
+import type { SyntacticReader, SyntaxFrame, SyntaxRules } from '../syntactic/reader';
 
 const BINDING_PARENTS = new Set(['parameters', 'typed_parameter', 'default_parameter', 'typed_default_parameter', 'keyword_argument', 'aliased_import', 'dotted_name', 'import_from_statement', 'global_statement', 'nonlocal_statement', 'lambda_parameters', 'list_splat_pattern', 'dictionary_splat_pattern']);
 const isClassName = (name: string): boolean => /^_?[A-Z]/.test(name);
@@ -117,3 +117,28 @@ export const pythonReader: SyntacticReader = {
   facts: (root, file) => genericFacts({ ...PYTHON_RULES, imports: (n) => importsOf(n, file) }, root, file),
   firstIndexOnly: true,
 };
+
+// Python declares attributes and module variables by assignment, and methods
+// are plain functions inside a class, so the overlay's rules look at where a name sits.
+export const PYTHON_SYNTAX: SyntaxRules = {
+  names: new Set(['identifier']),
+  definitions: { function_definition: 'function', class_definition: 'class' },
+  calls: { call: 'function' },
+  members: { attribute: 'attribute' },
+  kindOf: (_node, type, declared, frames) => (type === 'function_definition' && isDirectlyInClass(frames) ? 'method' : declared),
+  // Assignments inside a function are locals, not definitions anyone looks up.
+  bareDefinition(parent, field, frames) {
+    if (parent.type !== 'assignment' || field !== 'left' || frames.some((f) => f.type === 'function_definition')) return undefined;
+    return frames.some((f) => f.type === 'class_definition') ? 'property' : 'variable';
+  },
+};
+
+function isDirectlyInClass(frames: readonly SyntaxFrame[]): boolean {
+  // function_definition <- block <- class_definition (possibly through a decorated_definition)
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const t = frames[i]!.type;
+    if (t === 'class_definition') return true;
+    if (t === 'function_definition') return false;
+  }
+  return false;
+}

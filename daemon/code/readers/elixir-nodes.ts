@@ -1,5 +1,5 @@
 // The Elixir reader's vocabulary: which calls define what, and small
-// helpers over tree-sitter-elixir's nodes (elixir-reader.ts walks them).
+// helpers over tree-sitter-elixir's nodes (elixir.ts walks them).
 import type { Node } from 'web-tree-sitter';
 import { descriptor, Kind, type Range } from '../syntactic/facts';
 

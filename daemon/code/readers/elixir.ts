@@ -9,42 +9,24 @@
 // `P.T` with P as its ancestor (what `impls` reports).
 import type { Node } from 'web-tree-sitter';
 import { descriptor, Kind, type Definition, type FileFacts, type Range, type Target } from '../syntactic/facts';
+import type { SyntacticReader, SyntaxFrame, SyntaxRules } from '../syntactic/reader';
 import {
-  ANCESTOR_ATTRIBUTES, argumentsOf, CALLBACKS, COMPONENT, doBlockOf, EVENT, literal, functionKey, functionName, FUNCTIONS, isOperator, keywordsOf, lastSegmentRange, moduleKey, MODULES, rangeOf, ROUTES, SPECIAL, targetName, typeKey, TYPES,
+  argumentsOf, doBlockOf, literal, functionKey, functionName, FUNCTIONS, keywordsOf, lastSegmentRange, moduleKey, MODULES, rangeOf, ROUTES, SPECIAL, targetName, typeKey,
 } from './elixir-nodes';
+import { aliasDirective, attribute, capture, importDirective, useDirective } from './elixir-directives';
+import { schemaBlock, schemaField, SCHEMA_BLOCKS, SCHEMA_FIELDS } from './ecto';
+import type { ElixirWalk, Frame } from './elixir-walk';
+import { route, routeAliasOf, routeScope, scopedModuleRef, template } from './phoenix';
 
-/** Blocks whose field calls define fields: Ecto's schemas, Ash's resources. */
-const SCHEMA_BLOCKS = new Set(['schema', 'embedded_schema', 'attributes', 'relationships']);
-/** Those field calls, Ecto's and Ash's. */
-const SCHEMA_FIELDS = new Set([
-  'field', 'belongs_to', 'has_one', 'has_many', 'many_to_many', 'embeds_one', 'embeds_many',
-  'attribute', 'uuid_primary_key', 'uuid_v7_primary_key', 'integer_primary_key', 'create_timestamp', 'update_timestamp',
-]);
-
-interface Frame {
-  /** The module's path (`['Jason', 'Encoder']`); empty at the file's top. */
-  path: string[];
-  /** Keys a `def` here defines under: several for `defimpl P, for: [A, B]`. */
-  keys: string[];
-  /** Short name -> the module path it stands for (`alias`, nested `defmodule`). */
-  aliases: Map<string, string[]>;
-  /** Modules imported here (`import X`): keys, looked in for local calls. */
-  imports: string[];
-  /** The module's own definition, to which `use`/`@behaviour` add ancestors. */
-  definitions: Definition[];
-  /** Phoenix's `scope "/", AppWeb do`: module names in routes are AppWeb's. */
-  routeAlias?: string[];
-}
-
-class ElixirWalker {
-  private readonly frames: Frame[] = [{ path: [], keys: [], aliases: new Map(), imports: [], definitions: [] }];
-  private readonly out: FileFacts;
+class ElixirWalker implements ElixirWalk {
+  readonly frames: Frame[] = [{ path: [], keys: [], aliases: new Map(), imports: [], definitions: [] }];
+  readonly out: FileFacts;
   /** Inside `quote do … end`: code for the module a macro expands in, so it defines nothing here. */
-  private quoted = 0;
+  quoted = 0;
   /** Inside a typespec: names are types (`t`, `String.t()`), never calls. */
-  private typed = 0;
+  typed = 0;
   /** Inside Ecto's `schema`/`embedded_schema` or Ash's `attributes`/`relationships`: `field :x` defines a field of the module. */
-  private schema = 0;
+  schema = 0;
 
   constructor(file: string) {
     this.out = { path: file, language: 'elixir', definitions: [], references: [] };
@@ -55,12 +37,12 @@ class ElixirWalker {
     return this.out;
   }
 
-  private get frame(): Frame {
+  get frame(): Frame {
     return this.frames[this.frames.length - 1]!;
   }
 
   /** The innermost module: what `__MODULE__` and local calls mean. */
-  private get module(): Frame | undefined {
+  get module(): Frame | undefined {
     for (let i = this.frames.length - 1; i >= 0; i--) if (this.frames[i]!.keys.length > 0) return this.frames[i];
     return undefined;
   }
@@ -74,7 +56,7 @@ class ElixirWalker {
   }
 
   /** A module expression's absolute path: `B.C` through `alias A.B`, `__MODULE__.X`; undefined for anything else. */
-  private modulePath(n: Node | null | undefined): string[] | undefined {
+  modulePath(n: Node | null | undefined): string[] | undefined {
     if (!n) return undefined;
     if (n.type === 'alias') {
       const parts = n.text.split('.').map((p) => p.trim());
@@ -90,12 +72,12 @@ class ElixirWalker {
     return undefined;
   }
 
-  private ref(node: Node, target: Target, call: boolean, extra: { import?: boolean } = {}): void {
+  ref(node: Node, target: Target, call: boolean, extra: { import?: boolean } = {}): void {
     this.out.references.push({ range: rangeOf(node), target, call, ...extra });
   }
 
   /** A module named in code: its key when some file defines it, else unresolved under its last segment. */
-  private moduleRef(node: Node, path: readonly string[], extra: { import?: boolean } = {}): void {
+  moduleRef(node: Node, path: readonly string[], extra: { import?: boolean } = {}): void {
     const name = path[path.length - 1];
     if (!name) return;
     // The written name's last segment (`Enc` in `alias Jason.Encoder, as: Enc`, `Encoder` in `Jason.Encoder`).
@@ -103,14 +85,14 @@ class ElixirWalker {
     this.out.references.push({ range, target: { type: 'oneOf', options: [{ type: 'symbol', key: moduleKey(path) }], name, member: 'type' }, call: false, ...extra });
   }
 
-  private visit(n: Node): void {
+  visit(n: Node): void {
     switch (n.type) {
       case 'comment':
       case 'quoted_content':
       case 'escape_sequence':
         return;
       case 'sigil':
-        if (n.namedChildren.find((c) => c.type === 'sigil_name')?.text === 'H') return this.template(n);
+        if (n.namedChildren.find((c) => c.type === 'sigil_name')?.text === 'H') return template(this, n);
         break;
       case 'call':
         return this.callNode(n);
@@ -120,8 +102,8 @@ class ElixirWalker {
         return;
       case 'alias': {
         const path = this.modulePath(n);
-        const scoped = this.routeAlias();
-        if (path && scoped && scoped.length > 0) this.scopedModuleRef(n, [...scoped, ...path], path);
+        const scoped = routeAliasOf(this);
+        if (path && scoped && scoped.length > 0) scopedModuleRef(this, n, [...scoped, ...path], path);
         else if (path) this.moduleRef(n, path);
         return;
       }
@@ -132,7 +114,7 @@ class ElixirWalker {
         break;
       }
       case 'unary_operator':
-        if (this.attribute(n) || this.capture(n)) return;
+        if (attribute(this, n) || capture(this, n)) return;
         break;
       case 'binary_operator':
         // `x |> f`: a call of f with x.
@@ -165,18 +147,13 @@ class ElixirWalker {
       if (name === 'defimpl') return this.defimpl(n);
       if (FUNCTIONS[name] !== undefined) return this.defun(n, name, FUNCTIONS[name]);
       if (name === 'defstruct' || name === 'defexception') return this.defstruct(n);
-      if (SCHEMA_BLOCKS.has(name) && this.module && this.quoted === 0) {
-        this.schema++;
-        this.children(n, n.childForFieldName('target') ?? undefined);
-        this.schema--;
-        return;
-      }
-      if (this.schema > 0 && SCHEMA_FIELDS.has(name)) return this.schemaField(n, name);
-      if (name === 'alias') return this.alias(n);
-      if (name === 'import') return this.importCall(n);
-      if (name === 'use') return this.use(n);
-      if (name === 'scope') return this.routeScope(n);
-      if (ROUTES.has(name)) this.route(n);
+      if (SCHEMA_BLOCKS.has(name) && this.module && this.quoted === 0) return schemaBlock(this, n);
+      if (this.schema > 0 && SCHEMA_FIELDS.has(name)) return schemaField(this, n, name);
+      if (name === 'alias') return aliasDirective(this, n);
+      if (name === 'import') return importDirective(this, n);
+      if (name === 'use') return useDirective(this, n);
+      if (name === 'scope') return routeScope(this, n);
+      if (ROUTES.has(name)) route(this, n);
       const target = n.childForFieldName('target')!;
       if (!SPECIAL.has(name) && !name.startsWith('def')) this.ref(target, this.localTarget(name), true);
       return this.children(n, target);
@@ -186,88 +163,19 @@ class ElixirWalker {
     for (const c of n.namedChildren) this.visit(c);
   }
 
-  private routeAlias(): string[] | undefined {
-    for (let i = this.frames.length - 1; i >= 0; i--) if (this.frames[i]!.routeAlias) return this.frames[i]!.routeAlias;
-    return undefined;
-  }
-
-  /** A module in a Phoenix scope: the scope's alias prefixed, else the name as written. */
-  private scopedModuleRef(n: Node, scoped: readonly string[], plain: readonly string[]): void {
-    const name = plain[plain.length - 1]!;
-    const range = lastSegmentRange(n, n.text.split('.').pop()!.trim());
-    this.out.references.push({ range, target: { type: 'oneOf', options: [{ type: 'symbol', key: moduleKey(scoped) }, { type: 'symbol', key: moduleKey(plain) }], name, member: 'type' }, call: false });
-  }
-
-  /** `scope "/path", AppWeb do … end` (or `alias: AppWeb`): route modules inside are AppWeb's; nested scopes add up. */
-  private routeScope(n: Node): void {
-    const args = argumentsOf(n);
-    const aliasNode = args.find((a, i) => i > 0 && a.type === 'alias') ?? keywordsOf(args).get('alias');
-    const path = aliasNode?.type === 'alias' ? this.modulePath(aliasNode) : undefined;
-    // The scope's own alias is read outside it (a nested scope's through the outer one's).
-    for (const a of args) this.visit(a);
-    const outer = this.routeAlias() ?? [];
-    // `alias: false` drops the outer scopes' alias.
-    const routeAlias = path ? [...outer, ...path] : keywordsOf(args).get('alias')?.text === 'false' ? [] : undefined;
-    this.frames.push({ path: this.module?.path ?? [], keys: [], aliases: new Map(), imports: [], definitions: [], ...(routeAlias ? { routeAlias } : {}) });
-    this.block(n);
-    this.frames.pop();
-  }
-
-  /** `get "/", PageController, :home`: the action is a call of PageController.home. */
-  private route(n: Node): void {
-    const [, controller, action] = argumentsOf(n);
-    if (controller?.type !== 'alias' || action?.type !== 'atom') return;
-    const plain = this.modulePath(controller);
-    if (!plain) return;
-    const name = action.text.replace(/^:/, '');
-    const scoped = this.routeAlias();
-    const options: Target[] = [...(scoped && scoped.length > 0 ? [[...scoped, ...plain]] : []), plain].map((p) => ({ type: 'symbol', key: functionKey(moduleKey(p), name) }));
-    this.ref(action, { type: 'oneOf', options, name, member: 'method' }, true);
-  }
-
-  /** `~H"""<.card title="x" />"""`: each function component is a call of its function (the template's Elixir is not parsed). */
-  private template(n: Node): void {
-    for (const content of n.namedChildren) {
-      if (content.type !== 'quoted_content') continue;
-      const text = content.text;
-      for (const m of text.matchAll(COMPONENT)) {
-        const name = m[1] ?? m[3]!;
-        const range = this.rangeIn(content, m.index + m[0].length - name.length, name.length);
-        const module = m[2] ? this.modulePathOf(m[2]) : undefined;
-        const target: Target = module ? { type: 'oneOf', options: [{ type: 'symbol', key: functionKey(moduleKey(module), name) }], name, member: 'method' } : this.localTarget(name);
-        this.out.references.push({ range, target, call: true });
-      }
-      for (const m of text.matchAll(EVENT)) {
-        const name = m[1] ?? m[2]!;
-        const range = this.rangeIn(content, m.index + m[0].lastIndexOf(name), name.length);
-        // Sent to this module's handle_event (a component's template may send to the LiveView that renders it: then nothing).
-        this.out.references.push({ range, target: { type: 'lexical', name, member: 'property', scopes: this.localScopes(), optional: true }, call: false });
-      }
-    }
-  }
-
-  /** The range of `length` characters at `offset` in a (multi-line) node's text. */
-  private rangeIn(n: Node, offset: number, length: number): Range {
-    const before = n.text.slice(0, offset);
-    const newline = before.lastIndexOf('\n');
-    const row = n.startPosition.row + (before.match(/\n/g)?.length ?? 0);
-    const col = newline < 0 ? n.startPosition.column + offset : offset - newline - 1;
-    return [row, col, row, col + length];
-  }
-
   /** A module name written as text (`Core.Button`), through the aliases in scope. */
-  private modulePathOf(text: string): string[] {
+  modulePathOf(text: string): string[] {
     const parts = text.split('.');
     const head = this.aliased(parts[0]!);
     return head ? [...head, ...parts.slice(1)] : parts;
   }
 
-  private children(n: Node, skip?: Node): void {
+  children(n: Node, skip?: Node): void {
     for (const c of n.namedChildren) if (!skip || !c.equals(skip)) this.visit(c);
   }
 
   /** A local call's target: its module (and what the module uses), then imported modules; else unresolved under its name. */
-  private localTarget(name: string): Target {
+  localTarget(name: string): Target {
     return { type: 'lexical', name, member: 'method', scopes: this.localScopes() };
   }
 
@@ -276,7 +184,7 @@ class ElixirWalker {
     return { type: 'lexical', name, member: 'type', scopes: this.localScopes(), optional: true };
   }
 
-  private localScopes(): string[] {
+  localScopes(): string[] {
     const scopes: string[] = [];
     for (let i = this.frames.length - 1; i >= 0; i--) {
       const f = this.frames[i]!;
@@ -362,7 +270,7 @@ class ElixirWalker {
   }
 
   /** The `do … end` block, or a `, do:` keyword's value. */
-  private block(n: Node): void {
+  block(n: Node): void {
     const block = doBlockOf(n);
     if (block) return this.visit(block);
     const value = keywordsOf(argumentsOf(n)).get('do');
@@ -431,73 +339,7 @@ class ElixirWalker {
     }
   }
 
-  /**
-   * `field :title, :string` (Ecto), `attribute :uuid, :string` (Ash),
-   * `belongs_to :user, User` (also the `user_id` it adds): a field of the
-   * module. An `embeds_one :x, X do … end` block is another schema's: what
-   * it holds is not this module's.
-   */
-  private schemaField(n: Node, call: string): void {
-    const module = this.module!;
-    const [first, ...rest] = argumentsOf(n);
-    const name = first?.type === 'atom' ? first.text.slice(1) : undefined;
-    if (first && name && /^\w+[?!]?$/.test(name)) {
-      const names = call === 'belongs_to' ? [name, `${name}_id`] : [name];
-      for (const f of names) for (const key of module.keys) this.out.definitions.push({ key: `${key}${descriptor(f)}.`, name: f, kind: Kind.Field, range: rangeOf(first), extent: rangeOf(n) });
-    }
-    for (const a of rest) this.visit(a);
-    const saved = this.schema;
-    this.schema = 0;
-    const block = doBlockOf(n);
-    if (block) this.visit(block);
-    this.schema = saved;
-  }
-
-  /** `alias A.B`, `alias A.B, as: C`, `alias A.{B, C}`, `alias __MODULE__.X`. */
-  private alias(n: Node): void {
-    const args = argumentsOf(n);
-    const first = args[0];
-    if (!first) return;
-    const as = keywordsOf(args).get('as');
-    if (first.type === 'dot' && first.childForFieldName('right')?.type === 'tuple') {
-      const base = this.modulePath(first.childForFieldName('left'));
-      for (const item of first.childForFieldName('right')!.namedChildren) {
-        if (item.type !== 'alias' || !base) continue;
-        const path = [...base, ...item.text.split('.').map((p) => p.trim())];
-        this.moduleRef(item, path, { import: true });
-        this.frame.aliases.set(path[path.length - 1]!, path);
-      }
-      return;
-    }
-    const path = this.modulePath(first);
-    if (!path) return this.children(n);
-    this.moduleRef(first.type === 'dot' ? (first.childForFieldName('right') ?? first) : first, path, { import: true });
-    const short = as?.type === 'alias' ? as.text : path[path.length - 1]!;
-    this.frame.aliases.set(short, path);
-  }
-
-  /** `import M` (with or without `only:`): M's functions become local calls here. */
-  private importCall(n: Node): void {
-    const args = argumentsOf(n);
-    const path = this.modulePath(args[0]);
-    if (!path || !args[0]) return this.children(n);
-    this.moduleRef(args[0].type === 'dot' ? (args[0].childForFieldName('right') ?? args[0]) : args[0], path, { import: true });
-    this.frame.imports.push(moduleKey(path));
-    this.addInjected(path);
-  }
-
-  /** `use M, opts`: M's `__using__` injects code; its functions and macros are looked in for local calls, as an ancestor's. */
-  private use(n: Node): void {
-    const args = argumentsOf(n);
-    const path = this.modulePath(args[0]);
-    if (!path || !args[0]) return this.children(n);
-    this.moduleRef(args[0].type === 'dot' ? (args[0].childForFieldName('right') ?? args[0]) : args[0], path);
-    this.addAncestor(path);
-    this.addInjected(path);
-    for (const a of args.slice(1)) this.visit(a);
-  }
-
-  private addAncestor(path: readonly string[]): void {
+  addAncestor(path: readonly string[]): void {
     if (this.quoted > 0) return;
     for (const d of this.module?.definitions ?? []) (d.supers ??= []).push(moduleKey(path));
   }
@@ -508,100 +350,45 @@ class ElixirWalker {
    * X becomes M's ancestor, so a local call there (`<.button>`) is looked up
    * through M into X.
    */
-  private addInjected(path: readonly string[]): void {
+  addInjected(path: readonly string[]): void {
     if (this.quoted === 0) return;
     for (const d of this.module?.definitions ?? []) (d.supers ??= []).push(moduleKey(path));
   }
 
-  /** `@behaviour M`, `@callback f(x) :: t`, `@impl true`, `@doc "…"`: true when handled. */
-  private attribute(n: Node): boolean {
-    if (n.childForFieldName('operator')?.text !== '@') return false;
-    const operand = n.childForFieldName('operand');
-    if (!operand) return true;
-    if (operand.type !== 'call') return true;
-    const name = targetName(operand) ?? '';
-    const args = argumentsOf(operand);
-    if (ANCESTOR_ATTRIBUTES.has(name)) {
-      const path = this.modulePath(args[0]);
-      if (path && args[0]) {
-        this.moduleRef(args[0], path);
-        this.addAncestor(path);
-        return true;
-      }
-    }
-    if (CALLBACKS.has(name) || TYPES.has(name) || name === 'spec') {
-      this.typespec(n, name, args[0]);
-      return true;
-    }
-    // Any other attribute: its value is code (`@default Mod.f()`), its name is no call.
-    for (const a of args) this.visit(a);
-    return true;
-  }
-
-  /**
-   * `@spec f(a) :: r when …` names f (a reference); `@type t(a) :: …` defines
-   * the type t; `@callback f(a) :: r` declares the behaviour's function f.
-   * Everything else in them is types.
-   */
-  private typespec(n: Node, attribute: string, spec: Node | undefined): void {
-    let body: Node | undefined = spec;
-    const constraints: Node[] = [];
-    if (isOperator(body, 'when')) {
-      constraints.push(body.childForFieldName('right')!);
-      body = body.childForFieldName('left') ?? undefined;
-    }
-    let head: Node | undefined;
-    if (isOperator(body, '::')) {
-      head = body.childForFieldName('left') ?? undefined;
-      body = body.childForFieldName('right') ?? undefined;
-    } else {
-      head = body;
-      body = undefined;
-    }
-    const nameNode = functionName(head);
-    const module = this.module;
-    if (nameNode && module && this.quoted === 0) {
-      if (attribute === 'spec') this.ref(nameNode, this.localTarget(nameNode.text), false);
-      else {
-        const kind = TYPES.has(attribute) ? Kind.Type : attribute === 'callback' ? Kind.Method : Kind.Macro;
-        for (const key of module.keys) {
-          this.out.definitions.push({ key: TYPES.has(attribute) ? typeKey(key, nameNode.text) : functionKey(key, nameNode.text), name: nameNode.text, kind, range: rangeOf(nameNode), extent: rangeOf(n) });
-        }
-      }
-    }
-    this.typed++;
-    // A type's parameters are variables; a function's, types.
-    const params = head?.type === 'call' && !TYPES.has(attribute) ? argumentsOf(head) : [];
-    for (const x of [...params, ...(body ? [body] : []), ...constraints]) this.visit(x);
-    this.typed--;
-  }
-
-  /** `&f/1`, `&Mod.f/2`: a reference to the function (not a call). */
-  private capture(n: Node): boolean {
-    if (n.childForFieldName('operator')?.text !== '&') return false;
-    const operand = n.childForFieldName('operand');
-    if (operand?.type !== 'binary_operator' || operand.childForFieldName('operator')?.text !== '/') return false;
-    const f = operand.childForFieldName('left');
-    if (f?.type === 'identifier') {
-      this.ref(f, this.localTarget(f.text), false);
-      return true;
-    }
-    if (f?.type === 'call' && f.childForFieldName('target')?.type === 'dot') {
-      // The remote "call" the grammar sees in `&Mod.f/2` only names f.
-      this.withoutCalls(() => this.visit(f));
-      return true;
-    }
-    return false;
-  }
-
-  /** What `read` records are references, not calls. */
-  private withoutCalls(read: () => void): void {
-    const before = this.out.references.length;
-    read();
-    for (const r of this.out.references.slice(before)) r.call = false;
-  }
 }
 
-export function elixirFacts(root: Node, file: string): FileFacts {
+function elixirFacts(root: Node, file: string): FileFacts {
   return new ElixirWalker(file).run(root);
 }
+
+export const elixirReader: SyntacticReader = { name: 'tree-sitter-elixir', facts: (root, file) => elixirFacts(root, file) };
+
+// For the overlay every `call` is a declaration node whose kind its target
+// says (`def` -> function), and a name is a definition when it is the first
+// argument (or the head `name(...)`, `name(...) when ...`) of such a call.
+const DEFINERS: Readonly<Record<string, string>> = {
+  defmodule: 'module', defprotocol: 'interface', def: 'function', defp: 'function', defdelegate: 'function',
+  defmacro: 'macro', defmacrop: 'macro', defguard: 'macro', defguardp: 'macro',
+};
+const DEFINER_KINDS = new Set(Object.values(DEFINERS));
+
+/** The kind a name defines when it heads a `def`-like call's arguments, else undefined. */
+function definedBy(parent: SyntaxFrame, field: string | null, frames: readonly SyntaxFrame[]): string | undefined {
+  let k = frames.length - 1;
+  if (frames[k] !== parent) return undefined;
+  // `name(args)`: the name is its call's target.
+  if (parent.type === 'call' && field === 'target') k--;
+  // `name(args) when guard`: the head is the operator's left side.
+  if (frames[k]?.type === 'binary_operator' && frames[k + 1]?.field === 'left') k--;
+  const definer = frames[k - 1]?.kind;
+  return frames[k]?.type === 'arguments' && definer !== undefined && DEFINER_KINDS.has(definer) ? definer : undefined;
+}
+
+export const ELIXIR_SYNTAX: SyntaxRules = {
+  names: new Set(['identifier', 'alias']),
+  definitions: { call: 'call' },
+  calls: { call: 'target' },
+  members: { dot: 'right' },
+  kindOf: (node, _type, declared) => DEFINERS[node.childForFieldName('target')?.text ?? ''] ?? declared,
+  bareDefinition: definedBy,
+};
