@@ -88,9 +88,10 @@ function prepare(db: Db) {
     newestByQualified: db.prepare<[string, number], { id: number; at: string }>(`SELECT id, at FROM anchors WHERE qualified_name = ? ORDER BY at DESC, id DESC LIMIT ?`),
     byId: db.prepare<[number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.id = ?`),
     text: db.prepare<[number], { text: string }>(`SELECT text FROM episodes WHERE seq = ?`),
-    facts: db.prepare<[number, string, number], AnchoredFact>(
+    // Ordered here, not by SQL: an episode has a few facts, and a sorter for them cost more than the rest of the query.
+    facts: db.prepare<[number, string], AnchoredFact>(
       `SELECT f.id, f.relation, f.text FROM episodes e JOIN fact_episodes fe ON fe.episode_id = e.id JOIN facts f ON f.id = fe.fact_id
-       WHERE e.seq = ? AND f.expired_at IS NULL AND instr(f.text, ?) > 0 ORDER BY f.relation = 'decided' DESC, f.id LIMIT ?`,
+       WHERE e.seq = ? AND f.expired_at IS NULL AND instr(f.text, ?) > 0`,
     ),
     // A file renamed since the session is asked about by its path now (found_file) as well as the path it had.
     byFileNewest: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.library IS NULL AND (a.file = ? OR a.found_file = ?) ORDER BY a.at DESC, a.id DESC LIMIT ?`),
@@ -152,7 +153,11 @@ export class AnchorTable {
 
   /** The current facts of an episode that name the mention: what was decided about it, not only said. */
   factsMentioning(seq: number, mention: string, limit = 2): AnchoredFact[] {
-    return this.s.facts.all(seq, mention, limit);
+    const decided = (f: AnchoredFact): number => (f.relation === 'decided' ? 0 : 1);
+    return this.s.facts
+      .all(seq, mention)
+      .sort((a, b) => decided(a) - decided(b) || a.id - b.id)
+      .slice(0, limit);
   }
 
   /** An episode's distilled text, to find the sentence about a mention. */
