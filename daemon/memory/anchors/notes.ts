@@ -4,7 +4,7 @@
 import { realPath } from '../../git';
 import type { AnchorNote, CodeLookup } from '../../protocol/anchors';
 import { oneLine } from '../../protocol/printable';
-import type { AnchorRow } from '../store/anchors';
+import type { AnchorKeyRow } from '../store/anchors';
 import type { MemoryStore } from '../store';
 import { bestSentence } from './sentence';
 import { stateOf } from './state';
@@ -27,20 +27,20 @@ const real = (p: string): string => {
 export function notesAbout(store: MemoryStore, lookup: CodeLookup | undefined, repo: string, name: string, limit: number): AnchorNote[] {
   if (limit <= 0) return [];
   const tail = name.split(/::|->|[.#]/).pop() ?? name;
-  const rows = new Map<number, AnchorRow>();
-  for (const n of new Set([name, tail])) for (const r of store.anchors.ofName(n, CONSIDERED, true)) rows.set(r.id, r);
+  const rows = new Map<number, AnchorKeyRow>();
+  for (const n of new Set([name, tail])) for (const r of store.anchors.newestOfName(n, CONSIDERED)) rows.set(r.id, r);
   return notesOf(store, lookup, repo, rows, limit);
 }
 
 /** The same for a file (symbols FILE): anchors to the file itself and to code in it, newest sessions first. */
 export function notesAboutFile(store: MemoryStore, lookup: CodeLookup | undefined, repo: string, file: string, limit: number): AnchorNote[] {
   if (limit <= 0) return [];
-  const rows = new Map<number, AnchorRow>();
+  const rows = new Map<number, AnchorKeyRow>();
   for (const r of store.anchors.ofFile(file, CONSIDERED, true)) rows.set(r.id, r);
   return notesOf(store, lookup, repo, rows, limit);
 }
 
-function notesOf(store: MemoryStore, lookup: CodeLookup | undefined, repo: string, rows: ReadonlyMap<number, AnchorRow>, limit: number): AnchorNote[] {
+function notesOf(store: MemoryStore, lookup: CodeLookup | undefined, repo: string, rows: ReadonlyMap<number, AnchorKeyRow>, limit: number): AnchorNote[] {
   if (rows.size === 0) return [];
   const here = real(repo);
   const out: AnchorNote[] = [];
@@ -52,7 +52,7 @@ function notesOf(store: MemoryStore, lookup: CodeLookup | undefined, repo: strin
     const s = stateOf(lookup, r);
     // What was decided about it reads before what was said.
     const fact = store.anchors.factsMentioning(r.episode_seq, r.mention, 1)[0];
-    const text = fact ? oneLine(`${fact.relation === 'decided' && !/^decid/i.test(fact.text) ? 'decided: ' : ''}${fact.text}`, 120) : bestSentence(store.anchors.episodeText(r.episode_seq) ?? r.snippet, r.mention);
+    const text = fact ? oneLine(`${fact.relation === 'decided' && !/^decid/i.test(fact.text) ? 'decided: ' : ''}${fact.text}`, 120) : bestSentence(store.anchors.episodeText(r.episode_seq) ?? r.mention, r.mention);
     out.push({
       at: r.at,
       state: s.state,

@@ -38,6 +38,9 @@ export interface AnchoredFact {
   text: string;
 }
 
+/** An anchor as a code answer's memory lines read it: no episode summary or snippet (read past the episode's text, they were most of the row's cost). */
+export type AnchorKeyRow = Omit<AnchorRow, 'summary' | 'snippet'>;
+
 /** A stored anchor with its episode's reference. */
 export interface AnchorRow {
   id: number;
@@ -67,6 +70,9 @@ const SELECT_ANCHOR = `SELECT a.id, a.episode_seq, e.id AS episode_id, e.summary
   a.qualified_name, a.file, a.line, a.def_hash, a.found_file, a.library, a.at, a.git_commit,
   substr(e.text, max(1, a.offset - 140), 320) AS snippet FROM anchors a JOIN episodes e ON e.seq = a.episode_seq`;
 
+const SELECT_ANCHOR_KEY = `SELECT a.id, a.episode_seq, e.id AS episode_id, a.fact_id, a.mention, a.offset, a.repo, a.kind, a.symbol, a.name,
+  a.qualified_name, a.file, a.line, a.def_hash, a.found_file, a.library, a.at, a.git_commit FROM anchors a JOIN episodes e ON e.seq = a.episode_seq`;
+
 function prepare(db: Db) {
   return {
     repos: db.prepare<[], { repo: string }>(
@@ -87,6 +93,7 @@ function prepare(db: Db) {
     newestByName: db.prepare<[string, number], { id: number; at: string }>(`SELECT id, at FROM anchors WHERE name = ? ORDER BY at DESC, id DESC LIMIT ?`),
     newestByQualified: db.prepare<[string, number], { id: number; at: string }>(`SELECT id, at FROM anchors WHERE qualified_name = ? ORDER BY at DESC, id DESC LIMIT ?`),
     byId: db.prepare<[number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.id = ?`),
+    keyById: db.prepare<[number], AnchorKeyRow>(`${SELECT_ANCHOR_KEY} WHERE a.id = ?`),
     text: db.prepare<[number], { text: string }>(`SELECT text FROM episodes WHERE seq = ?`),
     // Ordered here, not by SQL: an episode has a few facts, and a sorter for them cost more than the rest of the query.
     facts: db.prepare<[number, string], AnchoredFact>(
@@ -140,15 +147,19 @@ export class AnchorTable {
   }
 
   /** Anchors to a symbol of this name (display or qualified), oldest first (or the newest `limit`, newest first). */
-  ofName(name: string, limit = 200, newest = false): AnchorRow[] {
-    if (!newest) return this.s.byName.all(name, name, limit);
+  ofName(name: string, limit = 200): AnchorRow[] {
+    return this.s.byName.all(name, name, limit);
+  }
+
+  /** The newest `limit` anchors naming it (by name or qualified name), newest first, without their episode's summary or snippet: a code answer's candidates. */
+  newestOfName(name: string, limit: number): AnchorKeyRow[] {
     const ids = new Map<number, string>();
     for (const r of this.s.newestByName.all(name, limit)) ids.set(r.id, r.at);
     for (const r of this.s.newestByQualified.all(name, limit)) ids.set(r.id, r.at);
     return [...ids]
       .sort(([a, at], [b, bt]) => (at < bt ? 1 : at > bt ? -1 : b - a))
       .slice(0, limit)
-      .flatMap(([id]) => this.s.byId.get(id) ?? []);
+      .flatMap(([id]) => this.s.keyById.get(id) ?? []);
   }
 
   /** The current facts of an episode that name the mention: what was decided about it, not only said. */
