@@ -31,4 +31,10 @@ export class SocketFrameWriter extends AbstractMessageWriter implements MessageW
   end(): void {
     this.socket.end();
   }
+
+  /** A connection disposed (the daemon stopping) closes its socket, so the client sees the close at once and the server can close. */
+  override dispose(): void {
+    super.dispose();
+    this.socket.destroy();
+  }
 }

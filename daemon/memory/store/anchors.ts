@@ -38,6 +38,14 @@ export interface AnchoredFact {
   text: string;
 }
 
+/** Enough of an anchor to pick a code answer's few among the newest: when, which episode, which repo. */
+export interface AnchorCandidate {
+  id: number;
+  at: string;
+  episode_seq: number;
+  repo: string;
+}
+
 /** An anchor as a code answer's memory lines read it: no episode summary or snippet (read past the episode's text, they were most of the row's cost). */
 export type AnchorKeyRow = Omit<AnchorRow, 'summary' | 'snippet'>;
 
@@ -90,8 +98,8 @@ function prepare(db: Db) {
     byName: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind = 'symbol' AND (a.name = ? OR a.qualified_name = ?) ORDER BY a.at, a.id LIMIT ?`),
     // The newest few picked on each index alone (only symbol anchors have a name), then read by id: a common
     // name has hundreds of anchors, and one query joining both indexes cost more than the rest of a refs answer.
-    newestByName: db.prepare<[string, number], { id: number; at: string }>(`SELECT id, at FROM anchors WHERE name = ? ORDER BY at DESC, id DESC LIMIT ?`),
-    newestByQualified: db.prepare<[string, number], { id: number; at: string }>(`SELECT id, at FROM anchors WHERE qualified_name = ? ORDER BY at DESC, id DESC LIMIT ?`),
+    newestByName: db.prepare<[string, number], AnchorCandidate>(`SELECT id, at, episode_seq, repo FROM anchors WHERE name = ? ORDER BY at DESC, id DESC LIMIT ?`),
+    newestByQualified: db.prepare<[string, number], AnchorCandidate>(`SELECT id, at, episode_seq, repo FROM anchors WHERE qualified_name = ? ORDER BY at DESC, id DESC LIMIT ?`),
     byId: db.prepare<[number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.id = ?`),
     keyById: db.prepare<[number], AnchorKeyRow>(`${SELECT_ANCHOR_KEY} WHERE a.id = ?`),
     text: db.prepare<[number], { text: string }>(`SELECT text FROM episodes WHERE seq = ?`),
@@ -151,15 +159,17 @@ export class AnchorTable {
     return this.s.byName.all(name, name, limit);
   }
 
-  /** The newest `limit` anchors naming it (by name or qualified name), newest first, without their episode's summary or snippet: a code answer's candidates. */
-  newestOfName(name: string, limit: number): AnchorKeyRow[] {
-    const ids = new Map<number, string>();
-    for (const r of this.s.newestByName.all(name, limit)) ids.set(r.id, r.at);
-    for (const r of this.s.newestByQualified.all(name, limit)) ids.set(r.id, r.at);
-    return [...ids]
-      .sort(([a, at], [b, bt]) => (at < bt ? 1 : at > bt ? -1 : b - a))
-      .slice(0, limit)
-      .flatMap(([id]) => this.s.keyById.get(id) ?? []);
+  /** The newest `limit` anchors naming it (by name or qualified name), newest first: a code answer's candidates, each read whole (keyRow) only if it is used. */
+  newestOfName(name: string, limit: number): AnchorCandidate[] {
+    const found = new Map<number, AnchorCandidate>();
+    for (const r of this.s.newestByName.all(name, limit)) found.set(r.id, r);
+    for (const r of this.s.newestByQualified.all(name, limit)) found.set(r.id, r);
+    return [...found.values()].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.id - a.id)).slice(0, limit);
+  }
+
+  /** A candidate's anchor, without its episode's summary or snippet. */
+  keyRow(id: number): AnchorKeyRow | undefined {
+    return this.s.keyById.get(id);
   }
 
   /** The current facts of an episode that name the mention: what was decided about it, not only said. */
