@@ -6,7 +6,8 @@
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { createMessageConnection, ResponseError, SocketMessageReader, SocketMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { createMessageConnection, ResponseError, SocketMessageReader, type MessageConnection } from 'vscode-jsonrpc/node';
+import { SocketFrameWriter } from './frame-writer';
 import { AlreadyRunningError, ErrorCode, ScryError } from '../errors';
 import { ensureHome, ensureSocketDir, lockFile, logDir, pidFile, socketPath } from '../paths';
 import * as P from '../protocol';
@@ -92,7 +93,7 @@ export async function createDaemon(home: string, domainFactories: readonly Domai
 
   const debug = logger.level === 'debug';
   const serve = (socket: net.Socket): void => {
-    const conn = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
+    const conn = createMessageConnection(new SocketMessageReader(socket), new SocketFrameWriter(socket));
     connections.add(conn);
     for (const [method, h] of table) {
       conn.onRequest(method, async (raw: unknown) => {

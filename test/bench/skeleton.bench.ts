@@ -2,9 +2,11 @@
 // CLI's warm and cold latency against bare `node -e 0`.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { repoDir } from '../../daemon/paths';
+import { INDEXER_NICE } from '../../daemon/code/indexers';
 import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
 import { connectDaemon } from '../../daemon/client';
 import * as P from '../../daemon/protocol';
@@ -38,13 +40,20 @@ export async function run(): Promise<void> {
   const sameEnv = { ...process.env, SCRY_HOME: tempDir('bench-home-same'), SCRY_TS_INFER_UNCOVERED: '0' };
   timed(node, [CLI, 'start'], env);
   timed(node, [CLI, 'start'], sameEnv);
+  // Scry runs its indexer at nice INDEXER_NICE (builds yield to queries and to the agent's work): on a machine
+  // others load, a niced process gets a fraction of a CPU, so the raw indexer also runs at that priority,
+  // alternated with the rest: scry's own overhead is the ratio to that run.
+  const niced = process.platform === 'linux';
   const raw: number[] = [];
+  const rawNiced: number[] = [];
   const scry: number[] = [];
   const same: number[] = [];
   let files = { raw: 0, scry: 0, same: 0 };
   const out = path.join(tempDir('bench-raw'), 'index.scip');
   for (let i = 0; i < rounds; i++) {
-    raw.push(timed(node, [scipTypescriptMain(), 'index', '--cwd', repo, '--output', out, '--no-progress-bar'], process.env, repo).ms);
+    const rawArgs = [scipTypescriptMain(), 'index', '--cwd', repo, '--output', out, '--no-progress-bar'];
+    raw.push(timed(node, rawArgs, process.env, repo).ms);
+    if (niced) rawNiced.push(timed('nice', ['-n', String(INDEXER_NICE), node, ...rawArgs], process.env, repo).ms);
     const all = timed(node, [CLI, 'index', repo, '--force', '--json'], env);
     scry.push(all.ms);
     const alone = timed(node, [CLI, 'index', repo, '--force', '--json'], sameEnv);
@@ -53,14 +62,19 @@ export async function run(): Promise<void> {
   }
   await stopDaemon(sameEnv.SCRY_HOME);
   const rawS = summarize(raw);
+  const rawNicedS = niced ? summarize(rawNiced) : rawS;
   const scryS = summarize(scry);
   const sameS = summarize(same);
   table('index rxjs (scip-typescript 0.4.0 vs scry index --force, median of ' + rounds + ')', ['what', 'files', 'p50', 'ratio', 'target'], [
     ['raw scip-typescript index', files.raw, ms(rawS.p50), '1.00x', ''],
+    ...(niced ? [[`raw scip-typescript index at nice ${INDEXER_NICE} (the priority scry runs it at)`, files.raw, ms(rawNicedS.p50), ratio(rawNicedS.p50, rawS.p50), 'what yielding costs under this load']] : []),
     ['scry index, the same files (SCRY_TS_INFER_UNCOVERED=0)', files.same, ms(sameS.p50), ratio(sameS.p50, rawS.p50), verdict(sameS.p50 / rawS.p50, 1.1)],
+    ...(niced ? [[`  the same, against the raw indexer at nice ${INDEXER_NICE}`, files.same, ms(sameS.p50), ratio(sameS.p50, rawNicedS.p50), verdict(sameS.p50 / rawNicedS.p50, 1.1)]] : []),
     ['scry index, files outside the tsconfig too (default)', files.scry, ms(scryS.p50), ratio(scryS.p50, rawS.p50), 'more files than the baseline: a second TS program'],
   ]);
+  console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
   record({ figure: 'cold index vs raw scip-typescript, rxjs, same files', value: ms(sameS.p50), baseline: `scip-typescript ${ms(rawS.p50)}`, ratio: ratio(sameS.p50, rawS.p50), target: '<= 1.10x', ok: sameS.p50 / rawS.p50 <= 1.1 });
+  if (niced) record({ figure: `cold index vs raw scip-typescript at scry's nice ${INDEXER_NICE}, rxjs, same files`, value: ms(sameS.p50), baseline: `scip-typescript at nice ${INDEXER_NICE} ${ms(rawNicedS.p50)}`, ratio: ratio(sameS.p50, rawNicedS.p50), target: '<= 1.10x', ok: sameS.p50 / rawNicedS.p50 <= 1.1 });
 
   // Warm CLI vs bare node, interleaved so machine noise hits both alike.
   const N = Number(process.env.BENCH_CLI_RUNS ?? 40);

@@ -60,6 +60,14 @@ export class IndexLookup implements CodeLookup {
   }
 
   private open(repo: string): { store: CodeStore; repo: string } | undefined {
+    // Every remembered line of a code answer asks: a repo whose own index is open now needs no path hashed or file looked for.
+    const known = this.reals.get(repo);
+    const seen = known === undefined ? undefined : this.repos.peek(known);
+    const kept = seen === undefined ? undefined : this.stores.peek(seen);
+    if (seen && !seen.gone && kept && kept.file === path.join(seen.dir, INDEX_FILE)) {
+      seen.lastUsed = Date.now();
+      return { store: kept, repo: seen.repo };
+    }
     const real = this.real(repo);
     if (real === undefined) return undefined;
     const entry = this.repos.get(real);

@@ -4,7 +4,7 @@
 import { realPath } from '../../git';
 import type { AnchorNote, CodeLookup } from '../../protocol/anchors';
 import { oneLine } from '../../protocol/printable';
-import type { AnchorRow } from '../store/anchors';
+import type { AnchorCandidate, AnchorKeyRow } from '../store/anchors';
 import type { MemoryStore } from '../store';
 import { bestSentence } from './sentence';
 import { stateOf } from './state';
@@ -27,32 +27,34 @@ const real = (p: string): string => {
 export function notesAbout(store: MemoryStore, lookup: CodeLookup | undefined, repo: string, name: string, limit: number): AnchorNote[] {
   if (limit <= 0) return [];
   const tail = name.split(/::|->|[.#]/).pop() ?? name;
-  const rows = new Map<number, AnchorRow>();
-  for (const n of new Set([name, tail])) for (const r of store.anchors.ofName(n, CONSIDERED, true)) rows.set(r.id, r);
-  return notesOf(store, lookup, repo, rows, limit);
+  const rows = new Map<number, AnchorCandidate>();
+  for (const n of new Set([name, tail])) for (const r of store.anchors.newestOfName(n, CONSIDERED)) rows.set(r.id, r);
+  return notesOf(store, lookup, repo, rows, limit, (c) => store.anchors.keyRow(c.id));
 }
 
 /** The same for a file (symbols FILE): anchors to the file itself and to code in it, newest sessions first. */
 export function notesAboutFile(store: MemoryStore, lookup: CodeLookup | undefined, repo: string, file: string, limit: number): AnchorNote[] {
   if (limit <= 0) return [];
-  const rows = new Map<number, AnchorRow>();
+  const rows = new Map<number, AnchorKeyRow>();
   for (const r of store.anchors.ofFile(file, CONSIDERED, true)) rows.set(r.id, r);
-  return notesOf(store, lookup, repo, rows, limit);
+  return notesOf(store, lookup, repo, rows, limit, (r) => r);
 }
 
-function notesOf(store: MemoryStore, lookup: CodeLookup | undefined, repo: string, rows: ReadonlyMap<number, AnchorRow>, limit: number): AnchorNote[] {
+function notesOf<C extends AnchorCandidate>(store: MemoryStore, lookup: CodeLookup | undefined, repo: string, rows: ReadonlyMap<number, C>, limit: number, whole: (c: C) => AnchorKeyRow | undefined): AnchorNote[] {
   if (rows.size === 0) return [];
   const here = real(repo);
   const out: AnchorNote[] = [];
   const episodes = new Set<number>();
-  for (const r of [...rows.values()].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id)) {
+  for (const c of [...rows.values()].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id)) {
     if (out.length >= limit) break;
-    if (episodes.has(r.episode_seq) || real(r.repo) !== here) continue;
+    if (episodes.has(c.episode_seq) || real(c.repo) !== here) continue;
+    const r = whole(c);
+    if (!r) continue;
     episodes.add(r.episode_seq);
     const s = stateOf(lookup, r);
     // What was decided about it reads before what was said.
     const fact = store.anchors.factsMentioning(r.episode_seq, r.mention, 1)[0];
-    const text = fact ? oneLine(`${fact.relation === 'decided' && !/^decid/i.test(fact.text) ? 'decided: ' : ''}${fact.text}`, 120) : bestSentence(store.anchors.episodeText(r.episode_seq) ?? r.snippet, r.mention);
+    const text = fact ? oneLine(`${fact.relation === 'decided' && !/^decid/i.test(fact.text) ? 'decided: ' : ''}${fact.text}`, 120) : bestSentence(store.anchors.episodeText(r.episode_seq) ?? r.mention, r.mention);
     out.push({
       at: r.at,
       state: s.state,

@@ -2,7 +2,7 @@
 // another file or line; changed: the text differs), or gone. A drifted or gone
 // anchor is never shown as current: its answer carries where the code is now.
 import { driftLabel, type CodeLookup } from '../../protocol/anchors';
-import type { AnchorRow } from '../store/anchors';
+import type { AnchorKeyRow } from '../store/anchors';
 
 /** A library's symbol (`library` set): file and line are the repo's first use of it now, and it drifts only when its version changes. */
 export type AnchorState =
@@ -11,7 +11,7 @@ export type AnchorState =
   | { state: 'gone' }
   | { state: 'unknown'; why: 'no-index' };
 
-export function stateOf(lookup: CodeLookup | undefined, a: AnchorRow): AnchorState {
+export function stateOf(lookup: CodeLookup | undefined, a: AnchorKeyRow): AnchorState {
   if (!lookup) return { state: 'unknown', why: 'no-index' };
   const now = lookup.current(a.repo, {
     kind: a.kind,

@@ -38,6 +38,17 @@ export interface AnchoredFact {
   text: string;
 }
 
+/** Enough of an anchor to pick a code answer's few among the newest: when, which episode, which repo. */
+export interface AnchorCandidate {
+  id: number;
+  at: string;
+  episode_seq: number;
+  repo: string;
+}
+
+/** An anchor as a code answer's memory lines read it: no episode summary or snippet (read past the episode's text, they were most of the row's cost). */
+export type AnchorKeyRow = Omit<AnchorRow, 'summary' | 'snippet'>;
+
 /** A stored anchor with its episode's reference. */
 export interface AnchorRow {
   id: number;
@@ -67,6 +78,9 @@ const SELECT_ANCHOR = `SELECT a.id, a.episode_seq, e.id AS episode_id, e.summary
   a.qualified_name, a.file, a.line, a.def_hash, a.found_file, a.library, a.at, a.git_commit,
   substr(e.text, max(1, a.offset - 140), 320) AS snippet FROM anchors a JOIN episodes e ON e.seq = a.episode_seq`;
 
+const SELECT_ANCHOR_KEY = `SELECT a.id, a.episode_seq, e.id AS episode_id, a.fact_id, a.mention, a.offset, a.repo, a.kind, a.symbol, a.name,
+  a.qualified_name, a.file, a.line, a.def_hash, a.found_file, a.library, a.at, a.git_commit FROM anchors a JOIN episodes e ON e.seq = a.episode_seq`;
+
 function prepare(db: Db) {
   return {
     repos: db.prepare<[], { repo: string }>(
@@ -84,13 +98,15 @@ function prepare(db: Db) {
     byName: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind = 'symbol' AND (a.name = ? OR a.qualified_name = ?) ORDER BY a.at, a.id LIMIT ?`),
     // The newest few picked on each index alone (only symbol anchors have a name), then read by id: a common
     // name has hundreds of anchors, and one query joining both indexes cost more than the rest of a refs answer.
-    newestByName: db.prepare<[string, number], { id: number; at: string }>(`SELECT id, at FROM anchors WHERE name = ? ORDER BY at DESC, id DESC LIMIT ?`),
-    newestByQualified: db.prepare<[string, number], { id: number; at: string }>(`SELECT id, at FROM anchors WHERE qualified_name = ? ORDER BY at DESC, id DESC LIMIT ?`),
+    newestByName: db.prepare<[string, number], AnchorCandidate>(`SELECT id, at, episode_seq, repo FROM anchors WHERE name = ? ORDER BY at DESC, id DESC LIMIT ?`),
+    newestByQualified: db.prepare<[string, number], AnchorCandidate>(`SELECT id, at, episode_seq, repo FROM anchors WHERE qualified_name = ? ORDER BY at DESC, id DESC LIMIT ?`),
     byId: db.prepare<[number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.id = ?`),
+    keyById: db.prepare<[number], AnchorKeyRow>(`${SELECT_ANCHOR_KEY} WHERE a.id = ?`),
     text: db.prepare<[number], { text: string }>(`SELECT text FROM episodes WHERE seq = ?`),
-    facts: db.prepare<[number, string, number], AnchoredFact>(
+    // Ordered here, not by SQL: an episode has a few facts, and a sorter for them cost more than the rest of the query.
+    facts: db.prepare<[number, string], AnchoredFact>(
       `SELECT f.id, f.relation, f.text FROM episodes e JOIN fact_episodes fe ON fe.episode_id = e.id JOIN facts f ON f.id = fe.fact_id
-       WHERE e.seq = ? AND f.expired_at IS NULL AND instr(f.text, ?) > 0 ORDER BY f.relation = 'decided' DESC, f.id LIMIT ?`,
+       WHERE e.seq = ? AND f.expired_at IS NULL AND instr(f.text, ?) > 0`,
     ),
     // A file renamed since the session is asked about by its path now (found_file) as well as the path it had.
     byFileNewest: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.library IS NULL AND (a.file = ? OR a.found_file = ?) ORDER BY a.at DESC, a.id DESC LIMIT ?`),
@@ -139,20 +155,30 @@ export class AnchorTable {
   }
 
   /** Anchors to a symbol of this name (display or qualified), oldest first (or the newest `limit`, newest first). */
-  ofName(name: string, limit = 200, newest = false): AnchorRow[] {
-    if (!newest) return this.s.byName.all(name, name, limit);
-    const ids = new Map<number, string>();
-    for (const r of this.s.newestByName.all(name, limit)) ids.set(r.id, r.at);
-    for (const r of this.s.newestByQualified.all(name, limit)) ids.set(r.id, r.at);
-    return [...ids]
-      .sort(([a, at], [b, bt]) => (at < bt ? 1 : at > bt ? -1 : b - a))
-      .slice(0, limit)
-      .flatMap(([id]) => this.s.byId.get(id) ?? []);
+  ofName(name: string, limit = 200): AnchorRow[] {
+    return this.s.byName.all(name, name, limit);
+  }
+
+  /** The newest `limit` anchors naming it (by name or qualified name), newest first: a code answer's candidates, each read whole (keyRow) only if it is used. */
+  newestOfName(name: string, limit: number): AnchorCandidate[] {
+    const found = new Map<number, AnchorCandidate>();
+    for (const r of this.s.newestByName.all(name, limit)) found.set(r.id, r);
+    for (const r of this.s.newestByQualified.all(name, limit)) found.set(r.id, r);
+    return [...found.values()].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.id - a.id)).slice(0, limit);
+  }
+
+  /** A candidate's anchor, without its episode's summary or snippet. */
+  keyRow(id: number): AnchorKeyRow | undefined {
+    return this.s.keyById.get(id);
   }
 
   /** The current facts of an episode that name the mention: what was decided about it, not only said. */
   factsMentioning(seq: number, mention: string, limit = 2): AnchoredFact[] {
-    return this.s.facts.all(seq, mention, limit);
+    const decided = (f: AnchoredFact): number => (f.relation === 'decided' ? 0 : 1);
+    return this.s.facts
+      .all(seq, mention)
+      .sort((a, b) => decided(a) - decided(b) || a.id - b.id)
+      .slice(0, limit);
   }
 
   /** An episode's distilled text, to find the sentence about a mention. */
