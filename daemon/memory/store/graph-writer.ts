@@ -113,6 +113,17 @@ export class GraphWriter {
           const guess = this.s.conceptByNorm.get(norm);
           if (guess && this.s.settleType.run({ type: e.type, id: guess.id }).changes === 1) id = guess.id;
         }
+        // One name is one entity, whatever types it was seen with: a name already known under another
+        // type is that entity (a decision is its own node, named by its clause).
+        if (id === undefined && e.type !== 'decision') {
+          for (const sp of spellings) {
+            const other = this.s.aliasAnyType.get(normalizeName(sp));
+            if (other && other.type !== 'decision') {
+              id = other.id;
+              break;
+            }
+          }
+        }
         if (id === undefined) {
           id = Number(this.s.insertEntity.run(e.name.trim(), norm, e.type, e.description ?? null, e.repo ?? ep.repoRoot ?? null, now, at).lastInsertRowid);
           result.entitiesCreated++;

@@ -9,6 +9,7 @@
 import * as path from 'node:path';
 import { capitalizedMidSentence, conclusion, lowercaseWords, factsIn, isAgentTool, mentionsIn, namesInCommands, proseOf, sentencesOf, toolNamesUsed, type Mention, type MentionContext, type Sentence, type SentenceFact } from '../../nlp';
 import { hostShaped } from '../../nlp/cues';
+import { admitted, projectKey } from '../../nlp/evidence';
 import { classifyName } from '../../resolve';
 import type { GlossaryEntry } from '../../store';
 import type { ExtractReply, ExtractRequest, Provider } from '../provider';
@@ -61,11 +62,20 @@ export function extractOffline(req: ExtractRequest): Extraction {
   const project = projectName(ep.repoRoot ?? ep.cwd);
   if (project) out.entity(project, 'project', ep.repoRoot ?? null);
   let notes = 0;
-  for (const s of sentences) {
-    const text = s.text.trim();
+  const read = sentences.map((s) => {
     const mentions = mentionsIn(s, ctx, { heading: s.heading });
-    for (const m of mentions) out.mention(m, text);
     const facts = factsIn(s, mentions);
+    const inFacts = new Set(facts.flatMap((f) => [f.source, f.target]).filter((m): m is Mention => typeof m === 'object'));
+    return { sentence: s, mentions, facts, inFacts };
+  });
+  const knownSpellings = new Set(req.glossary.flatMap((g) => [g.name, ...g.aliases]));
+  if (project) knownSpellings.add(project);
+  const kept = admitted(read, { project, knownSpellings, commandText: prose.commands.join('\n'), codeNames: prose.codeNames });
+  for (const [k, { sentence: s, facts: allFacts }] of read.entries()) {
+    const text = s.text.trim();
+    const mentions = kept[k]!;
+    for (const m of mentions) out.mention(m, text);
+    const facts = allFacts.filter((f) => ![f.source, f.target].some((m) => typeof m === 'object' && projectKey(m.name, project)));
     for (const f of facts) out.fact(f, text, project);
     const concluding = s.role === 'assistant' && !s.item && facts.length === 0 && notes < MAX_NOTES && conclusion(text);
     if (concluding) {
@@ -86,7 +96,10 @@ export function extractOffline(req: ExtractRequest): Extraction {
 function projectName(dir: string | undefined): string | undefined {
   if (!dir) return undefined;
   const clean = dir.replace(/[\\/]+$/, '');
-  const base = path.basename(clean);
+  let base = path.basename(clean);
+  // A git worktree kept beside its repository (`spotter-worktrees/spotter-fum`) is the repository's project.
+  const parent = /^(.+?)[-_.]?worktrees?$/i.exec(path.basename(path.dirname(clean)))?.[1];
+  if (parent && base.toLowerCase().startsWith(parent.toLowerCase())) base = parent;
   if (base.length < 3 || NOT_PROJECTS.has(base.toLowerCase())) return undefined;
   return classifyName(base) === 'entity' ? base : undefined;
 }
