@@ -40,11 +40,14 @@ export interface Precision {
   twoTypes: string[];
   /** Names no label covers (made by a later rule): not scored. */
   unlabelled: string[];
+  /** Decision nodes (named by their clause): not names, not scored here. */
+  decisions: string[];
 }
 
-export function precision(entities: ReadonlyArray<{ name: string; type: string }>, labels: readonly EntityLabel[]): Precision {
+export function precision(all: ReadonlyArray<{ name: string; type: string }>, labels: readonly EntityLabel[]): Precision {
   const byName = new Map(labels.map((l) => [l.name.toLowerCase(), l]));
   const types = new Map<string, Set<string>>();
+  const entities = all.filter((e) => e.type !== 'decision');
   for (const e of entities) {
     const k = e.name.toLowerCase();
     if (!types.has(k)) types.set(k, new Set());
@@ -59,6 +62,7 @@ export function precision(entities: ReadonlyArray<{ name: string; type: string }
     junk: labelled.filter((n) => ['hash', 'id', 'placeholder'].includes(byName.get(n)!.kind)),
     twoTypes: names.filter((n) => types.get(n)!.size > 1),
     unlabelled: names.filter((n) => !byName.has(n)),
+    decisions: all.filter((e) => e.type === 'decision').map((e) => e.name),
   };
 }
 

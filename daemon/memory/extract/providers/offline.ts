@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { capitalizedMidSentence, conclusion, lowercaseWords, factsIn, isAgentTool, mentionsIn, namesInCommands, proseOf, sentencesOf, toolNamesUsed, type Mention, type MentionContext, type Sentence, type SentenceFact } from '../../nlp';
 import { hostShaped } from '../../nlp/cues';
 import { admitted, projectKey } from '../../nlp/evidence';
+import { fileOf, filesTouched, folderOfProject } from '../../nlp/files';
 import { classifyName } from '../../resolve';
 import type { GlossaryEntry } from '../../store';
 import type { ExtractReply, ExtractRequest, Provider } from '../provider';
@@ -84,6 +85,20 @@ export function extractOffline(req: ExtractRequest): Extraction {
     }
   }
   for (const g of req.glossary) out.glossaryMention(g, sentences);
+  if (project) {
+    // Code the session's own files define (from its read/edit tool calls) is part of its project.
+    const files = filesTouched(ep.text);
+    for (const name of out.names()) {
+      const file = fileOf(name, files);
+      if (file) out.addFact(name, 'part_of', project, `${name} is the code in ${file}, a file of ${project} the session worked with`, 0.6);
+      else if (folderOfProject(name, project, ep.text)) out.addFact(name, 'part_of', project, `${name} is a folder of ${project}`, 0.6);
+    }
+  }
+  // `Oban.Worker`, `AshComputer.LiveView`: a name inside another's namespace is part of it.
+  for (const name of out.names()) {
+    const outer = name.includes('.') && !/\.js$/i.test(name) ? name.slice(0, name.lastIndexOf('.')) : undefined;
+    if (outer && out.names().some((n) => n.toLowerCase() === outer.toLowerCase())) out.addFact(name, 'part_of', outer, `${name} is ${outer}'s ${name.slice(outer.length + 1)}`, 0.6);
+  }
   // A program the session ran, or a host it reached, that is a thing memory knows: named in this
   // episode's prose, or already in the graph because another session talked about it.
   if (project) {
@@ -120,7 +135,11 @@ class Builder {
 
   /** The glossary's spelling of a known name or alias, so "hgw" and "Hermes gateway" are one entity. */
   private canon(name: string): string {
-    return this.known.get(name.toLowerCase())?.name ?? name;
+    const known = this.known.get(name.toLowerCase())?.name;
+    if (known) return known;
+    // "LiveViews" beside a known "LiveView": one name, said in the plural.
+    const one = /^[A-Z][\w.]*[a-z]s$/.test(name) ? name.slice(0, -1).toLowerCase() : undefined;
+    return (one && (this.known.get(one)?.name ?? this.entities.get(one)?.name)) || name;
   }
 
   entity(raw: string, type: EntityType | undefined, repo: string | null = null): void {
@@ -219,6 +238,11 @@ class Builder {
         return;
       }
     }
+  }
+
+  /** The names this episode's entities go by. */
+  names(): string[] {
+    return [...this.entities.values()].map((e) => e.name);
   }
 
   result(): Extraction {
