@@ -6,6 +6,7 @@
 // code the session ran or quoted. A title run ("OTEL Bootstrap") that the
 // episode writes once is cut to its head. Ids made from the project's name
 // (`spotter-fum`, an issue tracker's key) name a task, not a thing.
+import { cueType } from './cues';
 import type { Mention } from './mentions';
 import { commonWord, type Sentence } from './model';
 
@@ -37,7 +38,8 @@ const ordinaryWord = (name: string): boolean => /^[A-Z][a-z]+$/.test(name) && co
 export function projectKey(name: string, project: string | undefined): boolean {
   if (!project) return false;
   const m = new RegExp(`^${project.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-([a-z0-9]{2,4})(?:\\.\\d+)*$`, 'i').exec(name);
-  return m !== null && !commonWord(m[1]!.toLowerCase());
+  // `hermes-api`, `spotter-web`: a part that says what kind of thing it is names a component, not a task.
+  return m !== null && !commonWord(m[1]!.toLowerCase()) && cueType(m[1]!.toLowerCase()) === undefined;
 }
 
 /** Most of the sentence's lowercase words are English ("Lorem ipsum dolor sit amet" is not: its capitals mean nothing). */
