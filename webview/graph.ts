@@ -22,6 +22,8 @@ export interface LayoutReport {
   incremental: boolean;
 }
 
+/** Node labels' font size at zoom 1, in pixels. */
+const LABEL_FONT = 11;
 const nodeKey = (id: number): string => `n${id}`;
 const edgeKey = (id: number): string => `e${id}`;
 
@@ -141,6 +143,17 @@ export class GraphCanvas {
     this.fitted = true;
   }
 
+  /** A node label's size on screen, in pixels, at the current zoom. */
+  labelPx(): number {
+    return LABEL_FONT * this.cy.zoom();
+  }
+
+  /** Drops every node and remembered position: the next apply lays the whole graph out afresh. */
+  forget(): void {
+    this.cy.elements().remove();
+    this.restored = {};
+  }
+
   /** Labels of the drawn nodes, in a stable order (the page's keyboard list mirrors this). */
   drawn(): Array<{ id: number; label: string; type: string }> {
     return this.cy
@@ -231,7 +244,7 @@ export class GraphCanvas {
           label: 'data(label)',
           color: p.foreground,
           'font-family': p.font,
-          'font-size': 11,
+          'font-size': LABEL_FONT,
           'text-valign': 'bottom',
           'text-margin-y': 4,
           'min-zoomed-font-size': 7,

@@ -4,6 +4,7 @@
 // positions and the viewport; the host re-pushes the state on `ready`.
 import { GraphCanvas, type Positions } from './graph';
 import type { DetailState, EntityDetail, FactView, Filters, GraphState, HostMessage, PageMessage } from './protocol';
+import { capacityOf, readableCount } from './readable';
 import { LEGEND_TYPES, readPalette, shapeOf } from './theme';
 
 interface VsCodeApi {
@@ -124,9 +125,14 @@ function render(next: GraphState): void {
 
   const hidden = new Set(next.filters.hiddenTypes);
   const nodes = next.nodes.filter((n) => !hidden.has(LEGEND_TYPES.includes(n.type) ? n.type : 'other'));
+  if (previous && next.relayout !== previous.relayout) canvas.forget();
   canvas.apply(nodes, next.edges);
-  // Opening and Reset show the whole graph, wherever the view was left (a pan far off read as a blank canvas).
-  if (next.fit !== previous?.fit && nodes.length > 0) canvas.fit();
+  // Opening, Reset, More and another time show the whole graph, wherever the view was left (a pan far off read as a blank canvas).
+  if (next.fit !== previous?.fit && nodes.length > 0) {
+    canvas.fit();
+    const fewer = readableCount(nodes.length, canvas.labelPx());
+    if (fewer !== undefined) post({ type: 'capacity', nodes: fewer });
+  }
   if (next.focus !== previous?.focus || (next.focus !== undefined && previous?.nodes.length !== next.nodes.length)) canvas.focus(next.focus);
   renderNodeList(next.focus);
   renderEdgeList();
@@ -309,4 +315,4 @@ new MutationObserver(() => {
 // For the bench and for debugging in the webview's devtools: the last layout's cost.
 (window as unknown as { scryGraph: unknown }).scryGraph = { canvas, layout: () => canvas.lastLayout };
 
-post({ type: 'ready' });
+post({ type: 'ready', capacity: capacityOf(el.graph) });
