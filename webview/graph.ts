@@ -143,6 +143,11 @@ export class GraphCanvas {
     this.fitted = true;
   }
 
+  /** Whether the whole graph is fitted and untouched since. */
+  isFitted(): boolean {
+    return this.fitted;
+  }
+
   /** A node label's size on screen, in pixels, at the current zoom. */
   labelPx(): number {
     return LABEL_FONT * this.cy.zoom();

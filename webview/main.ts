@@ -58,6 +58,17 @@ function remember(): void {
 }
 canvas.cy.on('layoutstop dragfree viewport', debounce(remember, 300));
 
+/** A fitted view whose labels came out under 11 px asks the host for fewer nodes (it cuts only the opening view). */
+function askIfUnreadable(): void {
+  const n = canvas.cy.nodes().length;
+  if (!canvas.isFitted() || n === 0 || el.graph.clientWidth === 0) return;
+  const fewer = readableCount(n, canvas.labelPx());
+  if (fewer !== undefined && fewer !== lastAsk) post({ type: 'capacity', nodes: (lastAsk = fewer) });
+}
+let lastAsk: number | undefined;
+// The editor sizes the panel after it opens: a fit at the final size is the one to judge.
+canvas.cy.on('viewport', debounce(askIfUnreadable, 400));
+
 // ---- toolbar -------------------------------------------------------------
 
 el.search.addEventListener('keydown', (e) => {
@@ -130,8 +141,7 @@ function render(next: GraphState): void {
   // Opening, Reset, More and another time show the whole graph, wherever the view was left (a pan far off read as a blank canvas).
   if (next.fit !== previous?.fit && nodes.length > 0) {
     canvas.fit();
-    const fewer = readableCount(nodes.length, canvas.labelPx());
-    if (fewer !== undefined) post({ type: 'capacity', nodes: fewer });
+    askIfUnreadable();
   }
   if (next.focus !== previous?.focus || (next.focus !== undefined && previous?.nodes.length !== next.nodes.length)) canvas.focus(next.focus);
   renderNodeList(next.focus);

@@ -110,7 +110,9 @@ describe('the memory graph on real transcripts, in code-server (issue 36)', { sk
     const before = await drawn();
     assert.equal(await view.locator('#more').isVisible(), true, 'More is offered: memory holds more than the opening view');
     await view.locator('#more').click();
-    await h.waitFor('More drew more nodes', async () => ((await drawn()) > before ? true : undefined));
+    await h.waitFor('More drew more nodes', async () => ((await drawn()) > before ? true : undefined)).catch(async (err: unknown) => {
+      throw new Error(`${String(err)}; the page says: ${await view.locator('#summary').innerText().catch(() => '?')}; status: ${await view.locator('#status').innerText().catch(() => '?')}`);
+    });
     const n = await settled('the grown view fitted');
     await h.screenshot(page!, ARTIFACTS, '02-more');
     assert.ok(n > before, `${before} then ${n}`);
