@@ -139,6 +139,8 @@ export class GraphCanvas {
   }
 
   fit(): void {
+    // The container may have changed size since cytoscape last measured it (the editor sizes a new panel late).
+    this.cy.resize();
     this.cy.fit(undefined, 30);
     this.fitted = true;
   }

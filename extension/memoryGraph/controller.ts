@@ -85,6 +85,8 @@ export class GraphController {
         const size = Math.max(MIN_PAGE, Math.min(this.pageSize - 1, Math.floor(m.nodes)));
         if (this.basePages !== 1 || this.grown.length > 0 || size >= this.pageSize) return;
         this.pageSize = size;
+        // Fewer nodes are laid out afresh: the ones kept would otherwise stay spread where the larger view had them.
+        this.emit({ relayout: this.state.relayout + 1 });
         return this.load(true);
       }
       case 'openEpisode':

@@ -127,6 +127,7 @@ describe('GraphController on a real daemon', () => {
     await fresh.handle({ type: 'capacity', nodes: 6 });
     assert.equal(states.at(-1)!.nodes.length, 6);
     assert.equal(states.at(-1)!.fit, opened.fit + 1);
+    assert.equal(states.at(-1)!.relayout, opened.relayout + 1, 'the fewer nodes are laid out afresh');
     await fresh.handle({ type: 'loadMore' });
     const more = states.at(-1)!;
     assert.equal(more.nodes.length, 12);
