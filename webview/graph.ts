@@ -22,6 +22,8 @@ export interface LayoutReport {
   incremental: boolean;
 }
 
+/** Node labels' font size at zoom 1, in pixels. */
+const LABEL_FONT = 11;
 const nodeKey = (id: number): string => `n${id}`;
 const edgeKey = (id: number): string => `e${id}`;
 
@@ -137,8 +139,26 @@ export class GraphCanvas {
   }
 
   fit(): void {
+    // The container may have changed size since cytoscape last measured it (the editor sizes a new panel late).
+    this.cy.resize();
     this.cy.fit(undefined, 30);
     this.fitted = true;
+  }
+
+  /** Whether the whole graph is fitted and untouched since. */
+  isFitted(): boolean {
+    return this.fitted;
+  }
+
+  /** A node label's size on screen, in pixels, at the current zoom. */
+  labelPx(): number {
+    return LABEL_FONT * this.cy.zoom();
+  }
+
+  /** Drops every node and remembered position: the next apply lays the whole graph out afresh. */
+  forget(): void {
+    this.cy.elements().remove();
+    this.restored = {};
   }
 
   /** Labels of the drawn nodes, in a stable order (the page's keyboard list mirrors this). */
@@ -231,7 +251,7 @@ export class GraphCanvas {
           label: 'data(label)',
           color: p.foreground,
           'font-family': p.font,
-          'font-size': 11,
+          'font-size': LABEL_FONT,
           'text-valign': 'bottom',
           'text-margin-y': 4,
           'min-zoomed-font-size': 7,

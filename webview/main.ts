@@ -4,6 +4,7 @@
 // positions and the viewport; the host re-pushes the state on `ready`.
 import { GraphCanvas, type Positions } from './graph';
 import type { DetailState, EntityDetail, FactView, Filters, GraphState, HostMessage, PageMessage } from './protocol';
+import { capacityOf, readableCount } from './readable';
 import { LEGEND_TYPES, readPalette, shapeOf } from './theme';
 
 interface VsCodeApi {
@@ -56,6 +57,17 @@ function remember(): void {
   vscode.setState({ positions: canvas.positions(), viewport: { zoom: canvas.cy.zoom(), pan: { ...canvas.cy.pan() } } });
 }
 canvas.cy.on('layoutstop dragfree viewport', debounce(remember, 300));
+
+/** A fitted view whose labels came out under 11 px asks the host for fewer nodes (it cuts only the opening view). */
+function askIfUnreadable(): void {
+  const n = canvas.cy.nodes().length;
+  if (!canvas.isFitted() || n === 0 || el.graph.clientWidth === 0) return;
+  const fewer = readableCount(n, canvas.labelPx());
+  if (fewer !== undefined && fewer !== lastAsk) post({ type: 'capacity', nodes: (lastAsk = fewer) });
+}
+let lastAsk: number | undefined;
+// The editor sizes the panel after it opens: a fit at the final size is the one to judge.
+canvas.cy.on('viewport', debounce(askIfUnreadable, 400));
 
 // ---- toolbar -------------------------------------------------------------
 
@@ -124,9 +136,13 @@ function render(next: GraphState): void {
 
   const hidden = new Set(next.filters.hiddenTypes);
   const nodes = next.nodes.filter((n) => !hidden.has(LEGEND_TYPES.includes(n.type) ? n.type : 'other'));
+  if (previous && next.relayout !== previous.relayout) canvas.forget();
   canvas.apply(nodes, next.edges);
-  // Opening and Reset show the whole graph, wherever the view was left (a pan far off read as a blank canvas).
-  if (next.fit !== previous?.fit && nodes.length > 0) canvas.fit();
+  // Opening, Reset, More and another time show the whole graph, wherever the view was left (a pan far off read as a blank canvas).
+  if (next.fit !== previous?.fit && nodes.length > 0) {
+    canvas.fit();
+    askIfUnreadable();
+  }
   if (next.focus !== previous?.focus || (next.focus !== undefined && previous?.nodes.length !== next.nodes.length)) canvas.focus(next.focus);
   renderNodeList(next.focus);
   renderEdgeList();
@@ -310,4 +326,4 @@ new MutationObserver(() => {
 // For the bench and for debugging in the webview's devtools: the last layout's cost.
 (window as unknown as { scryGraph: unknown }).scryGraph = { canvas, layout: () => canvas.lastLayout };
 
-post({ type: 'ready' });
+post({ type: 'ready', capacity: capacityOf(el.graph) });

@@ -112,14 +112,18 @@ export interface GraphState {
   summary: string;
   /** More entities exist than are drawn. */
   hasMore: boolean;
-  /** Bumped when the page should fit the whole graph into view: on opening and on Reset (the page also fits on its first state). */
+  /** Bumped when the page should fit the whole graph into view: on opening, on Reset, after More and after an as-of change (the page also fits on its first state). */
   fit: number;
+  /** Bumped when the page should lay the whole graph out afresh (an as-of change: the old layout would show holes). */
+  relayout: number;
 }
 
 /** Page → host. */
 export type PageMessage =
   /** The page loaded (again) and wants the state. */
-  | { type: 'ready' }
+  | { type: 'ready'; capacity?: number }
+  /** The opening view fitted with labels under 11 px: the page can draw about this many nodes readably. */
+  | { type: 'capacity'; nodes: number }
   | { type: 'search'; query: string }
   | { type: 'select'; id: number }
   | { type: 'expand'; id: number; depth: 1 | 2 | 3 }
@@ -138,6 +142,9 @@ export function isPageMessage(m: unknown): m is PageMessage {
   const x = m as Record<string, unknown>;
   switch (x.type) {
     case 'ready':
+      return x.capacity === undefined || (typeof x.capacity === 'number' && x.capacity > 0);
+    case 'capacity':
+      return typeof x.nodes === 'number' && x.nodes > 0;
     case 'reset':
     case 'loadMore':
       return true;
@@ -172,5 +179,6 @@ export function initialState(): GraphState {
     summary: '',
     hasMore: false,
     fit: 0,
+    relayout: 0,
   };
 }

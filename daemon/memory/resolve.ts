@@ -39,7 +39,20 @@ const NUMBER = /^[-+]?\d[\d,_]*(\.\d+)?\s*(%|ms|s|sec|m|min|h|d|kb|mb|gb|tb|k|x)
 const DATE = /^\d{4}-\d{2}-\d{2}([t ][\d:.]+z?)?$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // A run of hex with at least one digit and one letter: commit shas, content hashes.
-const HASH = /^(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}$/i;
+/** A hash or a piece of one: hex digits and letters mixed, six or more (`3bb8701`, `d744dd`, `a0b611`). */
+const HASH = /^(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,}$/i;
+/** A generated id: a long run of letters and digits mixed (`cmd1bmpn3004c1014jynp7m1a`, a cuid or nanoid). */
+const GENERATED_ID = /^(?=(?:[a-z]*\d){3})(?=(?:\d*[a-z]){3})[a-z0-9]{12,}$/i;
+/** A placeholder written for a value: one letter repeated (`agent-xxx`, `XXXX`), or `<name>`-style brackets. */
+/** A part counted out as an example (`agent-abc123`, `user-123`): letters and digits each running in sequence. */
+const sequential = (part: string): boolean => {
+  const m = /^([a-z]*)(\d*)$/.exec(part);
+  if (!m || part.length < 3) return false;
+  const run = (s: string): boolean => [...s].every((c, i) => i === 0 || c.charCodeAt(0) === s.charCodeAt(i - 1) + 1);
+  return (m[1]!.length === 0 || (m[1]!.length >= 3 && run(m[1]!))) && (m[2]!.length === 0 || (m[2]!.length >= 3 && run(m[2]!))) && (m[1]!.length === 0 || m[2]!.length > 0);
+};
+const exampleId = (clean: string): boolean => clean.split(/[-_]/).slice(1).some(sequential);
+const PLACEHOLDER = /(^|[-_./])(?!www)([a-z])\2{2,}($|[-_./])|^<[^>]+>$|\{\{[^}]*\}\}/i;
 const TEMP_PATH = /^(\/tmp\/|\/var\/tmp\/|\/var\/folders\/|\/private\/(tmp|var)\/|\/dev\/shm\/|[a-z]:\\(windows\\)?temp\\|~?\/?\.cache\/)/i;
 const PORT = /^(:\d{2,5}|port\s*\d{2,5}|(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1?\])(:\d{2,5})?)$/i;
 const PID = /^(pid\s*)?\d+$/i;
@@ -70,7 +83,7 @@ export function classifyName(raw: string): NameClass {
   const trimmed = raw.trim();
   const clean = cleanName(trimmed);
   if (clean.length === 0) return 'generic';
-  if (UUID.test(clean) || HASH.test(clean) || TEMP_PATH.test(trimmed) || PORT.test(clean) || PORT.test(trimmed.toLowerCase())) return 'ephemeral';
+  if (UUID.test(clean) || HASH.test(clean) || GENERATED_ID.test(clean) || PLACEHOLDER.test(clean) || exampleId(clean) || TEMP_PATH.test(trimmed) || PORT.test(clean) || PORT.test(trimmed.toLowerCase())) return 'ephemeral';
   if (STATE_WORDS.has(clean) || VERSION.test(clean) || NUMBER.test(clean) || DATE.test(clean)) return 'value';
   if (PID.test(clean)) return 'value';
   const norm = normalizeName(trimmed);

@@ -16,6 +16,8 @@ export interface MemoryClient {
 /** Most nodes the view draws; beyond it the page says so and offers no more. */
 export const MAX_VIEW_NODES = 500;
 const BASE_PAGE = 60;
+/** Fewest nodes an opening view is cut to for readable labels. */
+const MIN_PAGE = 6;
 const GROW_LIMIT = 150;
 /** Nodes whose past facts are fetched for the superseded toggle. */
 const PAST_FACTS_NODES = 120;
@@ -28,6 +30,8 @@ interface Growth {
 export class GraphController {
   private state: GraphState = initialState();
   private basePages = 1;
+  /** Nodes per page of the base: what the page can draw with labels of 11 px or more (it says so), at most BASE_PAGE. */
+  private pageSize = BASE_PAGE;
   /** The repository projects to open on, by name; tried in order. */
   private repoNames: string[] = [];
   private baseAround: string | undefined;
@@ -55,6 +59,7 @@ export class GraphController {
   async handle(m: PageMessage): Promise<void> {
     switch (m.type) {
       case 'ready':
+        if (m.capacity !== undefined) this.pageSize = Math.max(MIN_PAGE, Math.min(BASE_PAGE, Math.floor(m.capacity)));
         // A reloaded page gets the state at once, then a fresh one.
         this.emit({});
         return this.state.revision <= 1 || this.state.status.kind !== 'ready' ? this.load(true) : undefined;
@@ -74,7 +79,16 @@ export class GraphController {
         return this.load(true);
       case 'loadMore':
         this.basePages++;
-        return this.load();
+        return this.load(true);
+      case 'capacity': {
+        // Only the opening view is cut to what reads: after More or an expand the user asked for those nodes.
+        const size = Math.max(MIN_PAGE, Math.min(this.pageSize - 1, Math.floor(m.nodes)));
+        if (this.basePages !== 1 || this.grown.length > 0 || size >= this.pageSize) return;
+        this.pageSize = size;
+        // Fewer nodes are laid out afresh: the ones kept would otherwise stay spread where the larger view had them.
+        this.emit({ relayout: this.state.relayout + 1 });
+        return this.load(true);
+      }
       case 'openEpisode':
       case 'openTranscript':
         // The panel handles these: they open editors.
@@ -128,14 +142,19 @@ export class GraphController {
   private async setFilters(filters: Filters): Promise<void> {
     const timeChanged = filters.asOf !== this.state.filters.asOf || filters.showSuperseded !== this.state.filters.showSuperseded;
     this.emit({ filters });
-    if (timeChanged) await this.refresh();
+    if (!timeChanged) return;
+    // Another time is another graph: laid out afresh and fitted, not the old layout with holes.
+    this.emit({ relayout: this.state.relayout + 1 });
+    await this.load(true);
+    const d = this.state.detail;
+    if (d.kind === 'ready' || d.kind === 'error') await this.select(d.kind === 'ready' ? d.entity.id : d.id, false);
   }
 
   private asOfParam(): { as_of?: string } {
     return this.state.filters.asOf ? { as_of: viewTime(this.state.filters.asOf, this.now()) } : {};
   }
 
-  /** fit: the page fits the whole graph into view once it is drawn (opening, Reset). */
+  /** fit: the page fits the whole graph into view once it is drawn (opening, Reset, More, another time). */
   private async load(fit = false): Promise<void> {
     const seq = ++this.loadSeq;
     if (this.state.nodes.length === 0) this.emit({ status: { kind: 'loading', message: 'Loading the memory graph…' } });
@@ -195,7 +214,7 @@ export class GraphController {
   }
 
   private async base(asOf: { as_of?: string }): Promise<P.GraphResult> {
-    const limit = BASE_PAGE * this.basePages;
+    const limit = this.pageSize * this.basePages;
     if (this.baseChosen) {
       if (!this.baseAround) return this.recent(limit, asOf);
       try {

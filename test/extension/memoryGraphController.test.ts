@@ -112,6 +112,34 @@ describe('GraphController on a real daemon', () => {
     assert.deepEqual(states.at(-1)!.nodes.map((n) => n.id).sort(), opened.nodes.map((n) => n.id).sort());
   });
 
+  it('opens on as many entities as the page reads (issue 36), counts the rest, and fits again after More and another time', async () => {
+    const states: GraphState[] = [];
+    const fresh = new GraphController(sup, (s) => states.push(s));
+    await fresh.handle({ type: 'ready', capacity: 8 });
+    const opened = states.at(-1)!;
+    assert.equal(opened.nodes.length, 8);
+    const total = (await scryJson<P.GraphResult>(['memory', 'graph'], { home })).page.total;
+    assert.match(opened.summary, new RegExp(`^8 of ${total} entities`));
+    // The ones that open the view are linked: no node with no edge while linked ones wait.
+    const linked = new Set(opened.edges.flatMap((e) => [e.source, e.target]));
+    assert.deepEqual(opened.nodes.filter((n) => !linked.has(n.id)).map((n) => n.name), []);
+    // Labels still too small at 8: the page asks for 6, and the opening view is cut to that.
+    await fresh.handle({ type: 'capacity', nodes: 6 });
+    assert.equal(states.at(-1)!.nodes.length, 6);
+    assert.equal(states.at(-1)!.fit, opened.fit + 1);
+    assert.equal(states.at(-1)!.relayout, opened.relayout + 1, 'the fewer nodes are laid out afresh');
+    await fresh.handle({ type: 'loadMore' });
+    const more = states.at(-1)!;
+    assert.equal(more.nodes.length, 12);
+    assert.equal(more.fit, opened.fit + 2, 'More fits again');
+    // After More the user asked for those nodes: a capacity ask no longer cuts them.
+    await fresh.handle({ type: 'capacity', nodes: 3 });
+    assert.equal(states.at(-1)!.nodes.length, 12);
+    await fresh.handle({ type: 'setFilters', filters: { ...more.filters, asOf: '2026-01-01' } });
+    assert.equal(states.at(-1)!.relayout, more.relayout + 1, 'another time lays out afresh');
+    assert.equal(states.at(-1)!.fit, more.fit + 1, 'and fits');
+  });
+
   it('an error is a state with a message, not a spinner', async () => {
     const broken = new GraphController({ request: () => Promise.reject(new Error('the Scry daemon is not running (stopped)')) }, (s) => pushed.push(s));
     pushed = [];

@@ -166,8 +166,12 @@ describe('session time, not ingest time, on real transcripts', () => {
     assert.equal(edge('greeter uses git')?.valid_from, sessionAt('greeter'));
     assert.equal(edge('bravo uses CSS')?.valid_from, sessionAt('bravo'));
     for (const e of g.edges) assert.ok(times.has(e.valid_from ?? ''), `${e.text}: ${e.valid_from}`);
-    // Newest session first: the 2026 Codex session's entities lead the page.
-    assert.equal(g.nodes[0]!.updated_at, sessionAt('charlie'));
+    // Issue 36: entities a fact links come first, newest session's day first; no unlinked node before a linked one.
+    const linked = new Set(g.edges.flatMap((e) => [e.source, e.target]));
+    const firstUnlinked = g.nodes.findIndex((n) => !linked.has(n.id));
+    assert.ok(firstUnlinked < 0 || g.nodes.slice(firstUnlinked).every((n) => !linked.has(n.id)), g.nodes.map((n) => n.name).join(', '));
+    const newestLinkedDay = g.nodes.filter((n) => linked.has(n.id)).map((n) => n.updated_at.slice(0, 10)).sort().pop();
+    assert.equal(g.nodes[0]!.updated_at.slice(0, 10), newestLinkedDay);
   });
 
   it('as of a time before a session, nothing from it shows; between sessions, only the earlier one', () => {

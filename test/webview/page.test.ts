@@ -25,7 +25,11 @@ describe('the memory-graph page', { skip }, () => {
   const overlapping = overlappingLabels;
 
   it('says it is loading, then why it is empty, with no spinner', async () => {
-    assert.deepEqual((await p.sent())[0], { type: 'ready' });
+    // It says how many nodes its panel holds with labels of 11 px or more (issue 36).
+    const ready = (await p.sent())[0] as { type: string; capacity?: number };
+    assert.equal(ready.type, 'ready');
+    const box = (await p.page.locator('#graph').boundingBox())!;
+    assert.equal(ready.capacity, Math.floor((box.width * box.height) / 25_000));
     await p.push({ ...initialState(), revision: 1 });
     assert.match(await p.page.locator('#status').innerText(), /Connecting/);
     await p.push({ ...initialState(), revision: 2, status: { kind: 'empty', message: 'Memory is empty.' } });
@@ -184,5 +188,37 @@ describe('the memory-graph page', { skip }, () => {
     assert.equal(boxes.length, 220);
     const overlaps = overlapping(boxes);
     assert.deepEqual(overlaps, [], `${overlaps.length} pairs of labels overlap after adding lone entities`);
+  });
+
+  // Issue 36: readable labels at the fitted zoom, and every node in view after More and after another time.
+  const labelPx = (): Promise<number> => p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { labelPx(): number } } }).scryGraph.canvas.labelPx());
+  const capacityAsks = async (): Promise<number[]> => ((await p.sent()) as Array<{ type: string; nodes?: number }>).filter((m) => m.type === 'capacity').map((m) => m.nodes!);
+
+  it('asks for fewer nodes when a fitted view would draw labels under 11 px, and not when they read', async () => {
+    const asked = (await capacityAsks()).length;
+    await p.push({ ...syntheticState(150, 30, 30), fit: 30 });
+    const px = await labelPx();
+    assert.ok(px < 11, `150 nodes fitted: labels ${px.toFixed(1)} px`);
+    const asks = await capacityAsks();
+    assert.equal(asks.length, asked + 1);
+    assert.ok(asks[asks.length - 1]! < 150 && asks[asks.length - 1]! >= 1, String(asks));
+    await p.push({ ...syntheticState(6, 1, 31), fit: 31, relayout: 31 });
+    assert.ok((await labelPx()) >= 11, `6 nodes fitted: labels ${(await labelPx()).toFixed(1)} px`);
+    assert.equal((await capacityAsks()).length, asked + 1, 'no ask when labels read');
+  });
+
+  it('after More (more nodes, fit bumped) and after another time (relayout bumped), every node is in view and no labels overlap', async () => {
+    const small = syntheticState(20, 5, 32);
+    await p.push({ ...small, fit: 32, relayout: 32 });
+    const more = syntheticState(45, 10, 33);
+    await p.push({ ...more, fit: 33, relayout: 32 });
+    assert.ok(await wholeGraphInView(p.page.locator('body')), 'after More');
+    assert.deepEqual(overlapping(await labels()), []);
+    // Another time keeps a third of the nodes: a fresh layout, fitted, with no holes left by the others.
+    const fewer = { ...more, revision: 34, nodes: more.nodes.slice(0, 15), fit: 34, relayout: 34 };
+    await p.push(fewer);
+    assert.ok(await wholeGraphInView(p.page.locator('body')), 'after as-of');
+    assert.deepEqual(overlapping(await labels()), []);
+    assert.ok((await labelPx()) >= 11, `15 nodes, laid out afresh and fitted: labels ${(await labelPx()).toFixed(1)} px (the old layout's spread would shrink them)`);
   });
 });

@@ -51,6 +51,8 @@ const TRIGGERS: Trigger[] = [
   { words: ['caused', 'by'], relation: 'caused_by' },
   { words: ['fixed|resolved|solved', 'by'], relation: 'fixed_by' },
   { words: ['built', 'with'], relation: 'built_with' },
+  { words: ['via'], relation: 'uses' },
+  { words: ['configured', 'in|with|via'], relation: 'configured_with' },
   { words: ['monitored', 'by|with'], relation: 'monitored_by' },
 ];
 
@@ -81,6 +83,22 @@ export function factsIn(s: Sentence, mentions: readonly Mention[]): SentenceFact
       } else out.push({ source: subject, relation: t.relation, target, ...(t.targetKind ? { targetKind: t.targetKind } : {}) });
     }
     if (SWITCH_WORDS.test(toks[i]!.lower)) out.push(...switches(toks, mentions, loose(), i));
+    if (DEPENDENCY_WORDS.test(toks[i]!.lower)) out.push(...dependencyList(toks, mentions, i));
+    if (/^(merge|merged|merging|move|moved|moving)$/.test(toks[i]!.lower)) {
+      // "merge TranscriptSelection into TranscriptHighlighter": the one becomes part of the other.
+      const what = mentions.find((m) => m.start === i + 1 || (m.start === i + 2 && toks[i + 1]?.pos === 'DET'));
+      const into = what && /^(into|to)$/.test(toks[what.end]?.lower ?? '') ? mentions.find((m) => m.start === what.end + 1 || (m.start === what.end + 2 && toks[what.end + 1]?.pos === 'DET')) : undefined;
+      if (what && into) out.push({ source: what, relation: toks[what.end]!.lower === 'into' ? 'part_of' : 'located_at', target: into });
+    }
+    if (/^(use|using)$/.test(toks[i]!.lower) && i === firstOf(toks)) {
+      // "Use TypeScript, Tailwind CSS for styling": an instruction to the project.
+      for (let m = mentions.find((x) => x.start === i + 1); m; ) {
+        out.push({ source: 'project', relation: 'uses', target: m });
+        let next = m.end;
+        while (next < toks.length && (toks[next]!.text === ',' || /^(and|or)$/.test(toks[next]!.lower) || /^[A-Z]{2,}$/.test(toks[next]!.text))) next++;
+        m = next > m.end ? mentions.find((x) => x.start === next) : undefined;
+      }
+    }
     const d = decision(toks, i);
     if (d) out.push({ source: 'project', relation: 'decided', decision: d });
   }
@@ -123,8 +141,11 @@ function switches(toks: readonly Token[], mentions: readonly Mention[], loose: r
   const nameAt = (k: number): Mention | undefined => mentions.find((m) => m.start === k || (m.start === k + 1 && toks[k]?.pos === 'DET'));
   const w = at(i);
   if (w === undefined) return [];
-  if (/^(switch|switched|switching|migrate|migrated|migrating|move|moved|moving)$/.test(w) && at(i + 1) === 'from') {
-    const from = mentionAt(i + 2);
+  // "migrate this app from X to Y": what moves may stand between the verb and "from".
+  let fromAt = i + 1;
+  while (fromAt - i <= 3 && at(fromAt) !== 'from' && ['DET', 'NOUN', 'PRON'].includes(toks[fromAt]?.pos ?? '')) fromAt++;
+  if (/^(switch|switched|switching|migrate|migrated|migrating|move|moved|moving)$/.test(w) && at(fromAt) === 'from') {
+    const from = mentionAt(fromAt + 1);
     const toIdx = from ? toks.findIndex((t, k) => k >= from.end && t.lower === 'to') : -1;
     const to = toIdx >= 0 && toIdx - (from?.end ?? 0) <= 1 ? mentionAt(toIdx + 1) : undefined;
     if (from && to) return switched(from, to);
@@ -166,6 +187,25 @@ function switches(toks: readonly Token[], mentions: readonly Mention[], loose: r
     }
   }
   return [];
+}
+
+const firstOf = (toks: readonly Token[]): number => toks.findIndex((t) => /^\w/.test(t.text));
+const DEPENDENCY_WORDS = /^(dependencies|dependency|deps|packages|libraries)$/;
+const LIST_OPENS = new Set(['(', ':', 'like', 'such', 'as', 'include', 'includes', 'including', 'feature', 'features', 'are', 'is', '-', '–', '—']);
+
+/** "key packages (Next.js, TypeScript, Tailwind)", "dependencies feature TypeScript, Tailwind CSS and ESLint": the project depends on each. */
+function dependencyList(toks: readonly Token[], mentions: readonly Mention[], i: number): SentenceFact[] {
+  let k = i + 1;
+  if (!LIST_OPENS.has(toks[k]?.lower ?? '')) return [];
+  while (k < toks.length && LIST_OPENS.has(toks[k]!.lower)) k++;
+  const out: SentenceFact[] = [];
+  for (let m = mentions.find((x) => x.start === k); m; m = mentions.find((x) => x.start === k)) {
+    out.push({ source: 'project', relation: 'depends_on', target: m });
+    k = m.end;
+    // A version, a following plain word ("Tailwind CSS v4 with PostCSS integration"), a comma or "and" stay in the list.
+    while (k < toks.length && k - m.end <= 4 && !mentions.some((x) => x.start === k) && (toks[k]!.text === ',' || /^(and|or|with|v?\d[\w.]*)$/i.test(toks[k]!.lower) || /^[A-Z]{2,}$/.test(toks[k]!.text))) k++;
+  }
+  return out;
 }
 
 /** A switch from one thing to another: the old is replaced by the new, the project uses the new, and that was a decision. */

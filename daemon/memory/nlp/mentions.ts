@@ -101,13 +101,15 @@ export function mentionsIn(s: Sentence, ctx: MentionContext, options: { heading?
     if (ctx.programs.has(t.lower)) return !commonWord(t.lower) || isToolContext(toks[i - 1]?.lower) || cueAt(i + 1) === 'tool';
     if (cueType(t.lower) !== undefined) return false;
     if (capitalsLabel(toks, i)) return false;
+    // An English word in capitals (INSERT, POST, PROGRESS) is emphasis or a keyword, not a name.
+    if (/^[A-Z]{3,}[sS]?$/.test(t.text) && (commonWord(t.lower) || (/s$/.test(t.lower) && commonWord(t.lower.slice(0, -1))))) return false;
     // A bare acronym in a heading ("# Context from my IDE setup") is style too.
     if (isIdentifier(t) && t.pos !== 'ADJ' && t.pos !== 'VERB' && t.pos !== 'ADV') return !(titled && /^[A-Z]+s?$/.test(t.text));
     if (isCapitalized(t) && !t.joined && (t.pos === 'PROPN' || t.pos === 'NOUN' || t.pos === 'X')) {
       if (titled || i < label || titledRun.has(i)) return false;
       if (commonWord(t.lower) && ctx.lowercase.has(t.lower)) return false;
       // After a colon, a quote, a dash or an arrow a word is capitalized as a sentence's first is.
-      const initial = i <= first || OPENS_CLAUSE.test(toks[i - 1]?.text ?? '');
+      const initial = i <= first || OPENS_CLAUSE.test(toks[i - 1]?.text ?? '') || /[:]$/.test(toks[i - 1]?.text ?? '');
       const placed = !initial || ctx.capitalizedMid.has(t.lower) || cueAt(i + 1) !== undefined || isPersonVerb(toks[i + 1]?.lower);
       // "Complete", "Core", "Settings": an ordinary word capitalized is a name only where the tagger says so, mid-sentence.
       return placed && (!commonWord(t.lower) || (t.pos === 'PROPN' && !initial));

@@ -31,17 +31,18 @@ export function isFileLike(name: string): boolean {
 export function isIdentifier(t: Token): boolean {
   const s = t.text;
   if (!/^[@A-Za-z]/.test(s) || /[.]$/.test(s)) return false;
-  if (/^[a-z]+(?:_[a-z0-9]+)+$/.test(s)) return false; // snake_case: a code symbol
+  if (/^@?[a-z]+(?:_[a-z0-9]+)+$/.test(s) || /\.[a-z]+_[a-z0-9_]+$/.test(s)) return false; // snake_case, `@max_lines`, `Sessions.find_or_create`: code symbols
+  if (/^[A-Z]\d+(?:-[A-Z]?\d+)?$/.test(s)) return false; // P1, P0-P4, H2: a label or a rank
   if (/^[0-9a-f]*\d[0-9a-f]*(?:-[0-9a-f]+){2,}$/i.test(s)) return false; // a piece of a UUID or hash
   if (/^[a-z]+[A-Z]/.test(s) && s.length > 6) return false; // lowerCamel: a code symbol (iOS, macOS pass)
   if (/^[A-Z]{1,2}s?$/.test(s)) return false; // initials (JD, CL): too short to be a name
   if (/^[a-z_$][\w$]*(?:\.[a-z_$][\w$]*)+$/.test(s) && !/\.(com|org|net|io|dev|app|ai|co|sh|cloud|so|me)$/.test(s)) return false; // ctx.prisma, deps.audit: code
-  if (!/\d/.test(s) && /[-_.]/.test(s.slice(1)) && compoundOfWords(s)) return false; // re-read, compile-time, Redux-style
+  if (!/\d/.test(s) && /[-_.+]/.test(s.slice(1)) && compoundOfWords(s)) return false; // re-read, compile-time, Redux-style
   return t.joined || /[a-z][A-Z]/.test(s) || /[A-Za-z]\d|\d[A-Za-z]/.test(s) || /^[A-Z]{3,6}s?$/.test(s) || /[-_.]/.test(s.slice(1));
 }
 
 /** Prefixes English writes with a hyphen (multi-step, re-run, non-null). */
-const PREFIXES = new Set(['multi', 're', 'pre', 'non', 'co', 'sub', 'semi', 'self', 'anti', 'auto', 'cross', 'inter', 'over', 'under', 'post', 'de', 'un', 'mid', 'meta', 'micro', 'mini', 'full', 'half', 'well', 'opt', 'in', 'out']);
+const PREFIXES = new Set(['per', 'multi', 're', 'pre', 'non', 'co', 'sub', 'semi', 'self', 'anti', 'auto', 'cross', 'inter', 'over', 'under', 'post', 'de', 'un', 'mid', 'meta', 'micro', 'mini', 'full', 'half', 'well', 'opt', 'in', 'out']);
 
 /**
  * An English compound written with hyphens ("multi-step", "Tab-style"): every
@@ -49,8 +50,10 @@ const PREFIXES = new Set(['multi', 're', 'pre', 'non', 'co', 'sub', 'semi', 'sel
  * todo-app and web-server stay names).
  */
 function compoundOfWords(s: string): boolean {
-  const parts = s.toLowerCase().split(/[-_.]/).filter((p) => p.length > 0);
+  const parts = s.toLowerCase().split(/[-_.+]/).filter((p) => p.length > 0);
   if (parts.length < 2) return false;
+  // "per-project", "per-session": a preposition joined to its noun is an adjective, whatever the noun.
+  if (parts[0] === 'per' && commonWord(parts[1]!)) return true;
   if (cueType(parts[parts.length - 1]) !== undefined) return false;
   return parts.every((p) => PREFIXES.has(p) || commonWord(p));
 }

@@ -31,6 +31,7 @@ function prepare(db: Db) {
   return {
     aliasOfType: db.prepare<[string, EntityType], Id>(`SELECT e.id FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? AND e.type = ? ORDER BY e.id LIMIT 1`),
     aliasAnyType: db.prepare<[string], Id & { type: EntityType }>(`SELECT e.id, e.type FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? ORDER BY e.updated_at DESC, e.id LIMIT 1`),
+    nameAnyType: db.prepare<[string], Id>(`SELECT id FROM entities WHERE norm = ? AND type <> 'decision' ORDER BY id LIMIT 1`),
     conceptByNorm: db.prepare<[string], Id>(`SELECT id FROM entities WHERE norm = ? AND type = 'concept' LIMIT 1`),
     settleType: db.prepare<{ type: EntityType; id: number }>(`UPDATE entities SET type = @type WHERE id = @id AND NOT EXISTS (SELECT 1 FROM entities o WHERE o.norm = entities.norm AND o.type = @type)`),
     insertEntity: db.prepare<[string, string, EntityType, string | null, string | null, string, string]>(
@@ -113,6 +114,10 @@ export class GraphWriter {
           const guess = this.s.conceptByNorm.get(norm);
           if (guess && this.s.settleType.run({ type: e.type, id: guess.id }).changes === 1) id = guess.id;
         }
+        // One name is one entity, whatever types it was seen with: a name already known under another
+        // type is that entity (a decision is its own node, named by its clause).
+        // Only the name itself counts here: an alias of another type's entity ("hermes" for hermes-api) stays apart.
+        if (id === undefined && e.type !== 'decision') id = this.s.nameAnyType.get(norm)?.id;
         if (id === undefined) {
           id = Number(this.s.insertEntity.run(e.name.trim(), norm, e.type, e.description ?? null, e.repo ?? ep.repoRoot ?? null, now, at).lastInsertRowid);
           result.entitiesCreated++;

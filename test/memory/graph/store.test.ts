@@ -220,6 +220,8 @@ describe('resolution in the graph', () => {
     ['case and quotes', [ent('Hermes', 'service')], [ent('`hermes`', 'service')]],
     ['an alias given earlier', [ent('Postgres', 'tool', ['PostgreSQL'])], [ent('postgresql', 'tool')]],
     ['an alias given later', [ent('k8s', 'tool')], [ent('Kubernetes', 'tool', ['k8s'])]],
+    // Issue 36: one name is one entity, whatever types it was seen with.
+    ['same name, different types', [ent('Hermes', 'project')], [ent('Hermes', 'service')]],
   ];
   for (const [why, first, second] of merges) {
     it(`merges: ${why}`, () => {
@@ -231,7 +233,6 @@ describe('resolution in the graph', () => {
   }
 
   const separate: Array<[string, Extraction['entities'], Extraction['entities']]> = [
-    ['same name, different types', [ent('Hermes', 'project')], [ent('Hermes', 'service')]],
     ['different names', [ent('web-1', 'machine')], [ent('web-2', 'machine')]],
   ];
   for (const [why, first, second] of separate) {
@@ -242,7 +243,7 @@ describe('resolution in the graph', () => {
     });
   }
 
-  const dropped = ['server', 'the app', 'database', 'project', 'API', '/tmp/build-3f9c', '123e4567-e89b-12d3-a456-426614174000', '9f8e7d6c5b4a', ':8080', 'localhost:3000', 'main', 'in-progress', '1.4.2', '42'];
+  const dropped = ['server', 'the app', 'database', 'project', 'API', '/tmp/build-3f9c', '123e4567-e89b-12d3-a456-426614174000', '9f8e7d6c5b4a', ':8080', 'localhost:3000', 'main', 'in-progress', '1.4.2', '42', 'd744dd', 'a0b611', 'cmd1bmpn3004c1014jynp7m1a', 'agent-xxx', 'agent-abc123'];
   for (const name of dropped) {
     it(`is never an entity: ${name}`, () => {
       const r = apply([ent(name, 'concept')]);

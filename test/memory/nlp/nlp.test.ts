@@ -52,8 +52,11 @@ describe('nlp', () => {
     ['- Explored codebase extensively to understand existing patterns', []],
     ['- Uses `credo:disable-for-next-line` for Tmux call in rescue block', ['Tmux']],
     ['- Falls back to regex pattern: `/agent-[a-zA-Z0-9]+/` in text', []],
-    // An acronym in running text is still one.
-    ['The service speaks HTTP and exposes CRUD endpoints.', ['HTTP', 'CRUD']],
+    // An acronym in running text is still one; one the lexicon holds as an English word is not (issue 36: ordinary words never).
+    ['The service speaks OTLP and exposes CRUD endpoints.', ['OTLP']],
+    ['Run the INSERT after the DROP, then send the POSTs.', []],
+    ['The tag P1 sits beside P0-P4 in the per-project list.', []],
+    ['Removed `@max_result_lines` and called Sessions.find_or_create_project from cwd.', []],
   ];
   for (const [text, want] of NAMES) it(`names in "${text}"`, () => assert.deepEqual(names(text), want));
 

@@ -9,6 +9,8 @@
 import * as path from 'node:path';
 import { capitalizedMidSentence, conclusion, lowercaseWords, factsIn, isAgentTool, mentionsIn, namesInCommands, proseOf, sentencesOf, toolNamesUsed, type Mention, type MentionContext, type Sentence, type SentenceFact } from '../../nlp';
 import { hostShaped } from '../../nlp/cues';
+import { admitted, projectKey } from '../../nlp/evidence';
+import { fileOf, filesTouched, folderOfProject } from '../../nlp/files';
 import { classifyName } from '../../resolve';
 import type { GlossaryEntry } from '../../store';
 import type { ExtractReply, ExtractRequest, Provider } from '../provider';
@@ -61,11 +63,20 @@ export function extractOffline(req: ExtractRequest): Extraction {
   const project = projectName(ep.repoRoot ?? ep.cwd);
   if (project) out.entity(project, 'project', ep.repoRoot ?? null);
   let notes = 0;
-  for (const s of sentences) {
-    const text = s.text.trim();
+  const read = sentences.map((s) => {
     const mentions = mentionsIn(s, ctx, { heading: s.heading });
-    for (const m of mentions) out.mention(m, text);
     const facts = factsIn(s, mentions);
+    const inFacts = new Set(facts.flatMap((f) => [f.source, f.target]).filter((m): m is Mention => typeof m === 'object'));
+    return { sentence: s, mentions, facts, inFacts };
+  });
+  const knownSpellings = new Set(req.glossary.flatMap((g) => [g.name, ...g.aliases]));
+  if (project) knownSpellings.add(project);
+  const kept = admitted(read, { project, knownSpellings, commandText: prose.commands.join('\n'), codeNames: prose.codeNames });
+  for (const [k, { sentence: s, facts: allFacts }] of read.entries()) {
+    const text = s.text.trim();
+    const mentions = kept[k]!;
+    for (const m of mentions) out.mention(m, text);
+    const facts = allFacts.filter((f) => ![f.source, f.target].some((m) => typeof m === 'object' && projectKey(m.name, project)));
     for (const f of facts) out.fact(f, text, project);
     const concluding = s.role === 'assistant' && !s.item && facts.length === 0 && notes < MAX_NOTES && conclusion(text);
     if (concluding) {
@@ -74,6 +85,20 @@ export function extractOffline(req: ExtractRequest): Extraction {
     }
   }
   for (const g of req.glossary) out.glossaryMention(g, sentences);
+  if (project) {
+    // Code the session's own files define (from its read/edit tool calls) is part of its project.
+    const files = filesTouched(ep.text);
+    for (const name of out.names()) {
+      const file = fileOf(name, files);
+      if (file) out.addFact(name, 'part_of', project, `${name} is the code in ${file}, a file of ${project} the session worked with`, 0.6);
+      else if (folderOfProject(name, project, ep.text)) out.addFact(name, 'part_of', project, `${name} is a folder of ${project}`, 0.6);
+    }
+  }
+  // `Oban.Worker`, `AshComputer.LiveView`: a name inside another's namespace is part of it.
+  for (const name of out.names()) {
+    const outer = name.includes('.') && !/\.js$/i.test(name) ? name.slice(0, name.lastIndexOf('.')) : undefined;
+    if (outer && out.names().some((n) => n.toLowerCase() === outer.toLowerCase())) out.addFact(name, 'part_of', outer, `${name} is ${outer}'s ${name.slice(outer.length + 1)}`, 0.6);
+  }
   // A program the session ran, or a host it reached, that is a thing memory knows: named in this
   // episode's prose, or already in the graph because another session talked about it.
   if (project) {
@@ -86,7 +111,10 @@ export function extractOffline(req: ExtractRequest): Extraction {
 function projectName(dir: string | undefined): string | undefined {
   if (!dir) return undefined;
   const clean = dir.replace(/[\\/]+$/, '');
-  const base = path.basename(clean);
+  let base = path.basename(clean);
+  // A git worktree kept beside its repository (`spotter-worktrees/spotter-fum`) is the repository's project.
+  const parent = /^(.+?)[-_.]?worktrees?$/i.exec(path.basename(path.dirname(clean)))?.[1];
+  if (parent && base.toLowerCase().startsWith(parent.toLowerCase())) base = parent;
   if (base.length < 3 || NOT_PROJECTS.has(base.toLowerCase())) return undefined;
   return classifyName(base) === 'entity' ? base : undefined;
 }
@@ -107,7 +135,11 @@ class Builder {
 
   /** The glossary's spelling of a known name or alias, so "hgw" and "Hermes gateway" are one entity. */
   private canon(name: string): string {
-    return this.known.get(name.toLowerCase())?.name ?? name;
+    const known = this.known.get(name.toLowerCase())?.name;
+    if (known) return known;
+    // "LiveViews" beside a known "LiveView": one name, said in the plural.
+    const one = /^[A-Z][\w.]*[a-z]s$/.test(name) ? name.slice(0, -1).toLowerCase() : undefined;
+    return (one && (this.known.get(one)?.name ?? this.entities.get(one)?.name)) || name;
   }
 
   entity(raw: string, type: EntityType | undefined, repo: string | null = null): void {
@@ -206,6 +238,11 @@ class Builder {
         return;
       }
     }
+  }
+
+  /** The names this episode's entities go by. */
+  names(): string[] {
+    return [...this.entities.values()].map((e) => e.name);
   }
 
   result(): Extraction {

@@ -1,7 +1,7 @@
 // The reads behind the graph view and path: an entity's neighbours through
-// facts valid now (or at a time), the most recently active entities (by
-// their sessions' time, never ingest time), a node's size and the edges
-// that touch it.
+// facts valid now (or at a time), the entities to open on (linked ones
+// first, by their sessions' day, never ingest time, then by how connected),
+// a node's size and the edges that touch it.
 import { perDb, validity } from '../cache';
 import type { Count } from '../rows';
 import type { MemoryStore } from '../store';
@@ -25,12 +25,21 @@ const EXISTED = `(EXISTS (SELECT 1 FROM entity_episodes ee WHERE ee.entity_id = 
 
 function build(db: Db, asOf: boolean) {
   const v = validity(asOf ? '' : undefined).sql;
+  /** The same validity with the named time, for statements that take named parameters. */
+  const linkValid = asOf ? "coalesce(f.valid_from, '') <= @at AND (f.valid_to IS NULL OR f.valid_to > @at)" : v;
   const s = {
     out: db.prepare<unknown[], { id: number; other: number }>(`SELECT f.id, f.target_id AS other FROM facts f WHERE f.source_id = ? AND f.target_id IS NOT NULL AND ${v}`),
     inc: db.prepare<unknown[], { id: number; other: number }>(`SELECT f.id, f.source_id AS other FROM facts f WHERE f.target_id = ? AND ${v}`),
     // As of a time, an entity is there once a session before it mentioned it (or, with no session, once it was recorded).
     // Most recently active first, by the sessions' time (as it stood at the time asked about).
-    recent: db.prepare<[{ at?: string; limit: number }], { id: number }>(`SELECT id FROM entities e ${asOf ? `WHERE ${EXISTED}` : ''} ORDER BY ${asOf ? ACTIVE_BY : 'updated_at'} DESC, id DESC LIMIT @limit`),
+    // The opening view (issue 36): entities a fact links to another first, never one standing alone ahead of them;
+    // among those, the most recent sessions' day first, and within a day the most connected.
+    recent: db.prepare<[{ at?: string; limit: number }], { id: number }>(
+      `SELECT id FROM (SELECT e.id, ${asOf ? ACTIVE_BY : 'e.updated_at'} AS active,
+          (SELECT count(*) FROM facts f WHERE (f.source_id = e.id OR f.target_id = e.id) AND f.target_id IS NOT NULL AND f.source_id <> f.target_id AND ${linkValid}) AS links
+        FROM entities e ${asOf ? `WHERE ${EXISTED}` : ''})
+      ORDER BY links = 0, substr(active, 1, 10) DESC, links DESC, active DESC, id DESC LIMIT @limit`,
+    ),
     count: db.prepare<[{ at?: string }], Count>(`SELECT count(*) AS n FROM entities e ${asOf ? `WHERE ${EXISTED}` : ''}`),
     node: db.prepare<[{ at?: string; id: number }], { id: number; name: string; type: string; updated_at: string }>(
       `SELECT id, name, type, ${asOf ? ACTIVE_BY : 'updated_at'} AS updated_at FROM entities e WHERE id = @id`,
