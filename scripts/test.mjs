@@ -20,6 +20,9 @@
 //                           or needs the whole machine)
 //   // scry-test: weight=2   counts as 2 of the N slots (runs real indexers on
 //                           big code, several CPU-bound children at once)
+//   // scry-test: lock=NAME  never runs beside another file holding NAME (both
+//                           write the same place, e.g. out/ for the VSIX)
+// Marks combine on one line: `// scry-test: weight=2 lock=vsix`.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -59,8 +62,9 @@ const plan = selected.map((file) => {
   const w = marks.find((m) => m.startsWith('weight='));
   const weight = Math.min(jobs, Math.max(1, w ? Number(w.slice(7)) || 1 : 1));
   // Unknown files go first: a new file may be long.
-  const expect = lastTimes[file] ?? Number.MAX_SAFE_INTEGER - text.length;
-  return { file, serial: marks.includes('serial'), weight, expect };
+  const expect = lastTimes[file] ?? 1e12 + text.length;
+  const locks = marks.filter((m) => m.startsWith('lock=')).map((m) => m.slice(5));
+  return { file, serial: marks.includes('serial'), weight, locks, expect };
 });
 const byExpect = (a, b) => b.expect - a.expect;
 const pooled = plan.filter((p) => !p.serial).sort(byExpect);
@@ -118,17 +122,20 @@ function report(r) {
   process.stdout.write(`\n── ${head}\n${r.output}${r.output.endsWith('\n') || !r.output ? '' : '\n'}`);
 }
 
-/** Runs the queue with at most `slots` weight at once. */
+/** Runs the queue with at most `slots` weight at once, and one holder of each lock. */
 async function pool(queue, slots) {
   let free = slots;
   const running = new Set();
+  const held = new Set();
   while (queue.length > 0 || running.size > 0) {
-    const i = queue.findIndex((p) => p.weight <= free);
+    const i = queue.findIndex((p) => p.weight <= free && !p.locks.some((l) => held.has(l)));
     if (i >= 0) {
       const p = queue.splice(i, 1)[0];
       free -= p.weight;
+      for (const l of p.locks) held.add(l);
       const run = runFile(p).then((r) => {
         free += p.weight;
+        for (const l of p.locks) held.delete(l);
         running.delete(run);
         report(r);
       });

@@ -5,6 +5,8 @@
 // CLI's answers on the same memory, never from hard-coded lists. The
 // webview is an iframe inside an iframe of the workbench: frame locators.
 // Screenshots land in test-artifacts/e2e-memory/.
+// Its VSIX goes to out/, as the extension e2e's does: never both at once; code-server and Chromium fill both cores.
+// scry-test: weight=2 lock=vsix
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
