@@ -13,6 +13,8 @@
 // - temp files go under os.tmpdir() through mkdtemp (the runner gives each file
 //   its own TMPDIR and removes it after), never a fixed /tmp path;
 // - HOME is changed only in a child's env, never in the runner's or another file's;
+// - something slow that several files need the same is built once per run into
+//   $SCRY_TEST_RUN_DIR under a lock (test/e2e/harness.ts packagedVsix);
 // - nothing writes into the checkout (dist/, out/, node_modules, test/fixtures)
 //   unless the file is marked `serial`.
 // A file states what the pool must know in a comment line of its own:
@@ -75,8 +77,10 @@ const runRoot = fs.mkdtempSync(join(os.tmpdir(), 'scry-run-'));
 const reporter = new URL('./test-reporter.mjs', import.meta.url).href;
 // A daemon's memory sweep reads ~/.claude and ~/.codex; tests name their sources instead.
 // Downloaded third-party sources outlive a run (test/code/syntactic/sources.ts locks it).
+// SCRY_TEST_RUN_DIR lasts the run: what one file builds for the others (the e2e VSIX).
 const baseEnv = {
   ...process.env,
+  SCRY_TEST_RUN_DIR: runRoot,
   SCRY_MEMORY_SWEEP: process.env.SCRY_MEMORY_SWEEP ?? '0',
   SCRY_TEST_DEB_CACHE: process.env.SCRY_TEST_DEB_CACHE ?? join(os.tmpdir(), 'scry-test-debs'),
 };

@@ -40,13 +40,7 @@ const readyRe = /Scry: ready · ([\d,]+) symbols/;
 describe('the extension in code-server', { skip }, () => {
   before(async () => {
     fs.rmSync(ARTIFACTS, { recursive: true, force: true });
-    vsix = process.env.SCRY_E2E_VSIX ?? '';
-    if (!vsix) {
-      const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'package.mjs')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-      assert.equal(r.status, 0, 'npm run package failed');
-      const report = JSON.parse(fs.readFileSync(path.join(ROOT, 'out', 'package-report.json'), 'utf8')) as { vsix: string };
-      vsix = path.join(ROOT, report.vsix);
-    }
+    vsix = h.packagedVsix();
     mark('VSIX ready');
     workspace = fixtureWorkspace();
     // What the editor must show: the CLI's own index of the same workspace.
