@@ -150,9 +150,17 @@ async function pool(queue, slots) {
   }
 }
 
+/** Keeps each finished file's wall time for the next run's order (an interrupted run's too). */
+function saveTimes() {
+  const times = Object.fromEntries(results.map((r) => [r.file, Math.round(r.ms)]));
+  fs.mkdirSync('.scry-test', { recursive: true });
+  fs.writeFileSync(TIMES, `${JSON.stringify({ ...lastTimes, ...times }, null, 1)}\n`);
+}
+
 process.on('SIGINT', () => {
   for (const c of children) c.kill('SIGTERM');
   fs.rmSync(runRoot, { recursive: true, force: true });
+  saveTimes();
   process.exit(130);
 });
 
@@ -173,9 +181,7 @@ for (const r of results) {
   }
   if (r.code !== 0 && !r.lines.some((l) => l.failed !== undefined)) failed.push(`${r.file}: exited ${r.code ?? r.signal} (${r.lines.some((l) => l.count) ? 'after its tests' : 'before reporting its tests'})`);
 }
-const times = Object.fromEntries(results.map((r) => [r.file, Math.round(r.ms)]));
-fs.mkdirSync('.scry-test', { recursive: true });
-fs.writeFileSync(TIMES, `${JSON.stringify({ ...lastTimes, ...times }, null, 1)}\n`);
+saveTimes();
 
 const sum = results.reduce((s, r) => s + r.ms, 0);
 const slowest = [...results].sort((a, b) => b.ms - a.ms).slice(0, 12);
