@@ -73,6 +73,14 @@ function nodeGyp() {
   return gyp;
 }
 
+function sameBytes(a, b) {
+  try {
+    return fs.readFileSync(a).equals(fs.readFileSync(b));
+  } catch {
+    return false;
+  }
+}
+
 /** Proves the addon loads in the Node it was built for. */
 function verify(nodeBin, addon) {
   const probe = `const D=require(${JSON.stringify(path.join(source, 'lib'))});const db=new D(':memory:',{nativeBinding:${JSON.stringify(addon)}});console.log(db.prepare('select sqlite_version() v').get().v)`;
@@ -115,7 +123,14 @@ for (const major of targets) {
     }
   }
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.copyFileSync(cached, out);
+  // A daemon or a test may have the addon loaded: the same bytes are left
+  // alone, and new ones replace it by a rename (a copy over it would change
+  // the pages a running process has mapped).
+  if (!sameBytes(cached, out)) {
+    const tmp = `${out}.${process.pid}.tmp`;
+    fs.copyFileSync(cached, tmp);
+    fs.renameSync(tmp, out);
+  }
   const sqlite = verify(nodeBin, out);
   log(`Node ${major} (ABI ${abi}): ${path.relative(root, out)}, SQLite ${sqlite}, ${Date.now() - started} ms`);
 }

@@ -4,7 +4,7 @@
 // package installs even where better-sqlite3's own install (an optional
 // dependency) cannot download or compile. web-tree-sitter stays external: it finds its .wasm beside itself, and is
 // loaded only when a watched file changes.
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
@@ -133,12 +133,33 @@ function copyGrammars() {
   mkdirSync('dist/grammars', { recursive: true });
   for (const g of BUNDLED_GRAMMARS) {
     const dir = path.dirname(requireBuiltin.resolve(`${g.package}/package.json`));
-    copyFileSync(path.join(dir, g.file), path.join('dist/grammars', path.basename(g.file)));
-    copyFileSync(path.join(dir, 'LICENSE'), path.join('dist/grammars', `${g.package}.LICENSE`));
+    settle(path.join('dist/grammars', path.basename(g.file)), readFileSync(path.join(dir, g.file)));
+    settle(path.join('dist/grammars', `${g.package}.LICENSE`), readFileSync(path.join(dir, 'LICENSE')));
   }
 }
 
+// A build while tests or a daemon read dist/ (`npm pack` and `npm run package`
+// rebuild it, and test files run side by side): a file whose bytes are
+// unchanged is left alone, and a changed one is replaced whole by a rename, so
+// no reader ever loads half a bundle.
+function settle(file, bytes) {
+  let old;
+  try {
+    old = readFileSync(file);
+  } catch {
+    old = undefined;
+  }
+  if (old && Buffer.compare(old, bytes) === 0) return;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, bytes);
+  renameSync(tmp, file);
+}
+const written = (result) => {
+  for (const f of result.outputFiles ?? []) settle(f.path, f.contents);
+};
+
 const started = Date.now();
 copyGrammars();
-await Promise.all([...entries.map((e) => build({ ...common, ...e })), build(webview)]);
+await Promise.all([...entries.map((e) => build({ ...common, ...e, write: false }).then(written)), build({ ...webview, write: false }).then(written)]);
 if (!watch) console.error(`built ${entries.length + 1} bundles in ${Date.now() - started} ms`);

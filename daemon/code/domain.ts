@@ -15,7 +15,7 @@ import { IndexLookup } from './anchors';
 import { BuildCoordinator, type Sibling } from './build';
 import { knownRepos, type LiveRepo } from './live';
 import { LiveRepos } from './live-repos';
-import { goneGraceFromEnv, idleCloseFromEnv, IDLE_CLOSE_MS, GONE_GRACE_MS, scheduleFromEnv, SWEEP_MS, watchFromEnv, type CodeDomainOptions } from './options';
+import { glanceBudgetFromEnv, goneGraceFromEnv, idleCloseFromEnv, IDLE_CLOSE_MS, GONE_GRACE_MS, scheduleFromEnv, SWEEP_MS, watchFromEnv, type CodeDomainOptions } from './options';
 import { indexResultOf, repoStatusOf } from './project';
 import * as Q from './query';
 import { RepoRegistry, type RepoEntry } from './repo-registry';
@@ -34,7 +34,8 @@ export { scheduleFromEnv, type CodeDomainOptions } from './options';
 export function createCodeDomain(options: CodeDomainOptions = {}): (ctx: DomainContext) => CodeDomain {
   const idleCloseMs = idleCloseFromEnv();
   const goneGraceMs = goneGraceFromEnv();
-  return (ctx) => new CodeDomain(ctx, { schedule: scheduleFromEnv(), ...watchFromEnv(), firstIndex: process.env.SCRY_FIRST_INDEX !== '0', ...(idleCloseMs !== undefined ? { idleCloseMs } : {}), ...(goneGraceMs !== undefined ? { goneGraceMs } : {}), ...options });
+  const glanceBudgetMs = glanceBudgetFromEnv();
+  return (ctx) => new CodeDomain(ctx, { schedule: scheduleFromEnv(), ...watchFromEnv(), firstIndex: process.env.SCRY_FIRST_INDEX !== '0', ...(idleCloseMs !== undefined ? { idleCloseMs } : {}), ...(goneGraceMs !== undefined ? { goneGraceMs } : {}), ...(glanceBudgetMs !== undefined ? { glanceBudgetMs } : {}), ...options });
 }
 
 export class CodeDomain implements Domain {

@@ -22,6 +22,8 @@ export interface CodeDomainOptions {
   pollMs?: number;
   /** What memory remembers about a symbol (protocol/anchors.ts), handed over by the daemon; refs, defs, callers and impact carry it. */
   memory?: () => MemoryNotes | undefined;
+  /** How long a glance (first/glance.ts) may parse before it answers with what it read, ms (SCRY_GLANCE_BUDGET_MS). */
+  glanceBudgetMs?: number;
   /** How long a repo's folder may be gone (`git worktree remove`, a deleted clone) before its index is dropped, ms (SCRY_GONE_GRACE_MS). */
   goneGraceMs?: number;
 }
@@ -60,6 +62,11 @@ export function idleCloseFromEnv(env: NodeJS.ProcessEnv = process.env): number |
 
 function msFromEnv(v: string | undefined): number | undefined {
   return v !== undefined && v !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : undefined;
+}
+
+/** SCRY_GLANCE_BUDGET_MS: a glance's parse budget (a test on a loaded machine lifts it when it checks what a complete glance names). */
+export function glanceBudgetFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  return msFromEnv(env.SCRY_GLANCE_BUDGET_MS);
 }
 
 /** SCRY_GONE_GRACE_MS: how long a gone repo's index is kept. */

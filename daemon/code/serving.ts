@@ -115,8 +115,8 @@ export class CodeQueries {
   private async glanced(entry: RepoEntry, q: Q.ReadQuery, params: P.RepoParams): Promise<object | undefined> {
     const name = (params as { name?: unknown }).name;
     if (typeof name !== 'string') return undefined;
-    const { ctx, builds } = this.parts;
-    const seen = await glance(entry.repo, name, (l) => ctx.log(l));
+    const { ctx, builds, options } = this.parts;
+    const seen = await glance(entry.repo, name, (l) => ctx.log(l), options.glanceBudgetMs);
     this.empty ??= emptyStore(ctx.home);
     this.emptyUsedAt = Date.now();
     const store = this.empty;

@@ -3,6 +3,8 @@
 // TypeScript workspace. Expectations come from the CLI's own answers on the
 // same workspace, never from hard-coded numbers. Screenshots land in
 // test-artifacts/e2e/.
+// Its VSIX goes to out/, as the memory e2e's does: never both at once; code-server and Chromium fill both cores.
+// scry-test: weight=2 lock=vsix
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -38,13 +40,7 @@ const readyRe = /Scry: ready · ([\d,]+) symbols/;
 describe('the extension in code-server', { skip }, () => {
   before(async () => {
     fs.rmSync(ARTIFACTS, { recursive: true, force: true });
-    vsix = process.env.SCRY_E2E_VSIX ?? '';
-    if (!vsix) {
-      const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'package.mjs')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-      assert.equal(r.status, 0, 'npm run package failed');
-      const report = JSON.parse(fs.readFileSync(path.join(ROOT, 'out', 'package-report.json'), 'utf8')) as { vsix: string };
-      vsix = path.join(ROOT, report.vsix);
-    }
+    vsix = h.packagedVsix();
     mark('VSIX ready');
     workspace = fixtureWorkspace();
     // What the editor must show: the CLI's own index of the same workspace.

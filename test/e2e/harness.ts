@@ -3,7 +3,7 @@
 // VSIX installed into temp dirs, driven by playwright-core in Debian's
 // headless Chromium. Nothing is written to the real home: code-server's XDG
 // dirs, its user data, its extensions and Chromium's profile are temp dirs.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -19,6 +19,27 @@ export const E2E_PREFIX =
 export const NODE24_BIN = path.join(E2E_PREFIX, 'node24', 'bin');
 export const CODE_SERVER = path.join(E2E_PREFIX, 'code-server', 'bin', 'code-server');
 export const CHROMIUM = process.env.SCRY_E2E_CHROMIUM || '/usr/bin/chromium';
+
+/**
+ * The VSIX under test: $SCRY_E2E_VSIX, or `npm run package` of this checkout
+ * (minutes: bundles, native builds, vsce). scripts/test.mjs gives the files of
+ * one run a shared folder (SCRY_TEST_RUN_DIR): the first e2e file to package
+ * leaves its VSIX there and the next one installs the same file (both hold
+ * lock=vsix, so they never package at once).
+ */
+export function packagedVsix(): string {
+  if (process.env.SCRY_E2E_VSIX) return process.env.SCRY_E2E_VSIX;
+  const root = path.resolve(__dirname, '..', '..');
+  const shared = process.env.SCRY_TEST_RUN_DIR ? path.join(process.env.SCRY_TEST_RUN_DIR, 'scry-under-test.vsix') : undefined;
+  if (shared && fs.existsSync(shared)) return shared;
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'package.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0) throw new Error(`npm run package failed (exit ${r.status ?? r.signal})`);
+  const vsix = path.join(root, (JSON.parse(fs.readFileSync(path.join(root, 'out', 'package-report.json'), 'utf8')) as { vsix: string }).vsix);
+  if (!shared) return vsix;
+  fs.copyFileSync(vsix, `${shared}.tmp`);
+  fs.renameSync(`${shared}.tmp`, shared);
+  return shared;
+}
 
 /** Why the e2e suite cannot run here, or undefined when it can. */
 export function missingPrerequisite(): string | undefined {

@@ -5,8 +5,9 @@
 // CLI's answers on the same memory, never from hard-coded lists. The
 // webview is an iframe inside an iframe of the workbench: frame locators.
 // Screenshots land in test-artifacts/e2e-memory/.
+// Its VSIX goes to out/, as the extension e2e's does: never both at once; code-server and Chromium fill both cores.
+// scry-test: weight=2 lock=vsix
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -44,12 +45,7 @@ describe('the memory graph in code-server', { skip }, () => {
 
   before(async () => {
     fs.rmSync(ARTIFACTS, { recursive: true, force: true });
-    let vsix = process.env.SCRY_E2E_VSIX ?? '';
-    if (!vsix) {
-      const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'package.mjs')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-      assert.equal(r.status, 0, 'npm run package failed');
-      vsix = path.join(ROOT, (JSON.parse(fs.readFileSync(path.join(ROOT, 'out', 'package-report.json'), 'utf8')) as { vsix: string }).vsix);
-    }
+    const vsix = h.packagedVsix();
     mark('VSIX ready');
     // The memory: every fixture source, through the CLI and its daemon (the editor adopts it).
     const env = { SCRY_MEMORY_SWEEP: '0' };

@@ -3,6 +3,8 @@
 // refuses watches because fs.inotify.max_user_watches is lowered below what
 // the repo needs (ENOSPC). Both with a real spawned daemon on a real copy of
 // rxjs; the limit is restored in a finally, as soon as the daemon has hit it.
+// Alone: the limit is the whole machine's, and every other file's watchers would meet it too.
+// scry-test: serial
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -18,7 +18,8 @@ const TOOL_NAMES = ['scry_refs', 'scry_defs', 'scry_callers', 'scry_callees', 's
 function env(home: string, userHome: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) out[k] = v;
-  return { ...out, SCRY_HOME: home, HOME: userHome };
+  // The first call may be answered by a glance, checked here to be whole (every caller, a total past 5): its parse budget is lifted, or a loaded machine cuts it short.
+  return { ...out, SCRY_HOME: home, HOME: userHome, SCRY_GLANCE_BUDGET_MS: '600000' };
 }
 
 const textOf = (r: CallToolResult): string => (r.content[0]?.type === 'text' ? r.content[0].text : '');

@@ -2,7 +2,8 @@
 // `apt-get download` (or `npm pack`) into a cache shared by test runs and
 // extracted there (nothing is installed). Installed copies (e.g. from
 // .ci/apt-packages) are used as they are. When neither works, the caller
-// skips with the reason.
+// skips with the reason. Test files run side by side (scripts/test.mjs): one
+// fills the cache at a time, under a lock folder, and the others wait.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -18,6 +19,10 @@ export type Fetched = { root: string } | { skip: string };
  */
 export function debianSources(packages: readonly string[], sub: string): Fetched {
   if (packages.every((p) => installed(p)) && fs.existsSync(`/${sub}`)) return { root: `/${sub}` };
+  return locked(() => fetchDebs(packages, sub));
+}
+
+function fetchDebs(packages: readonly string[], sub: string): Fetched {
   const root = path.join(CACHE, 'x');
   fs.mkdirSync(path.join(CACHE, 'debs'), { recursive: true });
   for (const pkg of packages) {
@@ -45,6 +50,10 @@ export function npmPackage(spec: string): Fetched {
   const dir = path.join(CACHE, 'npm', spec);
   const root = path.join(dir, 'package');
   if (fs.existsSync(path.join(dir, '.extracted'))) return { root };
+  return locked(() => (fs.existsSync(path.join(dir, '.extracted')) ? { root } : packNpm(spec, dir, root)));
+}
+
+function packNpm(spec: string, dir: string, root: string): Fetched {
   fs.mkdirSync(dir, { recursive: true });
   const pack = spawnSync('npm', ['pack', spec, '--silent'], { cwd: dir, encoding: 'utf8' });
   const tgz = pack.stdout?.trim().split('\n').pop();
@@ -59,9 +68,36 @@ export function npmPackage(spec: string): Fetched {
 export function unzipped(zip: string, pattern: string, name: string): Fetched {
   const dir = path.join(CACHE, 'unzip', name);
   if (fs.existsSync(path.join(dir, '.extracted'))) return { root: dir };
+  return locked(() => (fs.existsSync(path.join(dir, '.extracted')) ? { root: dir } : unzip(zip, pattern, dir)));
+}
+
+function unzip(zip: string, pattern: string, dir: string): Fetched {
   fs.mkdirSync(dir, { recursive: true });
   const x = spawnSync('unzip', ['-q', '-o', zip, pattern, '-d', dir], { encoding: 'utf8' });
   if (x.error || x.status !== 0) return { skip: `unzip ${zip} ${pattern} failed: ${x.error?.message ?? x.stderr.trim()}` };
   fs.writeFileSync(path.join(dir, '.extracted'), '');
   return { root: dir };
+}
+
+/** Runs fn holding the cache's lock folder; a lock left for 10 minutes by a killed run is taken over. */
+function locked<T>(fn: () => T): T {
+  const lock = path.join(CACHE, '.lock');
+  fs.mkdirSync(CACHE, { recursive: true });
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 600_000) fs.rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(pause, 0, 0, 200);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
