@@ -213,7 +213,8 @@ describe('the memory graph in code-server', { skip }, () => {
     const after = await positions();
     const moved = Object.keys(before).filter((id) => after[id] && (Math.abs(after[id].x - before[id]!.x) > 0.5 || Math.abs(after[id].y - before[id]!.y) > 0.5));
     assert.deepEqual(moved, [], 'no node already drawn moved');
-    assert.ok(Object.keys(after).length > Object.keys(before).length);
+    // The opening view holds as many nodes as read at the fitted zoom (issue 36): a new one may take an older one's place.
+    assert.ok(Object.keys(after).some((id) => !(id in before)), 'a node not drawn before is drawn now');
   });
 
   it('the status bar menu shows memory counts, the queue and the provider state, with config.yaml a click away', async () => {
