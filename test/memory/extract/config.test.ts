@@ -115,7 +115,7 @@ describe('memory config', () => {
       ['memroy:\n  providers: []\n', /config\.yaml:1: \(root\): .*memroy/],
       ['hooks:\n  session_startt: false\n', /config\.yaml:1: hooks: .*session_startt/],
       ['memory:\n  sweep:\n    enable: false\n', /config\.yaml:2: memory\.sweep: .*enable/],
-      ['memory:\n  sources:\n    gemini: /x\n', /config\.yaml:2: memory\.sources: .*gemini/],
+      ['memory:\n  sources:\n    geminy: /x\n', /config\.yaml:2: memory\.sources: .*geminy/],
     ] as const) {
       assert.throws(() => parseConfig(text, 'config.yaml'), (e: unknown) => {
         assert.ok(e instanceof ConfigError, String(e));
