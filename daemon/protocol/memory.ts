@@ -76,7 +76,7 @@ export const MemoryIngest = defineMethod({
   method: 'memory/ingest',
   params: IngestParams,
   result: IngestResult,
-  cli: { command: 'memory ingest', group: 'memory', summary: 'distill agent transcripts at --path into episodes (--source claude|codex|run|seed|aider|copilot|cline|roo)', paths: ['path'] },
+  cli: { command: 'memory ingest', group: 'memory', summary: 'distill agent transcripts at --path into episodes (--source claude|codex|gemini|opencode|qwen|cursor|aider|copilot|cline|roo|run|seed)', paths: ['path'] },
 });
 
 export const MemorySweep = defineMethod({

@@ -109,6 +109,10 @@ describe('adding a transcript format through the source registry', () => {
 });
 
 describe('the source registry', () => {
+  it("is what `scry memory ingest`'s help names for --source, in its order", () => {
+    assert.match(P.MemoryIngest.cli?.summary ?? '', new RegExp(`--source ${SOURCE_IDS.join('\\|')}\\)`));
+  });
+
   it('files every source under its own id, each with roots, discovery and a distiller', () => {
     for (const id of SOURCE_IDS) {
       const s: TranscriptSource = SOURCES[id];
