@@ -55,7 +55,8 @@ export function clineHookScript(ctx: SetupContext): string {
     'input=$(cat)',
     `printf '%s' "$input" | ${scryHookCommand(ctx, 'hook', 'cline-task-complete')} >/dev/null 2>&1`,
     `kept="$(dirname "$0")/TaskComplete${KEPT_SUFFIX}"`,
-    `if [ -f "$kept" ]; then printf '%s' "$input" | exec "$kept"; fi`,
+    // The user's hook answers Cline: its stdout and its exit code.
+    `if [ -f "$kept" ]; then printf '%s' "$input" | "$kept"; exit $?; fi`,
     `echo '{"cancel":false}'`,
     '',
   ].join('\n');
