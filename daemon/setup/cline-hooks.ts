@@ -14,7 +14,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { clineTaskRoots } from '../memory/sources/cline-roots';
 import type { SetupContext } from './context';
 import { hookSwitches, scryHookCommand, type SettingsOutcome } from './hooks';
 
@@ -39,11 +38,8 @@ export function documentsDir(home: string = os.homedir(), env: NodeJS.ProcessEnv
 export const clineHooksDir = (ctx: SetupContext): string => ctx.clineHooksDir ?? path.join(documentsDir(), 'Cline', 'Hooks');
 export const clineHookFile = (ctx: SetupContext): string => path.join(clineHooksDir(ctx), 'TaskComplete');
 
-/** Cline is here when its Documents folder, its CLI's ~/.cline or an editor's globalStorage for it exists. */
-export function clineFound(ctx: SetupContext): boolean {
-  const where = { home: os.homedir(), env: process.env };
-  return [path.dirname(clineHooksDir(ctx)), path.join(where.home, '.cline'), ...clineTaskRoots(where).map((r) => path.dirname(r))].some((p) => fs.existsSync(p));
-}
+/** Cline has run here: the extension makes <Documents>/Cline (its rules, workflows, MCP and hooks folders), its CLI ~/.cline. */
+export const clineFound = (ctx: SetupContext): boolean => [path.dirname(clineHooksDir(ctx)), path.join(os.homedir(), '.cline')].some((p) => fs.existsSync(p));
 
 export function clineHookScript(ctx: SetupContext): string {
   return [
