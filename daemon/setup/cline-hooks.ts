@@ -1,6 +1,7 @@
 // Cline's hooks are executables, not settings: a file named after the event
 // in the global hooks folder, `<Documents>/Cline/Hooks/` (Cline asks the OS
-// for the Documents folder: xdg-user-dir on Linux, ~/Documents on macOS),
+// for the Documents folder: `xdg-user-dir DOCUMENTS` on Linux, ~/Documents
+// on macOS and where that fails),
 // run with the hook's JSON on stdin; stdout may hold {"cancel", "context
 // Modification", "errorMessage"}, and exit 0 with no JSON is a plain
 // success. Setup writes `TaskComplete`, which runs `scry hook
@@ -15,22 +16,23 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SetupContext } from './context';
+import { runTool } from './exec';
 import { hookSwitches, scryHookCommand, type SettingsOutcome } from './hooks';
 
 const LABEL = 'cline hooks';
 const MARKER = 'hook cline-task-complete';
 export const KEPT_SUFFIX = '.before-scry';
 
-/** The Documents folder as Cline finds it: XDG_DOCUMENTS_DIR from user-dirs.dirs on Linux, else ~/Documents. */
+/**
+ * The Documents folder as Cline finds it: on Linux what `xdg-user-dir
+ * DOCUMENTS` prints when that is installed (your home itself when
+ * user-dirs.dirs names no Documents folder), else ~/Documents.
+ */
 export function documentsDir(home: string = os.homedir(), env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
   if (platform === 'linux') {
-    try {
-      const dirs = fs.readFileSync(path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), 'user-dirs.dirs'), 'utf8');
-      const m = /^XDG_DOCUMENTS_DIR="([^"]+)"/m.exec(dirs);
-      if (m) return path.resolve(m[1]!.replace(/^\$HOME/, home));
-    } catch {
-      // No user-dirs.dirs: Cline falls back to ~/Documents too.
-    }
+    const r = runTool('xdg-user-dir', ['DOCUMENTS'], env);
+    const dir = r.code === 0 ? r.stdout.trim() : '';
+    if (dir !== '') return dir;
   }
   return path.join(home, 'Documents');
 }

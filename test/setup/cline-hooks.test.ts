@@ -47,6 +47,9 @@ describe('scry setup with Cline', () => {
     const stubs = makeStubs({});
     const tasks = path.join(home, '.config', 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev', 'tasks');
     fs.cpSync(path.join(ROOT, 'test', 'fixtures', 'memory', 'cline', 'written', 'tasks', TASK), path.join(tasks, TASK), { recursive: true });
+    // Cline asks xdg-user-dir for the Documents folder on Linux; user-dirs.dirs names it (~/Documents without xdg-user-dir).
+    fs.mkdirSync(path.join(home, '.config'), { recursive: true });
+    fs.writeFileSync(path.join(home, '.config', 'user-dirs.dirs'), 'XDG_DOCUMENTS_DIR="$HOME/Documents"\n');
     const hooksDir = path.join(home, 'Documents', 'Cline', 'Hooks');
     const hookFile = path.join(hooksDir, 'TaskComplete');
     fs.mkdirSync(hooksDir, { recursive: true });
@@ -109,7 +112,10 @@ describe('scry setup with Cline', () => {
     fs.mkdirSync(path.join(home, '.cline', 'data', 'tasks'), { recursive: true });
     const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, SCRY_HOME: scryHome, SCRY_MEMORY_SWEEP: '0', XDG_CONFIG_HOME: '', PATH: `${stubs.bin}:${path.dirname(process.execPath)}:/usr/bin:/bin`, STUB_STATE: stubs.state, GEMINI_CLI_HOME: '' };
     delete env.CLAUDE_CONFIG_DIR;
-    const hooksDir = path.join(home, 'Documents', 'Cline', 'Hooks');
+    // A Documents folder of another name, as user-dirs.dirs says (what xdg-user-dir prints, and Cline uses).
+    fs.mkdirSync(path.join(home, '.config'), { recursive: true });
+    fs.writeFileSync(path.join(home, '.config', 'user-dirs.dirs'), 'XDG_DOCUMENTS_DIR="$HOME/Dokumente"\n');
+    const hooksDir = fs.existsSync('/usr/bin/xdg-user-dir') || fs.existsSync('/bin/xdg-user-dir') ? path.join(home, 'Dokumente', 'Cline', 'Hooks') : path.join(home, 'Documents', 'Cline', 'Hooks');
     const r = await runCli(['setup', '--yes'], { cwd: home, env });
     await stopDaemon(scryHome);
     assert.equal(r.code, 0, r.stdout + r.stderr);
@@ -120,6 +126,6 @@ describe('scry setup with Cline', () => {
     const un = await runCli(['setup', '--uninstall', '--yes'], { cwd: home, env });
     await stopDaemon(scryHome);
     assert.equal(un.code, 0, un.stdout + un.stderr);
-    assert.ok(!fs.existsSync(hooksDir), 'the Hooks folder setup created is gone again');
+    assert.ok(!fs.existsSync(path.dirname(hooksDir)), 'the Cline/Hooks folders setup created are gone again');
   });
 });
