@@ -144,7 +144,7 @@ export function parseWith(argv: readonly string[], catalog: SpecCatalog): Parsed
   if (!spec && !(name in LOCAL)) throw new UsageError(`unknown command '${name}'. Run scry help for the list`);
   if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' after '${arg}'`);
   const cmd = base(name, values);
-  if (name === 'hook' && arg !== 'pretooluse' && arg !== 'posttooluse' && arg !== 'session-end') throw new UsageError(`unknown hook '${arg ?? ''}': expected scry hook pretooluse, posttooluse or session-end`);
+  if (name === 'hook' && !['pretooluse', 'posttooluse', 'session-end', 'cline-task-complete'].includes(arg ?? '')) throw new UsageError(`unknown hook '${arg ?? ''}': expected scry hook pretooluse, posttooluse, session-end or cline-task-complete`);
   const allowed = new Set(['repo', 'json', 'format', 'help', 'version', ...(spec ? spec.flags.map((f) => flagName(f.name)) : LOCAL[name]!.flags)]);
   for (const [flag, value] of Object.entries(values)) {
     if (value === undefined) continue;

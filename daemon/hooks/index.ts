@@ -7,6 +7,7 @@ import { scryHome } from '../paths';
 import { deadlineMs, hookInput, type HookIo } from './io';
 import { runPreToolUse } from './pretool';
 import { runReadHook } from './read';
+import { runClineTaskHook } from './cline';
 import { runSessionEndHook } from './session';
 
 export { runSessionEndHook, runSessionStartHook, sessionStartOutput, type SessionStartOutput } from './session';
@@ -14,13 +15,14 @@ export { candidatesOf, preToolOutput, runPreToolUse, type PreToolOutput } from '
 export { runReadHook } from './read';
 export type { HookIo } from './io';
 
-export const HOOK_EVENTS = ['pretooluse', 'posttooluse', 'session-end'] as const;
+export const HOOK_EVENTS = ['pretooluse', 'posttooluse', 'session-end', 'cline-task-complete'] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 
 /** Runs one hook; always 0, whatever the input: the agent's call goes ahead. */
 export async function runHook(event: string, io: HookIo): Promise<number> {
   try {
     if (event === 'session-end') return await runSessionEndHook(io);
+    if (event === 'cline-task-complete') return await runClineTaskHook(io);
     const input = await hookInput(io.stdin, deadlineMs(io.env));
     if (event === 'pretooluse') return await runPreToolUse(io, input);
     if (event === 'posttooluse') return await runReadHook(io, input);

@@ -48,16 +48,17 @@ export async function runSessionEndHook(io: HookIo): Promise<number> {
   const input = await hookInput(io.stdin, total);
   const transcript = input.transcript_path;
   if (typeof transcript !== 'string' || transcript.length === 0) return 0;
-  const file = path.resolve(io.cwd, transcript);
-  const left = Math.max(1, total - (Date.now() - started));
-  const agent = agentOf(io.env);
-  const r = await ask(io.home, (c) => c.request(memory().MemoryQueueFile.type, { agent, path: file, hook: true }), left);
-  if (r === undefined) {
-    try {
-      appendInbox(inboxFile(io.home), { agent, path: file, at: new Date().toISOString() });
-    } catch {
-      // A session must end cleanly even when SCRY_HOME is not writable; the next sweep finds the transcript anyway.
-    }
-  }
+  await handOver(io, agentOf(io.env), path.resolve(io.cwd, transcript), Math.max(1, total - (Date.now() - started)));
   return 0;
+}
+
+/** Gives a finished transcript to a running daemon within `left` ms, else to the inbox its next start reads. */
+export async function handOver(io: HookIo, agent: string, file: string, left: number): Promise<void> {
+  const r = await ask(io.home, (c) => c.request(memory().MemoryQueueFile.type, { agent, path: file, hook: true }), left);
+  if (r !== undefined) return;
+  try {
+    appendInbox(inboxFile(io.home), { agent, path: file, at: new Date().toISOString() });
+  } catch {
+    // A session must end cleanly even when SCRY_HOME is not writable; the next sweep finds the transcript anyway.
+  }
 }

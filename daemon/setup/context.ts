@@ -18,6 +18,8 @@ export interface SetupContext {
   codexDir?: string;
   /** ~/.gemini, or $GEMINI_CLI_HOME/.gemini (Gemini CLI's settings.json); default geminiDir(). */
   geminiDir?: string;
+  /** Cline's global hooks folder, <Documents>/Cline/Hooks; default clineHooksDir(). */
+  clineHooksDir?: string;
   scryHome: string;
   scry: ScryCommand;
   run: Runner;

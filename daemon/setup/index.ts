@@ -7,6 +7,7 @@ import { scryHome } from '../paths';
 import { CLAUDE, registerWithClaude, unregisterFromClaude } from './claude';
 import { CODEX, registerWithCodex, unregisterFromCodex } from './codex';
 import { codexHooksFile, updateCodexHooks } from './codex-hooks';
+import { clineFound, clineHookFile, clineHooksDir, updateClineHook } from './cline-hooks';
 import { geminiDir, geminiSettingsFile, updateGeminiHooks } from './gemini-hooks';
 import { claudeDir, settingsFile, type ScryCommand, type SetupContext, type SetupOptions } from './context';
 import { missing, noteCreated, removeCreated } from './created';
@@ -30,6 +31,7 @@ export async function runSetup(ctx: SetupContext, opts: SetupOptions): Promise<n
     ok = unregisterFromCodex(ctx, opts.dryRun) && ok;
     if (fs.existsSync(codexHooksFile(ctx))) ok = (await updateCodexHooks(ctx, opts)) !== 'failed' && ok;
     if (fs.existsSync(geminiSettingsFile(ctx))) ok = (await updateGeminiHooks(ctx, opts)) !== 'failed' && ok;
+    if (fs.existsSync(clineHookFile(ctx))) ok = (await updateClineHook(ctx, opts)) !== 'failed' && ok;
     ok = removeAgentsLine(ctx, opts.dryRun) && ok;
     if (!opts.dryRun) for (const p of removeCreated(ctx)) ctx.out(`removed ${p} (setup created it; nothing else is in it)\n`);
     if (ok && !opts.dryRun) ctx.out(remains(ctx));
@@ -44,6 +46,8 @@ export async function runSetup(ctx: SetupContext, opts: SetupOptions): Promise<n
     if (onPath(CODEX)) ok = (await updateCodexHooks(ctx, opts)) !== 'failed' && ok;
     // Gemini CLI is wired when it is installed or has been run (its folder exists).
     if (onPath('gemini') || fs.existsSync(ctx.geminiDir ?? geminiDir())) ok = (await updateGeminiHooks(ctx, opts)) !== 'failed' && ok;
+    // Cline is wired when it has been run (its Documents folder, ~/.cline or an editor's storage for it exists).
+    if (clineFound(ctx)) ok = (await updateClineHook(ctx, opts)) !== 'failed' && ok;
     ok = (await offerClaudeExtraction(ctx, { dryRun: opts.dryRun, yes: opts.yes, claudeFound: onPath(CLAUDE) })) && ok;
     noteCreated(ctx, wereMissing);
     if (!opts.dryRun) await listStores(ctx);
@@ -56,7 +60,7 @@ export async function runSetup(ctx: SetupContext, opts: SetupOptions): Promise<n
 /** Files and folders setup may create, outermost first; uninstall removes those it did create once they are empty again. */
 function createdCandidates(ctx: SetupContext): string[] {
   const codex = ctx.codexDir ?? codexHome();
-  return [ctx.claudeDir, path.join(ctx.claudeDir, 'skills'), settingsFile(ctx), codex, path.join(codex, 'config.toml'), codexHooksFile(ctx), agentsFile(ctx)];
+  return [ctx.claudeDir, path.join(ctx.claudeDir, 'skills'), settingsFile(ctx), codex, path.join(codex, 'config.toml'), codexHooksFile(ctx), agentsFile(ctx), path.dirname(clineHooksDir(ctx)), clineHooksDir(ctx)];
 }
 
 /** What uninstall leaves, said so nobody thinks scry is gone while its daemon runs and its data stays. */

@@ -4,18 +4,19 @@
 // for VS Code, VS Code Insiders, Cursor, VSCodium and code-server on Linux,
 // macOS and Windows (editors.ts has each `User` folder); Cline's CLI keeps
 // the same layout under ~/.cline/data. A task folder is one source, tracked
-// by its ui_messages.json. The sweep picks tasks up (Cline's hooks run inside
-// the editor; wiring them is left to the user).
+// by its ui_messages.json. The sweep picks tasks up; Cline's TaskComplete
+// hook, when `scry setup` wired it (setup/cline-hooks.ts), hands a finished
+// task over at once. Roo Code has no hooks: the sweep alone reads it.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { distillTask, type TaskAgent } from '../distill/cline';
+import { CLINE_EXTENSION, clineTaskRoots, ROO_EXTENSION } from './cline-roots';
 import { globalStorageDirs } from './editors';
 import type { SourceHome, TranscriptSource } from './source';
 import { entries } from './walk';
 
 const UI_MESSAGES = 'ui_messages.json';
-export const CLINE_EXTENSION = 'saoudrizwan.claude-dev';
-export const ROO_EXTENSION = 'rooveterinaryinc.roo-cline';
+export { CLINE_EXTENSION, ROO_EXTENSION } from './cline-roots';
 
 function taskSource<const Id extends TaskAgent>(id: Id, name: string, extensionId: string, extraRoots: (where: SourceHome) => string[]) {
   return {
@@ -42,5 +43,6 @@ function taskSource<const Id extends TaskAgent>(id: Id, name: string, extensionI
   } as const satisfies TranscriptSource<Id>;
 }
 
-export const cline = taskSource('cline', 'Cline', CLINE_EXTENSION, ({ home }) => [path.join(home, '.cline', 'data', 'tasks')]);
+/** Cline's TaskComplete hook hands its task over as agent `cline`. */
+export const cline = { ...taskSource('cline', 'Cline', CLINE_EXTENSION, (where) => clineTaskRoots(where).slice(-1)), sessionEnd: 'cline' } as const;
 export const roo = taskSource('roo', 'Roo Code', ROO_EXTENSION, () => []);

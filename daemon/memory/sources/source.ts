@@ -56,7 +56,7 @@ export interface TranscriptSource<Id extends string = string> {
    */
   readonly conversational: boolean;
   /** The agent whose SessionEnd hook hands this kind's transcripts to the daemon (`scry hook session-end`). */
-  readonly sessionEnd?: 'claude-code' | 'codex' | 'gemini-cli';
+  readonly sessionEnd?: 'claude-code' | 'codex' | 'gemini-cli' | 'cline';
   /** Where a sweep looks when config.yaml names no roots. */
   defaultRoots(where: SourceHome): string[];
   /** The sources under one root, in any order (the registry sorts them); `where` for a source that must look beside its root. */
