@@ -46,7 +46,7 @@ describe('parseCommand', () => {
     [['search'], /needs a pattern/],
     [['impact', 'x', '--depth', '0'], /invalid --depth '0': expected a whole number from 1 to 10/],
     [['impact', 'x', '--depth', '11'], /invalid --depth '11': expected a whole number from 1 to 10/],
-    [['hook', 'pretool'], /unknown hook 'pretool': expected scry hook pretooluse, posttooluse or session-end/],
+    [['hook', 'pretool'], /unknown hook 'pretool': expected scry hook pretooluse, posttooluse, session-end or cline-task-complete/],
     [['refs', 'a', 'b'], /unexpected argument 'b'/],
     [['refs', 'a', '--limit', '0'], /invalid --limit '0': expected a positive whole number/],
     [['refs', 'a', '--format', 'yaml'], /invalid --format 'yaml': expected one of compact, json, human/],
