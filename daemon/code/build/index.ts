@@ -6,4 +6,5 @@
 export { buildIndex, type BuildOptions, type BuildOutcome } from './build-index';
 export { BuildCoordinator, type BuildCoordinatorOptions, type FirstStart, type Sibling } from './coordinator';
 export { BuildRunner } from './runner';
+export { nearestSibling } from './seed';
 export { BuildSlots, maxBuildsFromEnv } from './slots';
