@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ScipDecodeError, ScryError } from '../../errors';
 import type { IndexerReport, ProgressEvent } from '../../protocol';
+import { plural, pluralNoun } from '../../protocol/plural';
 import type { PrepareContext, Prepared } from '../indexers/plan';
 import { indexerOf, isIndexedLanguage, type Indexer } from '../indexers/registry';
 import { detectLanguages, LANGUAGE_IDS, languageById, type LanguageId } from '../languages';
@@ -111,7 +112,7 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
         // Detected, and read by nothing of Scry's: never another language's indexer (one extension, one language).
         indexers.push({
           language, indexer: 'none', status: 'skipped', file_count: 0, duration_ms: 0,
-          error: `Scry has no indexer for ${declared.displayName}: its ${files} file${files === 1 ? ' is' : 's are'} not indexed`,
+          error: `Scry has no indexer for ${declared.displayName}: its ${plural(files, 'file')} ${pluralNoun(files, 'is', 'are')} not indexed`,
           remedy: declared.remedy ?? `Index it with a SCIP indexer for ${declared.displayName} and import its output with scry index --scip FILE`,
         });
       }
