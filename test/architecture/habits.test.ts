@@ -3,11 +3,10 @@
 // once, no dead export in the code wing or the protocol. The same checks fail
 // on a planted tree that breaks each.
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { ROOT, tempDir } from '../helpers';
 import { deadExportProblems, duplicateProblems, handWrittenProblems } from './habits';
+import { planter } from './shape';
 
 describe('habits of the tree', () => {
   it('writes plurals with plural() and thrown values with errorMessage(), but in the files named with their reason', () => {
@@ -24,10 +23,7 @@ describe('habits of the tree', () => {
 
   it('fails on a planted hand-written plural and message, a second readText, a dead export and an index handing out what nothing uses', () => {
     const root = tempDir('habits');
-    const write = (rel: string, text: string): void => {
-      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-      fs.writeFileSync(path.join(root, rel), text);
-    };
+    const write = planter(root);
     write('daemon/cli/say.ts', "export const say = (n: number, err: unknown): string => `${n} file${n === 1 ? '' : 's'}: ${err instanceof Error ? err.message : String(err)}`;\n");
     write('daemon/text/read-text.ts', 'export function readText(f: string): string {\n  return f;\n}\n');
     write('daemon/code/seed/read.ts', 'export const readText = (f: string): string => f;\nexport const unused = 1;\nexport const handed = 2;\n');

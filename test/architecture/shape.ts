@@ -21,6 +21,14 @@ export const KNOWN_FOLDER_CIRCLES: readonly string[] = [
   'daemon/memory: extract store',
 ];
 
+/** A writer of files into a planted tree under `root`, for the tests that check a fault is caught. */
+export const planter =
+  (root: string) =>
+  (relPath: string, text: string): void => {
+    fs.mkdirSync(path.dirname(path.join(root, relPath)), { recursive: true });
+    fs.writeFileSync(path.join(root, relPath), text);
+  };
+
 const rel = (root: string, f: string): string => path.relative(root, f).split(path.sep).join('/');
 
 /** daemon/code/domain.ts stays wiring (< 250 lines); no file of the code wing or git passes 400 unless named in LONG_FILES. */
