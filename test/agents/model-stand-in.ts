@@ -25,7 +25,7 @@ export interface StandIn {
 }
 
 /** Anthropic's events carry their own type, which is also the SSE event name. */
-const sse = (data: { type: string }): string => sseEvent(data, data.type);
+const sse = (data: { type: string } & Record<string, unknown>): string => sseEvent(data, data.type);
 
 function stream(reply: Reply, id: number): string[] {
   const usage = { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };

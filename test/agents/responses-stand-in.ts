@@ -37,7 +37,7 @@ export interface StandIn {
 }
 
 /** Responses events carry their own type, which is also the SSE event name. */
-const sse = (data: { type: string }): string => sseEvent(data, data.type);
+const sse = (data: { type: string } & Record<string, unknown>): string => sseEvent(data, data.type);
 
 function stream(reply: Reply, id: number): string[] {
   const item = 'tool' in reply
