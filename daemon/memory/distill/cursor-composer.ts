@@ -93,7 +93,7 @@ export async function distillCursorComposer(address: string, reads?: ForeignRead
  */
 function workspaceOf(globalDb: string, composer: string, reads: ForeignReads | undefined): string | undefined {
   const storage = path.join(path.dirname(path.dirname(globalDb)), 'workspaceStorage');
-  const folders = reads ? reads.once(`cursor workspaces ${storage}`, () => workspaceFolders(storage, reads)) : workspaceFolders(storage);
+  const folders = reads ? reads.once(`cursor workspaces ${storage}`, () => workspaceFolders(storage, reads)) : workspaceFolders(storage, undefined, composer);
   return folders.get(composer) ?? undefined;
 }
 
@@ -101,8 +101,9 @@ function workspaceOf(globalDb: string, composer: string, reads: ForeignReads | u
  * Each composer a workspace lists, to that workspace's folder: the first
  * workspace (in folder order) with a local folder wins; one whose
  * workspace.json cannot be read leaves its composers without a folder (null).
+ * Asked for one composer (`only`, no sweep to share the map with), it stops once that one is placed.
  */
-function workspaceFolders(storage: string, reads?: ForeignReads): Map<string, string | null> {
+function workspaceFolders(storage: string, reads?: ForeignReads, only?: string): Map<string, string | null> {
   const out = new Map<string, string | null>();
   let dirs: string[];
   try {
@@ -123,6 +124,7 @@ function workspaceFolders(storage: string, reads?: ForeignReads): Map<string, st
     }
     // A remote or folderless workspace names no local folder: a later one listing the composer may.
     if (folder !== undefined) for (const id of ids) out.set(id, folder);
+    if (only !== undefined && out.has(only)) break;
   }
   return out;
 }
