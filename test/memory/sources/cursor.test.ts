@@ -109,7 +109,7 @@ describe('memory from Cursor: agent transcripts and composers', () => {
     }
     const status = await json<MemoryStatus>(['memory', 'status']);
     const s = status.sources?.find((x) => x.id === 'cursor');
-    assert.equal(s?.sessions_ingested, 3);
+    assert.deepEqual([s?.stores, s?.sessions_found, s?.sessions_ingested, s?.failed], [[path.join(home, '.cursor', 'projects'), path.dirname(globalDb)], 3, 3, []]);
   });
 
   it('a composer of an unknown version is reported with what was expected, stores nothing, and is read once known', async () => {
