@@ -19,6 +19,7 @@ import { ingestFile } from '../../daemon/memory/ingest';
 import { discoverIn, ForeignReads, SOURCES, sourceHome, type SourceId } from '../../daemon/memory/sources';
 import { MemoryStore } from '../../daemon/memory/store';
 import { openDatabase } from '../../daemon/sqlite';
+import { kvDb } from '../memory/sources/cursor-store';
 import { ratio, summarize, table } from './stats';
 import { record } from './summary';
 
@@ -105,20 +106,12 @@ function cursorComposerCorpus(dir: string): Corpus {
   const original = Object.keys(rows).find((k) => k.startsWith('composerData:'))!.slice('composerData:'.length);
   const user = path.join(dir, 'cursor-composers', 'User');
   const root = path.join(user, 'globalStorage');
-  const kv = (file: string, table: string, entries: Array<[string, unknown]>): void => {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const db = openDatabase(file);
-    db.exec(`CREATE TABLE ${table} (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB)`);
-    const put = db.prepare(`INSERT INTO ${table} (key, value) VALUES (?, ?)`);
-    db.transaction(() => entries.forEach(([k, v]) => put.run(k, JSON.stringify(v))))();
-    db.close();
-  };
   const ids = Array.from({ length: COPIES }, (_, i) => `${original}-${i}`);
   const entries = ids.flatMap((id) => Object.entries(rows).map(([k, v]): [string, unknown] => [k.replace(original, id), k.startsWith('composerData:') ? { ...v, composerId: id } : v]));
-  kv(path.join(root, 'state.vscdb'), 'cursorDiskKV', entries);
+  kvDb(path.join(root, 'state.vscdb'), 'cursorDiskKV', Object.fromEntries(entries));
   for (let w = 0; w * 3 < ids.length; w++) {
     const ws = path.join(user, 'workspaceStorage', `ws${w}`);
-    kv(path.join(ws, 'state.vscdb'), 'ItemTable', [['composer.composerData', { allComposers: ids.slice(w * 3, w * 3 + 3).map((composerId) => ({ composerId })) }]]);
+    kvDb(path.join(ws, 'state.vscdb'), 'ItemTable', { 'composer.composerData': { allComposers: ids.slice(w * 3, w * 3 + 3).map((composerId) => ({ composerId })) } });
     fs.writeFileSync(path.join(ws, 'workspace.json'), JSON.stringify({ folder: `file://${path.join(dir, `project-${w}`)}` }));
   }
   const bytes = entries.reduce((n, [, v]) => n + JSON.stringify(v).length, 0);

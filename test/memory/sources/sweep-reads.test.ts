@@ -19,6 +19,7 @@ import * as P from '../../../daemon/protocol';
 import { createDaemon, type Daemon } from '../../../daemon/server/daemon';
 import { openDatabase, type Db } from '../../../daemon/sqlite';
 import { ROOT, tempDir } from '../../helpers';
+import { kvDb } from './cursor-store';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'memory');
 const CURSOR_ROWS = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'cursor', 'written', 'composers.json'), 'utf8')) as { cursorDiskKV: Record<string, Record<string, unknown>> };
@@ -51,15 +52,6 @@ function opencodeStore(home: string, count: number): string {
     db.close();
   }
   return file;
-}
-
-function kvDb(file: string, table: 'cursorDiskKV' | 'ItemTable', rows: Record<string, unknown>): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = openDatabase(file);
-  db.exec(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB)`);
-  const put = db.prepare(`INSERT INTO ${table} (key, value) VALUES (?, ?)`);
-  for (const [k, v] of Object.entries(rows)) put.run(k, JSON.stringify(v));
-  db.close();
 }
 
 /** Cursor's global store with the written composer and two copies; workspace A lists two, B the third, C none. */
