@@ -5,9 +5,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isatty } from 'node:tty';
-import { RpcClient, type Notification } from '../client/rpc';
+import { RpcClient, RpcError, type Notification } from '../client/rpc';
 import { openSocket } from '../client/socket';
 import type { ProgressEvent } from '../protocol/code';
+import type { CompactParams, CompactResult } from '../protocol/daemon';
+import { ErrorCode } from '../protocol/errors';
 import type { MemoryProgress } from '../protocol/memory';
 import type { OutputFormat } from './parse';
 
@@ -108,10 +110,30 @@ export interface Progress {
 export async function askRunning(sock: string, method: string, params: unknown, format: OutputFormat, progress: Progress): Promise<number | undefined> {
   const opened = openSocket(sock);
   if (!opened) return undefined;
-  const answer = withConnection(new RpcClient(opened.socket), async (c) => print(method, format, await c.request({ method, _: undefined }, params)), progress);
+  const answer = withConnection(new RpcClient(opened.socket), async (c) => (format === 'compact' ? printCompact(c, method, params) : print(method, format, await c.request({ method, _: undefined }, params))), progress);
   if (await opened.connected) return answer;
   answer.catch(() => undefined); // the connection failed, so the request never left
   return undefined;
+}
+
+/** The daemon's method that renders an answer's compact text (protocol/daemon.ts Compact), named here so the quick path evaluates no declaration. */
+export const COMPACT_METHOD = 'scry/compact';
+
+/**
+ * A compact answer as the daemon renders it: the text crosses the socket, not
+ * the whole JSON, and this process loads no formatter. A daemon from before
+ * scry/compact gets the plain request, rendered here.
+ */
+async function printCompact(c: RpcClient, method: string, params: unknown): Promise<number> {
+  let r: CompactResult;
+  try {
+    r = await c.request<CompactParams, CompactResult>({ method: COMPACT_METHOD, _: undefined }, { method, params });
+  } catch (err) {
+    if (!(err instanceof RpcError && err.code === ErrorCode.MethodNotFound)) throw err;
+    return print(method, 'compact', await c.request({ method, _: undefined }, params));
+  }
+  writeOut(r.text);
+  return r.unknown_name === true ? 1 : 0;
 }
 
 /** Runs fn on the connection with its progress shown, then closes it. */
