@@ -107,10 +107,10 @@ export interface Progress {
  * written with the connect: a warm daemon answers with no round trip spent
  * on connecting first. undefined when nothing listens; then nothing was sent.
  */
-export async function askRunning(sock: string, method: string, params: unknown, format: OutputFormat, progress: Progress): Promise<number | undefined> {
+export async function askRunning(sock: string, method: string, params: unknown, format: OutputFormat, progress: Progress, exiting = false): Promise<number | undefined> {
   const opened = openSocket(sock);
   if (!opened) return undefined;
-  const answer = withConnection(new RpcClient(opened.socket), async (c) => (format === 'compact' ? printCompact(c, method, params) : print(method, format, await c.request({ method, _: undefined }, params))), progress);
+  const answer = withConnection(new RpcClient(opened.socket), async (c) => (format === 'compact' ? printCompact(c, method, params) : print(method, format, await c.request({ method, _: undefined }, params))), progress, exiting);
   if (await opened.connected) return answer;
   answer.catch(() => undefined); // the connection failed, so the request never left
   return undefined;
@@ -136,8 +136,14 @@ async function printCompact(c: RpcClient, method: string, params: unknown): Prom
   return r.unknown_name === true ? 1 : 0;
 }
 
-/** Runs fn on the connection with its progress shown, then closes it. */
-export async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Promise<number>, progress: Progress): Promise<number> {
+/**
+ * Runs fn on the connection with its progress shown, then closes it.
+ * `exiting`: the caller ends the process as soon as fn has answered, so an
+ * answered connection is left to that: destroying a socket reads
+ * process.stderr in Node's net module, which opens stderr (up to 2 ms of a
+ * quick call on this machine).
+ */
+export async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Promise<number>, progress: Progress, exiting = false): Promise<number> {
   // Read at the first event: opening process.stderr costs a query that shows none.
   let tty: boolean | undefined;
   const onTerminal = (): boolean => (tty ??= process.stderr.isTTY === true);
@@ -158,12 +164,15 @@ export async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Prom
   }) : undefined;
   // A daemon that dies mid-request rejects the request (RpcClient fails every
   // pending one on close), so the CLI exits 1 with that error, never 0 silently.
+  let answered = false;
   try {
-    return await fn(conn);
+    const exit = await fn(conn);
+    answered = true;
+    return exit;
   } finally {
     endProgress();
     code.dispose();
     memory?.dispose();
-    conn.dispose();
+    if (!(answered && exiting)) conn.dispose();
   }
 }
