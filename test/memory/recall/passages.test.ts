@@ -104,7 +104,9 @@ describe('passages of real sessions', () => {
     const lines = fs.readFileSync(SHOWCASE, 'utf8').split('\n');
     assert.ok(lines.slice(p.line_start - 1, p.line_end).join('\n').includes('scale down to fit'), `lines ${p.line_start}-${p.line_end} hold the sentence`);
     const text = recallText(r);
-    assert.ok(text.includes('scale down to fit') && text.includes(`${SHOWCASE} (`), text);
+    // Several files: the folder they share is named once in the heading, each file after it.
+    const folder = /^## what past sessions said \(files under (.+?), then lines/m.exec(text)?.[1] ?? '';
+    assert.ok(text.includes('scale down to fit') && SHOWCASE.startsWith(folder) && text.includes(`\n${SHOWCASE.slice(folder.length)} (`), text);
 
     const wrap = recall(store, { query: 'which part takes care of wrapping long lines of text?' }, NOW);
     assert.ok(wrap.passages?.slice(0, 3).some((x) => /CSS should handle word wrapping/.test(x.snippet)), recallText(wrap));
