@@ -23,9 +23,15 @@ export function episodeLine(e: EpisodeRef): string {
 export function sharedFolder(paths: readonly string[]): string {
   const distinct = [...new Set(paths)];
   if (distinct.length < 2) return '';
-  let folder = distinct[0]!.slice(0, distinct[0]!.lastIndexOf('/') + 1);
-  for (const p of distinct) while (folder && !p.startsWith(folder)) folder = folder.slice(0, folder.lastIndexOf('/', folder.length - 2) + 1);
-  return folder;
+  // The characters all of them start with, cut back to its last `/`. (Shortening a folder one level at a
+  // time never got past `/` for a path outside it, such as a remembered note's `manual:…`: the daemon spun.)
+  let common = distinct[0]!;
+  for (const p of distinct) {
+    let i = 0;
+    while (i < common.length && i < p.length && common[i] === p[i]) i++;
+    common = common.slice(0, i);
+  }
+  return common.slice(0, common.lastIndexOf('/') + 1);
 }
 
 /**

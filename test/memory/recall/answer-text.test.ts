@@ -16,6 +16,9 @@ describe('the text of a recall answer', () => {
     ['a subagent file and its parent', ['/h/p/s1/subagents/agent-x.jsonl', '/h/p/s1.jsonl'], '/h/p/'],
     ['folders that share only a prefix of a name', ['/h/proj-a/x.jsonl', '/h/proj-b/y.jsonl'], '/h/'],
     ['nothing shared but the root', ['/a/x.jsonl', '/b/y.jsonl'], '/'],
+    ['a transcript and a remembered note (no folder)', ['/h/p/a.jsonl', 'manual:3f2a9c0011223344'], ''],
+    ['a remembered note first', ['manual:3f2a9c0011223344', '/h/p/a.jsonl'], ''],
+    ['paths that share no first character', ['/h/p/a.jsonl', 'h/p/b.jsonl'], ''],
   ];
   for (const [name, paths, folder] of cases) it(`shared folder: ${name}`, () => assert.equal(sharedFolder(paths), folder));
 
