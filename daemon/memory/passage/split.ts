@@ -67,7 +67,7 @@ function trim(text: string, start: number, end: number): Range | undefined {
 /**
  * One turn's paragraphs into passages: the whole turn, else greedy runs of
  * paragraphs, a long paragraph cut at its sentences and lines. The pieces of
- * a cut paragraph pack on with what follows, so its last sentence (often the
+ * a cut paragraph are packed like paragraphs, with what comes before and after, so its last sentence (often the
  * finding after a run of tool breadcrumbs) keeps the paragraph after it.
  */
 function packTurn(text: string, paras: Range[], turn: number, max: number, out: PassageSpan[]): void {
@@ -104,20 +104,11 @@ function cutPoints(text: string, p: Range): number[] {
   return points;
 }
 
-/** A paragraph longer than `max`: sentences (or lines) packed greedily, a sentence longer than `max` cut at a space. */
+/** A paragraph longer than `max` in pieces: its sentences (or lines), a piece longer than `max` cut at a space; the turn packs them. */
 function cutLong(text: string, p: Range, max: number): Range[] {
   const out: Range[] = [];
   let start = p.start;
-  let lastFit = -1;
   for (const b of cutPoints(text, p)) {
-    if (b - start <= max) {
-      lastFit = b;
-      continue;
-    }
-    if (lastFit > start) {
-      pushTrimmed(text, start, lastFit, out);
-      start = lastFit;
-    }
     while (b - start > max) {
       const window = text.slice(start, start + max);
       const space = window.lastIndexOf(' ');
@@ -125,9 +116,9 @@ function cutLong(text: string, p: Range, max: number): Range[] {
       pushTrimmed(text, start, cut, out);
       start = cut;
     }
-    lastFit = b;
+    if (b > start) pushTrimmed(text, start, b, out);
+    start = Math.max(start, b);
   }
-  if (p.end > start) pushTrimmed(text, start, p.end, out);
   return out;
 }
 
