@@ -11,6 +11,7 @@ import type { CodeLookup } from '../protocol/anchors';
 import type * as P from '../protocol';
 import { sharedFolder } from '../protocol/memory-text';
 import { estimateTokens } from './episode';
+import { termMatcher, wholeSentences } from './passage';
 import { saysSomething } from './passage/recurring';
 import { passageOut, type PassageHit } from './recall-passages';
 import type { FactRow, MemoryStore } from './store';
@@ -20,6 +21,8 @@ import { entityRef, factOut } from './views';
 const MAX_PASSAGES = 8;
 /** Characters of a passage shown at most (passages are at most 400; a longer one is cut at sentence ends). */
 const PASSAGE_SHOWN = 440;
+/** Characters left in the budget below which a passage that does not fit whole is not shown in part. */
+const PART_MIN = 160;
 /** The share of the budget set aside for the entity the query is the name of. */
 const NAMED_SHARE = 0.35;
 
@@ -151,11 +154,18 @@ export function assembleWithPassages(a: AnswerInput): Answer {
     const text = unseen(p.snippet, shownSentences);
     if (text === undefined) continue;
     p.snippet = text;
-    const cost = 6 + estimateTokens(p.snippet) + (paths.has(p.path) ? 0 : 8 + estimateTokens(pathShown(p.path, paths)));
-    // The first is always shown.
+    const head = 6 + (paths.has(p.path) ? 0 : 8 + estimateTokens(pathShown(p.path, paths)));
+    let cost = head + estimateTokens(p.snippet);
+    // The first is always shown; a later one that does not fit whole shows its best sentences in what is left, when that is enough to say something.
     if (spent + cost > a.budget && passages.length > 0) {
-      omitted.passages++;
-      continue;
+      const room = (a.budget - spent - head) * 4;
+      const part = room >= PART_MIN ? wholeSentences(p.snippet, termMatcher(a.words), room) : '';
+      if (part.length < PART_MIN / 2 || !saysSomething(part)) {
+        omitted.passages++;
+        continue;
+      }
+      p.snippet = part;
+      cost = head + estimateTokens(part);
     }
     passages.push(p);
     paths.add(p.path);
