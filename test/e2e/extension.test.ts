@@ -40,7 +40,7 @@ const readyRe = /Scry: ready · ([\d,]+) symbols/;
 describe('the extension in code-server', { skip }, () => {
   before(async () => {
     fs.rmSync(ARTIFACTS, { recursive: true, force: true });
-    vsix = h.packagedVsix();
+    vsix = await h.packagedVsix();
     mark('VSIX ready');
     workspace = fixtureWorkspace();
     // What the editor must show: the CLI's own index of the same workspace.

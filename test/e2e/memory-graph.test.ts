@@ -45,7 +45,7 @@ describe('the memory graph in code-server', { skip }, () => {
 
   before(async () => {
     fs.rmSync(ARTIFACTS, { recursive: true, force: true });
-    const vsix = h.packagedVsix();
+    const vsix = await h.packagedVsix();
     mark('VSIX ready');
     // The memory: every fixture source, through the CLI and its daemon (the editor adopts it).
     const env = { SCRY_MEMORY_SWEEP: '0' };
