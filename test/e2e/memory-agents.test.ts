@@ -5,6 +5,8 @@
 // graph's side panel lists each session under its agent's name. What must be
 // drawn comes from the CLI's answers on the same memory. Screenshots land in
 // test-artifacts/e2e-memory-agents/.
+// One code-server and Chromium at a time (lock=editor), beside one other test file, not alone.
+// scry-test: lock=editor
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';

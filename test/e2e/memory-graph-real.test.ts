@@ -6,6 +6,8 @@
 // drawn nodes an edge joins, the label size at the fitted zoom, what is in
 // view, and whether labels overlap, after opening, after More and after an
 // as-of change. Screenshots land in test-artifacts/e2e-memory-real/.
+// One code-server and Chromium at a time (lock=editor), beside one other test file, not alone.
+// scry-test: lock=editor
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
