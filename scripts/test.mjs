@@ -63,13 +63,17 @@ const readTimes = (file) => {
   }
 };
 const lastTimes = { ...readTimes(SEED), ...readTimes(TIMES) };
+const texts = new Map(selected.map((file) => [file, fs.readFileSync(file, 'utf8')]));
+// A file no run has timed yet (a new one) is guessed from its size, at the median time per byte of
+// the timed ones; with none timed, the longest text goes first.
+const perByte = [...texts].filter(([f]) => lastTimes[f] > 0).map(([f, t]) => lastTimes[f] / t.length).sort((a, b) => a - b);
+const msPerByte = perByte.length > 0 ? perByte[Math.floor(perByte.length / 2)] : 1;
 const plan = selected.map((file) => {
-  const text = fs.readFileSync(file, 'utf8');
+  const text = texts.get(file);
   const marks = [...text.matchAll(/^\/\/ scry-test: (.+)$/gm)].flatMap((m) => m[1].trim().split(/\s+/));
   const w = marks.find((m) => m.startsWith('weight='));
   const weight = Math.min(jobs, Math.max(1, w ? Number(w.slice(7)) || 1 : 1));
-  // Unknown files go first: a new file may be long.
-  const expect = lastTimes[file] ?? 1e12 + text.length;
+  const expect = lastTimes[file] ?? text.length * msPerByte;
   const locks = marks.filter((m) => m.startsWith('lock=')).map((m) => m.slice(5));
   return { file, serial: marks.includes('serial'), weight, locks, expect };
 });

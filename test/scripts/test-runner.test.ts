@@ -90,6 +90,20 @@ describe('the test runner (scripts/test.mjs) on files of its own', () => {
     assert.ok(times['test/first.test.ts']! < 9000 && times['test/first.test.ts']! > 0, JSON.stringify(times));
   });
 
+  it('a file no run has timed is placed by its size, at the timed files\' median time per byte, not ahead of all', () => {
+    // Each runs alone (weight=2), so their start order is the plan's.
+    const files = { t1: testFile('t1', 100, 'weight=2'), t2long: testFile('t2long', 100, 'weight=2'), t3: testFile('t3', 100, 'weight=2'), n: testFile('n', 100, 'weight=2') };
+    const len = (name: keyof typeof files): number => files[name].length;
+    // Per byte: t1 30 ms, t2long 20 ms (the median), t3 0.01 ms; n is shorter than t2long, so its guess falls between t2long and t3.
+    assert.ok(len('n') < len('t2long'));
+    const dir = checkout(files, { 'test/t1.test.ts': 30 * len('t1'), 'test/t2long.test.ts': 20 * len('t2long'), 'test/t3.test.ts': Math.ceil(0.01 * len('t3')) });
+    dirs.push(dir);
+    const r = run(dir);
+    assert.equal(r.status, 0, r.stdout);
+    const order = [...r.spans.values()].sort((a, b) => a.start - b.start).map((s) => s.file);
+    assert.deepEqual(order, ['t1', 't2long', 'n', 't3']);
+  });
+
   it('the summary says the best wall the files allow: their weighted sum over the slots, or the longest, and the wall against it', () => {
     const dir = checkout({ a: testFile('a', 400), b: testFile('b', 400), c: testFile('c', 400, 'weight=2') }, {});
     dirs.push(dir);
