@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { RecallResult, SweepResult } from '../../../daemon/protocol';
 import { ROOT } from '../../helpers';
-import { age, agentHome, type AgentHome } from './agent-home';
+import { age, agentHome, assertStatusLists, type AgentHome } from './agent-home';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'memory', 'aider');
 const WRITTEN = path.join(FIXTURES, 'written', 'ledger.aider.chat.history.md');
@@ -52,6 +52,10 @@ describe('Aider histories through the daemon', () => {
     assert.ok(row, JSON.stringify(first.sources));
     assert.deepEqual([row.files, row.ingested, row.failed], [2, 2, 0], JSON.stringify(row));
     assert.deepEqual(first.failed, []);
+  });
+
+  it('is listed in memory status with the repo it was found in and its sessions', async () => {
+    await assertStatusLists(h, 'aider', ledger, 2);
   });
 
   it('dates each episode by the session it came from, and records the repo it ran in', () => {

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { RecallResult, SweepResult } from '../../../daemon/protocol';
 import { ROOT } from '../../helpers';
-import { age, agentHome, type AgentHome } from './agent-home';
+import { age, agentHome, assertStatusLists, type AgentHome } from './agent-home';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'memory', 'copilot', 'written');
 const JSON_SESSION = '6f1c2a8e-0b7d-4c55-9a1e-2f3b4c5d6e7f.json';
@@ -59,6 +59,10 @@ describe('Copilot Chat sessions through the daemon', () => {
     assert.ok(row, JSON.stringify(first.sources));
     assert.ok(row.roots.some((r) => r === path.join(h.home, '.config', 'Code', 'User', 'workspaceStorage')), JSON.stringify(row.roots));
     assert.deepEqual([row.files, row.ingested, row.failed], [2, 2, 0], JSON.stringify(first));
+  });
+
+  it('is listed in memory status with its workspaceStorage and its sessions', async () => {
+    await assertStatusLists(h, 'copilot', path.join(h.home, '.config', 'Code', 'User', 'workspaceStorage'), 2);
   });
 
   it('keeps the requests’ own times and the workspace folder as the project', () => {
