@@ -23,8 +23,9 @@
 //   // scry-test: weight=2   counts as 2 of the N slots (runs real indexers on
 //                           big code, several CPU-bound children at once)
 //   // scry-test: lock=NAME  never runs beside another file holding NAME (both
-//                           write the same place, e.g. out/ for the VSIX)
-// Marks combine on one line: `// scry-test: weight=2 lock=vsix`.
+//                           write the same place, or both need most of the
+//                           machine: lock=editor, code-server and Chromium)
+// Marks combine on one line: `// scry-test: weight=2 lock=editor`.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
