@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { MemoryStatus } from '../daemon/protocol';
 
 export const ROOT = path.resolve(__dirname, '..');
 export const CLI = path.join(ROOT, 'bin', 'scry');
@@ -81,6 +82,11 @@ export function runCli(args: string[], opts: { cwd: string; env: NodeJS.ProcessE
 
 export async function scryJson<T>(args: string[], opts: { home: string; cwd?: string; env?: NodeJS.ProcessEnv }): Promise<T> {
   return jsonAnswer<T>(args, await scry([...args, '--json'], opts));
+}
+
+/** `scry memory status` of the daemon in `home` (started if need be), with the background sweep off unless `env` turns it on. */
+export function memoryStatus(home: string, env: NodeJS.ProcessEnv = {}): Promise<MemoryStatus> {
+  return scryJson<MemoryStatus>(['memory', 'status'], { home, env: { SCRY_MEMORY_SWEEP: '0', ...env } });
 }
 
 /**

@@ -5,9 +5,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isatty } from 'node:tty';
-import { RpcClient, type Notification } from '../client/rpc';
+import { RpcClient, RpcError, type Notification } from '../client/rpc';
 import { openSocket } from '../client/socket';
 import type { ProgressEvent } from '../protocol/code';
+import type { CompactParams, CompactResult } from '../protocol/daemon';
+import { ErrorCode } from '../protocol/errors';
 import type { MemoryProgress } from '../protocol/memory';
 import type { OutputFormat } from './parse';
 
@@ -105,17 +107,43 @@ export interface Progress {
  * written with the connect: a warm daemon answers with no round trip spent
  * on connecting first. undefined when nothing listens; then nothing was sent.
  */
-export async function askRunning(sock: string, method: string, params: unknown, format: OutputFormat, progress: Progress): Promise<number | undefined> {
+export async function askRunning(sock: string, method: string, params: unknown, format: OutputFormat, progress: Progress, exiting = false): Promise<number | undefined> {
   const opened = openSocket(sock);
   if (!opened) return undefined;
-  const answer = withConnection(new RpcClient(opened.socket), async (c) => print(method, format, await c.request({ method, _: undefined }, params)), progress);
+  const answer = withConnection(new RpcClient(opened.socket), async (c) => (format === 'compact' ? printCompact(c, method, params) : print(method, format, await c.request({ method, _: undefined }, params))), progress, exiting);
   if (await opened.connected) return answer;
   answer.catch(() => undefined); // the connection failed, so the request never left
   return undefined;
 }
 
-/** Runs fn on the connection with its progress shown, then closes it. */
-export async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Promise<number>, progress: Progress): Promise<number> {
+/** The daemon's method that renders an answer's compact text (protocol/daemon.ts Compact), named here so the quick path evaluates no declaration. */
+export const COMPACT_METHOD = 'scry/compact';
+
+/**
+ * A compact answer as the daemon renders it: the text crosses the socket, not
+ * the whole JSON, and this process loads no formatter. A daemon from before
+ * scry/compact gets the plain request, rendered here.
+ */
+async function printCompact(c: RpcClient, method: string, params: unknown): Promise<number> {
+  let r: CompactResult;
+  try {
+    r = await c.request<CompactParams, CompactResult>({ method: COMPACT_METHOD, _: undefined }, { method, params });
+  } catch (err) {
+    if (!(err instanceof RpcError && err.code === ErrorCode.MethodNotFound)) throw err;
+    return print(method, 'compact', await c.request({ method, _: undefined }, params));
+  }
+  writeOut(r.text);
+  return r.unknown_name === true ? 1 : 0;
+}
+
+/**
+ * Runs fn on the connection with its progress shown, then closes it.
+ * `exiting`: the caller ends the process as soon as fn has answered, so an
+ * answered connection is left to that: destroying a socket reads
+ * process.stderr in Node's net module, which opens stderr (up to 2 ms of a
+ * quick call on this machine).
+ */
+export async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Promise<number>, progress: Progress, exiting = false): Promise<number> {
   // Read at the first event: opening process.stderr costs a query that shows none.
   let tty: boolean | undefined;
   const onTerminal = (): boolean => (tty ??= process.stderr.isTTY === true);
@@ -136,12 +164,15 @@ export async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Prom
   }) : undefined;
   // A daemon that dies mid-request rejects the request (RpcClient fails every
   // pending one on close), so the CLI exits 1 with that error, never 0 silently.
+  let answered = false;
   try {
-    return await fn(conn);
+    const exit = await fn(conn);
+    answered = true;
+    return exit;
   } finally {
     endProgress();
     code.dispose();
     memory?.dispose();
-    conn.dispose();
+    if (!(answered && exiting)) conn.dispose();
   }
 }

@@ -12,6 +12,7 @@ import { answered, readQuery } from '../code/query';
 import { resolveRepo } from '../repos';
 import { CodeStore } from '../code/store/store';
 import { whyNotRestored } from '../code/roots';
+import { answerStatus } from '../code/serving-status';
 
 export function answerDirect(home: string, method: string, raw: unknown): unknown {
   const q = readQuery(method);
@@ -40,7 +41,7 @@ export function answerDirect(home: string, method: string, raw: unknown): unknow
   try {
     const answer = answered(store, false, () => q.run({ store, repo }, params));
     // A first index on disk: the daemon starting now builds the precise one (see build/coordinator.ts).
-    if (answer.index.syntactic) answer.index.status = 'building';
+    answer.index.status = answerStatus(answer.index, true);
     return answer;
   } catch {
     return undefined; // bad input: let the daemon answer with its error

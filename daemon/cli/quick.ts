@@ -39,7 +39,8 @@ export function cliMain(): void {
   const cmd = quickQuery(process.argv.slice(2));
   if (!cmd) return full();
   const progress = { code: { method: QUICK_TABLE.progress, _: undefined } };
-  askRunning(socketPath(scryHome()), cmd.spec.method, paramsOf(cmd, cmd.spec), cmd.format ?? defaultFormat(), progress).then(
+  // exiting: an answered query ends the process at once (exitWhenWritten), its socket with it.
+  askRunning(socketPath(scryHome()), cmd.spec.method, paramsOf(cmd, cmd.spec), cmd.format ?? defaultFormat(), progress, true).then(
     // Nothing listens: the full CLI starts a daemon.
     (code) => (code === undefined ? full() : exitWhenWritten(code)),
     (err: unknown) => {

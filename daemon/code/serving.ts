@@ -8,6 +8,7 @@ import * as P from '../protocol';
 import { remembered } from './anchors';
 import type { BuildCoordinator } from './build';
 import { declaredLike, emptyStore, exactFirst, glance } from './first';
+import { answerStatus } from './serving-status';
 import type { LiveRepos } from './live-repos';
 import type { CodeDomainOptions } from './options';
 import { mergeOverlay, mergeOverlayGroups, type KnownSymbol, type OverlayView } from './overlay';
@@ -102,8 +103,7 @@ export class CodeQueries {
     const building = builds.progressOf(entry);
     if (building) {
       result.index.building = building;
-      // The first index answers while the precise one builds: not ready until that is swapped in.
-      if (result.index.syntactic) result.index.status = 'building';
+      result.index.status = answerStatus(result.index, true);
     }
     return result;
   }
@@ -126,7 +126,7 @@ export class CodeQueries {
     const building = builds.progressOf(entry);
     // Every file naming it was read: complete as far as syntax goes (the files' own text decides what names it).
     const partial = seen.read < seen.naming;
-    const status = building ? 'building' : partial ? 'partial' : 'ready';
+    const status = answerStatus({ status: partial ? 'partial' : 'ready', syntactic: true }, building !== undefined);
     result.index = { indexed_at: new Date().toISOString(), status, partial, missing_languages: [], syntactic: true, glance: { files_read: seen.read, files_naming: seen.naming }, ...(building ? { building } : {}) };
     return result;
   }

@@ -63,10 +63,9 @@ export function createScryMcpServer(options: McpServerOptions): { server: McpSer
       async (args: Record<string, unknown>): Promise<CallToolResult> => {
         const started = performance.now();
         try {
-          const result = (await tool.run(args, ctx)) as Record<string, unknown>;
-          const total = typeof result.total === 'number' ? result.total : undefined;
+          const { rendered, total } = await tool.answer(args, ctx);
           log.write({ ts: new Date().toISOString(), tool: tool.name, ms: elapsed(started), ok: true, args, total });
-          return tool.render(args, result);
+          return rendered;
         } catch (err) {
           const message = mcpErrorText(err);
           log.write({ ts: new Date().toISOString(), tool: tool.name, ms: elapsed(started), ok: false, args, error: message });

@@ -7,7 +7,8 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/mini';
 import type { RequestType } from 'vscode-jsonrpc';
-import { COMPACT_FORMATTERS, type Formatter, type MethodDecl, type ParamsOf, type ResultOf } from '../protocol';
+import { DaemonMethodMissingError } from './daemon-link';
+import { Compact, COMPACT_FORMATTERS, type Formatter, type MethodDecl, type ParamsOf, type ResultOf } from '../protocol';
 
 export interface ToolContext {
   /** One request to the daemon; the first call connects (and spawns the daemon if none runs). */
@@ -33,6 +34,8 @@ export interface ScryTool {
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<ResultOf<MethodDecl>>;
   /** The answer as the model reads it: compact text, or JSON on request. */
   render(args: Record<string, unknown>, result: ResultOf<MethodDecl>): CallToolResult;
+  /** run then render, with the compact text rendered by the daemon where it can (scry/compact); `total` for the call log. */
+  answer(args: Record<string, unknown>, ctx: ToolContext): Promise<{ rendered: CallToolResult; total?: number }>;
 }
 
 /** Bytes of compact text an answer stays within unless the agent sets `budget` (about 2k tokens). */
@@ -76,6 +79,28 @@ export function defineTool<D extends MethodDecl>(method: D, spec: ToolSpec<D>): 
   // A tool's own text renderer (the memory tools) or the compact form of its method's answer.
   const own = spec.text;
   const compact = own ? (r: unknown) => own(r as ResultOf<D>) : COMPACT_FORMATTERS[method.method];
+  const params = (args: Record<string, unknown>, ctx: ToolContext): ParamsOf<D> => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(args)) if (value !== undefined && key !== 'format') out[back[key] ?? key] = value;
+    if ('repo' in shape || 'repo' in args) out.repo = ctx.repo(typeof args.repo === 'string' ? args.repo : undefined);
+    if ('budget' in shape && out.budget === undefined && spec.defaultBudget !== 'daemon') out.budget = DEFAULT_BUDGET;
+    spec.fill?.(out, ctx);
+    return out as ParamsOf<D>;
+  };
+  const run = (args: Record<string, unknown>, ctx: ToolContext): Promise<ResultOf<D>> => ctx.request(method.type, params(args, ctx)) as Promise<ResultOf<D>>;
+  const render = (args: Record<string, unknown>, result: unknown): CallToolResult => {
+    // Claude Code and VS Code hand the model JSON.stringify(structuredContent)
+    // whenever a result has one and drop the text, so the compact answer goes
+    // out alone; structuredContent only when JSON was asked for.
+    if (args.format === 'json' || !compact) {
+      const text = JSON.stringify(result);
+      return args.format === 'json' ? { content: [{ type: 'text', text }], structuredContent: result as Record<string, unknown> } : { content: [{ type: 'text', text }] };
+    }
+    return { content: [{ type: 'text', text: compact(result) }] };
+  };
+  // The daemon renders the compact form itself when it has the method's formatter (not a tool's own renderer).
+  const remote = !own && compact !== undefined;
+  let daemonCompacts = true;
   return {
     name: spec.name,
     title: spec.title,
@@ -84,23 +109,21 @@ export function defineTool<D extends MethodDecl>(method: D, spec: ToolSpec<D>): 
     method,
     input,
     output: method.result,
-    run: (args, ctx) => {
-      const params: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(args)) if (value !== undefined && key !== 'format') params[back[key] ?? key] = value;
-      if ('repo' in shape || 'repo' in args) params.repo = ctx.repo(typeof args.repo === 'string' ? args.repo : undefined);
-      if ('budget' in shape && params.budget === undefined && spec.defaultBudget !== 'daemon') params.budget = DEFAULT_BUDGET;
-      spec.fill?.(params, ctx);
-      return ctx.request(method.type, params as ParamsOf<D>);
-    },
-    // Claude Code and VS Code hand the model JSON.stringify(structuredContent)
-    // whenever a result has one and drop the text, so the compact answer goes
-    // out alone; structuredContent only when JSON was asked for.
-    render: (args, result) => {
-      if (args.format === 'json' || !compact) {
-        const text = JSON.stringify(result);
-        return args.format === 'json' ? { content: [{ type: 'text', text }], structuredContent: result as Record<string, unknown> } : { content: [{ type: 'text', text }] };
+    run,
+    render,
+    answer: async (args, ctx) => {
+      if (remote && daemonCompacts && args.format !== 'json') {
+        try {
+          const r = await ctx.request(Compact.type, { method: method.method, params: params(args, ctx) });
+          return { rendered: { content: [{ type: 'text', text: r.text }] }, total: r.total };
+        } catch (err) {
+          // A daemon from before scry/compact: render here from then on.
+          if (!(err instanceof DaemonMethodMissingError && err.method === Compact.method)) throw err;
+          daemonCompacts = false;
+        }
       }
-      return { content: [{ type: 'text', text: compact(result) }] };
+      const result = (await run(args, ctx)) as { total?: unknown };
+      return { rendered: render(args, result), total: typeof result.total === 'number' ? result.total : undefined };
     },
   };
 }

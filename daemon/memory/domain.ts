@@ -21,7 +21,7 @@ import { orientWithCode } from './orient';
 import { shortestPath } from './path';
 import { recall } from './recall';
 import { remember } from './remember';
-import { SOURCES, type SourceSet } from './sources';
+import { SOURCES, type ForeignOpener, type SourceSet } from './sources';
 import { memoryStatus } from './status';
 import { MemoryStore } from './store';
 import { ExtractionSupervisor } from './supervisor';
@@ -41,6 +41,8 @@ export interface MemoryDomainOptions {
   code?: () => CodeLookup | undefined;
   /** The repos the code index holds, handed over by the daemon (Aider's histories live in them). */
   repos?: () => readonly string[];
+  /** How other agents' databases are opened (read-only, once per sweep); a test counts the opens through its own. */
+  openForeign?: ForeignOpener;
 }
 
 export const memoryDir = (home: string): string => path.join(home, 'memory');
@@ -85,6 +87,7 @@ export class MemoryDomain implements Domain {
       config: () => this.reloadConfig(),
       extractAtIngest: options.extract !== false,
       repos: options.repos,
+      openForeign: options.openForeign,
       editorStorage: () => editors.all(),
       added: (episodes) => {
         this.supervisor.notify();

@@ -12,7 +12,7 @@ import { chunkSession } from './chunk';
 import type { DistilledSession, EpisodeDraft } from './episode';
 import { isExtractorSession } from './extract/providers/claude-cli';
 import { extractOffline } from './extract/providers/offline';
-import { SOURCES, UnknownFormatError, type SourceId, type TranscriptSource } from './sources';
+import { SOURCES, UnknownFormatError, type ForeignReads, type SourceId, type TranscriptSource } from './sources';
 import type { Cursor, MemoryStore, TurnLines } from './store';
 import { holdForTests } from '../hold';
 
@@ -47,6 +47,8 @@ export interface IngestFileOptions {
    * nothing pending. With `refine`, it is then queued for a model to refine.
    */
   extract?: { refine: boolean };
+  /** The sweep's reads: a database is opened once for every session in it. */
+  reads?: ForeignReads;
 }
 
 const FINGERPRINT_BYTES = 4096;
@@ -69,7 +71,7 @@ export async function ingestFile(store: MemoryStore, kind: TranscriptSource | So
   const base = { path: file, source: source.id, added: 0, existing: 0 };
   let stat: { size: number; mtimeMs: number; fingerprint?: string };
   try {
-    stat = source.stamp ? source.stamp(file) : fs.statSync(file);
+    stat = source.stamp ? source.stamp(file, options.reads) : fs.statSync(file);
   } catch (err) {
     if (err instanceof UnknownFormatError) return { ...base, outcome: 'failed', error: err.message, expected: err.expected };
     return { ...base, outcome: 'failed', error: `cannot read '${file}': ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
@@ -83,7 +85,7 @@ export async function ingestFile(store: MemoryStore, kind: TranscriptSource | So
 
   let session: DistilledSession;
   try {
-    session = await source.distill(file);
+    session = await source.distill(file, options.reads);
   } catch (err) {
     // Nothing of it is stored and its cursor stays: a Scry that knows the format reads it from the start.
     if (err instanceof UnknownFormatError) return { ...base, outcome: 'failed', error: err.message, expected: err.expected };

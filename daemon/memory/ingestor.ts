@@ -11,7 +11,7 @@ import * as P from '../protocol';
 import type { MemoryConfig } from './config';
 import { drainInbox, inboxFile } from '../inbox';
 import { ingestFile, type FileResult } from './ingest';
-import { discoverIn, sourceHome, type EditorStorage, type SourceFile, type SourceHome, type SourceSet, type TranscriptSource } from './sources';
+import { discoverIn, ForeignReads, sourceHome, type EditorStorage, type ForeignOpener, type SourceFile, type SourceHome, type SourceSet, type TranscriptSource } from './sources';
 import type { MemoryStore } from './store';
 
 export interface IngestorOptions {
@@ -29,6 +29,8 @@ export interface IngestorOptions {
   repos?: () => readonly string[];
   /** Storage reported by the editors running Scry's extension. */
   editorStorage?: () => readonly EditorStorage[];
+  /** How other agents' databases are opened (read-only); a test counts the opens through its own. */
+  openForeign?: ForeignOpener;
 }
 
 interface Pending {
@@ -95,8 +97,20 @@ export class Ingestor {
     if (!fs.existsSync(resolved)) throw new InvalidParamsError(`memory source '${input}' does not exist`);
     // A database holding many sessions (a source with stamps) is searched like a folder.
     const search = fs.statSync(resolved).isDirectory() ? !source.isSource?.(resolved) : source.stamp !== undefined;
-    const files = search ? discoverIn(source, resolved, this.where()) : [{ kind: source.id, path: resolved }];
-    return this.ingestAll(this.expand(files), 'ingest', false);
+    return this.withReads((reads) => {
+      const files = search ? discoverIn(source, resolved, this.where(), reads) : [{ kind: source.id, path: resolved }];
+      return this.ingestAll(this.expand(files), 'ingest', false, undefined, reads);
+    });
+  }
+
+  /** Runs `work` with one set of foreign reads (each database opened once), closed when it settles. */
+  private async withReads<T>(work: (reads: ForeignReads) => Promise<T>): Promise<T> {
+    const reads = new ForeignReads(this.options.openForeign);
+    try {
+      return await work(reads);
+    } finally {
+      reads.dispose();
+    }
   }
 
   /** Every registered source under its roots. Files modified in the last minutes wait. */
@@ -109,7 +123,11 @@ export class Ingestor {
     return run;
   }
 
-  private async runSweep(dryRun: boolean): Promise<P.SweepResult> {
+  private runSweep(dryRun: boolean): Promise<P.SweepResult> {
+    return this.withReads((reads) => this.sweepWith(reads, dryRun));
+  }
+
+  private async sweepWith(reads: ForeignReads, dryRun: boolean): Promise<P.SweepResult> {
     const started = performance.now();
     const config = this.options.config();
     const minAgeMs = config.sweep.minAgeMinutes * 60_000;
@@ -118,8 +136,8 @@ export class Ingestor {
     let added = 0;
     for (const source of Object.values(this.options.sources)) {
       const roots = this.rootsOf(source, config);
-      const files = this.expand(roots.flatMap((root) => discoverIn(source, root, this.where())));
-      const r = await this.ingestAll(files, 'sweep', dryRun, minAgeMs);
+      const files = this.expand(roots.flatMap((root) => discoverIn(source, root, this.where(), reads)));
+      const r = await this.ingestAll(files, 'sweep', dryRun, minAgeMs, reads);
       const count = (o: FileResult['outcome']): number => r.files.filter((f) => f.outcome === o).length;
       if (!dryRun) {
         this.found.set(source.id, files.length);
@@ -153,7 +171,7 @@ export class Ingestor {
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0);
       try {
-        await this.ingestAll(this.expand(batch.map((f) => ({ kind: f.source.id, ...(f.source.single?.(f.path) ?? { path: f.path }) }))), 'ingest', false);
+        await this.withReads((reads) => this.ingestAll(this.expand(batch.map((f) => ({ kind: f.source.id, ...(f.source.single?.(f.path) ?? { path: f.path }) }))), 'ingest', false, undefined, reads));
       } catch (err) {
         this.ctx.error(`memory: could not ingest a handed-over transcript: ${errorMessage(err)}`);
       }
@@ -184,7 +202,7 @@ export class Ingestor {
     });
   }
 
-  private async ingestAll(files: Array<{ source: TranscriptSource; path: string }>, phase: 'ingest' | 'sweep', dryRun: boolean, minAgeMs?: number): Promise<P.IngestResult> {
+  private async ingestAll(files: Array<{ source: TranscriptSource; path: string }>, phase: 'ingest' | 'sweep', dryRun: boolean, minAgeMs: number | undefined, reads: ForeignReads): Promise<P.IngestResult> {
     const started = performance.now();
     const results: FileResult[] = [];
     let added = 0;
@@ -195,7 +213,7 @@ export class Ingestor {
     for (const [i, f] of files.entries()) {
       let r: FileResult;
       try {
-        r = await ingestFile(this.store, f.source, f.path, { home: this.ctx.home, minAgeMs, dryRun, ...(extract ? { extract } : {}) });
+        r = await ingestFile(this.store, f.source, f.path, { home: this.ctx.home, minAgeMs, dryRun, reads, ...(extract ? { extract } : {}) });
       } catch (err) {
         // A store error on one file (disk full, a locked db) is that file's failure, never the whole ingest's.
         r = { path: f.path, source: f.source.id, outcome: 'failed', added: 0, existing: 0, error: errorMessage(err) };

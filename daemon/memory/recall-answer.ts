@@ -1,15 +1,17 @@
 // How recall spends its budget when what the sessions said matched (issue 37):
 // the passages are the answer, shown whole, best first; an entity takes
-// budget only when the question names it, or when its facts say something
-// nothing shown says; one sentence is shown once. The entities the question
-// names come first, within a share of the budget (their facts most relevant
-// first); passages fill the rest, a passage that does not fit giving way to
-// a smaller one after it, and sentences already shown left out; then the
-// entities the words found, with only the facts that add a sentence, while
-// budget lasts.
+// budget only when the query is its name, or when its facts say something
+// nothing shown says; one sentence is shown once. An entity the query is
+// the name of comes first, within a share of the budget (its facts most
+// relevant first); passages fill the rest, a passage that does not fit
+// giving way to a smaller one after it, and sentences already shown left
+// out; then the entities the question names or its words found, with only
+// the facts that add a sentence, while budget lasts.
 import type { CodeLookup } from '../protocol/anchors';
 import type * as P from '../protocol';
+import { sharedFolder } from '../protocol/memory-text';
 import { estimateTokens } from './episode';
+import { termMatcher, wholeSentences } from './passage';
 import { saysSomething } from './passage/recurring';
 import { passageOut, type PassageHit } from './recall-passages';
 import type { FactRow, MemoryStore } from './store';
@@ -19,14 +21,16 @@ import { entityRef, factOut } from './views';
 const MAX_PASSAGES = 8;
 /** Characters of a passage shown at most (passages are at most 400; a longer one is cut at sentence ends). */
 const PASSAGE_SHOWN = 440;
-/** The share of the budget set aside for entities the question names. */
+/** Characters left in the budget below which a passage that does not fit whole is not shown in part. */
+const PART_MIN = 160;
+/** The share of the budget set aside for the entity the query is the name of. */
 const NAMED_SHARE = 0.35;
 
 export interface AnswerCandidate {
   id: number;
   score: number;
   match: 'name' | 'alias' | 'text';
-  /** The question names it (its name or an alias, whole words). */
+  /** The question names it (its name or an alias, whole words): all its facts may be shown, not only those the words matched. */
   named: boolean;
 }
 
@@ -84,6 +88,13 @@ function unseen(text: string, shown: ReadonlySet<string>): string | undefined {
   return saysSomething(out) ? out : undefined;
 }
 
+/** A file's path as the answer shows it: after the folder it shares with the first file shown (named once in the heading). */
+function pathShown(path: string, shown: ReadonlySet<string>): string {
+  const first = shown.values().next().value;
+  if (first === undefined) return path;
+  return path.slice(sharedFolder([first, path]).length);
+}
+
 const factCost = (r: FactRow): number => 10 + estimateTokens(r.text);
 const round = (n: number): number => Math.round(n * 100) / 100;
 
@@ -124,10 +135,11 @@ export function assembleWithPassages(a: AnswerInput): Answer {
     return true;
   };
 
-  // The entities the question names, first, within their share.
-  const named = a.candidates.filter((c) => c.named).slice(0, a.limit);
+  // An entity the query is the name (or alias) of heads the answer, within its share. One named inside a
+  // question comes after the passages like the rest (on the real sets, its facts first found nothing more).
+  const heads = (c: AnswerCandidate): boolean => c.match !== 'text';
   const share = spent + Math.floor((a.budget - spent) * NAMED_SHARE);
-  for (const c of named) show(c, share, true);
+  for (const c of a.candidates.filter(heads).slice(0, a.limit)) show(c, share, true);
 
   const passages: P.RecallPassage[] = [];
   const paths = new Set<string>();
@@ -142,11 +154,18 @@ export function assembleWithPassages(a: AnswerInput): Answer {
     const text = unseen(p.snippet, shownSentences);
     if (text === undefined) continue;
     p.snippet = text;
-    const cost = 6 + estimateTokens(p.snippet) + (paths.has(p.path) ? 0 : 8 + estimateTokens(p.path));
-    // The first is always shown.
+    const head = 6 + (paths.has(p.path) ? 0 : 8 + estimateTokens(pathShown(p.path, paths)));
+    let cost = head + estimateTokens(p.snippet);
+    // The first is always shown; a later one that does not fit whole shows its best sentences in what is left, when that is enough to say something.
     if (spent + cost > a.budget && passages.length > 0) {
-      omitted.passages++;
-      continue;
+      const room = (a.budget - spent - head) * 4;
+      const part = room >= PART_MIN ? wholeSentences(p.snippet, termMatcher(a.words), room) : '';
+      if (part.length < PART_MIN / 2 || !saysSomething(part)) {
+        omitted.passages++;
+        continue;
+      }
+      p.snippet = part;
+      cost = head + estimateTokens(part);
     }
     passages.push(p);
     paths.add(p.path);
@@ -158,7 +177,7 @@ export function assembleWithPassages(a: AnswerInput): Answer {
 
   // Then the entities the words found, each only with facts that say what nothing shown said, while budget lasts.
   for (const c of a.candidates) {
-    if (c.named) continue;
+    if (heads(c)) continue;
     if (matches.length >= a.limit || !show(c, a.budget, false)) omitted.entities++;
   }
   return { matches, passages, spent, omitted, shownEpisodes };

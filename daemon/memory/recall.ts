@@ -2,8 +2,8 @@
 // (FTS5/BM25 over names and aliases, fact text and episode summaries), each
 // with its current facts (or those valid at as_of) ranked by relevance and
 // recency, and its most recent episodes; beside them, what the sessions said
-// (recall-passages.ts): passages by their words and through the entities
-// found, as snippets with the lines to open. Every answer is bounded: a
+// (recall-passages.ts): passages by the query's words, shown whole with the
+// lines to open. Every answer is bounded: a
 // number of entities, facts per entity, and a token budget shared by
 // entities and passages; what is left out is counted and the note says how
 // to get it.
@@ -12,17 +12,13 @@ import type * as P from '../protocol';
 import { estimateTokens } from './episode';
 import { classifyName, normalizeName } from './resolve';
 import type { MemoryStore } from './store';
-import { termMatcher, termsIn } from './passage';
 import { assembleWithPassages } from './recall-answer';
-import { searchPassages, type LinkedEntity } from './recall-passages';
+import { searchPassages } from './recall-passages';
 import type { FactRow } from './store';
 import { recallReads } from './store/queries/recall';
 import { entityRef, episodeOut, factOut, ftsQuery, isoTime, queryWords, type EpisodeRow } from './views';
 
 export const RECALL_DEFAULTS = { limit: 5, facts: 6, budget: 700, episodes: 2, passages: 8 } as const;
-
-/** Entities whose sessions' passages are searched for their names. */
-const LINKED = 2;
 
 interface Candidate {
   id: number;
@@ -109,19 +105,8 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
   const budget = params.budget ?? RECALL_DEFAULTS.budget;
   const { ranked, factScore, factEntities, episodeHits, words, st, asOf } = rankEntities(store, params, now);
 
-  // What the sessions said: by the query's words, and through the entities the query hit (their names and aliases).
-  const top = ranked[0]?.score ?? 0;
-  // Only entities whose own name or alias the query's words hit: the glossary expands the query, fact text does not.
-  const hitsName = termMatcher(words);
-  const linked: LinkedEntity[] = [];
-  for (const c of ranked) {
-    if (linked.length >= LINKED || !c.direct || c.score <= 0 || top <= 0) continue;
-    const ref = entityRef(store, c.id);
-    const names = [ref.name, ...(ref.aliases ?? [])];
-    if (c.match === 'text' && !names.some((n) => termsIn(n, hitsName).size > 0)) continue;
-    linked.push({ id: c.id, name: ref.name, names, weight: c.score / top });
-  }
-  const passageHits = searchPassages(store, { words, entities: linked, asOf, cwd: params.cwd, now });
+  // What the sessions said, by the query's words (recall-passages.ts).
+  const passageHits = searchPassages(store, { words, asOf, cwd: params.cwd, now });
 
   const start = estimateTokens(params.query) + 10;
   if (passageHits.length > 0) {
@@ -253,16 +238,23 @@ function finish(
   };
 }
 
+/** What was left out, in one short line: the answer's bytes are for what was found. */
 function noteFor(omitted: P.RecallResult['omitted'], matches: P.RecallMatch[], limit: number, perEntity: number): string | undefined {
-  const parts: string[] = [];
-  if (omitted.entities > 0) parts.push(`${omitted.entities} more matching entit${omitted.entities === 1 ? 'y' : 'ies'} left out (ask with limit > ${limit}, or a more specific query)`);
-  if (omitted.facts > 0) {
-    const first = matches.find((m) => m.facts.length < m.facts_total);
-    parts.push(`${omitted.facts} more fact${omitted.facts === 1 ? '' : 's'} left out (facts > ${perEntity}, or scry memory facts ${first ? quoteArg(first.entity.name) : 'NAME'} for all of one entity)`);
-  }
-  if (omitted.episodes > 0) parts.push(`${omitted.episodes} more episode${omitted.episodes === 1 ? '' : 's'} (scry_episodes ENTITY lists them)`);
-  if ((omitted.passages ?? 0) > 0) parts.push(`${omitted.passages ?? 0} more matching passage${omitted.passages === 1 ? '' : 's'} (a larger budget, or more specific words)`);
-  return parts.length ? parts.join('; ') : undefined;
+  const count = (n: number, one: string, many: string): string | undefined => (n > 0 ? `${n} ${n === 1 ? one : many}` : undefined);
+  const parts = [
+    count(omitted.passages ?? 0, 'passage', 'passages'),
+    count(omitted.entities, 'entity', 'entities'),
+    count(omitted.facts, 'fact', 'facts'),
+    count(omitted.episodes, 'episode', 'episodes'),
+  ].filter((x): x is string => x !== undefined);
+  if (parts.length === 0) return undefined;
+  const first = matches.find((m) => m.facts.length < m.facts_total);
+  const how = [
+    omitted.passages || omitted.entities ? `a larger budget or limit > ${limit}` : undefined,
+    omitted.facts ? `facts > ${perEntity} or scry memory facts ${first ? quoteArg(first.entity.name) : 'NAME'}` : undefined,
+    omitted.episodes ? 'scry_episodes ENTITY' : undefined,
+  ].filter((x): x is string => x !== undefined);
+  return `left out: ${parts.join(', ')} (${how.join('; ')})`;
 }
 
 const factCost = (r: FactRow): number => 10 + estimateTokens(r.text);

@@ -61,5 +61,28 @@ export const Status = defineMethod({
 
 export const Shutdown = defineMethod({ method: 'scry/shutdown', params: empty, result: z.object({ stopping: z.literal(true) }) });
 
+export const CompactParams = z.object({
+  method: z.string(),
+  params: z.optional(z.unknown()),
+});
+export const CompactResult = z.object({
+  /** The answer as its compact formatter writes it (protocol/compact.ts). */
+  text: z.string(),
+  /** The answer's `total`, when it has one (the MCP call log records it). */
+  total: z.optional(z.number()),
+  /** The answer named no symbol and offers suggestions instead (a CLI exits 1 on it). */
+  unknown_name: z.optional(z.boolean()),
+});
+export type CompactParams = z.output<typeof CompactParams>;
+export type CompactResult = z.output<typeof CompactResult>;
+
+/**
+ * A method's answer as its compact text, rendered in the daemon where the
+ * answer is built: the client is sent the text alone, not the whole JSON to
+ * parse and render itself (a 92-site refs answer is 24 KB of JSON, 5 KB of
+ * text). For the methods with a compact formatter.
+ */
+export const Compact = defineMethod({ method: 'scry/compact', params: CompactParams, result: CompactResult });
+
 /** The daemon's own methods and the code index's: every method but memory's, which only memory commands need to read. */
-export const CORE_METHODS = [Ping, Status, Shutdown, IndexRepo, Repos, ForgetRepo, ...CODE_QUERIES] as const;
+export const CORE_METHODS = [Ping, Status, Shutdown, Compact, IndexRepo, Repos, ForgetRepo, ...CODE_QUERIES] as const;

@@ -24,6 +24,10 @@ export const MemoryEditorStorage = defineMethod({ method: 'memory/editor-storage
 const AGENT_NAMES: Readonly<Record<string, string>> = {
   claude: 'Claude Code',
   codex: 'Codex',
+  gemini: 'Gemini CLI',
+  opencode: 'OpenCode',
+  qwen: 'Qwen Code',
+  cursor: 'Cursor',
   aider: 'Aider',
   copilot: 'Copilot Chat',
   cline: 'Cline',

@@ -20,14 +20,37 @@ export function episodeLine(e: EpisodeRef): string {
   return `- ${day(e.occurred_at)} ${e.source}: ${oneLine(e.summary, 160)} (${where})`;
 }
 
-/** Passages grouped by the file they came from (files in the order of their best passage): its path once, then each passage's lines and snippet. */
+/** The folder every path lies in (ending in `/`), when they are several; '' otherwise. */
+export function sharedFolder(paths: readonly string[]): string {
+  const distinct = [...new Set(paths)];
+  if (distinct.length < 2) return '';
+  // The characters all of them start with, cut back to its last `/`. (Shortening a folder one level at a
+  // time never got past `/` for a path outside it, such as a remembered note's `manual:…`: the daemon spun.)
+  let common = distinct[0]!;
+  for (const p of distinct) {
+    let i = 0;
+    while (i < common.length && i < p.length && common[i] === p[i]) i++;
+    common = common.slice(0, i);
+  }
+  return common.slice(0, common.lastIndexOf('/') + 1);
+}
+
+/**
+ * Passages grouped by the file they came from (files in the order of their
+ * best passage): its path once (after the folder all of them share, named
+ * once in the heading), then each passage's lines and text.
+ */
 export function passageLines(passages: readonly RecallPassage[]): string[] {
   const byPath = new Map<string, RecallPassage[]>();
   for (const p of passages) byPath.set(p.path, [...(byPath.get(p.path) ?? []), p]);
-  return [...byPath.values()].flatMap((ps) => [
-    `${ps[0]!.source === 'manual' ? 'remembered' : ps[0]!.path} (${day(ps[0]!.occurred_at)})`,
-    ...ps.map((p) => `- ${p.line_start}-${p.line_end}: ${p.snippet}${p.code?.length ? ` [code: ${p.code.map((c) => `${c.mention} ${c.state}`).join('; ')}]` : ''}`),
-  ]);
+  const folder = sharedFolder(passages.filter((p) => p.source !== 'manual').map((p) => p.path));
+  return [
+    `## what past sessions said (${folder ? `files under ${folder}` : 'file'}, then lines: passage)`,
+    ...[...byPath.values()].flatMap((ps) => [
+      `${ps[0]!.source === 'manual' ? 'remembered' : ps[0]!.path.slice(folder.length)} (${day(ps[0]!.occurred_at)})`,
+      ...ps.map((p) => `- ${p.line_start}-${p.line_end}: ${p.snippet}${p.code?.length ? ` [code: ${p.code.map((c) => `${c.mention} ${c.state}`).join('; ')}]` : ''}`),
+    ]),
+  ];
 }
 
 export function recallText(r: RecallResult): string {
@@ -35,7 +58,7 @@ export function recallText(r: RecallResult): string {
   if (r.matches.length === 0 && r.episodes.length === 0 && passages.length === 0) return `Memory has nothing on "${r.query}"${r.as_of ? ` as of ${r.as_of}` : ''}. Try other words or a name (scry memory entities lists them).\n`;
   const out: string[] = [];
   if (r.as_of) out.push(`As of ${r.as_of}:`);
-  const said = passages.length ? ['## what past sessions said (file, then lines: snippet)', ...passageLines(passages)] : [];
+  const said = passages.length ? passageLines(passages) : [];
   // A name asked about is answered by its entity first; a question in words by what was said.
   const namedFirst = r.matches[0] !== undefined && r.matches[0].match !== 'text';
   if (!namedFirst) out.push(...said);

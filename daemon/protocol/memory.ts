@@ -179,11 +179,9 @@ export const RecallPassage = z.object({
   line_start: z.number(),
   line_end: z.number(),
   repo_root: z.optional(z.string()),
-  /** The window of the passage around the query's words (`…` where cut). */
+  /** The passage, whole, without its boilerplate lines and sentences shown above it (a longer one cut at sentence ends around the query's words, `…` where cut). */
   snippet: z.string(),
   score: z.number(),
-  /** Entities the passage was found through (their names), when the query named or described them rather than the passage's words. */
-  via: z.optional(z.array(z.string())),
   /** Code the passage mentions, anchored in its repository's index: the mention and its state now (`fresh src/a.ts:3`, `drifted (moved) now …`, `gone`). */
   code: z.optional(z.array(z.object({ mention: z.string(), state: z.string() }))),
 });

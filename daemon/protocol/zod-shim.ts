@@ -41,6 +41,7 @@ export const number = leaf('number');
 export const int = leaf('number');
 export const boolean = leaf('boolean');
 export const literal = leaf('literal');
+export const unknown = leaf('unknown');
 export const object = (shape: Record<string, Schema>): Schema => new Schema({ type: 'object', shape });
 export const looseObject = object;
 export const array = (element: Schema): Schema => new Schema({ type: 'array', element });

@@ -13,6 +13,7 @@ import { ensureHome, ensureSocketDir, lockFile, logDir, pidFile, socketPath } fr
 import * as P from '../protocol';
 import type { Domain, DomainContext, DomainFactory, Handler } from '../domain';
 import { handler } from '../domain';
+import { compactAnswer } from './compact-answer';
 import { DaemonLock } from './lock';
 import { Logger, type LogLevel } from './log';
 import { VERSION } from '../version';
@@ -84,6 +85,7 @@ export async function createDaemon(home: string, domainFactories: readonly Domai
       setTimeout(stopRequested, 20);
       return { stopping: true as const };
     }),
+    handler(P.Compact, (p) => compactAnswer(table, p)),
   ];
   const table = new Map<string, Handler>();
   for (const h of [...own, ...domains.flatMap((d) => d.methods)]) {

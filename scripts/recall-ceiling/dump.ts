@@ -1,7 +1,7 @@
 // Dumps what the recall-ceiling measurement reads (see README.md): the
 // real-recall question set's transcripts ingested by a real daemon into a
 // temporary home, then, in process, every stored passage, each question's
-// words, its lexical passage ranking (searchPassages, no entity links) and
+// words, its lexical passage ranking (searchPassages) and
 // whether recall's answer holds the expected string.
 //
 //   npm run build && node --import tsx scripts/recall-ceiling/dump.ts OUT.json
@@ -11,7 +11,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { recall } from '../../daemon/memory/recall';
 import { searchPassages } from '../../daemon/memory/recall-passages';
-import { expandWords } from '../../daemon/memory/passage';
 import { MemoryStore } from '../../daemon/memory/store';
 import { queryWords } from '../../daemon/memory/views';
 import { FIXTURES, QUESTIONS } from '../../test/memory/real-recall/questions';
@@ -36,8 +35,8 @@ try {
       question: q.question,
       expect: q.expect,
       names: q.names,
-      terms: expandWords(words).terms,
-      lexical: searchPassages(store, { words, entities: [], now: new Date() }).map((h) => h.row.id),
+      terms: words,
+      lexical: searchPassages(store, { words, now: new Date() }).map((h) => h.row.id),
       recall_hit: found(JSON.stringify(recall(store, { query: q.question }))),
     };
   });

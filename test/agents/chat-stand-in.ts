@@ -5,11 +5,10 @@
 // real CLIs write the memory fixtures: each main-loop request (one that
 // offers tools) gets the next scripted reply; side requests (titles, routing,
 // next-speaker checks) get a short answer. Every request body is kept.
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { BAD_REQUEST, NOT_FOUND, Script, serveStandIn, sseEvent, type ScriptedReply } from './stand-in-server';
 
 /** One scripted turn: call a tool, or say something and end. */
-export type ChatReply = { tool: string; input: Record<string, unknown> } | { text: string };
+export type ChatReply = ScriptedReply;
 
 export interface ChatStandIn {
   url: string;
@@ -21,8 +20,6 @@ export interface ChatStandIn {
   close(): Promise<void>;
 }
 
-const sse = (data: unknown): string => `data: ${JSON.stringify(data)}\n\n`;
-
 function hasTools(body: Record<string, unknown>): boolean {
   const tools = body.tools;
   if (!Array.isArray(tools) || tools.length === 0) return false;
@@ -33,8 +30,8 @@ function hasTools(body: Record<string, unknown>): boolean {
   });
 }
 
-function geminiChunk(reply: ChatReply, sideText: string | undefined): unknown {
-  const part = sideText !== undefined ? { text: sideText } : 'tool' in reply ? { functionCall: { name: reply.tool, args: reply.input } } : { text: reply.text };
+function geminiChunk(reply: ChatReply): unknown {
+  const part = 'tool' in reply ? { functionCall: { name: reply.tool, args: reply.input } } : { text: reply.text };
   return {
     candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP', index: 0 }],
     usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
@@ -42,19 +39,20 @@ function geminiChunk(reply: ChatReply, sideText: string | undefined): unknown {
   };
 }
 
-function openaiStream(reply: ChatReply, id: number): string {
+function openaiStream(reply: ChatReply, id: number): string[] {
   const base = { id: `chatcmpl-${id}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: 'stand-in' };
-  const out: string[] = [sse({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] })];
+  const chunk = (delta: unknown, finish: string | null): string => sseEvent({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
+  const out: string[] = [chunk({ role: 'assistant', content: '' }, null)];
   if ('tool' in reply) {
-    out.push(sse({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: `call_${id}`, type: 'function', function: { name: reply.tool, arguments: JSON.stringify(reply.input) } }] }, finish_reason: null }] }));
-    out.push(sse({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] }));
+    out.push(chunk({ tool_calls: [{ index: 0, id: `call_${id}`, type: 'function', function: { name: reply.tool, arguments: JSON.stringify(reply.input) } }] }, null));
+    out.push(chunk({}, 'tool_calls'));
   } else {
-    out.push(sse({ ...base, choices: [{ index: 0, delta: { content: reply.text }, finish_reason: null }] }));
-    out.push(sse({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }));
+    out.push(chunk({ content: reply.text }, null));
+    out.push(chunk({}, 'stop'));
   }
-  out.push(sse({ ...base, choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } }));
-  out.push('data: [DONE]\n\n');
-  return out.join('');
+  out.push(sseEvent({ ...base, choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } }));
+  out.push(sseEvent('[DONE]'));
+  return out;
 }
 
 function openaiJson(reply: ChatReply, id: number): unknown {
@@ -72,51 +70,21 @@ function sideAnswer(raw: string): string {
 export async function startChatStandIn(): Promise<ChatStandIn> {
   const requests: unknown[] = [];
   const side: unknown[] = [];
-  let queue: ChatReply[] = [];
+  const script = new Script({ text: 'Done.' });
   let id = 0;
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      const url = req.url ?? '';
-      if (req.method === 'GET' && url.includes('/models')) {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'm', object: 'model' }] }));
-        return;
-      }
-      let body: Record<string, unknown>;
-      try {
-        body = JSON.parse(raw) as Record<string, unknown>;
-      } catch {
-        res.writeHead(400).end();
-        return;
-      }
-      const main = hasTools(body);
-      if (main) requests.push(body);
-      else side.push(body);
-      const reply: ChatReply = main ? queue.shift() ?? { text: 'Done.' } : { text: sideAnswer(raw) };
-      const sideText = main ? undefined : sideAnswer(raw);
-      id++;
-      if (url.includes(':countTokens')) {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ totalTokens: 100 }));
-      } else if (url.includes(':streamGenerateContent')) {
-        res.writeHead(200, { 'content-type': 'text/event-stream' }).end(sse(geminiChunk(reply, sideText)));
-      } else if (url.includes(':generateContent')) {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(geminiChunk(reply, sideText)));
-      } else if (url.includes('/chat/completions')) {
-        if (body.stream === true) res.writeHead(200, { 'content-type': 'text/event-stream' }).end(openaiStream(reply, id));
-        else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(openaiJson(reply, id)));
-      } else res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
-    });
+  const server = await serveStandIn(({ method, url, raw, body }) => {
+    if (method === 'GET' && url.includes('/models')) return { json: { object: 'list', data: [{ id: 'm', object: 'model' }] } };
+    if (!body) return BAD_REQUEST;
+    const main = hasTools(body);
+    if (main) requests.push(body);
+    else side.push(body);
+    const reply: ChatReply = main ? script.next() : { text: sideAnswer(raw) };
+    id++;
+    if (url.includes(':countTokens')) return { json: { totalTokens: 100 } };
+    if (url.includes(':streamGenerateContent')) return { events: [sseEvent(geminiChunk(reply))] };
+    if (url.includes(':generateContent')) return { json: geminiChunk(reply) };
+    if (url.includes('/chat/completions')) return body.stream === true ? { events: openaiStream(reply, id) } : { json: openaiJson(reply, id) };
+    return NOT_FOUND;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    side,
-    play: (replies) => {
-      queue = [...replies];
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { url: server.url, requests, side, play: (replies) => script.play(replies), close: () => server.close() };
 }

@@ -3,11 +3,10 @@
 // here) sends its requests; each main-loop request is answered with the next
 // scripted reply, streamed as SSE (a tool_use block, or text), and every
 // request body is kept, so a test reads what the model would have seen.
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { BAD_REQUEST, NOT_FOUND, Script, serveStandIn, sseEvent, type ScriptedReply } from './stand-in-server';
 
 /** One scripted turn: call a tool, or say something and end. */
-export type Reply = { tool: string; input: Record<string, unknown> } | { text: string };
+export type Reply = ScriptedReply;
 
 export interface MessagesRequest {
   model?: string;
@@ -25,67 +24,42 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-const sse = (event: string, data: unknown): string => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+/** Anthropic's events carry their own type, which is also the SSE event name. */
+const sse = (data: { type: string } & Record<string, unknown>): string => sseEvent(data, data.type);
 
-function stream(reply: Reply, id: number): string {
+function stream(reply: Reply, id: number): string[] {
   const usage = { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
-  const parts = [sse('message_start', { type: 'message_start', message: { id: `msg_${id}`, type: 'message', role: 'assistant', model: 'stand-in', content: [], stop_reason: null, stop_sequence: null, usage } })];
+  const parts = [sse({ type: 'message_start', message: { id: `msg_${id}`, type: 'message', role: 'assistant', model: 'stand-in', content: [], stop_reason: null, stop_sequence: null, usage } })];
   if ('tool' in reply) {
-    parts.push(sse('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: `toolu_${id}`, name: reply.tool, input: {} } }));
-    parts.push(sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(reply.input) } }));
+    parts.push(sse({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: `toolu_${id}`, name: reply.tool, input: {} } }));
+    parts.push(sse({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(reply.input) } }));
   } else {
-    parts.push(sse('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }));
-    parts.push(sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: reply.text } }));
+    parts.push(sse({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }));
+    parts.push(sse({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: reply.text } }));
   }
-  parts.push(sse('content_block_stop', { type: 'content_block_stop', index: 0 }));
-  parts.push(sse('message_delta', { type: 'message_delta', delta: { stop_reason: 'tool' in reply ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } }));
-  parts.push(sse('message_stop', { type: 'message_stop' }));
-  return parts.join('');
+  parts.push(sse({ type: 'content_block_stop', index: 0 }));
+  parts.push(sse({ type: 'message_delta', delta: { stop_reason: 'tool' in reply ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } }));
+  parts.push(sse({ type: 'message_stop' }));
+  return parts;
 }
 
 /** Serves `replies` in order to the main loop; past the script, it ends the turn. */
 export async function startStandIn(replies: Reply[]): Promise<StandIn> {
   const requests: MessagesRequest[] = [];
   const side: MessagesRequest[] = [];
-  let next = 0;
+  const script = new Script({ text: 'done' }, replies);
   let id = 0;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages')) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
-        return;
-      }
-      if (req.url.startsWith('/v1/messages/count_tokens')) {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ input_tokens: 100 }));
-        return;
-      }
-      let parsed: MessagesRequest;
-      try {
-        parsed = JSON.parse(body) as MessagesRequest;
-      } catch {
-        res.writeHead(400).end();
-        return;
-      }
-      const main = Array.isArray(parsed.tools) && parsed.tools.length > 0;
-      let reply: Reply = { text: 'ok' };
-      if (main) {
-        requests.push(parsed);
-        reply = replies[next++] ?? { text: 'done' };
-      } else side.push(parsed);
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      res.end(stream(reply, ++id));
-    });
+  const server = await serveStandIn((req) => {
+    if (req.method !== 'POST' || !req.url.startsWith('/v1/messages')) return NOT_FOUND;
+    if (req.url.startsWith('/v1/messages/count_tokens')) return { json: { input_tokens: 100 } };
+    if (!req.body) return BAD_REQUEST;
+    const parsed = req.body as unknown as MessagesRequest;
+    const main = Array.isArray(parsed.tools) && parsed.tools.length > 0;
+    if (main) requests.push(parsed);
+    else side.push(parsed);
+    return { events: stream(main ? script.next() : { text: 'ok' }, ++id) };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    side,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { url: server.url, requests, side, close: () => server.close() };
 }
 
 /** Every text the model is given in a request (system prompt, messages, tool results, system reminders), flattened. */

@@ -4,11 +4,10 @@
 // /v1/responses; each request is answered with the next scripted reply,
 // streamed as SSE (a function_call item, or an assistant message), and every
 // request body is kept, so a test reads what the model would have seen.
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { BAD_REQUEST, NOT_FOUND, Script, serveStandIn, sseEvent, type ScriptedReply } from './stand-in-server';
 
 /** One scripted turn: call a tool with these arguments, or say something and end. */
-export type Reply = { tool: string; input: Record<string, unknown> } | { text: string };
+export type Reply = ScriptedReply;
 
 /** An item of a request's `input`: a message (role, content parts), a function_call, or its function_call_output. */
 export interface InputItem {
@@ -37,51 +36,34 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-const sse = (data: { type: string }): string => `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
+/** Responses events carry their own type, which is also the SSE event name. */
+const sse = (data: { type: string } & Record<string, unknown>): string => sseEvent(data, data.type);
 
-function stream(reply: Reply, id: number): string {
+function stream(reply: Reply, id: number): string[] {
   const item = 'tool' in reply
     ? { type: 'function_call', id: `fc_${id}`, call_id: `call_${id}`, name: reply.tool, arguments: JSON.stringify(reply.input) }
     : { type: 'message', id: `msg_${id}`, role: 'assistant', content: [{ type: 'output_text', text: reply.text, annotations: [] }] };
   const usage = { input_tokens: 10, input_tokens_details: null, output_tokens: 5, output_tokens_details: null, total_tokens: 15 };
   return [
-    sse({ type: 'response.created', response: { id: `resp_${id}` } } as { type: string }),
-    sse({ type: 'response.output_item.added', output_index: 0, item } as { type: string }),
-    sse({ type: 'response.output_item.done', output_index: 0, item } as { type: string }),
-    sse({ type: 'response.completed', response: { id: `resp_${id}`, usage } } as { type: string }),
-  ].join('');
+    sse({ type: 'response.created', response: { id: `resp_${id}` } }),
+    sse({ type: 'response.output_item.added', output_index: 0, item }),
+    sse({ type: 'response.output_item.done', output_index: 0, item }),
+    sse({ type: 'response.completed', response: { id: `resp_${id}`, usage } }),
+  ];
 }
 
 /** Serves `replies` in order; past the script, it ends the turn. */
 export async function startResponsesStandIn(replies: Reply[] = []): Promise<StandIn> {
   const requests: ResponsesRequest[] = [];
-  let next = 0;
+  const script = new Script({ text: 'done' }, replies);
   let id = 0;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      if (req.method !== 'POST' || !req.url?.startsWith('/v1/responses')) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
-        return;
-      }
-      try {
-        requests.push(JSON.parse(body) as ResponsesRequest);
-      } catch {
-        res.writeHead(400).end();
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      res.end(stream(replies[next++] ?? { text: 'done' }, ++id));
-    });
+  const server = await serveStandIn((req) => {
+    if (req.method !== 'POST' || !req.url.startsWith('/v1/responses')) return NOT_FOUND;
+    if (!req.body) return BAD_REQUEST;
+    requests.push(req.body as unknown as ResponsesRequest);
+    return { events: stream(script.next(), ++id) };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const play = (script: Reply[]): void => {
-    replies = script;
-    next = 0;
-  };
-  return { url: `http://127.0.0.1:${port}/v1`, requests, play, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: `${server.url}/v1`, requests, play: (next) => script.play(next), close: () => server.close() };
 }
 
 /** Every text an input item gives the model: message parts, and a tool call's output. */

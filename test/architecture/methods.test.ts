@@ -15,7 +15,7 @@ import { createDaemon, type Daemon } from '../../daemon/server/daemon';
 import { tempDir } from '../helpers';
 
 /** What the server answers itself, before any domain. */
-const SERVER_METHODS: readonly P.MethodDecl[] = [P.Ping, P.Status, P.Shutdown];
+const SERVER_METHODS: readonly P.MethodDecl[] = [P.Ping, P.Status, P.Shutdown, P.Compact];
 
 describe('declared methods and their handlers', () => {
   let home: string;

@@ -1,9 +1,11 @@
 // Where one MCP tools/call of scry_refs spends its time, stage by stage: each
 // stage is the code `scry mcp` runs for it (the SDK's stdio framing and
-// schemas, the tool's renderer, the call log), timed in this process on the
-// daemon's real answer; the socket round trip and the daemon's own lookup are
-// timed over a real connection. What the stages leave of the MCP p50 is the
-// two stdio hops (client -> scry mcp -> client) and the waits for a CPU.
+// schemas, the call log), timed in this process on the daemon's real answer;
+// the socket round trip of scry/compact (what a compact call asks the daemon)
+// and the daemon's own lookup are timed over a real connection, the daemon's
+// rendering of the text in this process. What the stages leave of the MCP
+// p50 is the two stdio hops (client -> scry mcp -> client) and the waits for
+// a CPU.
 import * as path from 'node:path';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import { CallToolRequestSchema, CallToolResultSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -42,20 +44,25 @@ export async function mcpStages(conn: RpcClient, repo: string, symbol: string): 
   const request = deserializeMessage(line);
   const input = z.object(refsTool.input);
 
-  // Socket round trip and daemon lookup: the same request the tool sends, over a real connection.
+  // Socket round trip: the request the tool sends (scry/compact), over a real connection;
+  // the daemon's lookup: the elapsed_ms of the same query asked plainly, turn about.
   const trips: number[] = [];
   const daemon: number[] = [];
+  const compact = { method: P.Refs.method, params };
   let result = await conn.request(P.Refs.type, params);
-  for (let i = 0; i < 200; i++) await conn.request(P.Refs.type, params);
+  for (let i = 0; i < 200; i++) await conn.request(P.Compact.type, compact);
   for (let i = 0; i < ROUNDS / 2; i++) {
     const started = performance.now();
-    result = await conn.request(P.Refs.type, params);
+    const text = await conn.request(P.Compact.type, compact);
     trips.push(performance.now() - started);
+    if (text.total !== result.total) throw new Error(`scry/compact and code/refs disagree on ${symbol}: ${text.total} vs ${result.total}`);
+    result = await conn.request(P.Refs.type, params);
     daemon.push(result.elapsed_ms);
   }
   const trip = summarize(trips).p50;
   const lookup = summarize(daemon).p50;
   const rendered = refsTool.render(args, result);
+  const format = timedSync(() => refsTool.render(args, result));
   const response: JSONRPCMessage = { jsonrpc: '2.0', id: 41, result: rendered };
   const log = new CallLog(path.join(tempDir('bench-mcp-log'), 'mcp-calls.jsonl'));
   try {
@@ -70,9 +77,9 @@ export async function mcpStages(conn: RpcClient, repo: string, symbol: string): 
           CallToolResultSchema.safeParse(rendered);
         }),
       },
-      { stage: 'socket round trip, less the daemon lookup (both ends\' framing and JSON)', p50: Math.max(0, trip - lookup) },
+      { stage: 'socket round trip of scry/compact, less lookup and formatting (framing, JSON, wake-ups)', p50: Math.max(0, trip - lookup - format) },
       { stage: 'daemon lookup (its elapsed_ms)', p50: lookup },
-      { stage: 'formatting (the compact answer)', p50: timedSync(() => refsTool.render(args, result)) },
+      { stage: 'formatting the compact text (in the daemon)', p50: format },
       { stage: 'call log line (redacted, appended)', p50: timedSync(() => log.write({ ts: new Date().toISOString(), tool: refsTool.name, ms: 1, ok: true, args, total: result.total })) },
       { stage: 'serialisation (message -> stdio line)', p50: timedSync(() => serializeMessage(response)) },
     ];

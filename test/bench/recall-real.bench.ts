@@ -10,7 +10,9 @@
 // best passages whole while they fit Scry's median answer size for the set).
 // Today's older baseline (raw 400-character slices cut to each answer's size)
 // stays as a second column. Printed per half: questions naming what they ask
-// about, those not naming it, the paraphrases; misses listed.
+// about, those not naming it, the paraphrases (split by whether they share a
+// content word with their evidence at all); misses listed. Then the substance
+// check of the boilerplate filter (recall-substance.ts).
 // The first set keeps its split against tuning: parameters were tuned only on
 // its even-numbered questions; the odd ones are held out (one row).
 import * as fs from 'node:fs';
@@ -23,7 +25,9 @@ import { memoryDb } from '../../daemon/memory/domain';
 import { openDatabase } from '../../daemon/sqlite';
 import { CLI, scry, scryJson, stopDaemon, tempDir } from '../helpers';
 import { FIXTURES, SETS, type QuestionSet, type RealQuestion } from '../memory/real-recall/questions';
+import { sharedContentWords } from '../memory/real-recall/lexicon';
 import { naiveIndex } from './naive-bm25';
+import { printSubstanceCheck } from './recall-substance';
 import { percentile, table } from './stats';
 import { record } from './summary';
 
@@ -107,6 +111,8 @@ async function runSet(set: QuestionSet): Promise<void> {
     ['  paraphrases (<= 1 content word shared)', (q) => q.paraphrase, 'naive + 10 points'],
     ['all', () => true, ''],
   ];
+  // Why paraphrases stay hard for any search by words: the ones whose evidence shares no content word with the question.
+  halves.splice(3, 0, ['    sharing no content word with the evidence', (q) => q.paraphrase && sharedContentWords(q.question, q.evidence).length === 0, ''], ['    sharing one', (q) => q.paraphrase && sharedContentWords(q.question, q.evidence).length === 1, '']);
   if (set === SETS[0]) halves.push(['all [held out: odd ids]', (q) => !isTuning(q), '']);
   table(
     `scry_recall through MCP, ${set.name}: ${questions.length} questions on ${transcripts.length} real transcripts (hit: an expected string in the text the model sees)`,
@@ -135,4 +141,5 @@ async function runSet(set: QuestionSet): Promise<void> {
 
 export async function run(): Promise<void> {
   for (const set of SETS) await runSet(set);
+  await printSubstanceCheck();
 }

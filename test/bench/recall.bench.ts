@@ -22,7 +22,7 @@ import { orient } from '../../daemon/memory/orient';
 import { shortestPath } from '../../daemon/memory/path';
 import { recall } from '../../daemon/memory/recall';
 import { remember } from '../../daemon/memory/remember';
-import { normalizeName } from '../../daemon/memory/resolve';
+import { classifyName, normalizeName } from '../../daemon/memory/resolve';
 import { MemoryStore } from '../../daemon/memory/store';
 import { PassageWriter } from '../../daemon/memory/store/passages';
 import * as P from '../../daemon/protocol';
@@ -306,7 +306,9 @@ export async function run(): Promise<void> {
   fs.mkdirSync(path.join(repo, '.git'), { recursive: true });
   store.db.prepare(`UPDATE entities SET repo = ? WHERE name = ?`).run(repo, path.basename(repo));
   const orientIn = summarize(time(() => orient(store, { cwd: repo }), 100));
-  const rememberIn = summarize(Array.from({ length: 200 }, (_, i) => time(() => remember(store, { text: `bench fact ${i}: ${g.names[i]} is deployed on ${g.names[i + 1]}`, entity: [g.names[i]!] }, { hasModel: false }), 1)[0]!));
+  // Only names memory keeps can be named with --entity (a generated name can read as ephemeral, `xenon-too-123`).
+  const kept = g.names.filter((n) => classifyName(n) === 'entity');
+  const rememberIn = summarize(Array.from({ length: 200 }, (_, i) => time(() => remember(store, { text: `bench fact ${i}: ${kept[i]} is deployed on ${kept[i + 1]}`, entity: [kept[i]!] }, { hasModel: false }), 1)[0]!));
   store.close();
 
   // 3. Through MCP: scry mcp -> daemon on the same memory.db, beside the reference memory server on the same graph.
@@ -340,7 +342,7 @@ export async function run(): Promise<void> {
 
   // remember through the daemon (a socket round trip), and the hook's wall time.
   const rpc = (await connectRunning(home))!;
-  const rememberRpc = summarize(await timeAsync((i) => rpc.request(P.MemoryRemember.type, { text: `rpc bench fact ${i} about ${g.names[i]}`, entity: [g.names[i]!] }), 100));
+  const rememberRpc = summarize(await timeAsync((i) => rpc.request(P.MemoryRemember.type, { text: `rpc bench fact ${i} about ${kept[i]}`, entity: [kept[i]!] }), 100));
   const orientRpc = summarize(await timeAsync(() => rpc.request(P.MemoryOrient.type, { cwd: repo }), 50));
   rpc.dispose();
   await scryClient.close();

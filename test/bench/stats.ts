@@ -11,6 +11,7 @@ export function percentile(samples: readonly number[], p: number): number {
 export interface Summary {
   n: number;
   p50: number;
+  p90: number;
   p95: number;
   p99: number;
   mean: number;
@@ -18,7 +19,7 @@ export interface Summary {
 
 export function summarize(samples: readonly number[]): Summary {
   const mean = samples.reduce((a, b) => a + b, 0) / Math.max(1, samples.length);
-  return { n: samples.length, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), mean };
+  return { n: samples.length, p50: percentile(samples, 50), p90: percentile(samples, 90), p95: percentile(samples, 95), p99: percentile(samples, 99), mean };
 }
 
 export const ms = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(1) : v.toFixed(3)) + ' ms';

@@ -7,6 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { quickTable } from '../../daemon/cli/quick-table';
+import { COMPACT_METHOD } from '../../daemon/cli/answer';
+import * as P from '../../daemon/protocol';
 import type { QueryResult } from '../../daemon/protocol';
 import { ROOT, scryJson, stopDaemon, tempDir } from '../helpers';
 
@@ -49,9 +51,18 @@ describe('the quick path', () => {
     assert.deepEqual(result.matches[0]!.occurrences.map((o) => o.line), [1, 2]);
     const compact = run(['callers', 'hello', '--format', 'compact', '--limit', '5']);
     assert.equal(compact.code, 0, compact.stderr);
-    assert.equal(compact.loaded, 'cli.js formatters.js');
+    // The daemon renders the compact text (scry/compact): no formatter is loaded here.
+    assert.equal(compact.loaded, 'cli.js');
     // The compact form: the one call site of hello, at the top level of a.ts (line 2).
     assert.match(compact.stdout, /^a\.ts: 2$/m);
+    // The same text the compact formatter writes from the JSON answer.
+    const whole = JSON.parse(run(['callers', 'hello', '--limit', '5', '--json']).stdout) as unknown;
+    assert.equal(compact.stdout, P.COMPACT_FORMATTERS[P.Callers.method]!(whole));
+    assert.equal(COMPACT_METHOD, P.Compact.method);
+    // A typo: the daemon's text offers the name, and the exit code says nothing matched, as with JSON.
+    const typo = run(['refs', 'helo', '--format', 'compact']);
+    assert.equal(typo.code, 1, typo.stderr);
+    assert.match(typo.stdout, /hello/);
     const symbols = run(['symbols', 'a.ts', '--json']);
     assert.equal(symbols.loaded, 'cli.js');
     assert.ok((JSON.parse(symbols.stdout) as { symbols: Array<{ display_name: string }> }).symbols.some((s) => s.display_name === 'hello'), 'a file relative to the cwd');

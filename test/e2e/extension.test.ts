@@ -3,8 +3,8 @@
 // TypeScript workspace. Expectations come from the CLI's own answers on the
 // same workspace, never from hard-coded numbers. Screenshots land in
 // test-artifacts/e2e/.
-// Its VSIX goes to out/, as the memory e2e's does: never both at once; code-server and Chromium fill both cores.
-// scry-test: weight=2 lock=vsix
+// One code-server and Chromium at a time (lock=editor), beside one other test file, not alone.
+// scry-test: lock=editor
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -40,7 +40,7 @@ const readyRe = /Scry: ready · ([\d,]+) symbols/;
 describe('the extension in code-server', { skip }, () => {
   before(async () => {
     fs.rmSync(ARTIFACTS, { recursive: true, force: true });
-    vsix = h.packagedVsix();
+    vsix = await h.packagedVsix();
     mark('VSIX ready');
     workspace = fixtureWorkspace();
     // What the editor must show: the CLI's own index of the same workspace.

@@ -23,22 +23,67 @@ export const CHROMIUM = process.env.SCRY_E2E_CHROMIUM || '/usr/bin/chromium';
 /**
  * The VSIX under test: $SCRY_E2E_VSIX, or `npm run package` of this checkout
  * (minutes: bundles, native builds, vsce). scripts/test.mjs gives the files of
- * one run a shared folder (SCRY_TEST_RUN_DIR): the first e2e file to package
- * leaves its VSIX there and the next one installs the same file (both hold
- * lock=vsix, so they never package at once).
+ * one run a shared folder (SCRY_TEST_RUN_DIR): the first e2e file to get here
+ * packages under a lock folder and leaves its VSIX there; every other e2e file
+ * of the run waits for that lock and installs the same file, so the run
+ * packages once and no two files write out/ at once.
  */
-export function packagedVsix(): string {
+export async function packagedVsix(): Promise<string> {
   if (process.env.SCRY_E2E_VSIX) return process.env.SCRY_E2E_VSIX;
+  const runDir = process.env.SCRY_TEST_RUN_DIR;
+  if (!runDir) return packageNow();
+  const shared = path.join(runDir, 'scry-under-test.vsix');
+  const lock = `${shared}.lock`;
+  for (;;) {
+    if (fs.existsSync(shared)) return shared;
+    if (takeLock(lock)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  try {
+    if (fs.existsSync(shared)) return shared;
+    const vsix = packageNow();
+    fs.copyFileSync(vsix, `${shared}.tmp`);
+    fs.renameSync(`${shared}.tmp`, shared);
+    return shared;
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** mkdir is the lock; a holder that died (its pid gone) leaves it to the next one. */
+function takeLock(lock: string): boolean {
+  try {
+    fs.mkdirSync(lock);
+    fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    // No pid yet: the holder has just made the folder, or has just removed it.
+    let pid = 0;
+    try {
+      pid = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8'));
+    } catch {
+      pid = 0;
+    }
+    if (pid && !alive(pid)) fs.rmSync(lock, { recursive: true, force: true });
+    return false;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function packageNow(): string {
   const root = path.resolve(__dirname, '..', '..');
-  const shared = process.env.SCRY_TEST_RUN_DIR ? path.join(process.env.SCRY_TEST_RUN_DIR, 'scry-under-test.vsix') : undefined;
-  if (shared && fs.existsSync(shared)) return shared;
   const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'package.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   if (r.status !== 0) throw new Error(`npm run package failed (exit ${r.status ?? r.signal})`);
-  const vsix = path.join(root, (JSON.parse(fs.readFileSync(path.join(root, 'out', 'package-report.json'), 'utf8')) as { vsix: string }).vsix);
-  if (!shared) return vsix;
-  fs.copyFileSync(vsix, `${shared}.tmp`);
-  fs.renameSync(`${shared}.tmp`, shared);
-  return shared;
+  return path.join(root, (JSON.parse(fs.readFileSync(path.join(root, 'out', 'package-report.json'), 'utf8')) as { vsix: string }).vsix);
 }
 
 /** Why the e2e suite cannot run here, or undefined when it can. */
@@ -184,6 +229,30 @@ export async function openWorkbench(url: string): Promise<Page> {
 
 export async function closeWorkbench(page: Page | undefined): Promise<void> {
   await page?.context().browser()?.close();
+}
+
+/** A code-server with the VSIX installed, and the workbench open on it in Chromium. */
+export interface Editor {
+  server: CodeServer;
+  page: Page;
+}
+
+/** What every e2e file opens with: the run's VSIX, code-server on the workspace, the workbench visible. */
+export async function openEditor(options: { workspace: string; settings?: Record<string, unknown>; env?: NodeJS.ProcessEnv }): Promise<Editor> {
+  const server = await startCodeServer({ vsix: await packagedVsix(), ...options });
+  try {
+    return { server, page: await openWorkbench(server.url) };
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+}
+
+/** A last screenshot into `artifacts` (when given), then Chromium and code-server stopped. */
+export async function closeEditor(editor: Partial<Editor> | undefined, artifacts?: string): Promise<void> {
+  if (editor?.page && artifacts) await screenshot(editor.page, artifacts, 'zz-last-state').catch(() => undefined);
+  await closeWorkbench(editor?.page);
+  await editor?.server?.stop();
 }
 
 // Selectors for VS Code 1.139 (code-server 4.139.1).

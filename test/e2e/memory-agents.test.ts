@@ -5,8 +5,10 @@
 // graph's side panel lists each session under its agent's name. What must be
 // drawn comes from the CLI's answers on the same memory. Screenshots land in
 // test-artifacts/e2e-memory-agents/.
+// One code-server and Chromium at a time (lock=editor), beside one other test file, not alone.
+// scry-test: lock=editor
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,23 +36,14 @@ describe('the editor’s agents in the memory graph (code-server)', { skip }, ()
 
   before(async () => {
     fs.rmSync(ARTIFACTS, { recursive: true, force: true });
-    let vsix = process.env.SCRY_E2E_VSIX ?? '';
-    if (!vsix) {
-      const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'package.mjs')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-      assert.equal(r.status, 0, 'npm run package failed');
-      vsix = path.join(ROOT, (JSON.parse(fs.readFileSync(path.join(ROOT, 'out', 'package-report.json'), 'utf8')) as { vsix: string }).vsix);
-    }
     workspace = fs.realpathSync(tempDir('e2e-agents-ws'));
     execFileSync('git', ['init', '-q', workspace]);
     fs.writeFileSync(path.join(workspace, 'README.md'), '# orders api\n');
-    server = await h.startCodeServer({ vsix, workspace, settings: { 'scry.home': home }, env });
-    page = await h.openWorkbench(server.url);
+    ({ server, page } = await h.openEditor({ workspace, settings: { 'scry.home': home }, env }));
   });
 
   after(async () => {
-    if (page) await h.screenshot(page, ARTIFACTS, 'zz-last-state').catch(() => undefined);
-    await h.closeWorkbench(page);
-    await server?.stop();
+    await h.closeEditor({ server, page }, ARTIFACTS);
     await stopDaemon(home);
     for (const d of [home, userHome, workspace]) if (d) fs.rmSync(d, { recursive: true, force: true });
   });

@@ -6,8 +6,9 @@
 // drawn nodes an edge joins, the label size at the fitted zoom, what is in
 // view, and whether labels overlap, after opening, after More and after an
 // as-of change. Screenshots land in test-artifacts/e2e-memory-real/.
+// One code-server and Chromium at a time (lock=editor), beside one other test file, not alone.
+// scry-test: lock=editor
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -35,12 +36,6 @@ describe('the memory graph on real transcripts, in code-server (issue 36)', { sk
 
   before(async () => {
     fs.rmSync(ARTIFACTS, { recursive: true, force: true });
-    let vsix = process.env.SCRY_E2E_VSIX ?? '';
-    if (!vsix) {
-      const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'package.mjs')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-      assert.equal(r.status, 0, 'npm run package failed');
-      vsix = path.join(ROOT, (JSON.parse(fs.readFileSync(path.join(ROOT, 'out', 'package-report.json'), 'utf8')) as { vsix: string }).vsix);
-    }
     const m = await buildRealMemory();
     home = m.home;
     const names = entitiesOf(m.db).map((e) => e.name.toLowerCase());
@@ -52,14 +47,11 @@ describe('the memory graph on real transcripts, in code-server (issue 36)', { sk
     workspace = fs.realpathSync(tempDir('e2e-unmatched-ws'));
     assert.ok(!names.includes(path.basename(workspace).toLowerCase()), 'the workspace matches no project');
     fs.writeFileSync(path.join(workspace, 'README.md'), '# no project memory knows\n');
-    server = await h.startCodeServer({ vsix, workspace, settings: { 'scry.home': home }, env: { SCRY_HOME: home, SCRY_MEMORY_SWEEP: '0' } });
-    page = await h.openWorkbench(server.url);
+    ({ server, page } = await h.openEditor({ workspace, settings: { 'scry.home': home }, env: { SCRY_HOME: home, SCRY_MEMORY_SWEEP: '0' } }));
   });
 
   after(async () => {
-    if (page) await h.screenshot(page, ARTIFACTS, 'zz-last-state').catch(() => undefined);
-    await h.closeWorkbench(page);
-    await server?.stop();
+    await h.closeEditor({ server, page }, ARTIFACTS);
     if (home) await stopDaemon(home);
     for (const d of [home, workspace]) if (d) fs.rmSync(d, { recursive: true, force: true });
   });

@@ -5,8 +5,8 @@
 // CLI's answers on the same memory, never from hard-coded lists. The
 // webview is an iframe inside an iframe of the workbench: frame locators.
 // Screenshots land in test-artifacts/e2e-memory/.
-// Its VSIX goes to out/, as the extension e2e's does: never both at once; code-server and Chromium fill both cores.
-// scry-test: weight=2 lock=vsix
+// One code-server and Chromium at a time (lock=editor), beside one other test file, not alone.
+// scry-test: lock=editor
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -45,7 +45,7 @@ describe('the memory graph in code-server', { skip }, () => {
 
   before(async () => {
     fs.rmSync(ARTIFACTS, { recursive: true, force: true });
-    const vsix = h.packagedVsix();
+    const vsix = await h.packagedVsix();
     mark('VSIX ready');
     // The memory: every fixture source, through the CLI and its daemon (the editor adopts it).
     const env = { SCRY_MEMORY_SWEEP: '0' };

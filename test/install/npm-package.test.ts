@@ -229,7 +229,9 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
     const refs = JSON.parse(outputs.get('cd your-repo && scry refs NAME')!.stdout) as QueryResult;
     const def = refs.matches[0]?.occurrences.find((o) => o.is_definition);
     assert.deepEqual([def?.file, def?.line], ['src/internal/operators/concatMap.ts', lineOf(path.join(repo, 'src/internal/operators/concatMap.ts'), /export function concatMap</)]);
-    assert.ok(refs.total > 5, `${refs.total} references`);
+    // From the quick first index (the precise one still building, it says so) it may name fewer: 4 under load.
+    if (refs.index.syntactic || refs.index.building) assert.equal(refs.index.status, 'building', JSON.stringify(refs.index));
+    else assert.ok(refs.total > 5, `${refs.total} references`);
 
     // A grammar that ships as a copy of its WASM (Elixir's) loads from the installed package: Jason's sources, indexed and asked.
     const jason = tempDir('install-jason');
@@ -254,6 +256,7 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
     assert.equal(preciseRun.status, 0, preciseRun.stderr);
     const precise = JSON.parse(preciseRun.stdout) as QueryResult;
     assert.ok(!precise.index.syntactic && !precise.index.building, JSON.stringify(precise.index));
+    assert.ok(precise.total > 5 && precise.total >= refs.total, `${precise.total} references from the precise index, ${refs.total} first`);
 
     // An MCP client over stdio, started the way an agent's config would.
     const client = new Client({ name: 'install-test', version: '1' });

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ImpactResult, QueryResult, SearchResult, StatusResult, SymbolsResult } from '../../daemon/protocol';
+import { COMPACT_FORMATTERS, Refs, type ImpactResult, type QueryResult, type SearchResult, type StatusResult, type SymbolsResult } from '../../daemon/protocol';
 import { CLI, daemonPid, isAlive, lineOf, rxjsRepo, scry, scryJson, stopDaemon, tempDir } from '../helpers';
 import { readSites } from '../code/sites-form';
 
@@ -120,6 +120,8 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
     assert.deepEqual(JSON.parse(seenByContentClient(json)), full);
     assert.equal(full.matches[0]!.counts!.references, full.total - full.matches[0]!.counts!.definitions.length);
     assert.ok(text.length * 3 < JSON.stringify(full).length, `compact ${text.length} bytes vs JSON ${JSON.stringify(full).length}`);
+    // The daemon rendered that text (scry/compact): the compact formatter writes the same from the JSON answer.
+    assert.equal(text, COMPACT_FORMATTERS[Refs.method]!(full));
   });
 
   it('bounds every answer by default: past the budget, the rest per file and the offset of the next page', async () => {
@@ -185,6 +187,9 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
     assert.equal(first.ok, true);
     assert.equal(typeof first.ms, 'number');
     assert.ok((first.total as number) > 5);
+    // A compact call's total comes with the daemon's text (scry/compact).
+    const compact = lines.find((l) => l.tool === 'scry_refs' && (l.args as { format?: string; symbol?: string }).format === undefined && (l.args as { symbol?: string }).symbol === 'concatMap')!;
+    assert.ok((compact.total as number) > 5, JSON.stringify(compact));
     const failed = lines.find((l) => l.ok === false && (l.args as { repo?: string }).repo === '/nonexistent/place');
     assert.match(String(failed?.error), /does not exist/);
   });

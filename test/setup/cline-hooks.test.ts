@@ -13,8 +13,9 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { inboxFile } from '../../daemon/inbox';
 import type { MemoryStatus } from '../../daemon/protocol';
-import { ROOT, runCli, scryJson, stopDaemon, tempDir } from '../helpers';
-import { makeStubs } from './stubs';
+import { memoryStatus, ROOT, runCli, stopDaemon, tempDir } from '../helpers';
+import { waitFor } from '../live/wait';
+import { makeStubs, setupEnv } from './stubs';
 
 const TASK = '1768471200000';
 const USER_HOOK = '#!/bin/sh\ncat > "$(dirname "$0")/user-hook-saw.json"\necho \'{"cancel":false,"contextModification":"from the user hook"}\'\n';
@@ -31,14 +32,8 @@ function runAsCline(file: string, input: unknown, env: NodeJS.ProcessEnv): Promi
   });
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
+/** The sweep off (only the hook's hand-over brings a task) and no XDG_CONFIG_HOME or GEMINI_CLI_HOME of the runner's. */
+const CLINE_ENV: NodeJS.ProcessEnv = { SCRY_MEMORY_SWEEP: '0', XDG_CONFIG_HOME: '', GEMINI_CLI_HOME: '' };
 
 describe('scry setup with Cline', () => {
   it("writes Cline's TaskComplete hook with consent, chains the user's own, hands the task to the daemon, and uninstall restores", { timeout: 180_000 }, async () => {
@@ -54,8 +49,7 @@ describe('scry setup with Cline', () => {
     const hookFile = path.join(hooksDir, 'TaskComplete');
     fs.mkdirSync(hooksDir, { recursive: true });
     fs.writeFileSync(hookFile, USER_HOOK, { mode: 0o755 });
-    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, SCRY_HOME: scryHome, SCRY_MEMORY_SWEEP: '0', XDG_CONFIG_HOME: '', PATH: `${stubs.bin}:${path.dirname(process.execPath)}:/usr/bin:/bin`, STUB_STATE: stubs.state, GEMINI_CLI_HOME: '' };
-    delete env.CLAUDE_CONFIG_DIR;
+    const env = setupEnv(stubs, home, scryHome, CLINE_ENV);
 
     const declined = await runCli(['setup'], { cwd: home, env, input: 'n\nn\nn\nn\nn\nn\nn\n' });
     assert.match(declined.stdout, /cline hooks: Cline's hooks are files, so scry will write .*Documents\/Cline\/Hooks\/TaskComplete, an executable Cline runs at TaskComplete/);
@@ -90,10 +84,10 @@ describe('scry setup with Cline', () => {
     assert.equal(fs.readFileSync(inboxFile(scryHome), 'utf8').trim().split('\n').length, 1);
 
     // The daemon's next start takes the inbox and ingests the task (the sweep is off: only the hand-over brings it).
-    const status = (): Promise<MemoryStatus> => scryJson<MemoryStatus>(['memory', 'status'], { home: scryHome, env: { HOME: home, SCRY_MEMORY_SWEEP: '0', XDG_CONFIG_HOME: '' } });
+    const status = (): Promise<MemoryStatus> => memoryStatus(scryHome, { HOME: home, XDG_CONFIG_HOME: '' });
     await status(); // starts the daemon, which reads the inbox first
-    await until('the inbox taken', async () => (!fs.existsSync(inboxFile(scryHome)) ? true : undefined));
-    await until('the task ingested', async () => ((await status()).episodes > 0 ? true : undefined));
+    await waitFor(() => !fs.existsSync(inboxFile(scryHome)), 'the inbox taken');
+    await waitFor(async () => (await status()).episodes > 0, 'the task ingested');
     await stopDaemon(scryHome);
 
     const un = await runCli(['setup', '--uninstall', '--yes'], { cwd: home, env });
@@ -110,8 +104,7 @@ describe('scry setup with Cline', () => {
     const scryHome = tempDir('cline-scry2');
     const stubs = makeStubs({});
     fs.mkdirSync(path.join(home, '.cline', 'data', 'tasks'), { recursive: true });
-    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, SCRY_HOME: scryHome, SCRY_MEMORY_SWEEP: '0', XDG_CONFIG_HOME: '', PATH: `${stubs.bin}:${path.dirname(process.execPath)}:/usr/bin:/bin`, STUB_STATE: stubs.state, GEMINI_CLI_HOME: '' };
-    delete env.CLAUDE_CONFIG_DIR;
+    const env = setupEnv(stubs, home, scryHome, CLINE_ENV);
     // A Documents folder of another name, as user-dirs.dirs says (what xdg-user-dir prints, and Cline uses).
     fs.mkdirSync(path.join(home, '.config'), { recursive: true });
     fs.writeFileSync(path.join(home, '.config', 'user-dirs.dirs'), 'XDG_DOCUMENTS_DIR="$HOME/Dokumente"\n');

@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import { parseConfig } from '../../daemon/memory/config';
 import { shellLine } from '../../daemon/setup/exec';
 import { CLI, runCli, tempDir, type CliResult } from '../helpers';
-import { makeStubs } from './stubs';
+import { makeStubs, setupEnv } from './stubs';
 
 const NODE = process.execPath;
 
@@ -25,8 +25,7 @@ function world(): World {
   const home = tempDir('extraction-user');
   const scryHome = tempDir('extraction-home');
   const stubs = makeStubs({});
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, SCRY_HOME: scryHome, PATH: `${stubs.bin}:${path.dirname(NODE)}:/usr/bin:/bin`, STUB_STATE: stubs.state, TERM: 'dumb' };
-  delete env.CLAUDE_CONFIG_DIR;
+  const env = setupEnv(stubs, home, scryHome, { TERM: 'dumb' });
   return { home, scryHome, env, config: path.join(scryHome, 'config.yaml') };
 }
 

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { ROOT, runCli, stopDaemon, tempDir } from '../helpers';
-import { makeStubs } from './stubs';
+import { makeStubs, setupEnv } from './stubs';
 
 const USER_SETTINGS = '{\n  "security": { "auth": { "selectedType": "gemini-api-key" } },\n  "ui": { "theme": "GitHub" }\n}\n';
 
@@ -22,8 +22,7 @@ describe('scry setup with Gemini CLI', () => {
     const settings = path.join(home, '.gemini', 'settings.json');
     fs.mkdirSync(path.dirname(settings), { recursive: true });
     fs.writeFileSync(settings, USER_SETTINGS);
-    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, SCRY_HOME: scryHome, PATH: `${stubs.bin}:${path.dirname(process.execPath)}:/usr/bin:/bin`, STUB_STATE: stubs.state, GEMINI_CLI_HOME: '' };
-    delete env.CLAUDE_CONFIG_DIR;
+    const env = setupEnv(stubs, home, scryHome, { GEMINI_CLI_HOME: '' });
 
     const declined = await runCli(['setup'], { cwd: home, env, input: 'n\nn\nn\nn\nn\nn\n' });
     assert.match(declined.stdout, /memory: scry memory sweep \(or scry memory status\) lists the agent session stores found on this machine/, 'no daemon runs: setup says where the list is');

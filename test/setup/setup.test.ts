@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { spawnSync } from 'node:child_process';
 import { CLI, runCli, stopDaemon, tempDir, type CliResult } from '../helpers';
-import { makeStubs, type Stubs } from './stubs';
+import { makeStubs, setupEnv, type Stubs } from './stubs';
 
 const NODE = process.execPath;
 const MCP_ARGV = [NODE, CLI, 'mcp'];
@@ -26,8 +26,7 @@ function world(opts: { codex?: boolean } = {}): World {
   const home = tempDir('user');
   const scryHome = tempDir('home');
   const stubs = makeStubs(opts);
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, SCRY_HOME: scryHome, PATH: `${stubs.bin}:${path.dirname(NODE)}:/usr/bin:/bin`, STUB_STATE: stubs.state };
-  delete env.CLAUDE_CONFIG_DIR;
+  const env = setupEnv(stubs, home, scryHome);
   return {
     home,
     scryHome,

@@ -124,3 +124,14 @@ export function makeStubs(opts: { codex?: boolean } = {}): Stubs {
     setServers: (tool, servers) => fs.writeFileSync(path.join(state, `${tool}-servers.json`), JSON.stringify(servers)),
   };
 }
+
+/**
+ * The environment a setup test runs `scry setup` in: a private HOME and
+ * SCRY_HOME, the stubs first on PATH (then this Node, then the system), and
+ * none of the runner's own CLAUDE_CONFIG_DIR; `extra` adds or blanks more.
+ */
+export function setupEnv(stubs: Stubs, home: string, scryHome: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, SCRY_HOME: scryHome, PATH: `${stubs.bin}:${path.dirname(process.execPath)}:/usr/bin:/bin`, STUB_STATE: stubs.state, ...extra };
+  delete env.CLAUDE_CONFIG_DIR;
+  return env;
+}

@@ -10,7 +10,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { DistilledSession } from '../episode';
 import { clip } from './breadcrumb';
-import { unknownFormat } from './format-error';
+import { UnknownFormatError } from './format-error';
 import { assembleSession } from './session';
 import { TurnBuilder } from './turns';
 
@@ -34,7 +34,7 @@ export function distillAiderBuffer(buf: Buffer, file: string): DistilledSession 
   // Complete lines only: a last line without its newline may still be being written.
   const complete = lines.length - 1;
   const firstText = lines.findIndex((l) => l.trim().length > 0);
-  if (firstText === -1 || !HEADER_RE.test(lines[firstText]!)) throw unknownFormat(file, EXPECTED);
+  if (firstText === -1 || !HEADER_RE.test(lines[firstText]!)) throw new UnknownFormatError(file, EXPECTED);
 
   const b = new TurnBuilder();
   const cwd = path.dirname(file);

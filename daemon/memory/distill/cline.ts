@@ -14,7 +14,7 @@ import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import type { DistilledSession } from '../episode';
 import { clip, displayPath } from './breadcrumb';
-import { unknownFormat } from './format-error';
+import { UnknownFormatError } from './format-error';
 import { asRecord, asString } from './jsonl';
 import { assembleSession } from './session';
 import { TurnBuilder } from './turns';
@@ -47,9 +47,9 @@ export function distillTaskBuffer(agent: TaskAgent, buf: Buffer, file: string): 
   try {
     messages = JSON.parse(buf.toString('utf8'));
   } catch {
-    throw unknownFormat(file, EXPECTED);
+    throw new UnknownFormatError(file, EXPECTED);
   }
-  if (!Array.isArray(messages) || !messages.every((m) => typeof asRecord(m)?.ts === 'number' && (asRecord(m)?.type === 'ask' || asRecord(m)?.type === 'say'))) throw unknownFormat(file, EXPECTED);
+  if (!Array.isArray(messages) || !messages.every((m) => typeof asRecord(m)?.ts === 'number' && (asRecord(m)?.type === 'ask' || asRecord(m)?.type === 'say'))) throw new UnknownFormatError(file, EXPECTED);
 
   const b = new TurnBuilder();
   const unknownTypes: Record<string, number> = {};

@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DistilledSession } from '../episode';
 import { clip, displayPath } from './breadcrumb';
-import { unknownFormat } from './format-error';
+import { UnknownFormatError } from './format-error';
 import { asRecord, asString } from './jsonl';
 import { assembleSession } from './session';
 import { TurnBuilder } from './turns';
@@ -34,7 +34,7 @@ export function distillCopilotBuffer(buf: Buffer, file: string): DistilledSessio
   const { state, consumed, lines } = log ? replayLog(buf, file) : { state: parseWhole(buf, file), consumed: buf.length, lines: 1 };
   const version = state.version;
   const requests = state.requests;
-  if (typeof version !== 'number' || !KNOWN_VERSIONS.has(version) || !Array.isArray(requests)) throw unknownFormat(file, log ? EXPECTED_LOG : EXPECTED_JSON);
+  if (typeof version !== 'number' || !KNOWN_VERSIONS.has(version) || !Array.isArray(requests)) throw new UnknownFormatError(file, log ? EXPECTED_LOG : EXPECTED_JSON);
 
   const cwd = workspaceFolder(file);
   const b = new TurnBuilder();
@@ -146,10 +146,10 @@ function parseWhole(buf: Buffer, file: string): Record<string, unknown> {
   try {
     value = JSON.parse(buf.toString('utf8'));
   } catch {
-    throw unknownFormat(file, EXPECTED_JSON);
+    throw new UnknownFormatError(file, EXPECTED_JSON);
   }
   const rec = asRecord(value);
-  if (!rec) throw unknownFormat(file, EXPECTED_JSON);
+  if (!rec) throw new UnknownFormatError(file, EXPECTED_JSON);
   return rec;
 }
 
@@ -171,7 +171,7 @@ function replayLog(buf: Buffer, file: string): { state: Record<string, unknown>;
     } catch {
       entry = undefined;
     }
-    if (!entry) throw unknownFormat(`${file}:${line}`, EXPECTED_LOG);
+    if (!entry) throw new UnknownFormatError(`${file}:${line}`, EXPECTED_LOG);
     const keyPath = Array.isArray(entry.k) ? (entry.k as unknown[]) : [];
     switch (entry.kind) {
       case 0:
@@ -179,18 +179,18 @@ function replayLog(buf: Buffer, file: string): { state: Record<string, unknown>;
         break;
       case 1:
       case 3:
-        if (!state) throw unknownFormat(`${file}:${line}`, EXPECTED_LOG);
+        if (!state) throw new UnknownFormatError(`${file}:${line}`, EXPECTED_LOG);
         setAt(state, keyPath, entry.kind === 1 ? entry.v : undefined);
         break;
       case 2:
-        if (!state) throw unknownFormat(`${file}:${line}`, EXPECTED_LOG);
+        if (!state) throw new UnknownFormatError(`${file}:${line}`, EXPECTED_LOG);
         pushAt(state, keyPath, Array.isArray(entry.v) ? entry.v : [], typeof entry.i === 'number' ? entry.i : undefined);
         break;
       default:
-        throw unknownFormat(`${file}:${line}`, EXPECTED_LOG);
+        throw new UnknownFormatError(`${file}:${line}`, EXPECTED_LOG);
     }
   }
-  if (!state) throw unknownFormat(file, EXPECTED_LOG);
+  if (!state) throw new UnknownFormatError(file, EXPECTED_LOG);
   return { state, consumed: pos, lines: line };
 }
 

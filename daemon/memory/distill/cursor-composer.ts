@@ -12,6 +12,7 @@ import type { DistilledSession } from '../episode';
 import { splitAddress } from './db-address';
 import { UnknownFormatError } from './format-error';
 import { cursorComposer, workspaceComposers } from './sqlite/cursor';
+import type { ForeignReads } from './sqlite/read';
 import { agentToolCrumb } from './agent-tools';
 import { asRecord, asString } from './jsonl';
 import { assembleSession } from './session';
@@ -45,15 +46,15 @@ export function checkComposer(address: string, data: Record<string, unknown> | u
 
 const time = (v: unknown): string | undefined => (typeof v === 'number' && v > 0 ? new Date(v).toISOString() : typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : undefined);
 
-export async function distillCursorComposer(address: string): Promise<DistilledSession> {
+export async function distillCursorComposer(address: string, reads?: ForeignReads): Promise<DistilledSession> {
   await Promise.resolve();
   const { store, session } = splitAddress(address);
   if (session === undefined) throw new UnknownFormatError(address, COMPOSER_EXPECTED, 'no composer id in the address');
-  const read = cursorComposer(store, session, (text) => bubbleIdsOf(parse(text) ?? {}));
+  const read = cursorComposer(store, session, (text) => bubbleIdsOf(parse(text) ?? {}), reads);
   const data = checkComposer(address, parse(read.data));
   const inline = Array.isArray(data.conversation) ? data.conversation.map(asRecord) : [];
   const bubbles = bubbleIdsOf(data).length > 0 ? bubbleIdsOf(data).map((id) => parse(read.bubbles.get(id))) : inline;
-  const cwd = workspaceOf(store, session);
+  const cwd = workspaceOf(store, session, reads);
   const b = new TurnBuilder();
   const unknownTypes: Record<string, number> = {};
   bubbles.forEach((bubble, i) => {
@@ -85,25 +86,45 @@ export async function distillCursorComposer(address: string): Promise<DistilledS
   );
 }
 
-/** The folder of the workspace whose state.vscdb lists the composer (globalStorage's sibling workspaceStorage/<hash>/). */
-function workspaceOf(globalDb: string, composer: string): string | undefined {
+/**
+ * The folder of the workspace whose state.vscdb lists the composer
+ * (globalStorage's sibling workspaceStorage/<hash>/). The map of every
+ * workspace's composers is built once per sweep, not once per composer.
+ */
+function workspaceOf(globalDb: string, composer: string, reads: ForeignReads | undefined): string | undefined {
   const storage = path.join(path.dirname(path.dirname(globalDb)), 'workspaceStorage');
+  const folders = reads ? reads.once(`cursor workspaces ${storage}`, () => workspaceFolders(storage, reads)) : workspaceFolders(storage, undefined, composer);
+  return folders.get(composer) ?? undefined;
+}
+
+/**
+ * Each composer a workspace lists, to that workspace's folder: the first
+ * workspace (in folder order) with a local folder wins; one whose
+ * workspace.json cannot be read leaves its composers without a folder (null).
+ * Asked for one composer (`only`, no sweep to share the map with), it stops once that one is placed.
+ */
+function workspaceFolders(storage: string, reads?: ForeignReads, only?: string): Map<string, string | null> {
+  const out = new Map<string, string | null>();
   let dirs: string[];
   try {
     dirs = fs.readdirSync(storage);
   } catch {
-    return undefined;
+    return out;
   }
   for (const d of dirs) {
-    const list = parse(workspaceComposers(path.join(storage, d, 'state.vscdb')));
-    const all = Array.isArray(list?.allComposers) ? list.allComposers : [];
-    if (!all.some((c) => asString(asRecord(c)?.composerId) === composer)) continue;
+    const list = parse(workspaceComposers(path.join(storage, d, 'state.vscdb'), reads));
+    const ids = (Array.isArray(list?.allComposers) ? list.allComposers : []).map((c) => asString(asRecord(c)?.composerId)).filter((id): id is string => id !== undefined && !out.has(id));
+    if (ids.length === 0) continue;
+    let folder: string | null | undefined;
     try {
-      const folder = asString(asRecord(JSON.parse(fs.readFileSync(path.join(storage, d, 'workspace.json'), 'utf8')))?.folder);
-      if (folder?.startsWith('file://')) return decodeURIComponent(new URL(folder).pathname);
+      const uri = asString(asRecord(JSON.parse(fs.readFileSync(path.join(storage, d, 'workspace.json'), 'utf8')))?.folder);
+      folder = uri?.startsWith('file://') ? decodeURIComponent(new URL(uri).pathname) : undefined;
     } catch {
-      return undefined;
+      folder = null;
     }
+    // A remote or folderless workspace names no local folder: a later one listing the composer may.
+    if (folder !== undefined) for (const id of ids) out.set(id, folder);
+    if (only !== undefined && out.has(only)) break;
   }
-  return undefined;
+  return out;
 }

@@ -14,8 +14,3 @@ export class UnknownFormatError extends Error {
     super(`cannot read '${path}'${found ? ` (${found})` : ''}: expected ${expected}; nothing was stored from it, and a Scry that knows this format will read it`);
   }
 }
-
-/** The error for a file in a format its distiller does not know: the file, and what was expected. */
-export function unknownFormat(file: string, expected: string): UnknownFormatError {
-  return new UnknownFormatError(file, expected);
-}

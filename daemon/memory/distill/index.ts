@@ -7,6 +7,6 @@ export { distillRun, RunFormatError } from './run';
 export { distillSeed } from './seed';
 export { readJsonl, type JsonlStats } from './jsonl';
 export { distillAider, distillAiderBuffer } from './aider';
-export { unknownFormat } from './format-error';
+export { UnknownFormatError } from './format-error';
 export { distillCopilot, distillCopilotBuffer } from './copilot';
 export { distillTask, distillTaskBuffer, type TaskAgent } from './cline';

@@ -11,6 +11,7 @@ import type { DistilledSession } from '../episode';
 import { splitAddress } from './db-address';
 import { UnknownFormatError } from './format-error';
 import { opencodeSession } from './sqlite/opencode';
+import type { ForeignReads } from './sqlite/read';
 import { agentToolCrumb } from './agent-tools';
 import { asRecord, asString } from './jsonl';
 import { assembleSession } from './session';
@@ -37,14 +38,14 @@ interface Session {
 // Part types that carry nothing to keep: model reasoning, step markers, file snapshots, diffs, attachments.
 const QUIET_PARTS = new Set(['reasoning', 'step-start', 'step-finish', 'snapshot', 'patch', 'file', 'agent', 'subtask', 'retry', 'compaction']);
 
-export async function distillOpencode(address: string): Promise<DistilledSession> {
+export async function distillOpencode(address: string, reads?: ForeignReads): Promise<DistilledSession> {
   const { store, session } = splitAddress(address);
   await Promise.resolve();
-  return session !== undefined ? fromDb(address, store, session) : fromJsonTree(address);
+  return session !== undefined ? fromDb(address, store, session, reads) : fromJsonTree(address);
 }
 
-function fromDb(address: string, store: string, id: string): DistilledSession {
-  const rows = opencodeSession(store, id);
+function fromDb(address: string, store: string, id: string, reads: ForeignReads | undefined): DistilledSession {
+  const rows = opencodeSession(store, id, reads);
   if (!rows.session) throw new UnknownFormatError(address, 'a session of that id in the database', 'the session is gone');
   const byMessage = new Map<string, Array<Record<string, unknown>>>();
   for (const p of rows.parts) {

@@ -64,7 +64,12 @@ function trim(text: string, start: number, end: number): Range | undefined {
   return end > start ? { start, end } : undefined;
 }
 
-/** One turn's paragraphs into passages: the whole turn, else greedy runs of paragraphs, long paragraphs cut at sentences. */
+/**
+ * One turn's paragraphs into passages: the whole turn, else greedy runs of
+ * paragraphs, a long paragraph cut at its sentences and lines. The pieces of
+ * a cut paragraph are packed like paragraphs, with what comes before and after, so its last sentence (often the
+ * finding after a run of tool breadcrumbs) keeps the paragraph after it.
+ */
 function packTurn(text: string, paras: Range[], turn: number, max: number, out: PassageSpan[]): void {
   const first = paras[0]!;
   const last = paras[paras.length - 1]!;
@@ -74,41 +79,36 @@ function packTurn(text: string, paras: Range[], turn: number, max: number, out: 
   }
   let run: Range | undefined;
   for (const p of paras) {
-    if (p.end - p.start > max) {
-      if (run) out.push({ ...run, turn });
-      run = undefined;
-      for (const s of cutLong(text, p, max)) out.push({ ...s, turn });
-      continue;
-    }
-    if (run && p.end - run.start <= max) run.end = p.end;
-    else {
-      if (run) out.push({ ...run, turn });
-      run = { ...p };
+    for (const piece of p.end - p.start > max ? cutLong(text, p, max) : [p]) {
+      if (run && piece.end - run.start <= max) run.end = piece.end;
+      else {
+        if (run) out.push({ ...run, turn });
+        run = { ...piece };
+      }
     }
   }
   if (run) out.push({ ...run, turn });
 }
 
-/** A paragraph longer than `max`: sentences (or lines) packed greedily, a sentence longer than `max` cut at a space. */
+/** Where a paragraph may be cut: after each line, and after each sentence of a line of prose (a breadcrumb line is never cut inside). */
+function cutPoints(text: string, p: Range): number[] {
+  const points: number[] = [];
+  for (let at = p.start; at < p.end; ) {
+    const nl = text.indexOf('\n', at);
+    const end = nl < 0 || nl >= p.end ? p.end : nl;
+    const line = text.slice(at, end);
+    if (!CRUMB.test(line)) for (const m of line.matchAll(/[.!?:;](?=\s)/g)) points.push(at + m.index + 1);
+    points.push(end === p.end ? p.end : end + 1);
+    at = end + 1;
+  }
+  return points;
+}
+
+/** A paragraph longer than `max` in pieces: its sentences (or lines), a piece longer than `max` cut at a space; the turn packs them. */
 function cutLong(text: string, p: Range, max: number): Range[] {
-  const bounds: number[] = [];
-  const re = /[.!?:;](?=\s)|\n/g;
-  re.lastIndex = p.start;
-  const slice = text.slice(0, p.end);
-  for (let m = re.exec(slice); m; m = re.exec(slice)) bounds.push(m.index + m[0].length);
-  bounds.push(p.end);
   const out: Range[] = [];
   let start = p.start;
-  let lastFit = -1;
-  for (const b of bounds) {
-    if (b - start <= max) {
-      lastFit = b;
-      continue;
-    }
-    if (lastFit > start) {
-      pushTrimmed(text, start, lastFit, out);
-      start = lastFit;
-    }
+  for (const b of cutPoints(text, p)) {
     while (b - start > max) {
       const window = text.slice(start, start + max);
       const space = window.lastIndexOf(' ');
@@ -116,9 +116,9 @@ function cutLong(text: string, p: Range, max: number): Range[] {
       pushTrimmed(text, start, cut, out);
       start = cut;
     }
-    lastFit = b;
+    if (b > start) pushTrimmed(text, start, b, out);
+    start = Math.max(start, b);
   }
-  if (p.end > start) pushTrimmed(text, start, p.end, out);
   return out;
 }
 

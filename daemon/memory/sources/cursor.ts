@@ -13,7 +13,7 @@ import { bubbleIdsOf } from '../distill/cursor-composer';
 import { distillCursorComposer } from '../distill/cursor-composer';
 import { distillCursorTranscript } from '../distill/cursor';
 import { sessionAddress, splitAddress } from '../distill/db-address';
-import { UnknownFormatError, type SourceHome, type SourceStamp, type TranscriptSource } from './source';
+import { UnknownFormatError, type ForeignReads, type SourceHome, type SourceStamp, type TranscriptSource } from './source';
 import { CURSOR_DB_EXPECTED, cursorComposer, cursorComposers } from '../distill/sqlite/cursor';
 import { filesUnder } from './walk';
 
@@ -32,21 +32,21 @@ export const cursor = {
   configKey: 'cursor',
   conversational: true,
   defaultRoots: (where) => [path.join(where.home, '.cursor', 'projects'), path.join(cursorUserDir(where), 'globalStorage')],
-  discover: (root, where) => {
+  discover: (root, where?, reads?) => {
     const db = path.basename(root) === DB ? root : path.join(root, DB);
-    if (fs.existsSync(db) && (root === db || path.basename(root) === 'globalStorage')) return composers(db, where);
+    if (fs.existsSync(db) && (root === db || path.basename(root) === 'globalStorage')) return composers(db, where, reads);
     return filesUnder(root, (n) => /\.(txt|jsonl)$/.test(n)).filter((f) => isTranscript(f.path));
   },
   stamp: stampOf,
-  distill: (address) => (splitAddress(address).session !== undefined ? distillCursorComposer(address) : distillCursorTranscript(address)),
+  distill: (address, reads?) => (splitAddress(address).session !== undefined ? distillCursorComposer(address, reads) : distillCursorTranscript(address)),
 } as const satisfies TranscriptSource<'cursor'>;
 
 /** The composers with no agent transcript; a database that cannot be listed is one source, so ingest reports why. */
-function composers(db: string, where: SourceHome | undefined): Array<{ path: string }> {
+function composers(db: string, where: SourceHome | undefined, reads: ForeignReads | undefined): Array<{ path: string }> {
   const transcribed = new Set<string>();
   if (where) for (const f of filesUnder(path.join(where.home, '.cursor', 'projects'), (n) => /\.(txt|jsonl)$/.test(n))) if (isTranscript(f.path)) transcribed.add(path.basename(f.path).replace(/\.(txt|jsonl)$/, ''));
   try {
-    return cursorComposers(db)
+    return cursorComposers(db, reads)
       .filter((c) => !transcribed.has(c.id))
       .map((c) => ({ path: sessionAddress(db, c.id) }));
   } catch {
@@ -54,14 +54,14 @@ function composers(db: string, where: SourceHome | undefined): Array<{ path: str
   }
 }
 
-function stampOf(address: string): SourceStamp {
+function stampOf(address: string, reads?: ForeignReads): SourceStamp {
   const { store, session } = splitAddress(address);
   if (session === undefined) {
     if (path.basename(store) !== DB) return fs.statSync(store);
-    cursorComposers(store);
+    cursorComposers(store, reads);
     throw new UnknownFormatError(store, CURSOR_DB_EXPECTED, 'its composers could not be listed');
   }
-  const read = cursorComposer(store, session, () => []);
+  const read = cursorComposer(store, session, () => [], reads);
   let data: Record<string, unknown> = {};
   try {
     data = (JSON.parse(read.data ?? '{}') ?? {}) as Record<string, unknown>;

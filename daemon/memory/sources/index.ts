@@ -16,9 +16,9 @@ import { opencode } from './opencode';
 import { qwen } from './qwen';
 import { run } from './run';
 import { seed } from './seed';
-import type { SourceFile, SourceHome, TranscriptSource } from './source';
+import type { ForeignReads, SourceFile, SourceHome, TranscriptSource } from './source';
 
-export { UnknownFormatError, type EditorStorage, type SourceFile, type SourceHome, type SourceStamp, type TranscriptSource } from './source';
+export { ForeignReads, UnknownFormatError, type EditorStorage, type ForeignOpener, type SourceFile, type SourceHome, type SourceStamp, type TranscriptSource } from './source';
 
 // Each key must be its source's id: a source is found under the name it records.
 const registry = <const T extends { readonly [K in keyof T]: TranscriptSource & { readonly id: K } }>(sources: T): T => sources;
@@ -43,9 +43,9 @@ export function sourceHome(opts: { home?: string; env?: NodeJS.ProcessEnv } = {}
 }
 
 /** The sources of one kind under a root, sorted by path so sweeps are reproducible. */
-export function discoverIn(source: TranscriptSource, root: string, where?: SourceHome): SourceFile[] {
+export function discoverIn(source: TranscriptSource, root: string, where?: SourceHome, reads?: ForeignReads): SourceFile[] {
   return source
-    .discover(root, where)
+    .discover(root, where, reads)
     .map((f) => ({ kind: source.id, ...f }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { distillOpencode } from '../distill/opencode';
 import { sessionAddress, splitAddress } from '../distill/db-address';
-import { UnknownFormatError, type SourceStamp, type TranscriptSource } from './source';
+import { UnknownFormatError, type ForeignReads, type SourceStamp, type TranscriptSource } from './source';
 import { OPENCODE_DB_EXPECTED, opencodeSessionIds, opencodeStamp } from '../distill/sqlite/opencode';
 import { entries, filesUnder } from './walk';
 
@@ -24,33 +24,33 @@ export const opencode = {
   configKey: 'opencode',
   conversational: true,
   defaultRoots: ({ home, env }) => [path.join(env.XDG_DATA_HOME || path.join(home, '.local', 'share'), 'opencode')],
-  discover: (root) => {
-    if (isDb(path.basename(root))) return dbSessions(root);
+  discover: (root, _where?, reads?) => {
+    if (isDb(path.basename(root))) return dbSessions(root, reads);
     const dbs = entries(root).filter((e) => e.isFile() && isDb(e.name));
-    return [...dbs.flatMap((e) => dbSessions(path.join(root, e.name))), ...filesUnder(path.join(root, 'storage', 'session'), (n) => n.endsWith('.json'))];
+    return [...dbs.flatMap((e) => dbSessions(path.join(root, e.name), reads)), ...filesUnder(path.join(root, 'storage', 'session'), (n) => n.endsWith('.json'))];
   },
   stamp: stampOf,
   distill: distillOpencode,
 } as const satisfies TranscriptSource<'opencode'>;
 
 /** One source per session; a database that cannot be listed is one source, so ingest reports why. */
-function dbSessions(db: string): Array<{ path: string }> {
+function dbSessions(db: string, reads: ForeignReads | undefined): Array<{ path: string }> {
   try {
-    return opencodeSessionIds(db).map((id) => ({ path: sessionAddress(db, id) }));
+    return opencodeSessionIds(db, reads).map((id) => ({ path: sessionAddress(db, id) }));
   } catch {
     return [{ path: db }];
   }
 }
 
-function stampOf(address: string): SourceStamp {
+function stampOf(address: string, reads?: ForeignReads): SourceStamp {
   const { store, session } = splitAddress(address);
   if (session !== undefined) {
-    const s = opencodeStamp(store, session);
+    const s = opencodeStamp(store, session, reads);
     if (!s) throw new UnknownFormatError(address, 'a session of that id in the database', 'the session is gone');
     return { size: s.rows, mtimeMs: s.updated, fingerprint: createHash('sha256').update(`${session}\n${s.created}`).digest('hex').slice(0, 32) };
   }
   if (isDb(path.basename(store))) {
-    opencodeSessionIds(store);
+    opencodeSessionIds(store, reads);
     throw new UnknownFormatError(store, OPENCODE_DB_EXPECTED, 'its sessions could not be listed');
   }
   // The JSON tree: a session grows by files in storage/message/<session>/, which touch that folder.

@@ -3,8 +3,10 @@
 // discovery, config.yaml's memory.sources keys, ingest and its cursors,
 // chunking's turn floor, the SessionEnd hand-over, and the list status shows.
 import type { DistilledSession } from '../episode';
+import type { ForeignReads } from '../distill/sqlite/read';
 
 export { UnknownFormatError } from '../distill/format-error';
+export { ForeignReads, type ForeignOpener } from '../distill/sqlite/read';
 
 /** One source found on disk: a session file, a rollout, a run directory, a seed file, or one session in a database (`db#session`, see db-address.ts). */
 export interface SourceFile {
@@ -59,8 +61,12 @@ export interface TranscriptSource<Id extends string = string> {
   readonly sessionEnd?: 'claude-code' | 'codex' | 'gemini-cli' | 'cline';
   /** Where a sweep looks when config.yaml names no roots. */
   defaultRoots(where: SourceHome): string[];
-  /** The sources under one root, in any order (the registry sorts them); `where` for a source that must look beside its root. */
-  discover(root: string, where?: SourceHome): Array<Omit<SourceFile, 'kind'>>;
+  /**
+   * The sources under one root, in any order (the registry sorts them);
+   * `where` for a source that must look beside its root. `reads`, in this
+   * and the calls below, is the sweep's: a database is opened once for all of them.
+   */
+  discover(root: string, where?: SourceHome, reads?: ForeignReads): Array<Omit<SourceFile, 'kind'>>;
   /** A folder that is itself one source (a run directory), not a folder to search. */
   isSource?(dir: string): boolean;
   /** The file whose size, mtime and head say whether the source changed (a run by its state.json). */
@@ -73,9 +79,9 @@ export interface TranscriptSource<Id extends string = string> {
    * address now holds another session. Files are stamped by stat and their
    * first bytes.
    */
-  stamp?(address: string): SourceStamp;
+  stamp?(address: string, reads?: ForeignReads): SourceStamp;
   /** One handed-over file with what belongs to it. */
   single?(file: string): Omit<SourceFile, 'kind'>;
   /** The tracked file in, a DistilledSession out: pure reads, no model, deterministic. */
-  distill(file: string): Promise<DistilledSession>;
+  distill(file: string, reads?: ForeignReads): Promise<DistilledSession>;
 }

@@ -5,7 +5,10 @@ import * as path from 'node:path';
 import { openDatabase, type Db } from '../../sqlite';
 import { MemorySchemaError } from './errors';
 import { recountPassages } from './passages';
-import { MIGRATIONS, PASSAGES_MIGRATION, RECURRENCE_MIGRATION, SCHEMA_VERSION } from './schema';
+import { MIGRATIONS, PASSAGES_MIGRATION, RECURRENCE_MIGRATION, RECUT_MIGRATION, SCHEMA_VERSION } from './schema';
+
+/** Migrations after which the stored passages are written again. */
+const REWRITES: ReadonlySet<string> = new Set([PASSAGES_MIGRATION, RECURRENCE_MIGRATION, RECUT_MIGRATION]);
 
 export function openMemoryDb(file: string, now: () => Date): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -33,7 +36,7 @@ function migrate(db: Db, file: string, now: () => Date): void {
   for (let v = found; v < SCHEMA_VERSION; v++) {
     db.transaction(() => {
       db.exec(MIGRATIONS[v]!);
-      if (MIGRATIONS[v] === PASSAGES_MIGRATION || MIGRATIONS[v] === RECURRENCE_MIGRATION) rewrite = true;
+      if (REWRITES.has(MIGRATIONS[v]!)) rewrite = true;
       if (v === 0) db.prepare(`INSERT INTO meta(key, value) VALUES ('created_at', ?)`).run(now().toISOString());
       db.pragma(`user_version = ${v + 1}`);
     })();

@@ -57,7 +57,7 @@ CREATE TABLE passages (
 );
 CREATE INDEX passages_episode ON passages(episode_seq, ord);
 -- Contentless: the text is in passages; the index holds what was said (prose) apart from the tool
--- breadcrumbs (\`[ran: …]\`, \`[read …]\`), which weigh a quarter in the ranking. The writer
+-- breadcrumbs (\`[ran: …]\`, \`[read …]\`), which weighed a quarter in the ranking (as much as prose since recall37b's migration). The writer
 -- (store/passages.ts) fills it, since SQL cannot tell the two apart.
 CREATE VIRTUAL TABLE passages_fts USING fts5(prose, crumbs, content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 2');
 INSERT INTO passages_fts(passages_fts, rank) VALUES ('rank', 'bm25(1.0, 0.25)');
@@ -70,6 +70,13 @@ END;
 CREATE TRIGGER episodes_passages_au AFTER UPDATE OF occurred_at, repo_root ON episodes BEGIN
   UPDATE passages SET occurred_at = new.occurred_at, repo_root = new.repo_root WHERE episode_seq = new.seq;
 END;
+`;
+
+/** Issue 37: breadcrumbs weigh as prose; the stored passages are cut again by passage/split.ts (the data step in db.ts). */
+export const RECUT_MIGRATION = `
+-- Breadcrumb words weigh as much as what was said, as in the naive search recall must not fall below: the
+-- finding after a run of tool calls is often named only by the calls (custom_tool_call_output, codex_log_viewer.css).
+INSERT INTO passages_fts(passages_fts, rank) VALUES ('rank', 'bm25(1.0, 1.0)');
 `;
 
 export const RECURRENCE_MIGRATION = `
@@ -336,6 +343,11 @@ ALTER TABLE anchors ADD COLUMN library TEXT;
   // to be boilerplate; a passage with nothing of its own left is `noise`: stored, never searched or shown.
   // The data step (db.ts) rewrites the stored passages in order so they are counted as new ones are.
   RECURRENCE_MIGRATION,
+  // Issue 37 (recall37b): passages cut again. A long paragraph's last piece (often the finding after a run
+  // of tool breadcrumbs) packs on with the paragraph after it instead of standing alone, and a breadcrumb
+  // line is never cut at the punctuation inside it (the data step in db.ts). Breadcrumb words weigh as
+  // much as prose in the ranking (they weighed a quarter), as in the naive search.
+  RECUT_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

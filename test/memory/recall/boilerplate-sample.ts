@@ -57,3 +57,49 @@ export async function boilerplateCount(): Promise<BoilerplateCount> {
     fs.rmSync(home, { recursive: true, force: true });
   }
 }
+
+/** A hand-checked noise passage: where it is, its text, and whether it says something a later agent would ask about. */
+export interface LabelledPassage {
+  transcript: string;
+  lines: string;
+  text: string;
+  substance: boolean;
+  what: string;
+}
+
+export interface Labels {
+  passages: number;
+  noise: number;
+  trimmed: number;
+  sample: LabelledPassage[];
+}
+
+const LABELS = path.join(FIXTURES, 'real-recall', 'boilerplate-check.json');
+/** Passages the re-cut of recall37b made noise whose lines are not all in a labelled passage, read by hand when they appeared. */
+const RECUT_LABELS = path.join(FIXTURES, 'real-recall', 'boilerplate-check-recut.json');
+
+export const readLabels = (): { first: Labels; recut: LabelledPassage[] } => ({
+  first: JSON.parse(fs.readFileSync(LABELS, 'utf8')) as Labels,
+  recut: (JSON.parse(fs.readFileSync(RECUT_LABELS, 'utf8')) as { sample: LabelledPassage[] }).sample,
+});
+
+const fold = (t: string): string => t.replace(/\s+/g, ' ').trim();
+
+/**
+ * The label a noise passage drawn now carries: the hand check of the passage
+ * itself (the re-cut file: same transcript, lines and text), else, when every
+ * line of it is inside passages of the first hand check, theirs (substance
+ * when any of those is); undefined when nobody read it.
+ */
+export function labelOf(p: NoisePassage, labels: { first: Labels; recut: readonly LabelledPassage[] }): { substance: boolean; what: string } | undefined {
+  const own = [...labels.first.sample, ...labels.recut].find((l) => l.transcript === p.transcript && l.lines === p.lines && l.text === p.text);
+  if (own) return own;
+  const within = p.text
+    .split('\n')
+    .map(fold)
+    .filter(Boolean)
+    .map((line) => labels.first.sample.find((l) => fold(l.text).includes(line)));
+  if (within.length === 0 || within.some((l) => l === undefined)) return undefined;
+  const from = within as LabelledPassage[];
+  return { substance: from.some((l) => l.substance), what: from[0]!.what };
+}

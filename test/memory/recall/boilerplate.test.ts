@@ -12,29 +12,24 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { recall } from '../../../daemon/memory/recall';
 import { MemoryStore } from '../../../daemon/memory/store';
-import { FIXTURES } from '../real-recall/questions';
-import { boilerplateCount, SAMPLE } from './boilerplate-sample';
+import { boilerplateCount, labelOf, readLabels } from './boilerplate-sample';
 
-interface Check {
-  passages: number;
-  noise: number;
-  trimmed: number;
-  sample: Array<{ transcript: string; lines: string; text: string; substance: boolean; what: string }>;
-}
-
-const CHECK = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'real-recall', 'boilerplate-check.json'), 'utf8')) as Check;
+const LABELS = readLabels();
 
 describe('boilerplate on the real fixtures (issue 37)', () => {
-  it('makes noise of the passages read by hand, none of them substance', async () => {
+  it('makes noise only of passages read by hand, none of them substance', async () => {
     const now = await boilerplateCount();
-    assert.deepEqual({ passages: now.passages, noise: now.noise, trimmed: now.trimmed }, { passages: CHECK.passages, noise: CHECK.noise, trimmed: CHECK.trimmed });
-    assert.equal(CHECK.sample.length, Math.min(SAMPLE, CHECK.noise));
+    console.log(`noise now: ${now.noise} of ${now.passages} passages (${now.trimmed} trimmed); first hand check: ${LABELS.first.noise} of ${LABELS.first.passages}`);
+    assert.ok(now.noise > 0, 'the recurring prompts of the fixtures are found');
+    // Every passage drawn now was read by hand (itself, or every line of it inside one that was), and none is substance.
+    const unread = now.sample.filter((p) => labelOf(p, LABELS) === undefined);
+    assert.deepEqual(unread, [], 'noise passages nobody read: read them and add them to boilerplate-check-recut.json');
     assert.deepEqual(
-      now.sample.map((s) => [s.transcript, s.lines, s.text]),
-      CHECK.sample.map((s) => [s.transcript, s.lines, s.text]),
+      now.sample.filter((p) => labelOf(p, LABELS)!.substance),
+      [],
     );
     assert.deepEqual(
-      CHECK.sample.filter((s) => s.substance),
+      [...LABELS.first.sample, ...LABELS.recut].filter((s) => s.substance),
       [],
     );
   });

@@ -10,23 +10,13 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { inboxFile } from '../../../daemon/inbox';
 import { socketPath } from '../../../daemon/paths';
-import type { MemoryStatus, OrientResult } from '../../../daemon/protocol';
-import { runCli, scry, scryJson, stopDaemon, tempDir, type CliResult } from '../../helpers';
+import type { OrientResult } from '../../../daemon/protocol';
+import { memoryStatus, runCli, scry, scryJson, stopDaemon, tempDir, type CliResult } from '../../helpers';
+import { waitFor } from '../../live/wait';
 import { FIXTURES } from './fixture-graph';
 
 const env = (home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ ...process.env, SCRY_HOME: home, SCRY_MEMORY_SWEEP: '0', ...extra });
 const hook = (home: string, args: string[], input: unknown, cwd = home, extra: NodeJS.ProcessEnv = {}): Promise<CliResult> => runCli(args, { cwd, env: { ...env(home), ...extra }, input: JSON.stringify(input) });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
-
-const status = (home: string): Promise<MemoryStatus> => scryJson<MemoryStatus>(['memory', 'status'], { home, env: { SCRY_MEMORY_SWEEP: '0' } });
 
 describe('session hooks with a real daemon', { timeout: 120_000 }, () => {
   let home: string;
@@ -39,7 +29,7 @@ describe('session hooks with a real daemon', { timeout: 120_000 }, () => {
       for (const f of fs.readdirSync(path.join(FIXTURES, 'claude', dir)).sort()) {
         const r = await scry(['memory', 'ingest', '--source', 'claude', '--path', path.join(FIXTURES, 'claude', dir, f)], { home, env: { SCRY_MEMORY_SWEEP: '0' } });
         assert.equal(r.code, 0, r.stderr);
-        await until('extraction', async () => ((await status(home)).queue.pending === 0 ? true : undefined));
+        await waitFor(async () => (await memoryStatus(home)).queue.pending === 0, 'extraction');
       }
     }
   });
@@ -74,19 +64,19 @@ describe('session hooks with a real daemon', { timeout: 120_000 }, () => {
   it('SessionEnd hands the transcript to the daemon, which ingests it', async () => {
     const transcript = path.join(tempDir('hooks-t'), 'session.jsonl');
     fs.copyFileSync(path.join(FIXTURES, 'claude', '-home-ana-src-ledger', '44444444-dddd-4000-8000-000000000004.jsonl'), transcript);
-    const before = (await status(home)).episodes;
+    const before = (await memoryStatus(home)).episodes;
     const r = await hook(home, ['hook', 'session-end'], { session_id: 's2', transcript_path: transcript, cwd: repo, hook_event_name: 'SessionEnd', reason: 'other' });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, '');
-    await until('the handed-over transcript', async () => ((await status(home)).episodes > before ? true : undefined));
-    await until('ledger in the graph', async () => {
+    await waitFor(async () => (await memoryStatus(home)).episodes > before, 'the handed-over transcript');
+    await waitFor(async () => {
       const r = await scryJson<{ matches: Array<{ entity: { name: string } }> }>(['memory', 'recall', 'ledger'], { home, env: { SCRY_MEMORY_SWEEP: '0' } });
-      return r.matches[0]?.entity.name === 'ledger' ? true : undefined;
-    });
+      return r.matches[0]?.entity.name === 'ledger';
+    }, 'ledger in the graph');
   });
 
   it('with the daemon stopped: both hooks exit 0 and print nothing; the transcript waits in the inbox and is ingested at the next start', async () => {
-    const before = (await status(home)).episodes;
+    const before = (await memoryStatus(home)).episodes;
     await stopDaemon(home);
     const start = await hook(home, ['memory', 'orient', '--hook'], { cwd: repo, hook_event_name: 'SessionStart', source: 'startup' });
     assert.equal(start.code, 0);
@@ -100,13 +90,13 @@ describe('session hooks with a real daemon', { timeout: 120_000 }, () => {
     assert.equal(end.stdout, '');
     assert.match(fs.readFileSync(inboxFile(home), 'utf8'), new RegExp(`"path":"${transcript.replace(/[/\\.]/g, '\\$&')}"`));
 
-    await status(home); // this starts the daemon
-    await until('the inbox taken', async () => (!fs.existsSync(inboxFile(home)) ? true : undefined));
-    await until('atlas in the graph', async () => {
+    await memoryStatus(home); // this starts the daemon
+    await waitFor(() => !fs.existsSync(inboxFile(home)), 'the inbox taken');
+    await waitFor(async () => {
       const r = await scryJson<{ entities: Array<{ name: string }> }>(['memory', 'entities', '--type', 'project'], { home, env: { SCRY_MEMORY_SWEEP: '0' } });
-      return r.entities.some((e) => e.name === 'atlas') ? true : undefined;
-    });
-    assert.ok((await status(home)).episodes > before);
+      return r.entities.some((e) => e.name === 'atlas');
+    }, 'atlas in the graph');
+    assert.ok((await memoryStatus(home)).episodes > before);
   });
 
   it('with a daemon that accepts and never answers: the hooks give up after their deadline, print nothing, exit 0', async () => {

@@ -20,6 +20,7 @@ import { MIGRATIONS, PASSAGES_MIGRATION, SCHEMA_VERSION } from '../../../daemon/
 import { recallText } from '../../../daemon/protocol/memory-text';
 import { openDatabase } from '../../../daemon/sqlite';
 import { ROOT, tempDir } from '../../helpers';
+import { SETS } from '../real-recall/questions';
 
 const REAL = path.join(ROOT, 'test', 'fixtures', 'memory', 'claude', 'real');
 const SHOWCASE = path.join(REAL, 'daaain-showcase', '55550000-0000-4000-8000-000000000001', 'subagents', 'agent-showcol1.jsonl');
@@ -78,6 +79,31 @@ describe('passages of real sessions', () => {
     assert.equal(count, rows.length - noise, 'one index row per passage that is not all boilerplate');
   });
 
+  it('packs a turn greedily, a cut paragraph\'s pieces with the paragraphs around them, and never cuts inside a tool breadcrumb line', () => {
+    const episodes = store.db.prepare<[], { seq: number; text: string }>(`SELECT seq, text FROM episodes`).all();
+    let cutParagraphs = 0;
+    let crumbs = 0;
+    for (const ep of episodes) {
+      const spans = splitPassages(ep.text);
+      for (let i = 0; i + 1 < spans.length; i++) {
+        const [a, b] = [spans[i]!, spans[i + 1]!];
+        if (a.turn !== b.turn) continue;
+        // Two neighbours of one turn would not have fitted together: no piece stands alone that could have joined the next.
+        assert.ok(b.end - a.start > PASSAGE_MAX, `episode ${ep.seq}: ${JSON.stringify(ep.text.slice(a.start, a.end))} could have taken ${JSON.stringify(ep.text.slice(b.start, b.end))}`);
+        if (/\n[ \t]*\n/.test(ep.text.slice(a.start, b.end)) && !/\n[ \t]*\n\s*$/.test(ep.text.slice(a.start, b.start))) cutParagraphs++;
+      }
+      // A breadcrumb line lies whole inside one passage.
+      for (const m of ep.text.matchAll(/^\[(?:ran|edited|read|searched|fetched|used|task)[: ][^\n]*$/gm)) {
+        crumbs++;
+        const [from, to] = [m.index, m.index + m[0].length];
+        const cut = spans.some((s) => (s.start > from && s.start < to) || (s.end > from && s.end < to));
+        assert.ok(!cut, `episode ${ep.seq}: breadcrumb cut inside: ${m[0]}`);
+      }
+    }
+    assert.ok(crumbs > 20, `${crumbs} breadcrumb lines in the real fixtures`);
+    assert.ok(cutParagraphs > 0, 'a passage holds the end of one paragraph and the start of the next');
+  });
+
   it("gives a passage its turn's lines, not the whole episode's", () => {
     const ep = store.db.prepare<[], { seq: number; line_start: number; line_end: number }>(`SELECT seq, line_start, line_end FROM episodes WHERE source_path LIKE '%simonw-sample_session.jsonl'`).get()!;
     const spans = passagesOf(store).filter((p) => p.episode_seq === ep.seq).map((p) => `${p.line_start}-${p.line_end}`);
@@ -104,7 +130,9 @@ describe('passages of real sessions', () => {
     const lines = fs.readFileSync(SHOWCASE, 'utf8').split('\n');
     assert.ok(lines.slice(p.line_start - 1, p.line_end).join('\n').includes('scale down to fit'), `lines ${p.line_start}-${p.line_end} hold the sentence`);
     const text = recallText(r);
-    assert.ok(text.includes('scale down to fit') && text.includes(`${SHOWCASE} (`), text);
+    // Several files: the folder they share is named once in the heading, each file after it.
+    const folder = /^## what past sessions said \(files under (.+?), then lines/m.exec(text)?.[1] ?? '';
+    assert.ok(text.includes('scale down to fit') && SHOWCASE.startsWith(folder) && text.includes(`\n${SHOWCASE.slice(folder.length)} (`), text);
 
     const wrap = recall(store, { query: 'which part takes care of wrapping long lines of text?' }, NOW);
     assert.ok(wrap.passages?.slice(0, 3).some((x) => /CSS should handle word wrapping/.test(x.snippet)), recallText(wrap));
@@ -123,6 +151,28 @@ describe('passages of real sessions', () => {
       assert.ok(ps.length < full.passages!.length || budget >= 300, `budget ${budget} keeps ${ps.length} of ${full.passages!.length}`);
       assert.ok((r.omitted.passages ?? 0) > 0 || ps.length === full.passages!.length);
     }
+  });
+
+  it('shows a passage that does not fit whole by its best whole sentences in the budget left, never a cut word', () => {
+    // The real-recall questions about these transcripts, at budgets where the last passage shown often does not fit whole.
+    const questions = SETS[0]!.questions.filter((q) => q.transcript.startsWith('claude/real/')).map((q) => q.question);
+    assert.ok(questions.length >= 10);
+    const words = new Set(store.db.prepare<[], { text: string }>(`SELECT text FROM episodes`).all().flatMap((e) => e.text.split(/\s+/)));
+    let partial = 0;
+    for (const query of questions)
+      for (const budget of [300, 500, 700]) {
+        const r = recall(store, { query, budget }, NOW);
+        const ps = r.passages ?? [];
+        for (const p of ps.slice(1)) {
+          if (!p.snippet.includes('…')) continue;
+          partial++;
+          // Every word shown is a whole word of what the sessions said.
+          for (const w of p.snippet.split(/\s+/).filter((x) => x && x !== '…')) assert.ok(words.has(w.replace(/^…|…$/g, '')), `"${w}" is cut: ${p.snippet}`);
+        }
+        const cost = ps.slice(1).reduce((n, p) => n + estimateTokens(p.snippet), 0);
+        assert.ok(cost <= budget, `budget ${budget}: ${cost} tokens of snippets beyond the first`);
+      }
+    assert.ok(partial > 0, 'some answer showed a passage in part');
   });
 
   it('forgetting an episode removes its passages and their index rows', () => {

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { MemoryStatus } from '../../../daemon/protocol';
 import { openDatabase } from '../../../daemon/sqlite';
 import { scry, stopDaemon, tempDir } from '../../helpers';
 
@@ -73,4 +74,13 @@ export function age(dir: string): void {
     fs.utimesSync(p, old, old);
   };
   visit(dir);
+}
+
+/** `scry memory status` lists the source with the store it was found in, the sessions found and ingested there, and no failure. */
+export async function assertStatusLists(h: AgentHome, source: string, store: string, sessions: number): Promise<void> {
+  const status = await h.json<MemoryStatus>(['memory', 'status']);
+  const s = status.sources?.find((x) => x.id === source);
+  assert.ok(s, `status lists ${source}: ${JSON.stringify(status.sources?.map((x) => x.id))}`);
+  assert.ok(s.stores?.some((x) => x === store || x === fs.realpathSync(store)), `${source}'s store ${store} is listed: ${JSON.stringify(s.stores)}`);
+  assert.deepEqual([s.sessions_found, s.sessions_ingested, s.failed], [sessions, sessions, []], JSON.stringify(s));
 }

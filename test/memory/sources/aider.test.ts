@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { RecallResult, SweepResult } from '../../../daemon/protocol';
 import { ROOT } from '../../helpers';
-import { age, agentHome, type AgentHome } from './agent-home';
+import { age, agentHome, assertStatusLists, type AgentHome } from './agent-home';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'memory', 'aider');
 const WRITTEN = path.join(FIXTURES, 'written', 'ledger.aider.chat.history.md');
@@ -54,6 +54,10 @@ describe('Aider histories through the daemon', () => {
     assert.deepEqual(first.failed, []);
   });
 
+  it('is listed in memory status with the repo it was found in and its sessions', async () => {
+    await assertStatusLists(h, 'aider', ledger, 2);
+  });
+
   it('dates each episode by the session it came from, and records the repo it ran in', () => {
     const eps = h.episodes('aider');
     const ledgerEps = eps.filter((e) => e.repo_root === fs.realpathSync(ledger) || e.repo_root === ledger);
@@ -75,7 +79,7 @@ describe('Aider histories through the daemon', () => {
   it('recall finds the decision the session stated', async () => {
     const r = await h.json<RecallResult>(['memory', 'recall', 'where does the ledger service deploy']);
     // What the passages say, and the statements they were found through.
-    const said = (r.passages ?? []).filter((p) => p.source === 'aider').flatMap((p) => [p.snippet, ...(p.via ?? [])]).join('\n');
+    const said = (r.passages ?? []).filter((p) => p.source === 'aider').map((p) => p.snippet).join('\n');
     assert.match(said, /build-7/, JSON.stringify(r.passages));
   });
 

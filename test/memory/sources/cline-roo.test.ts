@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { RecallResult, SweepResult } from '../../../daemon/protocol';
 import { ROOT } from '../../helpers';
-import { age, agentHome, type AgentHome } from './agent-home';
+import { age, agentHome, assertStatusLists, type AgentHome } from './agent-home';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'memory');
 
@@ -23,12 +23,16 @@ interface Agent {
   cwd: string;
   question: string;
   fact: RegExp;
-  token?: string;
+  /** A secret in what the user typed: the fixture's own, or planted in the laid-out copy's first message. */
+  token: string;
+  planted: boolean;
+  /** A task folder name of this agent's form, for the task in a form Scry does not know. */
+  unknownTask: string;
 }
 
 const AGENTS: Agent[] = [
-  { id: 'cline', extension: 'saoudrizwan.claude-dev', task: 'cline/written/tasks/1768471200000', cwd: '/home/dev/billing', question: 'how are VAT ids stored', fact: /two-letter prefix/, token: 'ghp_Mn4Bv6Cx8Za1Sd3Fg5Hj7Kl9Qw2Er4Ty6Ui8O' },
-  { id: 'roo', extension: 'rooveterinaryinc.roo-cline', task: 'roo/written/tasks/3f2e1d0c-9b8a-4765-8432-10fedcba9876', cwd: '/home/dev/atlas', question: 'how long are map tiles cached', fact: /24 hours/ },
+  { id: 'cline', extension: 'saoudrizwan.claude-dev', task: 'cline/written/tasks/1768471200000', cwd: '/home/dev/billing', question: 'how are VAT ids stored', fact: /two-letter prefix/, token: 'ghp_Mn4Bv6Cx8Za1Sd3Fg5Hj7Kl9Qw2Er4Ty6Ui8O', planted: false, unknownTask: '1769000000000' },
+  { id: 'roo', extension: 'rooveterinaryinc.roo-cline', task: 'roo/written/tasks/3f2e1d0c-9b8a-4765-8432-10fedcba9876', cwd: '/home/dev/atlas', question: 'how long are map tiles cached', fact: /24 hours/, token: 'glpat-Qm3Xr8Tz1Vb6Nw4Kp9Ls2D', planted: true, unknownTask: '7c6b5a49-3827-4160-9f5e-4d3c2b1a0f9e' },
 ];
 
 /** Lays the fixture's task folder out where the extension keeps it, its folder pointed at a repo that exists here. */
@@ -36,6 +40,13 @@ function layTask(h: AgentHome, a: Agent, repo: string): string {
   const dir = path.join(h.home, '.config', 'Code', 'User', 'globalStorage', a.extension, 'tasks', path.basename(a.task));
   fs.mkdirSync(dir, { recursive: true });
   for (const f of fs.readdirSync(path.join(FIXTURES, a.task))) fs.writeFileSync(path.join(dir, f), fs.readFileSync(path.join(FIXTURES, a.task, f), 'utf8').replaceAll(a.cwd, repo));
+  if (a.planted) {
+    const ui = path.join(dir, 'ui_messages.json');
+    const messages = JSON.parse(fs.readFileSync(ui, 'utf8')) as Array<{ type: string; say?: string; text?: string }>;
+    const typed = messages.find((m) => m.type === 'say' && m.say === 'text')!;
+    typed.text = `${typed.text ?? ''} The deploy token is ${a.token} if you need it.`;
+    fs.writeFileSync(ui, JSON.stringify(messages));
+  }
   return dir;
 }
 
@@ -61,6 +72,10 @@ for (const a of AGENTS) {
       assert.deepEqual([row.files, row.ingested, row.failed], [1, 1, 0], JSON.stringify(first));
     });
 
+    it('is listed in memory status with the tasks folder it was found in', async () => {
+      await assertStatusLists(h, a.id, path.join(h.home, '.config', 'Code', 'User', 'globalStorage', a.extension, 'tasks'), 1);
+    });
+
     it('keeps the messages’ own times and the task’s folder as the project', () => {
       const ui = JSON.parse(fs.readFileSync(path.join(FIXTURES, a.task, 'ui_messages.json'), 'utf8')) as Array<{ ts: number }>;
       const times = new Set(ui.map((m) => new Date(m.ts).toISOString()));
@@ -81,36 +96,38 @@ for (const a of AGENTS) {
 
     it('recall finds the fact the task stated', async () => {
       const r = await h.json<RecallResult>(['memory', 'recall', a.question]);
-      const said = (r.passages ?? []).filter((p) => p.source === a.id).flatMap((p) => [p.snippet, ...(p.via ?? [])]).join('\n');
+      const said = (r.passages ?? []).filter((p) => p.source === a.id).map((p) => p.snippet).join('\n');
       assert.match(said, a.fact, JSON.stringify(r.passages));
     });
 
-    if (a.token) {
-      it('never stores the planted token', () => {
-        assert.ok(fs.readFileSync(path.join(FIXTURES, a.task, 'ui_messages.json'), 'utf8').includes(a.token!));
-        assert.equal(h.holds(a.token!), false);
-      });
-    }
+    it('never stores the planted token', () => {
+      const laid = path.join(h.home, '.config', 'Code', 'User', 'globalStorage', a.extension, 'tasks', path.basename(a.task), 'ui_messages.json');
+      assert.ok(fs.readFileSync(laid, 'utf8').includes(a.token), 'the task the sweep read carries the token');
+      assert.equal(h.holds(a.token), false);
+      assert.match(h.episodes(a.id).map((e) => e.text).join('\n'), /\[redacted:/, 'it was redacted, not dropped with its message');
+    });
   });
 }
 
-describe('a task file Scry cannot read', () => {
-  let h: AgentHome;
-  after(async () => h.dispose());
+for (const a of AGENTS) {
+  describe(`a ${a.id} task file Scry cannot read`, () => {
+    let h: AgentHome;
+    after(async () => h.dispose());
 
-  it('is reported with its path and what was expected; nothing is stored and no cursor moves', async () => {
-    h = agentHome('cline-unknown');
-    const dir = path.join(h.home, '.config', 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev', 'tasks', '1769000000000');
-    fs.mkdirSync(dir, { recursive: true });
-    // A later writer that wraps the messages in a versioned object.
-    const messages = JSON.parse(fs.readFileSync(path.join(FIXTURES, AGENTS[0]!.task, 'ui_messages.json'), 'utf8')) as unknown[];
-    fs.writeFileSync(path.join(dir, 'ui_messages.json'), JSON.stringify({ version: 2, messages }));
-    age(path.join(h.home, '.config'));
-    const r = await h.json<SweepResult>(['memory', 'sweep']);
-    const row = r.sources.find((s) => s.source === 'cline')!;
-    assert.deepEqual([row.files, row.failed, row.added], [1, 1, 0]);
-    assert.match(r.failed[0]!.error, /1769000000000\/ui_messages\.json.*expected a JSON array of task messages/);
-    assert.equal(h.episodes('cline').length, 0);
-    assert.equal(h.cursors('cline'), 0);
+    it('is reported with its path and what was expected; nothing is stored and no cursor moves', async () => {
+      h = agentHome(`${a.id}-unknown`);
+      const dir = path.join(h.home, '.config', 'Code', 'User', 'globalStorage', a.extension, 'tasks', a.unknownTask);
+      fs.mkdirSync(dir, { recursive: true });
+      // A later writer that wraps the messages in a versioned object.
+      const messages = JSON.parse(fs.readFileSync(path.join(FIXTURES, a.task, 'ui_messages.json'), 'utf8')) as unknown[];
+      fs.writeFileSync(path.join(dir, 'ui_messages.json'), JSON.stringify({ version: 2, messages }));
+      age(path.join(h.home, '.config'));
+      const r = await h.json<SweepResult>(['memory', 'sweep']);
+      const row = r.sources.find((s) => s.source === a.id)!;
+      assert.deepEqual([row.files, row.failed, row.added], [1, 1, 0]);
+      assert.match(r.failed[0]!.error, new RegExp(`${a.unknownTask}/ui_messages\\.json.*expected a JSON array of task messages`));
+      assert.equal(h.episodes(a.id).length, 0);
+      assert.equal(h.cursors(a.id), 0);
+    });
   });
-});
+}

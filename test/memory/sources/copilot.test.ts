@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { RecallResult, SweepResult } from '../../../daemon/protocol';
 import { ROOT } from '../../helpers';
-import { age, agentHome, type AgentHome } from './agent-home';
+import { age, agentHome, assertStatusLists, type AgentHome } from './agent-home';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'memory', 'copilot', 'written');
 const JSON_SESSION = '6f1c2a8e-0b7d-4c55-9a1e-2f3b4c5d6e7f.json';
@@ -61,6 +61,10 @@ describe('Copilot Chat sessions through the daemon', () => {
     assert.deepEqual([row.files, row.ingested, row.failed], [2, 2, 0], JSON.stringify(first));
   });
 
+  it('is listed in memory status with its workspaceStorage and its sessions', async () => {
+    await assertStatusLists(h, 'copilot', path.join(h.home, '.config', 'Code', 'User', 'workspaceStorage'), 2);
+  });
+
   it('keeps the requests’ own times and the workspace folder as the project', () => {
     const eps = h.episodes('copilot');
     assert.equal(new Set(eps.map((e) => e.source_path)).size, 2);
@@ -83,7 +87,7 @@ describe('Copilot Chat sessions through the daemon', () => {
   it('recall finds facts stated in the JSON session and in the JSONL log', async () => {
     const said = async (q: string): Promise<string> => {
       const r = await h.json<RecallResult>(['memory', 'recall', q]);
-      return (r.passages ?? []).filter((p) => p.source === 'copilot').flatMap((p) => [p.snippet, ...(p.via ?? [])]).join('\n');
+      return (r.passages ?? []).filter((p) => p.source === 'copilot').map((p) => p.snippet).join('\n');
     };
     assert.match(await said('where does the staging database live'), /db-staging-2/);
     assert.match(await said('payment retries backoff'), /three times/);

@@ -14,20 +14,12 @@ import { after, describe, it } from 'node:test';
 import type { MemoryStatus, SweepResult } from '../../../daemon/protocol';
 import { openDatabase } from '../../../daemon/sqlite';
 import { ROOT, scry, stopDaemon, tempDir } from '../../helpers';
+import { kvDb } from './cursor-store';
 
 const WRITTEN = path.join(ROOT, 'test', 'fixtures', 'memory', 'cursor', 'written');
 const ROWS = JSON.parse(fs.readFileSync(path.join(WRITTEN, 'composers.json'), 'utf8')) as { cursorDiskKV: Record<string, Record<string, unknown>>; workspaceItemTable: Record<string, unknown> };
 const COMPOSER = 'c1a7e0d4-2b9f-4c1e-8d3a-5f6b7c8d9e01';
 const TRANSCRIBED = '3f6a9c52-8e1d-4b7a-a0c4-6d2e5b9f1a37';
-
-function kvDb(file: string, table: 'cursorDiskKV' | 'ItemTable', rows: Record<string, unknown>): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = openDatabase(file);
-  db.exec(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB)`);
-  const put = db.prepare(`INSERT INTO ${table} (key, value) VALUES (?, ?)`);
-  for (const [k, v] of Object.entries(rows)) put.run(k, JSON.stringify(v));
-  db.close();
-}
 
 /** A HOME with Cursor's stores; returns the two project folders. */
 function cursorHome(home: string): { transcripts: string; composer: string; globalDb: string } {
@@ -109,7 +101,7 @@ describe('memory from Cursor: agent transcripts and composers', () => {
     }
     const status = await json<MemoryStatus>(['memory', 'status']);
     const s = status.sources?.find((x) => x.id === 'cursor');
-    assert.equal(s?.sessions_ingested, 3);
+    assert.deepEqual([s?.stores, s?.sessions_found, s?.sessions_ingested, s?.failed], [[path.join(home, '.cursor', 'projects'), path.dirname(globalDb)], 3, 3, []]);
   });
 
   it('a composer of an unknown version is reported with what was expected, stores nothing, and is read once known', async () => {

@@ -123,4 +123,10 @@ describe('the source registry', () => {
     }
     assert.deepEqual(new Set(SOURCE_IDS.map((id) => SOURCES[id].configKey)).size, SOURCE_IDS.length, 'config keys are distinct');
   });
+
+  it("names every agent whose sessions it reads, so the graph and recall show the agent's name, not a source id", () => {
+    const agents = SOURCE_IDS.filter((id) => SOURCES[id].conversational);
+    assert.deepEqual(agents.filter((id) => P.agentName(id) === id), [], 'agents shown under their source id');
+    assert.equal(new Set(agents.map((id) => P.agentName(id))).size, agents.length, 'two agents share a name');
+  });
 });

@@ -1,8 +1,6 @@
 // The passage reads behind recall: full text over what the sessions said
 // (BM25, as of now or as of a time), how common a word is (capped count),
-// the passages of an entity's latest sessions (recall keeps those that name
-// it: the passage-to-entity link), and the episode a passage belongs to,
-// for its reference. Noise (passages that are all boilerplate) is never
+// and the episode a passage belongs to, for its reference. Noise (passages that are all boilerplate) is never
 // read; the boilerplate lines of the rest are looked up to leave them out.
 import { perDb } from '../cache';
 import { EPISODE_REF_COLUMNS, type EpisodeRefRow } from '../rows';
@@ -25,9 +23,6 @@ export interface PassageRow {
   r: number;
 }
 
-/** Names of an entity a passage is looked for by. */
-export const NAMES = 4;
-
 const COLUMNS = 'p.id, p.episode_seq, p.ord, p.char_start, p.char_end, p.line_start, p.line_end, p.occurred_at, p.repo_root, p.text';
 
 function build(db: Db, asOf: boolean) {
@@ -39,10 +34,6 @@ function build(db: Db, asOf: boolean) {
       JOIN passages p ON p.id = x.rowid WHERE 1 ${when} ORDER BY p.id DESC`),
     // Capped: how common a word is matters only up to the point where it stops being worth searching for.
     count: db.prepare<[string, number], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM passages_fts WHERE passages_fts MATCH ? LIMIT ?)`),
-    ofEntity: db.prepare<unknown[], PassageRow>(`SELECT ${COLUMNS}, 0 AS r FROM passages p
-      WHERE p.noise = 0 AND p.episode_seq IN (SELECT e.seq FROM entity_episodes ee JOIN episodes e ON e.id = ee.episode_id WHERE ee.entity_id = ? ${asOf ? 'AND ee.occurred_at <= ?' : ''} ORDER BY ee.occurred_at DESC LIMIT ?)
-      AND (${Array.from({ length: NAMES }, () => 'instr(lower(p.text), ?) > 0').join(' OR ')})
-      ORDER BY p.episode_seq DESC, p.ord LIMIT ?`),
     episode: db.prepare<[number], EpisodeRefRow>(`SELECT ${EPISODE_REF_COLUMNS} FROM episodes e WHERE e.seq = ?`),
     boilerplate: db.prepare<[string], { k: string }>(`SELECT key AS k FROM boilerplate_lines WHERE key = ?`),
     holdsBoilerplate: db.prepare<[number], { x: number }>(`SELECT 1 AS x FROM passage_lines l JOIN boilerplate_lines b ON b.key = l.key WHERE l.passage_id = ? LIMIT 1`),
@@ -57,12 +48,6 @@ function build(db: Db, asOf: boolean) {
       recent: (fts: string, limit: number): PassageRow[] => s.recent.all(fts, limit, ...once),
       /** How many passages match `fts`, counting no further than `cap`. */
       count: (fts: string, cap: number): number => s.count.get(fts, cap)?.n ?? 0,
-      /** Up to `limit` passages of the entity's `episodes` latest sessions that hold one of its `names` (lowercased; the first NAMES). */
-      ofEntity: (entityId: number, names: readonly string[], episodes: number, limit: number): PassageRow[] => {
-        // A name slot not needed is a string no text holds.
-        const slots = Array.from({ length: NAMES }, (_, i) => names[i] ?? '\u0000\u0001');
-        return s.ofEntity.all(entityId, ...once, episodes, ...slots, limit);
-      },
       episode: (seq: number): EpisodeRefRow | undefined => s.episode.get(seq),
       /** Whether a line key (passage/recurring.ts) is boilerplate: said in several sessions. */
       isBoilerplate: (key: string): boolean => s.boilerplate.get(key) !== undefined,
