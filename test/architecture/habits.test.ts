@@ -31,10 +31,10 @@ describe('habits of the tree', () => {
     write('daemon/code/seed/index.ts', "export { handed } from './read';\n");
     write('daemon/code/use.ts', "import { say } from '../cli/say';\nexport const used = say(1, undefined);\n");
     write('test/use.ts', "import { used } from '../daemon/code/use';\nimport { other } from '../daemon/code/seed/other';\nvoid used, other;\n");
-    assert.deepEqual(handWrittenProblems(root, { 'daemon/memory/recall.ts': 'planted' }), [
+    assert.deepEqual(handWrittenProblems(root, { 'daemon/memory/orient.ts': 'planted' }), [
       'daemon/cli/say.ts writes a plural by hand: use plural() or pluralNoun() (daemon/protocol/plural.ts)',
       "daemon/cli/say.ts writes a thrown value's message by hand: use errorMessage() (daemon/protocol/errors.ts)",
-      'daemon/memory/recall.ts no longer writes it by hand: take it off KNOWN_HAND_WRITTEN',
+      'daemon/memory/orient.ts no longer writes it by hand: take it off KNOWN_HAND_WRITTEN',
     ]);
     assert.deepEqual(duplicateProblems(root, ['readText', 'plural']), ['readText is defined 2 times: daemon/code/seed/read.ts daemon/text/read-text.ts']);
     assert.deepEqual(deadExportProblems(root).sort(), ['daemon/code/seed/index.ts hands out handed, which nothing outside daemon/code/seed/ uses', 'daemon/code/seed/read.ts exports unused, which nothing uses']);

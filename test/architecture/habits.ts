@@ -27,12 +27,11 @@ const HAND_MESSAGE = /instanceof Error \? \w+\.message : String\(/;
  * (take it off when it is converted).
  */
 export const KNOWN_HAND_WRITTEN: Readonly<Record<string, string>> = {
-  'daemon/memory/recall.ts': 'plural: memory recall, another engineer works in it this session; convert after the merge',
-  'daemon/memory/orient.ts': 'plural: memory orient, as recall.ts',
+  'daemon/memory/orient.ts': 'plural: memory orient, another engineer works in memory this session; convert after the merge',
   'extension/memoryGraph/controller.ts': 'plural and message: the memory-graph page, another engineer works in it this session; convert after the merge',
-  'daemon/memory/extract/queue.ts': 'message: memory extract, as recall.ts',
-  'daemon/memory/extract/chain.ts': 'message: memory extract, as recall.ts',
-  'daemon/memory/ingest.ts': 'message: memory ingest, as recall.ts',
+  'daemon/memory/extract/queue.ts': 'message: memory extract, as orient.ts',
+  'daemon/memory/extract/chain.ts': 'message: memory extract, as orient.ts',
+  'daemon/memory/ingest.ts': 'message: memory ingest, as orient.ts',
   'daemon/server/daemon.ts': 'message: the server, another engineer works in it this session; its log keeps the stack, the reply the bare message',
   'daemon/code/build/worker.ts': 'message: the worker posts the message, the code and the remedy apart; errorMessage() would fold the remedy into the message',
 };
