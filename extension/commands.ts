@@ -177,7 +177,7 @@ async function findAtCursor(deps: CommandDeps, what: string, type: typeof P.Refs
     })),
   );
   const files = new Set(items.map((i) => i.location.occurrence.file)).size;
-  const title = `${capitalize(what)} of ${name}: ${result.total} in ${files} file${files === 1 ? '' : 's'}${result.truncated ? ` (${result.truncated})` : ''}`;
+  const title = `${capitalize(what)} of ${name}: ${result.total} in ${P.plural(files, 'file')}${result.truncated ? ` (${result.truncated})` : ''}`;
   if (items.length === 0) {
     void vscode.window.showInformationMessage(`Scry: no ${what} of '${name}' in ${path.basename(repo)}`);
     return;

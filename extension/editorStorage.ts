@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import * as P from '../daemon/protocol';
+import { errorMessage } from '../daemon/protocol/errors';
 import type { Supervisor } from './supervisor';
 
 /** The folders to report, from the extension's own storage locations (file URIs only: a virtual one has no folder to sweep). */
@@ -23,7 +24,7 @@ export function reportEditorStorage(context: vscode.ExtensionContext, supervisor
     if (!params) return;
     void supervisor.request(P.MemoryEditorStorage.type, params).then(
       (r) => log('info', `memory: this editor's chats are swept from ${Object.entries(r.roots).map(([id, roots]) => `${id}: ${roots.length} places`).join(', ')}`),
-      (err: unknown) => log('error', `memory: could not report this editor's storage: ${err instanceof Error ? err.message : String(err)}`),
+      (err: unknown) => log('error', `memory: could not report this editor's storage: ${errorMessage(err)}`),
     );
   });
 }

@@ -46,7 +46,7 @@ async function recall(d: MemoryCommandDeps): Promise<void> {
   }
   // The answer's note speaks to agents (tool arguments, other tools); a person gets the count of what is not listed.
   const more = r.omitted.entities;
-  const title = `Recall “${query.trim()}”: ${r.total} entit${r.total === 1 ? 'y' : 'ies'}${more > 0 ? ` (${more} more not listed: ask more precisely)` : ''}`;
+  const title = `Recall “${query.trim()}”: ${P.plural(r.total, 'entity', 'entities')}${more > 0 ? ` (${more} more not listed: ask more precisely)` : ''}`;
   const chosen = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose an entity or a fact to open it in the memory graph, an episode to read it', matchOnDescription: true, matchOnDetail: true });
   if (chosen?.entity !== undefined) await d.panel.show([chosen.entity]);
   else if (chosen?.episode) await d.episodes.open(episodeView(chosen.episode));
@@ -105,7 +105,7 @@ async function ingestNow(d: MemoryCommandDeps): Promise<void> {
   });
   const files = result.sources.reduce((n, s) => n + s.files, 0);
   const failed = result.failed.length ? `; ${result.failed.length} failed (${result.failed[0]!.path}: ${result.failed[0]!.error})` : '';
-  void vscode.window.showInformationMessage(`Scry: ${result.added} new episode${result.added === 1 ? '' : 's'} from ${files} file${files === 1 ? '' : 's'}${failed}.`);
+  void vscode.window.showInformationMessage(`Scry: ${P.plural(result.added, 'new episode')} from ${P.plural(files, 'file')}${failed}.`);
 }
 
 async function openMemoryConfig(d: MemoryCommandDeps): Promise<void> {

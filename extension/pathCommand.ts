@@ -2,6 +2,7 @@
 // pathLink.ts that say where the link is and how to take it back.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { errorMessage } from '../daemon/protocol/errors';
 import { inspectLink, linkDirs, linkPlace, removeLink, tildify, writeLink } from './pathLink';
 
 export const UNDO_TITLE = "Scry: Uninstall 'scry' Command from PATH";
@@ -44,7 +45,7 @@ export function repointPathLink(scryBin: string, extensionId: string, log: (line
       writeLink({ dir, link, onPath: true }, scryBin);
       log(`re-pointed ${link} from ${state.target} to ${scryBin}`);
     } catch (err) {
-      log(`could not re-point ${link}: ${err instanceof Error ? err.message : String(err)}`);
+      log(`could not re-point ${link}: ${errorMessage(err)}`);
     }
   }
 }

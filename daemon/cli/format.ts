@@ -97,7 +97,7 @@ export function formatSearch(r: SearchResult): string {
   const widths = [0, 1, 2].map((c) => Math.min(40, Math.max(0, ...rows.map((row) => row[c]!.length))));
   const out = rows.map((row) => row.map((cell, c) => (c < 3 ? cell.padEnd(widths[c]!) : cell)).join('  '));
   const paged = pageNote(r, r.results.length, r.next_offset !== undefined ? P.searchRest(r) : undefined);
-  out.push(`${r.total} match${r.total === 1 ? '' : 'es'} for '${r.pattern}'${paged} · ${r.elapsed_ms} ms`);
+  out.push(`${P.plural(r.total, 'match', 'matches')} for '${r.pattern}'${paged} · ${r.elapsed_ms} ms`);
   return notes(r.index, r.note) + out.join('\n') + '\n' + nextPage(r);
 }
 
@@ -153,8 +153,8 @@ export function formatStatus(s: StatusResult): string {
     lines.push(`${r.repo}: ${r.effective_status}${langs}${r.building ? ' (rebuilding)' : ''}, ${r.documents} files, ${r.symbols} symbols, indexed ${r.indexed_at ?? 'never'}${r.last_build_ms !== null ? ` in ${r.last_build_ms} ms` : ''}`);
     for (const n of firstIndexNotes({ syntactic: r.syntactic, seeded_from: r.seeded_from, building: r.progress })) lines.push(`  ${n.replace(/^note: /, '')}`);
     if (r.precise_waits) lines.push(`  precise build waits: ${r.precise_waits}`);
-    const how = !r.watching ? 'not watching' : r.watch_mode === 'polling' ? 'watching by polling (degraded)' : `watching${r.watched_dirs !== undefined ? ` ${r.watched_dirs} folder${r.watched_dirs === 1 ? '' : 's'}` : ''}`;
-    lines.push(`  ${how}, ${r.pending_changes ?? 0} pending change${r.pending_changes === 1 ? '' : 's'}, ${r.overlay_files ?? 0} file${r.overlay_files === 1 ? '' : 's'} in the overlay`);
+    const how = !r.watching ? 'not watching' : r.watch_mode === 'polling' ? 'watching by polling (degraded)' : `watching${r.watched_dirs !== undefined ? ` ${P.plural(r.watched_dirs, 'folder')}` : ''}`;
+    lines.push(`  ${how}, ${P.plural(r.pending_changes ?? 0, 'pending change')}, ${P.plural(r.overlay_files ?? 0, 'file')} in the overlay`);
     if (r.degraded) lines.push(`  degraded: ${r.degraded}`);
     for (const i of r.indexers) lines.push(`  ${i.language} (${i.indexer}): ${i.status}, ${i.file_count} files${i.error ? `: ${i.error}` : ''}${i.remedy ? ` (${i.remedy})` : ''}`);
     const c = r.coverage;
@@ -162,7 +162,7 @@ export function formatStatus(s: StatusResult): string {
     if (r.last_error) lines.push(`  last error: ${r.last_error}`);
   }
   const w = s.watches;
-  if (w && w.inotify_watches !== null) lines.push(`inotify: ${w.inotify_watches} watch${w.inotify_watches === 1 ? '' : 'es'} held by the daemon${w.max_user_watches !== null ? ` (limit fs.inotify.max_user_watches = ${w.max_user_watches}, shared by all of this user's processes)` : ''}`);
+  if (w && w.inotify_watches !== null) lines.push(`inotify: ${P.plural(w.inotify_watches, 'watch', 'watches')} held by the daemon${w.max_user_watches !== null ? ` (limit fs.inotify.max_user_watches = ${w.max_user_watches}, shared by all of this user's processes)` : ''}`);
   return lines.join('\n') + '\n' + (s.memory ? formatMemoryStatus(s.memory) : '');
 }
 
@@ -173,7 +173,7 @@ export function formatRepos(r: P.ReposResult): string {
     const state = k.kind === 'refused' ? `not watched: ${k.reason ?? 'no longer allowed'}` : `${k.kind}${k.watching ? ', watching' : ''}`;
     return `${k.repo}  ${state}, indexed ${k.indexed_at ?? 'never'}, ${size}`;
   });
-  lines.push(`${r.repos.length} repositor${r.repos.length === 1 ? 'y' : 'ies'}; scry forget PATH drops one`);
+  lines.push(`${P.plural(r.repos.length, 'repository', 'repositories')}; scry forget PATH drops one`);
   return lines.join('\n') + '\n';
 }
 
@@ -198,7 +198,7 @@ export const FORMATTERS: P.FormatterTable = P.formatterTable([
   P.formatter(P.MemoryIngest, formatIngest),
   P.formatter(P.MemoryEpisode, formatEpisode),
   P.formatter(P.MemorySweep, formatSweep),
-  P.formatter(P.MemoryRetry, (r) => `${r.requeued} episode${r.requeued === 1 ? '' : 's'} queued for extraction again\n`),
+  P.formatter(P.MemoryRetry, (r) => `${P.plural(r.requeued, 'episode')} queued for extraction again\n`),
   P.formatter(P.MemoryStatusMethod, formatMemoryStatus),
   P.formatter(P.MemoryRecall, P.recallText),
   P.formatter(P.MemoryEpisodes, P.episodesText),
@@ -215,9 +215,9 @@ export const FORMATTERS: P.FormatterTable = P.formatterTable([
 
 export function formatIngest(r: P.IngestResult): string {
   const by = (o: string): number => r.files.filter((f) => f.outcome === o).length;
-  const lines = [`${r.added} new episode${r.added === 1 ? '' : 's'} from ${by('ingested')} of ${r.files.length} file${r.files.length === 1 ? '' : 's'}${r.existing ? ` (${r.existing} already stored)` : ''}${r.dry_run ? ' (dry run: nothing written)' : ''} · ${Math.round(r.elapsed_ms)} ms`];
+  const lines = [`${P.plural(r.added, 'new episode')} from ${by('ingested')} of ${P.plural(r.files.length, 'file')}${r.existing ? ` (${r.existing} already stored)` : ''}${r.dry_run ? ' (dry run: nothing written)' : ''} · ${Math.round(r.elapsed_ms)} ms`];
   const waiting = by('too-short');
-  if (waiting) lines.push(`  ${waiting} session${waiting === 1 ? '' : 's'} with no answer or under 20 words wait until they grow`);
+  if (waiting) lines.push(`  ${P.plural(waiting, 'session')} with no answer or under 20 words wait until they grow`);
   if (by('unchanged')) lines.push(`  ${by('unchanged')} unchanged since the last ingest`);
   for (const f of r.files.filter((x) => x.outcome === 'failed')) lines.push(`  failed: ${f.path}: ${f.error}`);
   const unknown = new Map<string, number>();
@@ -227,7 +227,7 @@ export function formatIngest(r: P.IngestResult): string {
 }
 
 export function formatSweep(r: P.SweepResult): string {
-  const lines = [`${r.added} new episode${r.added === 1 ? '' : 's'}${r.dry_run ? ' would be stored (dry run)' : ''} · ${Math.round(r.elapsed_ms)} ms`];
+  const lines = [`${P.plural(r.added, 'new episode')}${r.dry_run ? ' would be stored (dry run)' : ''} · ${Math.round(r.elapsed_ms)} ms`];
   for (const s of r.sources) {
     const where = s.stores.length > 0 ? s.stores.join(', ') : `no store found (looked in ${s.roots.join(', ') || 'no roots'})`;
     lines.push(`  ${s.source.padEnd(8)} ${s.files} sessions: ${s.ingested} ingested, ${s.unchanged} unchanged, ${s.too_recent} modified in the last minutes (wait), ${s.failed} failed  [${where}]`);
@@ -262,7 +262,7 @@ export function formatMemoryStatus(m: P.MemoryStatus): string {
 // ---- memory (part 2) ----------------------------------------------------------
 
 export function formatEntities(r: P.EntitiesResult): string {
-  const lines = r.entities.map((e) => `${`#${e.id}`.padEnd(7)} ${e.type.padEnd(9)} ${e.name}${e.aliases.length ? ` (aka ${e.aliases.slice(0, 3).join(', ')})` : ''}  ${e.current_facts} fact${e.current_facts === 1 ? '' : 's'}, updated ${e.updated_at.slice(0, 10)}`);
+  const lines = r.entities.map((e) => `${`#${e.id}`.padEnd(7)} ${e.type.padEnd(9)} ${e.name}${e.aliases.length ? ` (aka ${e.aliases.slice(0, 3).join(', ')})` : ''}  ${P.plural(e.current_facts, 'fact')}, updated ${e.updated_at.slice(0, 10)}`);
   lines.push(`${r.entities.length} of ${r.total} entities${r.next_cursor ? ` (next page: --cursor ${r.next_cursor})` : ''}`);
   return lines.join('\n') + '\n';
 }
@@ -272,13 +272,13 @@ export function formatInvalidate(r: P.InvalidateResult): string {
 }
 
 export function formatForget(r: P.ForgetResult): string {
-  return `forgot ${r.entities} entit${r.entities === 1 ? 'y' : 'ies'}, ${r.episodes} episode${r.episodes === 1 ? '' : 's'}, ${r.facts} fact${r.facts === 1 ? '' : 's'}\n`;
+  return `forgot ${P.plural(r.entities, 'entity', 'entities')}, ${P.plural(r.episodes, 'episode')}, ${P.plural(r.facts, 'fact')}\n`;
 }
 
 export function formatGraph(r: P.GraphResult): string {
   const names = new Map(r.nodes.map((n) => [n.id, n.name]));
   const lines = [r.center ? `around ${r.center.name} (${r.center.type}):` : 'most recently active entities:'];
-  for (const n of r.nodes) lines.push(`  ${n.depth !== undefined ? `[${n.depth}] ` : ''}${n.name} (${n.type}), ${n.facts} fact${n.facts === 1 ? '' : 's'}`);
+  for (const n of r.nodes) lines.push(`  ${n.depth !== undefined ? `[${n.depth}] ` : ''}${n.name} (${n.type}), ${P.plural(n.facts, 'fact')}`);
   for (const e of r.edges) lines.push(`  ${names.get(e.source) ?? `#${e.source}`} —${e.relation}→ ${names.get(e.target) ?? `#${e.target}`}`);
   lines.push(`${r.page.returned} nodes, ${r.edges.length} edges${r.page.total !== undefined ? ` of ${r.page.total} nodes` : ''}${r.page.next_cursor ? ` (next page: --cursor ${r.page.next_cursor})` : ''}`);
   return lines.join('\n') + '\n';

@@ -8,6 +8,7 @@ import { scryHome, socketPath } from '../paths';
 import * as P from '../protocol/code';
 import { Ping, Status } from '../protocol/daemon';
 import type { MethodDecl } from '../protocol/method';
+import { plural } from '../protocol/plural';
 import { findRepoRoot } from '../repos';
 import { VERSION } from '../version';
 import { intro, parseCommand, usage, type Command, type OutputFormat } from './args';
@@ -124,7 +125,7 @@ async function withDaemon(home: string, spawnIfNeeded: boolean, fn: (c: RpcClien
 
 async function stop(home: string): Promise<number> {
   const r = await stopDaemon(home);
-  const booting = r.booting > 0 ? `stopped ${r.booting} daemon${r.booting === 1 ? '' : 's'} that were starting` : '';
+  const booting = r.booting > 0 ? `stopped ${plural(r.booting, 'daemon')} that were starting` : '';
   if (r.stopped !== undefined) process.stderr.write(`scry: daemon ${r.stopped} stopped${r.forced ? ' (it did not stop on request: sent SIGTERM)' : ''}${booting ? `; ${booting}` : ''}\n`);
   else process.stderr.write(`scry: ${booting || 'no daemon is running'}\n`);
   return 0;

@@ -4,38 +4,32 @@
 // and which part owns what (BuildCoordinator: builds; LiveRepos: watchers and
 // overlays; CodeQueries: serving, serving.ts; CodeUpkeep: restore, forget and
 // the sweep, upkeep.ts; IndexLookup: what memory may ask, anchors/).
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { handler, type Domain, type DomainContext } from '../domain';
 import { NotIndexedError } from '../errors';
 import * as P from '../protocol';
 import type { CodeLookup } from '../protocol/anchors';
 import { VERSION } from '../version';
 import { IndexLookup } from './anchors';
-import { BuildCoordinator, type Sibling } from './build';
+import { BuildCoordinator, nearestSibling } from './build';
 import { knownRepos, type LiveRepo } from './live';
 import { LiveRepos } from './live-repos';
-import { glanceBudgetFromEnv, goneGraceFromEnv, idleCloseFromEnv, IDLE_CLOSE_MS, GONE_GRACE_MS, scheduleFromEnv, SWEEP_MS, watchFromEnv, type CodeDomainOptions } from './options';
+import { optionsFromEnv, sweepEveryMs, type CodeDomainOptions } from './options';
 import { indexResultOf, repoStatusOf } from './project';
 import * as Q from './query';
 import { RepoRegistry, type RepoEntry } from './repo-registry';
 import { listIndexed } from './repo-index-dirs';
 import { admit } from './roots';
 import { exportScip, type ScipExport } from './store/export';
-import { findSibling, type Candidate } from './seed';
 import { CodeQueries } from './serving';
-import { INDEX_FILE, StoreCache } from './store-cache';
+import { StoreCache } from './store-cache';
 import type { CodeStore } from './store/store';
 import { CodeUpkeep } from './upkeep';
 import { inotifyWatches, maxUserWatches } from './watch';
 
-export { scheduleFromEnv, type CodeDomainOptions } from './options';
+export type { CodeDomainOptions } from './options';
 
 export function createCodeDomain(options: CodeDomainOptions = {}): (ctx: DomainContext) => CodeDomain {
-  const idleCloseMs = idleCloseFromEnv();
-  const goneGraceMs = goneGraceFromEnv();
-  const glanceBudgetMs = glanceBudgetFromEnv();
-  return (ctx) => new CodeDomain(ctx, { schedule: scheduleFromEnv(), ...watchFromEnv(), firstIndex: process.env.SCRY_FIRST_INDEX !== '0', ...(idleCloseMs !== undefined ? { idleCloseMs } : {}), ...(goneGraceMs !== undefined ? { goneGraceMs } : {}), ...(glanceBudgetMs !== undefined ? { glanceBudgetMs } : {}), ...options });
+  return (ctx) => new CodeDomain(ctx, { ...optionsFromEnv(), ...options });
 }
 
 export class CodeDomain implements Domain {
@@ -64,7 +58,7 @@ export class CodeDomain implements Domain {
       onProgress: (e) => ctx.notify(P.Progress, e),
       onSwapped: (r) => ctx.notify(P.IndexSwapped, r),
       firstIndex: options.firstIndex ?? true,
-      siblingOf: (entry) => this.siblingOf(entry),
+      siblingOf: (entry) => nearestSibling(ctx.home, entry.repo, (l) => ctx.log(l), (repo) => this.live.get(this.repos.get(repo))?.overlay.changedFiles ?? []),
     });
     this.live = new LiveRepos({
       home: ctx.home,
@@ -98,8 +92,7 @@ export class CodeDomain implements Domain {
       handler(P.ForgetRepo, (p) => this.forget(p.repo)),
       ...Q.READ_QUERIES.map((q) => ({ decl: q.decl, run: (p: unknown) => this.query(q, p as P.RepoParams) })),
     ];
-    // Often enough that a store closes within about its idle time, and a gone repo's index goes within about its grace.
-    this.sweeper = setInterval(() => this.upkeep.sweep(), Math.max(100, Math.min(SWEEP_MS, (options.idleCloseMs ?? IDLE_CLOSE_MS) / 2, (options.goneGraceMs ?? GONE_GRACE_MS) / 2)));
+    this.sweeper = setInterval(() => this.upkeep.sweep(), sweepEveryMs(options));
     this.sweeper.unref();
   }
 
@@ -222,16 +215,5 @@ export class CodeDomain implements Domain {
   /** A rebuild failed after this index was built: it is served, but it is behind the code. */
   private isStale(entry: RepoEntry): boolean {
     return entry.lastError !== undefined && this.stores.peek(entry) !== undefined;
-  }
-
-  /** The indexed checkout of the same repository nearest to this new one (see seed/), with its overlay's files. */
-  private async siblingOf(entry: RepoEntry): Promise<Sibling | undefined> {
-    const candidates: Candidate[] = knownRepos(this.ctx.home, (l) => this.ctx.log(l))
-      .filter((k) => k.repo !== entry.repo && fs.existsSync(k.repo))
-      .map((k) => ({ repo: k.repo, index: path.join(k.dir, INDEX_FILE), indexedAt: k.indexedAt, seeded: k.seededFrom !== undefined }));
-    const found = await findSibling(entry.repo, candidates);
-    if (!found) return undefined;
-    const overlayFiles = this.live.get(this.repos.get(found.repo))?.overlay.changedFiles ?? [];
-    return { repo: found.repo, index: found.index, overlayFiles };
   }
 }

@@ -1,4 +1,3 @@
 // The code-index domain: indexers -> SCIP -> SQLite store, the live overlay,
 // and the queries. The daemon plugs it in with createCodeDomain().
-export { CodeDomain, createCodeDomain, scheduleFromEnv, type CodeDomainOptions } from './domain';
-export { findRepoRoot, resolveRepo } from '../repos';
+export { CodeDomain, createCodeDomain, type CodeDomainOptions } from './domain';

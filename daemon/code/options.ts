@@ -73,3 +73,23 @@ export function glanceBudgetFromEnv(env: NodeJS.ProcessEnv = process.env): numbe
 export function goneGraceFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
   return msFromEnv(env.SCRY_GONE_GRACE_MS);
 }
+
+/** Every option the environment sets (SCRY_* above, SCRY_FIRST_INDEX=0 for no first index); options given in code win over these. */
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): CodeDomainOptions {
+  const idleCloseMs = idleCloseFromEnv(env);
+  const goneGraceMs = goneGraceFromEnv(env);
+  const glanceBudgetMs = glanceBudgetFromEnv(env);
+  return {
+    schedule: scheduleFromEnv(env),
+    ...watchFromEnv(env),
+    firstIndex: env.SCRY_FIRST_INDEX !== '0',
+    ...(idleCloseMs !== undefined ? { idleCloseMs } : {}),
+    ...(goneGraceMs !== undefined ? { goneGraceMs } : {}),
+    ...(glanceBudgetMs !== undefined ? { glanceBudgetMs } : {}),
+  };
+}
+
+/** How often the sweep runs: often enough that a store closes within about its idle time, and a gone repo's index goes within about its grace. */
+export function sweepEveryMs(options: CodeDomainOptions): number {
+  return Math.max(100, Math.min(SWEEP_MS, (options.idleCloseMs ?? IDLE_CLOSE_MS) / 2, (options.goneGraceMs ?? GONE_GRACE_MS) / 2));
+}

@@ -21,7 +21,7 @@ import { bytesUnder, indexedRepoOf } from './repo-index-dirs';
 import { whyNotRestored } from './roots';
 import { missingDependencies } from './seed';
 import type { StoreCache } from './store-cache';
-import { plural } from '../protocol/compact';
+import { plural } from '../protocol/plural';
 
 /** What upkeep needs of the domain that owns it. */
 export interface UpkeepParts {

@@ -13,6 +13,7 @@
 // daemon (which measures budgets with the same line functions), so it stays
 // free of anything heavy.
 import { Callees, Callers, Defs, Impact, IMPACT_SECTIONS, Impls, Refs, Search, Symbols } from './code';
+import { plural } from './plural';
 import { printing } from './printable';
 import { noteLine } from './anchors';
 import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, MatchCounts, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, Suggestion, SymbolMatch, SymbolsResult } from './code';
@@ -250,7 +251,6 @@ export function pagingLines(r: { offset?: number; next_offset?: number }, left: 
   return out;
 }
 
-export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 const inFiles = (files: number): string => (files > 0 ? ` in ${plural(files, 'file')}` : '');
 
 const NOUN: Record<CompactKind, string> = { refs: 'references', defs: 'definitions', callers: 'callers', callees: 'callees', impls: 'implementations' };
@@ -332,7 +332,7 @@ export function impactRest(r: ImpactResult): string {
 export function firstIndexNotes(index: Pick<IndexFreshness, 'syntactic' | 'seeded_from' | 'building' | 'glance'>): string[] {
   const lines: string[] = [];
   const g = index.glance;
-  if (g) lines.push(`note: read from ${g.files_read < g.files_naming ? `the first ${g.files_read} of ` : ''}the ${g.files_naming} file${g.files_naming === 1 ? '' : 's'} naming it (tree-sitter, nothing resolved across files) while the first index is built`);
+  if (g) lines.push(`note: read from ${g.files_read < g.files_naming ? `the first ${g.files_read} of ` : ''}the ${plural(g.files_naming, 'file')} naming it (tree-sitter, nothing resolved across files) while the first index is built`);
   const eta = index.building?.eta_s !== undefined ? ` in ~${index.building.eta_s} s` : index.building ? ` (now: ${index.building.message})` : '';
   if (index.syntactic) lines.push(`note: syntactic first index (tree-sitter); precise results${index.building ? ` are coming${eta}` : ' did not come (see scry status)'}`);
   if (index.seeded_from) lines.push(`note: seeded from ${index.seeded_from}${index.building ? `; this worktree's precise index is coming${eta}` : ''}`);

@@ -8,6 +8,7 @@ export * from './code';
 export * from './memory';
 export * from './memory-text';
 export * from './compact';
+export * from './plural';
 export * from './vocabulary';
 export * from './anchors';
 export * from './why';

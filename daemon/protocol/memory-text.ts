@@ -4,6 +4,7 @@
 // the CLI print the same thing; full JSON stays one `format: "json"` (or
 // --json) away.
 import type { EpisodeRef, EpisodesResult, FactsResult, MemoryFact, PathResult, RecallPassage, RecallResult, RememberResult } from './memory';
+import { plural } from './plural';
 import { oneLine } from './printable';
 
 const day = (iso: string | undefined): string => (iso ? iso.slice(0, 10) : '');
@@ -67,7 +68,7 @@ export function recallText(r: RecallResult): string {
     if (e.description) out.push(oneLine(e.description, 200));
     out.push(...m.facts.map(factLine));
     if (m.facts_total === 0) out.push(`- no ${r.as_of ? 'facts valid then' : 'current facts'}`);
-    else if (m.facts.length === 0) out.push(`- (${m.facts_total} fact${m.facts_total === 1 ? '' : 's'}, each said elsewhere in this answer)`);
+    else if (m.facts.length === 0) out.push(`- (${plural(m.facts_total, 'fact')}, each said elsewhere in this answer)`);
     if (m.facts.length > 0 && m.facts_total > m.facts.length) out.push(`- (+${m.facts_total - m.facts.length} more facts)`);
     if (m.episodes.length) out.push('episodes:', ...m.episodes.map(episodeLine));
   }
@@ -83,7 +84,7 @@ export function codeTail(e: { code?: ReadonlyArray<{ mention: string; state: str
 }
 
 export function episodesText(r: EpisodesResult): string {
-  const out = [`## ${r.entity.name} (${r.entity.type}): ${r.total} episode${r.total === 1 ? '' : 's'}, newest first`, ...r.episodes.map((e) => `${episodeLine(e)} id ${e.id.slice(0, 12)}${codeTail(e)}`)];
+  const out = [`## ${r.entity.name} (${r.entity.type}): ${plural(r.total, 'episode')}, newest first`, ...r.episodes.map((e) => `${episodeLine(e)} id ${e.id.slice(0, 12)}${codeTail(e)}`)];
   if (r.note) out.push(`(${r.note})`);
   return out.join('\n') + '\n';
 }
@@ -91,7 +92,7 @@ export function episodesText(r: EpisodesResult): string {
 export function pathText(r: PathResult): string {
   if (!r.found) return `No path from ${r.from.name} to ${r.to.name}${r.note ? `: ${r.note}` : ''}\n`;
   if (r.hops.length === 0) return `${r.from.name} and ${r.to.name} are the same entity\n`;
-  const out = [`${r.from.name} → ${r.to.name} in ${r.hops.length} hop${r.hops.length === 1 ? '' : 's'}:`];
+  const out = [`${r.from.name} → ${r.to.name} in ${plural(r.hops.length, 'hop')}:`];
   r.hops.forEach((h, i) => {
     // The hop's direction is the walk's; the fact keeps its own (source relation target).
     out.push(`${i + 1}. ${h.from} → ${h.to} [${h.fact.source} ${h.fact.relation} ${h.fact.target ?? h.fact.value ?? ''}; #${h.fact.id}]: ${oneLine(h.fact.text, 200)}`);
@@ -111,7 +112,7 @@ export function rememberText(r: RememberResult): string {
 }
 
 export function factsText(r: FactsResult): string {
-  const out = [`## ${r.entity.name} (${r.entity.type})${r.entity.aliases?.length ? ` aka ${r.entity.aliases.join(', ')}` : ''}: ${r.total} fact${r.total === 1 ? '' : 's'}`];
+  const out = [`## ${r.entity.name} (${r.entity.type})${r.entity.aliases?.length ? ` aka ${r.entity.aliases.join(', ')}` : ''}: ${plural(r.total, 'fact')}`];
   for (const f of r.facts) out.push(`${factLine(f)}${f.expired_at ? ` (retired ${day(f.expired_at)}${f.superseded_by ? `, superseded by #${f.superseded_by}` : ''})` : ''}`);
   if (r.truncated) out.push(`(${r.truncated})`);
   return out.join('\n') + '\n';

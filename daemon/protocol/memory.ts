@@ -67,7 +67,6 @@ export const MemoryProgress = z.object({
 export type MemorySource = z.output<typeof MemorySource>;
 export type IngestParams = z.output<typeof IngestParams>;
 export type IngestResult = z.output<typeof IngestResult>;
-export type MemoryFileResult = z.output<typeof FileResult>;
 export type SweepParams = z.output<typeof SweepParams>;
 export type SweepResult = z.output<typeof SweepResult>;
 export type MemoryProgress = z.output<typeof MemoryProgress>;
@@ -444,12 +443,6 @@ export const MemoryEpisode = defineMethod({
   result: EpisodeResult,
   cli: { command: 'memory episode', group: 'memory', summary: 'the distilled text of one episode (by id or prefix)', arg: { field: 'id', label: 'ID', required: true, example: 'scry memory episode 3f2a9c', needs: 'an episode id' } },
 });
-
-/** What memory answers without writing anything. */
-export const MEMORY_READ_METHODS = [MemoryEpisode, MemoryRecall, MemoryEpisodes, MemoryPath, MemoryEntities, MemoryFacts, MemoryGraph, MemoryOrient, MemoryWhy] as const;
-
-/** What a person or an agent changes in memory: remembered, invalidated, forgotten, queued. */
-export const MEMORY_WRITE_METHODS = [MemoryRemember, MemoryInvalidate, MemoryForget, MemoryQueueFile] as const;
 
 // In the order the methods were declared (listings and help follow it).
 export const MEMORY_METHODS = [MemoryEditorStorage, MemoryIngest, MemorySweep, MemoryRetry, MemoryStatusMethod, MemoryEpisode, MemoryRecall, MemoryEpisodes, MemoryPath, MemoryRemember, MemoryEntities, MemoryFacts, MemoryInvalidate, MemoryForget, MemoryGraph, MemoryOrient, MemoryQueueFile, MemoryWhy] as const;

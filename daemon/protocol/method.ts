@@ -5,6 +5,7 @@
 // cheap enough for the CLI's start-up (the classic build costs ~18 ms to load).
 import { NotificationType, RequestType } from 'vscode-jsonrpc';
 import * as z from 'zod/mini';
+import { pluralNoun } from './plural';
 
 /** How the CLI exposes a method: `scry <command> [ARG] [--flags]`; flags come from the params' other fields. */
 export interface CliSpec {
@@ -95,7 +96,7 @@ function describeIssue(issue: z.core.$ZodIssue | undefined): string {
     case 'invalid_value':
       return `${where}: expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'unrecognized_keys':
-      return `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}`;
+      return `unknown ${pluralNoun(issue.keys.length, 'field')} ${issue.keys.join(', ')}`;
     default:
       return `${where}: ${issue.message}`;
   }

@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { errorMessage } from '../errors';
 import { shellLine } from './exec';
 import type { SetupContext } from './context';
 
@@ -55,7 +56,7 @@ export async function offerAgentsLine(ctx: SetupContext, opts: { dryRun: boolean
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, after);
   } catch (err) {
-    ctx.out(`codex: could not write ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
+    ctx.out(`codex: could not write ${file}: ${errorMessage(err)}\n`);
     return false;
   }
   ctx.out(`codex: wrote ${file}\n`);

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isMap, parseDocument, type Document } from 'yaml';
 import { configFile } from '../config';
+import { errorMessage } from '../errors';
 import type { SetupContext } from './context';
 
 /** The model setup configures: Claude Code's alias for its small, cheap model. */
@@ -64,7 +65,7 @@ export async function offerClaudeExtraction(ctx: SetupContext, opts: { dryRun: b
   try {
     writeConfig(file, doc);
   } catch (err) {
-    ctx.out(`memory: could not write ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
+    ctx.out(`memory: could not write ${file}: ${errorMessage(err)}\n`);
     return false;
   }
   ctx.out(yes ? `memory: extraction uses claude-cli (${EXTRACTION_MODEL}), then offline; written to ${file}\n` : `memory: extraction stays offline; written to ${file}\n`);

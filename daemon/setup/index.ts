@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { isAlive } from '../client/process';
 import { scryHome } from '../paths';
+import { plural } from '../protocol/plural';
 import { CLAUDE, registerWithClaude, unregisterFromClaude } from './claude';
 import { CODEX, registerWithCodex, unregisterFromCodex } from './codex';
 import { codexHooksFile, updateCodexHooks } from './codex-hooks';
@@ -141,7 +142,7 @@ export async function doctorMain(scry: ScryCommand, repo: string, symbol = 'main
   const failed = checks.filter((c) => !c.ok && !c.skipped).length;
   const skipped = checks.filter((c) => c.skipped).length;
   const counted = checks.length - skipped;
-  const skips = skipped > 0 ? ` (${skipped} optional ${skipped === 1 ? 'part' : 'parts'} skipped)` : '';
+  const skips = skipped > 0 ? ` (${plural(skipped, 'optional part')} skipped)` : '';
   process.stdout.write(failed === 0 ? `all ${counted} checks passed${skips}\n` : `${failed} of ${counted} checks failed${skips}\n`);
   return failed === 0 ? 0 : 1;
 }

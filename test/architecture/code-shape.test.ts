@@ -6,11 +6,9 @@
 // be taken apart). The same checks fail on a planted circle, a planted
 // oversized file and a folder without an index.ts.
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { ROOT, tempDir } from '../helpers';
-import { catalogProblems, circleProblems, gitProblems, indexProblems, sizeProblems } from './shape';
+import { catalogProblems, circleProblems, gitProblems, indexProblems, planter, sizeProblems } from './shape';
 
 describe('code wing shape', () => {
   it('keeps domain.ts under 250 lines and every file at 400 or fewer, but those named with their reason', () => {
@@ -35,10 +33,7 @@ describe('code wing shape', () => {
 
   it('fails on a planted circle, an oversized file, a folder without index.ts, a catalog importing a reader and git run elsewhere', () => {
     const root = tempDir('shape');
-    const write = (rel: string, text: string): void => {
-      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-      fs.writeFileSync(path.join(root, rel), text);
-    };
+    const write = planter(root);
     write('daemon/code/domain.ts', "import { a } from './a/x';\nexport const d = a;\n");
     write('daemon/code/a/index.ts', "export { a } from './x';\n");
     write('daemon/code/a/x.ts', "import { b } from '../b/y';\nexport const a = (): number => b() + 1;\n");

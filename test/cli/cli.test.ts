@@ -1,12 +1,25 @@
 // The CLI end to end: a real spawned daemon, a real socket, a real rxjs index.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { compactQuery, type IndexResult, type QueryResult, type StatusResult } from '../../daemon/protocol';
-import { daemonPid, isAlive, lineOf, rxjsRepo, scry, scryJson, stopDaemon, tempDir } from '../helpers';
+import { compactQuery, plural, type IndexResult, type QueryResult, type StatusResult } from '../../daemon/protocol';
+import { CLI, daemonPid, isAlive, lineOf, rxjsRepo, scry, scryJson, stopDaemon, tempDir } from '../helpers';
 import { linesOf, readSites } from '../code/sites-form';
+
+/** The CLI with a pseudo-terminal for its output, as a person's shell gives it (script(1)); stdout and stderr arrive together. */
+function onTerminal(args: string[], home: string): Promise<{ code: number | null; stdout: string }> {
+  const command = [process.execPath, CLI, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...process.env, SCRY_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout }));
+  });
+}
 
 describe('scry CLI against a spawned daemon', () => {
   let home: string;
@@ -75,10 +88,28 @@ describe('scry CLI against a spawned daemon', () => {
     assert.match(result.truncated ?? '', new RegExp(`^\\+${result.total - 5} more in \\d+ files$`));
   });
 
-  it('answers JSON by default when stdout is a pipe, not a terminal', async () => {
-    // stdout is a pipe here, so JSON is the default; --json is implied. Human output is unit-tested in format.test.
-    const r = await scry(['refs', 'concatMapTo', '--repo', repo], { home });
-    assert.doesNotThrow(() => JSON.parse(r.stdout));
+  it('prints the readable listing on a terminal (a real pseudo-terminal), and JSON by default on a pipe', async () => {
+    const json = JSON.parse((await scry(['refs', 'concatMapTo', '--repo', repo], { home })).stdout) as QueryResult;
+    const tty = await onTerminal(['refs', 'concatMapTo', '--repo', repo], home);
+    assert.equal(tty.code, 0, tty.stdout);
+    const listing = tty.stdout.replace(/\r\n/g, '\n');
+    assert.throws(() => JSON.parse(listing), 'a terminal gets no JSON');
+    const lines = listing.split('\n');
+    // Each symbol's header, each of its files once (two spaces in), and under the file each occurrence as `line:column`.
+    for (const m of json.matches) {
+      const head = lines.findIndex((l) => l.startsWith(`${m.display_name}  ${m.kind}  `));
+      assert.ok(head >= 0, `${m.display_name} ${m.kind} heads its listing:\n${listing}`);
+      for (const o of m.occurrences) {
+        const file = lines.indexOf(`  ${o.file}`, head);
+        assert.ok(file > head, `${o.file} listed under ${m.display_name}:\n${listing}`);
+        let end = file + 1;
+        while (lines[end]?.startsWith('    ')) end++;
+        const site = new RegExp(`^ +${o.line}:${o.column} `);
+        assert.ok(lines.slice(file + 1, end).some((l) => site.test(l)), `${o.file}:${o.line}:${o.column} under its file:\n${listing}`);
+      }
+    }
+    const summary = new RegExp(` · ${plural(json.matches.length, 'symbol')}.* · [\\d.]+ ms$`);
+    assert.ok(lines.some((l) => summary.test(l)), `a summary line counts the symbols:\n${listing}`);
   });
 
   it('--format compact prints the agent form (sites; --lines: source lines); --format json the same facts as the default JSON; --offset pages', async () => {

@@ -5,19 +5,15 @@
 // Refresh with UPDATE_GOLDEN=1 (and read the diff). Accuracy on real repos
 // is measured against the TypeScript call hierarchy in test/bench/callgraph.bench.ts.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
 import { answered, callees, callers, impact, refs } from '../../daemon/code/query';
 import { readQuery } from '../../daemon/code/query/methods';
-import { decodeScip } from '../../daemon/code/scip/decode';
-import { ingestScip } from '../../daemon/code/store/ingest';
-import { CodeStore } from '../../daemon/code/store/store';
-import { LocalFunctionReader } from '../../daemon/code/syntactic/local-functions';
+import type { CodeStore } from '../../daemon/code/store/store';
 import { compactImpact, compactQuery, type ImpactResult, type QueryResult } from '../../daemon/protocol';
 import { ROOT, tempDir } from '../helpers';
+import { scipTypescriptStore } from './scip-typescript-store';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'callgraph');
 const GOLDEN = path.join(ROOT, 'test', 'fixtures', 'callgraph-golden');
@@ -36,11 +32,7 @@ describe('the call graph (golden, real scip-typescript index)', () => {
   before(async () => {
     const repo = tempDir('callgraph');
     fs.cpSync(FIXTURE, repo, { recursive: true });
-    const scip = path.join(repo, 'index.scip');
-    const r = spawnSync(process.execPath, [scipTypescriptMain(), 'index', '--cwd', repo, '--output', scip, '--no-progress-bar'], { encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-    ingestScip(decodeScip(fs.readFileSync(scip), scip), path.join(repo, 'index.db'), repo, {}, await LocalFunctionReader.load());
-    store = new CodeStore(path.join(repo, 'index.db'));
+    store = await scipTypescriptStore(repo);
   });
   after(() => store?.close());
 

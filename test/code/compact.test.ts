@@ -3,21 +3,17 @@
 // answer rendered compact and compared with test/fixtures/answers-golden/*.txt.
 // Refresh the goldens with UPDATE_GOLDEN=1 (and read the diff).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { answered, callees, callers, impact, impls, outline, refs, search } from '../../daemon/code/query';
-import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
-import { decodeScip } from '../../daemon/code/scip/decode';
-import { ingestScip } from '../../daemon/code/store/ingest';
-import { LocalFunctionReader } from '../../daemon/code/syntactic/local-functions';
-import { CodeStore } from '../../daemon/code/store/store';
+import type { CodeStore } from '../../daemon/code/store/store';
 import { compactImpact, compactQuery, compactSearch, compactSymbols, occurrenceCost, siteCost, type ImpactResult, type Occurrence, type QueryResult, type SearchResult, type SymbolMatch, type SymbolsResult } from '../../daemon/protocol';
 import { formatQuery } from '../../daemon/cli/format';
 import { linesOf, readSites } from './sites-form';
 import { containerOf, siteLines, usesPhrase } from '../../daemon/protocol/compact-sites';
 import { ROOT, tempDir } from '../helpers';
+import { scipTypescriptStore } from './scip-typescript-store';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'answers');
 const GOLDEN = path.join(ROOT, 'test', 'fixtures', 'answers-golden');
@@ -37,11 +33,7 @@ describe('the compact answer format (golden, real scip-typescript index)', () =>
   before(async () => {
     repo = tempDir('compact');
     fs.cpSync(FIXTURE, repo, { recursive: true });
-    const scip = path.join(repo, 'index.scip');
-    const r = spawnSync(process.execPath, [scipTypescriptMain(), 'index', '--cwd', repo, '--output', scip, '--no-progress-bar'], { encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-    ingestScip(decodeScip(fs.readFileSync(scip), scip), path.join(repo, 'index.db'), repo, {}, await LocalFunctionReader.load());
-    store = new CodeStore(path.join(repo, 'index.db'));
+    store = await scipTypescriptStore(repo);
   });
   after(() => store?.close());
 

@@ -7,18 +7,14 @@
 // to the interface's member), an untyped exported one (a `local N`), and one
 // bound inside a method (a local owner). Expected lines are read from the source.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
 import { answered, callees, callers, refs } from '../../daemon/code/query';
-import { decodeScip } from '../../daemon/code/scip/decode';
-import { ingestScip } from '../../daemon/code/store/ingest';
-import { CodeStore } from '../../daemon/code/store/store';
-import { LocalFunctionReader } from '../../daemon/code/syntactic/local-functions';
+import type { CodeStore } from '../../daemon/code/store/store';
 import type { QueryResult } from '../../daemon/protocol';
 import { filesMatching, lineOf, rxjsRepo } from '../helpers';
+import { scipTypescriptStore } from './scip-typescript-store';
 
 const sites = (r: QueryResult): string[] => r.matches.flatMap((m) => m.occurrences.map((o) => `${o.file}:${o.line}`)).sort();
 
@@ -30,11 +26,7 @@ describe('object-literal methods (real scip-typescript index of rxjs)', () => {
 
   before(async () => {
     repo = rxjsRepo();
-    const scip = path.join(repo, 'index.scip');
-    const r = spawnSync(process.execPath, [scipTypescriptMain(), 'index', '--cwd', repo, '--output', scip, '--no-progress-bar'], { encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-    ingestScip(decodeScip(fs.readFileSync(scip), scip), path.join(repo, 'index.db'), repo, {}, await LocalFunctionReader.load());
-    store = new CodeStore(path.join(repo, 'index.db'));
+    store = await scipTypescriptStore(repo);
   });
   after(() => store?.close());
 

@@ -52,7 +52,7 @@ async function symbolAt(c: Caches, store: CodeStore, repo: string, commit: strin
   // Its name line rewritten too (a signature changed): the one declaration of its name in this file then.
   const nameLine = extent.lines[d.line - 1]?.trim() ?? '';
   const was = c.git.renamedFrom(repo, commit, d.file) ?? d.file;
-  const place = (await c.git.onlyPlaceAt(repo, commit, nameLine, was)) ?? (d.name === undefined ? undefined : await c.git.onlyDeclarationAt(repo, commit, d.name, was));
+  const place = (await c.git.onlyPlaceAt(repo, commit, nameLine, was)) ?? (d.name === undefined ? undefined : await c.declared.onlyDeclarationAt(repo, commit, d.name, was));
   const old = place && (await c.git.linesAt(repo, commit, place.file));
   if (!place || !old) return undefined;
   const text = old.slice(Math.max(0, place.line - 1 - (d.line - from)), place.line + (to - d.line));

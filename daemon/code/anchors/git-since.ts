@@ -6,31 +6,17 @@
 // read against (the working file's size and mtime, HEAD, git's index file),
 // so a file edited later is read again, never placed by an old diff. What
 // was read is kept by one GitSince, owned by the resolver that asks (resolver.ts),
-// cleared with it.
+// cleared with it. Where names were declared then is git-declarations.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { git as runGit, gitGrep, mapLine, parseHunks, type Hunk, type LineNow } from '../../git';
+import { mapLine, parseHunks, type Hunk, type LineNow } from '../../git';
+import { COMMIT, git, grepHits } from './git-read';
 
 /** A file as the commit had it, and the hunks of `git diff -U0 COMMIT -- FILE` (the commit against the working tree). */
 export interface FileSince {
   hunks: Hunk[];
   /** The file's lines at the commit. */
   old: string[];
-}
-
-const COMMIT = /^[0-9a-f]{7,64}$/i;
-
-/** git's output, or undefined when it failed. `git grep` finding nothing exits 1: that is an empty answer, not a failure. */
-const git = (repo: string, args: string[]): Promise<string | undefined> => (args[0] === 'grep' ? gitGrep(repo, args.slice(1)) : runGit(repo, args));
-
-/** The hits `git grep -n COMMIT` printed (`COMMIT:path:line:text`). */
-function grepHits(out: string | undefined): Array<{ file: string; line: number; text: string }> {
-  const hits: Array<{ file: string; line: number; text: string }> = [];
-  for (const l of (out ?? '').split('\n')) {
-    const m = /^[0-9a-f]+:(.+?):(\d+):(.*)$/.exec(l);
-    if (m) hits.push({ file: m[1]!, line: Number(m[2]), text: m[3]! });
-  }
-  return hits;
 }
 
 /** The working file's size and mtime; `-` when it is not there. */
@@ -88,38 +74,6 @@ function indexStamp(repo: string): number {
   }
 }
 
-/** A name declared at a commit: its file, the line (1-based) and the line's text. */
-export interface DeclarationAt {
-  file: string;
-  line: number;
-  text: string;
-}
-
-/** A declaration keyword before a name, in the languages Scry indexes (`function f`, `def f`, `class F`, `func (r T) F`, `const f =`). */
-const DECLARES = '(function|def|defp|defmacro|defmacrop|defguard|defmodule|class|interface|type|enum|struct|trait|func|fn|const|let|var|module)[[:space:]]+(\\([^)]*\\)[[:space:]]*)?';
-/** Source files only: a README's code sample declares nothing of the repo. */
-const SOURCE_SPECS = ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'go', 'rs', 'php', 'rb', 'java', 'kt', 'cs', 'swift', 'scala', 'vue', 'svelte', 'ex', 'exs'].map((e) => `*.${e}`);
-/** More declarations than this of one name: not one thing, and not worth reading on. */
-const DECLARATIONS_KEPT = 4;
-
-/** A name git grep may look for after a declaration keyword: an identifier, perhaps ending in `?` or `!` (Ruby, Elixir). */
-const DECLARABLE = /^[A-Za-z_$][\w$]*[?!]?$/;
-
-/** `git grep` arguments for a declaration of `name` (the revision and paths follow). */
-const declarationGrep = (name: string): string[] => ['grep', '-I', '-w', '--full-name', '-E', '-e', `${DECLARES}${name.replace(/[$?]/g, '\\$&')}`];
-
-/** Where a name was declared at a commit (a few lines per file), and the files declaring it in the working tree (undefined: git could not say). */
-interface Declared {
-  then: DeclarationAt[];
-  now: ReadonlySet<string> | undefined;
-}
-
-/** Files declaring a name at a commit, and those of them that declare it no more (declarations removed since). */
-export interface DeclaredThen {
-  then: readonly string[];
-  removed: readonly string[];
-}
-
 /** What git said of the repos asked about, each entry stamped with what it was read against. */
 export class GitSince {
   /** Each file's diff since a commit and its text then, stamped with the working file's size and mtime. */
@@ -130,8 +84,6 @@ export class GitSince {
   private readonly commitFiles = new Map<string, readonly string[]>();
   /** The files git tracks (what an index leaves out too: JSON, Prisma schemas, docs), read again when git's index file changes. */
   private readonly tracked = new Map<string, { stamp: number; files: readonly string[] }>();
-  /** Where a name was declared at a commit, and which files declare it now. */
-  private readonly declared = new Map<string, Declared>();
 
   /** Reads (again, when the working file changed since the last read) each file's diff and old text. */
   async loadSince(repo: string, commit: string, files: Iterable<string>): Promise<void> {
@@ -283,66 +235,6 @@ export class GitSince {
   }
 
   /**
-   * The one declaration of `name` in one file at the commit (`def name`,
-   * `function name`), for a definition whose every line was rewritten since,
-   * its name line too: where it stood then. Several, or none: undefined.
-   */
-  async onlyDeclarationAt(repo: string, commit: string, name: string, file: string): Promise<{ file: string; line: number } | undefined> {
-    if (!COMMIT.test(commit) || !DECLARABLE.test(name)) return undefined;
-    const hits = grepHits(await git(repo, [...declarationGrep(name), '-n', commit, '--', file]));
-    return hits.length === 1 ? { file: hits[0]!.file, line: hits[0]!.line } : undefined;
-  }
-
-  /**
-   * Reads where each name was declared at the commit and which files declare
-   * it in the working tree (`git grep` at both, off the event loop): for a name
-   * no symbol has now, whether one place declared it then (goneSince); for a
-   * name with one definition now, whether another file declared it then and
-   * no more (severalThen).
-   */
-  async loadDeclarations(repo: string, commit: string, names: Iterable<string>): Promise<void> {
-    if (!COMMIT.test(commit)) return;
-    const jobs: Array<Promise<void>> = [];
-    for (const name of new Set(names)) {
-      const key = `${repo}\0${commit}\0${name}`;
-      if (!DECLARABLE.test(name) || this.declared.has(key)) continue;
-      jobs.push(
-        (async () => {
-          const [then, now] = await Promise.all([
-            git(repo, [...declarationGrep(name), '-n', '-m', String(DECLARATIONS_KEPT + 1), commit, '--', ...SOURCE_SPECS]),
-            git(repo, [...declarationGrep(name), '-l', '--', ...SOURCE_SPECS]),
-          ]);
-          if (this.declared.size >= 2048) this.declared.clear();
-          this.declared.set(key, { then: grepHits(then), now: now === undefined ? undefined : new Set(now.split('\n').filter((f) => f.length > 0)) });
-        })(),
-      );
-    }
-    await Promise.all(jobs);
-  }
-
-  /**
-   * Where loadDeclarations found the name declared at the commit, for a name
-   * the working tree declares nowhere (still declared in a file the index
-   * leaves out, it is not gone, and nothing is said of it): none, one, or
-   * several places; undefined when it was not read.
-   */
-  declarationsAt(repo: string, commit: string, name: string): readonly DeclarationAt[] | undefined {
-    const d = this.declared.get(`${repo}\0${commit}\0${name}`);
-    if (!d) return undefined;
-    return d.now === undefined || d.now.size > 0 ? [] : d.then.slice(0, DECLARATIONS_KEPT + 1);
-  }
-
-  /** What loadDeclarations found of the name's declaring files, then and removed since; undefined when it was not read (or git could not say now). */
-  removedDeclarations(repo: string, commit: string, name: string): DeclaredThen | undefined {
-    const d = this.declared.get(`${repo}\0${commit}\0${name}`);
-    if (!d?.now) return undefined;
-    const now = d.now;
-    const then = [...new Set(d.then.map((h) => h.file))];
-    return { then, removed: then.filter((f) => !now.has(f)) };
-  }
-
-
-  /**
    * Where `line` of `file` at `commit` is in the working tree, or undefined
    * when git cannot say (no git, an unknown commit, a file the commit did not
    * have) or its diff was not read ahead for the file as it is now: the caller
@@ -356,6 +248,6 @@ export class GitSince {
   /** Forgets what was read (of one repo, or of all): read again when next asked. */
   clear(repo?: string): void {
     const mine = (key: string): boolean => repo === undefined || key === repo || key.startsWith(`${repo}\0`);
-    for (const kept of [this.files, this.renames, this.commitFiles, this.tracked, this.declared]) for (const key of [...kept.keys()]) if (mine(key)) kept.delete(key);
+    for (const kept of [this.files, this.renames, this.commitFiles, this.tracked]) for (const key of [...kept.keys()]) if (mine(key)) kept.delete(key);
   }
 }

@@ -2,6 +2,5 @@
 // and the remembered lines code answers carry. Reached only through the
 // CodeLookup seam (lookup.ts) and the notes a domain is handed (remembered.ts).
 export { AnchorResolver } from './resolver';
-export { definitionHash } from './hash';
 export { IndexLookup } from './lookup';
 export { MAX_NOTES, remembered } from './remembered';

@@ -161,7 +161,7 @@ const fileOfName = (c: Caches, store: CodeStore, repo: string, mention: string):
  */
 function severalThen(c: Caches, repo: string, name: string, now: CodeDefinition, context: MentionContext | undefined): boolean {
   if (context?.commit === undefined || name.includes('.')) return false;
-  const declared = c.git.removedDeclarations(repo, context.commit, name);
+  const declared = c.declared.removedDeclarations(repo, context.commit, name);
   if (!declared || declared.removed.length === 0 || !declared.then.includes(now.file)) return false;
   return !(context.files.includes(now.file) && !declared.removed.some((f) => context.files.includes(f)));
 }
@@ -175,7 +175,7 @@ function severalThen(c: Caches, repo: string, name: string, now: CodeDefinition,
  */
 function goneSince(c: Caches, repo: string, name: string, commit: string | undefined): CodeDefinition | undefined {
   if (commit === undefined || name.includes('.')) return undefined;
-  const at = c.git.declarationsAt(repo, commit, name);
+  const at = c.declared.declarationsAt(repo, commit, name);
   if (at?.length !== 1) return undefined;
   const d = at[0]!;
   return { kind: 'symbol', name, qualified_name: name, file: d.file, line: d.line, hash: definitionHash(d.text) };

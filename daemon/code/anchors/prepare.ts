@@ -42,5 +42,5 @@ export async function prepareMentions(c: Caches, store: CodeStore, repo: string,
     if (symbols.length === 0) unknown.push(m);
     else if (own(symbols).length === 1) single.push(m);
   }
-  await c.git.loadDeclarations(repo, commit, [...unknown.slice(0, GONE_ASKED), ...single.slice(0, GONE_ASKED)]);
+  await c.declared.loadDeclarations(repo, commit, [...unknown.slice(0, GONE_ASKED), ...single.slice(0, GONE_ASKED)]);
 }

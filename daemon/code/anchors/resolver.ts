@@ -1,7 +1,7 @@
 // Anchoring over one repo's index at a time, with what it reads kept by this
-// object alone: git's answers since a commit (git-since.ts) and files' lines
-// (file-lines.ts), each stamped with what it was read against, so a changed
-// tree is read again. Its owner (IndexLookup, a test, a measurement) clears a
+// object alone: git's answers since a commit (git-since.ts), where names were
+// declared then and now (git-declarations.ts) and files' lines (file-lines.ts),
+// each stamped with what it was read against, so a changed tree is read again. Its owner (IndexLookup, a test, a measurement) clears a
 // repo's share when the repo is forgotten, and all of it on dispose.
 import type { AnchorKey, CodeDefinition, MentionContext, MentionResolution, PastDefinition } from '../../protocol/anchors';
 import type { CodeStore } from '../store/store';
@@ -9,12 +9,14 @@ import { definitionsAt } from './as-of';
 import type { Caches } from './caches';
 import { currentDefinition } from './current';
 import { FileLines } from './file-lines';
+import { GitDeclarations } from './git-declarations';
 import { GitSince } from './git-since';
 import { resolveMention } from './mention';
 import { prepareMentions } from './prepare';
 
 export class AnchorResolver implements Caches {
   readonly git = new GitSince();
+  readonly declared = new GitDeclarations();
   readonly lines = new FileLines();
 
   /** A mention typed in a session, resolved against the repo's index (read git ahead with prepare). */
@@ -40,6 +42,7 @@ export class AnchorResolver implements Caches {
   /** Forgets what was read of one repo (its tree or index changed), or of all. */
   clear(repo?: string): void {
     this.git.clear(repo);
+    this.declared.clear(repo);
     this.lines.clear(repo);
   }
 

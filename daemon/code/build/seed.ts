@@ -11,10 +11,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { errorMessage } from '../../errors';
 import type { BuildContext } from './context';
-import type { LiveRepo } from '../live';
+import { knownRepos, type LiveRepo } from '../live';
 import { indexResultOf } from '../project';
 import type { RepoEntry } from '../repo-registry';
-import { copyIndex, differingFiles } from '../seed';
+import { copyIndex, differingFiles, findSibling, type Candidate } from '../seed';
+import { INDEX_FILE } from '../store-cache';
 
 export interface Sibling {
   repo: string;
@@ -22,6 +23,16 @@ export interface Sibling {
   index: string;
   /** Files its overlay answers for: its index is behind them. */
   overlayFiles: string[];
+}
+
+/** The indexed checkout of the same repository nearest to this new one (see seed/), with the files its overlay answers for (`overlayOf`). */
+export async function nearestSibling(home: string, repo: string, log: (line: string) => void, overlayOf: (sibling: string) => string[]): Promise<Sibling | undefined> {
+  const candidates: Candidate[] = knownRepos(home, log)
+    .filter((k) => k.repo !== repo && fs.existsSync(k.repo))
+    .map((k) => ({ repo: k.repo, index: path.join(k.dir, INDEX_FILE), indexedAt: k.indexedAt, seeded: k.seededFrom !== undefined }));
+  const found = await findSibling(repo, candidates);
+  if (!found) return undefined;
+  return { repo: found.repo, index: found.index, overlayFiles: overlayOf(found.repo) };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Syntactic occurrences of one parsed file: every name with its range,
 // definitions (with the kind their declaration implies), calls, and the
 // innermost enclosing definition. No types, no scopes: names only. What each
-// grammar's nodes mean is declared by its language (daemon/code/languages/).
+// grammar's nodes mean is declared beside its reader (its SyntaxRules, readers/).
 import type { Node, Tree, TreeCursor } from 'web-tree-sitter';
 import type { GrammarId } from '../languages';
 import { syntaxOf } from '../readers';

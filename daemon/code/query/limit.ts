@@ -4,7 +4,8 @@
 // next page. One window function pages every answer: the occurrences of the
 // name queries, search hits, outline entries, impact's rows.
 import type { FileCount, MatchCounts, Occurrence, SymbolMatch } from '../../protocol';
-import { containerOf, occurrenceCost, plural, siteCost } from '../../protocol/compact';
+import { containerOf, occurrenceCost, siteCost } from '../../protocol/compact';
+import { plural } from '../../protocol/plural';
 
 export interface Paging {
   limit?: number;

@@ -3,7 +3,7 @@
 // resolve the tail and keep the matches whose container is the head; when no
 // container matches, every match of the tail is kept and the answer says so.
 import { InvalidParamsError } from '../../errors';
-import { plural } from '../../protocol/compact';
+import { plural } from '../../protocol/plural';
 import type { CodeStore, SymbolRecord } from '../store/store';
 
 export interface Resolved {

@@ -3,7 +3,8 @@
 // its definition are one symbol); structs, unions, enums, typedefs and
 // macros are definitions; `p->f()` through a typed pointer is a field call.
 import { Kind } from '../syntactic/facts';
-import { genericReader, type GenericRules } from '../syntactic/generic';
+import { genericReader } from '../syntactic/generic';
+import type { GenericRules } from '../syntactic/generic-rules';
 import { callTarget, declaratorDefinition, declaratorName, declaredVariables, declaresFunction, fieldNames, hasBody, innermost, parameterTypes } from './clike';
 import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 

@@ -1,7 +1,7 @@
 // What C and C++ share: declarators nest (`*f(int)`, `Foo::bar`), so a
 // definition's name is found by following `declarator` fields.
 import type { Node } from 'web-tree-sitter';
-import type { Callee } from '../syntactic/generic';
+import type { Callee } from '../syntactic/generic-rules';
 import type { SyntaxRules } from '../syntactic/reader';
 
 const NAMES = new Set(['identifier', 'field_identifier', 'type_identifier', 'operator_name', 'destructor_name', 'qualified_identifier']);

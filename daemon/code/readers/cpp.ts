@@ -6,7 +6,8 @@
 // build that enables CXX) and wherever its own text is C++.
 import type { Node } from 'web-tree-sitter';
 import { Kind } from '../syntactic/facts';
-import { genericReader, type GenericRules } from '../syntactic/generic';
+import { genericReader } from '../syntactic/generic';
+import type { GenericRules } from '../syntactic/generic-rules';
 import { callTarget, declaratorDefinition, declaratorName, declaredVariables, declaresFunction, fieldNames, hasBody, innermost, lastOfQualified, parameterTypes, qualifierOf } from './clike';
 import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 

@@ -3,7 +3,8 @@
 // properties, parameters and local declarations.
 import type { Node } from 'web-tree-sitter';
 import { Kind } from '../syntactic/facts';
-import { genericReader, type GenericRules } from '../syntactic/generic';
+import { genericReader } from '../syntactic/generic';
+import type { GenericRules } from '../syntactic/generic-rules';
 import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 
 const parameters = (n: Node): Array<[string, Node]> =>

@@ -6,10 +6,11 @@
 // to `A.B`'s key. A local call `f()` is looked up in its module, then in what
 // the module `use`s, then in imported modules; `use X` and `@behaviour X`
 // make X an ancestor of the module, `defimpl P, for: T` makes the module
-// `P.T` with P as its ancestor (what `impls` reports).
+// `P.T` with P as its ancestor (what `impls` reports). The overlay's rules
+// for Elixir are elixir-syntax.ts.
 import type { Node } from 'web-tree-sitter';
 import { descriptor, Kind, type Definition, type FileFacts, type Range, type Target } from '../syntactic/facts';
-import type { SyntacticReader, SyntaxFrame, SyntaxRules } from '../syntactic/reader';
+import type { SyntacticReader } from '../syntactic/reader';
 import {
   argumentsOf, doBlockOf, literal, functionKey, functionName, FUNCTIONS, keywordsOf, lastSegmentRange, moduleKey, MODULES, rangeOf, ROUTES, SPECIAL, targetName, typeKey,
 } from './elixir-nodes';
@@ -354,7 +355,6 @@ class ElixirWalker implements ElixirWalk {
     if (this.quoted === 0) return;
     for (const d of this.module?.definitions ?? []) (d.supers ??= []).push(moduleKey(path));
   }
-
 }
 
 function elixirFacts(root: Node, file: string): FileFacts {
@@ -362,33 +362,3 @@ function elixirFacts(root: Node, file: string): FileFacts {
 }
 
 export const elixirReader: SyntacticReader = { name: 'tree-sitter-elixir', facts: (root, file) => elixirFacts(root, file) };
-
-// For the overlay every `call` is a declaration node whose kind its target
-// says (`def` -> function), and a name is a definition when it is the first
-// argument (or the head `name(...)`, `name(...) when ...`) of such a call.
-const DEFINERS: Readonly<Record<string, string>> = {
-  defmodule: 'module', defprotocol: 'interface', def: 'function', defp: 'function', defdelegate: 'function',
-  defmacro: 'macro', defmacrop: 'macro', defguard: 'macro', defguardp: 'macro',
-};
-const DEFINER_KINDS = new Set(Object.values(DEFINERS));
-
-/** The kind a name defines when it heads a `def`-like call's arguments, else undefined. */
-function definedBy(parent: SyntaxFrame, field: string | null, frames: readonly SyntaxFrame[]): string | undefined {
-  let k = frames.length - 1;
-  if (frames[k] !== parent) return undefined;
-  // `name(args)`: the name is its call's target.
-  if (parent.type === 'call' && field === 'target') k--;
-  // `name(args) when guard`: the head is the operator's left side.
-  if (frames[k]?.type === 'binary_operator' && frames[k + 1]?.field === 'left') k--;
-  const definer = frames[k - 1]?.kind;
-  return frames[k]?.type === 'arguments' && definer !== undefined && DEFINER_KINDS.has(definer) ? definer : undefined;
-}
-
-export const ELIXIR_SYNTAX: SyntaxRules = {
-  names: new Set(['identifier', 'alias']),
-  definitions: { call: 'call' },
-  calls: { call: 'target' },
-  members: { dot: 'right' },
-  kindOf: (node, _type, declared) => DEFINERS[node.childForFieldName('target')?.text ?? ''] ?? declared,
-  bareDefinition: definedBy,
-};

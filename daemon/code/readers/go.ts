@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { descriptor, Kind } from '../syntactic/facts';
-import { genericFacts, type GenericRules } from '../syntactic/generic';
+import { genericFacts } from '../syntactic/generic';
+import type { GenericRules } from '../syntactic/generic-rules';
 import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 
 export const GO_SYNTAX: SyntaxRules = {

@@ -3,7 +3,8 @@
 // parameters and local declarations.
 import type { Node } from 'web-tree-sitter';
 import { Kind } from '../syntactic/facts';
-import { descendants, genericReader, type GenericRules } from '../syntactic/generic';
+import { descendants, genericReader } from '../syntactic/generic';
+import type { GenericRules } from '../syntactic/generic-rules';
 import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 
 const TYPE_REFS = new Set(['type_identifier']);

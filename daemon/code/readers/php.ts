@@ -4,8 +4,9 @@
 // ($this, self/static/parent, typed and promoted parameters, typed properties,
 // `new X` assignments, declared return types); a call on anything else is
 // recorded as unresolved, never bound to a same-named method elsewhere.
-// This file walks the tree and reads declarations; php-references.ts reads
-// the references, laravel.ts (with facades.ts) what Laravel adds.
+// This file walks the tree and reads declarations (a class body's
+// properties, constants and enum cases in php-members.ts); php-references.ts
+// reads the references, laravel.ts (with facades.ts) what Laravel adds.
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import type { Node } from 'web-tree-sitter';
@@ -15,6 +16,7 @@ import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 import { BUILTIN_ACCESSORS, BUILTIN_ALIASES, BUILTIN_FACADE_CLASSES } from './facades';
 import { constantKey, functionKey, keyToFqn, lastName, PRIMITIVES, rangeOf, trimSlash, variableName } from './php-nodes';
 import { array, assignment, attribute, binary, catchClause, classConstant, classNames, creation, functionCall, memberAccess, memberCall, scopedCall, scopedProperty, typeReference } from './php-references';
+import { constDeclaration, enumCase, propertyDeclaration, typeOf } from './php-members';
 import type { ClassFrame, PhpFacts, PhpWalk, Scope } from './php-walk';
 
 const CLASS_DECLARATIONS: Record<string, number> = {
@@ -68,9 +70,9 @@ class PhpWalker implements PhpWalk {
       case 'method_declaration': return this.functionLike(n, 'method');
       case 'function_definition': return this.functionLike(n, 'function');
       case 'anonymous_function': case 'arrow_function': return this.closure(n);
-      case 'property_declaration': return this.propertyDeclaration(n);
-      case 'const_declaration': return this.constDeclaration(n);
-      case 'enum_case': return this.enumCase(n);
+      case 'property_declaration': return propertyDeclaration(this, n);
+      case 'const_declaration': return constDeclaration(this, n);
+      case 'enum_case': return enumCase(this, n);
       case 'use_declaration': return this.traitUse(n);
       case 'assignment_expression': return assignment(this, n);
       case 'function_call_expression': return functionCall(this, n);
@@ -212,7 +214,7 @@ class PhpWalker implements PhpWalk {
     }
     const returns = n.childForFieldName('return_type');
     if (returns) {
-      const t = this.typeOf(returns);
+      const t = typeOf(this, returns);
       if (t && key) this.out.types.set(key, t);
       this.visit(returns);
     }
@@ -255,7 +257,7 @@ class PhpWalker implements PhpWalk {
       const typeNode = p.childForFieldName('type');
       const nameNode = p.childForFieldName('name');
       const name = nameNode ? variableName(nameNode) : undefined;
-      const t = typeNode ? this.typeOf(typeNode) : undefined;
+      const t = typeNode ? typeOf(this, typeNode) : undefined;
       if (name && t) this.scope.vars.set(name, t);
       if (p.type === 'property_promotion_parameter' && owner && nameNode && name) {
         const inner = nameNode.namedChildren.find((c) => c.type === 'name') ?? nameNode;
@@ -269,68 +271,6 @@ class PhpWalker implements PhpWalk {
       if (dflt) this.visit(dflt);
       for (const c of p.namedChildren) if (c.type === 'attribute_list') this.visit(c);
     }
-  }
-
-  /** The class a type declaration names: `X`, `?X`, `X|null`; undefined for primitives and real unions. */
-  private typeOf(t: Node): Receiver | undefined {
-    if (t.type === 'named_type' || t.type === 'name' || t.type === 'qualified_name') {
-      const text = t.type === 'named_type' ? (t.namedChildren[0]?.text ?? t.text) : t.text;
-      if (text.toLowerCase() === 'static' || text.toLowerCase() === 'self') return this.currentClass ? { cls: this.currentClass.key } : undefined;
-      const k = this.classKeyOf(text);
-      return k ? { cls: k } : undefined;
-    }
-    if (t.type === 'optional_type') return t.namedChildren[0] ? this.typeOf(t.namedChildren[0]) : undefined;
-    if (t.type === 'union_type') {
-      const named = t.namedChildren.filter((c) => !(c.type === 'primitive_type' || (c.type === 'named_type' && PRIMITIVES.has(c.text.toLowerCase()))));
-      return named.length === 1 ? this.typeOf(named[0]!) : undefined;
-    }
-    return undefined;
-  }
-
-  private propertyDeclaration(n: Node): void {
-    const owner = this.currentClass;
-    const typeNode = n.childForFieldName('type');
-    const t = typeNode ? this.typeOf(typeNode) : undefined;
-    for (const c of n.namedChildren) {
-      if (c.type !== 'property_element') {
-        this.visit(c);
-        continue;
-      }
-      const v = c.childForFieldName('name') ?? c.namedChildren[0];
-      const name = v ? variableName(v) : undefined;
-      if (owner && v && name) {
-        const inner = v.namedChildren.find((x) => x.type === 'name') ?? v;
-        const key = memberKey(owner.key, name, 'property');
-        this.out.definitions.push({ key, name, kind: Kind.Property, range: rangeOf(inner), extent: rangeOf(c) });
-        if (t) this.out.types.set(key, t);
-      }
-      const value = c.childForFieldName('default_value');
-      if (value) this.visit(value);
-    }
-  }
-
-  private constDeclaration(n: Node): void {
-    const owner = this.currentClass;
-    for (const c of n.namedChildren) {
-      if (c.type !== 'const_element') {
-        this.visit(c);
-        continue;
-      }
-      const nameNode = c.namedChildren.find((x) => x.type === 'name');
-      if (nameNode) {
-        const key = owner ? memberKey(owner.key, nameNode.text, 'constant') : constantKey(this.qualify(nameNode.text));
-        this.out.definitions.push({ key, name: nameNode.text, kind: Kind.Constant, range: rangeOf(nameNode), extent: rangeOf(c) });
-      }
-      for (const x of c.namedChildren) if (x !== nameNode) this.visit(x);
-    }
-  }
-
-  private enumCase(n: Node): void {
-    const owner = this.currentClass;
-    const nameNode = n.childForFieldName('name');
-    if (owner && nameNode) this.out.definitions.push({ key: memberKey(owner.key, nameNode.text, 'constant'), name: nameNode.text, kind: Kind.EnumMember, range: rangeOf(nameNode), extent: rangeOf(n) });
-    const value = n.childForFieldName('value');
-    if (value) this.visit(value);
   }
 
   ref(node: Node, target: Target, call: boolean, isImport = false): void {

@@ -6,7 +6,8 @@
 import * as path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { Kind, descriptor } from '../syntactic/facts';
-import { genericFacts, type GenericRules, type Imported } from '../syntactic/generic';
+import { genericFacts } from '../syntactic/generic';
+import type { GenericRules, Imported } from '../syntactic/generic-rules';
 import type { SyntacticReader, SyntaxFrame, SyntaxRules } from '../syntactic/reader';
 
 const BINDING_PARENTS = new Set(['parameters', 'typed_parameter', 'default_parameter', 'typed_default_parameter', 'keyword_argument', 'aliased_import', 'dotted_name', 'import_from_statement', 'global_statement', 'nonlocal_statement', 'lambda_parameters', 'list_splat_pattern', 'dictionary_splat_pattern']);

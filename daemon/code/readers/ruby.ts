@@ -4,7 +4,8 @@
 // `x = Foo.new` types x.
 import type { Node } from 'web-tree-sitter';
 import { Kind } from '../syntactic/facts';
-import { genericReader, type GenericRules } from '../syntactic/generic';
+import { genericReader } from '../syntactic/generic';
+import type { GenericRules } from '../syntactic/generic-rules';
 import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 
 const MIXINS = new Set(['include', 'extend', 'prepend']);

@@ -8,7 +8,8 @@
 // inference here, and no guessing by bare name).
 import type { Node } from 'web-tree-sitter';
 import { descriptor, Kind, type Receiver, type Target } from '../syntactic/facts';
-import { genericReader, type GenericRules, type Imported, type PathScope } from '../syntactic/generic';
+import { genericReader } from '../syntactic/generic';
+import type { GenericRules, Imported, PathScope } from '../syntactic/generic-rules';
 import { parseDescriptors } from '../scip/symbol';
 import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 

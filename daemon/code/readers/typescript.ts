@@ -6,7 +6,8 @@
 import * as path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { Kind, descriptor } from '../syntactic/facts';
-import { genericFacts, type GenericRules, type Imported } from '../syntactic/generic';
+import { genericFacts } from '../syntactic/generic';
+import type { GenericRules, Imported } from '../syntactic/generic-rules';
 import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 
 const TYPE_REFS = new Set(['type_identifier', 'nested_type_identifier']);

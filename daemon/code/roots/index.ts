@@ -2,4 +2,4 @@
 // inside a repo may be read (never through a link out of it).
 export { admit, recordedKind, whyNotRestored, type AdmitRequest, type RootKind } from './admission';
 export { isGitRoot, refusalOf, type Refusal } from './policy';
-export { binaryReason, insideRoot, outsideTarget, readInside, type Inside } from './inside';
+export { binaryReason, outsideTarget, readInside, type Inside } from './inside';

@@ -11,11 +11,6 @@ export const HEAD_BYTES = 8192;
 
 export type Inside = { bytes: Buffer } | { skip: string };
 
-/** True when `rel` (repo-relative) resolves, links followed, to a path inside `root` (a real path). */
-export function insideRoot(root: string, rel: string): boolean {
-  return outsideTarget(root, rel) === undefined;
-}
-
 /** Where a link takes `rel` when that is outside `root`; undefined when it stays inside (or does not exist). */
 export function outsideTarget(root: string, rel: string): string | undefined {
   let real: string;

@@ -3,6 +3,6 @@
 // the overlay, the precise build after it.
 export { differingFiles, type Difference } from './differ';
 export { missingDependencies } from './dependencies';
-export { gitCommonDir, headCommit, rootCommit } from './git';
+export { gitCommonDir } from './git';
 export { copyIndex } from './copy';
 export { findSibling, type Candidate } from './sibling';

@@ -17,7 +17,6 @@ import { Resolver } from './resolve';
 import { screen } from './screen';
 import { errorMessage } from '../../errors';
 
-export { SCHEME, symbolOf } from './emit';
 export { screen, MAX_FILE_BYTES } from './screen';
 
 /** Per file: a parse that takes longer is abandoned and the file skipped. */

@@ -2,4 +2,4 @@
 export { RepoIgnore } from './ignore';
 export { inotifyWatches, maxUserWatches } from './inotify';
 export { DEFAULT_SCHEDULE, RebuildScheduler, type SchedulerOptions } from './scheduler';
-export { DEFAULT_MAX_WATCHED_DIRS, DEFAULT_POLL_MS, RepoWatcher, type ChangeKind, type FileChange, type RepoWatcherOptions } from './watcher';
+export { RepoWatcher, type ChangeKind, type FileChange, type RepoWatcherOptions } from './watcher';
