@@ -48,7 +48,7 @@ describe('file entities migration', () => {
       assert.deepEqual(db.prepare(`SELECT rowid AS id FROM entities_fts WHERE entities_fts MATCH 'orders'`).all(), [{ id: orders }], 'the rebuilt table feeds the search index');
       db.prepare(`INSERT INTO aliases(norm, entity_id, alias) VALUES ('orders.ts', ?, 'orders.ts')`).run(orders);
       db.prepare(`DELETE FROM entities WHERE id = ?`).run(atlas);
-      assert.equal(db.prepare(`SELECT count(*) AS n FROM facts`).get().n, 0, "a deleted entity's facts go with it");
+      assert.equal(db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM facts`).get()!.n, 0, "a deleted entity's facts go with it");
       assert.throws(() => insertEntity(db, 'x', 'nonsense'), /CHECK constraint/, 'the type is still checked');
     } finally {
       db.close();
