@@ -127,12 +127,14 @@ export class GraphCanvas {
   }
 
   /** Centres on a node and marks it selected. */
-  focus(id: number | undefined): void {
+  /** Selects the node and centres it; `inPlace` selects it only (a fitted view stays fitted). */
+  focus(id: number | undefined, inPlace = false): void {
     this.cy.nodes(':selected').unselect();
     if (id === undefined) return;
     const n = this.cy.getElementById(nodeKey(id));
     if (n.empty()) return;
     n.select();
+    if (inPlace) return;
     this.fitted = false;
     // Centred, at the user's zoom unless that is too far out to read the label.
     this.cy.animate({ center: { eles: n }, zoom: Math.max(this.cy.zoom(), 0.6) }, { duration: 200 });
@@ -141,6 +143,8 @@ export class GraphCanvas {
   fit(): void {
     // The container may have changed size since cytoscape last measured it (the editor sizes a new panel late).
     this.cy.resize();
+    // A focus still animating would carry the viewport off the fit.
+    this.cy.stop(true, false);
     this.cy.fit(undefined, 30);
     this.fitted = true;
   }

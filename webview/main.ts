@@ -139,11 +139,13 @@ function render(next: GraphState): void {
   if (previous && next.relayout !== previous.relayout) canvas.forget();
   canvas.apply(nodes, next.edges);
   // Opening, Reset, More and another time show the whole graph, wherever the view was left (a pan far off read as a blank canvas).
-  if (next.fit !== previous?.fit && nodes.length > 0) {
+  const fitting = next.fit !== previous?.fit && nodes.length > 0;
+  if (fitting) {
     canvas.fit();
     askIfUnreadable();
   }
-  if (next.focus !== previous?.focus || (next.focus !== undefined && previous?.nodes.length !== next.nodes.length)) canvas.focus(next.focus);
+  // A view just fitted keeps the whole graph in view: the focused node stays selected, not centred (More grew a focused view).
+  if (next.focus !== previous?.focus || (next.focus !== undefined && previous?.nodes.length !== next.nodes.length)) canvas.focus(next.focus, fitting);
   renderNodeList(next.focus);
   renderEdgeList();
   renderDetail(next.detail);

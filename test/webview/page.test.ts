@@ -190,6 +190,22 @@ describe('the memory-graph page', { skip }, () => {
     assert.deepEqual(overlaps, [], `${overlaps.length} pairs of labels overlap after adding lone entities`);
   });
 
+  it('"More" on a view with a selected entity fits the whole grown graph and keeps the entity selected, not centred', async () => {
+    const base = syntheticState(70, 20, 26);
+    const extra = Array.from({ length: 30 }, (_, i) => ({ id: 4000 + i, name: `more-entity-${i + 1}`, type: 'service', facts: 1, updatedAt: '2026-01-04T00:00:00Z', expanded: false }));
+    // Selected (a search or a click): centred at a readable zoom, so the graph is no longer whole in view.
+    await p.push({ ...base, revision: 26, fit: 40 });
+    await p.push({ ...base, revision: 27, focus: 5, fit: 40 });
+    await p.page.waitForTimeout(400);
+    assert.equal(await wholeGraphInView(p.page.locator('body')), false, 'centred on the selected entity');
+    const selected = (): Promise<string[]> => p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { cy: { nodes(s: string): { map(f: (n: { id(): string }) => string): string[] } } } } }).scryGraph.canvas.cy.nodes(':selected').map((n) => n.id()));
+    // More: more nodes and a fit bump, the same focus; pushed while the focus may still be animating.
+    await p.push({ ...base, revision: 28, focus: 5, fit: 41, nodes: [...base.nodes, ...extra] });
+    await p.page.waitForTimeout(400);
+    assert.equal(await wholeGraphInView(p.page.locator('body')), true, 'the grown graph is whole in view');
+    assert.equal((await selected()).length, 1, 'the focused entity is still selected');
+  });
+
   // Issue 36: readable labels at the fitted zoom, and every node in view after More and after another time.
   const labelPx = (): Promise<number> => p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { labelPx(): number } } }).scryGraph.canvas.labelPx());
   const capacityAsks = async (): Promise<number[]> => ((await p.sent()) as Array<{ type: string; nodes?: number }>).filter((m) => m.type === 'capacity').map((m) => m.nodes!);
