@@ -225,6 +225,12 @@ function entityDetail(e: EntityDetail): HTMLElement[] {
   const meta = para(e.type, 'entity-type');
   out.push(meta);
   if (e.aliases.length > 0) out.push(para(`Also: ${e.aliases.join(', ')}`, 'aliases'));
+  if (e.decision) {
+    const d = e.decision;
+    const when = d.decidedAt ? `Decided ${d.decidedAt.slice(0, 10)}` : 'Decided';
+    out.push(para(d.by ? `${when} by ${d.by}` : when, 'decision-when'));
+    out.push(para(d.reason ? `Reason: ${d.reason}` : 'Reason: not given in its words', 'decision-reason'));
+  }
   if (e.description) out.push(para(e.description, 'description'));
 
   const expand = document.createElement('div');

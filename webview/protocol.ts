@@ -61,12 +61,24 @@ export interface EpisodeView {
   lineEnd: number;
 }
 
+/** What the side panel says of a decision node. */
+export interface DecisionView {
+  /** When it was decided: its fact's validity start, else its earliest episode's time (ISO). */
+  decidedAt?: string;
+  /** The entity that decided it (a project, a person). */
+  by?: string;
+  /** The reason clause its sentence gives ("because …"), when it gives one. */
+  reason?: string;
+}
+
 export interface EntityDetail {
   id: number;
   name: string;
   type: string;
   aliases: string[];
   description?: string;
+  /** Set for a decision node. */
+  decision?: DecisionView;
   facts: FactView[];
   episodes: EpisodeView[];
   episodesTotal: number;

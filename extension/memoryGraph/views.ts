@@ -3,6 +3,7 @@
 // daemon fact becomes a side-panel row or a dashed edge.
 import type * as P from '../../daemon/protocol';
 import { agentName } from '../../daemon/protocol/memory-editors';
+import { decisionView } from './decision';
 import type { EntityDetail, EpisodeView, FactView, GraphEdgeView, GraphNodeView } from '../../webview/protocol';
 
 /** The view's time as an ISO instant: the end of the as-of day (a fact recorded that day counts), or now. */
@@ -56,6 +57,7 @@ export function entityDetail(facts: P.FactsResult, episodes: P.EpisodesResult | 
     type: e.type,
     aliases: e.aliases ?? [],
     ...(e.description ? { description: e.description } : {}),
+    ...(e.type === 'decision' ? { decision: decisionView(e, facts.facts, episodes?.episodes ?? []) } : {}),
     facts: rows,
     episodes: (episodes?.episodes ?? []).map(episodeView),
     episodesTotal: episodes?.total ?? 0,
