@@ -58,15 +58,27 @@ function remember(): void {
 }
 canvas.cy.on('layoutstop dragfree viewport', debounce(remember, 300));
 
-/** A fitted view whose labels came out under 11 px asks the host for fewer nodes (it cuts only the opening view). */
+/**
+ * A fitted view whose labels came out under 11 px asks the host for fewer nodes (it cuts only the opening
+ * view). It is judged at the panel's final size: the editor sizes a new panel in steps after it opens, and a
+ * fit judged at a passing size asked for a cut the final size did not need, or missed one it did. So the
+ * judgement waits until the panel has kept its size for SIZE_SETTLED ms (the canvas refits on every resize).
+ */
 function askIfUnreadable(): void {
+  clearTimeout(judgeLater);
   const n = canvas.cy.nodes().length;
   if (!canvas.isFitted() || n === 0 || el.graph.clientWidth === 0) return;
+  const wait = SIZE_SETTLED - canvas.sinceResize();
+  if (wait > 0) {
+    judgeLater = setTimeout(askIfUnreadable, wait + 50);
+    return;
+  }
   const fewer = readableCount(n, canvas.labelPx());
   if (fewer !== undefined && fewer !== lastAsk) post({ type: 'capacity', nodes: (lastAsk = fewer) });
 }
+const SIZE_SETTLED = 800;
+let judgeLater: ReturnType<typeof setTimeout> | undefined;
 let lastAsk: number | undefined;
-// The editor sizes the panel after it opens: a fit at the final size is the one to judge.
 canvas.cy.on('viewport', debounce(askIfUnreadable, 400));
 
 // ---- toolbar -------------------------------------------------------------
