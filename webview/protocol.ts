@@ -59,6 +59,8 @@ export interface EpisodeView {
   path: string;
   lineStart: number;
   lineEnd: number;
+  /** Other episodes of the same session folded into this row (compactions, near-duplicates, later parts). */
+  folded?: number;
 }
 
 /** What the side panel says of a decision node. */
@@ -80,6 +82,7 @@ export interface EntityDetail {
   /** Set for a decision node. */
   decision?: DecisionView;
   facts: FactView[];
+  /** One row per session (extension/memoryGraph/fold.ts). */
   episodes: EpisodeView[];
   episodesTotal: number;
 }

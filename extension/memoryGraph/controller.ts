@@ -269,7 +269,8 @@ export class GraphController {
     try {
       const [facts, episodes] = await Promise.all([
         this.client.request(P.MemoryFacts.type, { entity: `#${id}`, all: true, limit: 100 }),
-        this.client.request(P.MemoryEpisodes.type, { entity: `#${id}`, limit: 10 }),
+        // More than the panel lists: a session's episodes fold into one row (fold.ts).
+        this.client.request(P.MemoryEpisodes.type, { entity: `#${id}`, limit: 30 }),
       ]);
       if (seq !== this.detailSeq) return;
       this.emit({ focus: id, detail: { kind: 'ready', entity: entityDetail(facts, episodes, viewTime(this.state.filters.asOf, this.now())) } });

@@ -4,6 +4,7 @@
 import type * as P from '../../daemon/protocol';
 import { agentName } from '../../daemon/protocol/memory-editors';
 import { decisionView } from './decision';
+import { foldEpisodes } from './fold';
 import type { EntityDetail, EpisodeView, FactView, GraphEdgeView, GraphNodeView } from '../../webview/protocol';
 
 /** The view's time as an ISO instant: the end of the as-of day (a fact recorded that day counts), or now. */
@@ -59,7 +60,7 @@ export function entityDetail(facts: P.FactsResult, episodes: P.EpisodesResult | 
     ...(e.description ? { description: e.description } : {}),
     ...(e.type === 'decision' ? { decision: decisionView(e, facts.facts, episodes?.episodes ?? []) } : {}),
     facts: rows,
-    episodes: (episodes?.episodes ?? []).map(episodeView),
+    episodes: foldEpisodes(episodes?.episodes ?? []).map((r) => ({ ...episodeView(r.episode), ...(r.folded > 0 ? { folded: r.folded } : {}) })),
     episodesTotal: episodes?.total ?? 0,
   };
 }

@@ -1,13 +1,21 @@
-// File nodes on the real public transcripts (issue 36): every file a
+// The memory graph on the real public transcripts (issue 36).
+//
+// File nodes: every file a
 // session's tool calls read or edited under its working folder is a `file`
 // entity named by its path there, part of the session's project; a path
 // outside the folder (a plan under ~/.claude, /tmp) is none; a folder the
 // session listed is none; code a file defines is part of that file. The
 // expectations are read from the stored episodes' own breadcrumbs.
+//
+// Sessions in the side panel: an entity's episodes fold one row per session,
+// compactions into the session they summarise, near-duplicates into one.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import * as fs from 'node:fs';
 import { filesWorkedOn } from '../../../daemon/memory/nlp/files';
+import { EPISODE_REF_COLUMNS, type EpisodeRefRow } from '../../../daemon/memory/store/rows';
+import { episodeOut } from '../../../daemon/memory/views';
+import { foldEpisodes, isCompaction } from '../../../extension/memoryGraph/fold';
 import { buildRealMemory, type RealMemory } from '../entity-labels/real-memory';
 
 interface Ep {
@@ -87,5 +95,30 @@ describe('file entities from the real transcripts', () => {
       const last = d.name.split('.').pop()!;
       assert.ok([last.toLowerCase(), snake(last), snake(last).replace(/_/g, '-')].includes(base), `${d.name} is the code of ${d.file}`);
     }
+  });
+
+  it("folds an entity's episodes into one row per session, compactions into the session they summarise", () => {
+    const ofEntity = m.db.prepare<[number], EpisodeRefRow>(
+      `SELECT ${EPISODE_REF_COLUMNS} FROM entity_episodes ee JOIN episodes e ON e.id = ee.episode_id WHERE ee.entity_id = ? ORDER BY ee.occurred_at DESC, e.seq DESC`,
+    );
+    const ids = m.db.prepare<[], { id: number; name: string }>(`SELECT id, name FROM entities`).all();
+    let compactionsFolded = 0;
+    let sessionsWithSeveral = 0;
+    for (const e of ids) {
+      const episodes = ofEntity.all(e.id).map(episodeOut);
+      const rows = foldEpisodes(episodes);
+      assert.equal(rows.reduce((n, r) => n + 1 + r.folded, 0), episodes.length, `${e.name}: every episode is a row or folded into one`);
+      const keys = rows.map((r) => r.episode.parent_session_id ?? r.episode.session_id);
+      assert.equal(new Set(keys).size, keys.length, `${e.name}: one row per session`);
+      for (const r of rows) {
+        const key = r.episode.parent_session_id ?? r.episode.session_id;
+        const ofSession = episodes.filter((x) => (x.parent_session_id ?? x.session_id) === key);
+        if (ofSession.length > 1) sessionsWithSeveral++;
+        if (ofSession.some((x) => !isCompaction(x))) assert.ok(!isCompaction(r.episode), `${e.name}: a compaction stands for session ${key}, which has episodes of its own`);
+        compactionsFolded += ofSession.filter((x) => isCompaction(x) && x !== r.episode).length;
+      }
+    }
+    assert.ok(compactionsFolded > 0, 'the fixtures hold compactions, and they fold');
+    assert.ok(sessionsWithSeveral > 0, 'some sessions have several episodes of one entity');
   });
 });
