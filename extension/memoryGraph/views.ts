@@ -122,3 +122,43 @@ export function openingNodes(recentFirst: readonly P.GraphNode[], n: number): P.
     .slice(0, n - recent.length);
   return [...recent, ...connected].sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
 }
+
+/**
+ * The opening view's nodes, each joined by an edge to another of them: taken in
+ * openingNodes' priority (then the rest, newest first), a node joins with one
+ * of its neighbours when none is in yet, and a node whose neighbours are all
+ * left out is not drawn alone (a project's many file nodes must not make it a
+ * lone hub). Only a graph with no edge at all opens on unlinked nodes.
+ */
+export function linkedOpening(recentFirst: readonly P.GraphNode[], edges: ReadonlyArray<Pick<P.GraphEdge, 'source' | 'target'>>, n: number): P.GraphNode[] {
+  const first = openingNodes(recentFirst, n);
+  const picked = new Set(first.map((x) => x.id));
+  const priority = [...first, ...recentFirst.filter((x) => !picked.has(x.id))];
+  const adj = new Map<number, Set<number>>();
+  const link = (a: number, b: number): void => {
+    if (!adj.has(a)) adj.set(a, new Set());
+    adj.get(a)!.add(b);
+  };
+  for (const e of edges) {
+    if (e.source === e.target) continue;
+    link(e.source, e.target);
+    link(e.target, e.source);
+  }
+  const chosen = new Set<number>();
+  for (const c of priority) {
+    if (chosen.size >= n) break;
+    const near = adj.get(c.id);
+    if (chosen.has(c.id) || !near) continue;
+    if ([...near].some((x) => chosen.has(x))) {
+      chosen.add(c.id);
+      continue;
+    }
+    if (chosen.size + 2 > n) continue;
+    const mate = priority.find((p) => near.has(p.id) && !chosen.has(p.id));
+    if (!mate) continue;
+    chosen.add(c.id);
+    chosen.add(mate.id);
+  }
+  if (chosen.size === 0) return openingNodes(recentFirst, n);
+  return recentFirst.filter((x) => chosen.has(x.id));
+}

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import type * as P from '../../daemon/protocol';
 import { decisionReason } from '../../extension/memoryGraph/decision';
 import { contentSecurityPolicy, pageHtml } from '../../extension/memoryGraph/html';
-import { entityDetail, factPhase, GraphUnion, openingNodes, pastEdges, viewTime } from '../../extension/memoryGraph/views';
+import { entityDetail, factPhase, GraphUnion, linkedOpening, openingNodes, pastEdges, viewTime } from '../../extension/memoryGraph/views';
 import { memoryLines } from '../../extension/memoryStatus';
 import { isPageMessage } from '../../webview/protocol';
 
@@ -76,6 +76,32 @@ describe('openingNodes', () => {
     ['one', 1, [1]],
   ];
   for (const [name, n, want] of rows) it(name, () => assert.deepEqual(openingNodes(recent, n).map((x) => x.id), want));
+});
+
+describe('linkedOpening', () => {
+  const node = (id: number, facts: number): P.GraphNode => ({ id, name: `n${id}`, type: 'tool', facts, updated_at: '' });
+  // Node 4 is a hub whose neighbours (8, 9, 10) are old and barely connected; 1-2 and 5-6 are pairs.
+  const recent = [node(1, 1), node(2, 1), node(3, 0), node(4, 3), node(5, 1), node(6, 1), node(7, 0), node(8, 1), node(9, 1), node(10, 1)];
+  const edges = [
+    { source: 1, target: 2 },
+    { source: 5, target: 6 },
+    { source: 4, target: 8 },
+    { source: 4, target: 9 },
+    { source: 4, target: 10 },
+  ];
+  const linked = (ids: number[]): boolean => ids.every((id) => edges.some((e) => (e.source === id && ids.includes(e.target)) || (e.target === id && ids.includes(e.source))));
+  const rows: Array<[string, number, number[]]> = [
+    ['a hub comes with a neighbour, unlinked ones stay out', 4, [1, 2, 4, 8]],
+    ['pairs in priority order', 6, [1, 2, 4, 5, 6, 8]],
+    ['no room for a pair: fewer nodes', 3, [1, 2]],
+  ];
+  for (const [name, n, want] of rows)
+    it(name, () => {
+      const got = linkedOpening(recent, edges, n).map((x) => x.id);
+      assert.deepEqual(got, want);
+      assert.ok(linked(got), 'every node has a neighbour in the view');
+    });
+  it('a graph with no edge opens on the recent and connected ones', () => assert.deepEqual(linkedOpening(recent, [], 2).map((x) => x.id), [1, 4]));
 });
 
 describe('memoryLines', () => {
