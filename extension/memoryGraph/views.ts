@@ -124,11 +124,12 @@ export function openingNodes(recentFirst: readonly P.GraphNode[], n: number): P.
 }
 
 /**
- * The opening view's nodes, each joined by an edge to another of them: taken in
- * openingNodes' priority (then the rest, newest first), a node joins with one
- * of its neighbours when none is in yet, and a node whose neighbours are all
- * left out is not drawn alone (a project's many file nodes must not make it a
- * lone hub). Only a graph with no edge at all opens on unlinked nodes.
+ * The opening view's nodes: the most recent half as openingNodes has them (the
+ * latest work, a remember just made included), then, in openingNodes' priority
+ * and the rest newest first, connected nodes each joined by an edge to another
+ * drawn one: a node comes with one of its neighbours when none is in yet, and a
+ * node whose neighbours are all left out is not drawn alone (a project's many
+ * file nodes must not make it a lone hub).
  */
 export function linkedOpening(recentFirst: readonly P.GraphNode[], edges: ReadonlyArray<Pick<P.GraphEdge, 'source' | 'target'>>, n: number): P.GraphNode[] {
   const first = openingNodes(recentFirst, n);
@@ -144,7 +145,7 @@ export function linkedOpening(recentFirst: readonly P.GraphNode[], edges: Readon
     link(e.source, e.target);
     link(e.target, e.source);
   }
-  const chosen = new Set<number>();
+  const chosen = new Set<number>(recentFirst.slice(0, Math.min(n, Math.ceil(n / 2))).map((x) => x.id));
   for (const c of priority) {
     if (chosen.size >= n) break;
     const near = adj.get(c.id);
@@ -159,6 +160,5 @@ export function linkedOpening(recentFirst: readonly P.GraphNode[], edges: Readon
     chosen.add(c.id);
     chosen.add(mate.id);
   }
-  if (chosen.size === 0) return openingNodes(recentFirst, n);
   return recentFirst.filter((x) => chosen.has(x.id));
 }

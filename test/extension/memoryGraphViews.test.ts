@@ -89,19 +89,19 @@ describe('linkedOpening', () => {
     { source: 4, target: 9 },
     { source: 4, target: 10 },
   ];
-  const linked = (ids: number[]): boolean => ids.every((id) => edges.some((e) => (e.source === id && ids.includes(e.target)) || (e.target === id && ids.includes(e.source))));
   const rows: Array<[string, number, number[]]> = [
-    ['a hub comes with a neighbour, unlinked ones stay out', 4, [1, 2, 4, 8]],
-    ['pairs in priority order', 6, [1, 2, 4, 5, 6, 8]],
+    ['the recent half, then a hub with a neighbour; unlinked older ones stay out', 4, [1, 2, 4, 8]],
+    ['the recent half stays as it is; then a hub and its neighbours', 6, [1, 2, 3, 4, 8, 9]],
     ['no room for a pair: fewer nodes', 3, [1, 2]],
   ];
   for (const [name, n, want] of rows)
     it(name, () => {
       const got = linkedOpening(recent, edges, n).map((x) => x.id);
       assert.deepEqual(got, want);
-      assert.ok(linked(got), 'every node has a neighbour in the view');
+      const older = got.filter((id) => !recent.slice(0, Math.ceil(n / 2)).some((r) => r.id === id));
+      assert.ok(older.every((id) => edges.some((e) => (e.source === id && got.includes(e.target)) || (e.target === id && got.includes(e.source)))), 'every older node has a neighbour in the view');
     });
-  it('a graph with no edge opens on the recent and connected ones', () => assert.deepEqual(linkedOpening(recent, [], 2).map((x) => x.id), [1, 4]));
+  it('the most recent are drawn even unlinked (a remember just made)', () => assert.deepEqual(linkedOpening(recent, [], 4).map((x) => x.id), [1, 2]));
 });
 
 describe('memoryLines', () => {
