@@ -24,6 +24,10 @@ export interface LayoutReport {
 
 /** Node labels' font size at zoom 1, in pixels. */
 const LABEL_FONT = 11;
+/** A label wider than this (at zoom 1) ends in an ellipsis: one long name (a decision's clause, a path) would otherwise set the fitted zoom for the whole graph. The side panel and the node list say it whole. */
+const LABEL_MAX_WIDTH = 170;
+/** A file node is labelled by its file name; its path is in the side panel and the node list. */
+export const canvasLabel = (n: Pick<GraphNodeView, 'name' | 'type'>): string => (n.type === 'file' ? (n.name.split('/').pop() ?? n.name) : n.name);
 const nodeKey = (id: number): string => `n${id}`;
 const edgeKey = (id: number): string => `e${id}`;
 
@@ -55,6 +59,7 @@ export class GraphCanvas {
     container.addEventListener('wheel', touched, { passive: true });
     container.addEventListener('pointerdown', touched);
     new ResizeObserver(() => {
+      this.resizedAt = performance.now();
       this.cy.resize();
       if (this.fitted) this.cy.fit(undefined, 30);
     }).observe(container);
@@ -64,6 +69,14 @@ export class GraphCanvas {
 
   /** Whether the whole graph was fitted and the user has not panned or zoomed since. */
   private fitted = false;
+
+  /** When the panel last changed size (performance.now()). */
+  private resizedAt = performance.now();
+
+  /** Milliseconds since the panel last changed size: the editor lays its panels out after a view opens, in steps. */
+  sinceResize(): number {
+    return performance.now() - this.resizedAt;
+  }
 
   /** Positions remembered from before the page was hidden, used once per node. */
   private restored: Positions;
@@ -99,7 +112,7 @@ export class GraphCanvas {
       });
       const defs: ElementDefinition[] = [];
       for (const [key, n] of wantNodes) {
-        const data = { id: key, entity: n.id, label: n.name, type: typeKey(n.type), weight: Math.min(n.facts, 30), expanded: n.expanded ? 1 : 0 };
+        const data = { id: key, entity: n.id, label: canvasLabel(n), name: n.name, type: typeKey(n.type), weight: Math.min(n.facts, 30), expanded: n.expanded ? 1 : 0 };
         const el = cy.getElementById(key);
         if (el.nonempty()) {
           // A new label or more facts (a bigger node) can reach a neighbour: such a node is settled again.
@@ -169,7 +182,7 @@ export class GraphCanvas {
   drawn(): Array<{ id: number; label: string; type: string }> {
     return this.cy
       .nodes()
-      .map((n) => ({ id: Number(n.data('entity')), label: String(n.data('label')), type: String(n.data('type')) }))
+      .map((n) => ({ id: Number(n.data('entity')), label: String(n.data('name')), type: String(n.data('type')) }))
       .sort((a, b) => a.label.localeCompare(b.label));
   }
 
@@ -179,7 +192,7 @@ export class GraphCanvas {
       .edges()
       .map((e) => ({
         id: Number(e.id().slice(1)),
-        text: `${String(e.source().data('label'))} ${String(e.data('label'))} ${String(e.target().data('label'))}`,
+        text: `${String(e.source().data('name'))} ${String(e.data('label'))} ${String(e.target().data('name'))}`,
         superseded: e.data('superseded') === 1,
       }))
       .sort((a, b) => a.text.localeCompare(b.text));
@@ -256,6 +269,8 @@ export class GraphCanvas {
           color: p.foreground,
           'font-family': p.font,
           'font-size': LABEL_FONT,
+          'text-wrap': 'ellipsis',
+          'text-max-width': `${LABEL_MAX_WIDTH}px`,
           'text-valign': 'bottom',
           'text-margin-y': 4,
           'min-zoomed-font-size': 7,

@@ -58,15 +58,27 @@ function remember(): void {
 }
 canvas.cy.on('layoutstop dragfree viewport', debounce(remember, 300));
 
-/** A fitted view whose labels came out under 11 px asks the host for fewer nodes (it cuts only the opening view). */
+/**
+ * A fitted view whose labels came out under 11 px asks the host for fewer nodes (it cuts only the opening
+ * view). It is judged at the panel's final size: the editor sizes a new panel in steps after it opens, and a
+ * fit judged at a passing size asked for a cut the final size did not need, or missed one it did. So the
+ * judgement waits until the panel has kept its size for SIZE_SETTLED ms (the canvas refits on every resize).
+ */
 function askIfUnreadable(): void {
+  clearTimeout(judgeLater);
   const n = canvas.cy.nodes().length;
   if (!canvas.isFitted() || n === 0 || el.graph.clientWidth === 0) return;
+  const wait = SIZE_SETTLED - canvas.sinceResize();
+  if (wait > 0) {
+    judgeLater = setTimeout(askIfUnreadable, wait + 50);
+    return;
+  }
   const fewer = readableCount(n, canvas.labelPx());
   if (fewer !== undefined && fewer !== lastAsk) post({ type: 'capacity', nodes: (lastAsk = fewer) });
 }
+const SIZE_SETTLED = 800;
+let judgeLater: ReturnType<typeof setTimeout> | undefined;
 let lastAsk: number | undefined;
-// The editor sizes the panel after it opens: a fit at the final size is the one to judge.
 canvas.cy.on('viewport', debounce(askIfUnreadable, 400));
 
 // ---- toolbar -------------------------------------------------------------
@@ -225,6 +237,12 @@ function entityDetail(e: EntityDetail): HTMLElement[] {
   const meta = para(e.type, 'entity-type');
   out.push(meta);
   if (e.aliases.length > 0) out.push(para(`Also: ${e.aliases.join(', ')}`, 'aliases'));
+  if (e.decision) {
+    const d = e.decision;
+    const when = d.decidedAt ? `Decided ${d.decidedAt.slice(0, 10)}` : 'Decided';
+    out.push(para(d.by ? `${when} by ${d.by}` : when, 'decision-when'));
+    out.push(para(d.reason ? `Reason: ${d.reason}` : 'Reason: not given in its words', 'decision-reason'));
+  }
   if (e.description) out.push(para(e.description, 'description'));
 
   const expand = document.createElement('div');
@@ -249,7 +267,8 @@ function entityDetail(e: EntityDetail): HTMLElement[] {
     const open = button(ep.summary || ep.id, () => post({ type: 'openEpisode', episodeId: ep.id }));
     open.className = 'link episode-link';
     open.dataset.episode = ep.id;
-    const src = button(`${ep.agent} · ${ep.occurredAt.slice(0, 10)} · lines ${ep.lineStart}–${ep.lineEnd}`, () => post({ type: 'openTranscript', episode: ep }));
+    const more = ep.folded ? ` · +${ep.folded} more of this session` : '';
+    const src = button(`${ep.agent} · ${ep.occurredAt.slice(0, 10)} · lines ${ep.lineStart}–${ep.lineEnd}${more}`, () => post({ type: 'openTranscript', episode: ep }));
     src.className = 'link transcript-link';
     src.dataset.agent = ep.agent;
     li.append(open, src);

@@ -59,6 +59,18 @@ export interface EpisodeView {
   path: string;
   lineStart: number;
   lineEnd: number;
+  /** Other episodes of the same session folded into this row (compactions, near-duplicates, later parts). */
+  folded?: number;
+}
+
+/** What the side panel says of a decision node. */
+export interface DecisionView {
+  /** When it was decided: its fact's validity start, else its earliest episode's time (ISO). */
+  decidedAt?: string;
+  /** The entity that decided it (a project, a person). */
+  by?: string;
+  /** The reason clause its sentence gives ("because …"), when it gives one. */
+  reason?: string;
 }
 
 export interface EntityDetail {
@@ -67,7 +79,10 @@ export interface EntityDetail {
   type: string;
   aliases: string[];
   description?: string;
+  /** Set for a decision node. */
+  decision?: DecisionView;
   facts: FactView[];
+  /** One row per session (extension/memoryGraph/fold.ts). */
   episodes: EpisodeView[];
   episodesTotal: number;
 }

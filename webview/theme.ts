@@ -3,7 +3,7 @@
 // them here and restyles when VS Code switches theme (the body's class).
 import { ENTITY_TYPES } from './protocol';
 
-export type NodeShape = 'round-rectangle' | 'ellipse' | 'rectangle' | 'diamond' | 'pentagon' | 'hexagon' | 'tag' | 'triangle' | 'octagon';
+export type NodeShape = 'round-rectangle' | 'ellipse' | 'rectangle' | 'diamond' | 'pentagon' | 'hexagon' | 'tag' | 'triangle' | 'octagon' | 'barrel';
 
 interface TypeLook {
   shape: NodeShape;
@@ -21,6 +21,7 @@ const LOOKS: Record<string, TypeLook> = {
   decision: { shape: 'hexagon', colourVar: '--vscode-charts-red', fallback: '#f14c4c' },
   runbook: { shape: 'tag', colourVar: '--vscode-terminal-ansiCyan', fallback: '#11a8cd' },
   concept: { shape: 'triangle', colourVar: '--vscode-terminal-ansiMagenta', fallback: '#bc3fbc' },
+  file: { shape: 'barrel', colourVar: '--vscode-terminal-ansiGreen', fallback: '#0dbc79' },
   other: { shape: 'octagon', colourVar: '--vscode-descriptionForeground', fallback: '#999999' },
 };
 

@@ -101,7 +101,8 @@ export function sessionTopic(turns: readonly Turn[], title: string | undefined):
   return turns.some((x) => x.role === 'user' && COMPACTION_PROMPT_RE.test(x.text.trimStart())) ? COMPACTION_TOPIC : undefined;
 }
 
-const COMPACTION_TOPIC = 'Compaction of the conversation so far';
+/** The topic of a compaction's episodes (their summaries start with it); the graph view folds them into their session. */
+export const COMPACTION_TOPIC = 'Compaction of the conversation so far';
 
 /**
  * First substantive user request of the turns, then how the last assistant

@@ -76,6 +76,7 @@ export function episodeOut(r: EpisodeRefRow): P.EpisodeRef {
     line_start: r.line_start,
     line_end: r.line_end,
     session_id: r.session_id,
+    ...(r.parent_session_id ? { parent_session_id: r.parent_session_id } : {}),
     ...(r.repo_root ? { repo_root: r.repo_root } : {}),
   };
 }

@@ -153,6 +153,8 @@ export const EpisodeRef = z.object({
   line_start: z.number(),
   line_end: z.number(),
   session_id: z.string(),
+  /** The session this one belongs to: a subagent's or a compaction's parent session. */
+  parent_session_id: z.optional(z.string()),
   repo_root: z.optional(z.string()),
   /** Code the episode mentions, anchored in its repository's index: the mention and its state now (`fresh src/a.ts:3`, `drifted (moved) now …`, `gone`). Set by episodes and episode. */
   code: z.optional(z.array(z.object({ mention: z.string(), state: z.string() }))),

@@ -1,4 +1,4 @@
-// The memory graph's closed vocabulary, declared once: eight entity types and
+// The memory graph's closed vocabulary, declared once: nine entity types and
 // a few dozen relations. Extraction prompts with it, the store checks it, the
 // protocol and MCP validate against it and the webview colours by it. Plain
 // constants, no zod, so the browser bundle can import it too.
@@ -7,7 +7,8 @@
 // memory/extract/vocabulary.ts): `related_to` is never functional, so it never
 // supersedes anything.
 
-export const ENTITY_TYPES = ['project', 'service', 'machine', 'tool', 'person', 'decision', 'runbook', 'concept'] as const;
+// `file`: a file a session read or edited (from its tool calls), named by its path under the session's project.
+export const ENTITY_TYPES = ['project', 'service', 'machine', 'tool', 'person', 'decision', 'runbook', 'concept', 'file'] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
 export const isEntityType = (s: string): s is EntityType => (ENTITY_TYPES as readonly string[]).includes(s);

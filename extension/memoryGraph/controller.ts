@@ -7,7 +7,7 @@
 import { ErrorCodes, ResponseError, type RequestParam, type RequestType } from 'vscode-jsonrpc/node';
 import * as P from '../../daemon/protocol';
 import { initialState, type Filters, type GraphState, type PageMessage } from '../../webview/protocol';
-import { entityDetail, GraphUnion, nodeView, openingNodes, pastEdges, viewTime } from './views';
+import { entityDetail, GraphUnion, linkedOpening, nodeView, pastEdges, viewTime } from './views';
 
 export interface MemoryClient {
   request<Params, Result>(type: RequestType<Params, Result, void>, params: RequestParam<Params>): Promise<Result>;
@@ -246,7 +246,7 @@ export class GraphController {
   /** The recent entities, read twice as deep so the most connected of them can join the most recent. */
   private async recent(limit: number, asOf: { as_of?: string }): Promise<P.GraphResult> {
     const r = await this.client.request(P.MemoryGraph.type, { limit: limit * 2, ...asOf });
-    const nodes = openingNodes(r.nodes, limit);
+    const nodes = linkedOpening(r.nodes, r.edges, limit);
     const kept = new Set(nodes.map((n) => n.id));
     return { ...r, nodes, edges: r.edges.filter((e) => kept.has(e.source) && kept.has(e.target)), page: { ...r.page, has_more: r.page.has_more || nodes.length < r.nodes.length } };
   }
@@ -269,7 +269,8 @@ export class GraphController {
     try {
       const [facts, episodes] = await Promise.all([
         this.client.request(P.MemoryFacts.type, { entity: `#${id}`, all: true, limit: 100 }),
-        this.client.request(P.MemoryEpisodes.type, { entity: `#${id}`, limit: 10 }),
+        // More than the panel lists: a session's episodes fold into one row (fold.ts).
+        this.client.request(P.MemoryEpisodes.type, { entity: `#${id}`, limit: 30 }),
       ]);
       if (seq !== this.detailSeq) return;
       this.emit({ focus: id, detail: { kind: 'ready', entity: entityDetail(facts, episodes, viewTime(this.state.filters.asOf, this.now())) } });

@@ -3,6 +3,8 @@
 // daemon fact becomes a side-panel row or a dashed edge.
 import type * as P from '../../daemon/protocol';
 import { agentName } from '../../daemon/protocol/memory-editors';
+import { decisionView } from './decision';
+import { foldEpisodes } from './fold';
 import type { EntityDetail, EpisodeView, FactView, GraphEdgeView, GraphNodeView } from '../../webview/protocol';
 
 /** The view's time as an ISO instant: the end of the as-of day (a fact recorded that day counts), or now. */
@@ -56,8 +58,9 @@ export function entityDetail(facts: P.FactsResult, episodes: P.EpisodesResult | 
     type: e.type,
     aliases: e.aliases ?? [],
     ...(e.description ? { description: e.description } : {}),
+    ...(e.type === 'decision' ? { decision: decisionView(e, facts.facts, episodes?.episodes ?? []) } : {}),
     facts: rows,
-    episodes: (episodes?.episodes ?? []).map(episodeView),
+    episodes: foldEpisodes(episodes?.episodes ?? []).map((r) => ({ ...episodeView(r.episode), ...(r.folded > 0 ? { folded: r.folded } : {}) })),
     episodesTotal: episodes?.total ?? 0,
   };
 }
@@ -118,4 +121,44 @@ export function openingNodes(recentFirst: readonly P.GraphNode[], n: number): P.
     .sort((a, b) => b.facts - a.facts || rank.get(a.id)! - rank.get(b.id)!)
     .slice(0, n - recent.length);
   return [...recent, ...connected].sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
+}
+
+/**
+ * The opening view's nodes: the most recent half as openingNodes has them (the
+ * latest work, a remember just made included), then, in openingNodes' priority
+ * and the rest newest first, connected nodes each joined by an edge to another
+ * drawn one: a node comes with one of its neighbours when none is in yet, and a
+ * node whose neighbours are all left out is not drawn alone (a project's many
+ * file nodes must not make it a lone hub).
+ */
+export function linkedOpening(recentFirst: readonly P.GraphNode[], edges: ReadonlyArray<Pick<P.GraphEdge, 'source' | 'target'>>, n: number): P.GraphNode[] {
+  const first = openingNodes(recentFirst, n);
+  const picked = new Set(first.map((x) => x.id));
+  const priority = [...first, ...recentFirst.filter((x) => !picked.has(x.id))];
+  const adj = new Map<number, Set<number>>();
+  const link = (a: number, b: number): void => {
+    if (!adj.has(a)) adj.set(a, new Set());
+    adj.get(a)!.add(b);
+  };
+  for (const e of edges) {
+    if (e.source === e.target) continue;
+    link(e.source, e.target);
+    link(e.target, e.source);
+  }
+  const chosen = new Set<number>(recentFirst.slice(0, Math.min(n, Math.ceil(n / 2))).map((x) => x.id));
+  for (const c of priority) {
+    if (chosen.size >= n) break;
+    const near = adj.get(c.id);
+    if (chosen.has(c.id) || !near) continue;
+    if ([...near].some((x) => chosen.has(x))) {
+      chosen.add(c.id);
+      continue;
+    }
+    if (chosen.size + 2 > n) continue;
+    const mate = priority.find((p) => near.has(p.id) && !chosen.has(p.id));
+    if (!mate) continue;
+    chosen.add(c.id);
+    chosen.add(mate.id);
+  }
+  return recentFirst.filter((x) => chosen.has(x.id));
 }

@@ -29,6 +29,7 @@ export async function run(): Promise<void> {
     const entities = m.db.prepare<[], { name: string; type: string }>(`SELECT name, type FROM entities`).all();
     const p = precision(entities, loadLabels());
     const l = links(m.db);
+    const lNames = links(m.db, { exceptFiles: true });
     const mp = main.precision;
     table(
       `entities on ${m.status.episodes} episodes of the real transcripts, scored against the hand labels (main = ${main.commit})`,
@@ -39,6 +40,8 @@ export async function run(): Promise<void> {
         ['names under two types', mp.twoTypes, p.twoTypes.length, '0'],
         ['names not labelled (not scored)', mp.names - mp.labelled, p.unlabelled.length, '-'],
         ['entities linked to another by a fact', pct(main.links.linked, main.links.entities), pct(l.linked, l.entities), '>= 50%'],
+        ['  the same, file nodes left out', pct(main.links.linked, main.links.entities), pct(lNames.linked, lNames.entities), '-'],
+        ['file nodes (read or edited by tool calls)', 0, p.files.length, '-'],
         ['notes among current facts', pct(main.links.notes, main.links.facts), pct(l.notes, l.facts), '-'],
         ['relation kinds', kinds(main.links), kinds(l), '-'],
       ],
@@ -50,9 +53,11 @@ export async function run(): Promise<void> {
     if (misses.length > 0) console.log(`  labelled not a thing, still entities: ${misses.join(', ')}`);
     if (p.unlabelled.length > 0) console.log(`  not labelled: ${p.unlabelled.join(', ')}`);
     if (p.decisions.length > 0) console.log(`  decision nodes (not scored as names): ${p.decisions.join('; ')}`);
+    if (p.files.length > 0) console.log(`  file nodes (not scored as names), a sample: ${p.files.slice(0, 12).join(', ')}`);
     const share = p.labelled === 0 ? 0 : p.things / p.labelled;
     record({ figure: 'entity precision (real transcripts, hand labels)', value: pct(p.things, p.labelled), baseline: pct(mp.things, mp.labelled), ratio: '-', target: '>= 90%, 0 junk, 0 two types', ok: share >= 0.9 && p.junk.length === 0 && p.twoTypes.length === 0 });
     record({ figure: 'entities linked by a fact (real transcripts)', value: pct(l.linked, l.entities), baseline: pct(main.links.linked, main.links.entities), ratio: '-', target: '>= 50%', ok: l.linked >= 0.5 * l.entities });
+    record({ figure: 'the same without file nodes', value: pct(lNames.linked, lNames.entities), baseline: pct(main.links.linked, main.links.entities), ratio: '-', target: '>= 50%', ok: lNames.linked >= 0.5 * lNames.entities });
   } finally {
     m.db.close();
     fs.rmSync(m.home, { recursive: true, force: true });

@@ -4,8 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type * as P from '../../daemon/protocol';
+import { decisionReason } from '../../extension/memoryGraph/decision';
 import { contentSecurityPolicy, pageHtml } from '../../extension/memoryGraph/html';
-import { entityDetail, factPhase, GraphUnion, openingNodes, pastEdges, viewTime } from '../../extension/memoryGraph/views';
+import { entityDetail, factPhase, GraphUnion, linkedOpening, openingNodes, pastEdges, viewTime } from '../../extension/memoryGraph/views';
 import { memoryLines } from '../../extension/memoryStatus';
 import { isPageMessage } from '../../webview/protocol';
 
@@ -77,6 +78,32 @@ describe('openingNodes', () => {
   for (const [name, n, want] of rows) it(name, () => assert.deepEqual(openingNodes(recent, n).map((x) => x.id), want));
 });
 
+describe('linkedOpening', () => {
+  const node = (id: number, facts: number): P.GraphNode => ({ id, name: `n${id}`, type: 'tool', facts, updated_at: '' });
+  // Node 4 is a hub whose neighbours (8, 9, 10) are old and barely connected; 1-2 and 5-6 are pairs.
+  const recent = [node(1, 1), node(2, 1), node(3, 0), node(4, 3), node(5, 1), node(6, 1), node(7, 0), node(8, 1), node(9, 1), node(10, 1)];
+  const edges = [
+    { source: 1, target: 2 },
+    { source: 5, target: 6 },
+    { source: 4, target: 8 },
+    { source: 4, target: 9 },
+    { source: 4, target: 10 },
+  ];
+  const rows: Array<[string, number, number[]]> = [
+    ['the recent half, then a hub with a neighbour; unlinked older ones stay out', 4, [1, 2, 4, 8]],
+    ['the recent half stays as it is; then a hub and its neighbours', 6, [1, 2, 3, 4, 8, 9]],
+    ['no room for a pair: fewer nodes', 3, [1, 2]],
+  ];
+  for (const [name, n, want] of rows)
+    it(name, () => {
+      const got = linkedOpening(recent, edges, n).map((x) => x.id);
+      assert.deepEqual(got, want);
+      const older = got.filter((id) => !recent.slice(0, Math.ceil(n / 2)).some((r) => r.id === id));
+      assert.ok(older.every((id) => edges.some((e) => (e.source === id && got.includes(e.target)) || (e.target === id && got.includes(e.source)))), 'every older node has a neighbour in the view');
+    });
+  it('the most recent are drawn even unlinked (a remember just made)', () => assert.deepEqual(linkedOpening(recent, [], 4).map((x) => x.id), [1, 2]));
+});
+
 describe('memoryLines', () => {
   const base: P.MemoryStatus = {
     db: '', episodes: 6, entities: 8, facts: 4, current_facts: 4, sources_tracked: 6,
@@ -117,4 +144,31 @@ describe('the page: CSP and messages', () => {
     assert.equal(isPageMessage({ type: 'eval' }), false);
     assert.equal(isPageMessage(null), false);
   });
+});
+
+describe('decision nodes in the side panel', () => {
+  const decision: P.EntityRef = { id: 7, name: 'keep the API on web-1', type: 'decision', description: 'We decided to keep the API on web-1, because the new host has no TLS certificate yet.' };
+  const decided = fact({ id: 9, source: 'hermes', source_id: 3, relation: 'decided', target: decision.name, target_id: 7, text: decision.description!, valid_from: '2026-02-05T10:00:00Z' });
+  const episode: P.EpisodeRef = { id: 'e1', source: 'claude', occurred_at: '2026-02-04T09:00:00Z', summary: 's', path: '/t.jsonl', line_start: 1, line_end: 9, session_id: 's1' };
+  it('shows when, by whom and why', () => {
+    const d = entityDetail({ entity: decision, facts: [decided], total: 1, elapsed_ms: 0 }, { episodes: [episode], total: 1, elapsed_ms: 0 } as P.EpisodesResult, '2026-03-01T00:00:00Z');
+    assert.deepEqual(d.decision, { decidedAt: '2026-02-05T10:00:00Z', by: 'hermes', reason: 'because the new host has no TLS certificate yet' });
+  });
+  it('dates an undated decision by its earliest episode and says no reason when its words give none', () => {
+    const plain: P.EntityRef = { ...decision, description: 'I want to migrate this app from @supabase/supabase-js to prisma.' };
+    const f = { ...decided, text: plain.description!, valid_from: undefined };
+    const d = entityDetail({ entity: plain, facts: [f], total: 1, elapsed_ms: 0 }, { episodes: [episode], total: 1, elapsed_ms: 0 } as P.EpisodesResult, '2026-03-01T00:00:00Z');
+    assert.deepEqual(d.decision, { decidedAt: '2026-02-04T09:00:00Z', by: 'hermes' });
+  });
+  it('gives no decision block to other entities', () => {
+    const d = entityDetail({ entity: { id: 3, name: 'hermes', type: 'service' }, facts: [decided], total: 1, elapsed_ms: 0 }, undefined, '2026-03-01T00:00:00Z');
+    assert.equal(d.decision, undefined);
+  });
+  const reasons: Array<[string, string | undefined]> = [
+    ['Use pnpm since npm kept corrupting the lockfile.', 'since npm kept corrupting the lockfile'],
+    ['We moved the queue to Redis so that workers can share it', 'so that workers can share it'],
+    ['Decided: pin zod at 3.23 to avoid the v4 breaking changes; revisit later', 'to avoid the v4 breaking changes'],
+    ['Switch to prisma.', undefined],
+  ];
+  for (const [s, want] of reasons) it(`reason of "${s}"`, () => assert.equal(decisionReason(s), want));
 });

@@ -60,7 +60,7 @@ export async function openStandalone(theme: 'vscode-dark' | 'vscode-light' = 'vs
   };
 }
 
-const TYPES = ['project', 'service', 'machine', 'tool', 'person', 'decision', 'runbook', 'concept'];
+const TYPES = ['project', 'service', 'machine', 'tool', 'person', 'decision', 'runbook', 'concept', 'file'];
 
 /** A connected synthetic graph: a random spanning tree plus extra edges, seeded so runs compare. */
 export function syntheticState(nodes: number, extraEdges: number, revision = 1): GraphState {

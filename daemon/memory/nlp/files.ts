@@ -6,6 +6,8 @@
 // project's, is part of the session's project.
 
 const BREADCRUMB_FILE = /\[(?:read|edited) ([^\]\s]+)\]/g;
+/** Its path may hold a bracketed segment (`app/api/teams/[id]/route.ts`). */
+const BREADCRUMB_VERB = /\[(read|edited) ((?:[^\]\s[]|\[[^\]\s[]*\])+)\]/g;
 /** A path with a folder and a file name the prose writes (`lib/spotter/services/heatmap_calculator.ex`). */
 const PROSE_PATH = /(?<![\w.@/-])((?:[\w.@-]+\/)+[\w-]+\.[A-Za-z]{1,6})(?![\w/])/g;
 
@@ -36,4 +38,34 @@ export function fileOf(name: string, files: readonly string[]): string | undefin
     const base = f.split(/[\\/]/).pop()!.replace(/\.[^.]+$/, '');
     return forms.has(base);
   });
+}
+
+export interface FileWorkedOn {
+  /** The path under the session's working folder, `/`-separated (`lib/spotter/transcripts.ex`). */
+  path: string;
+  edited: boolean;
+}
+
+/**
+ * The files the episode's own tool calls read or edited (never a path the prose
+ * only names), each under the working folder `root`: an absolute path inside it
+ * is made relative, one outside it (`~/.claude/plans/…`, `/tmp/…`) is no file
+ * of the project and is left out, as is a path that climbs out (`../x`).
+ */
+export function filesWorkedOn(episodeText: string, root: string | undefined): FileWorkedOn[] {
+  const out = new Map<string, FileWorkedOn>();
+  const base = root?.replace(/\\/g, '/').replace(/\/+$/, '');
+  for (const m of episodeText.matchAll(BREADCRUMB_VERB)) {
+    let p = m[2]!.replace(/\\/g, '/').replace(/^\.\//, '');
+    if (/^(?:\/|[A-Za-z]:\/|~\/)/.test(p)) {
+      if (!base || !p.startsWith(`${base}/`)) continue;
+      p = p.slice(base.length + 1);
+    }
+    if (p.length === 0 || p.split('/').includes('..')) continue;
+    const had = out.get(p);
+    if (had) had.edited ||= m[1] === 'edited';
+    else out.set(p, { path: p, edited: m[1] === 'edited' });
+  }
+  // A path other paths are under is a folder the session listed, not a file.
+  return [...out.values()].filter((f) => ![...out.keys()].some((k) => k.startsWith(`${f.path}/`)));
 }

@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { openDatabase, type Db } from '../../sqlite';
-import { MemorySchemaError } from './errors';
+import { MemoryMigrationError, MemorySchemaError } from './errors';
 import { recountPassages } from './passages';
 import { MIGRATIONS, PASSAGES_MIGRATION, RECURRENCE_MIGRATION, RECUT_MIGRATION, SCHEMA_VERSION } from './schema';
 
@@ -33,13 +33,22 @@ function migrate(db: Db, file: string, now: () => Date): void {
   if (found > SCHEMA_VERSION) throw new MemorySchemaError(file, found, SCHEMA_VERSION);
   // Passages are (re)written once, after the last migration, by the writer of this schema.
   let rewrite = false;
-  for (let v = found; v < SCHEMA_VERSION; v++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[v]!);
-      if (REWRITES.has(MIGRATIONS[v]!)) rewrite = true;
-      if (v === 0) db.prepare(`INSERT INTO meta(key, value) VALUES ('created_at', ?)`).run(now().toISOString());
-      db.pragma(`user_version = ${v + 1}`);
-    })();
+  // A table rebuild (FILE_ENTITIES_MIGRATION) drops a table others point at: foreign keys are off while
+  // migrations run (SQLite ignores the pragma inside a transaction), and checked whole before they are on again.
+  if (found < SCHEMA_VERSION) db.pragma('foreign_keys = OFF');
+  try {
+    for (let v = found; v < SCHEMA_VERSION; v++) {
+      db.transaction(() => {
+        db.exec(MIGRATIONS[v]!);
+        if (REWRITES.has(MIGRATIONS[v]!)) rewrite = true;
+        if (v === 0) db.prepare(`INSERT INTO meta(key, value) VALUES ('created_at', ?)`).run(now().toISOString());
+        const broken = db.pragma('foreign_key_check') as unknown[];
+        if (broken.length > 0) throw new MemoryMigrationError(file, v + 1, broken.length);
+        db.pragma(`user_version = ${v + 1}`);
+      })();
+    }
+  } finally {
+    db.pragma('foreign_keys = ON');
   }
   if (rewrite) db.transaction(() => recountPassages(db))();
 }

@@ -7,6 +7,13 @@ export class MemorySchemaError extends ScryError {
   }
 }
 
+export class MemoryMigrationError extends ScryError {
+  override readonly code = ErrorCode.MemorySchema;
+  constructor(readonly file: string, readonly migration: number, readonly dangling: number) {
+    super(`memory database '${file}': migration ${migration} left ${dangling} rows pointing at nothing; it was rolled back`, 'Move the file aside to rebuild memory from the transcripts, and report the issue');
+  }
+}
+
 export class EpisodeNotFoundError extends ScryError {
   override readonly code = ErrorCode.EpisodeNotFound;
   constructor(readonly episodeId: string) {

@@ -12,9 +12,10 @@ function prepare(db: Db) {
   return {
     aliasOfType: db.prepare<[string, EntityType], Id>(`SELECT e.id FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? AND e.type = ? ORDER BY e.id LIMIT 1`),
     aliasAnyType: db.prepare<[string], Id>(`SELECT e.id FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? ORDER BY e.updated_at DESC, e.id LIMIT 1`),
+    // File nodes are found by the tool calls that touch them, not by name in prose: they would crowd the names out.
     glossary: db.prepare<[string | null, number], { name: string; type: EntityType; aliases: string }>(
       `SELECT e.id, e.name, e.type, (SELECT json_group_array(alias) FROM aliases WHERE entity_id = e.id AND norm <> e.norm) AS aliases
-        FROM entities e ORDER BY (e.repo IS ?) DESC, e.updated_at DESC, e.id DESC LIMIT ?`,
+        FROM entities e WHERE e.type <> 'file' ORDER BY (e.repo IS ?) DESC, e.updated_at DESC, e.id DESC LIMIT ?`,
     ),
     entity: db.prepare<[number], { id: number; name: string; type: EntityType; description: string | null; repo: string | null; aliases: string }>(
       `SELECT id, name, type, description, repo, (SELECT json_group_array(alias) FROM aliases WHERE entity_id = entities.id) AS aliases FROM entities WHERE id = ?`,

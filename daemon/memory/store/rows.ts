@@ -35,6 +35,7 @@ export interface EpisodeRefRow {
   source: SourceType;
   source_path: string;
   session_id: string;
+  parent_session_id: string | null;
   line_start: number;
   line_end: number;
   occurred_at: string;
@@ -43,7 +44,7 @@ export interface EpisodeRefRow {
 }
 
 /** `e` is the episodes alias. */
-export const EPISODE_REF_COLUMNS = 'e.id, e.seq, e.source, e.source_path, e.session_id, e.line_start, e.line_end, e.occurred_at, e.summary, e.repo_root';
+export const EPISODE_REF_COLUMNS = 'e.id, e.seq, e.source, e.source_path, e.session_id, e.parent_session_id, e.line_start, e.line_end, e.occurred_at, e.summary, e.repo_root';
 
 /** A row of the facts table as SELECT * reads it. */
 export interface FactRow {

@@ -90,6 +90,49 @@ CREATE TRIGGER passages_lines_ad AFTER DELETE ON passages BEGIN
 END;
 `;
 
+/**
+ * Issue 36: `file` entities. SQLite cannot change a CHECK in place, so the
+ * entities table is rebuilt under the same name with the same ids (its FTS
+ * rows, aliases and facts point at them), then its indexes and triggers are
+ * made again. The migration runs with foreign keys off (db.ts), as SQLite's
+ * table-rebuild procedure asks: dropping the old table must not cascade.
+ * (Ids are kept, so facts, aliases and entity_episodes point where they did.)
+ */
+export const FILE_ENTITIES_MIGRATION = `
+CREATE TABLE entities_next (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  norm TEXT NOT NULL,
+  type TEXT NOT NULL CHECK (type IN (${ENTITY_TYPES.map((t) => `'${t}'`).join(', ')})),
+  description TEXT,
+  repo TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (norm, type)
+);
+INSERT INTO entities_next(id, name, norm, type, description, repo, created_at, updated_at)
+  SELECT id, name, norm, type, description, repo, created_at, updated_at FROM entities;
+DROP TABLE entities;
+-- The aliases triggers name \`entities\`: a legacy rename leaves them as written instead of checking them against a schema without it.
+PRAGMA legacy_alter_table = ON;
+ALTER TABLE entities_next RENAME TO entities;
+PRAGMA legacy_alter_table = OFF;
+CREATE INDEX entities_type ON entities(type, updated_at);
+CREATE INDEX entities_repo ON entities(repo);
+CREATE INDEX entities_updated ON entities(updated_at);
+CREATE TRIGGER entities_ai AFTER INSERT ON entities BEGIN
+  INSERT INTO entities_fts(rowid, name, aliases, description) VALUES (new.id, new.name, '', coalesce(new.description, ''));
+END;
+CREATE TRIGGER entities_au AFTER UPDATE OF name, description ON entities BEGIN
+  DELETE FROM entities_fts WHERE rowid = old.id;
+  INSERT INTO entities_fts(rowid, name, aliases, description)
+    VALUES (new.id, new.name, coalesce((SELECT group_concat(alias, ' ') FROM aliases WHERE entity_id = new.id), ''), coalesce(new.description, ''));
+END;
+CREATE TRIGGER entities_ad AFTER DELETE ON entities BEGIN
+  DELETE FROM entities_fts WHERE rowid = old.id;
+END;
+`;
+
 export const MIGRATIONS: readonly string[] = [
   `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID; -- created_at and similar facts about the file
@@ -348,6 +391,8 @@ ALTER TABLE anchors ADD COLUMN library TEXT;
   // line is never cut at the punctuation inside it (the data step in db.ts). Breadcrumb words weigh as
   // much as prose in the ranking (they weighed a quarter), as in the naive search.
   RECUT_MIGRATION,
+  // Issue 36: the entities table admits `file` (FILE_ENTITIES_MIGRATION; a table rebuild, foreign keys off).
+  FILE_ENTITIES_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

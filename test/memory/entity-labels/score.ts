@@ -42,12 +42,14 @@ export interface Precision {
   unlabelled: string[];
   /** Decision nodes (named by their clause): not names, not scored here. */
   decisions: string[];
+  /** File nodes (a path the session's tool calls read or edited): not names the prose chose, not scored here. */
+  files: string[];
 }
 
 export function precision(all: ReadonlyArray<{ name: string; type: string }>, labels: readonly EntityLabel[]): Precision {
   const byName = new Map(labels.map((l) => [l.name.toLowerCase(), l]));
   const types = new Map<string, Set<string>>();
-  const entities = all.filter((e) => e.type !== 'decision');
+  const entities = all.filter((e) => e.type !== 'decision' && e.type !== 'file');
   for (const e of entities) {
     const k = e.name.toLowerCase();
     if (!types.has(k)) types.set(k, new Set());
@@ -63,6 +65,7 @@ export function precision(all: ReadonlyArray<{ name: string; type: string }>, la
     twoTypes: names.filter((n) => types.get(n)!.size > 1),
     unlabelled: names.filter((n) => !byName.has(n)),
     decisions: all.filter((e) => e.type === 'decision').map((e) => e.name),
+    files: all.filter((e) => e.type === 'file').map((e) => e.name),
   };
 }
 
@@ -75,11 +78,16 @@ export interface Links {
   relations: Record<string, number>;
 }
 
-export function links(db: Db): Links {
+/** The link figures over every entity, or (`exceptFiles`) over the entities that are not file nodes, counting only links between two of them. */
+export function links(db: Db, options: { exceptFiles?: boolean } = {}): Links {
   const current = `expired_at IS NULL`;
-  const entities = db.prepare<[], { n: number }>(`SELECT count(*) n FROM entities`).get()!.n;
+  const kept = (alias: string): string => (options.exceptFiles ? `${alias}.type <> 'file'` : '1');
+  const entities = db.prepare<[], { n: number }>(`SELECT count(*) n FROM entities e WHERE ${kept('e')}`).get()!.n;
   const linked = db
-    .prepare<[], { n: number }>(`SELECT count(*) n FROM entities e WHERE EXISTS (SELECT 1 FROM facts f WHERE ${current} AND f.target_id IS NOT NULL AND f.source_id <> f.target_id AND (f.source_id = e.id OR f.target_id = e.id))`)
+    .prepare<[], { n: number }>(
+      `SELECT count(*) n FROM entities e WHERE ${kept('e')} AND EXISTS (SELECT 1 FROM facts f JOIN entities s ON s.id = f.source_id JOIN entities t ON t.id = f.target_id
+         WHERE ${current} AND f.source_id <> f.target_id AND (f.source_id = e.id OR f.target_id = e.id) AND ${kept('s')} AND ${kept('t')})`,
+    )
     .get()!.n;
   const rows = db.prepare<[], { relation: string; n: number }>(`SELECT relation, count(*) n FROM facts WHERE ${current} GROUP BY relation ORDER BY n DESC, relation`).all();
   const relations: Record<string, number> = {};

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { capitalizedMidSentence, conclusion, lowercaseWords, factsIn, isAgentTool, mentionsIn, namesInCommands, proseOf, sentencesOf, toolNamesUsed, type Mention, type MentionContext, type Sentence, type SentenceFact } from '../../nlp';
 import { hostShaped } from '../../nlp/cues';
 import { admitted, projectKey } from '../../nlp/evidence';
-import { fileOf, filesTouched, folderOfProject } from '../../nlp/files';
+import { fileOf, filesTouched, filesWorkedOn, folderOfProject } from '../../nlp/files';
 import { classifyName } from '../../resolve';
 import type { GlossaryEntry } from '../../store';
 import type { ExtractReply, ExtractRequest, Provider } from '../provider';
@@ -86,12 +86,20 @@ export function extractOffline(req: ExtractRequest): Extraction {
   }
   for (const g of req.glossary) out.glossaryMention(g, sentences);
   if (project) {
-    // Code the session's own files define (from its read/edit tool calls) is part of its project.
+    const root = ep.repoRoot ?? ep.cwd;
+    // The files the session's tool calls read or edited are `file` entities of its project.
+    const worked = filesWorkedOn(ep.text, root);
+    for (const f of worked) out.file(f.path, f.edited, project, root ?? null);
+    // Code the session's own files define (from its read/edit tool calls) is part of its project, and of the file.
     const files = filesTouched(ep.text);
-    for (const name of out.names()) {
+    const names = out.names().filter((n) => !worked.some((f) => f.path === n));
+    for (const name of names) {
       const file = fileOf(name, files);
-      if (file) out.addFact(name, 'part_of', project, `${name} is the code in ${file}, a file of ${project} the session worked with`, 0.6);
-      else if (folderOfProject(name, project, ep.text)) out.addFact(name, 'part_of', project, `${name} is a folder of ${project}`, 0.6);
+      if (file) {
+        out.addFact(name, 'part_of', project, `${name} is the code in ${file}, a file of ${project} the session worked with`, 0.6);
+        const own = worked.find((f) => f.path === file || f.path.endsWith(`/${file}`));
+        if (own) out.addFact(name, 'part_of', own.path, `${name} is the code in ${own.path}`, 0.6);
+      } else if (folderOfProject(name, project, ep.text)) out.addFact(name, 'part_of', project, `${name} is a folder of ${project}`, 0.6);
     }
   }
   // `Oban.Worker`, `AshComputer.LiveView`: a name inside another's namespace is part of it.
@@ -190,6 +198,19 @@ class Builder {
     if (!said) this.entity(name, knownType);
     const verb = relation === 'uses' ? 'ran' : 'reached it with';
     this.addFact(project, relation, name, said ?? `${project} ${relation === 'uses' ? 'uses' : 'connects to'} ${name} (${verb} \`${clip(command)}\`)`, relation === 'uses' ? 0.6 : 0.5);
+  }
+
+  /** A file the session read or edited: a `file` entity, part of the project whose session worked on it. */
+  file(p: string, edited: boolean, project: string, root: string | null): void {
+    const key = p.toLowerCase();
+    const had = this.entities.get(key);
+    // The prose named the path too: one name, one entity, and a file is what it is.
+    if (had && had.type === 'concept') had.type = 'file';
+    if (!had) {
+      if (this.entities.size >= MAX_ENTITIES || classifyName(p) !== 'entity') return;
+      this.entities.set(key, { name: p, type: 'file', description: `a file of ${project}`, ...(root ? { repo: root } : {}) });
+    }
+    this.addFact(p, 'part_of', project, `${p} is a file of ${project} the session ${edited ? 'edited' : 'read'}`, 0.6);
   }
 
   note(about: string, sentence: string): number {
