@@ -268,7 +268,9 @@ function entityDetail(e: EntityDetail): HTMLElement[] {
     open.className = 'link episode-link';
     open.dataset.episode = ep.id;
     const more = ep.folded ? ` · +${ep.folded} more of this session` : '';
-    const src = button(`${ep.agent} · ${ep.occurredAt.slice(0, 10)} · lines ${ep.lineStart}–${ep.lineEnd}${more}`, () => post({ type: 'openTranscript', episode: ep }));
+    const src = button(`${ep.agent} · ${ep.occurredAt.slice(0, 10)} · lines ${ep.lineStart}–${ep.lineEnd}${more}`, () =>
+      post({ type: 'openTranscript', episode: ep }),
+    );
     src.className = 'link transcript-link';
     src.dataset.agent = ep.agent;
     li.append(open, src);

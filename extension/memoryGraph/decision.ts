@@ -20,7 +20,9 @@ export function decisionReason(sentence: string): string | undefined {
 
 /** The decision's date (its fact's validity start, else the earliest episode), who decided it, and the reason its words give. */
 export function decisionView(entity: P.EntityRef, facts: readonly P.MemoryFact[], episodes: readonly P.EpisodeRef[]): DecisionView {
-  const decided = facts.filter((f) => f.relation === 'decided' && f.target_id === entity.id).sort((a, b) => (a.valid_from ?? a.recorded_at).localeCompare(b.valid_from ?? b.recorded_at))[0];
+  const decided = facts
+    .filter((f) => f.relation === 'decided' && f.target_id === entity.id)
+    .sort((a, b) => (a.valid_from ?? a.recorded_at).localeCompare(b.valid_from ?? b.recorded_at))[0];
   const earliest = [...episodes].sort((a, b) => a.occurred_at.localeCompare(b.occurred_at))[0]?.occurred_at;
   const at = decided?.valid_from ?? earliest ?? decided?.recorded_at;
   const reason = decisionReason(entity.description ?? '') ?? (decided ? decisionReason(decided.text) : undefined);

@@ -21,7 +21,8 @@ describe('GraphController on a real daemon', () => {
   let graph: P.GraphResult;
 
   before(async () => {
-    for (const source of ['claude', 'codex', 'run', 'seed']) await scryJson(['memory', 'ingest', '--source', source, '--path', path.join(FIXTURES, source)], { home });
+    for (const source of ['claude', 'codex', 'run', 'seed'])
+      await scryJson(['memory', 'ingest', '--source', source, '--path', path.join(FIXTURES, source)], { home });
     graph = await scryJson<P.GraphResult>(['memory', 'graph'], { home });
     sup = new Supervisor({ home, daemonScript: path.join(ROOT, 'dist', 'daemon.js'), resolveNode: () => findNode() });
     await sup.start();
@@ -41,11 +42,26 @@ describe('GraphController on a real daemon', () => {
     const candidates = await scryJson<P.GraphResult>(['memory', 'graph', '--limit', '120'], { home });
     const drawn = new Set(last().nodes.map((n) => n.id));
     assert.ok(drawn.size > 0 && drawn.size <= 60, `${drawn.size} nodes`);
-    assert.deepEqual([...drawn].filter((id) => !candidates.nodes.some((n) => n.id === id)), [], 'every node drawn is one of the recent ones');
-    assert.deepEqual(last().edges.map((e) => e.id).sort(), candidates.edges.filter((e) => drawn.has(e.source) && drawn.has(e.target)).map((e) => e.id).sort());
+    assert.deepEqual(
+      [...drawn].filter((id) => !candidates.nodes.some((n) => n.id === id)),
+      [],
+      'every node drawn is one of the recent ones',
+    );
+    assert.deepEqual(
+      last()
+        .edges.map((e) => e.id)
+        .sort(),
+      candidates.edges
+        .filter((e) => drawn.has(e.source) && drawn.has(e.target))
+        .map((e) => e.id)
+        .sort(),
+    );
     assert.ok(graph.nodes.length > 0);
     assert.equal(last().status.kind, 'ready');
-    assert.ok(pushed.every((s, i) => i === 0 || s.revision > pushed[i - 1]!.revision), 'revisions only grow');
+    assert.ok(
+      pushed.every((s, i) => i === 0 || s.revision > pushed[i - 1]!.revision),
+      'revisions only grow',
+    );
   });
 
   it('select fills the side panel with the facts and episodes the CLI reports', async () => {
@@ -60,7 +76,10 @@ describe('GraphController on a real daemon', () => {
     assert.deepEqual(d.entity.facts.map((f) => f.id).sort(), facts.facts.map((f) => f.id).sort());
     // One row per session: every episode the CLI lists is a row or folded into one.
     assert.ok(d.entity.episodes.every((e) => eps.episodes.some((x) => x.id === e.id)));
-    assert.equal(d.entity.episodes.reduce((n, e) => n + 1 + (e.folded ?? 0), 0), eps.episodes.length);
+    assert.equal(
+      d.entity.episodes.reduce((n, e) => n + 1 + (e.folded ?? 0), 0),
+      eps.episodes.length,
+    );
     assert.equal(last().focus, demo.id);
   });
 
@@ -121,7 +140,13 @@ describe('GraphController on a real daemon', () => {
     assert.equal(opened.fit, 1, 'the page fits the opening view');
     await fresh.handle({ type: 'reset' });
     assert.equal(states.at(-1)!.fit, 2, 'and fits again on Reset');
-    assert.deepEqual(states.at(-1)!.nodes.map((n) => n.id).sort(), opened.nodes.map((n) => n.id).sort());
+    assert.deepEqual(
+      states
+        .at(-1)!
+        .nodes.map((n) => n.id)
+        .sort(),
+      opened.nodes.map((n) => n.id).sort(),
+    );
   });
 
   it('opens on as many entities as the page reads (issue 36), counts the rest, and fits again after More and another time', async () => {
@@ -134,7 +159,10 @@ describe('GraphController on a real daemon', () => {
     assert.match(opened.summary, new RegExp(`^8 of ${total} entities`));
     // The ones that open the view are linked: no node with no edge while linked ones wait.
     const linked = new Set(opened.edges.flatMap((e) => [e.source, e.target]));
-    assert.deepEqual(opened.nodes.filter((n) => !linked.has(n.id)).map((n) => n.name), []);
+    assert.deepEqual(
+      opened.nodes.filter((n) => !linked.has(n.id)).map((n) => n.name),
+      [],
+    );
     // Labels still too small at 8: the page asks for 6, and the opening view is cut to that.
     await fresh.handle({ type: 'capacity', nodes: 6 });
     assert.equal(states.at(-1)!.nodes.length, 6);

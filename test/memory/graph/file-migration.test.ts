@@ -22,7 +22,10 @@ function oldDb(file: string): Db {
 }
 
 const insertEntity = (db: Db, name: string, type: string): number =>
-  Number(db.prepare(`INSERT INTO entities(name, norm, type, created_at, updated_at) VALUES (?, lower(?), ?, '2025-01-01', '2025-01-01')`).run(name, name, type).lastInsertRowid);
+  Number(
+    db.prepare(`INSERT INTO entities(name, norm, type, created_at, updated_at) VALUES (?, lower(?), ?, '2025-01-01', '2025-01-01')`).run(name, name, type)
+      .lastInsertRowid,
+  );
 
 describe('file entities migration', () => {
   it('keeps every entity, alias, fact and search row, and admits file entities after it', () => {
@@ -31,7 +34,11 @@ describe('file entities migration', () => {
     const hermes = insertEntity(old, 'hermes', 'service');
     const atlas = insertEntity(old, 'atlas', 'machine');
     old.prepare(`INSERT INTO aliases(norm, entity_id, alias) VALUES ('hgw', ?, 'hgw')`).run(hermes);
-    old.prepare(`INSERT INTO facts(source_id, relation, target_id, text, confidence, recorded_at) VALUES (?, 'deployed_on', ?, 'hermes runs on atlas', 0.9, '2025-01-01')`).run(hermes, atlas);
+    old
+      .prepare(
+        `INSERT INTO facts(source_id, relation, target_id, text, confidence, recorded_at) VALUES (?, 'deployed_on', ?, 'hermes runs on atlas', 0.9, '2025-01-01')`,
+      )
+      .run(hermes, atlas);
     assert.throws(() => insertEntity(old, 'src/orders.ts', 'file'), /CHECK constraint/, 'the old table refuses a file entity');
     old.close();
 
@@ -43,9 +50,17 @@ describe('file entities migration', () => {
         { id: hermes, name: 'hermes', type: 'service' },
         { id: atlas, name: 'atlas', type: 'machine' },
       ]);
-      assert.deepEqual(db.prepare(`SELECT rowid AS id FROM entities_fts WHERE entities_fts MATCH 'hgw'`).all(), [{ id: hermes }], 'the alias is still searchable');
+      assert.deepEqual(
+        db.prepare(`SELECT rowid AS id FROM entities_fts WHERE entities_fts MATCH 'hgw'`).all(),
+        [{ id: hermes }],
+        'the alias is still searchable',
+      );
       const orders = insertEntity(db, 'src/orders.ts', 'file');
-      assert.deepEqual(db.prepare(`SELECT rowid AS id FROM entities_fts WHERE entities_fts MATCH 'orders'`).all(), [{ id: orders }], 'the rebuilt table feeds the search index');
+      assert.deepEqual(
+        db.prepare(`SELECT rowid AS id FROM entities_fts WHERE entities_fts MATCH 'orders'`).all(),
+        [{ id: orders }],
+        'the rebuilt table feeds the search index',
+      );
       db.prepare(`INSERT INTO aliases(norm, entity_id, alias) VALUES ('orders.ts', ?, 'orders.ts')`).run(orders);
       db.prepare(`DELETE FROM entities WHERE id = ?`).run(atlas);
       assert.equal(db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM facts`).get()!.n, 0, "a deleted entity's facts go with it");

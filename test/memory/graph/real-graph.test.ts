@@ -27,7 +27,8 @@ interface Ep {
 describe('file entities from the real transcripts', () => {
   let m: RealMemory;
   let episodes: Ep[];
-  const files = (): Array<{ id: number; name: string; repo: string | null }> => m.db.prepare<[], { id: number; name: string; repo: string | null }>(`SELECT id, name, repo FROM entities WHERE type = 'file'`).all();
+  const files = (): Array<{ id: number; name: string; repo: string | null }> =>
+    m.db.prepare<[], { id: number; name: string; repo: string | null }>(`SELECT id, name, repo FROM entities WHERE type = 'file'`).all();
 
   before(async () => {
     m = await buildRealMemory();
@@ -58,9 +59,17 @@ describe('file entities from the real transcripts', () => {
   });
 
   it('names them by their path under the working folder, never an absolute path or a folder', () => {
-    const absolute = episodes.flatMap((e) => [...e.text.matchAll(/\[(?:read|edited) (\/[^\]\s]+)\]/g)].map((m) => ({ p: m[1]!, root: e.repo_root ?? e.cwd ?? '' })));
-    assert.ok(absolute.some((a) => a.p.startsWith(`${a.root}/`)), 'some tool calls name a file by its absolute path inside the folder');
-    assert.ok(absolute.some((a) => !a.p.startsWith(`${a.root}/`)), 'and some one outside it');
+    const absolute = episodes.flatMap((e) =>
+      [...e.text.matchAll(/\[(?:read|edited) (\/[^\]\s]+)\]/g)].map((m) => ({ p: m[1]!, root: e.repo_root ?? e.cwd ?? '' })),
+    );
+    assert.ok(
+      absolute.some((a) => a.p.startsWith(`${a.root}/`)),
+      'some tool calls name a file by its absolute path inside the folder',
+    );
+    assert.ok(
+      absolute.some((a) => !a.p.startsWith(`${a.root}/`)),
+      'and some one outside it',
+    );
     const names = new Set(files().map((f) => f.name));
     for (const a of absolute) {
       assert.ok(!names.has(a.p), `${a.p} is not a node under its absolute path`);
@@ -76,7 +85,10 @@ describe('file entities from the real transcripts', () => {
     const all = files();
     for (const f of all) {
       const targets = partOf.all(f.id);
-      assert.ok(targets.some((t) => t.type === 'project'), `${f.name} is part of a project (${JSON.stringify(targets)})`);
+      assert.ok(
+        targets.some((t) => t.type === 'project'),
+        `${f.name} is part of a project (${JSON.stringify(targets)})`,
+      );
       assert.ok(f.repo !== null && f.repo.length > 0, `${f.name} keeps the folder it is under`);
     }
   });
@@ -91,7 +103,11 @@ describe('file entities from the real transcripts', () => {
     assert.ok(defined.length > 0, 'some named code is part of a file node');
     const snake = (s: string): string => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
     for (const d of defined) {
-      const base = d.file.split('/').pop()!.replace(/\.[^.]+$/, '').toLowerCase();
+      const base = d.file
+        .split('/')
+        .pop()!
+        .replace(/\.[^.]+$/, '')
+        .toLowerCase();
       const last = d.name.split('.').pop()!;
       assert.ok([last.toLowerCase(), snake(last), snake(last).replace(/_/g, '-')].includes(base), `${d.name} is the code of ${d.file}`);
     }
@@ -107,14 +123,19 @@ describe('file entities from the real transcripts', () => {
     for (const e of ids) {
       const episodes = ofEntity.all(e.id).map(episodeOut);
       const rows = foldEpisodes(episodes);
-      assert.equal(rows.reduce((n, r) => n + 1 + r.folded, 0), episodes.length, `${e.name}: every episode is a row or folded into one`);
+      assert.equal(
+        rows.reduce((n, r) => n + 1 + r.folded, 0),
+        episodes.length,
+        `${e.name}: every episode is a row or folded into one`,
+      );
       const keys = rows.map((r) => r.episode.parent_session_id ?? r.episode.session_id);
       assert.equal(new Set(keys).size, keys.length, `${e.name}: one row per session`);
       for (const r of rows) {
         const key = r.episode.parent_session_id ?? r.episode.session_id;
         const ofSession = episodes.filter((x) => (x.parent_session_id ?? x.session_id) === key);
         if (ofSession.length > 1) sessionsWithSeveral++;
-        if (ofSession.some((x) => !isCompaction(x))) assert.ok(!isCompaction(r.episode), `${e.name}: a compaction stands for session ${key}, which has episodes of its own`);
+        if (ofSession.some((x) => !isCompaction(x)))
+          assert.ok(!isCompaction(r.episode), `${e.name}: a compaction stands for session ${key}, which has episodes of its own`);
         compactionsFolded += ofSession.filter((x) => isCompaction(x) && x !== r.episode).length;
       }
     }
