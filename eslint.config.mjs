@@ -22,7 +22,7 @@ const noRawSql = {
     'error',
     { selector: `Literal[value=${SQL_TEXT}]`, message: NO_RAW_SQL },
     { selector: `TemplateElement[value.raw=${SQL_TEXT}]`, message: NO_RAW_SQL },
-    { selector: "CallExpression[callee.property.name=/^(prepare|pragma|transaction)$/]", message: NO_RAW_SQL },
+    { selector: 'CallExpression[callee.property.name=/^(prepare|pragma|transaction)$/]', message: NO_RAW_SQL },
     { selector: "MemberExpression[property.name='db']", message: NO_RAW_SQL },
   ],
 };
@@ -35,7 +35,14 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       // node:test's describe/it return promises that the runner awaits itself.
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] },
+          ],
+        },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
@@ -47,7 +54,15 @@ export default tseslint.config(
     ignores: ['daemon/memory/store/**', 'daemon/memory/distill/sqlite/**'],
     rules: {
       ...noRawSql,
-      'no-restricted-imports': ['error', { patterns: [{ regex: folders(...CLIENTS, 'client', 'code'), message: DOMAIN_WALL }, { regex: '^\\.{1,2}/(\\.\\./)*sqlite$', message: NO_RAW_SQL }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: folders(...CLIENTS, 'client', 'code'), message: DOMAIN_WALL },
+            { regex: '^\\.{1,2}/(\\.\\./)*sqlite$', message: NO_RAW_SQL },
+          ],
+        },
+      ],
     },
   },
   // The CLI and setup are clients like the extension: they reach a domain through the protocol and the client layer,
@@ -55,8 +70,20 @@ export default tseslint.config(
   {
     files: ['daemon/cli/**/*.ts', 'daemon/setup/**/*.ts'],
     ignores: ['daemon/cli/direct.ts'],
-    rules: restrict('^(\\.\\./)+(code|memory|mcp|server)(/|$)', 'cli/ and setup/ reach the domains only through daemon/protocol and daemon/client (cli/direct.ts is the one exception)'),
+    rules: restrict(
+      '^(\\.\\./)+(code|memory|mcp|server)(/|$)',
+      'cli/ and setup/ reach the domains only through daemon/protocol and daemon/client (cli/direct.ts is the one exception)',
+    ),
   },
-  { files: ['extension/**/*.ts'], rules: restrict('^\\.\\./daemon/(?!(protocol|client)(/|$))', 'the extension imports only the protocol and the shared client layer (daemon/client)') },
-  { files: ['daemon/mcp/**/*.ts'], rules: restrict(folders('code', 'memory(?!/redact(?:/|$))', 'server', 'cli'), 'MCP tools reach the index only through the daemon (daemon/client); memory/redact is the one exception, for the call log') },
+  {
+    files: ['extension/**/*.ts'],
+    rules: restrict('^\\.\\./daemon/(?!(protocol|client)(/|$))', 'the extension imports only the protocol and the shared client layer (daemon/client)'),
+  },
+  {
+    files: ['daemon/mcp/**/*.ts'],
+    rules: restrict(
+      folders('code', 'memory(?!/redact(?:/|$))', 'server', 'cli'),
+      'MCP tools reach the index only through the daemon (daemon/client); memory/redact is the one exception, for the call log',
+    ),
+  },
 );

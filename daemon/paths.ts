@@ -36,8 +36,14 @@ export function shortSocketDir(): string {
 }
 
 export class SocketDirError extends ScryError {
-  constructor(readonly dir: string, detail: string) {
-    super(`cannot put the daemon's socket in '${dir}': ${detail}`, 'SCRY_HOME is too long for a socket path, so the socket goes there; remove that folder (or make it yours, mode 0700), or use a shorter SCRY_HOME');
+  constructor(
+    readonly dir: string,
+    detail: string,
+  ) {
+    super(
+      `cannot put the daemon's socket in '${dir}': ${detail}`,
+      'SCRY_HOME is too long for a socket path, so the socket goes there; remove that folder (or make it yours, mode 0700), or use a shorter SCRY_HOME',
+    );
   }
 }
 
@@ -70,8 +76,7 @@ export function repoKey(realRepoPath: string): string {
   return sha256(realRepoPath);
 }
 
-export const repoDir = (home: string, realRepoPath: string): string =>
-  path.join(home, 'repos', repoKey(realRepoPath));
+export const repoDir = (home: string, realRepoPath: string): string => path.join(home, 'repos', repoKey(realRepoPath));
 
 /** Creates SCRY_HOME private to its user (0700), tightening it if it exists. */
 export function ensureHome(home: string): void {

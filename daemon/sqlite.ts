@@ -16,7 +16,11 @@ export type { Statement } from 'better-sqlite3';
 
 export class NativeModuleError extends ScryError {
   override readonly code = ErrorCode.NativeModule;
-  constructor(readonly abi: string, readonly looked: string[], detail: string) {
+  constructor(
+    readonly abi: string,
+    readonly looked: string[],
+    detail: string,
+  ) {
     super(
       `no better-sqlite3 build matches Node ${process.version} (ABI ${abi}); looked in ${looked.join(', ')}: ${detail}`,
       'Run the daemon with Node 20, 22 or 24 (setting scry.nodePath), or rebuild it for this Node with `npm rebuild better-sqlite3`',
@@ -54,7 +58,12 @@ let binding: string | null | undefined;
 
 export function openDatabase(file: string, options: Database.Options = {}): Db {
   if (binding === undefined) binding = findNativeBinding() ?? npmBuild() ?? null;
-  if (binding === null) throw new NativeModuleError(process.versions.modules, [...nativeDirs().map((d) => path.join(d, `node-v${process.versions.modules}`)), 'node_modules/better-sqlite3/build'], 'no build for this Node was shipped or compiled');
+  if (binding === null)
+    throw new NativeModuleError(
+      process.versions.modules,
+      [...nativeDirs().map((d) => path.join(d, `node-v${process.versions.modules}`)), 'node_modules/better-sqlite3/build'],
+      'no build for this Node was shipped or compiled',
+    );
   try {
     return new Database(file, binding ? { ...options, nativeBinding: binding } : options);
   } catch (err) {

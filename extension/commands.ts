@@ -101,7 +101,10 @@ async function showActions(deps: CommandDeps): Promise<void> {
         { label: 'Memory', kind: vscode.QuickPickItemKind.Separator, command: '' },
         { label: `$(database) ${memory.counts}`, detail: memory.queue, command: 'scry.showMemoryGraph' },
         {
-          label: memory.needsConfig || memory.configError ? `$(warning) ${memory.configError ? `config.yaml: ${memory.configError}` : memory.provider}` : `$(check) ${memory.provider}`,
+          label:
+            memory.needsConfig || memory.configError
+              ? `$(warning) ${memory.configError ? `config.yaml: ${memory.configError}` : memory.provider}`
+              : `$(check) ${memory.provider}`,
           detail: 'Open $SCRY_HOME/config.yaml',
           command: 'scry.openMemoryConfig',
           buttons: [{ iconPath: new vscode.ThemeIcon('gear'), tooltip: 'Open config.yaml' }],
@@ -220,7 +223,13 @@ async function searchSymbols(deps: CommandDeps): Promise<void> {
         (r) => {
           if (mine !== seq) return;
           pick.busy = false;
-          pick.items = r.results.map((h) => ({ label: h.display_name, description: P.kindLabel(h.kind), detail: h.file ? `${h.file}:${h.line ?? 1}` : h.qualified_name, alwaysShow: true, hit: h }));
+          pick.items = r.results.map((h) => ({
+            label: h.display_name,
+            description: P.kindLabel(h.kind),
+            detail: h.file ? `${h.file}:${h.line ?? 1}` : h.qualified_name,
+            alwaysShow: true,
+            hit: h,
+          }));
         },
         (err: unknown) => {
           if (mine !== seq) return;
@@ -251,7 +260,9 @@ async function showStatus(deps: CommandDeps): Promise<void> {
     const d = s.daemon;
     lines.push(`  daemon: pid ${d.pid}, version ${d.version}, node ${d.node}, up ${Math.round(d.uptime_ms / 1000)} s, log ${d.log_file}`);
     for (const r of s.repos) {
-      lines.push(`  ${r.repo}: ${r.effective_status}${r.building ? ' (building)' : ''}, ${r.documents} files, ${r.symbols} symbols, ${r.occurrences} occurrences, indexed ${r.indexed_at ?? 'never'}`);
+      lines.push(
+        `  ${r.repo}: ${r.effective_status}${r.building ? ' (building)' : ''}, ${r.documents} files, ${r.symbols} symbols, ${r.occurrences} occurrences, indexed ${r.indexed_at ?? 'never'}`,
+      );
       for (const ix of r.indexers) lines.push(`    ${ix.language} (${ix.indexer}): ${ix.status}${ix.error ? `: ${ix.error}` : ''}`);
       if (r.last_error) lines.push(`    last error: ${r.last_error}`);
     }

@@ -10,7 +10,10 @@ import { errorMessage } from '../daemon/protocol/errors';
 import type { Supervisor } from './supervisor';
 
 /** The folders to report, from the extension's own storage locations (file URIs only: a virtual one has no folder to sweep). */
-export function storageDirs(globalStorage: { scheme: string; fsPath: string }, workspaceStorage: { scheme: string; fsPath: string } | undefined): P.EditorStorageParams | undefined {
+export function storageDirs(
+  globalStorage: { scheme: string; fsPath: string },
+  workspaceStorage: { scheme: string; fsPath: string } | undefined,
+): P.EditorStorageParams | undefined {
   if (globalStorage.scheme !== 'file') return undefined;
   // <User>/globalStorage/<this extension>; <User>/workspaceStorage/<hash>/<this extension>.
   const userDir = path.dirname(path.dirname(globalStorage.fsPath));
@@ -18,12 +21,22 @@ export function storageDirs(globalStorage: { scheme: string; fsPath: string }, w
   return { user_dir: userDir, ...(workspaceDir ? { workspace_dir: workspaceDir } : {}) };
 }
 
-export function reportEditorStorage(context: vscode.ExtensionContext, supervisor: Supervisor, log: (level: 'info' | 'error', line: string) => void): vscode.Disposable {
+export function reportEditorStorage(
+  context: vscode.ExtensionContext,
+  supervisor: Supervisor,
+  log: (level: 'info' | 'error', line: string) => void,
+): vscode.Disposable {
   const params = storageDirs(context.globalStorageUri, context.storageUri);
   return supervisor.onDidConnect(() => {
     if (!params) return;
     void supervisor.request(P.MemoryEditorStorage.type, params).then(
-      (r) => log('info', `memory: this editor's chats are swept from ${Object.entries(r.roots).map(([id, roots]) => `${id}: ${roots.length} places`).join(', ')}`),
+      (r) =>
+        log(
+          'info',
+          `memory: this editor's chats are swept from ${Object.entries(r.roots)
+            .map(([id, roots]) => `${id}: ${roots.length} places`)
+            .join(', ')}`,
+        ),
       (err: unknown) => log('error', `memory: could not report this editor's storage: ${errorMessage(err)}`),
     );
   });

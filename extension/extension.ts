@@ -112,7 +112,10 @@ export function activate(context: vscode.ExtensionContext): void {
       if (s.kind !== 'no-node') return;
       void vscode.window.showErrorMessage(s.reason, 'Set Node Path').then((choice) => {
         // scry.nodePath is machine-scoped: in a remote window it lives in the remote's settings.
-        if (choice) void vscode.commands.executeCommand(vscode.env.remoteName ? 'workbench.action.openRemoteSettings' : 'workbench.action.openSettings', { query: 'scry.nodePath' });
+        if (choice)
+          void vscode.commands.executeCommand(vscode.env.remoteName ? 'workbench.action.openRemoteSettings' : 'workbench.action.openSettings', {
+            query: 'scry.nodePath',
+          });
       });
     }),
   );
@@ -125,4 +128,3 @@ export function activate(context: vscode.ExtensionContext): void {
 export function deactivate(): void {
   // Nothing to stop: the daemon keeps serving the terminal and other editors.
 }
-

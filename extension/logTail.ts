@@ -9,7 +9,11 @@ export class LogTail {
   private partial = '';
 
   /** Starts at the end of the file (or at `fromStart`), then emits whole new lines. */
-  constructor(private readonly file: string, private readonly onLines: (lines: string[]) => void, options: { fromStart?: boolean; intervalMs?: number } = {}) {
+  constructor(
+    private readonly file: string,
+    private readonly onLines: (lines: string[]) => void,
+    options: { fromStart?: boolean; intervalMs?: number } = {},
+  ) {
     this.offset = options.fromStart ? 0 : sizeOf(file);
     this.timer = setInterval(() => this.poll(), options.intervalMs ?? 1000);
     this.timer.unref?.();

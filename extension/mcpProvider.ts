@@ -36,7 +36,11 @@ export class McpRegistration implements vscode.Disposable {
   /** Which registrations this editor supports, for the log. */
   readonly apis: string[] = [];
 
-  constructor(private readonly spec: () => Promise<McpServerSpec | undefined>, private readonly version: string, private readonly log: (line: string) => void) {
+  constructor(
+    private readonly spec: () => Promise<McpServerSpec | undefined>,
+    private readonly version: string,
+    private readonly log: (line: string) => void,
+  ) {
     const lm = (vscode as { lm?: Partial<typeof vscode.lm> }).lm;
     if (typeof lm?.registerMcpServerDefinitionProvider === 'function' && typeof vscode.McpStdioServerDefinition === 'function') {
       this.disposables.push(

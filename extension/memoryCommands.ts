@@ -30,16 +30,34 @@ export function registerMemoryCommands(d: MemoryCommandDeps): vscode.Disposable[
 type RecallItem = vscode.QuickPickItem & { entity?: number; episode?: P.EpisodeRef };
 
 async function recall(d: MemoryCommandDeps): Promise<void> {
-  const query = await vscode.window.showInputBox({ title: 'Scry: Recall', prompt: 'What should memory recall? A name, an alias or a question', placeHolder: 'where do we deploy the API?', ignoreFocusOut: true });
+  const query = await vscode.window.showInputBox({
+    title: 'Scry: Recall',
+    prompt: 'What should memory recall? A name, an alias or a question',
+    placeHolder: 'where do we deploy the API?',
+    ignoreFocusOut: true,
+  });
   if (!query?.trim()) return;
   const r = await d.supervisor.request(P.MemoryRecall.type, { query: query.trim(), limit: 10, facts: 4 });
   const items: RecallItem[] = [];
   for (const m of r.matches) {
-    items.push({ label: `$(symbol-class) ${m.entity.name}`, description: m.entity.type, detail: m.entity.description ?? `${m.facts_total} facts, ${m.episodes_total} episodes · found by ${m.match}`, entity: m.entity.id });
-    for (const f of m.facts) items.push({ label: `$(quote) ${f.text}`, description: `${m.entity.name} · ${f.relation}${f.valid_to ? ' · no longer holds' : ''}`, detail: `confidence ${f.confidence.toFixed(2)}${f.valid_from ? ` · since ${f.valid_from.slice(0, 10)}` : ''}`, entity: f.source_id });
-    for (const e of m.episodes) items.push({ label: `$(history) ${e.summary}`, description: `${e.source} · ${e.occurred_at.slice(0, 10)}`, detail: 'open the episode', episode: e });
+    items.push({
+      label: `$(symbol-class) ${m.entity.name}`,
+      description: m.entity.type,
+      detail: m.entity.description ?? `${m.facts_total} facts, ${m.episodes_total} episodes · found by ${m.match}`,
+      entity: m.entity.id,
+    });
+    for (const f of m.facts)
+      items.push({
+        label: `$(quote) ${f.text}`,
+        description: `${m.entity.name} · ${f.relation}${f.valid_to ? ' · no longer holds' : ''}`,
+        detail: `confidence ${f.confidence.toFixed(2)}${f.valid_from ? ` · since ${f.valid_from.slice(0, 10)}` : ''}`,
+        entity: f.source_id,
+      });
+    for (const e of m.episodes)
+      items.push({ label: `$(history) ${e.summary}`, description: `${e.source} · ${e.occurred_at.slice(0, 10)}`, detail: 'open the episode', episode: e });
   }
-  for (const e of r.episodes) items.push({ label: `$(history) ${e.summary}`, description: `${e.source} · ${e.occurred_at.slice(0, 10)}`, detail: 'open the episode', episode: e });
+  for (const e of r.episodes)
+    items.push({ label: `$(history) ${e.summary}`, description: `${e.source} · ${e.occurred_at.slice(0, 10)}`, detail: 'open the episode', episode: e });
   if (items.length === 0) {
     void vscode.window.showInformationMessage(`Scry: memory has nothing on “${query.trim()}”.`);
     return;
@@ -47,7 +65,12 @@ async function recall(d: MemoryCommandDeps): Promise<void> {
   // The answer's note speaks to agents (tool arguments, other tools); a person gets the count of what is not listed.
   const more = r.omitted.entities;
   const title = `Recall “${query.trim()}”: ${P.plural(r.total, 'entity', 'entities')}${more > 0 ? ` (${more} more not listed: ask more precisely)` : ''}`;
-  const chosen = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose an entity or a fact to open it in the memory graph, an episode to read it', matchOnDescription: true, matchOnDetail: true });
+  const chosen = await vscode.window.showQuickPick(items, {
+    title,
+    placeHolder: 'Choose an entity or a fact to open it in the memory graph, an episode to read it',
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
   if (chosen?.entity !== undefined) await d.panel.show([chosen.entity]);
   else if (chosen?.episode) await d.episodes.open(episodeView(chosen.episode));
 }
@@ -84,25 +107,31 @@ async function remember(d: MemoryCommandDeps): Promise<void> {
   if (d.panel.isOpen && ids.length > 0) await d.panel.show(ids);
   const what = r.created ? 'Remembered' : 'Already remembered';
   const message = ids.length > 0 ? `Scry: ${what}, about ${names}.` : `Scry: ${what}; it names no entity memory knows${r.note ? ` (${r.note})` : ''}.`;
-  const choice = ids.length > 0 && !d.panel.isOpen ? await vscode.window.showInformationMessage(message, 'Show in Graph') : (void vscode.window.showInformationMessage(message), undefined);
+  const choice =
+    ids.length > 0 && !d.panel.isOpen
+      ? await vscode.window.showInformationMessage(message, 'Show in Graph')
+      : (void vscode.window.showInformationMessage(message), undefined);
   if (choice) await d.panel.show(ids);
 }
 
 async function ingestNow(d: MemoryCommandDeps): Promise<void> {
-  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Scry: ingesting agent sessions', cancellable: false }, async (progress) => {
-    let last = 0;
-    const sub = d.supervisor.onNotification(P.MemoryProgressNotification.type, (p) => {
-      if (p.phase !== 'sweep' || p.total === 0) return;
-      const pct = Math.floor((p.done / p.total) * 100);
-      progress.report({ message: `${p.done}/${p.total} ${p.message}`, increment: Math.max(0, pct - last) });
-      last = pct;
-    });
-    try {
-      return await d.supervisor.request(P.MemorySweep.type, {});
-    } finally {
-      sub.dispose();
-    }
-  });
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'Scry: ingesting agent sessions', cancellable: false },
+    async (progress) => {
+      let last = 0;
+      const sub = d.supervisor.onNotification(P.MemoryProgressNotification.type, (p) => {
+        if (p.phase !== 'sweep' || p.total === 0) return;
+        const pct = Math.floor((p.done / p.total) * 100);
+        progress.report({ message: `${p.done}/${p.total} ${p.message}`, increment: Math.max(0, pct - last) });
+        last = pct;
+      });
+      try {
+        return await d.supervisor.request(P.MemorySweep.type, {});
+      } finally {
+        sub.dispose();
+      }
+    },
+  );
   const files = result.sources.reduce((n, s) => n + s.files, 0);
   const failed = result.failed.length ? `; ${result.failed.length} failed (${result.failed[0]!.path}: ${result.failed[0]!.error})` : '';
   void vscode.window.showInformationMessage(`Scry: ${P.plural(result.added, 'new episode')} from ${P.plural(files, 'file')}${failed}.`);

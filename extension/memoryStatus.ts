@@ -18,7 +18,10 @@ export interface MemoryLines {
 export function memoryLines(s: P.MemoryStatus): MemoryLines {
   const counts = `Memory: ${formatCount(s.episodes)} episodes · ${formatCount(s.entities)} entities · ${formatCount(s.current_facts)} facts`;
   const q = s.queue;
-  const queue = q.pending === 0 && q.failed === 0 ? 'Extraction queue: empty' : `Extraction queue: ${q.pending} pending${q.failed ? `, ${q.failed} failed` : ''}${q.running && q.current ? ` (extracting ${q.current})` : ''}`;
+  const queue =
+    q.pending === 0 && q.failed === 0
+      ? 'Extraction queue: empty'
+      : `Extraction queue: ${q.pending} pending${q.failed ? `, ${q.failed} failed` : ''}${q.running && q.current ? ` (extracting ${q.current})` : ''}`;
   const models = s.providers.filter((p) => p.type !== 'offline');
   let provider: string;
   let needsConfig = false;
@@ -26,7 +29,10 @@ export function memoryLines(s: P.MemoryStatus): MemoryLines {
     provider = 'offline only: configure a model';
     needsConfig = true;
   } else {
-    const parts = models.map((p) => `${p.name} ${p.cooling_down ? `cooling down${p.last_error ? ` (${p.last_error})` : ''}` : p.failures > 0 && p.successes === 0 ? `failing${p.last_error ? ` (${p.last_error})` : ''}` : 'ok'}`);
+    const parts = models.map(
+      (p) =>
+        `${p.name} ${p.cooling_down ? `cooling down${p.last_error ? ` (${p.last_error})` : ''}` : p.failures > 0 && p.successes === 0 ? `failing${p.last_error ? ` (${p.last_error})` : ''}` : 'ok'}`,
+    );
     provider = `Providers: ${parts.join(', ')}`;
     needsConfig = models.every((p) => p.cooling_down || (p.failures > 0 && p.successes === 0));
   }

@@ -17,7 +17,10 @@ export interface NodeInfo {
 }
 
 export class NodeNotFoundError extends ScryError {
-  constructor(readonly detail: string, readonly configured: string | undefined) {
+  constructor(
+    readonly detail: string,
+    readonly configured: string | undefined,
+  ) {
     super(
       configured
         ? `Scry could not run the Node set in scry.nodePath ('${configured}'): ${detail}`
@@ -82,14 +85,19 @@ function isExecutable(file: string): boolean {
 export function probeNode(file: string): Promise<Omit<NodeInfo, 'source'> | { error: string }> {
   if (!isExecutable(file)) return Promise.resolve({ error: 'not an executable file' });
   return new Promise((resolve) => {
-    execFile(file, ['-p', 'process.version + " " + process.versions.modules'], { timeout: 15_000, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } }, (err, stdout) => {
-      if (err) return resolve({ error: `running it failed (${err.message.split('\n')[0]})` });
-      const m = /^v(\d+)\.\S+ (\d+)$/.exec(stdout.trim());
-      if (!m) return resolve({ error: `unexpected version output '${stdout.trim().slice(0, 60)}'` });
-      const major = Number(m[1]);
-      const version = stdout.trim().split(' ')[0]!;
-      if (major < MIN_NODE_MAJOR) return resolve({ error: `it is ${version}, Scry needs v${MIN_NODE_MAJOR} or newer` });
-      resolve({ path: file, version, abi: m[2]! });
-    });
+    execFile(
+      file,
+      ['-p', 'process.version + " " + process.versions.modules'],
+      { timeout: 15_000, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } },
+      (err, stdout) => {
+        if (err) return resolve({ error: `running it failed (${err.message.split('\n')[0]})` });
+        const m = /^v(\d+)\.\S+ (\d+)$/.exec(stdout.trim());
+        if (!m) return resolve({ error: `unexpected version output '${stdout.trim().slice(0, 60)}'` });
+        const major = Number(m[1]);
+        const version = stdout.trim().split(' ')[0]!;
+        if (major < MIN_NODE_MAJOR) return resolve({ error: `it is ${version}, Scry needs v${MIN_NODE_MAJOR} or newer` });
+        resolve({ path: file, version, abi: m[2]! });
+      },
+    );
   });
 }

@@ -11,7 +11,11 @@ export async function installPathCommand(scryBin: string, extensionId: string): 
   const place = linkPlace();
   const state = inspectLink(place.link, scryBin, extensionId);
   if (state.kind === 'other') {
-    const choice = await vscode.window.showWarningMessage(`Scry: ${tildify(place.link)} is already ${state.what}. Replace it with a link to this editor's scry?`, { modal: true }, 'Replace');
+    const choice = await vscode.window.showWarningMessage(
+      `Scry: ${tildify(place.link)} is already ${state.what}. Replace it with a link to this editor's scry?`,
+      { modal: true },
+      'Replace',
+    );
     if (choice !== 'Replace') return;
   }
   if (state.kind !== 'ours' || !state.current) writeLink(place, scryBin);
@@ -32,7 +36,12 @@ export function uninstallPathCommand(scryBin: string, extensionId: string): void
   }
   const kept = left.length > 0 ? ` Left alone, not made by Scry: ${left.join(', ')}.` : '';
   if (removed.length > 0) void vscode.window.showInformationMessage(`Scry: removed ${removed.join(', ')}.${kept}`);
-  else void vscode.window.showInformationMessage(`Scry: no 'scry' link made by this extension in ${linkDirs().map((d) => tildify(d)).join(' or ')}.${kept}`);
+  else
+    void vscode.window.showInformationMessage(
+      `Scry: no 'scry' link made by this extension in ${linkDirs()
+        .map((d) => tildify(d))
+        .join(' or ')}.${kept}`,
+    );
 }
 
 /** After an update the link still names the old version's folder: point it at this one. */

@@ -21,7 +21,10 @@ export interface LinkPlace {
  * profiles add to PATH once it exists.
  */
 export function linkPlace(pathVar = process.env.PATH ?? '', home = os.homedir()): LinkPlace {
-  const onPath = pathVar.split(path.delimiter).filter(Boolean).map((p) => path.resolve(p));
+  const onPath = pathVar
+    .split(path.delimiter)
+    .filter(Boolean)
+    .map((p) => path.resolve(p));
   const candidates = linkDirs(home);
   const dir = candidates.find((c) => onPath.includes(c)) ?? candidates[0]!;
   return { dir, link: path.join(dir, 'scry'), onPath: onPath.includes(dir) };

@@ -57,7 +57,13 @@ export class RepoTracker {
   finished(result: IndexResult): void {
     if (!this.views.has(result.repo)) return;
     const first = result.syntactic === true;
-    this.update(result.repo, { phase: first ? 'indexing' : 'ready', result, percent: undefined, message: first ? 'precise index building' : undefined, error: undefined });
+    this.update(result.repo, {
+      phase: first ? 'indexing' : 'ready',
+      result,
+      percent: undefined,
+      message: first ? 'precise index building' : undefined,
+      error: undefined,
+    });
   }
 
   failed(repo: string, error: string): void {
@@ -72,7 +78,16 @@ export class RepoTracker {
         const status = s.effective_status === 'indexing' || s.effective_status === 'none' ? 'ready' : s.effective_status;
         this.update(s.repo, {
           phase: s.building ? 'indexing' : 'ready',
-          result: { status, indexed_at: s.indexed_at, documents: s.documents, symbols: s.symbols, occurrences: s.occurrences, indexers: s.indexers, syntactic: s.syntactic, seeded_from: s.seeded_from },
+          result: {
+            status,
+            indexed_at: s.indexed_at,
+            documents: s.documents,
+            symbols: s.symbols,
+            occurrences: s.occurrences,
+            indexers: s.indexers,
+            syntactic: s.syntactic,
+            seeded_from: s.seeded_from,
+          },
         });
       } else if (s.building) this.update(s.repo, { phase: 'indexing' });
     }

@@ -16,7 +16,10 @@ export class StatusBar implements vscode.Disposable {
   memory: MemoryLines | undefined;
   private memoryTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly supervisor: Supervisor, private readonly tracker: RepoTracker) {
+  constructor(
+    private readonly supervisor: Supervisor,
+    private readonly tracker: RepoTracker,
+  ) {
     this.item.name = 'Scry';
     this.item.command = 'scry.showActions';
     this.subscriptions.push(

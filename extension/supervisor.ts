@@ -174,7 +174,13 @@ export class Supervisor implements Disposable {
 
   private async spawnDaemon(node: NodeInfo): Promise<import('node:net').Socket> {
     this.log('info', `starting the daemon: ${node.path} (${node.version}, from ${node.source}) ${this.options.daemonScript}`);
-    const launch = { home: this.options.home, daemonScript: this.options.daemonScript, nodePath: node.path, env: this.options.env, timeoutMs: this.options.startTimeoutMs };
+    const launch = {
+      home: this.options.home,
+      daemonScript: this.options.daemonScript,
+      nodePath: node.path,
+      env: this.options.env,
+      timeoutMs: this.options.startTimeoutMs,
+    };
     return waitForSocket(launch, spawnDaemon(launch));
   }
 
@@ -251,8 +257,5 @@ export function describe(state: SupervisorState): string {
 }
 
 export { isAlive };
-
-
-
 
 const message = errorMessage;

@@ -34,7 +34,11 @@ try {
   for (let round = 1; round <= 2; round++) {
     for (const [label, dir] of sides) {
       console.log(`\n######## round ${round}: ${label} ########`);
-      const r = spawnSync(process.execPath, ['--import', 'tsx', 'test/bench/index.ts', ...benches], { cwd: dir, stdio: 'inherit', env: { ...process.env, SCRY_MEMORY_SWEEP: '0' } });
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'test/bench/index.ts', ...benches], {
+        cwd: dir,
+        stdio: 'inherit',
+        env: { ...process.env, SCRY_MEMORY_SWEEP: '0' },
+      });
       if (r.status !== 0) console.log(`(exited ${r.status})`);
     }
   }

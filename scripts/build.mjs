@@ -63,7 +63,14 @@ const cliSide = { alias: { 'vscode-jsonrpc': './daemon/cli/jsonrpc-shim.ts', 'zo
 // so the CLI's quick path carries them as data instead of evaluating the
 // declarations on every start.
 async function quickTable() {
-  const out = await build({ ...common, entryPoints: ['daemon/cli/quick-table.ts'], outfile: 'quick-table.js', write: false, sourcemap: false, plugins: [namedBuiltins] });
+  const out = await build({
+    ...common,
+    entryPoints: ['daemon/cli/quick-table.ts'],
+    outfile: 'quick-table.js',
+    write: false,
+    sourcemap: false,
+    plugins: [namedBuiltins],
+  });
   const mod = { exports: {} };
   new Function('module', 'exports', 'require', out.outputFiles[0].text)(mod, mod.exports, requireBuiltin);
   return mod.exports.quickTable();

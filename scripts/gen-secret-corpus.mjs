@@ -145,7 +145,14 @@ const CORPUS = [
   ['telegram', 'bot', (g) => `${g.r('d', 10)}:AA${g.r('u', 33)}`, 'TELEGRAM_BOT_TOKEN'],
   ['discord', 'bot', (g) => `M${g.r('A', 23)}.${g.r('u', 6)}.${g.r('u', 38)}`, 'DISCORD_TOKEN'],
   // The webhook's id is public; its token is the secret.
-  ['discord', 'webhook', (g) => { const id = g.r('d', 18); return { secret: g.r('u', 68), wrap: (s) => `curl -X POST https://discord.com/api/webhooks/${id}/${s} -d '{"content":"deployed"}'` }; }],
+  [
+    'discord',
+    'webhook',
+    (g) => {
+      const id = g.r('d', 18);
+      return { secret: g.r('u', 68), wrap: (s) => `curl -X POST https://discord.com/api/webhooks/${id}/${s} -d '{"content":"deployed"}'` };
+    },
+  ],
   ['twilio', 'api-key', (g) => `SK${g.r('h', 32)}`],
   ['twilio', 'auth-token', (g) => ({ secret: g.r('h', 32), wrap: (s) => `TWILIO_AUTH_TOKEN=${s}` })],
   ['sendgrid', 'api', (g) => `SG.${g.r('u', 22)}.${g.r('u', 43)}`, 'SENDGRID_API_KEY'],
@@ -170,9 +177,24 @@ const CORPUS = [
   ['replicate', 'api', (g) => `r8_${g.r('A', 37)}`, 'REPLICATE_API_TOKEN'],
   ['age', 'secret-key', (g) => `AGE-SECRET-KEY-1${g.r('B', 58).toUpperCase()}`],
   ['azure', 'ad-client-secret', (g) => `${g.r('A', 3)}8Q~${g.r('u', 34).replace(/-/g, '.')}`, 'AZURE_CLIENT_SECRET'],
-  ['azure', 'storage-connection', (g) => ({ secret: g.b64(64), wrap: (s) => `DefaultEndpointsProtocol=https;AccountName=prodstore;AccountKey=${s};EndpointSuffix=core.windows.net` })],
-  ['azure', 'sas-url', (g) => ({ secret: `${g.r('A', 40)}%2B${g.r('A', 3)}%3D`, wrap: (s) => `https://prodstore.blob.core.windows.net/backups/db.bak?sv=2022-11-02&ss=b&srt=o&sp=r&se=2026-01-01T00:00:00Z&sig=${s}` })],
-  ['azure', 'service-bus', (g) => ({ secret: g.b64(32), wrap: (s) => `Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=${s}` })],
+  [
+    'azure',
+    'storage-connection',
+    (g) => ({ secret: g.b64(64), wrap: (s) => `DefaultEndpointsProtocol=https;AccountName=prodstore;AccountKey=${s};EndpointSuffix=core.windows.net` }),
+  ],
+  [
+    'azure',
+    'sas-url',
+    (g) => ({
+      secret: `${g.r('A', 40)}%2B${g.r('A', 3)}%3D`,
+      wrap: (s) => `https://prodstore.blob.core.windows.net/backups/db.bak?sv=2022-11-02&ss=b&srt=o&sp=r&se=2026-01-01T00:00:00Z&sig=${s}`,
+    }),
+  ],
+  [
+    'azure',
+    'service-bus',
+    (g) => ({ secret: g.b64(32), wrap: (s) => `Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=${s}` }),
+  ],
   ['jwt', 'token', (g) => `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ${g.r('u', 60)}.${g.r('u', 43)}`],
   ['firebase', 'fcm-server-key', (g) => `AAAA${g.r('u', 7)}:APA91b${g.r('u', 134)}`],
   ['braintree', 'access', (g) => `access_token$production$${g.r('a', 16)}$${g.r('h', 32)}`],
@@ -191,18 +213,68 @@ const CORPUS = [
   ['bitbucket', 'app-password', (g) => ({ secret: `ATBB${g.r('A', 28)}`, wrap: (s) => `BITBUCKET_APP_PASSWORD=${s}` })],
   ['launchdarkly', 'sdk-key', (g) => ({ secret: `sdk-${g.uuid()}`, wrap: (s) => `LAUNCHDARKLY_SDK_KEY=${s}` })],
   ['intercom', 'access-token', (g) => ({ secret: `dG9rOj${g.r('A', 54)}`, wrap: (s) => `intercom_access_token: "${s}"` })],
-  ['confluent', 'api-secret', (g) => ({ secret: g.r('A', 64), wrap: (s) => `sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="ABCDEFGH12345678" password="${s}";` })],
-  ['private-key', 'rsa', (g) => ({ secret: g.r('b', 64), wrap: (s) => `-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA${s}\n${g.r('b', 64)}\n-----END RSA PRIVATE KEY-----` })],
-  ['private-key', 'openssh', (g) => ({ secret: g.r('b', 64), wrap: (s) => `cat ~/.ssh/id_ed25519\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA${s}\n-----END OPENSSH PRIVATE KEY-----` })],
+  [
+    'confluent',
+    'api-secret',
+    (g) => ({
+      secret: g.r('A', 64),
+      wrap: (s) => `sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="ABCDEFGH12345678" password="${s}";`,
+    }),
+  ],
+  [
+    'private-key',
+    'rsa',
+    (g) => ({ secret: g.r('b', 64), wrap: (s) => `-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA${s}\n${g.r('b', 64)}\n-----END RSA PRIVATE KEY-----` }),
+  ],
+  [
+    'private-key',
+    'openssh',
+    (g) => ({
+      secret: g.r('b', 64),
+      wrap: (s) => `cat ~/.ssh/id_ed25519\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA${s}\n-----END OPENSSH PRIVATE KEY-----`,
+    }),
+  ],
   ['private-key', 'ec', (g) => ({ secret: g.r('b', 64), wrap: (s) => `-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEI${s}\n-----END EC PRIVATE KEY-----` })],
-  ['private-key', 'pkcs8-in-json', (g) => ({ secret: g.r('b', 64), wrap: (s) => `{"type": "service_account", "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0B${s}\\n-----END PRIVATE KEY-----\\n", "client_email": "ci@proj.iam.gserviceaccount.com"}` })],
-  ['private-key', 'pgp', (g) => ({ secret: g.r('b', 64), wrap: (s) => `-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQOYBGN${s}\n=ab12\n-----END PGP PRIVATE KEY BLOCK-----` })],
+  [
+    'private-key',
+    'pkcs8-in-json',
+    (g) => ({
+      secret: g.r('b', 64),
+      wrap: (s) =>
+        `{"type": "service_account", "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0B${s}\\n-----END PRIVATE KEY-----\\n", "client_email": "ci@proj.iam.gserviceaccount.com"}`,
+    }),
+  ],
+  [
+    'private-key',
+    'pgp',
+    (g) => ({ secret: g.r('b', 64), wrap: (s) => `-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQOYBGN${s}\n=ab12\n-----END PGP PRIVATE KEY BLOCK-----` }),
+  ],
   ['private-key', 'pem-cut', (g) => ({ secret: g.r('b', 64), wrap: (s) => `the key starts like this:\n-----BEGIN PRIVATE KEY-----\nMIIEvgIBADAN${s}` })],
-  ['kubernetes', 'secret-tls', (g) => ({ secret: g.b64(60), wrap: (s) => `apiVersion: v1\nkind: Secret\nmetadata:\n  name: web-tls\ntype: kubernetes.io/tls\ndata:\n  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t\n  tls.key: ${s}` })],
+  [
+    'kubernetes',
+    'secret-tls',
+    (g) => ({
+      secret: g.b64(60),
+      wrap: (s) =>
+        `apiVersion: v1\nkind: Secret\nmetadata:\n  name: web-tls\ntype: kubernetes.io/tls\ndata:\n  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t\n  tls.key: ${s}`,
+    }),
+  ],
   ['kubernetes', 'secret-password', (g) => ({ secret: g.b64(18), wrap: (s) => `kind: Secret\ndata:\n  username: YWRtaW4=\n  password: ${s}` })],
-  ['kubernetes', 'kubeconfig-key', (g) => ({ secret: g.b64(90), wrap: (s) => `users:\n- name: admin\n  user:\n    client-certificate-data: LS0tLS1CRUdJTg==\n    client-key-data: ${s}` })],
-  ['kubernetes', 'kubeconfig-token', (g) => ({ secret: `eyJhbGciOiJSUzI1NiIsImtpZCI6Ik${g.r('u', 30)}.eyJpc3Mi${g.r('u', 60)}.${g.r('u', 80)}`, wrap: (s) => `kubectl --token=${s} get pods` })],
-  ['docker', 'config-auth', (g) => ({ secret: g.b64(30), wrap: (s) => `{\n  "auths": {\n    "https://index.docker.io/v1/": {\n      "auth": "${s}"\n    }\n  }\n}` })],
+  [
+    'kubernetes',
+    'kubeconfig-key',
+    (g) => ({ secret: g.b64(90), wrap: (s) => `users:\n- name: admin\n  user:\n    client-certificate-data: LS0tLS1CRUdJTg==\n    client-key-data: ${s}` }),
+  ],
+  [
+    'kubernetes',
+    'kubeconfig-token',
+    (g) => ({ secret: `eyJhbGciOiJSUzI1NiIsImtpZCI6Ik${g.r('u', 30)}.eyJpc3Mi${g.r('u', 60)}.${g.r('u', 80)}`, wrap: (s) => `kubectl --token=${s} get pods` }),
+  ],
+  [
+    'docker',
+    'config-auth',
+    (g) => ({ secret: g.b64(30), wrap: (s) => `{\n  "auths": {\n    "https://index.docker.io/v1/": {\n      "auth": "${s}"\n    }\n  }\n}` }),
+  ],
   // Commands, URLs, headers, env, config and prose.
   ['url', 'redis-password-only', (g) => ({ secret: g.pw().replace(/[#%^+]/g, 'x'), wrap: (s) => `redis-cli -u redis://:${s}@cache.internal:6379/0 ping` })],
   ['url', 'postgres', (g) => ({ secret: g.pw().replace(/[#%^+]/g, 'x'), wrap: (s) => `DATABASE_URL=postgres://app:${s}@db.internal:5432/app` })],
@@ -356,14 +428,26 @@ const HELD_OUT_2 = [
   ['vercel', 'token', (g) => keyed(g.r('A', 24), named('vercel', 'VERCEL_TOKEN', 'token', 'vercelToken'))],
   // Context forms absent from both sets above.
   ['config', 'pgpass', (g) => ({ secret: g.pw().replace(/[:\\]/g, 'x'), wrap: (s) => `cat ~/.pgpass\ndb.internal:5432:app:app:${s}` })],
-  ['cli', 'kubectl-from-literal', (g) => ({ secret: g.r('A', 18), wrap: (s) => `kubectl create secret generic db-creds --from-literal=username=app --from-literal=password=${s}` })],
+  [
+    'cli',
+    'kubectl-from-literal',
+    (g) => ({ secret: g.r('A', 18), wrap: (s) => `kubectl create secret generic db-creds --from-literal=username=app --from-literal=password=${s}` }),
+  ],
   ['cli', 'wget-password', (g) => ({ secret: g.human(), wrap: (s) => `wget --user=ops --password='${s}' https://files.internal/dump.tgz` })],
   ['cli', 'smbclient', (g) => ({ secret: g.r('A', 14), wrap: (s) => `smbclient //fs01/share -U backup%${s} -c 'ls'` })],
-  ['cli', 'libpq-conninfo', (g) => ({ secret: g.r('A', 16), wrap: (s) => `psql "host=db.internal port=5432 dbname=app user=app password=${s} sslmode=require"` })],
+  [
+    'cli',
+    'libpq-conninfo',
+    (g) => ({ secret: g.r('A', 16), wrap: (s) => `psql "host=db.internal port=5432 dbname=app user=app password=${s} sslmode=require"` }),
+  ],
   ['cli', 'redis-cli-a', (g) => ({ secret: g.r('A', 24), wrap: (s) => `redis-cli -h cache.internal -a ${s} --no-auth-warning info` })],
   ['cli', 'sqlcmd', (g) => ({ secret: g.human(), wrap: (s) => `sqlcmd -S db01 -U sa -P '${s}' -Q "SELECT 1"` })],
   ['cli', 'zip-password', (g) => ({ secret: g.r('A', 12), wrap: (s) => `zip -r -P ${s} backup.zip ./exports` })],
-  ['cli', 'keytool-storepass', (g) => ({ secret: g.human(), wrap: (s) => `keytool -importcert -alias ca -file ca.pem -keystore truststore.jks -storepass ${s} -noprompt` })],
+  [
+    'cli',
+    'keytool-storepass',
+    (g) => ({ secret: g.human(), wrap: (s) => `keytool -importcert -alias ca -file ca.pem -keystore truststore.jks -storepass ${s} -noprompt` }),
+  ],
   ['cli', 'gpg-passphrase', (g) => ({ secret: g.r('A', 20), wrap: (s) => `gpg --batch --pinentry-mode loopback --passphrase ${s} -d secrets.gpg` })],
   ['cli', 'java-sysprop', (g) => ({ secret: g.human(), wrap: (s) => `java -Djavax.net.ssl.keyStorePassword=${s} -jar app.jar` })],
   ['cli', 'docker-run-env', (g) => ({ secret: g.r('A', 18), wrap: (s) => `docker run -d -e POSTGRES_USER=app -e POSTGRES_PASSWORD=${s} postgres:16` })],
@@ -372,8 +456,16 @@ const HELD_OUT_2 = [
   ['cli', 'curl-oauth2-bearer', (g) => ({ secret: g.r('u', 36), wrap: (s) => `curl --oauth2-bearer ${s} https://api.internal/v2/me` })],
   ['cli', 'lftp-user', (g) => ({ secret: g.r('A', 14), wrap: (s) => `lftp -u deploy,${s} sftp://files.internal` })],
   ['cli', 'powershell-securestring', (g) => ({ secret: g.human(), wrap: (s) => `$pw = ConvertTo-SecureString '${s}' -AsPlainText -Force` })],
-  ['config', 'spring-properties', (g) => ({ secret: g.r('A', 16), wrap: (s) => `spring.datasource.url=jdbc:postgresql://db/app\nspring.datasource.password=${s}` })],
-  ['config', 'maven-settings-xml', (g) => ({ secret: g.r('A', 20), wrap: (s) => `<server>\n  <id>nexus</id>\n  <username>ci</username>\n  <password>${s}</password>\n</server>` })],
+  [
+    'config',
+    'spring-properties',
+    (g) => ({ secret: g.r('A', 16), wrap: (s) => `spring.datasource.url=jdbc:postgresql://db/app\nspring.datasource.password=${s}` }),
+  ],
+  [
+    'config',
+    'maven-settings-xml',
+    (g) => ({ secret: g.r('A', 20), wrap: (s) => `<server>\n  <id>nexus</id>\n  <username>ci</username>\n  <password>${s}</password>\n</server>` }),
+  ],
   ['config', 'php-define', (g) => ({ secret: g.human(), wrap: (s) => `define( 'DB_PASSWORD', '${s}' );` })],
   ['config', 'python-environ', (g) => ({ secret: g.r('A', 32), wrap: (s) => `os.environ["SERVICE_API_TOKEN"] = "${s}"` })],
   ['config', 'wpa-psk', (g) => ({ secret: g.human(), wrap: (s) => `network={\n    ssid="office"\n    psk="${s}"\n}` })],
@@ -489,44 +581,188 @@ const HELD_OUT_3 = [
   ['localstack', 'api', (g) => named3('localstack', 'LOCALSTACK_API_KEY')(g.r('A', 10))],
   // Headers with provider schemes.
   ['opsgenie', 'genie-key', (g) => ({ secret: g.uuid(), wrap: (s) => `curl -X POST https://api.opsgenie.com/v2/alerts -H "Authorization: GenieKey ${s}"` })],
-  ['splunk', 'hec-token', (g) => ({ secret: g.uuid(), wrap: (s) => `curl -k https://splunk.internal:8088/services/collector -H 'Authorization: Splunk ${s}' -d '{"event":"x"}'` })],
+  [
+    'splunk',
+    'hec-token',
+    (g) => ({ secret: g.uuid(), wrap: (s) => `curl -k https://splunk.internal:8088/services/collector -H 'Authorization: Splunk ${s}' -d '{"event":"x"}'` }),
+  ],
   ['postmark', 'server-token', (g) => ({ secret: g.uuid(), wrap: (s) => `-H "X-Postmark-Server-Token: ${s}"` })],
   ['assemblyai', 'api', (g) => ({ secret: g.r('h', 32), wrap: (s) => `headers = {"authorization": "${s}", "content-type": "application/json"}` })],
   ['meilisearch', 'master-key', (g) => ({ secret: g.r('u', 32), wrap: (s) => `./meilisearch --env production --master-key ${s} --db-path ./data.ms` })],
   ['wandb', 'netrc', (g) => ({ secret: g.r('h', 40), wrap: (s) => `cat ~/.netrc\nmachine api.wandb.ai\n  login user\n  password ${s}` })],
   // Context forms none of the earlier sets used.
-  ['config', 'npmrc-auth-base64', (g) => ({ secret: Buffer.from(`ci:${g.pw()}`).toString('base64'), wrap: (s) => `registry=https://npm.internal/\n//npm.internal/:_auth=${s}\nalways-auth=true` })],
-  ['config', 'npmrc-password', (g) => ({ secret: Buffer.from(g.pw()).toString('base64'), wrap: (s) => `//npm.internal/:username=ci\n//npm.internal/:_password="${s}"` })],
-  ['config', 'netrc-multiline-default', (g) => ({ secret: g.r('A', 22), wrap: (s) => `machine build.internal\nlogin jenkins\npassword ${s}\n\nmachine mirror.internal login anon password anon` })],
-  ['config', 'git-credentials-store', (g) => ({ secret: g.r('A', 30), wrap: (s) => `$ cat ~/.git-credentials\nhttps://x-access-token:${s}@code.internal.example` })],
+  [
+    'config',
+    'npmrc-auth-base64',
+    (g) => ({
+      secret: Buffer.from(`ci:${g.pw()}`).toString('base64'),
+      wrap: (s) => `registry=https://npm.internal/\n//npm.internal/:_auth=${s}\nalways-auth=true`,
+    }),
+  ],
+  [
+    'config',
+    'npmrc-password',
+    (g) => ({ secret: Buffer.from(g.pw()).toString('base64'), wrap: (s) => `//npm.internal/:username=ci\n//npm.internal/:_password="${s}"` }),
+  ],
+  [
+    'config',
+    'netrc-multiline-default',
+    (g) => ({ secret: g.r('A', 22), wrap: (s) => `machine build.internal\nlogin jenkins\npassword ${s}\n\nmachine mirror.internal login anon password anon` }),
+  ],
+  [
+    'config',
+    'git-credentials-store',
+    (g) => ({ secret: g.r('A', 30), wrap: (s) => `$ cat ~/.git-credentials\nhttps://x-access-token:${s}@code.internal.example` }),
+  ],
   ['url', 'git-clone-oauth2', (g) => ({ secret: g.r('u', 26), wrap: (s) => `git clone https://oauth2:${s}@git.internal/platform/infra.git` })],
-  ['url', 'mongodb-srv-options', (g) => ({ secret: g.pw().replace(/[#%^+!*]/g, 'q'), wrap: (s) => `MONGO_URI='mongodb+srv://svc_orders:${s}@orders.x1y2z.mongodb.net/orders?retryWrites=true&w=majority&authSource=admin'` })],
+  [
+    'url',
+    'mongodb-srv-options',
+    (g) => ({
+      secret: g.pw().replace(/[#%^+!*]/g, 'q'),
+      wrap: (s) => `MONGO_URI='mongodb+srv://svc_orders:${s}@orders.x1y2z.mongodb.net/orders?retryWrites=true&w=majority&authSource=admin'`,
+    }),
+  ],
   ['url', 'amqps', (g) => ({ secret: g.r('A', 20), wrap: (s) => `broker_url = "amqps://worker:${s}@mq.internal:5671/prod"` })],
   ['url', 'mssql', (g) => ({ secret: g.r('A', 18), wrap: (s) => `sqlserver://sa:${s}@db01.internal:1433?database=billing&encrypt=true` })],
   ['url', 'rediss-user', (g) => ({ secret: g.r('u', 32), wrap: (s) => `redis.from_url("rediss://app:${s}@cache.internal:6380/2")` })],
-  ['config', 'ado-net-user-id', (g) => ({ secret: g.human(), wrap: (s) => `"ConnectionStrings": { "Main": "Server=tcp:db01,1433;Initial Catalog=app;User ID=app;Password=${s};Encrypt=True" }` })],
-  ['config', 'odbc-pwd', (g) => ({ secret: g.r('A', 14), wrap: (s) => `DRIVER={ODBC Driver 18 for SQL Server};SERVER=db01;DATABASE=app;UID=report;PWD={${s}}` })],
-  ['header', 'basic-lowercase', (g) => ({ secret: Buffer.from(`svc:${g.pw()}`).toString('base64'), wrap: (s) => `curl -sS https://registry.internal/v2/_catalog -H 'authorization: basic ${s}'` })],
+  [
+    'config',
+    'ado-net-user-id',
+    (g) => ({
+      secret: g.human(),
+      wrap: (s) => `"ConnectionStrings": { "Main": "Server=tcp:db01,1433;Initial Catalog=app;User ID=app;Password=${s};Encrypt=True" }`,
+    }),
+  ],
+  [
+    'config',
+    'odbc-pwd',
+    (g) => ({ secret: g.r('A', 14), wrap: (s) => `DRIVER={ODBC Driver 18 for SQL Server};SERVER=db01;DATABASE=app;UID=report;PWD={${s}}` }),
+  ],
+  [
+    'header',
+    'basic-lowercase',
+    (g) => ({
+      secret: Buffer.from(`svc:${g.pw()}`).toString('base64'),
+      wrap: (s) => `curl -sS https://registry.internal/v2/_catalog -H 'authorization: basic ${s}'`,
+    }),
+  ],
   ['header', 'python-requests-auth-tuple', (g) => ({ secret: g.r('A', 20), wrap: (s) => `r = requests.get(url, auth=("deploy", "${s}"), timeout=10)` })],
   ['header', 'set-cookie', (g) => ({ secret: g.r('u', 48), wrap: (s) => `< set-cookie: __Host-sid=${s}; Path=/; Secure; HttpOnly; SameSite=Lax` })],
   ['header', 'document-cookie', (g) => ({ secret: g.r('u', 40), wrap: (s) => `document.cookie = "remember_token=${s}; path=/"` })],
-  ['config', 'jwt-localstorage', (g) => ({ secret: `eyJ0eXAiOiJKV1QiLCJhbGciOiJFUzI1NiJ9.eyJzdWIiOi${g.r('u', 70)}.${g.r('u', 86)}`, wrap: (s) => `localStorage.setItem('session', '${s}')` })],
-  ['key-material', 'encrypted-pkcs8', (g) => ({ secret: g.r('b', 64), wrap: (s) => `-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFHDBOBgkqhkiG9w0BBQ0wQTApBgkqhkiG9w0BBQwwHAQI${g.r('b', 16)}\n${s}\n-----END ENCRYPTED PRIVATE KEY-----` })],
-  ['key-material', 'rsa-proc-type-encrypted', (g) => ({ secret: g.r('b', 64), wrap: (s) => `-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,${g.r('H', 32)}\n\n${s}\n-----END RSA PRIVATE KEY-----` })],
-  ['key-material', 'ssh2-encrypted', (g) => ({ secret: g.r('b', 64), wrap: (s) => `---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: "rsa-key-20261201"\nP2/56wAAAi4AAAA3aWYtbW9kbntzaWdue3JzYS1wa2NzMS1zaGExfSxlbmNyeXB0e3JzYS1wa2NzMXYyLW9hZXB9fQ==\n${s}\n---- END SSH2 ENCRYPTED PRIVATE KEY ----` })],
-  ['key-material', 'dsa-in-yaml-block', (g) => ({ secret: g.r('b', 64), wrap: (s) => `deploy_key: |\n  -----BEGIN DSA PRIVATE KEY-----\n  MIIBuwIBAAKBgQ${g.r('b', 50)}\n  ${s}\n  -----END DSA PRIVATE KEY-----` })],
-  ['key-material', 'openssh-env-escaped', (g) => ({ secret: g.r('b', 64), wrap: (s) => `SSH_PRIVATE_KEY="-----BEGIN OPENSSH PRIVATE KEY-----\\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU${g.r('b', 20)}\\n${s}\\n-----END OPENSSH PRIVATE KEY-----"` })],
-  ['key-material', 'gcp-service-account-pretty', (g) => ({ secret: g.r('h', 40), wrap: (s) => `{\n  "type": "service_account",\n  "project_id": "acme-prod",\n  "private_key_id": "${s}",\n  "client_email": "ci@acme-prod.iam.gserviceaccount.com"\n}` })],
-  ['key-material', 'pgp-armored-in-heredoc', (g) => ({ secret: g.r('b', 64), wrap: (s) => `gpg --import <<'EOF'\n-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\nlQVYBF${g.r('b', 50)}\n${s}\n-----END PGP PRIVATE KEY BLOCK-----\nEOF` })],
-  ['config', 'aws-credentials-session-token', (g) => ({ secret: `IQoJb3JpZ2luX2VjE${g.r('b', 300)}`, wrap: (s) => `[ci-session]\naws_access_key_id = ASIA${g.r('a2', 16)}\naws_secret_access_key = ${g.r('b', 40)}\naws_session_token = ${s}` })],
-  ['config', 'sts-assume-role-json', (g) => ({ secret: g.r('b', 40), wrap: (s) => `{\n    "Credentials": {\n        "AccessKeyId": "ASIA${g.r('a2', 16)}",\n        "SecretAccessKey": "${s}",\n        "Expiration": "2026-12-02T05:00:00Z"\n    }\n}` })],
-  ['config', 'hcl-variable-default', (g) => ({ secret: g.r('A', 24), wrap: (s) => `variable "db_password" {\n  type      = string\n  sensitive = true\n  default   = "${s}"\n}` })],
-  ['config', 'k8s-env-name-value', (g) => ({ secret: g.r('A', 32), wrap: (s) => `        env:\n        - name: STRIPE_WEBHOOK_SIGNING_SECRET\n          value: ${s}` })],
-  ['config', 'docker-compose-list', (g) => ({ secret: g.human(), wrap: (s) => `    environment:\n      - MYSQL_ROOT_PASSWORD=${s}\n      - MYSQL_DATABASE=app` })],
+  [
+    'config',
+    'jwt-localstorage',
+    (g) => ({
+      secret: `eyJ0eXAiOiJKV1QiLCJhbGciOiJFUzI1NiJ9.eyJzdWIiOi${g.r('u', 70)}.${g.r('u', 86)}`,
+      wrap: (s) => `localStorage.setItem('session', '${s}')`,
+    }),
+  ],
+  [
+    'key-material',
+    'encrypted-pkcs8',
+    (g) => ({
+      secret: g.r('b', 64),
+      wrap: (s) =>
+        `-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFHDBOBgkqhkiG9w0BBQ0wQTApBgkqhkiG9w0BBQwwHAQI${g.r('b', 16)}\n${s}\n-----END ENCRYPTED PRIVATE KEY-----`,
+    }),
+  ],
+  [
+    'key-material',
+    'rsa-proc-type-encrypted',
+    (g) => ({
+      secret: g.r('b', 64),
+      wrap: (s) => `-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,${g.r('H', 32)}\n\n${s}\n-----END RSA PRIVATE KEY-----`,
+    }),
+  ],
+  [
+    'key-material',
+    'ssh2-encrypted',
+    (g) => ({
+      secret: g.r('b', 64),
+      wrap: (s) =>
+        `---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: "rsa-key-20261201"\nP2/56wAAAi4AAAA3aWYtbW9kbntzaWdue3JzYS1wa2NzMS1zaGExfSxlbmNyeXB0e3JzYS1wa2NzMXYyLW9hZXB9fQ==\n${s}\n---- END SSH2 ENCRYPTED PRIVATE KEY ----`,
+    }),
+  ],
+  [
+    'key-material',
+    'dsa-in-yaml-block',
+    (g) => ({
+      secret: g.r('b', 64),
+      wrap: (s) => `deploy_key: |\n  -----BEGIN DSA PRIVATE KEY-----\n  MIIBuwIBAAKBgQ${g.r('b', 50)}\n  ${s}\n  -----END DSA PRIVATE KEY-----`,
+    }),
+  ],
+  [
+    'key-material',
+    'openssh-env-escaped',
+    (g) => ({
+      secret: g.r('b', 64),
+      wrap: (s) =>
+        `SSH_PRIVATE_KEY="-----BEGIN OPENSSH PRIVATE KEY-----\\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU${g.r('b', 20)}\\n${s}\\n-----END OPENSSH PRIVATE KEY-----"`,
+    }),
+  ],
+  [
+    'key-material',
+    'gcp-service-account-pretty',
+    (g) => ({
+      secret: g.r('h', 40),
+      wrap: (s) =>
+        `{\n  "type": "service_account",\n  "project_id": "acme-prod",\n  "private_key_id": "${s}",\n  "client_email": "ci@acme-prod.iam.gserviceaccount.com"\n}`,
+    }),
+  ],
+  [
+    'key-material',
+    'pgp-armored-in-heredoc',
+    (g) => ({
+      secret: g.r('b', 64),
+      wrap: (s) =>
+        `gpg --import <<'EOF'\n-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\nlQVYBF${g.r('b', 50)}\n${s}\n-----END PGP PRIVATE KEY BLOCK-----\nEOF`,
+    }),
+  ],
+  [
+    'config',
+    'aws-credentials-session-token',
+    (g) => ({
+      secret: `IQoJb3JpZ2luX2VjE${g.r('b', 300)}`,
+      wrap: (s) => `[ci-session]\naws_access_key_id = ASIA${g.r('a2', 16)}\naws_secret_access_key = ${g.r('b', 40)}\naws_session_token = ${s}`,
+    }),
+  ],
+  [
+    'config',
+    'sts-assume-role-json',
+    (g) => ({
+      secret: g.r('b', 40),
+      wrap: (s) =>
+        `{\n    "Credentials": {\n        "AccessKeyId": "ASIA${g.r('a2', 16)}",\n        "SecretAccessKey": "${s}",\n        "Expiration": "2026-12-02T05:00:00Z"\n    }\n}`,
+    }),
+  ],
+  [
+    'config',
+    'hcl-variable-default',
+    (g) => ({ secret: g.r('A', 24), wrap: (s) => `variable "db_password" {\n  type      = string\n  sensitive = true\n  default   = "${s}"\n}` }),
+  ],
+  [
+    'config',
+    'k8s-env-name-value',
+    (g) => ({ secret: g.r('A', 32), wrap: (s) => `        env:\n        - name: STRIPE_WEBHOOK_SIGNING_SECRET\n          value: ${s}` }),
+  ],
+  [
+    'config',
+    'docker-compose-list',
+    (g) => ({ secret: g.human(), wrap: (s) => `    environment:\n      - MYSQL_ROOT_PASSWORD=${s}\n      - MYSQL_DATABASE=app` }),
+  ],
   ['config', 'dockerfile-arg', (g) => ({ secret: g.r('A', 28), wrap: (s) => `ARG NPM_TOKEN=${s}\nRUN npm ci` })],
   ['config', 'gradle-properties', (g) => ({ secret: g.human(), wrap: (s) => `signing.keyId=24875D73\nsigning.password=${s}\nossrhUsername=acme` })],
-  ['config', 'helm-set', (g) => ({ secret: g.r('A', 16), wrap: (s) => `helm upgrade --install pg bitnami/postgresql --set auth.postgresPassword=${s} --set auth.database=app` })],
-  ['config', 'js-object-camel', (g) => ({ secret: g.r('A', 32), wrap: (s) => `const cfg = {\n  endpoint: "https://api.internal",\n  clientSecret: "${s}",\n};` })],
+  [
+    'config',
+    'helm-set',
+    (g) => ({ secret: g.r('A', 16), wrap: (s) => `helm upgrade --install pg bitnami/postgresql --set auth.postgresPassword=${s} --set auth.database=app` }),
+  ],
+  [
+    'config',
+    'js-object-camel',
+    (g) => ({ secret: g.r('A', 32), wrap: (s) => `const cfg = {\n  endpoint: "https://api.internal",\n  clientSecret: "${s}",\n};` }),
+  ],
   ['config', 'python-kwarg', (g) => ({ secret: g.r('u', 40), wrap: (s) => `client = Client(base_url="https://api.internal", api_token="${s}")` })],
   ['config', 'ruby-config-assign', (g) => ({ secret: g.r('h', 40), wrap: (s) => `config.secret_token = '${s}'` })],
   ['config', 'php-variable', (g) => ({ secret: g.human(), wrap: (s) => `$db_pass = '${s}';` })],
@@ -542,8 +778,25 @@ const HELD_OUT_3 = [
   ['prose', 'question-answer', (g) => ({ secret: g.r('A', 20), wrap: (s) => `the api key? it's ${s}, I just generated it` })],
   ['prose', 'dash-aside', (g) => ({ secret: g.r('A', 32), wrap: (s) => `here's the new token — ${s} — don't share it` })],
   ['prose', 'changed-it-to', (g) => ({ secret: g.human(), wrap: (s) => `I changed the root pw to ${s} last night` })],
-  ['wrapped', 'token-split-at-80', (g) => { const t = `${g.r('A', 40)}${g.r('A', 40)}`; return { secrets: [t.slice(0, 40), t.slice(40)], text: `2026-12-01 10:14:03 worker[311]: registered with credential sk_live_XXXX... full token: ${t.slice(0, 40)}\n${t.slice(40)}` }; }],
-  ['wrapped', 'base64-split', (g) => { const t = g.r('b', 96); return { secrets: [t.slice(0, 48), t.slice(48)], text: `"client_secret": "${t.slice(0, 48)}\n${t.slice(48)}"` }; }],
+  [
+    'wrapped',
+    'token-split-at-80',
+    (g) => {
+      const t = `${g.r('A', 40)}${g.r('A', 40)}`;
+      return {
+        secrets: [t.slice(0, 40), t.slice(40)],
+        text: `2026-12-01 10:14:03 worker[311]: registered with credential sk_live_XXXX... full token: ${t.slice(0, 40)}\n${t.slice(40)}`,
+      };
+    },
+  ],
+  [
+    'wrapped',
+    'base64-split',
+    (g) => {
+      const t = g.r('b', 96);
+      return { secrets: [t.slice(0, 48), t.slice(48)], text: `"client_secret": "${t.slice(0, 48)}\n${t.slice(48)}"` };
+    },
+  ],
 ];
 
 // The fourth held-out set, written after held-out-3.json had been measured
@@ -568,38 +821,133 @@ const b64 = (text) => Buffer.from(text).toString('base64');
 
 const HELD_OUT_4 = [
   // Keys as path segments and query parameters of API hosts, in fetch calls and tool output.
-  ['alchemy', 'rpc-path-webfetch', (g) => ({ secret: g.r('u', 32), wrap: (s) => `{"name":"WebFetch","input":{"url":"https://eth-mainnet.g.alchemy.com/v2/${s}","prompt":"what is the latest block number?"}}` })],
-  ['alchemy', 'nft-api-path', (g) => ({ secret: g.r('A', 32), wrap: (s) => `const res = await fetch(\`https://eth-mainnet.g.alchemy.com/nft/v3/${s}/getNFTsForOwner?owner=\${owner}&withMetadata=true\`);` })],
-  ['infura', 'web3py-http-provider', (g) => ({ secret: g.r('h', 32), wrap: (s) => `w3 = Web3(Web3.HTTPProvider("https://sepolia.infura.io/v3/${s}"))\nprint(w3.eth.block_number)` })],
+  [
+    'alchemy',
+    'rpc-path-webfetch',
+    (g) => ({
+      secret: g.r('u', 32),
+      wrap: (s) => `{"name":"WebFetch","input":{"url":"https://eth-mainnet.g.alchemy.com/v2/${s}","prompt":"what is the latest block number?"}}`,
+    }),
+  ],
+  [
+    'alchemy',
+    'nft-api-path',
+    (g) => ({
+      secret: g.r('A', 32),
+      wrap: (s) => `const res = await fetch(\`https://eth-mainnet.g.alchemy.com/nft/v3/${s}/getNFTsForOwner?owner=\${owner}&withMetadata=true\`);`,
+    }),
+  ],
+  [
+    'infura',
+    'web3py-http-provider',
+    (g) => ({ secret: g.r('h', 32), wrap: (s) => `w3 = Web3(Web3.HTTPProvider("https://sepolia.infura.io/v3/${s}"))\nprint(w3.eth.block_number)` }),
+  ],
   ['infura', 'websocket-path', (g) => ({ secret: g.r('h', 32), wrap: (s) => `const ws = new WebSocket("wss://mainnet.infura.io/ws/v3/${s}");` })],
-  ['quicknode', 'endpoint-path', (g) => ({ secret: g.r('h', 40), wrap: (s) => `const provider = new ethers.JsonRpcProvider("https://late-wispy-pond.base-mainnet.quiknode.pro/${s}/");` })],
-  ['ankr', 'rpc-path-curl', (g) => ({ secret: g.r('h', 64), wrap: (s) => `curl -s -X POST https://rpc.ankr.com/eth/${s} -H 'content-type: application/json' -d '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}'` })],
+  [
+    'quicknode',
+    'endpoint-path',
+    (g) => ({ secret: g.r('h', 40), wrap: (s) => `const provider = new ethers.JsonRpcProvider("https://late-wispy-pond.base-mainnet.quiknode.pro/${s}/");` }),
+  ],
+  [
+    'ankr',
+    'rpc-path-curl',
+    (g) => ({
+      secret: g.r('h', 64),
+      wrap: (s) =>
+        `curl -s -X POST https://rpc.ankr.com/eth/${s} -H 'content-type: application/json' -d '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}'`,
+    }),
+  ],
   ['getblock', 'access-path', (g) => ({ secret: g.r('h', 32), wrap: (s) => `  RPC_URL: https://go.getblock.io/${s}/\n  CHAIN_ID: 56` })],
   ['blastapi', 'project-path', (g) => ({ secret: g.uuid(), wrap: (s) => `[rpc_endpoints]\nmainnet = "https://eth-mainnet.blastapi.io/${s}"` })],
-  ['chainstack', 'node-path', (g) => ({ secret: g.r('h', 32), wrap: (s) => `Connected to https://nd-${g.r('d', 3)}-${g.r('d', 3)}-${g.r('d', 3)}.p2pify.com/${s} (chain 1)` })],
-  ['exchangerate-api', 'path-key', (g) => ({ secret: g.r('h', 24), wrap: (s) => `r = requests.get(f"https://v6.exchangerate-api.com/v6/${s}/latest/{base}")` })],
-  ['openweathermap', 'appid-query', (g) => ({ secret: g.r('h', 32), wrap: (s) => `curl "https://api.openweathermap.org/data/2.5/weather?q=Lisbon&units=metric&appid=${s}"` })],
-  ['openweathermap', 'appid-go-format', (g) => ({ secret: g.r('h', 32), wrap: (s) => `url := fmt.Sprintf("https://api.openweathermap.org/data/3.0/onecall?lat=%f&lon=%f&appid=%s", lat, lon, "${s}")` })],
-  ['unsplash', 'client-id-query', (g) => ({ secret: g.r('u', 43), wrap: (s) => `GET https://api.unsplash.com/search/photos?query=forest&per_page=5&client_id=${s} -> 200 (5 results)` })],
-  ['openexchangerates', 'app-id-query', (g) => ({ secret: g.r('h', 32), wrap: (s) => `fetch("https://openexchangerates.org/api/latest.json?app_id=${s}&base=USD").then(r => r.json())` })],
-  ['zapier', 'catch-hook-path', (g) => { const s = `${g.r('d', 8)}/${g.r('a', 7)}`; return { secrets: [s], text: `requests.post("https://hooks.zapier.com/hooks/catch/${s}/", json=payload)` }; }],
-  ['healthchecks', 'ping-uuid', (g) => ({ secret: g.uuid(), wrap: (s) => `0 3 * * * /usr/local/bin/backup.sh && curl -fsS -m 10 --retry 5 -o /dev/null https://hc-ping.com/${s}` })],
-  ['etherscan', 'apikey-with-address', (g) => ({ secret: g.r('U', 34), wrap: (s) => `fetching https://api.etherscan.io/api?module=account&action=txlist&address=0x${g.r('h', 40)}&startblock=0&sort=asc&apikey=${s}` })],
+  [
+    'chainstack',
+    'node-path',
+    (g) => ({ secret: g.r('h', 32), wrap: (s) => `Connected to https://nd-${g.r('d', 3)}-${g.r('d', 3)}-${g.r('d', 3)}.p2pify.com/${s} (chain 1)` }),
+  ],
+  [
+    'exchangerate-api',
+    'path-key',
+    (g) => ({ secret: g.r('h', 24), wrap: (s) => `r = requests.get(f"https://v6.exchangerate-api.com/v6/${s}/latest/{base}")` }),
+  ],
+  [
+    'openweathermap',
+    'appid-query',
+    (g) => ({ secret: g.r('h', 32), wrap: (s) => `curl "https://api.openweathermap.org/data/2.5/weather?q=Lisbon&units=metric&appid=${s}"` }),
+  ],
+  [
+    'openweathermap',
+    'appid-go-format',
+    (g) => ({
+      secret: g.r('h', 32),
+      wrap: (s) => `url := fmt.Sprintf("https://api.openweathermap.org/data/3.0/onecall?lat=%f&lon=%f&appid=%s", lat, lon, "${s}")`,
+    }),
+  ],
+  [
+    'unsplash',
+    'client-id-query',
+    (g) => ({ secret: g.r('u', 43), wrap: (s) => `GET https://api.unsplash.com/search/photos?query=forest&per_page=5&client_id=${s} -> 200 (5 results)` }),
+  ],
+  [
+    'openexchangerates',
+    'app-id-query',
+    (g) => ({ secret: g.r('h', 32), wrap: (s) => `fetch("https://openexchangerates.org/api/latest.json?app_id=${s}&base=USD").then(r => r.json())` }),
+  ],
+  [
+    'zapier',
+    'catch-hook-path',
+    (g) => {
+      const s = `${g.r('d', 8)}/${g.r('a', 7)}`;
+      return { secrets: [s], text: `requests.post("https://hooks.zapier.com/hooks/catch/${s}/", json=payload)` };
+    },
+  ],
+  [
+    'healthchecks',
+    'ping-uuid',
+    (g) => ({ secret: g.uuid(), wrap: (s) => `0 3 * * * /usr/local/bin/backup.sh && curl -fsS -m 10 --retry 5 -o /dev/null https://hc-ping.com/${s}` }),
+  ],
+  [
+    'etherscan',
+    'apikey-with-address',
+    (g) => ({
+      secret: g.r('U', 34),
+      wrap: (s) => `fetching https://api.etherscan.io/api?module=account&action=txlist&address=0x${g.r('h', 40)}&startblock=0&sort=asc&apikey=${s}`,
+    }),
+  ],
   ['ipstack', 'access-key-query', (g) => ({ secret: g.r('h', 32), wrap: (s) => `http://api.ipstack.com/134.201.250.155?access_key=${s}&format=1` })],
   // Keys handed to SDK constructors and init calls, no credential word beside them.
   ['backendless', 'init-app-positional', (g) => ({ secret: g.uuid().toUpperCase(), wrap: (s) => `Backendless.initApp("${g.uuid().toUpperCase()}", "${s}");` })],
   ['bugsnag', 'start-positional', (g) => ({ secret: g.r('h', 32), wrap: (s) => `import Bugsnag from '@bugsnag/js'\nBugsnag.start('${s}')` })],
-  ['mezmo', 'create-logger-positional', (g) => ({ secret: g.r('h', 32), wrap: (s) => `const logger = Logger.createLogger('${s}', { app: 'billing', env: 'prod' });` })],
+  [
+    'mezmo',
+    'create-logger-positional',
+    (g) => ({ secret: g.r('h', 32), wrap: (s) => `const logger = Logger.createLogger('${s}', { app: 'billing', env: 'prod' });` }),
+  ],
   ['recurly', 'ruby-client-new', (g) => ({ secret: g.r('h', 32), wrap: (s) => `client = Recurly::Client.new("${s}")\nputs client.list_accounts.first.code` })],
   ['klaviyo', 'php-client-new', (g) => ({ secret: `pk_${g.r('h', 34)}`, wrap: (s) => `$klaviyo = new KlaviyoAPI("${s}", num_retries: 3);` })],
-  ['mux', 'java-client-two-args', (g) => ({ secret: g.r('b', 76).replace(/[+/]/g, 'x'), wrap: (s) => `MuxClient mux = new MuxClient("${g.uuid()}", "${s}");` })],
-  ['code', 'go-newclient-positional', (g) => ({ secret: g.r('A', 40), wrap: (s) => `client := ordersapi.NewClient("https://orders.internal", "${s}")\nif err != nil {` })],
-  ['code', 'python-search-client-create', (g) => ({ secret: g.r('h', 32), wrap: (s) => `index = SearchClient.create("${g.r('U', 10)}", "${s}").init_index("products")` })],
+  [
+    'mux',
+    'java-client-two-args',
+    (g) => ({ secret: g.r('b', 76).replace(/[+/]/g, 'x'), wrap: (s) => `MuxClient mux = new MuxClient("${g.uuid()}", "${s}");` }),
+  ],
+  [
+    'code',
+    'go-newclient-positional',
+    (g) => ({ secret: g.r('A', 40), wrap: (s) => `client := ordersapi.NewClient("https://orders.internal", "${s}")\nif err != nil {` }),
+  ],
+  [
+    'code',
+    'python-search-client-create',
+    (g) => ({ secret: g.r('h', 32), wrap: (s) => `index = SearchClient.create("${g.r('U', 10)}", "${s}").init_index("products")` }),
+  ],
   ['code', 'rust-sdk-new', (g) => ({ secret: g.uuid(), wrap: (s) => `let sdk = Sdk::new("acme-prod", "${s}").await?;` })],
   ['code', 'js-init-sdk-uuid', (g) => ({ secret: `sdk-${g.uuid()}`, wrap: (s) => `const ldClient = init('${s}');\nawait ldClient.waitForInitialization();` })],
   ['code', 'kotlin-builder-positional', (g) => ({ secret: g.r('A', 48), wrap: (s) => `val api = ShipmentsApi.Builder("${s}").region(Region.EU).build()` })],
   ['code', 'csharp-client-ctor-hex', (g) => ({ secret: g.r('h', 40), wrap: (s) => `var geo = new GeocodingClient("${s}");` })],
-  ['code', 'fetch-authorization-raw', (g) => ({ secret: g.r('h', 40), wrap: (s) => `await fetch(url, { headers: { Authorization: '${s}', Accept: 'application/json' } })` })],
+  [
+    'code',
+    'fetch-authorization-raw',
+    (g) => ({ secret: g.r('h', 40), wrap: (s) => `await fetch(url, { headers: { Authorization: '${s}', Accept: 'application/json' } })` }),
+  ],
   ['code', 'python-requests-header-dict', (g) => ({ secret: g.uuid(), wrap: (s) => `resp = httpx.get(URL, headers={"X-Cmc-Pro": "${s}"})` })],
   // `auth`/`login` subcommands taking the key as a word.
   ['cli', 'auth-positional-uuid', (g) => ({ secret: g.uuid(), wrap: (s) => `$ acmectl auth ${s}\nAuthenticated as ops@acme.dev (org: acme)` })],
@@ -607,42 +955,161 @@ const HELD_OUT_4 = [
   ['mullvad', 'account-login', (g) => ({ secret: g.r('d', 16), wrap: (s) => `$ mullvad account login ${s}\nMullvad account "${s}" set` })],
   ['cli', 'activate-license', (g) => ({ secret: `${g.r('U', 8)}-${g.r('U', 8)}-${g.r('U', 8)}`, wrap: (s) => `warp-cli registration license ${s}` })],
   // Wallets: recovery phrases, keypairs as byte arrays, 0x private keys.
-  ['wallet', 'bip39-12-prose', (g) => ({ secret: mnemonic(g, 12), wrap: (s) => `ok, the recovery phrase for the test wallet is: ${s}. I funded it from the faucet.` })],
+  [
+    'wallet',
+    'bip39-12-prose',
+    (g) => ({ secret: mnemonic(g, 12), wrap: (s) => `ok, the recovery phrase for the test wallet is: ${s}. I funded it from the faucet.` }),
+  ],
   ['wallet', 'bip39-24-ethers-from-phrase', (g) => ({ secret: mnemonic(g, 24), wrap: (s) => `const wallet = ethers.Wallet.fromPhrase("${s}");` })],
-  ['wallet', 'bip39-12-solana-keygen-output', (g) => ({ secret: mnemonic(g, 12), wrap: (s) => `Wrote new keypair to /home/dev/.config/solana/id.json\n================================================================================\npubkey: ${g.r('5', 44)}\n================================================================================\nSave this seed phrase and your BIP39 passphrase to recover your new keypair:\n${s}\n================================================================================` })],
+  [
+    'wallet',
+    'bip39-12-solana-keygen-output',
+    (g) => ({
+      secret: mnemonic(g, 12),
+      wrap: (s) =>
+        `Wrote new keypair to /home/dev/.config/solana/id.json\n================================================================================\npubkey: ${g.r('5', 44)}\n================================================================================\nSave this seed phrase and your BIP39 passphrase to recover your new keypair:\n${s}\n================================================================================`,
+    }),
+  ],
   ['wallet', 'bip39-15-env-words', (g) => ({ secret: mnemonic(g, 15), wrap: (s) => `WALLET_WORDS="${s}"` })],
   ['wallet', 'bip39-18-yaml', (g) => ({ secret: mnemonic(g, 18), wrap: (s) => `wallet:\n  network: testnet\n  words: ${s}` })],
   ['wallet', 'bip39-21-quoted-reply', (g) => ({ secret: mnemonic(g, 21), wrap: (s) => `> ${s}\n\nI'll import that into the dev wallet now.` })],
-  ['wallet', 'bip39-24-wrapped', (g) => { const w = mnemonic(g, 24).split(' '); return { secrets: [w.slice(0, 12).join(' '), w.slice(12).join(' ')], text: `restore with:\n${w.slice(0, 12).join(' ')}\n${w.slice(12).join(' ')}` }; }],
-  ['wallet', 'bip39-12-numbered', (g) => { const w = mnemonic(g, 12).split(' '); return { secrets: w.map((x, i) => `${i + 1}. ${x}`).slice(0, 12), text: `Here are the words in order:\n${w.map((x, i) => `${i + 1}. ${x}`).join('\n')}` }; }],
+  [
+    'wallet',
+    'bip39-24-wrapped',
+    (g) => {
+      const w = mnemonic(g, 24).split(' ');
+      return { secrets: [w.slice(0, 12).join(' '), w.slice(12).join(' ')], text: `restore with:\n${w.slice(0, 12).join(' ')}\n${w.slice(12).join(' ')}` };
+    },
+  ],
+  [
+    'wallet',
+    'bip39-12-numbered',
+    (g) => {
+      const w = mnemonic(g, 12).split(' ');
+      return { secrets: w.map((x, i) => `${i + 1}. ${x}`).slice(0, 12), text: `Here are the words in order:\n${w.map((x, i) => `${i + 1}. ${x}`).join('\n')}` };
+    },
+  ],
   ['wallet', 'solana-id-json-cat', (g) => ({ secret: byteArray(g, 64), wrap: (s) => `$ cat ~/.config/solana/id.json\n${s}` })],
   ['wallet', 'keypair-env-array', (g) => ({ secret: byteArray(g, 64), wrap: (s) => `PAYER=${s}` })],
-  ['wallet', 'keypair-from-secret-key', (g) => ({ secret: byteArray(g, 64, ', '), wrap: (s) => `const payer = Keypair.fromSecretKey(Uint8Array.from(${s}));` })],
-  ['wallet', 'keypair-rust-bytes', (g) => ({ secret: byteArray(g, 64, ', '), wrap: (s) => `let bytes: [u8; 64] = ${s};\nlet kp = Keypair::from_bytes(&bytes)?;` })],
-  ['wallet', 'hardhat-accounts-0x', (g) => ({ secret: `0x${g.r('h', 64)}`, wrap: (s) => `  networks: {\n    sepolia: {\n      url: "https://rpc.sepolia.org",\n      accounts: ["${s}"],\n    },\n  },` })],
-  ['wallet', 'forge-private-key-flag', (g) => ({ secret: `0x${g.r('h', 64)}`, wrap: (s) => `forge script script/Deploy.s.sol --rpc-url $RPC --private-key ${s} --broadcast` })],
+  [
+    'wallet',
+    'keypair-from-secret-key',
+    (g) => ({ secret: byteArray(g, 64, ', '), wrap: (s) => `const payer = Keypair.fromSecretKey(Uint8Array.from(${s}));` }),
+  ],
+  [
+    'wallet',
+    'keypair-rust-bytes',
+    (g) => ({ secret: byteArray(g, 64, ', '), wrap: (s) => `let bytes: [u8; 64] = ${s};\nlet kp = Keypair::from_bytes(&bytes)?;` }),
+  ],
+  [
+    'wallet',
+    'hardhat-accounts-0x',
+    (g) => ({
+      secret: `0x${g.r('h', 64)}`,
+      wrap: (s) => `  networks: {\n    sepolia: {\n      url: "https://rpc.sepolia.org",\n      accounts: ["${s}"],\n    },\n  },`,
+    }),
+  ],
+  [
+    'wallet',
+    'forge-private-key-flag',
+    (g) => ({ secret: `0x${g.r('h', 64)}`, wrap: (s) => `forge script script/Deploy.s.sol --rpc-url $RPC --private-key ${s} --broadcast` }),
+  ],
   ['wallet', 'env-pk-0x', (g) => ({ secret: `0x${g.r('h', 64)}`, wrap: (s) => `DEPLOYER_PK=${s}\nTREASURY=0x${g.r('h', 40)}` })],
   ['wallet', 'ethers-wallet-ctor', (g) => ({ secret: `0x${g.r('h', 64)}`, wrap: (s) => `const signer = new ethers.Wallet("${s}", provider);` })],
   ['wallet', 'web3py-from-key', (g) => ({ secret: g.r('h', 64), wrap: (s) => `acct = Account.from_key("${s}")` })],
   ['wallet', 'bitcoin-wif', (g) => ({ secret: `K${g.r('5', 51)}`, wrap: (s) => `bitcoin-cli -rpcwallet=cold importprivkey ${s} "cold" false` })],
   ['nostr', 'nsec', (g) => ({ secret: `nsec1${g.r('B', 58)}`, wrap: (s) => `my nostr identity for the bot: ${s}` })],
   // Tables: the credential word sits in another cell or in the header row.
-  ['table', 'header-password-column', (g) => ({ secret: g.human(), wrap: (s) => `| Service | User | Password | Notes |\n|---|---|---|---|\n| grafana | admin | ${s} | reset on 2026-11-02 after the incident review |` })],
+  [
+    'table',
+    'header-password-column',
+    (g) => ({
+      secret: g.human(),
+      wrap: (s) => `| Service | User | Password | Notes |\n|---|---|---|---|\n| grafana | admin | ${s} | reset on 2026-11-02 after the incident review |`,
+    }),
+  ],
   ['table', 'label-cell-then-value', (g) => ({ secret: g.r('A', 32), wrap: (s) => `| stripe-prod | API key | ${s} | in the ops vault |` })],
-  ['table', 'env-variable-value', (g) => ({ secret: g.r('A', 24), wrap: (s) => `| Variable | Value |\n|----------|-------|\n| MAIL_RELAY_SECRET | ${s} |\n| MAIL_RELAY_HOST | smtp.internal |` })],
-  ['table', 'token-column-far', (g) => ({ secret: g.uuid(), wrap: (s) => `| Node | Address | Join | Role |\n| --- | --- | --- | --- |\n| worker-3 | 10.0.4.17 | ${s} | agent |\n\n(the Join column is the cluster join token)` })],
-  ['table', 'ascii-box', (g) => ({ secret: g.r('A', 28), wrap: (s) => `+----------+------------------------------+\n| name     | secret                       |\n+----------+------------------------------+\n| ci-bot   | ${s} |\n+----------+------------------------------+` })],
+  [
+    'table',
+    'env-variable-value',
+    (g) => ({
+      secret: g.r('A', 24),
+      wrap: (s) => `| Variable | Value |\n|----------|-------|\n| MAIL_RELAY_SECRET | ${s} |\n| MAIL_RELAY_HOST | smtp.internal |`,
+    }),
+  ],
+  [
+    'table',
+    'token-column-far',
+    (g) => ({
+      secret: g.uuid(),
+      wrap: (s) =>
+        `| Node | Address | Join | Role |\n| --- | --- | --- | --- |\n| worker-3 | 10.0.4.17 | ${s} | agent |\n\n(the Join column is the cluster join token)`,
+    }),
+  ],
+  [
+    'table',
+    'ascii-box',
+    (g) => ({
+      secret: g.r('A', 28),
+      wrap: (s) =>
+        `+----------+------------------------------+\n| name     | secret                       |\n+----------+------------------------------+\n| ci-bot   | ${s} |\n+----------+------------------------------+`,
+    }),
+  ],
   // Name/value records in JSON, YAML and ini.
-  ['config', 'json-key-value-record', (g) => ({ secret: g.r('A', 30), wrap: (s) => `[{"key":"DATABASE_PASSWORD","value":"${s}","target":["production"],"type":"encrypted"}]` })],
-  ['config', 'yaml-name-value-list', (g) => ({ secret: g.r('A', 36), wrap: (s) => `parameters:\n  - name: orders-signing-secret\n    type: SecureString\n    value: ${s}` })],
-  ['config', 'rclone-conf', (g) => ({ secret: g.r('A', 31), wrap: (s) => `[b2-backup]\ntype = b2\naccount = ${g.r('h', 25)}\nkey = ${s}\nhard_delete = true` })],
+  [
+    'config',
+    'json-key-value-record',
+    (g) => ({ secret: g.r('A', 30), wrap: (s) => `[{"key":"DATABASE_PASSWORD","value":"${s}","target":["production"],"type":"encrypted"}]` }),
+  ],
+  [
+    'config',
+    'yaml-name-value-list',
+    (g) => ({ secret: g.r('A', 36), wrap: (s) => `parameters:\n  - name: orders-signing-secret\n    type: SecureString\n    value: ${s}` }),
+  ],
+  [
+    'config',
+    'rclone-conf',
+    (g) => ({ secret: g.r('A', 31), wrap: (s) => `[b2-backup]\ntype = b2\naccount = ${g.r('h', 25)}\nkey = ${s}\nhard_delete = true` }),
+  ],
   ['config', 'yaml-flow-mapping', (g) => ({ secret: g.human(), wrap: (s) => `smtp: {host: mail.internal, user: alerts, pw: ${s}, port: 587}` })],
   ['config', 'toml-inline-table', (g) => ({ secret: g.r('u', 40), wrap: (s) => `registry = { url = "https://crates.internal", token = "${s}" }` })],
   // Wrapped at a fixed width: every piece must go.
-  ['wrapped', 'jwt-fold-64', (g) => { const t = `eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ.eyJzdWIiOiJzeXN0ZW06c2VydmljZWFjY291bnQ6${g.r('u', 140)}.${g.r('u', 120)}`; const parts = fold(t, 64); return { secrets: parts, text: `$ kubectl create token deployer --duration=24h | fold -w 64\n${parts.join('\n')}` }; }],
-  ['wrapped', 'base62-log-80', (g) => { const t = g.r('A', 200); const parts = fold(t, 80); return { secrets: parts, text: `[worker] session established, resume handle:\n${parts.join('\n')}\n[worker] ready` }; }],
-  ['wrapped', 'yaml-folded-scalar', (g) => { const t = g.r('b', 120); const parts = fold(t, 60); return { secrets: parts, text: `webhook:\n  signing: >-\n${parts.map((p) => `    ${p}`).join('\n')}\n  retries: 3` }; }],
-  ['wrapped', 'quoted-in-json-76', (g) => { const t = g.r('b', 180); const parts = fold(t, 76); return { secrets: parts, text: `{\n  "credential": "${parts.join('\\n')}"\n}` }; }],
+  [
+    'wrapped',
+    'jwt-fold-64',
+    (g) => {
+      const t = `eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ.eyJzdWIiOiJzeXN0ZW06c2VydmljZWFjY291bnQ6${g.r('u', 140)}.${g.r('u', 120)}`;
+      const parts = fold(t, 64);
+      return { secrets: parts, text: `$ kubectl create token deployer --duration=24h | fold -w 64\n${parts.join('\n')}` };
+    },
+  ],
+  [
+    'wrapped',
+    'base62-log-80',
+    (g) => {
+      const t = g.r('A', 200);
+      const parts = fold(t, 80);
+      return { secrets: parts, text: `[worker] session established, resume handle:\n${parts.join('\n')}\n[worker] ready` };
+    },
+  ],
+  [
+    'wrapped',
+    'yaml-folded-scalar',
+    (g) => {
+      const t = g.r('b', 120);
+      const parts = fold(t, 60);
+      return { secrets: parts, text: `webhook:\n  signing: >-\n${parts.map((p) => `    ${p}`).join('\n')}\n  retries: 3` };
+    },
+  ],
+  [
+    'wrapped',
+    'quoted-in-json-76',
+    (g) => {
+      const t = g.r('b', 180);
+      const parts = fold(t, 76);
+      return { secrets: parts, text: `{\n  "credential": "${parts.join('\\n')}"\n}` };
+    },
+  ],
   // Provider tokens with prefixes of their own, as tool output or pasted text.
   ['langfuse', 'secret-key', (g) => ({ secret: `sk-lf-${g.uuid()}`, wrap: (s) => `LANGFUSE_SK=${s}\nLANGFUSE_HOST=https://cloud.langfuse.com` })],
   ['e2b', 'api', (g) => ({ secret: `e2b_${g.r('h', 40)}`, wrap: (s) => `Sandbox.create({ template: 'base', apiKey: process.env.E2B ?? '${s}' })` })],
@@ -650,7 +1117,11 @@ const HELD_OUT_4 = [
   ['anyscale', 'service-token', (g) => ({ secret: `esecret_${g.r('a', 26)}`, wrap: (s) => `anyscale service deploy -f svc.yaml   # uses ${s}` })],
   ['trigger', 'prod-key', (g) => ({ secret: `tr_prod_${g.r('A', 20)}`, wrap: (s) => `TRIGGER_PROD=${s}` })],
   ['unkey', 'root', (g) => ({ secret: `unkey_${g.r('A', 24)}`, wrap: (s) => `new Unkey({ rootKey: "${s}" })` })],
-  ['convex', 'deploy-key', (g) => ({ secret: `prod:happy-otter-${g.r('d', 3)}|${g.r('b', 80).replace(/[+/]/g, 'Q')}`, wrap: (s) => `CONVEX_DEPLOY=${s} npx convex deploy` })],
+  [
+    'convex',
+    'deploy-key',
+    (g) => ({ secret: `prod:happy-otter-${g.r('d', 3)}|${g.r('b', 80).replace(/[+/]/g, 'Q')}`, wrap: (s) => `CONVEX_DEPLOY=${s} npx convex deploy` }),
+  ],
   ['inngest', 'signing', (g) => ({ secret: `signkey-prod-${g.r('h', 64)}`, wrap: (s) => `serve({ client: inngest, functions, signingKey: "${s}" })` })],
   ['modal', 'token-secret', (g) => ({ secret: `as-${g.r('A', 22)}`, wrap: (s) => `modal token set --token-id ak-${g.r('A', 22)} --token-secret ${s}` })],
   ['liveblocks', 'secret', (g) => ({ secret: `sk_prod_${g.r('u', 60)}`, wrap: (s) => `new Liveblocks({ secret: "${s}" })` })],
@@ -659,12 +1130,34 @@ const HELD_OUT_4 = [
   // Prose and quoted chat with no credential word.
   ['prose', 'use-this-for-staging', (g) => ({ secret: g.r('A', 32), wrap: (s) => `use ${s} for the staging one, the prod one is in 1password` })],
   ['prose', 'slack-quote-backticks', (g) => ({ secret: g.uuid(), wrap: (s) => `from Priya in #ops: \`${s}\` works for the sandbox account` })],
-  ['prose', 'hex-in-parentheses', (g) => ({ secret: g.r('h', 40), wrap: (s) => `I registered the webhook (shared value ${s}) and it verified on the first try` })],
+  [
+    'prose',
+    'hex-in-parentheses',
+    (g) => ({ secret: g.r('h', 40), wrap: (s) => `I registered the webhook (shared value ${s}) and it verified on the first try` }),
+  ],
   ['prose', 'copied-from-dashboard', (g) => ({ secret: g.r('u', 36), wrap: (s) => `copied from the Segment dashboard → Settings → API: ${s}` })],
   // Tool results the assistant quotes back.
-  ['code', 'assistant-quotes-env-file', (g) => ({ secret: g.r('A', 44), wrap: (s) => `The file \`.env.local\` contains:\n\n\`\`\`\nNEXT_PUBLIC_SITE=https://acme.dev\nREVALIDATE_SIGNING=${s}\n\`\`\`` })],
-  ['code', 'docker-inspect-env', (g) => ({ secret: g.r('A', 32), wrap: (s) => `"Env": [\n    "PATH=/usr/local/sbin:/usr/local/bin",\n    "HMAC_SHARED=${s}",\n    "NODE_ENV=production"\n]` })],
-  ['code', 'kubectl-get-secret-decoded', (g) => ({ secret: g.r('A', 26), wrap: (s) => `$ kubectl get secret app-env -o jsonpath='{.data.SMTP_PASS}' | base64 -d\n${s}` })],
+  [
+    'code',
+    'assistant-quotes-env-file',
+    (g) => ({
+      secret: g.r('A', 44),
+      wrap: (s) => `The file \`.env.local\` contains:\n\n\`\`\`\nNEXT_PUBLIC_SITE=https://acme.dev\nREVALIDATE_SIGNING=${s}\n\`\`\``,
+    }),
+  ],
+  [
+    'code',
+    'docker-inspect-env',
+    (g) => ({
+      secret: g.r('A', 32),
+      wrap: (s) => `"Env": [\n    "PATH=/usr/local/sbin:/usr/local/bin",\n    "HMAC_SHARED=${s}",\n    "NODE_ENV=production"\n]`,
+    }),
+  ],
+  [
+    'code',
+    'kubectl-get-secret-decoded',
+    (g) => ({ secret: g.r('A', 26), wrap: (s) => `$ kubectl get secret app-env -o jsonpath='{.data.SMTP_PASS}' | base64 -d\n${s}` }),
+  ],
   ['code', 'terraform-output', (g) => ({ secret: g.r('A', 40), wrap: (s) => `$ terraform output -raw admin_secret\n${s}` })],
 ];
 
@@ -677,31 +1170,86 @@ const HELD_OUT_4 = [
 // container paths; site keys meant for HTML.
 const KEEP_4 = [
   ['public-key', 'ssh-ed25519-authorized-keys', (g) => `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${g.r('b', 43)} deploy@ci-runner`],
-  ['public-key', 'ssh-rsa-with-options', (g) => `command="/usr/bin/rrsync -ro /srv/backup",no-pty,no-agent-forwarding ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQ${g.r('b', 360)}= backup@nas`],
-  ['public-key', 'ecdsa-known-hosts', (g) => `git.internal.example,10.0.3.4 ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBB${g.r('b', 88)}=`],
-  ['public-key', 'wireguard-peer', (g) => `[Peer]\nPublicKey = ${g.r('b', 43)}=\nAllowedIPs = 10.8.0.2/32\nEndpoint = vpn.example.net:51820\nPersistentKeepalive = 25`],
-  ['public-key', 'wg-show-output', (g) => `interface: wg0\n  public key: ${g.r('b', 43)}=\n  listening port: 51820\n\npeer: ${g.r('b', 43)}=\n  endpoint: 203.0.113.7:51820\n  allowed ips: 10.8.0.3/32`],
+  [
+    'public-key',
+    'ssh-rsa-with-options',
+    (g) => `command="/usr/bin/rrsync -ro /srv/backup",no-pty,no-agent-forwarding ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQ${g.r('b', 360)}= backup@nas`,
+  ],
+  [
+    'public-key',
+    'ecdsa-known-hosts',
+    (g) => `git.internal.example,10.0.3.4 ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBB${g.r('b', 88)}=`,
+  ],
+  [
+    'public-key',
+    'wireguard-peer',
+    (g) => `[Peer]\nPublicKey = ${g.r('b', 43)}=\nAllowedIPs = 10.8.0.2/32\nEndpoint = vpn.example.net:51820\nPersistentKeepalive = 25`,
+  ],
+  [
+    'public-key',
+    'wg-show-output',
+    (g) =>
+      `interface: wg0\n  public key: ${g.r('b', 43)}=\n  listening port: 51820\n\npeer: ${g.r('b', 43)}=\n  endpoint: 203.0.113.7:51820\n  allowed ips: 10.8.0.3/32`,
+  ],
   ['public-key', 'age-recipient', (g) => `age -r age1${g.r('B', 58)} -o backup.tar.age backup.tar`],
   ['public-key', 'nostr-npub', (g) => `follow the bot at npub1${g.r('B', 59)}`],
-  ['public-key', 'pgp-public-block', (g) => `-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQINBG${fold(g.r('b', 190), 64).join('\n')}\n=${g.r('b', 4)}\n-----END PGP PUBLIC KEY BLOCK-----`],
-  ['public-key', 'x509-certificate', (g) => `-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIE${fold(g.r('b', 170), 64).join('\n')}\n-----END CERTIFICATE-----`],
-  ['public-key', 'ssh-host-fingerprint', (g) => `The authenticity of host 'build-7 (10.0.5.7)' can't be established.\nED25519 key fingerprint is SHA256:${g.r('b', 43)}.`],
-  ['public-key', 'gpg-list-keys', (g) => `pub   rsa4096/${g.r('H', 16)} 2024-03-01 [SC]\n      ${g.r('H', 40)}\nuid                 [ultimate] Release Bot <release@acme.dev>`],
+  [
+    'public-key',
+    'pgp-public-block',
+    (g) => `-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQINBG${fold(g.r('b', 190), 64).join('\n')}\n=${g.r('b', 4)}\n-----END PGP PUBLIC KEY BLOCK-----`,
+  ],
+  [
+    'public-key',
+    'x509-certificate',
+    (g) => `-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIE${fold(g.r('b', 170), 64).join('\n')}\n-----END CERTIFICATE-----`,
+  ],
+  [
+    'public-key',
+    'ssh-host-fingerprint',
+    (g) => `The authenticity of host 'build-7 (10.0.5.7)' can't be established.\nED25519 key fingerprint is SHA256:${g.r('b', 43)}.`,
+  ],
+  [
+    'public-key',
+    'gpg-list-keys',
+    (g) => `pub   rsa4096/${g.r('H', 16)} 2024-03-01 [SC]\n      ${g.r('H', 40)}\nuid                 [ultimate] Release Bot <release@acme.dev>`,
+  ],
   ['public-key', 'solana-pubkey-label', (g) => `pubkey: ${g.r('5', 44)}`],
   ['hash', 'go-sum-h1', (g) => `github.com/spf13/cobra v1.8.1 h1:${g.r('b', 43)}=\ngithub.com/spf13/cobra v1.8.1/go.mod h1:${g.r('b', 43)}=`],
-  ['hash', 'cargo-lock-checksum', (g) => `[[package]]\nname = "serde"\nversion = "1.0.215"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\nchecksum = "${g.r('h', 64)}"`],
+  [
+    'hash',
+    'cargo-lock-checksum',
+    (g) => `[[package]]\nname = "serde"\nversion = "1.0.215"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\nchecksum = "${g.r('h', 64)}"`,
+  ],
   ['hash', 'nix-narhash', (g) => `"narHash": "sha256-${g.r('b', 43)}=",\n"rev": "${g.r('h', 40)}",`],
   ['hash', 'docker-digest', (g) => `FROM node:20-alpine@sha256:${g.r('h', 64)}`],
-  ['hash', 'html-sri-sha384', (g) => `<script src="https://cdn.jsdelivr.net/npm/htmx.org@2.0.3" integrity="sha384-${g.r('b', 64)}" crossorigin="anonymous"></script>`],
+  [
+    'hash',
+    'html-sri-sha384',
+    (g) => `<script src="https://cdn.jsdelivr.net/npm/htmx.org@2.0.3" integrity="sha384-${g.r('b', 64)}" crossorigin="anonymous"></script>`,
+  ],
   ['hash', 'pip-require-hashes', (g) => `requests==2.32.3 \\\n    --hash=sha256:${g.r('h', 64)}`],
   ['hash', 'actions-pinned-sha', (g) => `      - uses: actions/checkout@${g.r('h', 40)} # v4.2.2`],
   ['hash', 'pnpm-lock-integrity', (g) => `  /zod@3.23.8:\n    resolution: {integrity: sha512-${g.r('b', 86)}==}`],
-  ['base64', 'json-decoded-by-agent', (g) => `$ echo ${b64(JSON.stringify({ user: 'mo', theme: 'dark', lang: 'pt-BR', beta: true, sidebar: ['files', 'search'], n: g.r('d', 3) }))} | base64 -d`],
-  ['base64', 'github-contents-api', (g) => `{\n  "name": "README.md",\n  "encoding": "base64",\n  "content": "${fold(b64(`# Orders service\n\nHandles checkout and refunds. Run \`make dev\` to start it locally; the\ntests need Postgres 16 and a Redis on 6379. Release ${g.r('d', 2)} notes are in docs/.\n`), 60).join('\\n')}"\n}`],
+  [
+    'base64',
+    'json-decoded-by-agent',
+    (g) => `$ echo ${b64(JSON.stringify({ user: 'mo', theme: 'dark', lang: 'pt-BR', beta: true, sidebar: ['files', 'search'], n: g.r('d', 3) }))} | base64 -d`,
+  ],
+  [
+    'base64',
+    'github-contents-api',
+    (g) =>
+      `{\n  "name": "README.md",\n  "encoding": "base64",\n  "content": "${fold(b64(`# Orders service\n\nHandles checkout and refunds. Run \`make dev\` to start it locally; the\ntests need Postgres 16 and a Redis on 6379. Release ${g.r('d', 2)} notes are in docs/.\n`), 60).join('\\n')}"\n}`,
+  ],
   ['base64', 'plain-text-in-yaml', (g) => `motd_b64: ${b64(`Welcome to build-${g.r('d', 2)}. Maintenance window is Sunday 02:00-04:00 UTC.`)}`],
   ['base64', 'k8s-configmap-binarydata', (g) => `binaryData:\n  banner.txt: ${b64(`Acme internal tools - cluster ${g.r('l', 4)} - ask #platform for access`)}`],
   ['id', 'stripe-payment-intent-log', (g) => `2026-12-01T09:12:44Z payment_intent.succeeded pi_${g.r('A', 24)} for cus_${g.r('A', 14)} amount=4200 eur`],
-  ['id', 'stripe-event-json', (g) => `{"id": "evt_${g.r('A', 24)}", "object": "event", "type": "invoice.paid", "data": {"object": {"id": "in_${g.r('A', 24)}", "customer": "cus_${g.r('A', 14)}"}}}`],
+  [
+    'id',
+    'stripe-event-json',
+    (g) =>
+      `{"id": "evt_${g.r('A', 24)}", "object": "event", "type": "invoice.paid", "data": {"object": {"id": "in_${g.r('A', 24)}", "customer": "cus_${g.r('A', 14)}"}}}`,
+  ],
   ['id', 'twilio-message-sid', (g) => `Message queued: SM${g.r('h', 32)} (status: queued)`],
   ['id', 'paddle-transaction', (g) => `transaction txn_01${g.r('a', 24)} completed for ctm_01${g.r('a', 24)}`],
   ['id', 'ulid-request-id', (g) => `level=info msg="request done" request_id=01${g.r('C', 24)} status=200 dur=41ms`],
@@ -716,7 +1264,11 @@ const KEEP_4 = [
   ['address', 'solana-explorer-tx', (g) => `https://explorer.solana.com/tx/${g.r('5', 87)}?cluster=devnet`],
   ['address', 'mempool-tx-url', (g) => `broadcast ok: https://mempool.space/testnet/tx/${g.r('h', 64)}`],
   ['address', 'bitcoin-bech32-explorer', (g) => `https://www.blockchain.com/explorer/addresses/btc/bc1q${g.r('B', 38)}`],
-  ['address', 'tx-hash-in-forge-output', (g) => `##### sepolia\n✅  [Success] Hash: 0x${g.r('h', 64)}\nContract Address: 0x${g.r('h', 40)}\nBlock: ${g.r('d', 7)}`],
+  [
+    'address',
+    'tx-hash-in-forge-output',
+    (g) => `##### sepolia\n✅  [Success] Hash: 0x${g.r('h', 64)}\nContract Address: 0x${g.r('h', 40)}\nBlock: ${g.r('d', 7)}`,
+  ],
   ['address', 'eth-address-prose', (g) => `sent 0.5 ETH to 0x${g.r('h', 40)}, tx 0x${g.r('h', 64)}`],
   ['address', 'ipfs-gateway-url', (g) => `pinned: https://ipfs.io/ipfs/Qm${g.r('5', 44)}`],
   ['host', 'confluent-bootstrap', (g) => `bootstrap.servers=pkc-${g.r('a', 5)}.eu-west-1.aws.confluent.cloud:9092`],
@@ -730,7 +1282,16 @@ const KEEP_4 = [
   ['path', 'dockerfile-copy-chown', () => `WORKDIR /app\nCOPY --chown=node:node package*.json /app/\nRUN npm ci --omit=dev`],
   ['path', 'project-uuid-web-url', (g) => `open https://app.example.com/projects/${g.uuid()}/settings/members`],
   ['path', 'token-endpoint-url', () => `token_endpoint: https://auth.example.com/oauth2/token\njwks_uri: https://auth.example.com/.well-known/jwks.json`],
-  ['words', 'bip39-words-bad-checksum', (g) => { for (;;) { const w = Array.from({ length: 12 }, () => g.pick(wordlist)); if (!validateMnemonic(w.join(' '), wordlist)) return `tags: ${w.join(', ')}`; } }],
+  [
+    'words',
+    'bip39-words-bad-checksum',
+    (g) => {
+      for (;;) {
+        const w = Array.from({ length: 12 }, () => g.pick(wordlist));
+        if (!validateMnemonic(w.join(' '), wordlist)) return `tags: ${w.join(', ')}`;
+      }
+    },
+  ],
   ['words', 'byte-array-32-pubkey', (g) => `"programId": ${byteArray(g, 32)}`],
 ];
 
@@ -770,10 +1331,23 @@ const corpus = build(CORPUS, 0x5c2a, 2);
 const heldOut = build(HELD_OUT, 0x40e1, 2);
 const heldOut2 = build(HELD_OUT_2, 0x2b7d, 2, BARE_2);
 // The second entry of a prefixed family sits in the next named syntax (not always `NAME=value`).
-const heldOut3 = build(HELD_OUT_3, 0x3c91, 2, BARE_3, (envName) => (t) => NAMED_3[namedTurn3++ % NAMED_3.length](envName.split('_')[0].toLowerCase(), envName, t));
+const heldOut3 = build(
+  HELD_OUT_3,
+  0x3c91,
+  2,
+  BARE_3,
+  (envName) => (t) => NAMED_3[namedTurn3++ % NAMED_3.length](envName.split('_')[0].toLowerCase(), envName, t),
+);
 const heldOut4 = build(HELD_OUT_4, 0x4d17, 1);
 const keep4 = buildKeep(KEEP_4, 0x4e5a);
-for (const [name, set] of [['corpus.json', corpus], ['held-out.json', heldOut], ['held-out-2.json', heldOut2], ['held-out-3.json', heldOut3], ['held-out-4.json', heldOut4], ['keep-4.json', keep4]]) {
+for (const [name, set] of [
+  ['corpus.json', corpus],
+  ['held-out.json', heldOut],
+  ['held-out-2.json', heldOut2],
+  ['held-out-3.json', heldOut3],
+  ['held-out-4.json', heldOut4],
+  ['keep-4.json', keep4],
+]) {
   writeFileSync(join(dir, name), `${JSON.stringify(set, null, 1)}\n`);
   if (name === 'keep-4.json') {
     console.log(`${name}: ${set.length} non-secrets in ${new Set(set.map((e) => e.family)).size} kinds`);

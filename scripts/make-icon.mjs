@@ -39,12 +39,18 @@ function shade(x, y) {
 
 for (let y = 0; y < N; y++) {
   for (let x = 0; x < N; x++) {
-    let r = 0, g = 0, b = 0, a = 0;
+    let r = 0,
+      g = 0,
+      b = 0,
+      a = 0;
     for (let sy = 0; sy < SS; sy++) {
       for (let sx = 0; sx < SS; sx++) {
         const c = shade(x + (sx + 0.5) / SS, y + (sy + 0.5) / SS);
         if (!c) continue;
-        r += c[0]; g += c[1]; b += c[2]; a += 1;
+        r += c[0];
+        g += c[1];
+        b += c[2];
+        a += 1;
       }
     }
     const i = (y * N + x) * 4;
@@ -81,7 +87,12 @@ ihdr.writeUInt32BE(N, 0);
 ihdr.writeUInt32BE(N, 4);
 ihdr[8] = 8; // bit depth
 ihdr[9] = 6; // RGBA
-const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+const png = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  chunk('IHDR', ihdr),
+  chunk('IDAT', deflateSync(raw, { level: 9 })),
+  chunk('IEND', Buffer.alloc(0)),
+]);
 const out = new URL('../media/icon.png', import.meta.url);
 writeFileSync(out, png);
 console.error(`wrote ${out.pathname} (${png.length} bytes)`);

@@ -13,7 +13,9 @@ export default async function* reporter(source) {
     } else if (type === 'test:fail' && data.details?.type !== 'suite') {
       const err = data.details?.error;
       const cause = err?.cause ?? err;
-      const first = String(cause?.message ?? cause ?? '').split('\n')[0].slice(0, 200);
+      const first = String(cause?.message ?? cause ?? '')
+        .split('\n')[0]
+        .slice(0, 200);
       yield `${JSON.stringify({ failed: data.name, error: first })}\n`;
     }
   }

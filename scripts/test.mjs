@@ -67,7 +67,10 @@ const lastTimes = { ...readTimes(SEED), ...readTimes(TIMES) };
 const texts = new Map(selected.map((file) => [file, fs.readFileSync(file, 'utf8')]));
 // A file no run has timed yet (a new one) is guessed from its size, at the median time per byte of
 // the timed ones; with none timed, the longest text goes first.
-const perByte = [...texts].filter(([f]) => lastTimes[f] > 0).map(([f, t]) => lastTimes[f] / t.length).sort((a, b) => a - b);
+const perByte = [...texts]
+  .filter(([f]) => lastTimes[f] > 0)
+  .map(([f, t]) => lastTimes[f] / t.length)
+  .sort((a, b) => a - b);
 const msPerByte = perByte.length > 0 ? perByte[Math.floor(perByte.length / 2)] : 1;
 const plan = selected.map((file) => {
   const text = texts.get(file);
@@ -102,7 +105,15 @@ function runFile({ file }) {
   const tmp = join(dir, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
   const events = join(dir, 'events.jsonl');
-  const args = ['--import', 'tsx', '--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${reporter}`, `--test-reporter-destination=${events}`, file];
+  const args = [
+    '--import',
+    'tsx',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${reporter}`,
+    `--test-reporter-destination=${events}`,
+    file,
+  ];
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { env: { ...baseEnv, TMPDIR: tmp, SCRY_HOME: join(dir, 'home') }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -115,7 +126,11 @@ function runFile({ file }) {
       const ms = performance.now() - started;
       let lines = [];
       try {
-        lines = fs.readFileSync(events, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+        lines = fs
+          .readFileSync(events, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l));
       } catch {
         lines = [];
       }
@@ -201,23 +216,31 @@ for (const r of results) {
     else if (l.skipped !== undefined) skips.push(`${r.file}: ${l.skipped}${l.todo ? ' (todo)' : ''}${l.reason ? ` — ${l.reason}` : ''}`);
     else if (l.failed !== undefined) failed.push(`${r.file}: ${l.failed}${l.error ? ` — ${l.error}` : ''}`);
   }
-  if (r.code !== 0 && !r.lines.some((l) => l.failed !== undefined)) failed.push(`${r.file}: exited ${r.code ?? r.signal} (${r.lines.some((l) => l.count) ? 'after its tests' : 'before reporting its tests'})`);
+  if (r.code !== 0 && !r.lines.some((l) => l.failed !== undefined))
+    failed.push(`${r.file}: exited ${r.code ?? r.signal} (${r.lines.some((l) => l.count) ? 'after its tests' : 'before reporting its tests'})`);
 }
 saveTimes();
 
 const sum = results.reduce((s, r) => s + r.ms, 0);
 const slowest = [...results].sort((a, b) => b.ms - a.ms).slice(0, 12);
 const lines = ['', '══ summary'];
-lines.push(`files ${results.length} · tests ${total.tests} · suites ${total.suites} · pass ${total.pass} · fail ${total.fail} · cancelled ${total.cancelled} · skipped ${total.skipped} · todo ${total.todo}`);
+lines.push(
+  `files ${results.length} · tests ${total.tests} · suites ${total.suites} · pass ${total.pass} · fail ${total.fail} · cancelled ${total.cancelled} · skipped ${total.skipped} · todo ${total.todo}`,
+);
 if (skips.length) lines.push(`skipped (${skips.length}):`, ...skips.map((s) => `  ${s}`));
 if (failed.length) lines.push(`FAILED (${failed.length}):`, ...failed.map((s) => `  ${s}`));
 lines.push(`slowest files:`, ...slowest.map((r) => `  ${secs(r.ms).padStart(8)}  ${r.file}`));
-lines.push(`wall ${secs(wall)} with ${jobs} at once (${counts.pooled} pooled, ${counts.alone} alone after); the files' own times add up to ${secs(sum)}, ${(sum / wall).toFixed(2)}× the wall`);
+lines.push(
+  `wall ${secs(wall)} with ${jobs} at once (${counts.pooled} pooled, ${counts.alone} alone after); the files' own times add up to ${secs(sum)}, ${(sum / wall).toFixed(2)}× the wall`,
+);
 // What no order could beat with these files' times: the pool's share of the sum, or its longest file, then the serial files.
 const planned = new Map(plan.map((p) => [p.file, p]));
 const inPool = results.filter((r) => !planned.get(r.file).serial);
 const aloneMs = results.filter((r) => planned.get(r.file).serial).reduce((s, r) => s + r.ms, 0);
 const bound = Math.max(inPool.reduce((s, r) => s + r.ms * planned.get(r.file).weight, 0) / jobs, ...inPool.map((r) => r.ms), 0) + aloneMs;
-if (results.length > 0) lines.push(`at best ${secs(bound)} with these times (the pool's weighted sum ÷ ${jobs}, or its longest file, plus the files run alone): the wall is ${(wall / bound).toFixed(2)}× that`);
+if (results.length > 0)
+  lines.push(
+    `at best ${secs(bound)} with these times (the pool's weighted sum ÷ ${jobs}, or its longest file, plus the files run alone): the wall is ${(wall / bound).toFixed(2)}× that`,
+  );
 console.log(lines.join('\n'));
 process.exit(failed.length > 0 || results.some((r) => r.code !== 0) ? 1 : 0);

@@ -50,7 +50,16 @@ export function ajvRepo(): string {
   fs.cpSync(path.join(src, 'lib'), path.join(dir, 'lib'), { recursive: true });
   fs.copyFileSync(path.join(src, 'package.json'), path.join(dir, 'package.json'));
   fs.copyFileSync(path.join(src, 'LICENSE'), path.join(dir, 'LICENSE'));
-  const compilerOptions = { target: 'es2018', module: 'commonjs', moduleResolution: 'node', strict: true, esModuleInterop: true, resolveJsonModule: true, skipLibCheck: true, noEmit: true };
+  const compilerOptions = {
+    target: 'es2018',
+    module: 'commonjs',
+    moduleResolution: 'node',
+    strict: true,
+    esModuleInterop: true,
+    resolveJsonModule: true,
+    skipLibCheck: true,
+    noEmit: true,
+  };
   fs.writeFileSync(path.join(dir, 'tsconfig.json'), `${JSON.stringify({ compilerOptions, include: ['lib'] }, null, 2)}\n`);
   spawnSync('git', ['init', '-q'], { cwd: dir });
   return dir;
@@ -159,6 +168,9 @@ export function workspaceRepo(): string {
 
 /** This process's environment with no folder on PATH that holds `command` (scip-php, scip-go): tests say which indexer runs. */
 export function envWithout(command: string): NodeJS.ProcessEnv {
-  const PATH = (process.env.PATH ?? '').split(path.delimiter).filter((d) => d && !fs.existsSync(path.join(d, command))).join(path.delimiter);
+  const PATH = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter((d) => d && !fs.existsSync(path.join(d, command)))
+    .join(path.delimiter);
   return { ...process.env, PATH };
 }

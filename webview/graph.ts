@@ -108,7 +108,14 @@ export class GraphCanvas {
         } else defs.push({ group: 'nodes', data, position: this.restored[key] ?? this.placeNear(n.id, edges) });
       }
       for (const [key, e] of wantEdges) {
-        const data = { id: key, source: nodeKey(e.source), target: nodeKey(e.target), label: e.relation, superseded: e.validTo ? 1 : 0, confidence: e.confidence };
+        const data = {
+          id: key,
+          source: nodeKey(e.source),
+          target: nodeKey(e.target),
+          label: e.relation,
+          superseded: e.validTo ? 1 : 0,
+          confidence: e.confidence,
+        };
         const el = cy.getElementById(key);
         if (el.nonempty()) el.data(data);
         else defs.push({ group: 'edges', data });
@@ -268,7 +275,17 @@ export class GraphCanvas {
       },
       ...types,
       { selector: 'node[expanded = 0]', style: { 'border-style': 'dashed' } },
-      { selector: 'node:selected', style: { 'border-width': 4, 'border-color': p.focus, 'border-opacity': 1, 'underlay-color': p.selection, 'underlay-opacity': 0.6, 'underlay-padding': 6 } },
+      {
+        selector: 'node:selected',
+        style: {
+          'border-width': 4,
+          'border-color': p.focus,
+          'border-opacity': 1,
+          'underlay-color': p.selection,
+          'underlay-opacity': 0.6,
+          'underlay-padding': 6,
+        },
+      },
       {
         selector: 'edge',
         style: {
@@ -304,7 +321,8 @@ interface Box {
 
 const LABEL_BOX = { includeLabels: true, includeOverlays: false } as const;
 const GAP = 6;
-const meets = (a: Box, b: Box, dx: number, dy: number): boolean => a.x1 + dx < b.x2 + GAP && b.x1 - GAP < a.x2 + dx && a.y1 + dy < b.y2 + GAP && b.y1 - GAP < a.y2 + dy;
+const meets = (a: Box, b: Box, dx: number, dy: number): boolean =>
+  a.x1 + dx < b.x2 + GAP && b.x1 - GAP < a.x2 + dx && a.y1 + dy < b.y2 + GAP && b.y1 - GAP < a.y2 + dy;
 
 /** Moves each of `movable` off every node (with its label) drawn before it, in order; the others do not move. */
 function settle(cy: Core, movable: readonly NodeSingular[]): void {
@@ -339,6 +357,7 @@ function reach(box: Box, taken: readonly Box[]): number {
   let far = 0;
   const cx = (box.x1 + box.x2) / 2;
   const cy = (box.y1 + box.y2) / 2;
-  for (const t of taken) far = Math.max(far, Math.hypot(Math.max(Math.abs(t.x1 - cx), Math.abs(t.x2 - cx)), Math.max(Math.abs(t.y1 - cy), Math.abs(t.y2 - cy))));
+  for (const t of taken)
+    far = Math.max(far, Math.hypot(Math.max(Math.abs(t.x1 - cx), Math.abs(t.x2 - cx)), Math.max(Math.abs(t.y1 - cy), Math.abs(t.y2 - cy))));
   return far + Math.hypot(box.x2 - box.x1, box.y2 - box.y1) + 2 * GAP;
 }

@@ -249,7 +249,9 @@ function entityDetail(e: EntityDetail): HTMLElement[] {
     const open = button(ep.summary || ep.id, () => post({ type: 'openEpisode', episodeId: ep.id }));
     open.className = 'link episode-link';
     open.dataset.episode = ep.id;
-    const src = button(`${ep.agent} · ${ep.occurredAt.slice(0, 10)} · lines ${ep.lineStart}–${ep.lineEnd}`, () => post({ type: 'openTranscript', episode: ep }));
+    const src = button(`${ep.agent} · ${ep.occurredAt.slice(0, 10)} · lines ${ep.lineStart}–${ep.lineEnd}`, () =>
+      post({ type: 'openTranscript', episode: ep }),
+    );
     src.className = 'link transcript-link';
     src.dataset.agent = ep.agent;
     li.append(open, src);

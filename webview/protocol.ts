@@ -74,10 +74,7 @@ export interface EntityDetail {
 
 /** What the side panel shows. */
 export type DetailState =
-  | { kind: 'none' }
-  | { kind: 'loading'; id: number; name: string }
-  | { kind: 'ready'; entity: EntityDetail }
-  | { kind: 'error'; id: number; message: string };
+  { kind: 'none' } | { kind: 'loading'; id: number; name: string } | { kind: 'ready'; entity: EntityDetail } | { kind: 'error'; id: number; message: string };
 
 /** What the graph area shows: never an endless spinner. */
 export type ViewStatus =

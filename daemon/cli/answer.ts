@@ -107,10 +107,22 @@ export interface Progress {
  * written with the connect: a warm daemon answers with no round trip spent
  * on connecting first. undefined when nothing listens; then nothing was sent.
  */
-export async function askRunning(sock: string, method: string, params: unknown, format: OutputFormat, progress: Progress, exiting = false): Promise<number | undefined> {
+export async function askRunning(
+  sock: string,
+  method: string,
+  params: unknown,
+  format: OutputFormat,
+  progress: Progress,
+  exiting = false,
+): Promise<number | undefined> {
   const opened = openSocket(sock);
   if (!opened) return undefined;
-  const answer = withConnection(new RpcClient(opened.socket), async (c) => (format === 'compact' ? printCompact(c, method, params) : print(method, format, await c.request({ method, _: undefined }, params))), progress, exiting);
+  const answer = withConnection(
+    new RpcClient(opened.socket),
+    async (c) => (format === 'compact' ? printCompact(c, method, params) : print(method, format, await c.request({ method, _: undefined }, params))),
+    progress,
+    exiting,
+  );
   if (await opened.connected) return answer;
   answer.catch(() => undefined); // the connection failed, so the request never left
   return undefined;
@@ -154,14 +166,16 @@ export async function withConnection(conn: RpcClient, fn: (c: RpcClient) => Prom
       progressOpen = true;
     } else progressLine(`scry: ${e.phase}: ${e.message}\n`);
   });
-  const memory = progress.memory ? conn.onNotification(progress.memory, (e) => {
-    // A bar on a terminal only: a sweep of a long history is thousands of files.
-    if (!onTerminal() || e.total === 0) return;
-    const width = 24;
-    const filled = Math.round((e.done / e.total) * width);
-    progressLine(`\r\x1b[2Kscry: ${e.phase} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${e.done}/${e.total} ${e.message.slice(0, 40)}`);
-    progressOpen = true;
-  }) : undefined;
+  const memory = progress.memory
+    ? conn.onNotification(progress.memory, (e) => {
+        // A bar on a terminal only: a sweep of a long history is thousands of files.
+        if (!onTerminal() || e.total === 0) return;
+        const width = 24;
+        const filled = Math.round((e.done / e.total) * width);
+        progressLine(`\r\x1b[2Kscry: ${e.phase} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${e.done}/${e.total} ${e.message.slice(0, 40)}`);
+        progressOpen = true;
+      })
+    : undefined;
   // A daemon that dies mid-request rejects the request (RpcClient fails every
   // pending one on close), so the CLI exits 1 with that error, never 0 silently.
   let answered = false;

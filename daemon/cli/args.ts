@@ -23,7 +23,9 @@ export function specOf(decl: MethodDecl): CommandSpec {
   return {
     method: decl.method,
     cli,
-    flags: fields.filter((f) => f.name !== 'repo' && f.name !== cli.arg?.field && f.name !== cli.arg2?.field && f.kind !== 'other' && !cli.hidden?.includes(f.name)),
+    flags: fields.filter(
+      (f) => f.name !== 'repo' && f.name !== cli.arg?.field && f.name !== cli.arg2?.field && f.kind !== 'other' && !cli.hidden?.includes(f.name),
+    ),
     repo: fields.some((f) => f.name === 'repo'),
     query: (CODE_QUERIES as readonly MethodDecl[]).includes(decl),
   };
@@ -90,7 +92,9 @@ export function usage(): string {
       const c = m.cli!;
       return line(`scry ${c.command}${c.arg ? ` ${c.arg.required ? c.arg.label : `[${c.arg.label}]`}` : ''}${c.arg2 ? ` ${c.arg2.label}` : ''}`, c.summary);
     }),
-    ...Object.values(LOCAL).filter((l) => l.group === g).map((l) => line(l.usage!, l.summary!)),
+    ...Object.values(LOCAL)
+      .filter((l) => l.group === g)
+      .map((l) => line(l.usage!, l.summary!)),
   ];
   const flags = new Map<string, string>();
   for (const m of CLI_METHODS) {
@@ -105,7 +109,9 @@ export function usage(): string {
     return cmds.length > 0 && cmds.length < 4 ? ` (${cmds.join(', ')})` : '';
   };
   const options = [
-    ...Object.entries(LOCAL_FLAGS).filter(([, f]) => f.help !== '').map(([n, f]) => line(`--${n}${f.type === 'string' ? ` ${f.label ?? 'PATH'}` : ''}`, f.help)),
+    ...Object.entries(LOCAL_FLAGS)
+      .filter(([, f]) => f.help !== '')
+      .map(([n, f]) => line(`--${n}${f.type === 'string' ? ` ${f.label ?? 'PATH'}` : ''}`, f.help)),
     ...[...flags].filter(([k]) => !(k.split(' ')[0]!.slice(2) in LOCAL_FLAGS)).map(([k, help]) => line(k, help + users(k.split(' ')[0]!.slice(2)))),
   ];
   return [

@@ -69,4 +69,6 @@ export function parseFlags(argv: readonly string[], options: Readonly<Record<str
 }
 
 const unknown = (flag: string, near?: string): UsageError =>
-  new UsageError(`unknown option '${flag}'${near ? `; did you mean --${near}?` : ` (scry help lists the options; an argument that starts with '-' goes after '--', as in -- "${flag}")`}`);
+  new UsageError(
+    `unknown option '${flag}'${near ? `; did you mean --${near}?` : ` (scry help lists the options; an argument that starts with '-' goes after '--', as in -- "${flag}")`}`,
+  );

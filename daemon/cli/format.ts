@@ -2,7 +2,16 @@
 import * as P from '../protocol';
 import { printing } from '../protocol/printable';
 import { SYNTACTIC_MARK } from '../protocol/compact-sites';
-import { firstIndexNotes, type ImpactResult, type IndexFreshness, type IndexResult, type QueryResult, type SearchResult, type StatusResult, type SymbolsResult } from '../protocol';
+import {
+  firstIndexNotes,
+  type ImpactResult,
+  type IndexFreshness,
+  type IndexResult,
+  type QueryResult,
+  type SearchResult,
+  type StatusResult,
+  type SymbolsResult,
+} from '../protocol';
 
 export type QueryKind = 'references' | 'definitions' | 'callers' | 'callees' | 'implementations';
 
@@ -13,7 +22,8 @@ export function formatQuery(result: QueryResult, what: QueryKind | boolean): str
   const kind: QueryKind = typeof what === 'boolean' ? (what ? 'definitions' : 'references') : what;
   const head = notes(result.index, result.note) + remembered(result.memory);
   if (result.suggestions) return `${head}${P.unknownNameLine(result.symbol, result.suggestions)}\n`;
-  if (result.matches.length === 0) return `${head}no ${kind} of '${result.symbol}'${result.offset ? ` past offset ${result.offset}` : ''} (index ${result.index.status}, built ${result.index.indexed_at})\n`;
+  if (result.matches.length === 0)
+    return `${head}no ${kind} of '${result.symbol}'${result.offset ? ` past offset ${result.offset}` : ''} (index ${result.index.status}, built ${result.index.indexed_at})\n`;
   const out: string[] = [];
   for (const m of result.matches) {
     const share = P.syntacticShare(m.occurrences);
@@ -37,7 +47,13 @@ export function formatQuery(result: QueryResult, what: QueryKind | boolean): str
   return head + out.join('\n') + '\n' + nextPage(result);
 }
 
-const COMPACT_KIND: Record<QueryKind, P.CompactKind> = { references: 'refs', definitions: 'defs', callers: 'callers', callees: 'callees', implementations: 'impls' };
+const COMPACT_KIND: Record<QueryKind, P.CompactKind> = {
+  references: 'refs',
+  definitions: 'defs',
+  callers: 'callers',
+  callees: 'callees',
+  implementations: 'impls',
+};
 
 /** The count the compact headers say, summed over the matches: `40 refs (37 calls) in 4 files · 1 symbol`, `3 call sites in 2 callers`. */
 function summaryLine(r: QueryResult, kind: QueryKind): string {
@@ -74,7 +90,10 @@ export function readableSymbol(id: string): string {
   const head = /^((?:[^ ]| {2})+) ((?:[^ ]| {2})+) ((?:[^ ]| {2})+) ((?:[^ ]| {2})+) /.exec(id);
   if (!head) return id;
   const pkg = head[3]!.replace(/ {2}/g, ' ');
-  const name = id.slice(head[0].length).replace(/`([^`]|``)*`/g, (q) => q.slice(1, -1).replace(/``/g, '`')).replace(/\.$/, '');
+  const name = id
+    .slice(head[0].length)
+    .replace(/`([^`]|``)*`/g, (q) => q.slice(1, -1).replace(/``/g, '`'))
+    .replace(/\.$/, '');
   return pkg === '.' ? name : `${pkg}: ${name}`;
 }
 
@@ -115,10 +134,15 @@ export function formatSymbols(r: SymbolsResult): string {
 export function formatImpact(r: ImpactResult): string {
   if (r.suggestions) return `${notes(r.index, r.note)}${remembered(r.memory)}${P.unknownNameLine(r.symbol, r.suggestions)}\n`;
   const c = r.counts;
-  const out = [...(r.memory ?? []).map(P.noteLine), `${r.symbol}: ${P.plural(c.callers, 'caller')}, ${P.plural(c.implementations, 'implementation')}, ${P.plural(c.importing_files, 'file')} using it, ${P.plural(c.test_files, 'test file')}`];
+  const out = [
+    ...(r.memory ?? []).map(P.noteLine),
+    `${r.symbol}: ${P.plural(c.callers, 'caller')}, ${P.plural(c.implementations, 'implementation')}, ${P.plural(c.importing_files, 'file')} using it, ${P.plural(c.test_files, 'test file')}`,
+  ];
   const mark = (e: P.ImpactEntry): string => (e.precision === 'syntactic' ? SYNTACTIC : '');
-  if (r.callers.length > 0) out.push('callers', ...r.callers.map((e) => `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name}  ${e.kind}  ${e.file}:${e.line}${mark(e)}`));
-  if (r.implementations.length > 0) out.push('implementations', ...r.implementations.map((e) => `  ${e.display_name}  ${e.kind}  ${e.file}:${e.line}${mark(e)}`));
+  if (r.callers.length > 0)
+    out.push('callers', ...r.callers.map((e) => `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name}  ${e.kind}  ${e.file}:${e.line}${mark(e)}`));
+  if (r.implementations.length > 0)
+    out.push('implementations', ...r.implementations.map((e) => `  ${e.display_name}  ${e.kind}  ${e.file}:${e.line}${mark(e)}`));
   if (r.importing_files.length > 0) out.push('files using it', ...r.importing_files.map((f) => `  ${f}`));
   if (r.test_files.length > 0) out.push('tests', ...r.test_files.map((f) => `  ${f}`));
   if (r.offset) out.push(`(page from offset ${r.offset})`);
@@ -130,7 +154,10 @@ export function formatImpact(r: ImpactResult): string {
 /** Warnings that change how to read an answer: a partial index, a relaxed compound name. */
 function notes(index: IndexFreshness, note?: string): string {
   const lines: string[] = firstIndexNotes(index);
-  if (index.partial) lines.push(`warning: the index is partial${index.missing_languages?.length ? ` (no ${index.missing_languages.join(', ')})` : ''}; missing results are not proof of absence`);
+  if (index.partial)
+    lines.push(
+      `warning: the index is partial${index.missing_languages?.length ? ` (no ${index.missing_languages.join(', ')})` : ''}; missing results are not proof of absence`,
+    );
   if (index.status === 'stale') lines.push('warning: the last rebuild failed; this index is older than the code');
   if (note) lines.push(`note: ${note}`);
   return lines.map((l) => l + '\n').join('');
@@ -146,23 +173,40 @@ export function formatIndex(r: IndexResult): string {
 
 export function formatStatus(s: StatusResult): string {
   const d = s.daemon;
-  const lines = [`daemon pid ${d.pid}, scry ${d.version}, node ${d.node}, up ${Math.round(d.uptime_ms / 1000)} s${d.rss_bytes !== undefined ? `, ${Math.round(d.rss_bytes / 2 ** 20)} MB resident` : ''}`, `  socket ${d.socket}`, `  log    ${d.log_file}`];
+  const lines = [
+    `daemon pid ${d.pid}, scry ${d.version}, node ${d.node}, up ${Math.round(d.uptime_ms / 1000)} s${d.rss_bytes !== undefined ? `, ${Math.round(d.rss_bytes / 2 ** 20)} MB resident` : ''}`,
+    `  socket ${d.socket}`,
+    `  log    ${d.log_file}`,
+  ];
   if (s.repos.length === 0) lines.push('no repos indexed in this session');
   for (const r of s.repos) {
     const langs = r.languages?.length ? ` [${r.languages.join(', ')}]` : '';
-    lines.push(`${r.repo}: ${r.effective_status}${langs}${r.building ? ' (rebuilding)' : ''}, ${r.documents} files, ${r.symbols} symbols, indexed ${r.indexed_at ?? 'never'}${r.last_build_ms !== null ? ` in ${r.last_build_ms} ms` : ''}`);
+    lines.push(
+      `${r.repo}: ${r.effective_status}${langs}${r.building ? ' (rebuilding)' : ''}, ${r.documents} files, ${r.symbols} symbols, indexed ${r.indexed_at ?? 'never'}${r.last_build_ms !== null ? ` in ${r.last_build_ms} ms` : ''}`,
+    );
     for (const n of firstIndexNotes({ syntactic: r.syntactic, seeded_from: r.seeded_from, building: r.progress })) lines.push(`  ${n.replace(/^note: /, '')}`);
     if (r.precise_waits) lines.push(`  precise build waits: ${r.precise_waits}`);
-    const how = !r.watching ? 'not watching' : r.watch_mode === 'polling' ? 'watching by polling (degraded)' : `watching${r.watched_dirs !== undefined ? ` ${P.plural(r.watched_dirs, 'folder')}` : ''}`;
+    const how = !r.watching
+      ? 'not watching'
+      : r.watch_mode === 'polling'
+        ? 'watching by polling (degraded)'
+        : `watching${r.watched_dirs !== undefined ? ` ${P.plural(r.watched_dirs, 'folder')}` : ''}`;
     lines.push(`  ${how}, ${P.plural(r.pending_changes ?? 0, 'pending change')}, ${P.plural(r.overlay_files ?? 0, 'file')} in the overlay`);
     if (r.degraded) lines.push(`  degraded: ${r.degraded}`);
-    for (const i of r.indexers) lines.push(`  ${i.language} (${i.indexer}): ${i.status}, ${i.file_count} files${i.error ? `: ${i.error}` : ''}${i.remedy ? ` (${i.remedy})` : ''}`);
+    for (const i of r.indexers)
+      lines.push(`  ${i.language} (${i.indexer}): ${i.status}, ${i.file_count} files${i.error ? `: ${i.error}` : ''}${i.remedy ? ` (${i.remedy})` : ''}`);
     const c = r.coverage;
-    if (c) lines.push(`  typescript coverage: ${c.by_tsconfig} files by the repo's tsconfigs, ${c.inferred} outside them by an inferred config${c.inferred > 0 ? ` (${c.inferred_sample.slice(0, 3).join(', ')}${c.inferred > 3 ? ', ...' : ''})` : ''}`);
+    if (c)
+      lines.push(
+        `  typescript coverage: ${c.by_tsconfig} files by the repo's tsconfigs, ${c.inferred} outside them by an inferred config${c.inferred > 0 ? ` (${c.inferred_sample.slice(0, 3).join(', ')}${c.inferred > 3 ? ', ...' : ''})` : ''}`,
+      );
     if (r.last_error) lines.push(`  last error: ${r.last_error}`);
   }
   const w = s.watches;
-  if (w && w.inotify_watches !== null) lines.push(`inotify: ${P.plural(w.inotify_watches, 'watch', 'watches')} held by the daemon${w.max_user_watches !== null ? ` (limit fs.inotify.max_user_watches = ${w.max_user_watches}, shared by all of this user's processes)` : ''}`);
+  if (w && w.inotify_watches !== null)
+    lines.push(
+      `inotify: ${P.plural(w.inotify_watches, 'watch', 'watches')} held by the daemon${w.max_user_watches !== null ? ` (limit fs.inotify.max_user_watches = ${w.max_user_watches}, shared by all of this user's processes)` : ''}`,
+    );
   return lines.join('\n') + '\n' + (s.memory ? formatMemoryStatus(s.memory) : '');
 }
 
@@ -184,11 +228,26 @@ export function formatForgetRepo(r: P.ForgetRepoResult): string {
 /** How each method's answer reads on a terminal; the CLI prints JSON when stdout is not one. The code index's answers are printed from a printable copy (file names may hold control characters). */
 export const FORMATTERS: P.FormatterTable = P.formatterTable([
   P.formatter(P.IndexRepo, printing(formatIndex)),
-  P.formatter(P.Refs, printing((r) => formatQuery(r, 'references'))),
-  P.formatter(P.Defs, printing((r) => formatQuery(r, 'definitions'))),
-  P.formatter(P.Callers, printing((r) => formatQuery(r, 'callers'))),
-  P.formatter(P.Callees, printing((r) => formatQuery(r, 'callees'))),
-  P.formatter(P.Impls, printing((r) => formatQuery(r, 'implementations'))),
+  P.formatter(
+    P.Refs,
+    printing((r) => formatQuery(r, 'references')),
+  ),
+  P.formatter(
+    P.Defs,
+    printing((r) => formatQuery(r, 'definitions')),
+  ),
+  P.formatter(
+    P.Callers,
+    printing((r) => formatQuery(r, 'callers')),
+  ),
+  P.formatter(
+    P.Callees,
+    printing((r) => formatQuery(r, 'callees')),
+  ),
+  P.formatter(
+    P.Impls,
+    printing((r) => formatQuery(r, 'implementations')),
+  ),
   P.formatter(P.Search, printing(formatSearch)),
   P.formatter(P.Symbols, printing(formatSymbols)),
   P.formatter(P.Impact, printing(formatImpact)),
@@ -215,7 +274,9 @@ export const FORMATTERS: P.FormatterTable = P.formatterTable([
 
 export function formatIngest(r: P.IngestResult): string {
   const by = (o: string): number => r.files.filter((f) => f.outcome === o).length;
-  const lines = [`${P.plural(r.added, 'new episode')} from ${by('ingested')} of ${P.plural(r.files.length, 'file')}${r.existing ? ` (${r.existing} already stored)` : ''}${r.dry_run ? ' (dry run: nothing written)' : ''} · ${Math.round(r.elapsed_ms)} ms`];
+  const lines = [
+    `${P.plural(r.added, 'new episode')} from ${by('ingested')} of ${P.plural(r.files.length, 'file')}${r.existing ? ` (${r.existing} already stored)` : ''}${r.dry_run ? ' (dry run: nothing written)' : ''} · ${Math.round(r.elapsed_ms)} ms`,
+  ];
   const waiting = by('too-short');
   if (waiting) lines.push(`  ${P.plural(waiting, 'session')} with no answer or under 20 words wait until they grow`);
   if (by('unchanged')) lines.push(`  ${by('unchanged')} unchanged since the last ingest`);
@@ -230,7 +291,9 @@ export function formatSweep(r: P.SweepResult): string {
   const lines = [`${P.plural(r.added, 'new episode')}${r.dry_run ? ' would be stored (dry run)' : ''} · ${Math.round(r.elapsed_ms)} ms`];
   for (const s of r.sources) {
     const where = s.stores.length > 0 ? s.stores.join(', ') : `no store found (looked in ${s.roots.join(', ') || 'no roots'})`;
-    lines.push(`  ${s.source.padEnd(8)} ${s.files} sessions: ${s.ingested} ingested, ${s.unchanged} unchanged, ${s.too_recent} modified in the last minutes (wait), ${s.failed} failed  [${where}]`);
+    lines.push(
+      `  ${s.source.padEnd(8)} ${s.files} sessions: ${s.ingested} ingested, ${s.unchanged} unchanged, ${s.too_recent} modified in the last minutes (wait), ${s.failed} failed  [${where}]`,
+    );
   }
   for (const f of r.failed) lines.push(`  failed: ${f.error}`);
   return lines.join('\n') + '\n';
@@ -246,15 +309,24 @@ export function formatMemoryStatus(m: P.MemoryStatus): string {
     const state = p.cooling_down ? `cooling down until ${p.cooldown_until}` : p.failures > 0 && p.successes === 0 ? 'failing' : 'ok';
     lines.push(`  provider ${p.name} (${p.type}): ${state}, ${p.successes} ok, ${p.failures} failed${p.last_error ? `; last error: ${p.last_error}` : ''}`);
   }
-  lines.push(`  budget ${m.budget.day}: ${m.budget.episodes} episodes, ${m.budget.tokens} tokens${m.budget.daily_episodes !== undefined ? ` of ${m.budget.daily_episodes} episodes` : ''}${m.budget.daily_tokens !== undefined ? ` of ${m.budget.daily_tokens} tokens` : ''}${m.budget.over ? ' (over budget: models skipped)' : ''}`);
-  lines.push(`  sweep: ${m.sweep.enabled ? `every ${m.sweep.interval_minutes} min` : 'off'}${m.sweep.last_at ? `, last at ${m.sweep.last_at} (${m.sweep.last_added} new)` : ''}`);
+  lines.push(
+    `  budget ${m.budget.day}: ${m.budget.episodes} episodes, ${m.budget.tokens} tokens${m.budget.daily_episodes !== undefined ? ` of ${m.budget.daily_episodes} episodes` : ''}${m.budget.daily_tokens !== undefined ? ` of ${m.budget.daily_tokens} tokens` : ''}${m.budget.over ? ' (over budget: models skipped)' : ''}`,
+  );
+  lines.push(
+    `  sweep: ${m.sweep.enabled ? `every ${m.sweep.interval_minutes} min` : 'off'}${m.sweep.last_at ? `, last at ${m.sweep.last_at} (${m.sweep.last_added} new)` : ''}`,
+  );
   for (const s of m.sources ?? []) {
     if (!s.stores?.length && !s.episodes) continue;
     const found = s.sessions_found !== undefined ? `${s.sessions_found} sessions found, ` : '';
-    lines.push(`  ${s.id.padEnd(8)} ${found}${s.sessions_ingested ?? 0} ingested (${s.episodes ?? 0} episodes), ${s.failed?.length ?? 0} failed  [${s.stores?.join(', ') || 'store gone'}]`);
+    lines.push(
+      `  ${s.id.padEnd(8)} ${found}${s.sessions_ingested ?? 0} ingested (${s.episodes ?? 0} episodes), ${s.failed?.length ?? 0} failed  [${s.stores?.join(', ') || 'store gone'}]`,
+    );
     for (const f of s.failed ?? []) lines.push(`    cannot read ${f.path}${f.expected ? `: expected ${f.expected}` : `: ${f.error}`}`);
   }
-  if (m.config.error) lines.push(`  config: ${m.config.error}${m.config.using === 'safe' ? ' (until it is fixed: sweeps and hooks off, offline extraction only)' : m.config.using === 'last-good' ? ' (running on the last good configuration)' : ''}`);
+  if (m.config.error)
+    lines.push(
+      `  config: ${m.config.error}${m.config.using === 'safe' ? ' (until it is fixed: sweeps and hooks off, offline extraction only)' : m.config.using === 'last-good' ? ' (running on the last good configuration)' : ''}`,
+    );
   if (m.hint) lines.push(`  ${m.hint}`);
   return lines.join('\n') + '\n';
 }
@@ -262,7 +334,10 @@ export function formatMemoryStatus(m: P.MemoryStatus): string {
 // ---- memory (part 2) ----------------------------------------------------------
 
 export function formatEntities(r: P.EntitiesResult): string {
-  const lines = r.entities.map((e) => `${`#${e.id}`.padEnd(7)} ${e.type.padEnd(9)} ${e.name}${e.aliases.length ? ` (aka ${e.aliases.slice(0, 3).join(', ')})` : ''}  ${P.plural(e.current_facts, 'fact')}, updated ${e.updated_at.slice(0, 10)}`);
+  const lines = r.entities.map(
+    (e) =>
+      `${`#${e.id}`.padEnd(7)} ${e.type.padEnd(9)} ${e.name}${e.aliases.length ? ` (aka ${e.aliases.slice(0, 3).join(', ')})` : ''}  ${P.plural(e.current_facts, 'fact')}, updated ${e.updated_at.slice(0, 10)}`,
+  );
   lines.push(`${r.entities.length} of ${r.total} entities${r.next_cursor ? ` (next page: --cursor ${r.next_cursor})` : ''}`);
   return lines.join('\n') + '\n';
 }
@@ -280,7 +355,9 @@ export function formatGraph(r: P.GraphResult): string {
   const lines = [r.center ? `around ${r.center.name} (${r.center.type}):` : 'most recently active entities:'];
   for (const n of r.nodes) lines.push(`  ${n.depth !== undefined ? `[${n.depth}] ` : ''}${n.name} (${n.type}), ${P.plural(n.facts, 'fact')}`);
   for (const e of r.edges) lines.push(`  ${names.get(e.source) ?? `#${e.source}`} —${e.relation}→ ${names.get(e.target) ?? `#${e.target}`}`);
-  lines.push(`${r.page.returned} nodes, ${r.edges.length} edges${r.page.total !== undefined ? ` of ${r.page.total} nodes` : ''}${r.page.next_cursor ? ` (next page: --cursor ${r.page.next_cursor})` : ''}`);
+  lines.push(
+    `${r.page.returned} nodes, ${r.edges.length} edges${r.page.total !== undefined ? ` of ${r.page.total} nodes` : ''}${r.page.next_cursor ? ` (next page: --cursor ${r.page.next_cursor})` : ''}`,
+  );
   return lines.join('\n') + '\n';
 }
 

@@ -60,7 +60,10 @@ export async function run(argv: string[]): Promise<number> {
       await loadMcp().mcpMain();
       return 0;
     case 'setup':
-      return loadSetup().setupMain({ uninstall: cmd.uninstall, dryRun: cmd.dryRun, yes: cmd.yes, force: cmd.force, ...(cmd.searchHook ? { searchHook: cmd.searchHook } : {}) }, scryLauncher());
+      return loadSetup().setupMain(
+        { uninstall: cmd.uninstall, dryRun: cmd.dryRun, yes: cmd.yes, force: cmd.force, ...(cmd.searchHook ? { searchHook: cmd.searchHook } : {}) },
+        scryLauncher(),
+      );
     case 'doctor':
       return loadSetup().doctorMain(scryLauncher(), cmd.repo ? path.resolve(cmd.repo) : findRepoRoot(process.cwd()));
     case 'hook':
@@ -88,7 +91,8 @@ async function runMethod(home: string, cmd: Command, decl: MethodDecl, format: O
   const isMemory = decl.cli?.group === 'memory';
   if (isMemory && decl === memoryProtocol().MemoryOrient) {
     params.cwd ??= process.cwd();
-    if (params.hook === true) return exitSoon(await loadHooks().runSessionStartHook(hookIo(home), { cwd: params.cwd as string, budget: params.budget as number | undefined }));
+    if (params.hook === true)
+      return exitSoon(await loadHooks().runSessionStartHook(hookIo(home), { cwd: params.cwd as string, budget: params.budget as number | undefined }));
     // The block is text for whoever runs it (an AGENTS.md line, a script): JSON only when asked for.
     format = cmd.format ?? (cmd.json ? 'json' : 'human');
   }
@@ -115,18 +119,24 @@ async function query(home: string, type: Method<Record<string, unknown>, unknown
     const direct = loadDirect().answerDirect(home, type.method, params);
     if (direct !== undefined) return print(type.method, format, direct);
   }
-  return withConnection(new RpcClient(await waitForSocket({ home }, spawned)), async (c) => print(type.method, format, await c.request(type, params)), { code: P.Progress.type });
+  return withConnection(new RpcClient(await waitForSocket({ home }, spawned)), async (c) => print(type.method, format, await c.request(type, params)), {
+    code: P.Progress.type,
+  });
 }
 
 /** memoryProgress: draw memory's ingest bar (a memory command; others never get those events). */
 async function withDaemon(home: string, spawnIfNeeded: boolean, fn: (c: RpcClient) => Promise<number>, memoryProgress = false): Promise<number> {
-  return withConnection(await connectDaemon({ home, spawn: spawnIfNeeded }), fn, { code: P.Progress.type, ...(memoryProgress ? { memory: memoryProtocol().MemoryProgressNotification.type } : {}) });
+  return withConnection(await connectDaemon({ home, spawn: spawnIfNeeded }), fn, {
+    code: P.Progress.type,
+    ...(memoryProgress ? { memory: memoryProtocol().MemoryProgressNotification.type } : {}),
+  });
 }
 
 async function stop(home: string): Promise<number> {
   const r = await stopDaemon(home);
   const booting = r.booting > 0 ? `stopped ${plural(r.booting, 'daemon')} that were starting` : '';
-  if (r.stopped !== undefined) process.stderr.write(`scry: daemon ${r.stopped} stopped${r.forced ? ' (it did not stop on request: sent SIGTERM)' : ''}${booting ? `; ${booting}` : ''}\n`);
+  if (r.stopped !== undefined)
+    process.stderr.write(`scry: daemon ${r.stopped} stopped${r.forced ? ' (it did not stop on request: sent SIGTERM)' : ''}${booting ? `; ${booting}` : ''}\n`);
   else process.stderr.write(`scry: ${booting || 'no daemon is running'}\n`);
   return 0;
 }
@@ -134,7 +144,10 @@ async function stop(home: string): Promise<number> {
 function runForeground(): Promise<number> {
   return new Promise((resolve) => {
     const { spawn } = require('node:child_process') as typeof import('node:child_process');
-    const child = spawn(process.execPath, [path.join(__dirname, 'daemon.js'), '--foreground'], { stdio: 'inherit', env: { ...DAEMON_MALLOC_ENV, ...process.env } });
+    const child = spawn(process.execPath, [path.join(__dirname, 'daemon.js'), '--foreground'], {
+      stdio: 'inherit',
+      env: { ...DAEMON_MALLOC_ENV, ...process.env },
+    });
     const forward = (sig: NodeJS.Signals): void => void child.kill(sig);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);

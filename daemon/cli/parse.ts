@@ -36,7 +36,12 @@ export const LOCAL: Record<string, { flags: readonly string[]; summary?: string;
   start: { flags: ['foreground'], usage: 'scry start [--foreground]', summary: 'start the daemon (queries start it on demand)', group: 'daemon' },
   stop: { flags: [], usage: 'scry stop', summary: 'stop it', group: 'daemon' },
   mcp: { flags: [], usage: 'scry mcp', summary: 'the MCP server (stdio), for agents; forwards to the daemon', group: 'agents' },
-  setup: { flags: ['uninstall', 'dry-run', 'yes', 'force', 'search-hook'], usage: 'scry setup', summary: 'register with Claude Code (and Codex): MCP server, skill, hooks', group: 'agents' },
+  setup: {
+    flags: ['uninstall', 'dry-run', 'yes', 'force', 'search-hook'],
+    usage: 'scry setup',
+    summary: 'register with Claude Code (and Codex): MCP server, skill, hooks',
+    group: 'agents',
+  },
   doctor: { flags: [], usage: 'scry doctor', summary: 'prove the wiring: MCP handshake, a real call, claude mcp list', group: 'agents' },
   // Run by Claude Code, not by people: it works but is not in the usage text.
   hook: { flags: [] },
@@ -47,14 +52,22 @@ export const LOCAL: Record<string, { flags: readonly string[]; summary?: string;
 /** Flags of the CLI itself (not params of a method), with their help. */
 export const LOCAL_FLAGS: Record<string, { type: 'string' | 'boolean'; help: string; short?: string; label?: string }> = {
   repo: { type: 'string', help: 'the repository to query (default: git root of the cwd)' },
-  format: { type: 'string', label: 'compact|json|human', help: 'compact: for agents (few bytes: sites per file, the enclosing function and use of each); json: the default when stdout is not a terminal; human: the default on one' },
+  format: {
+    type: 'string',
+    label: 'compact|json|human',
+    help: 'compact: for agents (few bytes: sites per file, the enclosing function and use of each); json: the default when stdout is not a terminal; human: the default on one',
+  },
   json: { type: 'boolean', help: 'same as --format json' },
   foreground: { type: 'boolean', help: 'run the daemon in this terminal (start)' },
   uninstall: { type: 'boolean', help: 'remove what setup installed (setup)' },
   'dry-run': { type: 'boolean', help: 'show every change setup would make, make none (setup)' },
   yes: { type: 'boolean', short: 'y', help: 'accept the ~/.claude/settings.json hook edit without asking (setup)' },
   force: { type: 'boolean', help: 'rebuild even when an index exists (index); overwrite a skill file you changed (setup)' },
-  'search-hook': { type: 'string', label: 'augment|replace|off', help: "an agent's symbol search in Bash gets the index answer beside it (augment, default), instead of it (replace), or none (off) (setup)" },
+  'search-hook': {
+    type: 'string',
+    label: 'augment|replace|off',
+    help: "an agent's symbol search in Bash gets the index answer beside it (augment, default), instead of it (replace), or none (off) (setup)",
+  },
   help: { type: 'boolean', short: 'h', help: '' },
   version: { type: 'boolean', short: 'v', help: '' },
 };
@@ -88,7 +101,9 @@ export const flagName = (field: string): string => field.replace(/_/g, '-');
 function parserOptions(specs: readonly CommandSpec[]): Record<string, FlagOption> {
   const options: Record<string, FlagOption> = {};
   for (const [name, f] of Object.entries(LOCAL_FLAGS)) options[name] = { type: f.type, ...(f.short ? { short: f.short } : {}) };
-  for (const s of specs) for (const f of s.flags) options[flagName(f.name)] = { type: f.kind === 'boolean' ? 'boolean' : 'string', ...(f.kind === 'list' ? { multiple: true } : {}) };
+  for (const s of specs)
+    for (const f of s.flags)
+      options[flagName(f.name)] = { type: f.kind === 'boolean' ? 'boolean' : 'string', ...(f.kind === 'list' ? { multiple: true } : {}) };
   return options;
 }
 
@@ -136,15 +151,26 @@ export function parseWith(argv: readonly string[], catalog: SpecCatalog): Parsed
   // Two-word commands (`memory ingest`) are looked up before one-word ones.
   const byCommand = new Map(specs.map((s) => [s.cli.command, s]));
   const twoWord = positionals.length > 1 && byCommand.has(`${positionals[0]} ${positionals[1]}`);
-  const [name, arg, ...more] = (twoWord ? [`${positionals[0]} ${positionals[1]}`, ...positionals.slice(2)] : positionals) as [string, string | undefined, ...string[]];
+  const [name, arg, ...more] = (twoWord ? [`${positionals[0]} ${positionals[1]}`, ...positionals.slice(2)] : positionals) as [
+    string,
+    string | undefined,
+    ...string[],
+  ];
   const arg2 = byCommand.get(name)?.cli.arg2 ? more.shift() : undefined;
   const rest = more;
-  if (name === 'memory') throw new UsageError(`scry memory needs a subcommand: ${specs.filter((s) => s.cli.group === 'memory').map((s) => s.cli.command.split(' ')[1]).join(', ')}`);
+  if (name === 'memory')
+    throw new UsageError(
+      `scry memory needs a subcommand: ${specs
+        .filter((s) => s.cli.group === 'memory')
+        .map((s) => s.cli.command.split(' ')[1])
+        .join(', ')}`,
+    );
   const spec = byCommand.get(name);
   if (!spec && !(name in LOCAL)) throw new UsageError(`unknown command '${name}'. Run scry help for the list`);
   if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' after '${arg}'`);
   const cmd = base(name, values);
-  if (name === 'hook' && !['pretooluse', 'posttooluse', 'session-end', 'cline-task-complete'].includes(arg ?? '')) throw new UsageError(`unknown hook '${arg ?? ''}': expected scry hook pretooluse, posttooluse, session-end or cline-task-complete`);
+  if (name === 'hook' && !['pretooluse', 'posttooluse', 'session-end', 'cline-task-complete'].includes(arg ?? ''))
+    throw new UsageError(`unknown hook '${arg ?? ''}': expected scry hook pretooluse, posttooluse, session-end or cline-task-complete`);
   const allowed = new Set(['repo', 'json', 'format', 'help', 'version', ...(spec ? spec.flags.map((f) => flagName(f.name)) : LOCAL[name]!.flags)]);
   for (const [flag, value] of Object.entries(values)) {
     if (value === undefined) continue;
@@ -169,8 +195,18 @@ export function parseWith(argv: readonly string[], catalog: SpecCatalog): Parsed
         if (!f.optional) throw new UsageError(`scry ${name} needs --${flagName(f.name)}${f.choices ? ` (${f.choices.join('|')})` : ''}`);
         continue;
       }
-      if (f.choices && !f.choices.includes(String(value))) throw new UsageError(`invalid --${flagName(f.name)} '${String(value)}': expected one of ${f.choices.join(', ')}`);
-      cmd.params[f.name] = f.kind === 'number' ? wholeNumber(`--${flagName(f.name)}`, String(value), f) : f.kind === 'list' ? (Array.isArray(value) ? value : [String(value)]) : Array.isArray(value) ? value[value.length - 1]! : value;
+      if (f.choices && !f.choices.includes(String(value)))
+        throw new UsageError(`invalid --${flagName(f.name)} '${String(value)}': expected one of ${f.choices.join(', ')}`);
+      cmd.params[f.name] =
+        f.kind === 'number'
+          ? wholeNumber(`--${flagName(f.name)}`, String(value), f)
+          : f.kind === 'list'
+            ? Array.isArray(value)
+              ? value
+              : [String(value)]
+            : Array.isArray(value)
+              ? value[value.length - 1]!
+              : value;
     }
   }
   if (arg !== undefined) cmd.arg = arg;
@@ -182,7 +218,14 @@ function wholeNumber(flag: string, value: string, bounds: { min?: number; max?: 
   const n = Number(value);
   const { min = 0, max } = bounds;
   if (!Number.isInteger(n) || n < min || (max !== undefined && n > max)) {
-    const expected = max !== undefined ? `a whole number from ${min} to ${max}` : min === 1 ? 'a positive whole number' : min === 0 ? 'a whole number' : `a whole number of at least ${min}`;
+    const expected =
+      max !== undefined
+        ? `a whole number from ${min} to ${max}`
+        : min === 1
+          ? 'a positive whole number'
+          : min === 0
+            ? 'a whole number'
+            : `a whole number of at least ${min}`;
     throw new UsageError(`invalid ${flag} '${value}': expected ${expected}`);
   }
   return n;
@@ -191,9 +234,11 @@ function wholeNumber(flag: string, value: string, bounds: { min?: number; max?: 
 function base(name: string, values: Record<string, string | boolean | string[] | undefined>): ParsedCommand {
   const repo = values.repo;
   const format = values.format;
-  if (format !== undefined && !(OUTPUT_FORMATS as readonly unknown[]).includes(format)) throw new UsageError(`invalid --format '${String(format)}': expected one of ${OUTPUT_FORMATS.join(', ')}`);
+  if (format !== undefined && !(OUTPUT_FORMATS as readonly unknown[]).includes(format))
+    throw new UsageError(`invalid --format '${String(format)}': expected one of ${OUTPUT_FORMATS.join(', ')}`);
   const searchHook = values['search-hook'];
-  if (searchHook !== undefined && !SEARCH_HOOK_MODES.includes(searchHook as never)) throw new UsageError(`invalid --search-hook '${String(searchHook)}': expected one of ${SEARCH_HOOK_MODES.join(', ')}`);
+  if (searchHook !== undefined && !SEARCH_HOOK_MODES.includes(searchHook as never))
+    throw new UsageError(`invalid --search-hook '${String(searchHook)}': expected one of ${SEARCH_HOOK_MODES.join(', ')}`);
   return {
     name,
     ...(typeof repo === 'string' ? { repo } : {}),

@@ -35,7 +35,8 @@ function quickQuery(argv: string[]): (ParsedCommand & { spec: CommandSpec }) | u
 
 export function cliMain(): void {
   // An agent's hook: its own small bundle, before any command table is read.
-  if (process.argv[2] === 'hook' && process.argv.length === 4) return (require(path.join(__dirname, 'hook.js')) as typeof import('../hooks')).hookMain(process.argv.slice(3));
+  if (process.argv[2] === 'hook' && process.argv.length === 4)
+    return (require(path.join(__dirname, 'hook.js')) as typeof import('../hooks')).hookMain(process.argv.slice(3));
   const cmd = quickQuery(process.argv.slice(2));
   if (!cmd) return full();
   const progress = { code: { method: QUICK_TABLE.progress, _: undefined } };

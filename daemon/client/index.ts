@@ -3,7 +3,20 @@
 // client, and one way to start and stop it.
 export { ensureHome, logDir, scryHome, socketPath, startingDir } from '../paths';
 export { findRepoRoot } from '../repos';
-export { connectDaemon, connectRunning, DAEMON_MALLOC_ENV, DaemonStartError, spawnDaemon, stderrFile, stopDaemon, waitForExit, waitForSocket, type LaunchOptions, type SpawnedDaemon, type StopResult } from './launch';
+export {
+  connectDaemon,
+  connectRunning,
+  DAEMON_MALLOC_ENV,
+  DaemonStartError,
+  spawnDaemon,
+  stderrFile,
+  stopDaemon,
+  waitForExit,
+  waitForSocket,
+  type LaunchOptions,
+  type SpawnedDaemon,
+  type StopResult,
+} from './launch';
 export { isAlive } from './process';
 export { RpcClient, RpcError, type Method, type Notification } from './rpc';
 export { openSocket, tryConnect } from './socket';

@@ -76,11 +76,19 @@ export class RpcClient {
       if (this.buffer.length < start + length) return;
       const body = this.buffer.subarray(start, start + length).toString('utf8');
       this.buffer = this.buffer.subarray(start + length);
-      this.dispatch(JSON.parse(body) as { id?: number; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string; data?: ErrorData } });
+      this.dispatch(
+        JSON.parse(body) as { id?: number; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string; data?: ErrorData } },
+      );
     }
   }
 
-  private dispatch(msg: { id?: number; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string; data?: ErrorData } }): void {
+  private dispatch(msg: {
+    id?: number;
+    method?: string;
+    params?: unknown;
+    result?: unknown;
+    error?: { code: number; message: string; data?: ErrorData };
+  }): void {
     if (msg.method !== undefined) {
       this.handlers.get(msg.method)?.(msg.params);
       return;

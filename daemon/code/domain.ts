@@ -46,7 +46,10 @@ export class CodeDomain implements Domain {
   private readonly upkeep: CodeUpkeep;
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly ctx: DomainContext, options: CodeDomainOptions) {
+  constructor(
+    private readonly ctx: DomainContext,
+    options: CodeDomainOptions,
+  ) {
     this.repos = new RepoRegistry(ctx.home);
     this.stores = new StoreCache((l) => ctx.log(l));
     this.lookup = new IndexLookup(ctx.home, this.repos, this.stores);
@@ -58,7 +61,13 @@ export class CodeDomain implements Domain {
       onProgress: (e) => ctx.notify(P.Progress, e),
       onSwapped: (r) => ctx.notify(P.IndexSwapped, r),
       firstIndex: options.firstIndex ?? true,
-      siblingOf: (entry) => nearestSibling(ctx.home, entry.repo, (l) => ctx.log(l), (repo) => this.live.get(this.repos.get(repo))?.overlay.changedFiles ?? []),
+      siblingOf: (entry) =>
+        nearestSibling(
+          ctx.home,
+          entry.repo,
+          (l) => ctx.log(l),
+          (repo) => this.live.get(this.repos.get(repo))?.overlay.changedFiles ?? [],
+        ),
     });
     this.live = new LiveRepos({
       home: ctx.home,
@@ -75,7 +84,13 @@ export class CodeDomain implements Domain {
       },
     });
     const parts = { ctx, options, repos: this.repos, stores: this.stores, builds: this.builds, live: this.live };
-    this.queries = new CodeQueries({ ...parts, index: (repo) => this.index(repo), admit: (entry) => this.admit(entry, false, false), open: (entry) => this.open(entry), isStale: (entry) => this.isStale(entry) });
+    this.queries = new CodeQueries({
+      ...parts,
+      index: (repo) => this.index(repo),
+      admit: (entry) => this.admit(entry, false, false),
+      open: (entry) => this.open(entry),
+      isStale: (entry) => this.isStale(entry),
+    });
     this.upkeep = new CodeUpkeep({
       ...parts,
       index: (repo, opts) => this.index(repo, opts),
@@ -88,7 +103,14 @@ export class CodeDomain implements Domain {
         const result = await this.index(p.repo, { force: p.force, scip: p.scip, explicit: p.explicit === true });
         return p.export_scip === undefined ? result : { ...result, exported: this.exportScip(p.repo, p.export_scip) };
       }),
-      handler(P.Repos, () => ({ repos: listIndexed(ctx.home, (r) => this.watching(r), (l) => ctx.log(l), this.repos.all().filter((e) => e.admitted !== undefined)) })),
+      handler(P.Repos, () => ({
+        repos: listIndexed(
+          ctx.home,
+          (r) => this.watching(r),
+          (l) => ctx.log(l),
+          this.repos.all().filter((e) => e.admitted !== undefined),
+        ),
+      })),
       handler(P.ForgetRepo, (p) => this.forget(p.repo)),
       ...Q.READ_QUERIES.map((q) => ({ decl: q.decl, run: (p: unknown) => this.query(q, p as P.RepoParams) })),
     ];

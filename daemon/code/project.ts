@@ -77,7 +77,9 @@ function coverageOf(raw: unknown): Pick<RepoStatus, 'coverage'> {
   if (typeof raw !== 'string') return {};
   try {
     const c = JSON.parse(raw) as NonNullable<RepoStatus['coverage']>;
-    return typeof c.by_tsconfig === 'number' && typeof c.inferred === 'number' ? { coverage: { by_tsconfig: c.by_tsconfig, inferred: c.inferred, inferred_sample: Array.isArray(c.inferred_sample) ? c.inferred_sample : [] } } : {};
+    return typeof c.by_tsconfig === 'number' && typeof c.inferred === 'number'
+      ? { coverage: { by_tsconfig: c.by_tsconfig, inferred: c.inferred, inferred_sample: Array.isArray(c.inferred_sample) ? c.inferred_sample : [] } }
+      : {};
   } catch {
     return {};
   }

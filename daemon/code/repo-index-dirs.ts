@@ -9,7 +9,12 @@ import { knownRepos } from './live';
 import { isGitRoot, recordedKind, whyNotRestored } from './roots';
 
 /** Every indexed repo on disk, with how it is a repo and whether it may be watched. */
-export function listIndexed(home: string, watching: (repo: string) => boolean, log: (line: string) => void, serving: readonly { repo: string; dir: string }[] = []): KnownRepo[] {
+export function listIndexed(
+  home: string,
+  watching: (repo: string) => boolean,
+  log: (line: string) => void,
+  serving: readonly { repo: string; dir: string }[] = [],
+): KnownRepo[] {
   const known = knownRepos(home, log);
   // A repo asked about for the first time is served (from a glance, then its first index) before its index file exists.
   const listed = new Set(known.map((k) => k.repo));

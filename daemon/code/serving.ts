@@ -77,7 +77,13 @@ export class CodeQueries {
           ctx.log(`glance at ${entry.repo} failed: ${errorMessage(err)}`);
           return undefined;
         });
-        const first = await Promise.race([answerable.then(() => undefined, () => undefined), quick]);
+        const first = await Promise.race([
+          answerable.then(
+            () => undefined,
+            () => undefined,
+          ),
+          quick,
+        ]);
         if (first) return first;
       }
       await answerable;
@@ -120,14 +126,24 @@ export class CodeQueries {
     this.empty ??= emptyStore(ctx.home);
     this.emptyUsedAt = Date.now();
     const store = this.empty;
-    const result: object & { index: P.IndexFreshness; suggestions?: P.Suggestion[] } = Q.answered(store, false, () => q.run({ store, repo: entry.repo, overlay: overlayMerges(exactFirst(seen.overlay), store, seen.overlay.size) }, params));
+    const result: object & { index: P.IndexFreshness; suggestions?: P.Suggestion[] } = Q.answered(store, false, () =>
+      q.run({ store, repo: entry.repo, overlay: overlayMerges(exactFirst(seen.overlay), store, seen.overlay.size) }, params),
+    );
     // No symbol has the name: the empty index has no names to offer, the files read do.
     if (result.suggestions) result.suggestions = Q.suggestAmong(name, await declaredLike(entry.repo, name));
     const building = builds.progressOf(entry);
     // Every file naming it was read: complete as far as syntax goes (the files' own text decides what names it).
     const partial = seen.read < seen.naming;
     const status = answerStatus({ status: partial ? 'partial' : 'ready', syntactic: true }, building !== undefined);
-    result.index = { indexed_at: new Date().toISOString(), status, partial, missing_languages: [], syntactic: true, glance: { files_read: seen.read, files_naming: seen.naming }, ...(building ? { building } : {}) };
+    result.index = {
+      indexed_at: new Date().toISOString(),
+      status,
+      partial,
+      missing_languages: [],
+      syntactic: true,
+      glance: { files_read: seen.read, files_naming: seen.naming },
+      ...(building ? { building } : {}),
+    };
     return result;
   }
 
@@ -151,7 +167,9 @@ function overlayMerges(overlay: OverlayView | undefined, store: CodeStore, size:
   // The repo's only symbol of a name, which a new call site or caller most likely means.
   const known = (name: string): KnownSymbol | undefined => {
     const found = store.symbolsNamed(name).filter((s) => !s.is_local);
-    return found.length === 1 ? { symbol_id: found[0]!.symbol, display_name: found[0]!.name, qualified_name: found[0]!.qualified_name, kind: found[0]!.kind } : undefined;
+    return found.length === 1
+      ? { symbol_id: found[0]!.symbol, display_name: found[0]!.name, qualified_name: found[0]!.qualified_name, kind: found[0]!.kind }
+      : undefined;
   };
   return {
     refs: (definitionsOnly) => (name, matches) => mergeOverlay(name, matches, overlay, definitionsOnly),

@@ -54,7 +54,9 @@ export class CodeUpkeep {
     recoverRepoDirs(ctx.home, (l) => ctx.log(l));
     for (const known of knownRepos(ctx.home, (l) => ctx.log(l))) {
       if (!fs.existsSync(known.repo)) {
-        ctx.log(`known repo ${known.repo} is gone (deleted or moved); not watching it, and its index is dropped unless it is back within ${Math.round((options.goneGraceMs ?? GONE_GRACE_MS) / 1000)} s`);
+        ctx.log(
+          `known repo ${known.repo} is gone (deleted or moved); not watching it, and its index is dropped unless it is back within ${Math.round((options.goneGraceMs ?? GONE_GRACE_MS) / 1000)} s`,
+        );
         this.goneSince.set(known.repo, Date.now());
         continue;
       }

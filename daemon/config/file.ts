@@ -9,20 +9,36 @@ import { ErrorCode, ScryError } from '../errors';
 
 export class ConfigError extends ScryError {
   override readonly code = ErrorCode.Config;
-  constructor(readonly file: string, readonly line: number | undefined, readonly key: string, detail: string) {
-    super(`${file}${line ? `:${line}` : ''}: ${key}: ${detail}`, 'Fix the file; until then Scry runs on its last good configuration, or with sweeps and hooks off when it never read one');
+  constructor(
+    readonly file: string,
+    readonly line: number | undefined,
+    readonly key: string,
+    detail: string,
+  ) {
+    super(
+      `${file}${line ? `:${line}` : ''}: ${key}: ${detail}`,
+      'Fix the file; until then Scry runs on its last good configuration, or with sweeps and hooks off when it never read one',
+    );
   }
 }
 
 export class ConfigSecretError extends ScryError {
   override readonly code = ErrorCode.ConfigSecret;
-  constructor(readonly file: string, readonly line: number | undefined, readonly key: string) {
+  constructor(
+    readonly file: string,
+    readonly line: number | undefined,
+    readonly key: string,
+  ) {
     // The value itself is never echoed: it is a secret.
-    super(`${file}${line ? `:${line}` : ''}: ${key}: looks like an API key or secret; keys are never stored in config.yaml`, 'Remove it, export it as an environment variable, and name that variable with api_key_env');
+    super(
+      `${file}${line ? `:${line}` : ''}: ${key}: looks like an API key or secret; keys are never stored in config.yaml`,
+      'Remove it, export it as an environment variable, and name that variable with api_key_env',
+    );
   }
 }
 
-const SECRET_VALUE = /^(sk-|sk-ant-|sk-proj-|ghp_|gho_|ghs_|github_pat_|xox[abposr]-|AKIA[0-9A-Z]{12}|glpat-|AIza|hf_|npm_|r8_|pk_live_|sk_live_|rk_live_|eyJ[\w-]{10,}\.)/;
+const SECRET_VALUE =
+  /^(sk-|sk-ant-|sk-proj-|ghp_|gho_|ghs_|github_pat_|xox[abposr]-|AKIA[0-9A-Z]{12}|glpat-|AIza|hf_|npm_|r8_|pk_live_|sk_live_|rk_live_|eyJ[\w-]{10,}\.)/;
 const SECRET_KEY = /^(api[_-]?key|apikey|key|token|secret|password|passwd|auth|authorization|bearer|access[_-]?token|x-api-key)$/i;
 
 /** Parses config text and checks it against `schema`; throws ConfigError / ConfigSecretError naming file, line and key. */

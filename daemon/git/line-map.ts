@@ -24,7 +24,13 @@ export function parseHunks(diff: string): Hunk[] {
   const out: Hunk[] = [];
   for (const line of diff.split('\n')) {
     const m = HUNK.exec(line);
-    if (m) out.push({ oldStart: Number(m[1]), oldCount: m[2] === undefined ? 1 : Number(m[2]), newStart: Number(m[3]), newCount: m[4] === undefined ? 1 : Number(m[4]) });
+    if (m)
+      out.push({
+        oldStart: Number(m[1]),
+        oldCount: m[2] === undefined ? 1 : Number(m[2]),
+        newStart: Number(m[3]),
+        newCount: m[4] === undefined ? 1 : Number(m[4]),
+      });
   }
   return out;
 }

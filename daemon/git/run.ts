@@ -20,8 +20,11 @@ const MAX_BUFFER = 64 << 20;
 /** Runs `git -C repo ...args`. */
 export function runGit(repo: string, args: readonly string[], limits: GitLimits = {}): Promise<GitOutcome> {
   return new Promise((resolve) => {
-    execFile('git', ['-C', repo, ...args], { encoding: 'utf8', timeout: limits.timeoutMs ?? TIMEOUT_MS, maxBuffer: limits.maxBuffer ?? MAX_BUFFER, windowsHide: true }, (error, stdout) =>
-      resolve(error ? { error } : { stdout }),
+    execFile(
+      'git',
+      ['-C', repo, ...args],
+      { encoding: 'utf8', timeout: limits.timeoutMs ?? TIMEOUT_MS, maxBuffer: limits.maxBuffer ?? MAX_BUFFER, windowsHide: true },
+      (error, stdout) => resolve(error ? { error } : { stdout }),
     );
   });
 }

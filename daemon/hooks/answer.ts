@@ -45,7 +45,8 @@ async function symbolAnswer(c: RpcClient, cand: Extract<Candidate, { kind: 'symb
   const r = await ask(symbol.qualified ?? symbol.name);
   if (r.suggestions || r.matches.length === 0) return undefined;
   // A case-sensitive search names what it spells; the index matches any case.
-  const same = (m: QueryResult['matches'][number]): boolean => (cand.search.ignoreCase ? m.display_name.toLowerCase() === symbol.name.toLowerCase() : m.display_name === symbol.name);
+  const same = (m: QueryResult['matches'][number]): boolean =>
+    cand.search.ignoreCase ? m.display_name.toLowerCase() === symbol.name.toLowerCase() : m.display_name === symbol.name;
   const matches = r.matches.filter((m) => same(m) && definedHere(m));
   if (matches.length === 0) return undefined;
   const files = [...new Set([...matches.flatMap((m) => m.occurrences.map((o) => o.file)), ...(r.rest ?? []).map((f) => f.file)])];
@@ -55,7 +56,10 @@ async function symbolAnswer(c: RpcClient, cand: Extract<Candidate, { kind: 'symb
   const page = { ...r, matches };
   const label = symbol.qualified ?? symbol.name;
   const head = `scry: '${label}' is a code symbol of this repo; its references from the semantic index (no comments, strings or other symbols of the same name):`;
-  const more = r.next_offset !== undefined ? `more: mcp__scry__scry_refs {"symbol":"${label}","offset":${r.next_offset}}, or scry refs ${label} --offset ${r.next_offset}` : `callers, callees and impact: mcp__scry__scry_callers / scry_callees / scry_impact {"symbol":"${label}"}`;
+  const more =
+    r.next_offset !== undefined
+      ? `more: mcp__scry__scry_refs {"symbol":"${label}","offset":${r.next_offset}}, or scry refs ${label} --offset ${r.next_offset}`
+      : `callers, callees and impact: mcp__scry__scry_callers / scry_callees / scry_impact {"symbol":"${label}"}`;
   return { text: fit(head, compactQuery(page, 'refs'), more), repo, files };
 }
 
@@ -94,7 +98,15 @@ export function scopeOf(search: GrepIntent | FindIntent, repo: string): ((file: 
     roots.push(rel === '' ? '' : rel);
   }
   if (roots.length === 0) return undefined;
-  const under = (file: string): boolean => roots.some((r) => r === '' || file === r || file.startsWith(`${r.replace(/\/$/, '')}/`) || picomatch.isMatch(file, r) || picomatch.isMatch(file, `${r.replace(/\/$/, '')}/**`));
+  const under = (file: string): boolean =>
+    roots.some(
+      (r) =>
+        r === '' ||
+        file === r ||
+        file.startsWith(`${r.replace(/\/$/, '')}/`) ||
+        picomatch.isMatch(file, r) ||
+        picomatch.isMatch(file, `${r.replace(/\/$/, '')}/**`),
+    );
   if (search.kind === 'find') return under;
   const includes = search.includes.map((g) => picomatch(g, { basename: !g.includes('/'), dot: true }));
   const excludes = search.excludes.map((g) => picomatch(g, { basename: !g.includes('/'), dot: true }));

@@ -39,8 +39,19 @@ export function candidatesOf(input: Record<string, unknown>, cwd: string): Candi
     const glob = field(toolInput, 'glob');
     const type = field(toolInput, 'type');
     const search = {
-      kind: 'grep' as const, tool: 'rg' as const, patterns: [pattern!], fixed: false, word: false, ignoreCase: (toolInput as { '-i'?: unknown })['-i'] === true,
-      notASearch: false, paths: dir ? [dir] : [], includes: glob ? [glob] : [], excludes: [], types: type ? [type] : [], dynamic: false, dir: where,
+      kind: 'grep' as const,
+      tool: 'rg' as const,
+      patterns: [pattern!],
+      fixed: false,
+      word: false,
+      ignoreCase: (toolInput as { '-i'?: unknown })['-i'] === true,
+      notASearch: false,
+      paths: dir ? [dir] : [],
+      includes: glob ? [glob] : [],
+      excludes: [],
+      types: type ? [type] : [],
+      dynamic: false,
+      dir: where,
     };
     return [{ kind: 'symbol', symbol, search }];
   }
@@ -89,7 +100,10 @@ export async function runPreToolUse(io: HookIo, input: Record<string, unknown>):
   try {
     const left = Math.max(1, total - (Date.now() - started));
     const answers = await within(Promise.all(candidates.map((c) => answerCandidate(client, c).catch(() => undefined))), left);
-    const out = preToolOutput((answers ?? []).filter((a): a is Answer => a !== undefined), mode);
+    const out = preToolOutput(
+      (answers ?? []).filter((a): a is Answer => a !== undefined),
+      mode,
+    );
     if (out) io.write(`${JSON.stringify(out)}\n`);
   } finally {
     client.dispose();

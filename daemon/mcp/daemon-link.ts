@@ -4,7 +4,6 @@
 import { RpcClient, RpcError, type Method } from '../client';
 import { ErrorCode, ScryError } from '../errors';
 
-
 export class DaemonMethodMissingError extends ScryError {
   override readonly code = ErrorCode.MethodNotFound;
   constructor(readonly method: string) {
@@ -34,7 +33,10 @@ export class DaemonLink {
   dispose(): void {
     const conn = this.conn;
     this.conn = undefined;
-    void conn?.then((c) => c.dispose(), () => undefined);
+    void conn?.then(
+      (c) => c.dispose(),
+      () => undefined,
+    );
   }
 
   private async send<P, R>(type: Method<P, R>, params: P): Promise<R> {

@@ -14,7 +14,9 @@ const MCP_REMEDY: Partial<Record<number, (remedy: string | undefined) => string 
   [ErrorCode.IndexerMissing]: () => 'Scry is installed incompletely; ask the user to reinstall it',
   [ErrorCode.IndexUnreadable]: () => 'Ask again: the next query rebuilds the index',
   [ErrorCode.FileNotIndexed]: (remedy) =>
-    remedy?.startsWith('Did you mean') ? remedy : 'Give `file` relative to the repository root (scry_search shows where symbols are defined); scry_status says whether the index is behind',
+    remedy?.startsWith('Did you mean')
+      ? remedy
+      : 'Give `file` relative to the repository root (scry_search shows where symbols are defined); scry_status says whether the index is behind',
   [ErrorCode.DaemonUnavailable]: () => 'Ask the user to run `scry start --foreground` in a terminal, which shows why the daemon does not start',
   [ErrorCode.EntityNotFound]: () => 'scry_recall finds entities by words as well as by name',
   [ErrorCode.EpisodeNotFound]: () => 'scry_episodes lists the episodes of an entity, with their ids',

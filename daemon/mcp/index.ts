@@ -31,7 +31,7 @@ export const SERVER_INSTRUCTIONS =
   'working directory); `format` (compact text by default, `json` for the structured answer); `limit` (items a page) and `budget` (bytes a page, ' +
   'default 8000): a cut page ends with `next page: offset=K`, and `offset: K` reads on. refs, callers and callees list sites, a line per file ' +
   '(`run.ts: 5;Job.start 12,14-16;.stop 30 read;def 40`: lines under the definition they are in, `;` between definitions, `.stop` a member of ' +
-  'the class before, a use word where not the header\'s first), files as a tree (a folder line, what is in it one space deeper); imports are ' +
+  "the class before, a use word where not the header's first), files as a tree (a folder line, what is in it one space deeper); imports are " +
   'counted in the header, a file that only imports reads `import`; `lines: true` adds source lines and import lines. ' +
   'refs, defs, callers, impact and symbols start with up to two `memory` lines ' +
   '(what past sessions said about the symbol or file, its state now: fresh, drifted or gone); `memory: false` leaves them out. A `symbol` is matched exactly, ignoring case, or ' +

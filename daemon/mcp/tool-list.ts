@@ -56,7 +56,13 @@ export function listedTool(tool: ScryTool): Tool {
     if (Array.isArray(p.enum) && p.enum.every((v) => typeof v === 'string')) delete p.type;
     properties[name] = p;
   }
-  return { name: tool.name, title: tool.title, description: tool.description, inputSchema: schema as Tool['inputSchema'], annotations: hints(tool.annotations) };
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: schema as Tool['inputSchema'],
+    annotations: hints(tool.annotations),
+  };
 }
 
 /** Drops bounds that only restate a JSON number's range, in a property and its items. */

@@ -42,9 +42,7 @@ export interface ScryTool {
 export const DEFAULT_BUDGET = 8000;
 
 const formatField = z.optional(
-  z.enum(['compact', 'json']).check(
-    z.describe('compact (default): text for reading. json: the full structured answer, for a program.'),
-  ),
+  z.enum(['compact', 'json']).check(z.describe('compact (default): text for reading. json: the full structured answer, for a program.')),
 );
 
 const repoField = z.optional(
@@ -94,7 +92,9 @@ export function defineTool<D extends MethodDecl>(method: D, spec: ToolSpec<D>): 
     // out alone; structuredContent only when JSON was asked for.
     if (args.format === 'json' || !compact) {
       const text = JSON.stringify(result);
-      return args.format === 'json' ? { content: [{ type: 'text', text }], structuredContent: result as Record<string, unknown> } : { content: [{ type: 'text', text }] };
+      return args.format === 'json'
+        ? { content: [{ type: 'text', text }], structuredContent: result as Record<string, unknown> }
+        : { content: [{ type: 'text', text }] };
     }
     return { content: [{ type: 'text', text: compact(result) }] };
   };

@@ -90,7 +90,8 @@ function draft(session: DistilledSession, turns: Turn[], blocks: string[], fallb
     sessionId: session.sessionId,
     lineStart,
     lineEnd,
-    occurredAt: isoTime(turns.find((t) => t.at)?.at) ?? isoTime(session.startedAt) ?? isoTime(fallbackTime) ?? isoTime(session.endedAt) ?? new Date(0).toISOString(),
+    occurredAt:
+      isoTime(turns.find((t) => t.at)?.at) ?? isoTime(session.startedAt) ?? isoTime(fallbackTime) ?? isoTime(session.endedAt) ?? new Date(0).toISOString(),
     text,
     summary: summarize(turns, about),
     tokens: estimateTokens(text),

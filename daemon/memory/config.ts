@@ -40,7 +40,9 @@ const MemorySchema = z.strictObject({
     })
     .optional(),
   /** Roots to sweep instead of the defaults, under each source's config key (one path or a list). */
-  sources: z.strictObject(Object.fromEntries(Object.values(SOURCES).map((s) => [s.configKey, z.union([z.string().min(1), z.array(z.string().min(1))]).optional()]))).optional(),
+  sources: z
+    .strictObject(Object.fromEntries(Object.values(SOURCES).map((s) => [s.configKey, z.union([z.string().min(1), z.array(z.string().min(1))]).optional()])))
+    .optional(),
   /** Per-episode deadline across the whole chain. */
   deadline_ms: z.number().int().positive().max(3_600_000).optional(),
 });
@@ -105,7 +107,9 @@ function normalize(m: z.infer<typeof MemorySchema>, hooks: z.infer<typeof HooksS
     providers,
     budget: { dailyEpisodes: m.budget?.daily_episodes, dailyTokens: m.budget?.daily_tokens },
     sweep: { enabled: m.sweep?.enabled ?? true, intervalMinutes: m.sweep?.interval_minutes ?? 15, minAgeMinutes: m.sweep?.min_age_minutes ?? 5 },
-    sources: Object.fromEntries(Object.entries(m.sources ?? {}).flatMap(([key, roots]) => (roots === undefined ? [] : [[key, typeof roots === 'string' ? [roots] : roots]]))),
+    sources: Object.fromEntries(
+      Object.entries(m.sources ?? {}).flatMap(([key, roots]) => (roots === undefined ? [] : [[key, typeof roots === 'string' ? [roots] : roots]])),
+    ),
     deadlineMs: m.deadline_ms ?? 5 * 60_000,
     defaultProviders,
     hooks: hookSwitchesOf(hooks),
@@ -122,7 +126,11 @@ export type ConfigFallback = 'last-good' | 'safe';
  * at start and no good copy of it was ever kept, so a user's `enabled: false`
  * is never overridden by a default `true`.
  */
-export const SAFE_CONFIG: MemoryConfig = { ...DEFAULT_CONFIG, sweep: { ...DEFAULT_CONFIG.sweep, enabled: false }, hooks: { sessionStart: false, sessionEnd: false, search: 'off', read: false } };
+export const SAFE_CONFIG: MemoryConfig = {
+  ...DEFAULT_CONFIG,
+  sweep: { ...DEFAULT_CONFIG.sweep, enabled: false },
+  hooks: { sessionStart: false, sessionEnd: false, search: 'off', read: false },
+};
 
 /**
  * Keeps the last good configuration: in memory while the process runs, and
@@ -138,7 +146,10 @@ export class MemoryConfigLoader {
   private loaded = false;
   readonly lastGoodFile: string;
 
-  constructor(readonly file: string, options: { lastGoodFile?: string } = {}) {
+  constructor(
+    readonly file: string,
+    options: { lastGoodFile?: string } = {},
+  ) {
     this.lastGoodFile = options.lastGoodFile ?? lastGoodConfigFile(path.dirname(file));
   }
 

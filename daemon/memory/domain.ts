@@ -66,7 +66,10 @@ export class MemoryDomain implements Domain {
   readonly notes: MemoryNotes;
   private readonly env: NodeJS.ProcessEnv;
 
-  constructor(private readonly ctx: DomainContext, private readonly options: MemoryDomainOptions) {
+  constructor(
+    private readonly ctx: DomainContext,
+    private readonly options: MemoryDomainOptions,
+  ) {
     this.env = options.env ?? process.env;
     fs.mkdirSync(memoryDir(ctx.home), { recursive: true, mode: 0o700 });
     this.store = new MemoryStore(memoryDb(ctx.home));
@@ -95,15 +98,24 @@ export class MemoryDomain implements Domain {
         ctx.notify(P.MemoryChanged, { episodes, facts: 0 });
       },
     });
-    this.sweepTimer = new SweepTimer(ctx, () => this.ingestor.sweep(false), () => ({ enabled: this.sweepEnabled(), intervalMinutes: this.config.current.sweep.intervalMinutes }));
+    this.sweepTimer = new SweepTimer(
+      ctx,
+      () => this.ingestor.sweep(false),
+      () => ({ enabled: this.sweepEnabled(), intervalMinutes: this.config.current.sweep.intervalMinutes }),
+    );
     const changed = (episodes: number, facts: number): void => ctx.notify(P.MemoryChanged, { episodes, facts });
     this.methods = [
       handler(P.MemoryEditorStorage, (p) => {
         editors.add(p.user_dir, p.workspace_dir);
         const config = this.reloadConfig();
-        const roots = Object.fromEntries(['copilot', 'cline', 'roo'].filter((id) => Object.hasOwn(this.ingestor.sources, id)).map((id) => [id, this.ingestor.rootsOf(this.ingestor.source(id), config)]));
+        const roots = Object.fromEntries(
+          ['copilot', 'cline', 'roo']
+            .filter((id) => Object.hasOwn(this.ingestor.sources, id))
+            .map((id) => [id, this.ingestor.rootsOf(this.ingestor.source(id), config)]),
+        );
         // The chats there are read now when sweeps are on, not at the next tick.
-        if (this.sweepEnabled()) void this.ingestor.sweep(false).catch((err: unknown) => ctx.error(`memory: sweep after an editor's report failed: ${String(err)}`));
+        if (this.sweepEnabled())
+          void this.ingestor.sweep(false).catch((err: unknown) => ctx.error(`memory: sweep after an editor's report failed: ${String(err)}`));
         return { known: editors.all().length, roots };
       }),
       handler(P.MemoryIngest, (p) => this.ingestor.ingest(p.source, p.path)),
@@ -194,7 +206,8 @@ export class MemoryDomain implements Domain {
   private queueFile(p: P.QueueFileParams): P.QueueFileResult {
     if (p.hook && !this.reloadConfig().hooks.sessionEnd) return { queued: false, reason: 'hooks.session_end is off in config.yaml' };
     const source = p.source !== undefined ? this.ingestor.source(p.source) : this.ingestor.sourceOfAgent(p.agent ?? '');
-    if (!source) throw new InvalidParamsError(p.agent !== undefined ? `no memory source reads ${p.agent}'s transcripts` : 'memory/queue-file needs source or agent');
+    if (!source)
+      throw new InvalidParamsError(p.agent !== undefined ? `no memory source reads ${p.agent}'s transcripts` : 'memory/queue-file needs source or agent');
     return this.ingestor.queueFile(source, p.path);
   }
 
@@ -217,9 +230,17 @@ export class MemoryDomain implements Domain {
       store: this.store,
       supervisor: this.supervisor,
       config,
-      configState: { file: this.config.file, ...(this.config.error ? { error: this.config.error.oneLine() } : {}), ...(this.config.fallback ? { using: this.config.fallback } : {}) },
+      configState: {
+        file: this.config.file,
+        ...(this.config.error ? { error: this.config.error.oneLine() } : {}),
+        ...(this.config.fallback ? { using: this.config.fallback } : {}),
+      },
       sweep: { enabled: this.sweepEnabled(), running: this.ingestor.sweepRunning, ...(this.ingestor.lastSweep ? { last: this.ingestor.lastSweep } : {}) },
-      sources: Object.values(this.options.sources ?? SOURCES).map((source) => ({ source, roots: this.ingestor.rootsOf(source, config), stores: this.ingestor.storesOf(source, config) })),
+      sources: Object.values(this.options.sources ?? SOURCES).map((source) => ({
+        source,
+        roots: this.ingestor.rootsOf(source, config),
+        stores: this.ingestor.storesOf(source, config),
+      })),
       seen: { found: this.ingestor.found, failures: this.ingestor.failures },
     });
   }

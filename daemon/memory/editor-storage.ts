@@ -11,7 +11,10 @@ import type { EditorStorage } from './sources';
 export class EditorStorageList {
   private items: EditorStorage[];
 
-  constructor(private readonly file: string, private readonly log: (line: string) => void) {
+  constructor(
+    private readonly file: string,
+    private readonly log: (line: string) => void,
+  ) {
     this.items = this.read();
   }
 
@@ -20,8 +23,12 @@ export class EditorStorageList {
   }
 
   add(userDir: string, workspaceDir: string | undefined): void {
-    for (const [what, p] of [['user_dir', userDir], ['workspace_dir', workspaceDir]] as const) {
-      if (p !== undefined && (!path.isAbsolute(p) || !isDir(p))) throw new InvalidParamsError(`memory/editor-storage: ${what} '${p}' is not an existing absolute folder`);
+    for (const [what, p] of [
+      ['user_dir', userDir],
+      ['workspace_dir', workspaceDir],
+    ] as const) {
+      if (p !== undefined && (!path.isAbsolute(p) || !isDir(p)))
+        throw new InvalidParamsError(`memory/editor-storage: ${what} '${p}' is not an existing absolute folder`);
     }
     const item: EditorStorage = { userDir: path.resolve(userDir), ...(workspaceDir ? { workspaceDir: path.resolve(workspaceDir) } : {}) };
     if (this.items.some((i) => i.userDir === item.userDir && i.workspaceDir === item.workspaceDir)) return;

@@ -53,7 +53,9 @@ export function graph(store: MemoryStore, params: P.GraphParams): P.GraphResult 
   const known = new Set(order.slice(0, offset + page.length).map((n) => n.id));
   const nodes: P.GraphNode[] = page.flatMap((n) => {
     const e = g.node(n.id);
-    return e ? [{ id: e.id, name: e.name, type: e.type, ...(n.depth !== undefined ? { depth: n.depth } : {}), facts: g.factCount(n.id), updated_at: e.updated_at }] : [];
+    return e
+      ? [{ id: e.id, name: e.name, type: e.type, ...(n.depth !== undefined ? { depth: n.depth } : {}), facts: g.factCount(n.id), updated_at: e.updated_at }]
+      : [];
   });
 
   // Edges touching this page whose other end is on this page or an earlier one; each edge is sent once, with the later of its two nodes.
@@ -68,7 +70,15 @@ export function graph(store: MemoryStore, params: P.GraphParams): P.GraphResult 
       // An edge between two nodes of earlier pages was already sent; one with a node here is sent now.
       if (!pageIds.has(other) && !pageIds.has(n.id)) continue;
       sent.add(r.id);
-      edges.push({ id: r.id, source: r.source_id, target: r.target_id, relation: r.relation, text: r.text, ...(r.valid_from ? { valid_from: r.valid_from } : {}), confidence: r.confidence });
+      edges.push({
+        id: r.id,
+        source: r.source_id,
+        target: r.target_id,
+        relation: r.relation,
+        text: r.text,
+        ...(r.valid_from ? { valid_from: r.valid_from } : {}),
+        confidence: r.confidence,
+      });
     }
   }
   const hasMore = order.length > offset + page.length;
@@ -76,7 +86,14 @@ export function graph(store: MemoryStore, params: P.GraphParams): P.GraphResult 
     ...(center ? { center } : {}),
     nodes,
     edges,
-    page: { limit, returned: nodes.length, offset, has_more: hasMore, ...(hasMore ? { next_cursor: String(offset + page.length) } : {}), ...(total !== undefined ? { total } : {}) },
+    page: {
+      limit,
+      returned: nodes.length,
+      offset,
+      has_more: hasMore,
+      ...(hasMore ? { next_cursor: String(offset + page.length) } : {}),
+      ...(total !== undefined ? { total } : {}),
+    },
     elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
   };
 }

@@ -81,7 +81,8 @@ export async function ingestFile(store: MemoryStore, kind: TranscriptSource | So
   const cursor = store.getCursor(file, source.id);
   if (cursor && cursor.size === stat.size && cursor.mtimeMs === stat.mtimeMs) return { ...base, outcome: 'unchanged' };
   const print = stat.fingerprint ?? fingerprint(file);
-  const reset = cursor !== undefined && (stat.size < cursor.offset || (cursor.fingerprint !== undefined && cursor.fingerprint !== '' && cursor.fingerprint !== print));
+  const reset =
+    cursor !== undefined && (stat.size < cursor.offset || (cursor.fingerprint !== undefined && cursor.fingerprint !== '' && cursor.fingerprint !== print));
 
   let session: DistilledSession;
   try {
@@ -92,7 +93,15 @@ export async function ingestFile(store: MemoryStore, kind: TranscriptSource | So
     return { ...base, outcome: 'failed', error: err instanceof Error ? err.message : String(err) };
   }
   const stats = { unknownTypes: session.unknownTypes, malformedLines: session.malformedLines, redactions: session.redactions };
-  const next: Cursor = { path: file, source: source.id, size: stat.size, mtimeMs: stat.mtimeMs, offset: session.consumedBytes, lastLine: reset ? 0 : cursor?.lastLine ?? 0, fingerprint: print };
+  const next: Cursor = {
+    path: file,
+    source: source.id,
+    size: stat.size,
+    mtimeMs: stat.mtimeMs,
+    offset: session.consumedBytes,
+    lastLine: reset ? 0 : (cursor?.lastLine ?? 0),
+    fingerprint: print,
+  };
   // The extractor's own `claude -p` sessions are Scry talking to a model, not project knowledge.
   if (isExtractorSession(session.cwd, options.home)) {
     if (!options.dryRun) store.setCursor(next);
@@ -115,7 +124,11 @@ export async function ingestFile(store: MemoryStore, kind: TranscriptSource | So
 /** Each episode's turns' source lines, in order: a passage's line span is its turn's. */
 function turnLinesOf(drafts: readonly EpisodeDraft[], session: DistilledSession): Map<string, TurnLines> {
   const out = new Map<string, TurnLines>();
-  for (const d of drafts) out.set(d.id, session.turns.filter((t) => t.lineStart >= d.lineStart && t.lineEnd <= d.lineEnd).map((t) => [t.lineStart, t.lineEnd] as const));
+  for (const d of drafts)
+    out.set(
+      d.id,
+      session.turns.filter((t) => t.lineStart >= d.lineStart && t.lineEnd <= d.lineEnd).map((t) => [t.lineStart, t.lineEnd] as const),
+    );
   return out;
 }
 

@@ -11,7 +11,17 @@ import * as P from '../protocol';
 import type { MemoryConfig } from './config';
 import { drainInbox, inboxFile } from '../inbox';
 import { ingestFile, type FileResult } from './ingest';
-import { discoverIn, ForeignReads, sourceHome, type EditorStorage, type ForeignOpener, type SourceFile, type SourceHome, type SourceSet, type TranscriptSource } from './sources';
+import {
+  discoverIn,
+  ForeignReads,
+  sourceHome,
+  type EditorStorage,
+  type ForeignOpener,
+  type SourceFile,
+  type SourceHome,
+  type SourceSet,
+  type TranscriptSource,
+} from './sources';
 import type { MemoryStore } from './store';
 
 export interface IngestorOptions {
@@ -48,7 +58,11 @@ export class Ingestor {
   /** Sources whose latest read failed, by path: cleared when a later read succeeds. */
   readonly failures = new Map<string, { source: string; error: string; expected?: string }>();
 
-  constructor(private readonly ctx: DomainContext, private readonly store: MemoryStore, private readonly options: IngestorOptions) {}
+  constructor(
+    private readonly ctx: DomainContext,
+    private readonly store: MemoryStore,
+    private readonly options: IngestorOptions,
+  ) {}
 
   get sweepRunning(): boolean {
     return this.sweeping !== undefined;
@@ -73,7 +87,11 @@ export class Ingestor {
 
   /** Where default roots hang off for this daemon. */
   private where(): SourceHome {
-    return { ...sourceHome({ home: this.options.userHome, env: { ...this.options.env, SCRY_HOME: this.ctx.home } }), repos: this.options.repos, editorStorage: this.options.editorStorage };
+    return {
+      ...sourceHome({ home: this.options.userHome, env: { ...this.options.env, SCRY_HOME: this.ctx.home } }),
+      repos: this.options.repos,
+      editorStorage: this.options.editorStorage,
+    };
   }
 
   /** Roots a sweep searches for one source: the ones config.yaml names, else its defaults. */
@@ -145,8 +163,19 @@ export class Ingestor {
         const now = new Set(files.map((f) => f.path));
         for (const [p, f] of this.failures) if (f.source === source.id && !now.has(p)) this.failures.delete(p);
       }
-      sources.push({ source: source.id, roots, stores: roots.filter((r) => fs.existsSync(r)), files: files.length, ingested: count('ingested'), unchanged: count('unchanged') + count('too-short') + count('extractor'), too_recent: count('too-recent'), failed: count('failed'), added: r.added });
-      for (const f of r.files) if (f.outcome === 'failed') failed.push({ path: f.path, error: f.error ?? 'failed', ...(f.expected ? { expected: f.expected } : {}) });
+      sources.push({
+        source: source.id,
+        roots,
+        stores: roots.filter((r) => fs.existsSync(r)),
+        files: files.length,
+        ingested: count('ingested'),
+        unchanged: count('unchanged') + count('too-short') + count('extractor'),
+        too_recent: count('too-recent'),
+        failed: count('failed'),
+        added: r.added,
+      });
+      for (const f of r.files)
+        if (f.outcome === 'failed') failed.push({ path: f.path, error: f.error ?? 'failed', ...(f.expected ? { expected: f.expected } : {}) });
       added += r.added;
     }
     if (!dryRun) this.lastSweep = { at: new Date().toISOString(), added };
@@ -171,7 +200,15 @@ export class Ingestor {
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0);
       try {
-        await this.withReads((reads) => this.ingestAll(this.expand(batch.map((f) => ({ kind: f.source.id, ...(f.source.single?.(f.path) ?? { path: f.path }) }))), 'ingest', false, undefined, reads));
+        await this.withReads((reads) =>
+          this.ingestAll(
+            this.expand(batch.map((f) => ({ kind: f.source.id, ...(f.source.single?.(f.path) ?? { path: f.path }) }))),
+            'ingest',
+            false,
+            undefined,
+            reads,
+          ),
+        );
       } catch (err) {
         this.ctx.error(`memory: could not ingest a handed-over transcript: ${errorMessage(err)}`);
       }
@@ -182,7 +219,12 @@ export class Ingestor {
   async takeInbox(): Promise<void> {
     const entries = drainInbox(inboxFile(this.ctx.home), (line) => this.ctx.log(`memory inbox: ${line}`));
     for (const e of entries) {
-      const source = e.source !== undefined ? (Object.hasOwn(this.options.sources, e.source) ? this.options.sources[e.source] : undefined) : this.sourceOfAgent(e.agent ?? '');
+      const source =
+        e.source !== undefined
+          ? Object.hasOwn(this.options.sources, e.source)
+            ? this.options.sources[e.source]
+            : undefined
+          : this.sourceOfAgent(e.agent ?? '');
       if (source) this.queueFile(source, e.path);
       else this.ctx.log(`memory inbox: skipped ${e.path}: no source reads ${e.source ?? `${e.agent}'s transcripts`}`);
     }
@@ -202,7 +244,13 @@ export class Ingestor {
     });
   }
 
-  private async ingestAll(files: Array<{ source: TranscriptSource; path: string }>, phase: 'ingest' | 'sweep', dryRun: boolean, minAgeMs: number | undefined, reads: ForeignReads): Promise<P.IngestResult> {
+  private async ingestAll(
+    files: Array<{ source: TranscriptSource; path: string }>,
+    phase: 'ingest' | 'sweep',
+    dryRun: boolean,
+    minAgeMs: number | undefined,
+    reads: ForeignReads,
+  ): Promise<P.IngestResult> {
     const started = performance.now();
     const results: FileResult[] = [];
     let added = 0;
@@ -234,7 +282,14 @@ export class Ingestor {
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
     if (added > 0 && !dryRun) this.options.added(added);
-    return { files: results, added, existing, failed: results.filter((r) => r.outcome === 'failed').length, elapsed_ms: round(performance.now() - started), ...(dryRun ? { dry_run: true } : {}) };
+    return {
+      files: results,
+      added,
+      existing,
+      failed: results.filter((r) => r.outcome === 'failed').length,
+      elapsed_ms: round(performance.now() - started),
+      ...(dryRun ? { dry_run: true } : {}),
+    };
   }
 }
 

@@ -57,7 +57,8 @@ export function invalidateFact(store: MemoryStore, params: P.InvalidateParams, n
 }
 
 export function forget(store: MemoryStore, params: P.ForgetParams): P.ForgetResult {
-  if ((params.entity === undefined) === (params.episode === undefined)) throw new InvalidParamsError('memory forget needs exactly one of ENTITY or --episode ID');
+  if ((params.entity === undefined) === (params.episode === undefined))
+    throw new InvalidParamsError('memory forget needs exactly one of ENTITY or --episode ID');
   const q = inspectReads(store);
   return store.atomically((): P.ForgetResult => {
     if (params.entity !== undefined) {
@@ -83,7 +84,8 @@ export function resolveEpisode(store: MemoryStore, ref: string): string {
 
 function cursorOffset(cursor: string): number {
   const n = Number(cursor);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidParamsError(`cursor: '${cursor}' is not a cursor this method gave; pass the next_cursor of the previous page`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new InvalidParamsError(`cursor: '${cursor}' is not a cursor this method gave; pass the next_cursor of the previous page`);
   return n;
 }
 

@@ -28,7 +28,20 @@ interface Line {
 }
 
 /** Relations that say what a project is and where it lives come before what it merely uses. */
-const RELATION_WEIGHT: Partial<Record<Relation, number>> = { note: 0, decided: 0, deployed_on: 0, runs_on: 0, status: 0, replaced_by: 1, located_at: 1, owned_by: 1, depends_on: 2, stores_data_in: 2, connects_to: 2, uses: 3 };
+const RELATION_WEIGHT: Partial<Record<Relation, number>> = {
+  note: 0,
+  decided: 0,
+  deployed_on: 0,
+  runs_on: 0,
+  status: 0,
+  replaced_by: 1,
+  located_at: 1,
+  owned_by: 1,
+  depends_on: 2,
+  stores_data_in: 2,
+  connects_to: 2,
+  uses: 3,
+};
 
 /** Every spelling the repo may be recorded under: as given, its real path, and on Windows in any case with either slash. */
 export function repoKeys(root: string): string[] {
@@ -69,7 +82,8 @@ export function orient(store: MemoryStore, params: { cwd: string; budget?: numbe
 
   const lines: Line[] = [];
   // A line's own indentation (a sub-item) is kept; what follows is one line.
-  const add = (section: string, priority: number, text: string): void => void lines.push({ section, priority, text: `${/^ */.exec(text)![0]}${oneLine(text)}` });
+  const add = (section: string, priority: number, text: string): void =>
+    void lines.push({ section, priority, text: `${/^ */.exec(text)![0]}${oneLine(text)}` });
 
   // First, what was decided about the code git shows changed: the agent is likely to touch it again.
   const seenFacts = new Set<number>();
@@ -87,7 +101,9 @@ export function orient(store: MemoryStore, params: { cwd: string; budget?: numbe
     const facts = repoFacts
       .map((f) => ({ f, w: RELATION_WEIGHT[f.relation] ?? 2 }))
       .sort((a, b) => a.w - b.w || b.f.confidence - a.f.confidence || (b.f.valid_from ?? '').localeCompare(a.f.valid_from ?? '') || b.f.id - a.f.id);
-    facts.forEach(({ f, w }, i) => add('repo', i < 3 ? 1 : 3 + w, `- ${f.text}${isFunctional(f.relation) && f.valid_from ? ` (since ${f.valid_from.slice(0, 10)})` : ''}`));
+    facts.forEach(({ f, w }, i) =>
+      add('repo', i < 3 ? 1 : 3 + w, `- ${f.text}${isFunctional(f.relation) && f.valid_from ? ` (since ${f.valid_from.slice(0, 10)})` : ''}`),
+    );
   }
   const sessions = q.latestSessions();
   sessions.forEach((s, i) => {
@@ -109,7 +125,11 @@ export function orient(store: MemoryStore, params: { cwd: string; budget?: numbe
     sessions: project ? 'Latest sessions here:' : `Latest sessions in ${name}:`,
     projects: 'Other projects, latest session first:',
   };
-  const pointer: Line = { section: 'pointer', priority: 1.5, text: 'For anything unfamiliar ask `scry_recall` (or `scry memory recall "…"`); keep durable facts with `scry_remember`.' };
+  const pointer: Line = {
+    section: 'pointer',
+    priority: 1.5,
+    text: 'For anything unfamiliar ask `scry_recall` (or `scry memory recall "…"`); keep durable facts with `scry_remember`.',
+  };
   const title = '## Scry memory';
   if (empty) return result('', 0);
 

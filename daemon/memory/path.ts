@@ -68,18 +68,20 @@ export function shortestPath(store: MemoryStore, params: P.PathParams): P.PathRe
     if (capped) break;
   }
   if (meet === undefined) {
-    const why = capped ? `searched ${seenA.size + seenB.size} entities without meeting (the search is capped)` : `no chain of current facts of ${maxDepth} hops or fewer`;
+    const why = capped
+      ? `searched ${seenA.size + seenB.size} entities without meeting (the search is capped)`
+      : `no chain of current facts of ${maxDepth} hops or fewer`;
     return done([], false, `${why}; try max_depth up to 6, or scry memory facts on either end`);
   }
 
   // from … meet, then meet … to.
   const chain: Array<{ a: number; b: number; fact: number }> = [];
-  for (let n = meet; seenA.get(n); ) {
+  for (let n = meet; seenA.get(n);) {
     const s = seenA.get(n)!;
     chain.unshift({ a: s.prev, b: n, fact: s.fact });
     n = s.prev;
   }
-  for (let n = meet; seenB.get(n); ) {
+  for (let n = meet; seenB.get(n);) {
     const s = seenB.get(n)!;
     chain.push({ a: n, b: s.prev, fact: s.fact });
     n = s.prev;

@@ -75,7 +75,8 @@ function keysOf(text: string): string[] {
 const fold = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** Whether a fact's text was shown already: each of its sentences shown, or the whole of it inside what was shown. */
-const said = (text: string, shown: ReadonlySet<string>, shownText: string): boolean => keysOf(text).every((k) => shown.has(k)) || shownText.includes(fold(text));
+const said = (text: string, shown: ReadonlySet<string>, shownText: string): boolean =>
+  keysOf(text).every((k) => shown.has(k)) || shownText.includes(fold(text));
 
 /** The text without the sentences already shown; undefined when nothing worth showing is left. */
 function unseen(text: string, shown: ReadonlySet<string>): string | undefined {
@@ -120,7 +121,15 @@ export function assembleWithPassages(a: AnswerInput): Answer {
     const head = 8 + estimateTokens(`${entity.name} ${(entity.aliases ?? []).join(', ')}`);
     if (!always && (adds.length === 0 || spent + head + factCost(adds[0]!) > cap)) return false;
     spent += head;
-    const match: P.RecallMatch = { entity, match: c.match, score: round(c.score), facts: [], facts_total: rows.length, episodes: [], episodes_total: a.episodeCount(c.id) };
+    const match: P.RecallMatch = {
+      entity,
+      match: c.match,
+      score: round(c.score),
+      facts: [],
+      facts_total: rows.length,
+      episodes: [],
+      episodes_total: a.episodeCount(c.id),
+    };
     for (const r of adds) {
       // A named entity always shows its most relevant fact.
       if (match.facts.length >= a.perEntity || (spent + factCost(r) > cap && !(always && match.facts.length === 0))) break;

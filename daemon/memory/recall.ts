@@ -114,7 +114,16 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
     const q = ` ${params.query.toLowerCase().replace(/[^\p{L}\p{N}_.-]+/gu, ' ')} `;
     const names = (id: number): boolean => {
       const ref = entityRef(store, id);
-      return [ref.name, ...(ref.aliases ?? [])].some((n) => n.length > 2 && q.includes(` ${n.toLowerCase().replace(/[^\p{L}\p{N}_.-]+/gu, ' ').trim()} `));
+      return [ref.name, ...(ref.aliases ?? [])].some(
+        (n) =>
+          n.length > 2 &&
+          q.includes(
+            ` ${n
+              .toLowerCase()
+              .replace(/[^\p{L}\p{N}_.-]+/gu, ' ')
+              .trim()} `,
+          ),
+      );
     };
     const a = assembleWithPassages({
       store,
@@ -197,7 +206,13 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
 }
 
 /** Episodes that match but that nothing shown links to (a remembered note without a name, a session summary), while budget lasts. */
-function looseEpisodes(hits: ReadonlyMap<string, { row: EpisodeRow; score: number }>, shown: ReadonlySet<string>, budget: number, spent: number, omitted: P.RecallResult['omitted']): { episodes: P.EpisodeRef[]; spent: number } {
+function looseEpisodes(
+  hits: ReadonlyMap<string, { row: EpisodeRow; score: number }>,
+  shown: ReadonlySet<string>,
+  budget: number,
+  spent: number,
+  omitted: P.RecallResult['omitted'],
+): { episodes: P.EpisodeRef[]; spent: number } {
   const loose: P.EpisodeRef[] = [];
   for (const h of [...hits.values()].sort((a, b) => b.score - a.score)) {
     if (shown.has(h.row.id)) continue;

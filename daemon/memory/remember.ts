@@ -31,9 +31,18 @@ export function parseEntityArg(raw: string): { name: string; type?: EntityType }
   return { name: raw.trim() };
 }
 
-export const manualEpisodeId = (text: string): string => createHash('sha256').update(`manual\0${normalizeText(text)}`).digest('hex');
+export const manualEpisodeId = (text: string): string =>
+  createHash('sha256')
+    .update(`manual\0${normalizeText(text)}`)
+    .digest('hex');
 
-const normalizeText = (text: string): string => text.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase().replace(/[.!]+$/, '');
+const normalizeText = (text: string): string =>
+  text
+    .normalize('NFKC')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase()
+    .replace(/[.!]+$/, '');
 
 export function remember(store: MemoryStore, params: P.RememberParams, options: RememberOptions): P.RememberResult {
   const started = performance.now();
@@ -42,7 +51,11 @@ export function remember(store: MemoryStore, params: P.RememberParams, options: 
   if (text.length === 0) throw new InvalidParamsError('memory remember needs the fact in words');
   const at = params.at !== undefined ? isoTime(params.at, 'at') : now.toISOString();
   const explicit = (params.entity ?? []).map((raw) => parseEntityArg(redact(raw).text));
-  for (const e of explicit) if (classifyName(e.name) !== 'entity') throw new InvalidParamsError(`entity '${e.name}' is not a name memory keeps (${classifyName(e.name)}); name the thing itself, e.g. hermes-api or machine:web-2`);
+  for (const e of explicit)
+    if (classifyName(e.name) !== 'entity')
+      throw new InvalidParamsError(
+        `entity '${e.name}' is not a name memory keeps (${classifyName(e.name)}); name the thing itself, e.g. hermes-api or machine:web-2`,
+      );
   const repoRoot = params.cwd ? findRepoRoot(params.cwd) : undefined;
   const id = manualEpisodeId(text);
   const draft: EpisodeDraft = {
@@ -98,7 +111,10 @@ export function remember(store: MemoryStore, params: P.RememberParams, options: 
  * extractor needs to type the names it meets, without ranking the whole graph.
  */
 function mentioned(store: MemoryStore, text: string): Array<{ name: string; type: EntityType; aliases: string[] }> {
-  const words = text.split(/[\s,;:!?()"'`]+/).map((w) => w.replace(/\.+$/, '')).filter((w) => w.length > 0);
+  const words = text
+    .split(/[\s,;:!?()"'`]+/)
+    .map((w) => w.replace(/\.+$/, ''))
+    .filter((w) => w.length > 0);
   const ids = new Set<number>();
   for (let i = 0; i < words.length && ids.size < 50; i++) {
     for (let n = 1; n <= 3 && i + n <= words.length; n++) {
@@ -123,8 +139,14 @@ function mentioned(store: MemoryStore, text: string): Array<{ name: string; type
 function withExplicit(extraction: Extraction, named: Array<{ name: string; type: EntityType }>, text: string, at: string): void {
   const has = (name: string): boolean => extraction.entities.some((e) => e.name.toLowerCase() === name.toLowerCase());
   for (const e of named) if (!has(e.name)) extraction.entities.push({ name: e.name, type: e.type });
-  const touched = (name: string): boolean => extraction.facts.some((f) => f.source.toLowerCase() === name.toLowerCase() || f.target?.toLowerCase() === name.toLowerCase());
-  const subjects = named.length > 0 ? named.map((e) => e.name) : extraction.facts.length === 0 ? extraction.entities.filter((e) => e.type === 'project').map((e) => e.name) : [];
+  const touched = (name: string): boolean =>
+    extraction.facts.some((f) => f.source.toLowerCase() === name.toLowerCase() || f.target?.toLowerCase() === name.toLowerCase());
+  const subjects =
+    named.length > 0
+      ? named.map((e) => e.name)
+      : extraction.facts.length === 0
+        ? extraction.entities.filter((e) => e.type === 'project').map((e) => e.name)
+        : [];
   for (const name of subjects) {
     if (touched(name)) continue;
     extraction.facts.push({ source: name, relation: 'note', value: text.slice(0, 500), fact: text.slice(0, 1000), confidence: 0.9, valid_from: at });

@@ -44,13 +44,27 @@ export function memoryStatus(i: StatusInputs): P.MemoryStatus {
       cooling_down: p.coolingDown,
     })),
     budget: w
-      ? { day: w.budget.day, episodes: w.budget.episodes, tokens: w.budget.tokens, ...(w.budget.dailyEpisodes !== undefined ? { daily_episodes: w.budget.dailyEpisodes } : {}), ...(w.budget.dailyTokens !== undefined ? { daily_tokens: w.budget.dailyTokens } : {}), over: w.budget.over }
+      ? {
+          day: w.budget.day,
+          episodes: w.budget.episodes,
+          tokens: w.budget.tokens,
+          ...(w.budget.dailyEpisodes !== undefined ? { daily_episodes: w.budget.dailyEpisodes } : {}),
+          ...(w.budget.dailyTokens !== undefined ? { daily_tokens: w.budget.dailyTokens } : {}),
+          over: w.budget.over,
+        }
       : { day: new Date().toISOString().slice(0, 10), episodes: 0, tokens: 0, over: false },
     config: i.configState,
-    sweep: { enabled: i.sweep.enabled, interval_minutes: i.config.sweep.intervalMinutes, ...(i.sweep.last ? { last_at: i.sweep.last.at, last_added: i.sweep.last.added } : {}), running: i.sweep.running },
+    sweep: {
+      enabled: i.sweep.enabled,
+      interval_minutes: i.config.sweep.intervalMinutes,
+      ...(i.sweep.last ? { last_at: i.sweep.last.at, last_added: i.sweep.last.added } : {}),
+      running: i.sweep.running,
+    },
     sources: i.sources.map(({ source, roots, stores }) => {
       const held = bySource.get(source.id);
-      const failed = [...i.seen.failures].filter(([, f]) => f.source === source.id).map(([p, f]) => ({ path: p, error: f.error, ...(f.expected ? { expected: f.expected } : {}) }));
+      const failed = [...i.seen.failures]
+        .filter(([, f]) => f.source === source.id)
+        .map(([p, f]) => ({ path: p, error: f.error, ...(f.expected ? { expected: f.expected } : {}) }));
       const found = i.seen.found.get(source.id);
       return {
         id: source.id,

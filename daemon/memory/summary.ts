@@ -12,7 +12,8 @@ const BREADCRUMB_RE = /^\[(?:ran|edited|read|searched|fetched|used|task)[: ]/;
 /** Replies that steer the agent without asking for anything ("yes", "go on"): never the request an episode is about. */
 const ACK_RE = /^(?:y|yes|yep|ok|okay|sure|no|nope|go|go on|go ahead|continue|proceed|do it|please do|thanks|thank you|ty|lgtm|next|done|warmup)\b[\s.!]*$/i;
 /** Closing courtesies and announcements of what comes next ("Let me check…"): never how a session ended. */
-const PLEASANTRY_RE = /^(?:let me |i'll |i will |now (?:let me|i'll) |would you like|do you want|feel free|if you(?:'d| would)? (?:like|want|need)|happy to|i can also|shall i|want me to|hope this helps|no further action|nothing else (?:is )?needed)/i;
+const PLEASANTRY_RE =
+  /^(?:let me |i'll |i will |now (?:let me|i'll) |would you like|do you want|feel free|if you(?:'d| would)? (?:like|want|need)|happy to|i can also|shall i|want me to|hope this helps|no further action|nothing else (?:is )?needed)/i;
 /** A short paragraph that offers more rather than saying what was done ("…, unless you want me to rerun it."). */
 const OFFER_RE = /\b(?:let me know|unless you(?:'d)? (?:want|like)|if you(?:'d)? (?:want|like) me to)\b/i;
 /** Claude Code's own prompt to a compaction subagent: the harness asking, not the user. */
@@ -61,7 +62,15 @@ function paragraphs(text: string): Array<{ text: string; list: boolean }> {
     if (ls.length === 0) continue;
     const label = LABEL_RE.exec(ls[0]!);
     const body = label && ls.length > 1 ? ls.slice(1) : ls;
-    const words = body.map((l) => l.replace(ITEM_RE, '').replace(/\*\*|__|`/g, '').trim()).join(' ').replace(/\s+/g, ' ');
+    const words = body
+      .map((l) =>
+        l
+          .replace(ITEM_RE, '')
+          .replace(/\*\*|__|`/g, '')
+          .trim(),
+      )
+      .join(' ')
+      .replace(/\s+/g, ' ');
     out.push({
       text: label && ls.length > 1 ? `${(label[1] ?? label[2] ?? '').trim()}: ${words}` : words,
       list: body.every((l) => ITEM_RE.test(l)),
@@ -113,7 +122,9 @@ export function summarize(turns: readonly Turn[], fallback?: string): string {
   const request = turns.find((t) => t.role === 'user' && isSubstantive(t.text));
   const compaction = turns.some((t) => t.role === 'user' && COMPACTION_PROMPT_RE.test(t.text.trimStart()));
   const any = turns.find((t) => t.role === 'user' && prose(t.text));
-  const head = request ? prose(request.text) : fallback?.trim() || (compaction ? COMPACTION_TOPIC : prose((any ?? turns.find((t) => prose(t.text)))?.text ?? ''));
+  const head = request
+    ? prose(request.text)
+    : fallback?.trim() || (compaction ? COMPACTION_TOPIC : prose((any ?? turns.find((t) => prose(t.text)))?.text ?? ''));
   const after = request ? turns.slice(turns.indexOf(request) + 1) : turns;
   const last = [...after].reverse().find((t) => t.role === 'assistant' && prose(t.text));
   const outcome = last ? conclusion(last.text) : '';

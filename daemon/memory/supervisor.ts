@@ -53,7 +53,10 @@ export class ExtractionSupervisor {
       this.store.refinesDueNow();
       const since = new Date(Date.now() - REFINE_BACKLOG_DAYS * 86_400_000).toISOString();
       const backlog = this.store.refineOfflineSince(since);
-      if (backlog > 0) this.ctx.log(`memory: ${backlog} episodes of the last ${REFINE_BACKLOG_DAYS} days, read offline before a model was configured, queued for it to refine`);
+      if (backlog > 0)
+        this.ctx.log(
+          `memory: ${backlog} episodes of the last ${REFINE_BACKLOG_DAYS} days, read offline before a model was configured, queued for it to refine`,
+        );
     }
     worker.start();
     this.ctx.log(`memory: extraction chain ${chain.providers.map((p) => p.name).join(' -> ')}`);

@@ -88,7 +88,8 @@ export function latestEvidence(store: MemoryStore, factId: number): P.EpisodeRef
 
 /** Words that carry no meaning for full-text search. */
 const STOP = new Set(
-  ('a an and are as at be by can could did do does for from had has have how i in into is it its me my of on or our that the their them ' +
+  (
+    'a an and are as at be by can could did do does for from had has have how i in into is it its me my of on or our that the their them ' +
     'there these they this to us was we were what when where which who whom why will with would you your about any did does should tell ' +
     'know remember recall show find get use used using now current currently again ever still ' +
     // The rest of a small English list: words every sentence has, which only add noise to an any-word search.
@@ -96,7 +97,8 @@ const STOP = new Set(
     'same other own each both few too here out over under up down off once while until because through during against between ' +
     'he him his she her hers its itself ours ourselves yours yourself themselves myself what whatever whose ' +
     'doing done make made need needed way thing things going want wanted like something anything ' +
-    'would should shall may might must let lets us via per else ok okay yes please thanks').split(' '),
+    'would should shall may might must let lets us via per else ok okay yes please thanks'
+  ).split(' '),
 );
 
 /** The meaningful words of a query (lowercased, stop words and single characters dropped). */

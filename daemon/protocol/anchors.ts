@@ -95,7 +95,10 @@ export interface CodeLookup {
 export const AnchorNote = z.object({
   at: describe(z.string(), "The session's time (ISO)."),
   state: z.enum(['fresh', 'drifted', 'gone', 'unknown']),
-  how: opt(z.enum(['moved', 'changed', 'version']), "For drifted: moved (same text elsewhere), changed (its text differs) or version (a library's symbol, now at another version)."),
+  how: opt(
+    z.enum(['moved', 'changed', 'version']),
+    "For drifted: moved (same text elsewhere), changed (its text differs) or version (a library's symbol, now at another version).",
+  ),
   now: opt(z.string(), "Where the anchored code is now, `file:line` (fresh and drifted); a library's symbol: its package and version, `react 18.3.1`."),
   episode: describe(z.string(), 'The episode to open (`scry memory episode ID`).'),
   text: describe(z.string(), 'The sentence of the session about it.'),
@@ -109,7 +112,8 @@ export function noteLine(n: AnchorNote): string {
 }
 
 /** How a drifted anchor changed, in a few words. */
-export const driftLabel = (how: 'moved' | 'changed' | 'version' | undefined): string => (how === 'moved' ? 'moved' : how === 'version' ? 'version changed' : 'body changed');
+export const driftLabel = (how: 'moved' | 'changed' | 'version' | undefined): string =>
+  how === 'moved' ? 'moved' : how === 'version' ? 'version changed' : 'body changed';
 
 /** What code answers may ask of memory: implemented by the memory domain, handed to the code domain by the daemon. */
 export interface MemoryNotes {

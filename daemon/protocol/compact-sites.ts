@@ -65,7 +65,7 @@ interface Token {
  */
 function joinTokens(tokens: readonly Token[]): string {
   const out: string[] = [];
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const t = tokens[i]!;
     let j = i + 1;
     while (j < tokens.length && tokens[j]!.use === t.use && tokens[j]!.line === tokens[j - 1]!.line + 1) j++;
@@ -174,10 +174,15 @@ function lay(f: Folder, depth: number, path: string, memo: Map<Folder, Map<strin
   const indent = ' '.repeat(depth);
   const out: string[] = [];
   const files = byName(f.files);
-  for (let i = 0; i < files.length; ) {
+  for (let i = 0; i < files.length;) {
     let j = i + 1;
     while (j < files.length && files[j]![1] === files[i]![1]) j++;
-    out.push(`${indent}${files.slice(i, j).map(([name]) => path + name).join(', ')}: ${files[i]![1]}`);
+    out.push(
+      `${indent}${files
+        .slice(i, j)
+        .map(([name]) => path + name)
+        .join(', ')}: ${files[i]![1]}`,
+    );
     i = j;
   }
   for (const [name, sub] of byName(f.folders)) {

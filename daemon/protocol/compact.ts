@@ -16,7 +16,21 @@ import { Callees, Callers, Defs, Impact, IMPACT_SECTIONS, Impls, Refs, Search, S
 import { plural } from './plural';
 import { printing } from './printable';
 import { noteLine } from './anchors';
-import type { ImpactEntry, ImpactResult, ImpactSection, IndexFreshness, MatchCounts, Occurrence, OutlineEntry, QueryResult, SearchHit, SearchResult, Suggestion, SymbolMatch, SymbolsResult } from './code';
+import type {
+  ImpactEntry,
+  ImpactResult,
+  ImpactSection,
+  IndexFreshness,
+  MatchCounts,
+  Occurrence,
+  OutlineEntry,
+  QueryResult,
+  SearchHit,
+  SearchResult,
+  Suggestion,
+  SymbolMatch,
+  SymbolsResult,
+} from './code';
 import { formatter, formatterTable, type FormatterTable } from './method';
 import { containerOf, foldable, foldedLine, siteLines, SYNTACTIC_MARK, useOf, usesOf, usesPhrase } from './compact-sites';
 
@@ -220,7 +234,10 @@ function callerSites(r: QueryResult, cut: boolean): string[] {
     if (head.callee) out.push(calleeLine(head.callee));
     const occurrences = g.flatMap((m) => m.occurrences);
     const share = syntacticShare(occurrences);
-    const parts = [`callers of ${head.callee?.name ?? r.symbol}`, `${cut ? 'this page: ' : ''}${plural(occurrences.length, 'call site')} in ${plural(g.length, 'caller')}`];
+    const parts = [
+      `callers of ${head.callee?.name ?? r.symbol}`,
+      `${cut ? 'this page: ' : ''}${plural(occurrences.length, 'call site')} in ${plural(g.length, 'caller')}`,
+    ];
     const uses = usesPhrase(usesOf(occurrences), false);
     if (uses) parts.push(uses);
     if (share === 'all') parts.push('syntactic');
@@ -230,7 +247,8 @@ function callerSites(r: QueryResult, cut: boolean): string[] {
 }
 
 /** Which of the symbols of the name asked for the callers below call: `## calls of repeat · function · src/util.ts:12`. */
-export const calleeLine = (c: NonNullable<SymbolMatch['callee']>): string => `## calls of ${c.name} · ${c.external ? 'external' : c.kind}${c.def ? ` · ${c.def}` : ''}`;
+export const calleeLine = (c: NonNullable<SymbolMatch['callee']>): string =>
+  `## calls of ${c.name} · ${c.external ? 'external' : c.kind}${c.def ? ` · ${c.def}` : ''}`;
 
 /** The library calls of the same name that callers counted and did not list. */
 export const externalLine = (external: NonNullable<QueryResult['external']>): string => `not listed: ${externalPart(external)}`;
@@ -290,7 +308,12 @@ export function symbolsRest(r: SymbolsResult): string {
 }
 
 /** Each impact section's heading in the compact form. */
-export const IMPACT_HEADINGS: Readonly<Record<ImpactSection, string>> = { callers: 'callers', implementations: 'implementations', importing_files: 'files using it', test_files: 'tests' };
+export const IMPACT_HEADINGS: Readonly<Record<ImpactSection, string>> = {
+  callers: 'callers',
+  implementations: 'implementations',
+  importing_files: 'files using it',
+  test_files: 'tests',
+};
 /** How a count of each section's entries reads: the noun, and what follows its plural. */
 const IMPACT_COUNTED: Readonly<Record<ImpactSection, [string, string]>> = {
   callers: ['caller', ''],
@@ -306,7 +329,10 @@ export const impactHeader = (r: Pick<ImpactResult, 'symbol' | 'counts'>): string
 };
 
 /** One impact entry's line (no newline): a caller indented by its depth, a file by itself. The daemon measures budgets with it. */
-export const impactLine = (e: ImpactEntry | string): string => (typeof e === 'string' ? `  ${e}` : `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name} ${e.kind} ${e.file}:${e.line}${e.precision === 'syntactic' ? SYNTACTIC_MARK : ''}`);
+export const impactLine = (e: ImpactEntry | string): string =>
+  typeof e === 'string'
+    ? `  ${e}`
+    : `  ${'  '.repeat((e.depth ?? 1) - 1)}${e.display_name} ${e.kind} ${e.file}:${e.line}${e.precision === 'syntactic' ? SYNTACTIC_MARK : ''}`;
 
 export function compactImpact(r: ImpactResult): string {
   const remembered = (r.memory ?? []).map(noteLine);
@@ -316,7 +342,8 @@ export function compactImpact(r: ImpactResult): string {
     const entries: ReadonlyArray<ImpactEntry | string> = r[section];
     if (entries.length > 0) out.push(IMPACT_HEADINGS[section], ...entries.map(impactLine));
   }
-  if (r.callers.length + r.implementations.length + r.importing_files.length + r.test_files.length === 0 && r.offset) out.push(`nothing past offset ${r.offset}`);
+  if (r.callers.length + r.implementations.length + r.importing_files.length + r.test_files.length === 0 && r.offset)
+    out.push(`nothing past offset ${r.offset}`);
   else out.push(...pagingLines(r, impactRest(r)));
   return out.join('\n') + '\n';
 }
@@ -332,9 +359,13 @@ export function impactRest(r: ImpactResult): string {
 export function firstIndexNotes(index: Pick<IndexFreshness, 'syntactic' | 'seeded_from' | 'building' | 'glance'>): string[] {
   const lines: string[] = [];
   const g = index.glance;
-  if (g) lines.push(`note: read from ${g.files_read < g.files_naming ? `the first ${g.files_read} of ` : ''}the ${plural(g.files_naming, 'file')} naming it (tree-sitter, nothing resolved across files) while the first index is built`);
+  if (g)
+    lines.push(
+      `note: read from ${g.files_read < g.files_naming ? `the first ${g.files_read} of ` : ''}the ${plural(g.files_naming, 'file')} naming it (tree-sitter, nothing resolved across files) while the first index is built`,
+    );
   const eta = index.building?.eta_s !== undefined ? ` in ~${index.building.eta_s} s` : index.building ? ` (now: ${index.building.message})` : '';
-  if (index.syntactic) lines.push(`note: syntactic first index (tree-sitter); precise results${index.building ? ` are coming${eta}` : ' did not come (see scry status)'}`);
+  if (index.syntactic)
+    lines.push(`note: syntactic first index (tree-sitter); precise results${index.building ? ` are coming${eta}` : ' did not come (see scry status)'}`);
   if (index.seeded_from) lines.push(`note: seeded from ${index.seeded_from}${index.building ? `; this worktree's precise index is coming${eta}` : ''}`);
   return lines;
 }
@@ -342,7 +373,10 @@ export function firstIndexNotes(index: Pick<IndexFreshness, 'syntactic' | 'seede
 /** What changes how an answer reads: a partial or stale index, a relaxed compound name, the overlay. */
 function notes(index: IndexFreshness, note?: string): string[] {
   const lines: string[] = firstIndexNotes(index);
-  if (index.partial) lines.push(`warning: partial index${index.missing_languages?.length ? ` (no ${index.missing_languages.join(', ')})` : ''}; missing results are not proof of absence`);
+  if (index.partial)
+    lines.push(
+      `warning: partial index${index.missing_languages?.length ? ` (no ${index.missing_languages.join(', ')})` : ''}; missing results are not proof of absence`,
+    );
   if (index.status === 'stale') lines.push('warning: the last rebuild failed; this index is older than the code');
   if (note) lines.push(`note: ${note}`);
   return lines;
@@ -350,11 +384,26 @@ function notes(index: IndexFreshness, note?: string): string[] {
 
 /** The compact form of each method that has one (over a printable copy of the answer); the others read as their JSON. */
 export const COMPACT_FORMATTERS: FormatterTable = formatterTable([
-  formatter(Refs, printing((r) => compactQuery(r, 'refs'))),
-  formatter(Defs, printing((r) => compactQuery(r, 'defs'))),
-  formatter(Callers, printing((r) => compactQuery(r, 'callers'))),
-  formatter(Callees, printing((r) => compactQuery(r, 'callees'))),
-  formatter(Impls, printing((r) => compactQuery(r, 'impls'))),
+  formatter(
+    Refs,
+    printing((r) => compactQuery(r, 'refs')),
+  ),
+  formatter(
+    Defs,
+    printing((r) => compactQuery(r, 'defs')),
+  ),
+  formatter(
+    Callers,
+    printing((r) => compactQuery(r, 'callers')),
+  ),
+  formatter(
+    Callees,
+    printing((r) => compactQuery(r, 'callees')),
+  ),
+  formatter(
+    Impls,
+    printing((r) => compactQuery(r, 'impls')),
+  ),
   formatter(Search, printing(compactSearch)),
   formatter(Symbols, printing(compactSymbols)),
   formatter(Impact, printing(compactImpact)),

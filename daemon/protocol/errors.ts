@@ -60,7 +60,10 @@ export interface ErrorData {
 export class ScryError extends Error {
   /** JSON-RPC error code used when this error crosses the socket. */
   readonly code: number = ErrorCode.Generic;
-  constructor(message: string, readonly remedy?: string) {
+  constructor(
+    message: string,
+    readonly remedy?: string,
+  ) {
     super(message);
     this.name = new.target.name;
   }

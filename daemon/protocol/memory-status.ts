@@ -22,14 +22,27 @@ export const MemoryStatus = z.object({
   sources_tracked: z.number(),
   queue: z.object({ pending: z.number(), done: z.number(), failed: z.number(), running: z.boolean(), current: z.optional(z.string()) }),
   providers: z.array(ProviderStatus),
-  budget: z.object({ day: z.string(), episodes: z.number(), tokens: z.number(), daily_episodes: z.optional(z.number()), daily_tokens: z.optional(z.number()), over: z.boolean() }),
+  budget: z.object({
+    day: z.string(),
+    episodes: z.number(),
+    tokens: z.number(),
+    daily_episodes: z.optional(z.number()),
+    daily_tokens: z.optional(z.number()),
+    over: z.boolean(),
+  }),
   /**
    * config.yaml, and its error when it is invalid; `using` then says what runs
    * instead: `last-good` (the last file that parsed) or `safe` (no good copy
    * was ever kept: sweeps and hooks off, offline only).
    */
   config: z.object({ file: z.string(), error: z.optional(z.string()), using: z.optional(z.enum(['last-good', 'safe'])) }),
-  sweep: z.object({ enabled: z.boolean(), interval_minutes: z.number(), last_at: z.optional(z.string()), last_added: z.optional(z.number()), running: z.boolean() }),
+  sweep: z.object({
+    enabled: z.boolean(),
+    interval_minutes: z.number(),
+    last_at: z.optional(z.string()),
+    last_added: z.optional(z.number()),
+    running: z.boolean(),
+  }),
   /** Every transcript format the daemon reads, from its source registry, with the roots a sweep searches. */
   sources: z.optional(
     z.array(

@@ -48,14 +48,17 @@ export function passageLines(passages: readonly RecallPassage[]): string[] {
     `## what past sessions said (${folder ? `files under ${folder}` : 'file'}, then lines: passage)`,
     ...[...byPath.values()].flatMap((ps) => [
       `${ps[0]!.source === 'manual' ? 'remembered' : ps[0]!.path.slice(folder.length)} (${day(ps[0]!.occurred_at)})`,
-      ...ps.map((p) => `- ${p.line_start}-${p.line_end}: ${p.snippet}${p.code?.length ? ` [code: ${p.code.map((c) => `${c.mention} ${c.state}`).join('; ')}]` : ''}`),
+      ...ps.map(
+        (p) => `- ${p.line_start}-${p.line_end}: ${p.snippet}${p.code?.length ? ` [code: ${p.code.map((c) => `${c.mention} ${c.state}`).join('; ')}]` : ''}`,
+      ),
     ]),
   ];
 }
 
 export function recallText(r: RecallResult): string {
   const passages = r.passages ?? [];
-  if (r.matches.length === 0 && r.episodes.length === 0 && passages.length === 0) return `Memory has nothing on "${r.query}"${r.as_of ? ` as of ${r.as_of}` : ''}. Try other words or a name (scry memory entities lists them).\n`;
+  if (r.matches.length === 0 && r.episodes.length === 0 && passages.length === 0)
+    return `Memory has nothing on "${r.query}"${r.as_of ? ` as of ${r.as_of}` : ''}. Try other words or a name (scry memory entities lists them).\n`;
   const out: string[] = [];
   if (r.as_of) out.push(`As of ${r.as_of}:`);
   const said = passages.length ? passageLines(passages) : [];
@@ -84,7 +87,10 @@ export function codeTail(e: { code?: ReadonlyArray<{ mention: string; state: str
 }
 
 export function episodesText(r: EpisodesResult): string {
-  const out = [`## ${r.entity.name} (${r.entity.type}): ${plural(r.total, 'episode')}, newest first`, ...r.episodes.map((e) => `${episodeLine(e)} id ${e.id.slice(0, 12)}${codeTail(e)}`)];
+  const out = [
+    `## ${r.entity.name} (${r.entity.type}): ${plural(r.total, 'episode')}, newest first`,
+    ...r.episodes.map((e) => `${episodeLine(e)} id ${e.id.slice(0, 12)}${codeTail(e)}`),
+  ];
   if (r.note) out.push(`(${r.note})`);
   return out.join('\n') + '\n';
 }
@@ -95,25 +101,39 @@ export function pathText(r: PathResult): string {
   const out = [`${r.from.name} → ${r.to.name} in ${plural(r.hops.length, 'hop')}:`];
   r.hops.forEach((h, i) => {
     // The hop's direction is the walk's; the fact keeps its own (source relation target).
-    out.push(`${i + 1}. ${h.from} → ${h.to} [${h.fact.source} ${h.fact.relation} ${h.fact.target ?? h.fact.value ?? ''}; #${h.fact.id}]: ${oneLine(h.fact.text, 200)}`);
-    if (h.evidence) out.push(`   evidence: ${day(h.evidence.occurred_at)} ${h.evidence.source} ${h.evidence.source === 'manual' ? 'remembered' : `${h.evidence.path}:${h.evidence.line_start}-${h.evidence.line_end}`}`);
+    out.push(
+      `${i + 1}. ${h.from} → ${h.to} [${h.fact.source} ${h.fact.relation} ${h.fact.target ?? h.fact.value ?? ''}; #${h.fact.id}]: ${oneLine(h.fact.text, 200)}`,
+    );
+    if (h.evidence)
+      out.push(
+        `   evidence: ${day(h.evidence.occurred_at)} ${h.evidence.source} ${h.evidence.source === 'manual' ? 'remembered' : `${h.evidence.path}:${h.evidence.line_start}-${h.evidence.line_end}`}`,
+      );
   });
   return out.join('\n') + '\n';
 }
 
 export function rememberText(r: RememberResult): string {
-  const head = r.created ? `Remembered (episode ${r.episode_id.slice(0, 12)}).` : `Already remembered (episode ${r.episode_id.slice(0, 12)}); nothing new stored.`;
+  const head = r.created
+    ? `Remembered (episode ${r.episode_id.slice(0, 12)}).`
+    : `Already remembered (episode ${r.episode_id.slice(0, 12)}); nothing new stored.`;
   const out = [head];
   if (r.entities.length) out.push(`entities: ${r.entities.map((e) => `${e.name} (${e.type})`).join(', ')}`);
   out.push(...r.facts.map(factLine));
-  out.push(r.refine === 'queued' ? 'A model will refine it from the queue.' : r.refine === 'offline-only' ? 'Resolved offline; a configured model would refine it later.' : 'Refined by a model.');
+  out.push(
+    r.refine === 'queued'
+      ? 'A model will refine it from the queue.'
+      : r.refine === 'offline-only'
+        ? 'Resolved offline; a configured model would refine it later.'
+        : 'Refined by a model.',
+  );
   if (r.note) out.push(`(${r.note})`);
   return out.join('\n') + '\n';
 }
 
 export function factsText(r: FactsResult): string {
   const out = [`## ${r.entity.name} (${r.entity.type})${r.entity.aliases?.length ? ` aka ${r.entity.aliases.join(', ')}` : ''}: ${plural(r.total, 'fact')}`];
-  for (const f of r.facts) out.push(`${factLine(f)}${f.expired_at ? ` (retired ${day(f.expired_at)}${f.superseded_by ? `, superseded by #${f.superseded_by}` : ''})` : ''}`);
+  for (const f of r.facts)
+    out.push(`${factLine(f)}${f.expired_at ? ` (retired ${day(f.expired_at)}${f.superseded_by ? `, superseded by #${f.superseded_by}` : ''})` : ''}`);
   if (r.truncated) out.push(`(${r.truncated})`);
   return out.join('\n') + '\n';
 }

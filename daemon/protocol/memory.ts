@@ -17,7 +17,10 @@ export { agentName, EditorStorageParams, EditorStorageResult, MemoryEditorStorag
 export const MemorySource = z.string().check(z.minLength(1));
 
 export const IngestParams = z.object({
-  source: describe(MemorySource, 'What the path holds: claude (a session .jsonl or a projects folder), codex (a rollout or a sessions folder), run (a run directory or a folder of them), seed (a markdown file or folder), aider (a .aider.chat.history.md), copilot (a VS Code chatSessions .json/.jsonl), cline and roo (a task folder); `scry memory status` lists every source the daemon reads.'),
+  source: describe(
+    MemorySource,
+    'What the path holds: claude (a session .jsonl or a projects folder), codex (a rollout or a sessions folder), run (a run directory or a folder of them), seed (a markdown file or folder), aider (a .aider.chat.history.md), copilot (a VS Code chatSessions .json/.jsonl), cline and roo (a task folder); `scry memory status` lists every source the daemon reads.',
+  ),
   path: describe(z.string().check(z.minLength(1)), 'A file or a folder to search for sources of that kind.'),
 });
 
@@ -50,7 +53,19 @@ export const IngestResult = z.object({
 export const SweepParams = z.object({ dry_run: opt(z.boolean(), 'Show what a sweep would ingest, write nothing.') });
 
 export const SweepResult = z.object({
-  sources: z.array(z.object({ source: MemorySource, roots: z.array(z.string()), stores: z.array(z.string()), files: z.number(), ingested: z.number(), unchanged: z.number(), too_recent: z.number(), failed: z.number(), added: z.number() })),
+  sources: z.array(
+    z.object({
+      source: MemorySource,
+      roots: z.array(z.string()),
+      stores: z.array(z.string()),
+      files: z.number(),
+      ingested: z.number(),
+      unchanged: z.number(),
+      too_recent: z.number(),
+      failed: z.number(),
+      added: z.number(),
+    }),
+  ),
   added: z.number(),
   failed: z.array(z.object({ path: z.string(), error: z.string(), expected: z.optional(z.string()) })),
   elapsed_ms: z.number(),
@@ -75,7 +90,12 @@ export const MemoryIngest = defineMethod({
   method: 'memory/ingest',
   params: IngestParams,
   result: IngestResult,
-  cli: { command: 'memory ingest', group: 'memory', summary: 'distill agent transcripts at --path into episodes (--source claude|codex|gemini|opencode|qwen|cursor|aider|copilot|cline|roo|run|seed)', paths: ['path'] },
+  cli: {
+    command: 'memory ingest',
+    group: 'memory',
+    summary: 'distill agent transcripts at --path into episodes (--source claude|codex|gemini|opencode|qwen|cursor|aider|copilot|cline|roo|run|seed)',
+    paths: ['path'],
+  },
 });
 
 export const MemorySweep = defineMethod({
@@ -98,7 +118,6 @@ export const MemoryStatusMethod = defineMethod({
   result: MemoryStatus,
   cli: { command: 'memory status', group: 'memory', summary: 'episodes, entities, facts, the extraction queue and each provider' },
 });
-
 
 /** Broadcast while an ingest or sweep runs, and as the queue drains. */
 export const MemoryProgressNotification = defineNotification({ method: 'memory/progress', params: MemoryProgress });
@@ -212,7 +231,13 @@ export const RecallResult = z.object({
 });
 
 export const EpisodesParams = z.object({ entity: entityName, limit: memLimit('At most this many episodes (default 10), newest first.') });
-export const EpisodesResult = z.object({ entity: EntityRef, episodes: z.array(EpisodeRef), total: z.number(), note: z.optional(z.string()), elapsed_ms: z.number() });
+export const EpisodesResult = z.object({
+  entity: EntityRef,
+  episodes: z.array(EpisodeRef),
+  total: z.number(),
+  note: z.optional(z.string()),
+  elapsed_ms: z.number(),
+});
 
 export const PathParams = z.object({
   from: entityName,
@@ -231,7 +256,10 @@ export const PathResult = z.object({
 
 export const RememberParams = z.object({
   text: describe(z.string().check(z.minLength(1)), 'The fact to keep, one or two sentences in plain words ("the Hermes API is deployed on web-2").'),
-  entity: opt(z.array(z.string().check(z.minLength(1))), `Entities the fact is about, created when unknown, \`type:name\` giving a new one its type (${ENTITY_TYPES.join(', ')}; e.g. \`machine:web-2\`).`),
+  entity: opt(
+    z.array(z.string().check(z.minLength(1))),
+    `Entities the fact is about, created when unknown, \`type:name\` giving a new one its type (${ENTITY_TYPES.join(', ')}; e.g. \`machine:web-2\`).`,
+  ),
   cwd: opt(z.string(), 'The directory the fact was learnt in, whose repository becomes the project it belongs to.'),
   at: opt(z.string(), 'When the fact became true, an ISO time (default now).'),
 });
@@ -252,11 +280,28 @@ export const EntitiesParams = z.object({
   limit: memLimit('At most this many (default 50), most recently updated first.'),
   cursor: opt(z.string(), 'The next_cursor of the previous page.'),
 });
-export const EntityRow = z.object({ id: z.number(), name: z.string(), type: z.string(), aliases: z.array(z.string()), current_facts: z.number(), updated_at: z.string() });
+export const EntityRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  aliases: z.array(z.string()),
+  current_facts: z.number(),
+  updated_at: z.string(),
+});
 export const EntitiesResult = z.object({ entities: z.array(EntityRow), total: z.number(), next_cursor: z.optional(z.string()), elapsed_ms: z.number() });
 
-export const FactsParams = z.object({ entity: entityName, all: opt(z.boolean(), 'Also facts that were superseded or invalidated.'), limit: memLimit('At most this many facts (default 100).') });
-export const FactsResult = z.object({ entity: EntityRef, facts: z.array(MemoryFact), total: z.number(), truncated: z.optional(z.string()), elapsed_ms: z.number() });
+export const FactsParams = z.object({
+  entity: entityName,
+  all: opt(z.boolean(), 'Also facts that were superseded or invalidated.'),
+  limit: memLimit('At most this many facts (default 100).'),
+});
+export const FactsResult = z.object({
+  entity: EntityRef,
+  facts: z.array(MemoryFact),
+  total: z.number(),
+  truncated: z.optional(z.string()),
+  elapsed_ms: z.number(),
+});
 
 export const InvalidateParams = z.object({
   fact: describe(z.string().check(z.minLength(1)), 'The id of the fact (from recall or facts).'),
@@ -288,20 +333,38 @@ export const GraphNode = z.object({
   facts: z.number(),
   updated_at: z.string(),
 });
-export const GraphEdge = z.object({ id: z.number(), source: z.number(), target: z.number(), relation: z.string(), text: z.string(), valid_from: z.optional(z.string()), confidence: z.number() });
+export const GraphEdge = z.object({
+  id: z.number(),
+  source: z.number(),
+  target: z.number(),
+  relation: z.string(),
+  text: z.string(),
+  valid_from: z.optional(z.string()),
+  confidence: z.number(),
+});
 export const GraphResult = z.object({
   center: z.optional(EntityRef),
   nodes: z.array(GraphNode),
   /** Facts between the nodes of this page and those of earlier pages. */
   edges: z.array(GraphEdge),
-  page: z.object({ limit: z.number(), returned: z.number(), offset: z.number(), has_more: z.boolean(), next_cursor: z.optional(z.string()), total: opt(z.number(), 'Nodes reachable (within depth), when known.') }),
+  page: z.object({
+    limit: z.number(),
+    returned: z.number(),
+    offset: z.number(),
+    has_more: z.boolean(),
+    next_cursor: z.optional(z.string()),
+    total: opt(z.number(), 'Nodes reachable (within depth), when known.'),
+  }),
   elapsed_ms: z.number(),
 });
 
 export const OrientParams = z.object({
   cwd: opt(z.string().check(z.minLength(1)), 'The directory the session starts in (default: where scry runs); its git root is the repository.'),
   budget: memLimit('Token budget (default 500); the block is always within it, trimmed by importance, never mid-line.'),
-  hook: opt(z.boolean(), "Run as Claude Code's SessionStart hook: read cwd from the hook input on stdin, print the hook's JSON, and print nothing when hooks.session_start is off in config.yaml."),
+  hook: opt(
+    z.boolean(),
+    "Run as Claude Code's SessionStart hook: read cwd from the hook input on stdin, print the hook's JSON, and print nothing when hooks.session_start is off in config.yaml.",
+  ),
 });
 export const OrientResult = z.object({
   text: describe(z.string(), 'The markdown block; empty when memory knows nothing worth saying.'),
@@ -362,28 +425,57 @@ export const MemoryRecall = defineMethod({
   method: 'memory/recall',
   params: RecallParams,
   result: RecallResult,
-  cli: { command: 'memory recall', group: 'memory', summary: 'what memory knows about QUERY: entities, current facts (or --as-of), recent episodes', arg: { field: 'query', label: 'QUERY', required: true, example: 'scry memory recall "where do we deploy the API?"', needs: 'a name or a question' }, paths: ['cwd'] },
+  cli: {
+    command: 'memory recall',
+    group: 'memory',
+    summary: 'what memory knows about QUERY: entities, current facts (or --as-of), recent episodes',
+    arg: { field: 'query', label: 'QUERY', required: true, example: 'scry memory recall "where do we deploy the API?"', needs: 'a name or a question' },
+    paths: ['cwd'],
+  },
 });
 
 export const MemoryEpisodes = defineMethod({
   method: 'memory/episodes',
   params: EpisodesParams,
   result: EpisodesResult,
-  cli: { command: 'memory episodes', group: 'memory', summary: 'the sessions that mention ENTITY, newest first, with where to read them', arg: entityArg('scry memory episodes hermes') },
+  cli: {
+    command: 'memory episodes',
+    group: 'memory',
+    summary: 'the sessions that mention ENTITY, newest first, with where to read them',
+    arg: entityArg('scry memory episodes hermes'),
+  },
 });
 
 export const MemoryPath = defineMethod({
   method: 'memory/path',
   params: PathParams,
   result: PathResult,
-  cli: { command: 'memory path', group: 'memory', summary: 'the shortest chain of current facts between FROM and TO', arg: { field: 'from', label: 'FROM', required: true, example: 'scry memory path hermes pnpm', needs: 'two entity names' }, arg2: { field: 'to', label: 'TO', required: true, example: 'scry memory path hermes pnpm', needs: 'two entity names' } },
+  cli: {
+    command: 'memory path',
+    group: 'memory',
+    summary: 'the shortest chain of current facts between FROM and TO',
+    arg: { field: 'from', label: 'FROM', required: true, example: 'scry memory path hermes pnpm', needs: 'two entity names' },
+    arg2: { field: 'to', label: 'TO', required: true, example: 'scry memory path hermes pnpm', needs: 'two entity names' },
+  },
 });
 
 export const MemoryRemember = defineMethod({
   method: 'memory/remember',
   params: RememberParams,
   result: RememberResult,
-  cli: { command: 'memory remember', group: 'memory', summary: 'keep FACT now (a manual episode, resolved offline at once; --entity X to name what it is about)', arg: { field: 'text', label: 'FACT', required: true, example: 'scry memory remember "the Hermes API is deployed on web-2" --entity hermes', needs: 'the fact in words' }, paths: ['cwd'] },
+  cli: {
+    command: 'memory remember',
+    group: 'memory',
+    summary: 'keep FACT now (a manual episode, resolved offline at once; --entity X to name what it is about)',
+    arg: {
+      field: 'text',
+      label: 'FACT',
+      required: true,
+      example: 'scry memory remember "the Hermes API is deployed on web-2" --entity hermes',
+      needs: 'the fact in words',
+    },
+    paths: ['cwd'],
+  },
 });
 
 export const MemoryEntities = defineMethod({
@@ -397,21 +489,36 @@ export const MemoryFacts = defineMethod({
   method: 'memory/facts',
   params: FactsParams,
   result: FactsResult,
-  cli: { command: 'memory facts', group: 'memory', summary: 'the current facts of ENTITY (--all: with superseded and invalidated ones)', arg: entityArg('scry memory facts hermes --all') },
+  cli: {
+    command: 'memory facts',
+    group: 'memory',
+    summary: 'the current facts of ENTITY (--all: with superseded and invalidated ones)',
+    arg: entityArg('scry memory facts hermes --all'),
+  },
 });
 
 export const MemoryInvalidate = defineMethod({
   method: 'memory/invalidate',
   params: InvalidateParams,
   result: InvalidateResult,
-  cli: { command: 'memory invalidate', group: 'memory', summary: 'mark fact FACT_ID as no longer true (kept in history; --at TIME)', arg: { field: 'fact', label: 'FACT_ID', required: true, example: 'scry memory invalidate 42', needs: 'a fact id' } },
+  cli: {
+    command: 'memory invalidate',
+    group: 'memory',
+    summary: 'mark fact FACT_ID as no longer true (kept in history; --at TIME)',
+    arg: { field: 'fact', label: 'FACT_ID', required: true, example: 'scry memory invalidate 42', needs: 'a fact id' },
+  },
 });
 
 export const MemoryForget = defineMethod({
   method: 'memory/forget',
   params: ForgetParams,
   result: ForgetResult,
-  cli: { command: 'memory forget', group: 'memory', summary: 'delete ENTITY with its facts, or --episode ID (--with-facts: and the facts only it supports)', arg: { field: 'entity', label: 'ENTITY', required: false, example: 'scry memory forget old-box', needs: 'an entity' } },
+  cli: {
+    command: 'memory forget',
+    group: 'memory',
+    summary: 'delete ENTITY with its facts, or --episode ID (--with-facts: and the facts only it supports)',
+    arg: { field: 'entity', label: 'ENTITY', required: false, example: 'scry memory forget old-box', needs: 'an entity' },
+  },
 });
 
 export const MemoryGraph = defineMethod({
@@ -441,8 +548,32 @@ export const MemoryEpisode = defineMethod({
   method: 'memory/episode',
   params: EpisodeParams,
   result: EpisodeResult,
-  cli: { command: 'memory episode', group: 'memory', summary: 'the distilled text of one episode (by id or prefix)', arg: { field: 'id', label: 'ID', required: true, example: 'scry memory episode 3f2a9c', needs: 'an episode id' } },
+  cli: {
+    command: 'memory episode',
+    group: 'memory',
+    summary: 'the distilled text of one episode (by id or prefix)',
+    arg: { field: 'id', label: 'ID', required: true, example: 'scry memory episode 3f2a9c', needs: 'an episode id' },
+  },
 });
 
 // In the order the methods were declared (listings and help follow it).
-export const MEMORY_METHODS = [MemoryEditorStorage, MemoryIngest, MemorySweep, MemoryRetry, MemoryStatusMethod, MemoryEpisode, MemoryRecall, MemoryEpisodes, MemoryPath, MemoryRemember, MemoryEntities, MemoryFacts, MemoryInvalidate, MemoryForget, MemoryGraph, MemoryOrient, MemoryQueueFile, MemoryWhy] as const;
+export const MEMORY_METHODS = [
+  MemoryEditorStorage,
+  MemoryIngest,
+  MemorySweep,
+  MemoryRetry,
+  MemoryStatusMethod,
+  MemoryEpisode,
+  MemoryRecall,
+  MemoryEpisodes,
+  MemoryPath,
+  MemoryRemember,
+  MemoryEntities,
+  MemoryFacts,
+  MemoryInvalidate,
+  MemoryForget,
+  MemoryGraph,
+  MemoryOrient,
+  MemoryQueueFile,
+  MemoryWhy,
+] as const;

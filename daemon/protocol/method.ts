@@ -50,7 +50,10 @@ interface FormatterEntry {
 }
 
 /** Binds a formatter to its method; the table trusts the daemon's answer to match the declaration (the daemon builds it from the same schema). */
-export const formatter = <D extends MethodDecl>(decl: D, format: Formatter<D>): FormatterEntry => ({ method: decl.method, format: (result) => format(result as ResultOf<D>) });
+export const formatter = <D extends MethodDecl>(decl: D, format: Formatter<D>): FormatterEntry => ({
+  method: decl.method,
+  format: (result) => format(result as ResultOf<D>),
+});
 
 export const formatterTable = (entries: readonly FormatterEntry[]): FormatterTable => Object.fromEntries(entries.map((e) => [e.method, e.format]));
 
@@ -150,7 +153,14 @@ export function fieldsOf(schema: z.ZodMiniObject): FieldInfo[] {
     const element = t === 'array' ? (s._zod.def as unknown as { element: z.core.$ZodType }).element : undefined;
     const kind = t === 'string' || t === 'enum' ? 'string' : t === 'number' || t === 'boolean' ? t : element?._zod.def.type === 'string' ? 'list' : 'other';
     const choices = t === 'enum' ? Object.values((s._zod.def as unknown as { entries: Record<string, string> }).entries) : undefined;
-    return { name, kind, optional, ...(description ?? inner ? { description: description ?? inner } : {}), ...(choices ? { choices } : {}), ...(kind === 'number' ? boundsOf(s) : {}) };
+    return {
+      name,
+      kind,
+      optional,
+      ...((description ?? inner) ? { description: description ?? inner } : {}),
+      ...(choices ? { choices } : {}),
+      ...(kind === 'number' ? boundsOf(s) : {}),
+    };
   });
 }
 

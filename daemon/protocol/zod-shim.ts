@@ -57,4 +57,6 @@ export const positive = (): object => bound('greater_than', 0, false);
 export const minimum = (value: number): object => bound('greater_than', value, true);
 export const maximum = (value: number): object => bound('less_than', value, true);
 export const minLength = (): object => ({});
-export const globalRegistry = { get: (s: Schema): { description?: string } | undefined => (s.description !== undefined ? { description: s.description } : undefined) };
+export const globalRegistry = {
+  get: (s: Schema): { description?: string } | undefined => (s.description !== undefined ? { description: s.description } : undefined),
+};

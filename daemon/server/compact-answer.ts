@@ -9,7 +9,8 @@ import type { Handler } from '../domain';
 export async function compactAnswer(table: ReadonlyMap<string, Handler>, p: P.CompactParams): Promise<P.CompactResult> {
   const h = table.get(p.method);
   const format = P.COMPACT_FORMATTERS[p.method];
-  if (!h || !format) throw new InvalidParamsError(`invalid params for ${P.Compact.method}: method '${p.method}' has no compact form (the code queries have one)`);
+  if (!h || !format)
+    throw new InvalidParamsError(`invalid params for ${P.Compact.method}: method '${p.method}' has no compact form (the code queries have one)`);
   const checked = P.checkParams(h.decl, p.params);
   if (!checked.ok) throw new InvalidParamsError(checked.message);
   const result: unknown = await h.run(checked.params);

@@ -89,7 +89,8 @@ export async function createDaemon(home: string, domainFactories: readonly Domai
   ];
   const table = new Map<string, Handler>();
   for (const h of [...own, ...domains.flatMap((d) => d.methods)]) {
-    if (table.has(h.decl.method)) throw new ScryError(`method ${h.decl.method} is declared by two domains`, 'Each method belongs to one domain: rename one of them in daemon/protocol/');
+    if (table.has(h.decl.method))
+      throw new ScryError(`method ${h.decl.method} is declared by two domains`, 'Each method belongs to one domain: rename one of them in daemon/protocol/');
     table.set(h.decl.method, h);
   }
 
@@ -108,7 +109,7 @@ export async function createDaemon(home: string, domainFactories: readonly Domai
           return result;
         } catch (err) {
           if (err instanceof ScryError) return new ResponseError<P.ErrorData>(err.code, err.message, err.remedy ? { remedy: err.remedy } : undefined);
-          logger.error(`error in ${method}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+          logger.error(`error in ${method}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
           return new ResponseError(ErrorCode.Internal, err instanceof Error ? err.message : String(err));
         }
       });
@@ -142,7 +143,7 @@ export async function createDaemon(home: string, domainFactories: readonly Domai
     try {
       await d.restore();
     } catch (err) {
-      logger.error(`${d.name}: restore failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      logger.error(`${d.name}: restore failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     }
   }
 

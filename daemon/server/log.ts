@@ -23,7 +23,10 @@ export class Logger {
   private readonly echo: boolean;
   readonly level: LogLevel;
 
-  constructor(readonly file: string, options: { echo?: boolean; level?: LogLevel } = {}) {
+  constructor(
+    readonly file: string,
+    options: { echo?: boolean; level?: LogLevel } = {},
+  ) {
     this.echo = options.echo ?? false;
     this.level = options.level ?? 'info';
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });

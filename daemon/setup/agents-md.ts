@@ -43,7 +43,9 @@ export async function offerAgentsLine(ctx: SetupContext, opts: { dryRun: boolean
   }
   const base = withoutOurs(before);
   const after = `${base}${base.length > 0 && !base.endsWith('\n') ? '\n' : ''}${line}\n`;
-  ctx.out(`codex: Codex runs scry's SessionStart hook only once you trust it; scry ${opts.dryRun ? 'would add' : 'offers to add'} this line to ${file} so every Codex session starts with Scry's memory either way:\n  ${line}\n`);
+  ctx.out(
+    `codex: Codex runs scry's SessionStart hook only once you trust it; scry ${opts.dryRun ? 'would add' : 'offers to add'} this line to ${file} so every Codex session starts with Scry's memory either way:\n  ${line}\n`,
+  );
   if (opts.dryRun) {
     ctx.out('codex: dry run, not written\n');
     return true;

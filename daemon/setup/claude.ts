@@ -24,7 +24,10 @@ export function parseMcpGet(stdout: string): Registration {
   const scopeText = (field('Scope') ?? '').toLowerCase();
   const scope = scopeText.startsWith('user') ? 'user' : scopeText.startsWith('local') ? 'local' : scopeText.startsWith('project') ? 'project' : undefined;
   const envBlock = /^\s*Environment:[ \t]*\n((?:[ \t]+\S+=.*\n?)*)/m.exec(stdout)?.[1] ?? '';
-  const env = envBlock.split('\n').map((l) => l.trim()).filter((l) => l.includes('='));
+  const env = envBlock
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.includes('='));
   return { scope, command: field('Command'), args: field('Args'), status: field('Status'), env };
 }
 
@@ -38,7 +41,8 @@ export function lookupRegistration(ctx: SetupContext): ClaudeLookup {
   const [command, ...args] = scryArgv(ctx, 'mcp');
   // The same scry with the same SCRY_HOME: an older registration without it would reach another daemon.
   const home = registration.env.filter((e) => e.startsWith('SCRY_HOME='));
-  const matches = registration.scope === 'user' && registration.command === command && registration.args === args.join(' ') && home.join('\n') === serverEnv(ctx).join('\n');
+  const matches =
+    registration.scope === 'user' && registration.command === command && registration.args === args.join(' ') && home.join('\n') === serverEnv(ctx).join('\n');
   return { kind: 'present', registration, matches };
 }
 

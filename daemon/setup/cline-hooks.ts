@@ -83,7 +83,9 @@ export async function updateClineHook(ctx: SetupContext, opts: { uninstall: bool
   }
   const foreign = current !== undefined && !isOurs(current);
   if (foreign && fs.existsSync(kept)) {
-    ctx.out(`${LABEL}: ${file} is not scry's and ${kept} is taken, so scry leaves both alone; to wire it, add to your hook: printf '%s' "$input" | ${scryHookCommand(ctx, 'hook', 'cline-task-complete')}\n`);
+    ctx.out(
+      `${LABEL}: ${file} is not scry's and ${kept} is taken, so scry leaves both alone; to wire it, add to your hook: printf '%s' "$input" | ${scryHookCommand(ctx, 'hook', 'cline-task-complete')}\n`,
+    );
     return 'failed';
   }
   const restore = remove && fs.existsSync(kept) ? ` and move ${kept} back to ${file}` : '';
@@ -95,7 +97,9 @@ export async function updateClineHook(ctx: SetupContext, opts: { uninstall: bool
     ctx.out(`${LABEL}: dry run, not written\n`);
     return 'dry-run';
   }
-  const question = remove ? `Remove ${file}?${restore ? ` (${kept} goes back in its place)` : ''} [y/N] ` : `Write ${file}?${foreign ? ` Yours is kept in ${kept}.` : ''} [y/N] `;
+  const question = remove
+    ? `Remove ${file}?${restore ? ` (${kept} goes back in its place)` : ''} [y/N] `
+    : `Write ${file}?${foreign ? ` Yours is kept in ${kept}.` : ''} [y/N] `;
   if (!opts.yes && !(await ctx.confirm(question))) {
     ctx.out(`${LABEL}: not changed. Run scry setup${opts.uninstall ? ' --uninstall' : ''} --yes to accept\n`);
     return 'declined';

@@ -32,16 +32,19 @@ const PURPOSE: Record<string, string> = {
 };
 
 /** The one step Codex leaves to the user, said by setup and doctor alike. */
-export const CODEX_TRUST_STEP = "run codex, type /hooks, and trust scry's hooks (Codex skips a hook nobody trusted without a word, in codex exec too; a changed hook needs trusting again)";
+export const CODEX_TRUST_STEP =
+  "run codex, type /hooks, and trust scry's hooks (Codex skips a hook nobody trusted without a word, in codex exec too; a changed hook needs trusting again)";
 
 export function desiredCodexHooks(ctx: SetupContext): HookSpec[] {
   const on = hookSwitches(ctx);
   const scry = (...sub: string[]): string => scryHookCommand(ctx, ...sub);
   const specs: HookSpec[] = [];
   if (on.search !== 'off') specs.push({ event: 'PreToolUse', matcher: 'Bash', command: gateCommand(ctx, 'pretooluse'), timeout: 5, marker: 'pretooluse' });
-  if (on.sessionStart) specs.push({ event: 'SessionStart', matcher: 'startup|resume|clear', command: scry('memory', 'orient', '--hook'), timeout: 5, marker: 'memory orient' });
+  if (on.sessionStart)
+    specs.push({ event: 'SessionStart', matcher: 'startup|resume|clear', command: scry('memory', 'orient', '--hook'), timeout: 5, marker: 'memory orient' });
   // Codex sends the same SessionEnd input as Claude Code: the variable says whose rollout it is. Codex caps this timeout at 3 s.
-  if (on.sessionEnd) specs.push({ event: 'SessionEnd', command: `SCRY_HOOK_AGENT=codex ${scry('hook', 'session-end')}`, timeout: 2, marker: 'hook session-end' });
+  if (on.sessionEnd)
+    specs.push({ event: 'SessionEnd', command: `SCRY_HOOK_AGENT=codex ${scry('hook', 'session-end')}`, timeout: 2, marker: 'hook session-end' });
   return specs;
 }
 

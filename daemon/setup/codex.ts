@@ -10,7 +10,10 @@ export function registerWithCodex(ctx: SetupContext, dryRun: boolean): boolean {
   const got = ctx.run(CODEX, ['mcp', 'get', SERVER_NAME, '--json']);
   if (!got.found) {
     // Said only where Codex leaves a trace (its home folder), and once: the AGENTS.md line is not offered either.
-    if (ctx.codexDir !== undefined && fs.existsSync(ctx.codexDir)) ctx.out(`codex: ${ctx.codexDir} exists but codex is not on PATH: its MCP registration and the AGENTS.md line are skipped. Run scry setup again once codex is on PATH\n`);
+    if (ctx.codexDir !== undefined && fs.existsSync(ctx.codexDir))
+      ctx.out(
+        `codex: ${ctx.codexDir} exists but codex is not on PATH: its MCP registration and the AGENTS.md line are skipped. Run scry setup again once codex is on PATH\n`,
+      );
     return true;
   }
   const argv = scryArgv(ctx, 'mcp');
@@ -70,4 +73,3 @@ export function unregisterFromCodex(ctx: SetupContext, dryRun: boolean): boolean
   ctx.out(r.code === 0 ? `ran: ${shellLine(CODEX, args)}\n` : `codex: '${shellLine(CODEX, args)}' failed (exit ${r.code})\n`);
   return r.code === 0;
 }
-

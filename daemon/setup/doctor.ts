@@ -29,7 +29,9 @@ export async function runDoctor(ctx: SetupContext, opts: { repo: string; symbol:
   const checks: Check[] = [];
   const add = (c: Check): Check => {
     checks.push(c);
-    ctx.out(`${c.skipped ? 'skip' : c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.detail}\n${!c.ok && c.fix ? `      ${c.skipped ? 'to add it' : 'fix'}: ${c.fix}\n` : ''}`);
+    ctx.out(
+      `${c.skipped ? 'skip' : c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.detail}\n${!c.ok && c.fix ? `      ${c.skipped ? 'to add it' : 'fix'}: ${c.fix}\n` : ''}`,
+    );
     return c;
   };
 
@@ -79,7 +81,9 @@ export async function runDoctor(ctx: SetupContext, opts: { repo: string; symbol:
     add({
       name: 'tools listed',
       ok: ours,
-      detail: ours ? `${listed.length} tools: ${listed.join(', ')}` : `${listed.length} tools from ${served?.name ?? '?'} ${served?.version ?? '?'}, not this scry (${VERSION})${listed.includes('scry_refs') ? '' : '; scry_refs missing'}`,
+      detail: ours
+        ? `${listed.length} tools: ${listed.join(', ')}`
+        : `${listed.length} tools from ${served?.name ?? '?'} ${served?.version ?? '?'}, not this scry (${VERSION})${listed.includes('scry_refs') ? '' : '; scry_refs missing'}`,
       fix: 'The registered command runs another scry version: run scry setup',
     });
     const call = await client.callTool({ name: 'scry_refs', arguments: { symbol: opts.symbol, repo: opts.repo, limit: 3, format: 'json' } });
@@ -88,7 +92,9 @@ export async function runDoctor(ctx: SetupContext, opts: { repo: string; symbol:
     add({
       name: 'scry_refs call',
       ok: !call.isError && typeof result?.total === 'number',
-      detail: call.isError ? text : `${result?.total} references to '${opts.symbol}' in ${opts.repo} (index ${result?.index?.status}, ${result?.elapsed_ms} ms in the daemon)`,
+      detail: call.isError
+        ? text
+        : `${result?.total} references to '${opts.symbol}' in ${opts.repo} (index ${result?.index?.status}, ${result?.elapsed_ms} ms in the daemon)`,
       fix: 'See the daemon log (scry status shows its path), or run scry start --foreground',
     });
   } finally {
@@ -117,7 +123,13 @@ function hookChecks(ctx: SetupContext, add: (c: Check) => Check): void {
   const version = /(\d+\.\d+\.\d+)/.exec(ctx.run(CLAUDE, ['--version']).stdout)?.[1];
   // Native builds since 2.1.117 have no Grep or Glob tool: agents search with grep and rg in Bash.
   const grepless = version !== undefined && compareVersions(version, '2.1.117') >= 0;
-  add({ name: 'Claude Code', ok: version !== undefined, detail: version ? `${version}${grepless ? ': searches run in Bash (no Grep or Glob tool), so the Bash hook is the route' : ': has the Grep and Glob tools'}` : 'claude --version printed no version' });
+  add({
+    name: 'Claude Code',
+    ok: version !== undefined,
+    detail: version
+      ? `${version}${grepless ? ': searches run in Bash (no Grep or Glob tool), so the Bash hook is the route' : ': has the Grep and Glob tools'}`
+      : 'claude --version printed no version',
+  });
   let settings: Record<string, unknown> = {};
   try {
     settings = fs.existsSync(settingsFile(ctx)) ? parseSettings(fs.readFileSync(settingsFile(ctx), 'utf8'), settingsFile(ctx)) : {};
@@ -129,7 +141,8 @@ function hookChecks(ctx: SetupContext, add: (c: Check) => Check): void {
     const groups = (settings.hooks as Record<string, unknown> | undefined)?.[event];
     if (!Array.isArray(groups)) return undefined;
     for (const g of groups as Array<{ matcher?: unknown; hooks?: Array<{ command?: unknown }> }>) {
-      if (g.hooks?.some((h) => typeof h.command === 'string' && /\bscry\b/.test(h.command) && h.command.includes(marker))) return { matcher: typeof g.matcher === 'string' ? g.matcher : '' };
+      if (g.hooks?.some((h) => typeof h.command === 'string' && /\bscry\b/.test(h.command) && h.command.includes(marker)))
+        return { matcher: typeof g.matcher === 'string' ? g.matcher : '' };
     }
     return undefined;
   };
@@ -140,12 +153,35 @@ function hookChecks(ctx: SetupContext, add: (c: Check) => Check): void {
     add({ name, ok: live, skipped: !live && optional, detail: why, fix });
   };
   const offSearch = mode === 'off' ? 'off (hooks.search: off in config.yaml)' : undefined;
-  route('Bash search hook', tools.has('Bash'), offSearch ?? (tools.has('Bash') ? `PreToolUse on Bash, mode ${mode}: a symbol search in grep/rg/git grep/find gets the index's answer` : search ? `installed for ${search.matcher} only: the Bash searches of today's Claude Code pass it by` : 'not installed (optional; declined or not yet accepted)'), 'scry setup, and accept the hook edit');
-  route('Grep/Glob search hook', tools.has('Grep'), offSearch ?? (tools.has('Grep') ? `PreToolUse on Grep|Glob, kept for clients that still have those tools${grepless ? ' (this one has not)' : ''}` : 'not installed (optional)'), 'scry setup, and accept the hook edit');
+  route(
+    'Bash search hook',
+    tools.has('Bash'),
+    offSearch ??
+      (tools.has('Bash')
+        ? `PreToolUse on Bash, mode ${mode}: a symbol search in grep/rg/git grep/find gets the index's answer`
+        : search
+          ? `installed for ${search.matcher} only: the Bash searches of today's Claude Code pass it by`
+          : 'not installed (optional; declined or not yet accepted)'),
+    'scry setup, and accept the hook edit',
+  );
+  route(
+    'Grep/Glob search hook',
+    tools.has('Grep'),
+    offSearch ??
+      (tools.has('Grep')
+        ? `PreToolUse on Grep|Glob, kept for clients that still have those tools${grepless ? ' (this one has not)' : ''}`
+        : 'not installed (optional)'),
+    'scry setup, and accept the hook edit',
+  );
   for (const w of wanted.filter((h) => h.event !== 'PreToolUse')) {
     const there = installed(w.event, w.marker) !== undefined;
     const label = w.event === 'PostToolUse' ? 'Read memory hook' : `${w.event} memory hook`;
-    route(label, there, there ? `in ${settingsFile(ctx)}` : 'not installed (optional; declined or not yet accepted)', 'scry setup, and accept the hook edit (or turn it off under hooks: in config.yaml)');
+    route(
+      label,
+      there,
+      there ? `in ${settingsFile(ctx)}` : 'not installed (optional; declined or not yet accepted)',
+      'scry setup, and accept the hook edit (or turn it off under hooks: in config.yaml)',
+    );
   }
 }
 
@@ -169,20 +205,41 @@ async function codexChecks(ctx: SetupContext, add: (c: Check) => Check, repo: st
     return;
   }
   const version = /(\d+\.\d+\.\d+)/.exec(ctx.run(CODEX, ['--version']).stdout)?.[1];
-  add({ name: 'Codex', ok: version !== undefined, detail: version ? `${version}: hooks on PreToolUse (Bash), SessionStart and SessionEnd; no Read, Grep or Glob tool to hook` : 'codex --version printed no version' });
+  add({
+    name: 'Codex',
+    ok: version !== undefined,
+    detail: version
+      ? `${version}: hooks on PreToolUse (Bash), SessionStart and SessionEnd; no Read, Grep or Glob tool to hook`
+      : 'codex --version printed no version',
+  });
   add({
     name: 'registered with Codex',
     ok: state === 'ours',
-    detail: state === 'ours' ? `codex mcp get ${SERVER_NAME}: this scry` : state === 'other' ? `codex mcp get ${SERVER_NAME}: another command or SCRY_HOME` : `codex mcp get ${SERVER_NAME} finds no server`,
+    detail:
+      state === 'ours'
+        ? `codex mcp get ${SERVER_NAME}: this scry`
+        : state === 'other'
+          ? `codex mcp get ${SERVER_NAME}: another command or SCRY_HOME`
+          : `codex mcp get ${SERVER_NAME} finds no server`,
     fix: 'Run scry setup',
   });
   await codexHookChecks(ctx, add, repo);
   const file = agentsFile(ctx);
   const line = fs.existsSync(file) && fs.readFileSync(file, 'utf8').includes(AGENTS_MARKER);
-  add({ name: 'Codex AGENTS.md line', ok: line, skipped: !line, detail: line ? `in ${file}` : `not in ${file} (optional)`, fix: 'scry setup, and accept the AGENTS.md line' });
+  add({
+    name: 'Codex AGENTS.md line',
+    ok: line,
+    skipped: !line,
+    detail: line ? `in ${file}` : `not in ${file} (optional)`,
+    fix: 'scry setup, and accept the AGENTS.md line',
+  });
 }
 
-const CODEX_ROUTES: Record<string, string> = { PreToolUse: 'Codex Bash search hook', SessionStart: 'Codex SessionStart memory hook', SessionEnd: 'Codex SessionEnd memory hook' };
+const CODEX_ROUTES: Record<string, string> = {
+  PreToolUse: 'Codex Bash search hook',
+  SessionStart: 'Codex SessionStart memory hook',
+  SessionEnd: 'Codex SessionEnd memory hook',
+};
 const CODEX_EVENTS: Record<string, string> = { PreToolUse: 'preToolUse', SessionStart: 'sessionStart', SessionEnd: 'sessionEnd' };
 
 /** Each of scry's Codex hooks: in hooks.json, and trusted by Codex (an untrusted one never runs). */
@@ -197,20 +254,44 @@ async function codexHookChecks(ctx: SetupContext, add: (c: Check) => Check, repo
   const wanted = desiredCodexHooks(ctx);
   const there = wanted.filter((w) => {
     const groups = (settings.hooks as Record<string, unknown> | undefined)?.[w.event];
-    return Array.isArray(groups) && (groups as Array<{ hooks?: Array<{ command?: unknown }> }>).some((g) => g.hooks?.some((h) => typeof h.command === 'string' && /\bscry\b/.test(h.command) && h.command.includes(w.marker)));
+    return (
+      Array.isArray(groups) &&
+      (groups as Array<{ hooks?: Array<{ command?: unknown }> }>).some((g) =>
+        g.hooks?.some((h) => typeof h.command === 'string' && /\bscry\b/.test(h.command) && h.command.includes(w.marker)),
+      )
+    );
   });
   const trust: CodexHookState[] | undefined = there.length > 0 ? await codexHookTrust(file, fs.existsSync(repo) ? repo : process.cwd()) : [];
   for (const w of wanted) {
     const name = CODEX_ROUTES[w.event] ?? `Codex ${w.event} hook`;
     if (!there.includes(w)) {
-      add({ name, ok: false, skipped: true, detail: `not in ${file} (optional; declined or not yet accepted)`, fix: 'scry setup, and accept the Codex hooks edit' });
+      add({
+        name,
+        ok: false,
+        skipped: true,
+        detail: `not in ${file} (optional; declined or not yet accepted)`,
+        fix: 'scry setup, and accept the Codex hooks edit',
+      });
       continue;
     }
     const listed = trust?.find((h) => h.eventName === CODEX_EVENTS[w.event] && isOurs(h.command) && h.command.includes(w.marker));
-    if (trust === undefined) add({ name, ok: true, detail: `in ${file}; codex app-server did not say whether Codex trusts it: if it never runs, ${CODEX_TRUST_STEP}` });
-    else if (!listed) add({ name, ok: false, detail: `in ${file}, but Codex does not load it (hooks turned off in config.toml [features]?)`, fix: 'codex features list; set hooks = true' });
+    if (trust === undefined)
+      add({ name, ok: true, detail: `in ${file}; codex app-server did not say whether Codex trusts it: if it never runs, ${CODEX_TRUST_STEP}` });
+    else if (!listed)
+      add({
+        name,
+        ok: false,
+        detail: `in ${file}, but Codex does not load it (hooks turned off in config.toml [features]?)`,
+        fix: 'codex features list; set hooks = true',
+      });
     else if (!listed.enabled) add({ name, ok: false, detail: `in ${file}, but disabled in Codex's /hooks`, fix: 'run codex, type /hooks, and enable it' });
-    else if (listed.trustStatus !== 'trusted') add({ name, ok: false, detail: `in ${file}, but ${listed.trustStatus === 'modified' ? 'changed since Codex trusted it' : 'not trusted by Codex yet'}: Codex skips it without a word`, fix: CODEX_TRUST_STEP });
+    else if (listed.trustStatus !== 'trusted')
+      add({
+        name,
+        ok: false,
+        detail: `in ${file}, but ${listed.trustStatus === 'modified' ? 'changed since Codex trusted it' : 'not trusted by Codex yet'}: Codex skips it without a word`,
+        fix: CODEX_TRUST_STEP,
+      });
     else add({ name, ok: true, detail: `in ${file}, trusted by Codex` });
   }
 }

@@ -21,13 +21,15 @@ export const EXTRACTION_QUESTION = 'Use your Claude Code login for memory extrac
 
 /** What a yes costs, said before the question. */
 export function costNote(): string {
-  return [
-    'memory: extraction turns sessions into entities and facts. It runs offline with no model; a model finds more.',
-    `memory: scry can use your own Claude Code login for it: \`claude -p --model ${EXTRACTION_MODEL}\`, once per episode of about 4,000 tokens.`,
-    "  Cost: each episode counts against your Claude plan's usage limits (billed by API instead: about a cent per episode or less on the small model).",
-    `  A first sweep of a long history can be thousands of episodes; at most ${EXTRACTION_DAILY_EPISODES} a day are sent (memory.budget.daily_episodes).`,
-    '  The default is no: offline only, nothing leaves this machine. Either way the answer is kept in config.yaml and not asked again.',
-  ].join('\n') + '\n';
+  return (
+    [
+      'memory: extraction turns sessions into entities and facts. It runs offline with no model; a model finds more.',
+      `memory: scry can use your own Claude Code login for it: \`claude -p --model ${EXTRACTION_MODEL}\`, once per episode of about 4,000 tokens.`,
+      "  Cost: each episode counts against your Claude plan's usage limits (billed by API instead: about a cent per episode or less on the small model).",
+      `  A first sweep of a long history can be thousands of episodes; at most ${EXTRACTION_DAILY_EPISODES} a day are sent (memory.budget.daily_episodes).`,
+      '  The default is no: offline only, nothing leaves this machine. Either way the answer is kept in config.yaml and not asked again.',
+    ].join('\n') + '\n'
+  );
 }
 
 /** Asks (once, at a terminal) and records the answer; true unless config.yaml could not be written. */
@@ -56,7 +58,9 @@ export async function offerClaudeExtraction(ctx: SetupContext, opts: { dryRun: b
     return true;
   }
   if (!ctx.interactive || opts.yes) {
-    ctx.out('memory: extraction stays offline. To let your Claude Code login extract (a small model, it uses your plan), run scry setup in a terminal and answer yes\n');
+    ctx.out(
+      'memory: extraction stays offline. To let your Claude Code login extract (a small model, it uses your plan), run scry setup in a terminal and answer yes\n',
+    );
     return true;
   }
   ctx.out(costNote());
@@ -68,7 +72,11 @@ export async function offerClaudeExtraction(ctx: SetupContext, opts: { dryRun: b
     ctx.out(`memory: could not write ${file}: ${errorMessage(err)}\n`);
     return false;
   }
-  ctx.out(yes ? `memory: extraction uses claude-cli (${EXTRACTION_MODEL}), then offline; written to ${file}\n` : `memory: extraction stays offline; written to ${file}\n`);
+  ctx.out(
+    yes
+      ? `memory: extraction uses claude-cli (${EXTRACTION_MODEL}), then offline; written to ${file}\n`
+      : `memory: extraction stays offline; written to ${file}\n`,
+  );
   return true;
 }
 

@@ -32,4 +32,5 @@ export function geminiHookFile(ctx: SetupContext): HookFile {
   };
 }
 
-export const updateGeminiHooks = (ctx: SetupContext, opts: { uninstall: boolean; dryRun: boolean; yes: boolean }): Promise<SettingsOutcome> => updateHookFile(ctx, geminiHookFile(ctx), opts);
+export const updateGeminiHooks = (ctx: SetupContext, opts: { uninstall: boolean; dryRun: boolean; yes: boolean }): Promise<SettingsOutcome> =>
+  updateHookFile(ctx, geminiHookFile(ctx), opts);

@@ -44,7 +44,10 @@ export function gateCommand(ctx: SetupContext, event: 'pretooluse' | 'posttoolus
 }
 
 /** `SCRY_HOME=… ` before a hook's command when it is not the default: the hook must reach this scry's daemon, not ~/.scry's. */
-const envPrefix = (ctx: SetupContext): string => serverEnv(ctx).map((e) => `${e.slice(0, e.indexOf('='))}=${shellLine(e.slice(e.indexOf('=') + 1), [])} `).join('');
+const envPrefix = (ctx: SetupContext): string =>
+  serverEnv(ctx)
+    .map((e) => `${e.slice(0, e.indexOf('='))}=${shellLine(e.slice(e.indexOf('=') + 1), [])} `)
+    .join('');
 
 /** A scry subcommand as a hook runs it: this scry, with SCRY_HOME when it is not the default. */
 export const scryHookCommand = (ctx: SetupContext, ...sub: string[]): string => envPrefix(ctx) + shellLine(ctx.scry.command, [...ctx.scry.args, ...sub]);
@@ -54,11 +57,19 @@ export function desiredHooks(ctx: SetupContext): HookSpec[] {
   const scry = (...sub: string[]): string => scryHookCommand(ctx, ...sub);
   const specs: HookSpec[] = [];
   // Before a search runs: Bash (where today's Claude Code searches), and Grep/Glob for clients that still have them.
-  if (on.search !== 'off') specs.push({ event: 'PreToolUse', matcher: 'Bash|Grep|Glob', command: gateCommand(ctx, 'pretooluse'), timeout: 5, marker: 'pretooluse' });
+  if (on.search !== 'off')
+    specs.push({ event: 'PreToolUse', matcher: 'Bash|Grep|Glob', command: gateCommand(ctx, 'pretooluse'), timeout: 5, marker: 'pretooluse' });
   // After a file is read: what memory holds about it, when it holds anything.
   if (on.read) specs.push({ event: 'PostToolUse', matcher: 'Read', command: gateCommand(ctx, 'posttooluse'), timeout: 5, marker: 'posttooluse' });
   // The orientation: the command gives up by itself after a few hundred ms; the timeout is Claude Code's outer bound.
-  if (on.sessionStart) specs.push({ event: 'SessionStart', matcher: 'startup|resume|clear|compact', command: scry('memory', 'orient', '--hook'), timeout: 5, marker: 'memory orient' });
+  if (on.sessionStart)
+    specs.push({
+      event: 'SessionStart',
+      matcher: 'startup|resume|clear|compact',
+      command: scry('memory', 'orient', '--hook'),
+      timeout: 5,
+      marker: 'memory orient',
+    });
   // All SessionEnd hooks share ~1.5 s; this one hands the path over and exits.
   if (on.sessionEnd) specs.push({ event: 'SessionEnd', command: scry('hook', 'session-end'), timeout: 2, marker: 'hook session-end' });
   return specs;
@@ -86,7 +97,14 @@ export interface HookFile {
   purpose: Record<string, string>;
 }
 
-const claudeHooks = (ctx: SetupContext): HookFile => ({ client: 'Claude Code', label: 'hooks', file: settingsFile(ctx), desired: desiredHooks(ctx), markers: HOOK_MARKERS, purpose: HOOK_PURPOSE });
+const claudeHooks = (ctx: SetupContext): HookFile => ({
+  client: 'Claude Code',
+  label: 'hooks',
+  file: settingsFile(ctx),
+  desired: desiredHooks(ctx),
+  markers: HOOK_MARKERS,
+  purpose: HOOK_PURPOSE,
+});
 
 export async function updateSettings(ctx: SetupContext, opts: { uninstall: boolean; dryRun: boolean; yes: boolean }): Promise<SettingsOutcome> {
   const file = settingsFile(ctx);
@@ -219,7 +237,9 @@ export function writeSearchMode(ctx: SetupContext, mode: SearchMode, dryRun: boo
   }
   const doc: Document = parseDocument(text);
   if (doc.errors.length > 0) {
-    ctx.out(`hooks: ${file} does not parse (${doc.errors[0]!.message.split('\n')[0]}); the search hook's mode was not written. Fix it, then run scry setup --search-hook ${mode} again\n`);
+    ctx.out(
+      `hooks: ${file} does not parse (${doc.errors[0]!.message.split('\n')[0]}); the search hook's mode was not written. Fix it, then run scry setup --search-hook ${mode} again\n`,
+    );
     return false;
   }
   if (doc.getIn(['hooks', 'search']) === mode) return true;

@@ -61,7 +61,17 @@ export async function runSetup(ctx: SetupContext, opts: SetupOptions): Promise<n
 /** Files and folders setup may create, outermost first; uninstall removes those it did create once they are empty again. */
 function createdCandidates(ctx: SetupContext): string[] {
   const codex = ctx.codexDir ?? codexHome();
-  return [ctx.claudeDir, path.join(ctx.claudeDir, 'skills'), settingsFile(ctx), codex, path.join(codex, 'config.toml'), codexHooksFile(ctx), agentsFile(ctx), path.dirname(clineHooksDir(ctx)), clineHooksDir(ctx)];
+  return [
+    ctx.claudeDir,
+    path.join(ctx.claudeDir, 'skills'),
+    settingsFile(ctx),
+    codex,
+    path.join(codex, 'config.toml'),
+    codexHooksFile(ctx),
+    agentsFile(ctx),
+    path.dirname(clineHooksDir(ctx)),
+    clineHooksDir(ctx),
+  ];
 }
 
 /** What uninstall leaves, said so nobody thinks scry is gone while its daemon runs and its data stays. */

@@ -17,7 +17,10 @@ export interface HookSpec {
 }
 
 export class SettingsParseError extends ScryError {
-  constructor(readonly file: string, detail: string) {
+  constructor(
+    readonly file: string,
+    detail: string,
+  ) {
     super(`${file} is not valid JSON (${detail}); it was not changed`, 'Fix it, or add the hooks shown above by hand');
   }
 }
@@ -59,7 +62,9 @@ const indentAt = (text: string, offset: number): string => /^[ \t]*/.exec(text.s
 const sameLine = (text: string, a: number, b: number): boolean => !text.slice(a, b).includes('\n');
 
 function pretty(value: Json, indent: string, layout: Layout): string {
-  return JSON.stringify(value, null, layout.unit).split('\n').join(layout.eol + indent);
+  return JSON.stringify(value, null, layout.unit)
+    .split('\n')
+    .join(layout.eol + indent);
 }
 
 const splice = (text: string, from: number, to: number, insert: string): string => text.slice(0, from) + insert + text.slice(to);
@@ -67,7 +72,8 @@ const splice = (text: string, from: number, to: number, insert: string): string 
 function container(text: string, path: JSONPath): Node {
   const root = parseTree(text);
   const node = root && (path.length === 0 ? root : findNodeAtLocation(root, path));
-  if (!node || (node.type !== 'object' && node.type !== 'array')) throw new SettingsParseError('settings.json', `no object or array at ${JSON.stringify(path)}`);
+  if (!node || (node.type !== 'object' && node.type !== 'array'))
+    throw new SettingsParseError('settings.json', `no object or array at ${JSON.stringify(path)}`);
   return node;
 }
 

@@ -16,7 +16,10 @@ export async function listStores(ctx: SetupContext): Promise<void> {
     const status = await client.request(MemoryStatusMethod.type, {});
     const found = (status.sources ?? []).filter((s) => (s.stores?.length ?? 0) > 0);
     if (found.length === 0) ctx.out('memory: no agent session store found on this machine yet\n');
-    for (const s of found) ctx.out(`memory: ${s.id}: ${s.stores!.join(', ')}${s.sessions_found !== undefined ? `, ${s.sessions_found} sessions found` : ''}, ${s.sessions_ingested ?? 0} ingested${s.failed?.length ? `, ${s.failed.length} unreadable (scry memory status says why)` : ''}\n`);
+    for (const s of found)
+      ctx.out(
+        `memory: ${s.id}: ${s.stores!.join(', ')}${s.sessions_found !== undefined ? `, ${s.sessions_found} sessions found` : ''}, ${s.sessions_ingested ?? 0} ingested${s.failed?.length ? `, ${s.failed.length} unreadable (scry memory status says why)` : ''}\n`,
+      );
   } catch {
     ctx.out('memory: scry memory status lists the agent session stores found on this machine\n');
   } finally {

@@ -125,7 +125,9 @@ export class GraphController {
         return;
       }
       await this.show(r.matches.map((m) => m.entity.id));
-      this.emit({ summary: `${r.total} match${r.total === 1 ? '' : 'es'} for “${query}”; showing ${r.matches.map((m) => m.entity.name).join(', ')}. ${this.summaryLine()}` });
+      this.emit({
+        summary: `${r.total} match${r.total === 1 ? '' : 'es'} for “${query}”; showing ${r.matches.map((m) => m.entity.name).join(', ')}. ${this.summaryLine()}`,
+      });
     } catch (err) {
       this.emit({ summary: `Search failed: ${explain(err, 'memory/recall')}` });
     }
@@ -203,7 +205,15 @@ export class GraphController {
         edges,
         hasMore: hasMore && nodes.length < MAX_VIEW_NODES,
         fit: fit ? this.state.fit + 1 : this.state.fit,
-        status: nodes.length > 0 ? { kind: 'ready' } : { kind: 'empty', message: this.state.filters.asOf ? `Memory knew no entities on ${this.state.filters.asOf}.` : 'Memory is empty. Run “Scry: Ingest Agent Sessions Now”, or keep a fact with “Scry: Remember…”.' },
+        status:
+          nodes.length > 0
+            ? { kind: 'ready' }
+            : {
+                kind: 'empty',
+                message: this.state.filters.asOf
+                  ? `Memory knew no entities on ${this.state.filters.asOf}.`
+                  : 'Memory is empty. Run “Scry: Ingest Agent Sessions Now”, or keep a fact with “Scry: Remember…”.',
+              },
         summary: '',
       });
       this.emit({ summary: this.summaryLine(total) });
@@ -248,7 +258,12 @@ export class GraphController {
     const r = await this.client.request(P.MemoryGraph.type, { limit: limit * 2, ...asOf });
     const nodes = openingNodes(r.nodes, limit);
     const kept = new Set(nodes.map((n) => n.id));
-    return { ...r, nodes, edges: r.edges.filter((e) => kept.has(e.source) && kept.has(e.target)), page: { ...r.page, has_more: r.page.has_more || nodes.length < r.nodes.length } };
+    return {
+      ...r,
+      nodes,
+      edges: r.edges.filter((e) => kept.has(e.source) && kept.has(e.target)),
+      page: { ...r.page, has_more: r.page.has_more || nodes.length < r.nodes.length },
+    };
   }
 
   private summaryLine(total?: number): string {

@@ -17,7 +17,13 @@ export function episodeMarkdown(e: EpisodeView, text: string | undefined): strin
     '',
   ];
   if (text !== undefined) lines.push('## Distilled text', '', text, '');
-  else lines.push('## Distilled text', '', '_The daemon did not answer with the distilled text (is it running?); the transcript link below opens the source at its line span._', '');
+  else
+    lines.push(
+      '## Distilled text',
+      '',
+      '_The daemon did not answer with the distilled text (is it running?); the transcript link below opens the source at its line span._',
+      '',
+    );
   lines.push(`[Open the source transcript at lines ${e.lineStart}–${e.lineEnd}](${transcriptLink(e)})`, '');
   return lines.join('\n');
 }

@@ -86,7 +86,11 @@ export class MemoryGraphPanel implements vscode.Disposable {
         this.state = undefined;
       }
     });
-    panel.webview.html = pageHtml({ cspSource: panel.webview.cspSource, script: asset('dist', 'webview', 'memoryGraph.js'), style: asset('media', 'memoryGraph.css') });
+    panel.webview.html = pageHtml({
+      cspSource: panel.webview.cspSource,
+      script: asset('dist', 'webview', 'memoryGraph.js'),
+      style: asset('media', 'memoryGraph.css'),
+    });
   }
 
   private findEpisode(id: string): EpisodeView | undefined {

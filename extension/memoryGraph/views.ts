@@ -42,7 +42,16 @@ export function factView(f: P.MemoryFact, entityId: number, at: string): FactVie
 }
 
 export function episodeView(e: P.EpisodeRef): EpisodeView {
-  return { id: e.id, source: e.source, agent: agentName(e.source), occurredAt: e.occurred_at, summary: e.summary, path: e.path, lineStart: e.line_start, lineEnd: e.line_end };
+  return {
+    id: e.id,
+    source: e.source,
+    agent: agentName(e.source),
+    occurredAt: e.occurred_at,
+    summary: e.summary,
+    path: e.path,
+    lineStart: e.line_start,
+    lineEnd: e.line_end,
+  };
 }
 
 /** The side panel: facts valid at the view's time, then past ones; facts not yet true are left out. */
@@ -67,7 +76,15 @@ export function nodeView(n: P.GraphNode, expanded: boolean): GraphNodeView {
 }
 
 export function edgeView(e: P.GraphEdge): GraphEdgeView {
-  return { id: e.id, source: e.source, target: e.target, relation: e.relation, text: e.text, confidence: e.confidence, ...(e.valid_from ? { validFrom: e.valid_from } : {}) };
+  return {
+    id: e.id,
+    source: e.source,
+    target: e.target,
+    relation: e.relation,
+    text: e.text,
+    confidence: e.confidence,
+    ...(e.valid_from ? { validFrom: e.valid_from } : {}),
+  };
 }
 
 /** Facts between drawn nodes that no longer hold at `at`: the dashed edges of the superseded toggle. */

@@ -44,7 +44,9 @@ function openaiStream(reply: ChatReply, id: number): string[] {
   const chunk = (delta: unknown, finish: string | null): string => sseEvent({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
   const out: string[] = [chunk({ role: 'assistant', content: '' }, null)];
   if ('tool' in reply) {
-    out.push(chunk({ tool_calls: [{ index: 0, id: `call_${id}`, type: 'function', function: { name: reply.tool, arguments: JSON.stringify(reply.input) } }] }, null));
+    out.push(
+      chunk({ tool_calls: [{ index: 0, id: `call_${id}`, type: 'function', function: { name: reply.tool, arguments: JSON.stringify(reply.input) } }] }, null),
+    );
     out.push(chunk({}, 'tool_calls'));
   } else {
     out.push(chunk({ content: reply.text }, null));
@@ -56,8 +58,22 @@ function openaiStream(reply: ChatReply, id: number): string[] {
 }
 
 function openaiJson(reply: ChatReply, id: number): unknown {
-  const message = 'tool' in reply ? { role: 'assistant', content: null, tool_calls: [{ id: `call_${id}`, type: 'function', function: { name: reply.tool, arguments: JSON.stringify(reply.input) } }] } : { role: 'assistant', content: reply.text };
-  return { id: `chatcmpl-${id}`, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: 'stand-in', choices: [{ index: 0, message, finish_reason: 'tool' in reply ? 'tool_calls' : 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } };
+  const message =
+    'tool' in reply
+      ? {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: `call_${id}`, type: 'function', function: { name: reply.tool, arguments: JSON.stringify(reply.input) } }],
+        }
+      : { role: 'assistant', content: reply.text };
+  return {
+    id: `chatcmpl-${id}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: 'stand-in',
+    choices: [{ index: 0, message, finish_reason: 'tool' in reply ? 'tool_calls' : 'stop' }],
+    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+  };
 }
 
 /** A side request's answer: Gemini's next-speaker check wants JSON, titles want a few words. */

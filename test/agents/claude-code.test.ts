@@ -33,18 +33,26 @@ describe('the real Claude Code CLI with scry set up', { skip: installed ? false 
   async function session(replies: Reply[], extra: NodeJS.ProcessEnv = {}): Promise<{ requests: MessagesRequest[]; sessionId?: string; stdout: string }> {
     const model = await startStandIn(replies);
     try {
-      const child = spawn('claude', ['-p', 'Where is createParser used?', '--output-format', 'stream-json', '--verbose', '--allowedTools', 'Bash', 'Read', 'ToolSearch', 'mcp__scry'], {
-        cwd: repo,
-        env: { ...env, ...extra, ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: 'stand-in' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        'claude',
+        ['-p', 'Where is createParser used?', '--output-format', 'stream-json', '--verbose', '--allowedTools', 'Bash', 'Read', 'ToolSearch', 'mcp__scry'],
+        {
+          cwd: repo,
+          env: { ...env, ...extra, ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: 'stand-in' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       assert.equal(code, 0, stderr + stdout.slice(-2000));
-      const init = stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { type?: string; subtype?: string; session_id?: string }).find((e) => e.type === 'system' && e.subtype === 'init');
+      const init = stdout
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { type?: string; subtype?: string; session_id?: string })
+        .find((e) => e.type === 'system' && e.subtype === 'init');
       return { requests: model.requests, sessionId: init?.session_id, stdout };
     } finally {
       await model.close();
@@ -56,7 +64,11 @@ describe('the real Claude Code CLI with scry set up', { skip: installed ? false 
     scryHome = tempDir('cc-scry');
     repo = path.join(fs.realpathSync(tempDir('cc-repo')), 'eventsource-parser');
     fs.cpSync(path.join(ROOT, 'test', 'fixtures', 'eventsource-parser'), repo, { recursive: true });
-    const git = (...args: string[]): void => void spawnSync('git', args, { cwd: repo, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+    const git = (...args: string[]): void =>
+      void spawnSync('git', args, {
+        cwd: repo,
+        env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+      });
     git('init', '-q');
     git('add', '.');
     git('commit', '-qm', 'init');
@@ -66,7 +78,10 @@ describe('the real Claude Code CLI with scry set up', { skip: installed ? false 
     assert.equal(setup.code, 0, setup.stdout + setup.stderr);
     const index = await runCli(['index', repo], { cwd: repo, env });
     assert.equal(index.code, 0, index.stderr);
-    const remember = await runCli(['memory', 'remember', 'Decided: `createParser` stays synchronous; callers feed it chunk by chunk.', '--entity', 'createParser', '--cwd', repo], { cwd: repo, env });
+    const remember = await runCli(
+      ['memory', 'remember', 'Decided: `createParser` stays synchronous; callers feed it chunk by chunk.', '--entity', 'createParser', '--cwd', repo],
+      { cwd: repo, env },
+    );
     assert.equal(remember.code, 0, remember.stderr);
   });
   after(() => stopDaemon(scryHome));
@@ -117,12 +132,18 @@ describe('the real Claude Code CLI with scry set up', { skip: installed ? false 
     assert.match(find, /EventSourceParserStream/);
 
     const read = lastTurn(requests[5]);
-    assert.match(read, /PostToolUse:Read hook additional context: scry memory about src\/parse\.ts:\nmemory \d{4}-\d{2}-\d{2} fresh: Decided: `createParser` stays synchronous/);
+    assert.match(
+      read,
+      /PostToolUse:Read hook additional context: scry memory about src\/parse\.ts:\nmemory \d{4}-\d{2}-\d{2} fresh: Decided: `createParser` stays synchronous/,
+    );
     const unrelated = lastTurn(requests[6]);
     assert.doesNotMatch(unrelated, /PostToolUse:Read hook additional context/);
 
     // SessionEnd handed the transcript the CLI wrote to the daemon, which read it.
-    const transcript = fs.readdirSync(path.join(home, '.claude', 'projects')).map((d) => path.join(home, '.claude', 'projects', d, `${sessionId}.jsonl`)).find((f) => fs.existsSync(f));
+    const transcript = fs
+      .readdirSync(path.join(home, '.claude', 'projects'))
+      .map((d) => path.join(home, '.claude', 'projects', d, `${sessionId}.jsonl`))
+      .find((f) => fs.existsSync(f));
     assert.ok(transcript, 'claude wrote its transcript');
     // The format this CLI writes (new record types such as api-request-blob carry whole requests) distils to the
     // prompt and the commands run, never the system prompt or the hooks' own answers.
@@ -172,7 +193,10 @@ describe('the real Claude Code CLI with scry set up', { skip: installed ? false 
     ]);
     const found = JSON.stringify(requests[1]!.messages.slice(-1));
     assert.match(found, /mcp__scry__scry_refs/);
-    assert.ok(requests[2]!.tools!.some((t) => t.name === 'mcp__scry__scry_refs'), 'the schema was loaded');
+    assert.ok(
+      requests[2]!.tools!.some((t) => t.name === 'mcp__scry__scry_refs'),
+      'the schema was loaded',
+    );
     const answer = lastTurn(requests[2]);
     assert.match(answer, /^src\/\n index\.ts: import\n parse\.ts: def 27/m);
     assert.match(answer, /memory \d{4}-\d{2}-\d{2} fresh: Decided: `createParser`/);

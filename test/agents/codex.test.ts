@@ -23,8 +23,14 @@ const installed = fs.existsSync(path.join(BIN, 'codex'));
 const lastTurn = (req: ResponsesRequest | undefined): { hook: string; output: string } => {
   const items = afterLastCall(req);
   return {
-    hook: items.filter((i) => i.type === 'message' && i.role === 'developer').map(textOf).join('\n'),
-    output: items.filter((i) => i.type === 'function_call_output').map(textOf).join('\n'),
+    hook: items
+      .filter((i) => i.type === 'message' && i.role === 'developer')
+      .map(textOf)
+      .join('\n'),
+    output: items
+      .filter((i) => i.type === 'function_call_output')
+      .map(textOf)
+      .join('\n'),
   };
 };
 const shell = (cmd: string): Reply => ({ tool: 'exec_command', input: { cmd } });
@@ -40,7 +46,11 @@ describe('the real Codex CLI with scry set up', { skip: installed ? false : 'npm
   async function session(script: Reply[], flags: string[] = []): Promise<{ requests: ResponsesRequest[]; stderr: string }> {
     model.play(script);
     const from = model.requests.length;
-    const child = spawn('codex', ['exec', '--skip-git-repo-check', ...flags, 'Where is createParser used?'], { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('codex', ['exec', '--skip-git-repo-check', ...flags, 'Where is createParser used?'], {
+      cwd: repo,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -54,7 +64,11 @@ describe('the real Codex CLI with scry set up', { skip: installed ? false : 'npm
     scryHome = tempDir('codex-scry');
     repo = path.join(fs.realpathSync(tempDir('codex-repo')), 'eventsource-parser');
     fs.cpSync(path.join(ROOT, 'test', 'fixtures', 'eventsource-parser'), repo, { recursive: true });
-    const git = (...args: string[]): void => void spawnSync('git', args, { cwd: repo, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+    const git = (...args: string[]): void =>
+      void spawnSync('git', args, {
+        cwd: repo,
+        env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+      });
     git('init', '-q');
     git('add', '.');
     git('commit', '-qm', 'init');
@@ -65,7 +79,14 @@ describe('the real Codex CLI with scry set up', { skip: installed ? false : 'npm
       path.join(home, '.codex', 'config.toml'),
       `model = "gpt-5"\nmodel_provider = "local"\n\n[model_providers.local]\nname = "local"\nbase_url = "${model.url}"\nwire_api = "responses"\nenv_key = "LOCAL_KEY"\n`,
     );
-    env = { ...process.env, HOME: home, SCRY_HOME: scryHome, SCRY_MEMORY_SWEEP: '0', LOCAL_KEY: 'stand-in', PATH: `${BIN}:${path.dirname(process.execPath)}:/usr/bin:/bin` };
+    env = {
+      ...process.env,
+      HOME: home,
+      SCRY_HOME: scryHome,
+      SCRY_MEMORY_SWEEP: '0',
+      LOCAL_KEY: 'stand-in',
+      PATH: `${BIN}:${path.dirname(process.execPath)}:/usr/bin:/bin`,
+    };
     delete env.CODEX_HOME;
     delete env.CLAUDE_CONFIG_DIR;
     const setup = await runCli(['setup', '--yes'], { cwd: home, env });
@@ -74,7 +95,10 @@ describe('the real Codex CLI with scry set up', { skip: installed ? false : 'npm
     assert.match(setup.stdout, /codex hooks: one step is yours: run codex, type \/hooks, and trust scry's hooks/);
     const index = await runCli(['index', repo], { cwd: repo, env });
     assert.equal(index.code, 0, index.stderr);
-    const remember = await runCli(['memory', 'remember', 'Decided: `createParser` stays synchronous; callers feed it chunk by chunk.', '--entity', 'createParser', '--cwd', repo], { cwd: repo, env });
+    const remember = await runCli(
+      ['memory', 'remember', 'Decided: `createParser` stays synchronous; callers feed it chunk by chunk.', '--entity', 'createParser', '--cwd', repo],
+      { cwd: repo, env },
+    );
     assert.equal(remember.code, 0, remember.stderr);
   });
   after(async () => {
@@ -91,7 +115,10 @@ describe('the real Codex CLI with scry set up', { skip: installed ? false : 'npm
     assert.doesNotMatch(stderr, /hook: PreToolUse/);
     const doctor = await runCli(['doctor'], { cwd: repo, env });
     assert.match(doctor.stdout, /^ok {4}Codex: 0\.\d+\.\d+: hooks on PreToolUse \(Bash\), SessionStart and SessionEnd/m);
-    assert.match(doctor.stdout, /^FAIL {2}Codex Bash search hook: in .*hooks\.json, but not trusted by Codex yet: Codex skips it without a word\n {6}fix: run codex, type \/hooks, and trust scry's hooks/m);
+    assert.match(
+      doctor.stdout,
+      /^FAIL {2}Codex Bash search hook: in .*hooks\.json, but not trusted by Codex yet: Codex skips it without a word\n {6}fix: run codex, type \/hooks, and trust scry's hooks/m,
+    );
     assert.match(doctor.stdout, /^FAIL {2}Codex SessionStart memory hook: .*not trusted by Codex yet/m);
     assert.match(doctor.stdout, /^FAIL {2}Codex SessionEnd memory hook: .*not trusted by Codex yet/m);
   });
@@ -100,7 +127,10 @@ describe('the real Codex CLI with scry set up', { skip: installed ? false : 'npm
     // What /hooks records when the user trusts a hook: its key and current hash in config.toml.
     const listed = await codexHookTrust(path.join(home, '.codex', 'hooks.json'), repo, 15_000, env);
     assert.ok(listed && listed.length === 3, JSON.stringify(listed));
-    fs.appendFileSync(path.join(home, '.codex', 'config.toml'), listed.map((h) => `\n[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(h.currentHash)}\n`).join(''));
+    fs.appendFileSync(
+      path.join(home, '.codex', 'config.toml'),
+      listed.map((h) => `\n[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(h.currentHash)}\n`).join(''),
+    );
     const doctor = await runCli(['doctor'], { cwd: repo, env });
     assert.match(doctor.stdout, /^ok {4}Codex Bash search hook: in .*hooks\.json, trusted by Codex$/m);
     assert.match(doctor.stdout, /^ok {4}Codex SessionEnd memory hook: .*trusted by Codex$/m);
@@ -114,7 +144,10 @@ describe('the real Codex CLI with scry set up', { skip: installed ? false : 'npm
     ]);
     assert.equal(requests.length, 5);
     // SessionStart: the orientation is a developer message of the first request.
-    const first = requests[0]!.input.filter((i) => i.type === 'message').map(textOf).join('\n');
+    const first = requests[0]!.input
+      .filter((i) => i.type === 'message')
+      .map(textOf)
+      .join('\n');
     assert.match(first, /## Scry memory/);
     assert.match(first, /`createParser` stays synchronous/);
 
@@ -133,13 +166,17 @@ describe('the real Codex CLI with scry set up', { skip: installed ? false : 'npm
 
     // SessionEnd handed the rollout Codex wrote to the daemon, which read it.
     const sessions = path.join(home, '.codex', 'sessions');
-    const rollouts = (fs.readdirSync(sessions, { recursive: true }) as string[]).filter((f) => path.basename(f).startsWith('rollout-')).map((f) => path.join(sessions, f));
+    const rollouts = (fs.readdirSync(sessions, { recursive: true }) as string[])
+      .filter((f) => path.basename(f).startsWith('rollout-'))
+      .map((f) => path.join(sessions, f));
     let read: string | undefined;
     for (let i = 0; i < 200 && !read; i++) {
       const conn = new Database(memoryDb(scryHome), { readonly: true });
       try {
         // Read as a Codex rollout: the hook said whose transcript it is.
-        read = rollouts.find((f) => ((conn.prepare(`SELECT offset FROM cursors WHERE path = ? AND source = 'codex'`).get(f) as { offset: number } | undefined)?.offset ?? 0) > 0);
+        read = rollouts.find(
+          (f) => ((conn.prepare(`SELECT offset FROM cursors WHERE path = ? AND source = 'codex'`).get(f) as { offset: number } | undefined)?.offset ?? 0) > 0,
+        );
       } finally {
         conn.close();
       }

@@ -29,7 +29,12 @@ const sse = (data: { type: string } & Record<string, unknown>): string => sseEve
 
 function stream(reply: Reply, id: number): string[] {
   const usage = { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
-  const parts = [sse({ type: 'message_start', message: { id: `msg_${id}`, type: 'message', role: 'assistant', model: 'stand-in', content: [], stop_reason: null, stop_sequence: null, usage } })];
+  const parts = [
+    sse({
+      type: 'message_start',
+      message: { id: `msg_${id}`, type: 'message', role: 'assistant', model: 'stand-in', content: [], stop_reason: null, stop_sequence: null, usage },
+    }),
+  ];
   if ('tool' in reply) {
     parts.push(sse({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: `toolu_${id}`, name: reply.tool, input: {} } }));
     parts.push(sse({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(reply.input) } }));
@@ -38,7 +43,9 @@ function stream(reply: Reply, id: number): string[] {
     parts.push(sse({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: reply.text } }));
   }
   parts.push(sse({ type: 'content_block_stop', index: 0 }));
-  parts.push(sse({ type: 'message_delta', delta: { stop_reason: 'tool' in reply ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } }));
+  parts.push(
+    sse({ type: 'message_delta', delta: { stop_reason: 'tool' in reply ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } }),
+  );
   parts.push(sse({ type: 'message_stop' }));
   return parts;
 }

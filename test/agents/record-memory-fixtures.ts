@@ -20,15 +20,27 @@ const BIN = process.env.AGENT_CLIS ?? path.join(ROOT, 'node_modules', '.bin');
 const OUT = path.join(ROOT, 'test', 'fixtures', 'memory');
 
 /** The three prompts and the stand-in's replies, in each agent's tool names. */
-function conversation(tools: { read: (file: string) => ChatReply; shell: (cmd: string) => ChatReply }, project: string): Array<{ prompt: string; replies: ChatReply[] }> {
+function conversation(
+  tools: { read: (file: string) => ChatReply; shell: (cmd: string) => ChatReply },
+  project: string,
+): Array<{ prompt: string; replies: ChatReply[] }> {
   return [
     {
       prompt: 'The orders service keeps timing out against the payments gateway. Look at server.ts and tell me which port it uses.',
-      replies: [tools.read(path.join(project, 'server.ts')), { text: 'server.ts exports PAYMENTS_PORT = 8080, and the payments client uses the default timeout of 30 seconds, which is why orders time out.' }],
+      replies: [
+        tools.read(path.join(project, 'server.ts')),
+        { text: 'server.ts exports PAYMENTS_PORT = 8080, and the payments client uses the default timeout of 30 seconds, which is why orders time out.' },
+      ],
     },
     {
-      prompt: 'Decision: we move the payments gateway to port 8443 and set the payments client timeout to 12 seconds. The staging database is called orders-staging-7. For the smoke test use aws_access_key_id = AKIAIOSFODNN7EXAMPLE.',
-      replies: [tools.shell('grep -n PAYMENTS_PORT server.ts'), { text: 'Noted: the payments gateway moves to port 8443, the payments client timeout becomes 12 seconds, and staging runs on the orders-staging-7 database.' }],
+      prompt:
+        'Decision: we move the payments gateway to port 8443 and set the payments client timeout to 12 seconds. The staging database is called orders-staging-7. For the smoke test use aws_access_key_id = AKIAIOSFODNN7EXAMPLE.',
+      replies: [
+        tools.shell('grep -n PAYMENTS_PORT server.ts'),
+        {
+          text: 'Noted: the payments gateway moves to port 8443, the payments client timeout becomes 12 seconds, and staging runs on the orders-staging-7 database.',
+        },
+      ],
     },
     {
       prompt: 'Why 12 seconds for the payments client?',
@@ -66,20 +78,45 @@ const AGENTS: Record<string, Agent> = {
       fs.mkdirSync(path.join(home, '.qwen'), { recursive: true });
       fs.writeFileSync(path.join(home, '.qwen', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'openai' } } }));
     },
-    args: (prompt, first, url) => ['--auth-type', 'openai', '--openai-base-url', `${url}/v1`, '--openai-api-key', 'stand-in', '-m', 'stand-in-model', '--approval-mode', 'yolo', ...(first ? [] : ['--continue']), '-p', prompt],
+    args: (prompt, first, url) => [
+      '--auth-type',
+      'openai',
+      '--openai-base-url',
+      `${url}/v1`,
+      '--openai-api-key',
+      'stand-in',
+      '-m',
+      'stand-in-model',
+      '--approval-mode',
+      'yolo',
+      ...(first ? [] : ['--continue']),
+      '-p',
+      prompt,
+    ],
     env: () => ({}),
-    tools: { read: (file) => ({ tool: 'read_file', input: { file_path: file } }), shell: (command) => ({ tool: 'run_shell_command', input: { command, is_background: false } }) },
+    tools: {
+      read: (file) => ({ tool: 'read_file', input: { file_path: file } }),
+      shell: (command) => ({ tool: 'run_shell_command', input: { command, is_background: false } }),
+    },
   },
   opencode: {
     bin: 'opencode',
     store: path.join('.local', 'share', 'opencode'),
     setup: (_home, project, url) => {
-      const config = { $schema: 'https://opencode.ai/config.json', provider: { local: { npm: '@ai-sdk/openai-compatible', name: 'local', options: { baseURL: `${url}/v1`, apiKey: 'stand-in' }, models: { m: { name: 'm' } } } } };
+      const config = {
+        $schema: 'https://opencode.ai/config.json',
+        provider: {
+          local: { npm: '@ai-sdk/openai-compatible', name: 'local', options: { baseURL: `${url}/v1`, apiKey: 'stand-in' }, models: { m: { name: 'm' } } },
+        },
+      };
       fs.writeFileSync(path.join(project, 'opencode.json'), JSON.stringify(config, null, 2));
     },
     args: (prompt, first) => ['run', '-m', 'local/m', ...(first ? [] : ['--continue']), prompt],
     env: () => ({}),
-    tools: { read: (file) => ({ tool: 'read', input: { filePath: file } }), shell: (command) => ({ tool: 'bash', input: { command, description: 'Find the port' } }) },
+    tools: {
+      read: (file) => ({ tool: 'read', input: { filePath: file } }),
+      shell: (command) => ({ tool: 'bash', input: { command, description: 'Find the port' } }),
+    },
   },
 };
 
@@ -117,7 +154,8 @@ async function record(name: string, agent: Agent, model: ChatStandIn): Promise<v
   const dest = path.join(OUT, name, 'real-cli');
   fs.rmSync(dest, { recursive: true, force: true });
   // The session stores only: settings, logs, caches, usage counters and the agents' own memory files stay behind.
-  const skip = /^(settings\.json|installation_id|.*oauth.*|.*\.log|log|bin|cache|snapshot|repos|extensions?|extension-store|usage|usage_record\.jsonl|memories|memory|output-language\.md|\.openai-logs.*)$/;
+  const skip =
+    /^(settings\.json|installation_id|.*oauth.*|.*\.log|log|bin|cache|snapshot|repos|extensions?|extension-store|usage|usage_record\.jsonl|memories|memory|output-language\.md|\.openai-logs.*)$/;
   fs.cpSync(path.join(home, agent.store), path.join(dest, agent.store), { recursive: true, filter: (src) => !skip.test(path.basename(src)) });
   // The copy of a WAL database gets its log folded in, so one file is committed (the writer's pages, unchanged).
   for (const db of fs.readdirSync(path.join(dest, agent.store), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.db'))) {

@@ -40,9 +40,10 @@ export interface StandIn {
 const sse = (data: { type: string } & Record<string, unknown>): string => sseEvent(data, data.type);
 
 function stream(reply: Reply, id: number): string[] {
-  const item = 'tool' in reply
-    ? { type: 'function_call', id: `fc_${id}`, call_id: `call_${id}`, name: reply.tool, arguments: JSON.stringify(reply.input) }
-    : { type: 'message', id: `msg_${id}`, role: 'assistant', content: [{ type: 'output_text', text: reply.text, annotations: [] }] };
+  const item =
+    'tool' in reply
+      ? { type: 'function_call', id: `fc_${id}`, call_id: `call_${id}`, name: reply.tool, arguments: JSON.stringify(reply.input) }
+      : { type: 'message', id: `msg_${id}`, role: 'assistant', content: [{ type: 'output_text', text: reply.text, annotations: [] }] };
   const usage = { input_tokens: 10, input_tokens_details: null, output_tokens: 5, output_tokens_details: null, total_tokens: 15 };
   return [
     sse({ type: 'response.created', response: { id: `resp_${id}` } }),

@@ -10,27 +10,41 @@ import { startStandIn } from './model-stand-in';
 import { startResponsesStandIn } from './responses-stand-in';
 import { serveStandIn, sseEvent } from './stand-in-server';
 
-interface Got { status: number; type: string; text: string }
+interface Got {
+  status: number;
+  type: string;
+  text: string;
+}
 
 async function post(url: string, body: unknown, method = 'POST'): Promise<Got> {
-  const res = await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
   return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
 }
 
 /** The events of an SSE body: each block's `event:` name (if any) and its data, parsed when it is JSON. */
 function events(text: string): Array<{ event?: string; data: unknown }> {
-  return text.split('\n\n').filter((b) => b.trim() !== '').map((block) => {
-    const lines = block.split('\n');
-    const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
-    const raw = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
-    let data: unknown = raw;
-    try {
-      data = JSON.parse(raw);
-    } catch {
-      // [DONE] and other plain data stay text.
-    }
-    return { event, data };
-  });
+  return text
+    .split('\n\n')
+    .filter((b) => b.trim() !== '')
+    .map((block) => {
+      const lines = block.split('\n');
+      const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
+      const raw = lines
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n');
+      let data: unknown = raw;
+      try {
+        data = JSON.parse(raw);
+      } catch {
+        // [DONE] and other plain data stay text.
+      }
+      return { event, data };
+    });
 }
 
 /** Posts `parts` as one body in separate writes, so the server sees them as separate chunks. */
@@ -53,7 +67,13 @@ function postInParts(url: string, parts: Buffer[]): Promise<void> {
 
 describe('the shared stand-in server', () => {
   it('logs every request with its body, and writes JSON, SSE and bare-status answers', async () => {
-    const server = await serveStandIn((req) => (req.url === '/json' ? { json: { echoed: req.body?.n } } : req.url === '/sse' ? { events: [sseEvent({ type: 'a' }, 'a'), sseEvent('[DONE]')] } : { status: 418 }));
+    const server = await serveStandIn((req) =>
+      req.url === '/json'
+        ? { json: { echoed: req.body?.n } }
+        : req.url === '/sse'
+          ? { events: [sseEvent({ type: 'a' }, 'a'), sseEvent('[DONE]')] }
+          : { status: 418 },
+    );
     try {
       const json = await post(`${server.url}/json`, { n: 7 });
       assert.equal(json.status, 200);
@@ -61,9 +81,19 @@ describe('the shared stand-in server', () => {
       assert.deepEqual(JSON.parse(json.text), { echoed: 7 });
       const sse = await post(`${server.url}/sse`, {});
       assert.match(sse.type, /text\/event-stream/);
-      assert.deepEqual(events(sse.text), [{ event: 'a', data: { type: 'a' } }, { event: undefined, data: '[DONE]' }]);
+      assert.deepEqual(events(sse.text), [
+        { event: 'a', data: { type: 'a' } },
+        { event: undefined, data: '[DONE]' },
+      ]);
       assert.equal((await post(`${server.url}/other`, 'not json')).status, 418);
-      assert.deepEqual(server.log.map((r) => [r.method, r.url, r.body]), [['POST', '/json', { n: 7 }], ['POST', '/sse', {}], ['POST', '/other', undefined]]);
+      assert.deepEqual(
+        server.log.map((r) => [r.method, r.url, r.body]),
+        [
+          ['POST', '/json', { n: 7 }],
+          ['POST', '/sse', {}],
+          ['POST', '/other', undefined],
+        ],
+      );
       assert.equal(server.log[2]!.raw, 'not json');
     } finally {
       await server.close();
@@ -89,7 +119,10 @@ describe('the Anthropic Messages stand-in', () => {
     try {
       const tools = [{ name: 'Bash' }];
       const first = events((await post(`${model.url}/v1/messages`, { tools, messages: [{ role: 'user', content: 'hi' }] })).text);
-      assert.deepEqual(first.map((e) => e.event), ['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+      assert.deepEqual(
+        first.map((e) => e.event),
+        ['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop'],
+      );
       assert.ok(first.every((e) => (e.data as { type: string }).type === e.event));
       assert.deepEqual(first[1]!.data, { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'Bash', input: {} } });
       assert.equal((first[2]!.data as { delta: { partial_json: string } }).delta.partial_json, '{"command":"ls"}');
@@ -114,8 +147,17 @@ describe('the OpenAI Responses stand-in', () => {
     try {
       assert.match(model.url, /\/v1$/);
       const call = events((await post(`${model.url}/responses`, { input: [] })).text);
-      assert.deepEqual(call.map((e) => e.event), ['response.created', 'response.output_item.added', 'response.output_item.done', 'response.completed']);
-      assert.deepEqual((call[1]!.data as { item: unknown }).item, { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'shell', arguments: '{"command":["ls"]}' });
+      assert.deepEqual(
+        call.map((e) => e.event),
+        ['response.created', 'response.output_item.added', 'response.output_item.done', 'response.completed'],
+      );
+      assert.deepEqual((call[1]!.data as { item: unknown }).item, {
+        type: 'function_call',
+        id: 'fc_1',
+        call_id: 'call_1',
+        name: 'shell',
+        arguments: '{"command":["ls"]}',
+      });
       model.play([{ text: 'second session' }]);
       const said = events((await post(`${model.url}/responses`, { input: [{ type: 'message' }] })).text);
       assert.equal((said[2]!.data as { item: { content: Array<{ text: string }> } }).item.content[0]!.text, 'second session');
@@ -132,8 +174,12 @@ describe('the Gemini and OpenAI chat stand-in', () => {
     const model = await startChatStandIn();
     try {
       model.play([{ tool: 'read_file', input: { file_path: 'a.ts' } }, { text: 'port 8443' }]);
-      const gemini = events((await post(`${model.url}/v1beta/models/m:streamGenerateContent?alt=sse`, { tools: [{ functionDeclarations: [{ name: 'read_file' }] }] })).text);
-      assert.deepEqual((gemini[0]!.data as { candidates: Array<{ content: { parts: unknown[] } }> }).candidates[0]!.content.parts, [{ functionCall: { name: 'read_file', args: { file_path: 'a.ts' } } }]);
+      const gemini = events(
+        (await post(`${model.url}/v1beta/models/m:streamGenerateContent?alt=sse`, { tools: [{ functionDeclarations: [{ name: 'read_file' }] }] })).text,
+      );
+      assert.deepEqual((gemini[0]!.data as { candidates: Array<{ content: { parts: unknown[] } }> }).candidates[0]!.content.parts, [
+        { functionCall: { name: 'read_file', args: { file_path: 'a.ts' } } },
+      ]);
       const openai = events((await post(`${model.url}/v1/chat/completions`, { stream: true, tools: [{ type: 'function' }] })).text);
       assert.equal(openai[openai.length - 1]!.data, '[DONE]');
       const text = openai.map((e) => (e.data as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta?.content ?? '').join('');
@@ -141,7 +187,10 @@ describe('the Gemini and OpenAI chat stand-in', () => {
       const done = await post(`${model.url}/v1/chat/completions`, { tools: [{ type: 'function' }] });
       assert.equal((JSON.parse(done.text) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content, 'Done.');
       // Declarations listed but empty: Gemini's side calls (next-speaker check) carry no tools.
-      const next = await post(`${model.url}/v1beta/models/m:generateContent`, { tools: [{ functionDeclarations: [] }], contents: 'who speaks next? next_speaker' });
+      const next = await post(`${model.url}/v1beta/models/m:generateContent`, {
+        tools: [{ functionDeclarations: [] }],
+        contents: 'who speaks next? next_speaker',
+      });
       const nextText = (JSON.parse(next.text) as { candidates: Array<{ content: { parts: Array<{ text: string }> } }> }).candidates[0]!.content.parts[0]!.text;
       assert.equal((JSON.parse(nextText) as { next_speaker: string }).next_speaker, 'user');
       assert.deepEqual(JSON.parse((await post(`${model.url}/v1/models`, undefined, 'GET')).text), { object: 'list', data: [{ id: 'm', object: 'model' }] });

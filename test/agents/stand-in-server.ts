@@ -84,7 +84,10 @@ export async function serveStandIn(route: (req: Incoming) => Answer): Promise<St
 /** A session's scripted replies, served in order; past the end, `fallback`. `play` starts a new script. */
 export class Script {
   private queue: ScriptedReply[];
-  constructor(private readonly fallback: ScriptedReply, replies: ScriptedReply[] = []) {
+  constructor(
+    private readonly fallback: ScriptedReply,
+    replies: ScriptedReply[] = [],
+  ) {
     this.queue = [...replies];
   }
   play(replies: ScriptedReply[]): void {

@@ -43,13 +43,26 @@ describe('code wing shape', () => {
     write('daemon/code/big.ts', Array.from({ length: 401 }, (_, i) => `export const x${i} = ${i};`).join('\n'));
     write('daemon/git/index.ts', "export { d } from '../code/domain';\n");
     write('daemon/code/languages/index.ts', "export { go } from './go';\n");
-    write('daemon/code/languages/go.ts', "import type { a } from '../a/x';\nexport const go = { id: 'go' as const, reader: undefined as typeof a | undefined };\n");
+    write(
+      'daemon/code/languages/go.ts',
+      "import type { a } from '../a/x';\nexport const go = { id: 'go' as const, reader: undefined as typeof a | undefined };\n",
+    );
     assert.deepEqual(sizeProblems(root, {}), ['daemon/code/big.ts has 401 lines (400 at most)']);
     assert.deepEqual(indexProblems(root), ['daemon/code/c/ has no index.ts']);
-    assert.deepEqual(circleProblems(root, []), ['files import each other in a circle: daemon/code/a/x.ts daemon/code/b/y.ts', 'folders import each other in a circle: daemon/code: a b']);
-    assert.deepEqual(circleProblems(root, ['daemon/code: a b', 'daemon/memory: extract store']).slice(1), ["the known circle 'daemon/memory: extract store' is gone: take it off KNOWN_FOLDER_CIRCLES"]);
-    assert.deepEqual(catalogProblems(root), ['daemon/code/languages/go.ts imports daemon/code/a/x.ts: the language catalog imports nothing of the daemon (readers go in readers/, indexers in indexers/)']);
-    assert.deepEqual(gitProblems(root).sort(), ['daemon/code/c/z.ts runs git itself: use daemon/git/ (run.ts)', 'daemon/git/index.ts imports daemon/code/domain.ts: daemon/git/ imports nothing of the daemon']);
+    assert.deepEqual(circleProblems(root, []), [
+      'files import each other in a circle: daemon/code/a/x.ts daemon/code/b/y.ts',
+      'folders import each other in a circle: daemon/code: a b',
+    ]);
+    assert.deepEqual(circleProblems(root, ['daemon/code: a b', 'daemon/memory: extract store']).slice(1), [
+      "the known circle 'daemon/memory: extract store' is gone: take it off KNOWN_FOLDER_CIRCLES",
+    ]);
+    assert.deepEqual(catalogProblems(root), [
+      'daemon/code/languages/go.ts imports daemon/code/a/x.ts: the language catalog imports nothing of the daemon (readers go in readers/, indexers in indexers/)',
+    ]);
+    assert.deepEqual(gitProblems(root).sort(), [
+      'daemon/code/c/z.ts runs git itself: use daemon/git/ (run.ts)',
+      'daemon/git/index.ts imports daemon/code/domain.ts: daemon/git/ imports nothing of the daemon',
+    ]);
     write('daemon/code/domain.ts', Array.from({ length: 260 }, () => '').join('\n'));
     assert.ok(sizeProblems(root, {}).includes('daemon/code/domain.ts has 260 lines (under 250: it is the wiring)'));
   });

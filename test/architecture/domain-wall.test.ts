@@ -17,11 +17,26 @@ import { ROOT } from '../helpers';
 const PROBE = `__wall_probe_${process.pid}`;
 
 const probes = {
-  memoryImportsCode: { file: `daemon/memory/anchors/${PROBE}.ts`, text: `import { IndexLookup } from '../../code/anchors';\nexport const probe = IndexLookup;\n` },
-  memoryImportsCodeQuery: { file: `daemon/memory/${PROBE}_q.ts`, text: `import { resolveMention } from './../code/anchors/mention';\nexport const probe = resolveMention;\n` },
-  codeImportsMemory: { file: `daemon/code/query/${PROBE}.ts`, text: `import { findMentions } from '../../memory/anchors';\nexport const probe = findMentions;\n` },
-  memorySeam: { file: `daemon/memory/anchors/${PROBE}_ok.ts`, text: `import type { CodeLookup } from '../../protocol/anchors';\nexport const probe = (l: CodeLookup): boolean => l.indexed('/r');\n` },
-  codeSeam: { file: `daemon/code/${PROBE}_ok.ts`, text: `import type { CodeLookup } from '../protocol/anchors';\nexport const probe = (l: CodeLookup): boolean => l.indexed('/r');\n` },
+  memoryImportsCode: {
+    file: `daemon/memory/anchors/${PROBE}.ts`,
+    text: `import { IndexLookup } from '../../code/anchors';\nexport const probe = IndexLookup;\n`,
+  },
+  memoryImportsCodeQuery: {
+    file: `daemon/memory/${PROBE}_q.ts`,
+    text: `import { resolveMention } from './../code/anchors/mention';\nexport const probe = resolveMention;\n`,
+  },
+  codeImportsMemory: {
+    file: `daemon/code/query/${PROBE}.ts`,
+    text: `import { findMentions } from '../../memory/anchors';\nexport const probe = findMentions;\n`,
+  },
+  memorySeam: {
+    file: `daemon/memory/anchors/${PROBE}_ok.ts`,
+    text: `import type { CodeLookup } from '../../protocol/anchors';\nexport const probe = (l: CodeLookup): boolean => l.indexed('/r');\n`,
+  },
+  codeSeam: {
+    file: `daemon/code/${PROBE}_ok.ts`,
+    text: `import type { CodeLookup } from '../protocol/anchors';\nexport const probe = (l: CodeLookup): boolean => l.indexed('/r');\n`,
+  },
 } as const;
 
 const WALL = /^no-restricted-imports: .*a domain never imports a client, the server or the other domain/;
@@ -36,13 +51,20 @@ describe('the wall between memory and code', () => {
     const eslint = new ESLint({ cwd: ROOT, overrideConfig: UNTYPED });
     const linted = await Promise.all(Object.values(probes).map((p) => eslint.lintText(p.text, { filePath: path.join(ROOT, p.file) })));
     const results = linted.flat();
-    for (const r of results) messages.set(path.relative(ROOT, r.filePath), r.messages.map((m) => `${m.ruleId}: ${m.message}`));
+    for (const r of results)
+      messages.set(
+        path.relative(ROOT, r.filePath),
+        r.messages.map((m) => `${m.ruleId}: ${m.message}`),
+      );
   });
 
   it('fails memory importing the code domain, and code importing memory', () => {
     for (const p of [probes.memoryImportsCode, probes.memoryImportsCodeQuery, probes.codeImportsMemory]) {
       const found = messages.get(p.file)!;
-      assert.ok(found.some((m) => WALL.test(m)), `${p.file}: ${found.join('\n')}`);
+      assert.ok(
+        found.some((m) => WALL.test(m)),
+        `${p.file}: ${found.join('\n')}`,
+      );
     }
   });
 
@@ -52,7 +74,10 @@ describe('the wall between memory and code', () => {
   });
 
   it('the real sources cross only the seam: no file of memory names code/, none of code names memory/', () => {
-    const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+    const walk = (dir: string): string[] =>
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
     const importsOf = (file: string): string[] => [...fs.readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
     for (const f of walk(path.join(ROOT, 'daemon', 'memory'))) {
       assert.ok(!importsOf(f).some((i) => /^\.{1,2}\/(\.\.\/)*code(\/|$)/.test(i)), f);
@@ -61,6 +86,9 @@ describe('the wall between memory and code', () => {
       assert.ok(!importsOf(f).some((i) => /^\.{1,2}\/(\.\.\/)*memory(\/|$)/.test(i)), f);
     }
     const anchors = fs.readdirSync(path.join(ROOT, 'daemon', 'memory', 'anchors')).map((f) => path.join(ROOT, 'daemon', 'memory', 'anchors', f));
-    assert.ok(anchors.some((f) => importsOf(f).includes('../../protocol/anchors')), 'memory/anchors reaches the index through protocol/anchors');
+    assert.ok(
+      anchors.some((f) => importsOf(f).includes('../../protocol/anchors')),
+      'memory/anchors reaches the index through protocol/anchors',
+    );
   });
 });

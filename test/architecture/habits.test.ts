@@ -24,7 +24,10 @@ describe('habits of the tree', () => {
   it('fails on a planted hand-written plural and message, a second readText, a dead export and an index handing out what nothing uses', () => {
     const root = tempDir('habits');
     const write = planter(root);
-    write('daemon/cli/say.ts', "export const say = (n: number, err: unknown): string => `${n} file${n === 1 ? '' : 's'}: ${err instanceof Error ? err.message : String(err)}`;\n");
+    write(
+      'daemon/cli/say.ts',
+      "export const say = (n: number, err: unknown): string => `${n} file${n === 1 ? '' : 's'}: ${err instanceof Error ? err.message : String(err)}`;\n",
+    );
     write('daemon/text/read-text.ts', 'export function readText(f: string): string {\n  return f;\n}\n');
     write('daemon/code/seed/read.ts', 'export const readText = (f: string): string => f;\nexport const unused = 1;\nexport const handed = 2;\n');
     write('daemon/code/seed/other.ts', "import { handed } from './read';\nexport const other = handed;\n");
@@ -37,6 +40,9 @@ describe('habits of the tree', () => {
       'daemon/memory/orient.ts no longer writes it by hand: take it off KNOWN_HAND_WRITTEN',
     ]);
     assert.deepEqual(duplicateProblems(root, ['readText', 'plural']), ['readText is defined 2 times: daemon/code/seed/read.ts daemon/text/read-text.ts']);
-    assert.deepEqual(deadExportProblems(root).sort(), ['daemon/code/seed/index.ts hands out handed, which nothing outside daemon/code/seed/ uses', 'daemon/code/seed/read.ts exports unused, which nothing uses']);
+    assert.deepEqual(deadExportProblems(root).sort(), [
+      'daemon/code/seed/index.ts hands out handed, which nothing outside daemon/code/seed/ uses',
+      'daemon/code/seed/read.ts exports unused, which nothing uses',
+    ]);
   });
 });

@@ -54,7 +54,16 @@ export function handWrittenProblems(root: string, known: Readonly<Record<string,
 }
 
 /** Helpers the tree shares, each defined once. */
-export const SHARED_HELPERS: readonly string[] = ['readText', 'holdForTests', 'gateForTests', 'SYNTACTIC_MARK', 'plural', 'pluralNoun', 'errorMessage', 'realPath'];
+export const SHARED_HELPERS: readonly string[] = [
+  'readText',
+  'holdForTests',
+  'gateForTests',
+  'SYNTACTIC_MARK',
+  'plural',
+  'pluralNoun',
+  'errorMessage',
+  'realPath',
+];
 
 /** A shared helper defined twice (a `function`, `const` or `let` of its name). */
 export function duplicateProblems(root: string, names: readonly string[] = SHARED_HELPERS): string[] {

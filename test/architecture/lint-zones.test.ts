@@ -24,7 +24,10 @@ const probes = {
   memoryStore: { file: `daemon/memory/store/${PROBE}.ts`, text: SQL_PROBE },
   cliDomain: { file: `daemon/cli/${PROBE}.ts`, text: `import { MemoryStore } from '../memory/store';\nexport const probe = MemoryStore;\n` },
   setupDomain: { file: `daemon/setup/${PROBE}.ts`, text: `import { CodeStore } from '../code/store/store';\nexport const probe = CodeStore;\n` },
-  cliProtocol: { file: `daemon/cli/${PROBE}_ok.ts`, text: `import { ALL_METHODS } from '../protocol';\nimport { connectRunning } from '../client';\nexport const probe = [ALL_METHODS, connectRunning];\n` },
+  cliProtocol: {
+    file: `daemon/cli/${PROBE}_ok.ts`,
+    text: `import { ALL_METHODS } from '../protocol';\nimport { connectRunning } from '../client';\nexport const probe = [ALL_METHODS, connectRunning];\n`,
+  },
 } as const;
 
 /** The project's config without the type-aware parse (and the one rule that needs it). */
@@ -37,12 +40,19 @@ describe('lint zones', () => {
     const eslint = new ESLint({ cwd: ROOT, overrideConfig: UNTYPED });
     const linted = await Promise.all(Object.values(probes).map((p) => eslint.lintText(p.text, { filePath: path.join(ROOT, p.file) })));
     const results = [...linted.flat(), ...(await eslint.lintFiles(['daemon/cli/direct.ts']))];
-    for (const r of results) messages.set(path.relative(ROOT, r.filePath), r.messages.map((m) => `${m.ruleId}: ${m.message}`));
+    for (const r of results)
+      messages.set(
+        path.relative(ROOT, r.filePath),
+        r.messages.map((m) => `${m.ruleId}: ${m.message}`),
+      );
   });
 
   it('fails raw SQL in memory outside memory/store/, and allows it inside', () => {
     const outside = messages.get(probes.memoryFeature.file)!;
-    assert.ok(outside.some((m) => /raw SQL stays in daemon\/memory\/store\//.test(m)), outside.join('\n'));
+    assert.ok(
+      outside.some((m) => /raw SQL stays in daemon\/memory\/store\//.test(m)),
+      outside.join('\n'),
+    );
     assert.ok(outside.filter((m) => m.startsWith('no-restricted-syntax')).length >= 3, 'the connection, the statement and the SQL text are each named');
     assert.deepEqual(messages.get(probes.memoryStore.file), []);
   });
@@ -50,7 +60,10 @@ describe('lint zones', () => {
   it('fails cli/ and setup/ importing a domain, and allows the protocol and the client', () => {
     for (const p of [probes.cliDomain, probes.setupDomain]) {
       const found = messages.get(p.file)!;
-      assert.ok(found.some((m) => /^no-restricted-imports: .*cli\/ and setup\/ reach the domains only through daemon\/protocol and daemon\/client/.test(m)), `${p.file}: ${found.join('\n')}`);
+      assert.ok(
+        found.some((m) => /^no-restricted-imports: .*cli\/ and setup\/ reach the domains only through daemon\/protocol and daemon\/client/.test(m)),
+        `${p.file}: ${found.join('\n')}`,
+      );
     }
     assert.deepEqual(messages.get(probes.cliProtocol.file), []);
   });

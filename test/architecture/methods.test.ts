@@ -36,11 +36,19 @@ describe('declared methods and their handlers', () => {
     for (const d of daemon.domains) for (const h of d.methods) owners.set(h.decl.method, [...(owners.get(h.decl.method) ?? []), d.name]);
     const declared: string[] = P.ALL_METHODS.map((m) => m.method);
     for (const m of declared) assert.equal(owners.get(m)?.length, 1, `${m} is answered by ${owners.get(m)?.join(' and ') ?? 'nobody'}`);
-    assert.deepEqual([...owners.keys()].filter((m) => !declared.includes(m)), [], 'a handler without a declaration');
+    assert.deepEqual(
+      [...owners.keys()].filter((m) => !declared.includes(m)),
+      [],
+      'a handler without a declaration',
+    );
   });
 
   it('runs, and formats for a terminal and for agents, every declared code query', () => {
-    assert.deepEqual(READ_QUERIES.map((q) => q.method), P.CODE_QUERIES.map((q) => q.method), 'one runner per declared query, in its order');
+    assert.deepEqual(
+      READ_QUERIES.map((q) => q.method),
+      P.CODE_QUERIES.map((q) => q.method),
+      'one runner per declared query, in its order',
+    );
     for (const q of P.CODE_QUERIES) {
       assert.equal(readQuery(q.method)?.decl, q, `${q.method} has its runner`);
       assert.ok(FORMATTERS[q.method], `${q.method} has a terminal formatter`);

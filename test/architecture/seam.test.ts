@@ -60,7 +60,10 @@ describe('the domain seam', () => {
   });
 
   it('serves a second domain beside the code index, restored once, its notifications reaching clients', async () => {
-    assert.deepEqual(daemon.domains.map((d) => d.name), ['code', 'echo']);
+    assert.deepEqual(
+      daemon.domains.map((d) => d.name),
+      ['code', 'echo'],
+    );
     assert.deepEqual(events, ['restore']);
     const heard = new Promise<string>((resolve) => client.onNotification(Echoed.type, (e) => resolve(e.text)));
     assert.deepEqual(await client.request(Echo.type, { text: 'ab', times: 2 }), { echoed: 'abab' });
@@ -87,7 +90,10 @@ describe('the domain seam', () => {
   ];
   for (const [method, params, re] of bad) {
     it(`answers ${method} ${JSON.stringify(params)} with one line naming the field, and stays up`, async () => {
-      const err = await client.request({ method, _: undefined }, params).then(() => undefined, (e: unknown) => e);
+      const err = await client.request({ method, _: undefined }, params).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(err instanceof RpcError, String(err));
       assert.equal(err.code, ErrorCode.InvalidParams);
       assert.match(err.message, re);

@@ -72,7 +72,9 @@ export function circleProblems(root: string, known: readonly string[] = KNOWN_FO
   for (const f of graph.keys()) for (let d = path.dirname(f); d.startsWith(path.join(root, 'daemon')); d = path.dirname(d)) folders.add(d);
   const found = new Set<string>();
   for (const dir of [...folders].sort()) {
-    const inside = new Map([...graph].filter(([f]) => f.startsWith(dir + path.sep)).map(([f, tos]) => [f, new Set([...tos].filter((t) => t.startsWith(dir + path.sep)))]));
+    const inside = new Map(
+      [...graph].filter(([f]) => f.startsWith(dir + path.sep)).map(([f, tos]) => [f, new Set([...tos].filter((t) => t.startsWith(dir + path.sep)))]),
+    );
     const unitOf = (f: string): string => path.relative(dir, f).split(path.sep)[0]!.replace(/\.ts$/, '');
     for (const c of circles(unitGraph(inside, unitOf))) found.add(`${rel(root, dir)}: ${c.join(' ')}`);
   }
@@ -87,7 +89,9 @@ export function catalogProblems(root: string): string[] {
   const out: string[] = [];
   for (const [f, tos] of daemonGraph(root)) {
     if (!f.startsWith(catalog + path.sep)) continue;
-    for (const t of tos) if (!t.startsWith(catalog + path.sep)) out.push(`${rel(root, f)} imports ${rel(root, t)}: the language catalog imports nothing of the daemon (readers go in readers/, indexers in indexers/)`);
+    for (const t of tos)
+      if (!t.startsWith(catalog + path.sep))
+        out.push(`${rel(root, f)} imports ${rel(root, t)}: the language catalog imports nothing of the daemon (readers go in readers/, indexers in indexers/)`);
   }
   return out;
 }

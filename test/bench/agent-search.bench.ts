@@ -47,10 +47,17 @@ const MIRRORS = process.env.SCRY_BENCH_MIRRORS ?? '/work/.mirror';
 const REPOS: Record<string, { mirror: string; roots: RegExp[] }> = {
   'entire-cli': {
     mirror: 'entireio+cli',
-    roots: [/^\/Users\/alex\/workspace\/cli\/\.worktrees\/(?:alex|soph)\/[^/]+/, /^\/Users\/alex\/workspace\/cli\/\.worktrees\/\d+/, /^\/Users\/[^/]+\/(?:workspace|Repositories|wks\/test-cli|wks|src\/entireio|Work\/entire\/devenv)\/(?:cli|completion-stanza-manager)/],
+    roots: [
+      /^\/Users\/alex\/workspace\/cli\/\.worktrees\/(?:alex|soph)\/[^/]+/,
+      /^\/Users\/alex\/workspace\/cli\/\.worktrees\/\d+/,
+      /^\/Users\/[^/]+\/(?:workspace|Repositories|wks\/test-cli|wks|src\/entireio|Work\/entire\/devenv)\/(?:cli|completion-stanza-manager)/,
+    ],
   },
   'oh-my-posh': { mirror: 'JanDeDobbeleer+oh-my-posh', roots: [/^D:\/oh-my-posh\/\.claude\/worktrees\/[^/]+/, /^D:\/oh-my-posh/, /^\/d\/oh-my-posh/] },
-  agentv: { mirror: 'EntityProcess+agentv', roots: [/^\/home\/entity\/projects\/EntityProcess\/agentv(?:\.worktrees|__worktrees)\/[^/]+/, /^\/home\/entity\/projects\/EntityProcess\/agentv/] },
+  agentv: {
+    mirror: 'EntityProcess+agentv',
+    roots: [/^\/home\/entity\/projects\/EntityProcess\/agentv(?:\.worktrees|__worktrees)\/[^/]+/, /^\/home\/entity\/projects\/EntityProcess\/agentv/],
+  },
   'cipher-box': { mirror: 'FSM1+cipher-box', roots: [/^\/Users\/michael\/Code\/cipher-box/] },
   spotter: { mirror: 'marot+spotter', roots: [/^\/home\/USER\/projects\/spotter-worktrees\/spotter-[^/]+/] },
   agentcmd: { mirror: 'jnarowski+agentcmd', roots: [/^\/Users\/jnarowski\/Dev\/sourceborn\/src\/agent-workflows-monorepo-v2/] },
@@ -78,17 +85,27 @@ function mapCommand(row: Row, root: string, checkout: string): string {
 }
 
 const matchesSymbol = (row: Row, cands: ReturnType<typeof candidatesIn>): boolean =>
-  row.label === 'symbol' ? cands.some((c) => c.kind === 'symbol' && (c.symbol.name === row.symbol || c.symbol.qualified?.endsWith(`.${row.symbol}`))) : row.label === 'file' ? cands.some((c) => c.kind === 'file' && path.basename(c.name) === row.file) : false;
+  row.label === 'symbol'
+    ? cands.some((c) => c.kind === 'symbol' && (c.symbol.name === row.symbol || c.symbol.qualified?.endsWith(`.${row.symbol}`)))
+    : row.label === 'file'
+      ? cands.some((c) => c.kind === 'file' && path.basename(c.name) === row.file)
+      : false;
 
 const routeOf = (row: Row): string => (row.tool === 'git grep' || row.tool === 'git-grep' ? 'git grep' : row.tool);
 
 export async function run(): Promise<void> {
-  const rows = fs.readFileSync(CORPUS, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Row);
+  const rows = fs
+    .readFileSync(CORPUS, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Row);
   classifierTable(rows);
   await hookCost();
   const available = Object.entries(REPOS).filter(([, r]) => fs.existsSync(path.join(MIRRORS, r.mirror, 'repo')));
   if (available.length === 0) {
-    console.log(`\nagent-search: no repository mirrors under ${MIRRORS} (set SCRY_BENCH_MIRRORS to a folder of <owner>+<name>/repo git directories); the index-decided figures are skipped.`);
+    console.log(
+      `\nagent-search: no repository mirrors under ${MIRRORS} (set SCRY_BENCH_MIRRORS to a folder of <owner>+<name>/repo git directories); the index-decided figures are skipped.`,
+    );
     return;
   }
   await indexDecided(rows.filter((r) => available.some(([k]) => k === r.repo)));
@@ -110,12 +127,18 @@ function classifierTable(rows: Row[]): void {
     }
     byRoute.set(route, t);
   }
-  const all = [...byRoute.values()].reduce((a, t) => ({ sym: a.sym + t.sym, symHit: a.symHit + t.symHit, other: a.other + t.other, otherCand: a.otherCand + t.otherCand }), { sym: 0, symHit: 0, other: 0, otherCand: 0 });
+  const all = [...byRoute.values()].reduce(
+    (a, t) => ({ sym: a.sym + t.sym, symHit: a.symHit + t.symHit, other: a.other + t.other, otherCand: a.otherCand + t.otherCand }),
+    { sym: 0, symHit: 0, other: 0, otherCand: 0 },
+  );
   const pct = (a: number, b: number): string => (b === 0 ? '-' : `${a}/${b} (${((100 * a) / b).toFixed(1)}%)`);
   table(
     'agent-search, the classifier alone (no index): a candidate naming the labelled symbol or file; other commands the index must still turn down',
     ['route', 'symbol/file searches named', 'other commands with a candidate'],
-    [...[...byRoute.entries()].sort().map(([k, t]) => [k, pct(t.symHit, t.sym), pct(t.otherCand, t.other)]), ['all', pct(all.symHit, all.sym), pct(all.otherCand, all.other)]],
+    [
+      ...[...byRoute.entries()].sort().map(([k, t]) => [k, pct(t.symHit, t.sym), pct(t.otherCand, t.other)]),
+      ['all', pct(all.symHit, all.sym), pct(all.otherCand, all.other)],
+    ],
   );
 }
 
@@ -123,7 +146,10 @@ function classifierTable(rows: Row[]): void {
 async function hookOnce(home: string, command: string, cwd: string, mode: 'augment' | 'replace'): Promise<PreToolOutput | undefined> {
   let out = '';
   const input = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd });
-  await runPreToolUse({ home, stdin: Readable.from([input]), write: (s) => (out += s), env: { SCRY_HOOK_SEARCH: mode, SCRY_HOOK_DEADLINE_MS: '30000' }, cwd }, JSON.parse(input) as Record<string, unknown>);
+  await runPreToolUse(
+    { home, stdin: Readable.from([input]), write: (s) => (out += s), env: { SCRY_HOOK_SEARCH: mode, SCRY_HOOK_DEADLINE_MS: '30000' }, cwd },
+    JSON.parse(input) as Record<string, unknown>,
+  );
   return out === '' ? undefined : (JSON.parse(out) as PreToolOutput);
 }
 
@@ -173,12 +199,21 @@ async function indexDecided(rows: Row[]): Promise<void> {
         const grep = spawnSync('bash', ['-c', mapped], { cwd: where, encoding: 'buffer', timeout: 10_000, maxBuffer: 64 * 1024 * 1024 });
         const replaced = await hookOnce(home, mapped, where, 'replace');
         const all = await namesEveryFile(home, checkout, row.symbol!, text);
-        sizes.push({ grep: grep.stdout?.length ?? 0, augment: (grep.stdout?.length ?? 0) + Buffer.byteLength(text), replace: Buffer.byteLength(replaced?.hookSpecificOutput.permissionDecisionReason ?? ''), all });
+        sizes.push({
+          grep: grep.stdout?.length ?? 0,
+          augment: (grep.stdout?.length ?? 0) + Buffer.byteLength(text),
+          replace: Buffer.byteLength(replaced?.hookSpecificOutput.permissionDecisionReason ?? ''),
+          all,
+        });
         // The whole hook as the agent's client runs it: the shell step, Node, the daemon.
         if (timings.length < 40) {
           const input = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: mapped }, cwd: where });
           const t = process.hrtime.bigint();
-          spawnSync('sh', ['-c', `/bin/sh ${path.join(ROOT, 'bin', 'scry-hook')} ${process.execPath} pretooluse`], { input, env, stdio: ['pipe', 'ignore', 'ignore'] });
+          spawnSync('sh', ['-c', `/bin/sh ${path.join(ROOT, 'bin', 'scry-hook')} ${process.execPath} pretooluse`], {
+            input,
+            env,
+            stdio: ['pipe', 'ignore', 'ignore'],
+          });
           timings.push(Number(process.hrtime.bigint() - t) / 1e6);
         }
       }
@@ -193,10 +228,14 @@ async function indexDecided(rows: Row[]): Promise<void> {
       spawnSync(process.execPath, ['-e', '0']);
       return Number(process.hrtime.bigint() - t) / 1e6;
     });
-    table('agent-search, a symbol search answered: the whole hook (sh step, Node, daemon) as the client spawns it', ['run', 'n', 'p50', 'p95'], [
-      ['bin/scry-hook, symbol search', timings.length, ms(percentile(timings, 50)), ms(percentile(timings, 95))],
-      ['node -e 0', node.length, ms(percentile(node, 50)), ms(percentile(node, 95))],
-    ]);
+    table(
+      'agent-search, a symbol search answered: the whole hook (sh step, Node, daemon) as the client spawns it',
+      ['run', 'n', 'p50', 'p95'],
+      [
+        ['bin/scry-hook, symbol search', timings.length, ms(percentile(timings, 50)), ms(percentile(timings, 95))],
+        ['node -e 0', node.length, ms(percentile(node, 50)), ms(percentile(node, 95))],
+      ],
+    );
   } finally {
     await stopDaemon(home);
   }
@@ -221,15 +260,23 @@ function decidedTables(results: Array<{ row: Row; answered: boolean }>): void {
     }
     byRoute.set(route, t);
   }
-  const all = [...byRoute.values()].reduce((a, t) => ({ sym: a.sym + t.sym, symAnswered: a.symAnswered + t.symAnswered, other: a.other + t.other, otherTouched: a.otherTouched + t.otherTouched }), { sym: 0, symAnswered: 0, other: 0, otherTouched: 0 });
+  const all = [...byRoute.values()].reduce(
+    (a, t) => ({ sym: a.sym + t.sym, symAnswered: a.symAnswered + t.symAnswered, other: a.other + t.other, otherTouched: a.otherTouched + t.otherTouched }),
+    { sym: 0, symAnswered: 0, other: 0, otherTouched: 0 },
+  );
   const pct = (a: number, b: number): string => (b === 0 ? '-' : `${a}/${b} (${((100 * a) / b).toFixed(1)}%)`);
   const verdict = (a: number, b: number, target: number): string => (b === 0 ? '' : (100 * a) / b >= target ? 'ok' : `MISS (target ${target}%)`);
   table(
-    'agent-search, the hook with the index deciding (real daemon, each repo at the command\'s commit)',
+    "agent-search, the hook with the index deciding (real daemon, each repo at the command's commit)",
     ['route', 'symbol/file searches answered', 'other commands untouched', ''],
     [
       ...[...byRoute.entries()].sort().map(([k, t]) => [k, pct(t.symAnswered, t.sym), pct(t.other - t.otherTouched, t.other), '']),
-      ['all', pct(all.symAnswered, all.sym), pct(all.other - all.otherTouched, all.other), `${verdict(all.symAnswered, all.sym, 95)} ${verdict(all.other - all.otherTouched, all.other, 99)}`.trim()],
+      [
+        'all',
+        pct(all.symAnswered, all.sym),
+        pct(all.other - all.otherTouched, all.other),
+        `${verdict(all.symAnswered, all.sym, 95)} ${verdict(all.other - all.otherTouched, all.other, 99)}`.trim(),
+      ],
     ],
   );
   if (wrong.length > 0) console.log(`\nnot as labelled (${wrong.length}):\n${wrong.map((w) => `  ${w}`).join('\n')}`);
@@ -244,7 +291,12 @@ async function namesEveryFile(home: string, repo: string, name: string, text: st
     const r = await c.request(Refs.type, { repo, name, budget: 10_000_000, memory: false });
     const files = new Set(r.matches.filter((m) => m.display_name === name).flatMap((m) => m.occurrences.map((o) => o.file)));
     // The compact form writes files as a tree (a folder line, then its files one space deeper): a file is named by its folder line and its base name.
-    return [...files].every((f) => text.includes(f) || (text.includes(`${path.posix.dirname(f)}/`) && text.includes(` ${path.posix.basename(f)}`)) || text.includes(` ${path.posix.basename(f)}:`));
+    return [...files].every(
+      (f) =>
+        text.includes(f) ||
+        (text.includes(`${path.posix.dirname(f)}/`) && text.includes(` ${path.posix.basename(f)}`)) ||
+        text.includes(` ${path.posix.basename(f)}:`),
+    );
   } finally {
     c.dispose();
   }
@@ -255,17 +307,26 @@ function bytesTable(sizes: Array<{ grep: number; augment: number; replace: numbe
   const col = (k: 'grep' | 'augment' | 'replace'): number[] => sizes.map((s) => s[k]);
   const kb = (n: number): string => `${(n / 1024).toFixed(2)} KB`;
   const row = (name: string, v: number[]): string[] => [name, kb(percentile(v, 50)), kb(percentile(v, 95)), kb(v.reduce((a, b) => a + b, 0) / v.length)];
-  table(`agent-search, bytes the model receives per answered symbol search (n=${sizes.length})`, ['what', 'p50', 'p95', 'mean'], [
-    row('grep alone (its output, run in the checkout)', col('grep')),
-    row('augment (grep output + the answer)', col('augment')),
-    row('replace (the answer alone)', col('replace')),
-  ]);
+  table(
+    `agent-search, bytes the model receives per answered symbol search (n=${sizes.length})`,
+    ['what', 'p50', 'p95', 'mean'],
+    [
+      row('grep alone (its output, run in the checkout)', col('grep')),
+      row('augment (grep output + the answer)', col('augment')),
+      row('replace (the answer alone)', col('replace')),
+    ],
+  );
   console.log(`answers naming every file the index has a reference in: ${sizes.filter((s) => s.all).length}/${sizes.length}`);
 }
 
 async function hookCost(): Promise<void> {
   const gate = path.join(ROOT, 'bin', 'scry-hook');
-  const nonSearch = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test -- --watch=false 2>&1 | tail -20', description: 'run the tests' }, cwd: ROOT });
+  const nonSearch = JSON.stringify({
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'npm test -- --watch=false 2>&1 | tail -20', description: 'run the tests' },
+    cwd: ROOT,
+  });
   const time = (cmd: string, input: string, n: number): number[] => {
     const out: number[] = [];
     for (let i = 0; i < n; i++) {
@@ -280,10 +341,18 @@ async function hookCost(): Promise<void> {
   const hook = time(`/bin/sh ${gate} ${process.execPath} pretooluse`, nonSearch, n);
   const node = time(`${process.execPath} -e 0`, nonSearch, Math.min(n, 30));
   const row = (name: string, s: number[]): string[] => [name, ms(percentile(s, 50)), ms(percentile(s, 95))];
-  table('agent-search, what the hook adds before a Bash command that is no search (spawned as Claude Code spawns a hook: sh -c)', ['run', 'p50', 'p95'], [
-    row('a hook that does nothing (sh -c :)', bare),
-    row('bin/scry-hook on a non-search command', hook),
-    row('node -e 0 (what any Node hook costs at least)', node),
-    ['added by scry-hook over the empty hook', ms(percentile(hook, 50) - percentile(bare, 50)), `${ms(percentile(hook, 95) - percentile(bare, 95))} (target <= 30 ms)`],
-  ]);
+  table(
+    'agent-search, what the hook adds before a Bash command that is no search (spawned as Claude Code spawns a hook: sh -c)',
+    ['run', 'p50', 'p95'],
+    [
+      row('a hook that does nothing (sh -c :)', bare),
+      row('bin/scry-hook on a non-search command', hook),
+      row('node -e 0 (what any Node hook costs at least)', node),
+      [
+        'added by scry-hook over the empty hook',
+        ms(percentile(hook, 50) - percentile(bare, 50)),
+        `${ms(percentile(hook, 95) - percentile(bare, 95))} (target <= 30 ms)`,
+      ],
+    ],
+  );
 }

@@ -23,7 +23,20 @@ import { ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
 import { record } from './summary';
 import { summarize, table } from './stats';
 
-const NAMES = ['Observable', 'subscribe', 'mergeMap', 'concatMap', 'Subscriber', 'Subscription', 'isFunction', 'map', 'pipe', 'SchedulerLike', 'AsyncAction', 'identity'];
+const NAMES = [
+  'Observable',
+  'subscribe',
+  'mergeMap',
+  'concatMap',
+  'Subscriber',
+  'Subscription',
+  'isFunction',
+  'map',
+  'pipe',
+  'SchedulerLike',
+  'AsyncAction',
+  'identity',
+];
 const SESSIONS = 60;
 const ROUNDS = 30;
 
@@ -70,8 +83,19 @@ async function ingestSeconds(conn: RpcClient, repo: string, dir: string, drain: 
 /** rxjs committed a day before the first session: the anchoring pass reads git as it would in a real repo (the session's commit, each definition as it was there). */
 function committed(repo: string): string {
   const day = '2025-12-31T10:00:00Z';
-  const env = { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@e', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@e', GIT_AUTHOR_DATE: day, GIT_COMMITTER_DATE: day };
-  for (const args of [['add', '.'], ['commit', '-q', '-m', 'rxjs']]) {
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 'b',
+    GIT_AUTHOR_EMAIL: 'b@e',
+    GIT_COMMITTER_NAME: 'b',
+    GIT_COMMITTER_EMAIL: 'b@e',
+    GIT_AUTHOR_DATE: day,
+    GIT_COMMITTER_DATE: day,
+  };
+  for (const args of [
+    ['add', '.'],
+    ['commit', '-q', '-m', 'rxjs'],
+  ]) {
     const r = spawnSync('git', ['-C', repo, ...args], { env, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`bench: git ${args.join(' ')} in ${repo}: ${r.stderr}`);
   }
@@ -91,11 +115,21 @@ export async function run(): Promise<void> {
     await conn.request(P.IndexRepo.type, { repo });
     const withIndex = await ingestSeconds(conn, repo, dir, true);
     const mb = bytes / 1e6;
-    table(`ingest of ${SESSIONS} sessions (${mb.toFixed(2)} MB) naming rxjs symbols`, ['repo', 'seconds', 'MB/s'], [
-      ['not indexed (nothing anchored)', noIndex.toFixed(2), (mb / noIndex).toFixed(2)],
-      ['indexed (ingest + anchoring pass)', withIndex.toFixed(2), (mb / withIndex).toFixed(2)],
-    ]);
-    record({ figure: 'ingest with anchoring, MB/s', value: `${(mb / withIndex).toFixed(2)} MB/s`, baseline: `no index, nothing anchored ${(mb / noIndex).toFixed(2)} MB/s`, ratio: `${(noIndex / withIndex).toFixed(2)}x`, target: 'n/a' });
+    table(
+      `ingest of ${SESSIONS} sessions (${mb.toFixed(2)} MB) naming rxjs symbols`,
+      ['repo', 'seconds', 'MB/s'],
+      [
+        ['not indexed (nothing anchored)', noIndex.toFixed(2), (mb / noIndex).toFixed(2)],
+        ['indexed (ingest + anchoring pass)', withIndex.toFixed(2), (mb / withIndex).toFixed(2)],
+      ],
+    );
+    record({
+      figure: 'ingest with anchoring, MB/s',
+      value: `${(mb / withIndex).toFixed(2)} MB/s`,
+      baseline: `no index, nothing anchored ${(mb / noIndex).toFixed(2)} MB/s`,
+      ratio: `${(noIndex / withIndex).toFixed(2)}x`,
+      target: 'n/a',
+    });
     const on: number[] = [];
     const off: number[] = [];
     let lines = 0;
@@ -111,11 +145,22 @@ export async function run(): Promise<void> {
     const a = summarize(on);
     const b = summarize(off);
     const us = (v: number): string => `${v.toFixed(0)} µs`;
-    table('refs on rxjs, daemon time, with and without memory lines', ['refs', 'n', 'p50', 'p95'], [
-      [`with memory (${(lines / on.length).toFixed(1)} lines an answer)`, a.n, us(a.p50), us(a.p95)],
-      ['memory: false', b.n, us(b.p50), us(b.p95)],
-    ]);
-    record({ figure: 'refs p50 with memory lines', value: us(a.p50), baseline: `memory: false ${us(b.p50)}`, ratio: `+${us(a.p50 - b.p50)}`, target: '<= +200 µs', ok: a.p50 - b.p50 <= 200 });
+    table(
+      'refs on rxjs, daemon time, with and without memory lines',
+      ['refs', 'n', 'p50', 'p95'],
+      [
+        [`with memory (${(lines / on.length).toFixed(1)} lines an answer)`, a.n, us(a.p50), us(a.p95)],
+        ['memory: false', b.n, us(b.p50), us(b.p95)],
+      ],
+    );
+    record({
+      figure: 'refs p50 with memory lines',
+      value: us(a.p50),
+      baseline: `memory: false ${us(b.p50)}`,
+      ratio: `+${us(a.p50 - b.p50)}`,
+      target: '<= +200 µs',
+      ok: a.p50 - b.p50 <= 200,
+    });
   } finally {
     plain.dispose();
     conn.dispose();
@@ -137,7 +182,11 @@ function notesAlone(home: string, repo: string): void {
   const memory = new MemoryStore(path.join(home, 'memory', 'memory.db'));
   try {
     const resolver = new AnchorResolver();
-    const lookup: CodeLookup = { indexed: () => true, resolve: (_r, m, c) => resolver.resolve(code, repo, m, c), current: (_r, k) => resolver.current(code, repo, k) };
+    const lookup: CodeLookup = {
+      indexed: () => true,
+      resolve: (_r, m, c) => resolver.resolve(code, repo, m, c),
+      current: (_r, k) => resolver.current(code, repo, k),
+    };
     const took: number[] = [];
     let lines = 0;
     for (let round = 0; round < ROUNDS * 2; round++) {
@@ -148,8 +197,18 @@ function notesAlone(home: string, repo: string): void {
       }
     }
     const t = summarize(took);
-    table('memory lines alone (notesAbout in process, same stores)', ['n', 'lines an answer', 'p50', 'p95'], [[t.n, (lines / took.length).toFixed(1), `${t.p50.toFixed(0)} µs`, `${t.p95.toFixed(0)} µs`]]);
-    record({ figure: 'memory lines of one refs answer, in process', value: `${t.p50.toFixed(0)} µs p50`, baseline: `p95 ${t.p95.toFixed(0)} µs`, ratio: 'n/a', target: 'n/a' });
+    table(
+      'memory lines alone (notesAbout in process, same stores)',
+      ['n', 'lines an answer', 'p50', 'p95'],
+      [[t.n, (lines / took.length).toFixed(1), `${t.p50.toFixed(0)} µs`, `${t.p95.toFixed(0)} µs`]],
+    );
+    record({
+      figure: 'memory lines of one refs answer, in process',
+      value: `${t.p50.toFixed(0)} µs p50`,
+      baseline: `p95 ${t.p95.toFixed(0)} µs`,
+      ratio: 'n/a',
+      target: 'n/a',
+    });
   } finally {
     memory.close();
     code.close();

@@ -41,7 +41,11 @@ export function sampleSymbols(indexFile: string, count = SAMPLE): string[] {
 }
 
 export async function run(): Promise<void> {
-  for (const [label, repo] of [['rxjs', rxjsRepo()], ['ajv', ajvRepo()]] as const) await measure(label, repo);
+  for (const [label, repo] of [
+    ['rxjs', rxjsRepo()],
+    ['ajv', ajvRepo()],
+  ] as const)
+    await measure(label, repo);
 }
 
 /**
@@ -121,23 +125,44 @@ async function measure(label: string, repo: string): Promise<void> {
       if (rg > 0) perQuestion.push(compact / rg);
       rows.push([name, whole.total, rg, json, compact, mcp, ratio(compact, rg)]);
     }
-    table(`refs on ${label}, ${names.length} symbols: bytes per answer`, ['symbol', 'occurrences', 'rg -nw', 'json', 'compact', `compact, MCP budget ${DEFAULT_BUDGET}`, 'compact / rg'], rows);
-    table(`all questions (${label})`, ['form', 'bytes', 'bytes / question', 'vs rg -nw'], [
-      ['rg -nw NAME (baseline)', sum.rg, Math.round(sum.rg / names.length), '1.00x'],
-      ['scry refs --json', sum.json, Math.round(sum.json / names.length), ratio(sum.json, sum.rg)],
-      ['scry refs --format compact --lines (whole answer, source lines)', sum.lines, Math.round(sum.lines / names.length), ratio(sum.lines, sum.rg)],
-      ['scry refs --format compact (whole answer)', sum.compact, Math.round(sum.compact / names.length), ratio(sum.compact, sum.rg)],
-      ['scry_refs through MCP (compact, default budget)', sum.mcp, Math.round(sum.mcp / names.length), ratio(sum.mcp, sum.rg)],
-    ]);
+    table(
+      `refs on ${label}, ${names.length} symbols: bytes per answer`,
+      ['symbol', 'occurrences', 'rg -nw', 'json', 'compact', `compact, MCP budget ${DEFAULT_BUDGET}`, 'compact / rg'],
+      rows,
+    );
+    table(
+      `all questions (${label})`,
+      ['form', 'bytes', 'bytes / question', 'vs rg -nw'],
+      [
+        ['rg -nw NAME (baseline)', sum.rg, Math.round(sum.rg / names.length), '1.00x'],
+        ['scry refs --json', sum.json, Math.round(sum.json / names.length), ratio(sum.json, sum.rg)],
+        ['scry refs --format compact --lines (whole answer, source lines)', sum.lines, Math.round(sum.lines / names.length), ratio(sum.lines, sum.rg)],
+        ['scry refs --format compact (whole answer)', sum.compact, Math.round(sum.compact / names.length), ratio(sum.compact, sum.rg)],
+        ['scry_refs through MCP (compact, default budget)', sum.mcp, Math.round(sum.mcp / names.length), ratio(sum.mcp, sum.rg)],
+      ],
+    );
     const everyFile = filesNamed === filesWithRefs;
     console.log(`\nfiles with a reference named by the MCP answer (${label}): ${filesNamed} of ${filesWithRefs}`);
-    record({ figure: `bytes returned, refs of ${names.length} ${label} symbols (compact, MCP budget), every file named`, value: `${sum.mcp} B, ${filesNamed}/${filesWithRefs} files named`, baseline: `rg -nw ${sum.rg} B`, ratio: ratio(sum.mcp, sum.rg), target: '<= 0.20x, every file', ok: sum.mcp / sum.rg <= 0.2 && everyFile });
+    record({
+      figure: `bytes returned, refs of ${names.length} ${label} symbols (compact, MCP budget), every file named`,
+      value: `${sum.mcp} B, ${filesNamed}/${filesWithRefs} files named`,
+      baseline: `rg -nw ${sum.rg} B`,
+      ratio: ratio(sum.mcp, sum.rg),
+      target: '<= 0.20x, every file',
+      ok: sum.mcp / sum.rg <= 0.2 && everyFile,
+    });
     console.log(`compact (whole answer) / rg -nw: ${(sum.compact / sum.rg).toFixed(3)}: ${verdict(sum.compact / sum.rg, 0.2)}`);
     console.log(`MCP compact / rg -nw: ${(sum.mcp / sum.rg).toFixed(3)}: ${verdict(sum.mcp / sum.rg, 0.2)}`);
-    console.log(`floor, every site's file and line and nothing else (\`path: 12,40\`, no header, no enclosing definition, no use): ${sum.floor} B, ${ratio(sum.floor, sum.rg)} of rg -nw (informative: what any answer naming every site costs at least)`);
-    console.log(`budget measure (siteCost) against the sites text it stands for, per match: the text is at most ${worstMeasure.toFixed(2)} of it, ${(sum.sites / sum.measure).toFixed(2)} overall (informative: above 1.00 a page could pass its budget)`);
+    console.log(
+      `floor, every site's file and line and nothing else (\`path: 12,40\`, no header, no enclosing definition, no use): ${sum.floor} B, ${ratio(sum.floor, sum.rg)} of rg -nw (informative: what any answer naming every site costs at least)`,
+    );
+    console.log(
+      `budget measure (siteCost) against the sites text it stands for, per match: the text is at most ${worstMeasure.toFixed(2)} of it, ${(sum.sites / sum.measure).toFixed(2)} overall (informative: above 1.00 a page could pass its budget)`,
+    );
     // Totals are ruled by common names (grep's false positives); the median question is a unique name, where grep has little noise.
-    console.log(`median question, compact / rg -nw: ${percentile(perQuestion, 50).toFixed(2)} (informative: on a unique name grep finds little besides the references)`);
+    console.log(
+      `median question, compact / rg -nw: ${percentile(perQuestion, 50).toFixed(2)} (informative: on a unique name grep finds little besides the references)`,
+    );
   } finally {
     conn.dispose();
     await stopDaemon(home);

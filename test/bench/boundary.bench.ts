@@ -65,12 +65,16 @@ export async function run(): Promise<void> {
     counts.push(performance.now() - t);
   }
   const c = summarize(counts);
-  table(`repo boundary on rxjs (${files.length} .ts files, ${dirs} folders), ${ROUNDS} rounds`, ['what', 'p50', 'p95'], [
-    ['read + decode every file (the ingest before)', ms(b.p50), ms(b.p95)],
-    ['+ real path inside the root + binary head check (now)', ms(n.p50), ms(n.p95)],
-    ['ratio now / before', ratio(n.p50, b.p50), ratio(n.p95, b.p95)],
-    ['one degraded poll (git status + stat of listed files)', ms(p.p50), ms(p.p95)],
-    ['folder count before a watcher starts', ms(c.p50), ms(c.p95)],
-  ]);
+  table(
+    `repo boundary on rxjs (${files.length} .ts files, ${dirs} folders), ${ROUNDS} rounds`,
+    ['what', 'p50', 'p95'],
+    [
+      ['read + decode every file (the ingest before)', ms(b.p50), ms(b.p95)],
+      ['+ real path inside the root + binary head check (now)', ms(n.p50), ms(n.p95)],
+      ['ratio now / before', ratio(n.p50, b.p50), ratio(n.p95, b.p95)],
+      ['one degraded poll (git status + stat of listed files)', ms(p.p50), ms(p.p95)],
+      ['folder count before a watcher starts', ms(c.p50), ms(c.p95)],
+    ],
+  );
   record({ figure: 'ingest file read with the boundary checks', value: ms(n.p50), baseline: ms(b.p50), ratio: ratio(n.p50, b.p50), target: 'n/a' });
 }

@@ -64,7 +64,10 @@ export function sampleGo(repo: string, count = GO_SAMPLE): GoFunc[] {
       funcs.set(m[1]!, [...(funcs.get(m[1]!) ?? []), { name: m[1]!, file: rel, line: i + 1, column: text.indexOf(m[1]!, 5) + 1 }]);
     });
   }
-  const unique = [...funcs.values()].filter((l) => l.length === 1 && !types.has(l[0]!.name)).map((l) => l[0]!).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const unique = [...funcs.values()]
+    .filter((l) => l.length === 1 && !types.has(l[0]!.name))
+    .map((l) => l[0]!)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const step = unique.length / count;
   return unique.length <= count ? unique : Array.from({ length: count }, (_, i) => unique[Math.floor(i * step)]!);
 }

@@ -46,8 +46,20 @@ export class CallOracle {
   readonly service: ts.LanguageService;
   readonly program: ts.Program;
 
-  constructor(readonly repo: string, readonly srcDir: string) {
-    const config = ts.getParsedCommandLineOfConfigFile(path.join(repo, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(String(d.messageText)); } });
+  constructor(
+    readonly repo: string,
+    readonly srcDir: string,
+  ) {
+    const config = ts.getParsedCommandLineOfConfigFile(
+      path.join(repo, 'tsconfig.json'),
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (d) => {
+          throw new Error(String(d.messageText));
+        },
+      },
+    );
     if (!config) throw new Error(`no tsconfig.json in ${repo}`);
     const host: ts.LanguageServiceHost = {
       getCompilationSettings: () => config.options,
@@ -106,7 +118,16 @@ export class CallOracle {
       if (!this.inSource(sf.fileName)) continue;
       const visit = (node: ts.Node): void => {
         const owner = node.parent?.parent;
-        if (ts.isMethodDeclaration(node) && ts.isIdentifier(node.name) && node.body && ts.isObjectLiteralExpression(node.parent) && owner && ts.isVariableDeclaration(owner) && ts.isIdentifier(owner.name) && owner.initializer === node.parent) {
+        if (
+          ts.isMethodDeclaration(node) &&
+          ts.isIdentifier(node.name) &&
+          node.body &&
+          ts.isObjectLiteralExpression(node.parent) &&
+          owner &&
+          ts.isVariableDeclaration(owner) &&
+          ts.isIdentifier(owner.name) &&
+          owner.initializer === node.parent
+        ) {
           const name = `${owner.name.text}.${node.name.text}`;
           byName.set(name, [...(byName.get(name) ?? []), { name, file: sf.fileName, pos: node.name.getStart(sf), local: isLocal(node) }]);
         }
@@ -182,8 +203,21 @@ function nodeAt(sf: ts.SourceFile, span: ts.TextSpan): ts.Node | undefined {
 function isCallTarget(node: ts.Node): boolean {
   let n = node;
   // The name of `a.b` stands for `a.b`.
-  if (ts.isIdentifier(n) && n.parent && (ts.isPropertyAccessExpression(n.parent) && n.parent.name === n || ts.isElementAccessExpression(n.parent) && n.parent.argumentExpression === n)) n = n.parent;
-  while (n.parent && (ts.isParenthesizedExpression(n.parent) || ts.isNonNullExpression(n.parent) || ts.isAsExpression(n.parent) || ts.isTypeAssertionExpression(n.parent) || ts.isSatisfiesExpression(n.parent))) n = n.parent;
+  if (
+    ts.isIdentifier(n) &&
+    n.parent &&
+    ((ts.isPropertyAccessExpression(n.parent) && n.parent.name === n) || (ts.isElementAccessExpression(n.parent) && n.parent.argumentExpression === n))
+  )
+    n = n.parent;
+  while (
+    n.parent &&
+    (ts.isParenthesizedExpression(n.parent) ||
+      ts.isNonNullExpression(n.parent) ||
+      ts.isAsExpression(n.parent) ||
+      ts.isTypeAssertionExpression(n.parent) ||
+      ts.isSatisfiesExpression(n.parent))
+  )
+    n = n.parent;
   const p = n.parent;
   if (!p) return false;
   if ((ts.isCallExpression(p) || ts.isNewExpression(p)) && p.expression === n) return true;
@@ -194,9 +228,24 @@ function isCallTarget(node: ts.Node): boolean {
 }
 
 function isDeclarationLike(node: ts.Node): boolean {
-  return ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isEnumDeclaration(node)
-    || ts.isMethodDeclaration(node) || ts.isMethodSignature(node) || ts.isPropertyDeclaration(node) || ts.isPropertySignature(node) || ts.isPropertyAssignment(node)
-    || ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isGetAccessor(node) || ts.isSetAccessor(node) || ts.isEnumMember(node) || ts.isModuleDeclaration(node);
+  return (
+    ts.isFunctionDeclaration(node) ||
+    ts.isClassDeclaration(node) ||
+    ts.isInterfaceDeclaration(node) ||
+    ts.isTypeAliasDeclaration(node) ||
+    ts.isEnumDeclaration(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isMethodSignature(node) ||
+    ts.isPropertyDeclaration(node) ||
+    ts.isPropertySignature(node) ||
+    ts.isPropertyAssignment(node) ||
+    ts.isVariableDeclaration(node) ||
+    ts.isParameter(node) ||
+    ts.isGetAccessor(node) ||
+    ts.isSetAccessor(node) ||
+    ts.isEnumMember(node) ||
+    ts.isModuleDeclaration(node)
+  );
 }
 
 /** What the call hierarchy treats as a function of its own (isValidCallHierarchyDeclaration, functions only). */

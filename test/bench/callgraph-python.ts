@@ -49,27 +49,29 @@ export function samplePython(repo: string, count = PY_SAMPLE): PyFunc[] {
     const rel = path.relative(repo, file).split(path.sep).join('/');
     // A def's nesting: the indentation of the enclosing defs and classes seen so far.
     const open: Array<{ indent: number; def: boolean }> = [];
-    fs.readFileSync(file, 'utf8').split('\n').forEach((text, line) => {
-      if (text.trim() === '' || text.trimStart().startsWith('#')) return;
-      const indent = text.length - text.trimStart().length;
-      while (open.length > 0 && open[open.length - 1]!.indent >= indent) open.pop();
-      const c = CLASS.exec(text);
-      if (c) {
-        classes.add(c[1]!);
-        open.push({ indent, def: false });
-        return;
-      }
-      const d = DEF.exec(text);
-      if (!d) return;
-      const nested = open.some((o) => o.def);
-      open.push({ indent, def: true });
-      const name = d[2]!;
-      if (nested || /^__\w+__$/.test(name)) {
-        defs.set(name, [...(defs.get(name) ?? []), { name, file: rel, line, character: -1 }]);
-        return;
-      }
-      defs.set(name, [...(defs.get(name) ?? []), { name, file: rel, line, character: text.indexOf(name, d[1]!.length) }]);
-    });
+    fs.readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((text, line) => {
+        if (text.trim() === '' || text.trimStart().startsWith('#')) return;
+        const indent = text.length - text.trimStart().length;
+        while (open.length > 0 && open[open.length - 1]!.indent >= indent) open.pop();
+        const c = CLASS.exec(text);
+        if (c) {
+          classes.add(c[1]!);
+          open.push({ indent, def: false });
+          return;
+        }
+        const d = DEF.exec(text);
+        if (!d) return;
+        const nested = open.some((o) => o.def);
+        open.push({ indent, def: true });
+        const name = d[2]!;
+        if (nested || /^__\w+__$/.test(name)) {
+          defs.set(name, [...(defs.get(name) ?? []), { name, file: rel, line, character: -1 }]);
+          return;
+        }
+        defs.set(name, [...(defs.get(name) ?? []), { name, file: rel, line, character: text.indexOf(name, d[1]!.length) }]);
+      });
   }
   const unique = [...defs.values()]
     .filter((l) => l.length === 1 && l[0]!.character >= 0 && !classes.has(l[0]!.name))
@@ -82,7 +84,15 @@ export function samplePython(repo: string, count = PY_SAMPLE): PyFunc[] {
 function pyFiles(dir: string): string[] {
   return fs
     .readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? (e.name === '__pycache__' || e.name === '.git' ? [] : pyFiles(path.join(dir, e.name))) : e.name.endsWith('.py') ? [path.join(dir, e.name)] : []));
+    .flatMap((e) =>
+      e.isDirectory()
+        ? e.name === '__pycache__' || e.name === '.git'
+          ? []
+          : pyFiles(path.join(dir, e.name))
+        : e.name.endsWith('.py')
+          ? [path.join(dir, e.name)]
+          : [],
+    );
 }
 
 interface Range {
@@ -111,7 +121,12 @@ export class PyrightOracle {
     conn.onRequest('window/workDoneProgress/create', () => null);
     conn.listen();
     const uri = pathToFileURL(repo).href;
-    await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri, workspaceFolders: [{ uri, name: path.basename(repo) }], capabilities: { textDocument: { callHierarchy: {} } } });
+    await conn.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: uri,
+      workspaceFolders: [{ uri, name: path.basename(repo) }],
+      capabilities: { textDocument: { callHierarchy: {} } },
+    });
     await conn.sendNotification('initialized', {});
     return new PyrightOracle(repo, conn, () => {
       conn.dispose();
@@ -124,7 +139,10 @@ export class PyrightOracle {
     const file = path.join(this.repo, f.file);
     const uri = pathToFileURL(file).href;
     await this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'python', version: 1, text: fs.readFileSync(file, 'utf8') } });
-    const items = (await this.conn.sendRequest('textDocument/prepareCallHierarchy', { textDocument: { uri }, position: { line: f.line, character: f.character } })) as Item[] | null;
+    const items = (await this.conn.sendRequest('textDocument/prepareCallHierarchy', {
+      textDocument: { uri },
+      position: { line: f.line, character: f.character },
+    })) as Item[] | null;
     const item = items?.[0];
     if (!item) return { skip: `pyright has no call hierarchy item for ${f.name} at ${f.file}:${f.line + 1}` };
     const incoming = ((await this.conn.sendRequest('callHierarchy/incomingCalls', { item })) as Array<{ from: Item; fromRanges: Range[] }> | null) ?? [];
@@ -140,16 +158,18 @@ export class PyrightOracle {
       return `${rel}:${r.start.line + 1}:${r.start.character + 1}`;
     };
     const callers = new Set<Site>();
-    for (const c of incoming) for (const r of c.fromRanges) {
-      const s = site(c.from.uri, r);
-      if (s) callers.add(s);
-    }
+    for (const c of incoming)
+      for (const r of c.fromRanges) {
+        const s = site(c.from.uri, r);
+        if (s) callers.add(s);
+      }
     // Outgoing ranges are in the function's own file.
     const callees = new Set<Site>();
-    for (const c of outgoing) for (const r of c.fromRanges) {
-      const s = site(item.uri, r);
-      if (s) callees.add(s);
-    }
+    for (const c of outgoing)
+      for (const r of c.fromRanges) {
+        const s = site(item.uri, r);
+        if (s) callees.add(s);
+      }
     await this.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
     return { callers, callees };
   }

@@ -113,7 +113,9 @@ async function measureGo(conn: RpcClient): Promise<RepoScore | undefined> {
   const bin = goBin();
   const gopls = bin && path.join(bin, 'gopls');
   if (!gopls || !fs.existsSync(gopls) || !fs.existsSync(path.join(bin, 'scip-go'))) {
-    console.log(`Go call graph vs gopls: skipped, gopls and scip-go are not both in ${bin ?? '$(go env GOPATH)/bin'} (go install golang.org/x/tools/gopls@v0.23.0; scip-go as .ci/run installs it)`);
+    console.log(
+      `Go call graph vs gopls: skipped, gopls and scip-go are not both in ${bin ?? '$(go env GOPATH)/bin'} (go install golang.org/x/tools/gopls@v0.23.0; scip-go as .ci/run installs it)`,
+    );
     return undefined;
   }
   const repo = goModuleRepo(tempDir('gomod'));
@@ -157,17 +159,40 @@ export async function run(): Promise<void> {
     const py = await measurePython(conn);
     if (py) results.push(py);
     const rows = results.flatMap((r) => [
-      [r.label, 'callers', `${r.sample.length} (${r.sample.filter((d) => d.local).length} local)`, r.callers.truth, r.callers.listed, pct(r.callers.hits, r.callers.truth), pct(r.callers.hits, r.callers.listed)],
+      [
+        r.label,
+        'callers',
+        `${r.sample.length} (${r.sample.filter((d) => d.local).length} local)`,
+        r.callers.truth,
+        r.callers.listed,
+        pct(r.callers.hits, r.callers.truth),
+        pct(r.callers.hits, r.callers.listed),
+      ],
       [r.label, 'callees', '', r.callees.truth, r.callees.listed, pct(r.callees.hits, r.callees.truth), pct(r.callees.hits, r.callees.listed)],
     ]);
-    table('call graph vs the compilers\' call hierarchies (TypeScript, gopls, pyright), call site by call site', ['repo', 'query', 'functions', 'sites (oracle)', 'sites listed', 'recall', 'precision'], rows);
+    table(
+      "call graph vs the compilers' call hierarchies (TypeScript, gopls, pyright), call site by call site",
+      ['repo', 'query', 'functions', 'sites (oracle)', 'sites listed', 'recall', 'precision'],
+      rows,
+    );
     for (const r of results) {
-      for (const [what, s] of [['callers', r.callers], ['callees', r.callees]] as const) {
+      for (const [what, s] of [
+        ['callers', r.callers],
+        ['callees', r.callees],
+      ] as const) {
         const wrong = [...s.misses, ...s.extras];
-        if (wrong.length > 0) console.log(`\n${r.label} ${what}, ${s.misses.length} missed, ${s.extras.length} extra (first 15):\n  ${wrong.slice(0, 15).join('\n  ')}`);
+        if (wrong.length > 0)
+          console.log(`\n${r.label} ${what}, ${s.misses.length} missed, ${s.extras.length} extra (first 15):\n  ${wrong.slice(0, 15).join('\n  ')}`);
         const recall = s.hits / Math.max(1, s.truth);
         const precision = s.hits / Math.max(1, s.listed);
-        record({ figure: `${what} recall / precision vs ${r.oracle} (${r.sample.length} ${r.label} functions)`, value: `${pct(s.hits, s.truth)} / ${pct(s.hits, s.listed)}`, baseline: `${r.oracle}: ${s.truth} sites`, ratio: '', target: '>= 99% / >= 99%', ok: recall >= 0.99 && precision >= 0.99 });
+        record({
+          figure: `${what} recall / precision vs ${r.oracle} (${r.sample.length} ${r.label} functions)`,
+          value: `${pct(s.hits, s.truth)} / ${pct(s.hits, s.listed)}`,
+          baseline: `${r.oracle}: ${s.truth} sites`,
+          ratio: '',
+          target: '>= 99% / >= 99%',
+          ok: recall >= 0.99 && precision >= 0.99,
+        });
       }
     }
   } finally {

@@ -77,20 +77,77 @@ export async function run(): Promise<void> {
   } finally {
     await stopDaemon(home);
   }
-  const [b, l, j, c, d] = [bare, load, json, compact, daemon].map(summarize) as [ReturnType<typeof summarize>, ReturnType<typeof summarize>, ReturnType<typeof summarize>, ReturnType<typeof summarize>, ReturnType<typeof summarize>];
+  const [b, l, j, c, d] = [bare, load, json, compact, daemon].map(summarize) as [
+    ReturnType<typeof summarize>,
+    ReturnType<typeof summarize>,
+    ReturnType<typeof summarize>,
+    ReturnType<typeof summarize>,
+    ReturnType<typeof summarize>,
+  ];
   const [cb, cl, cj, cc] = [cpu.bare, cpu.load, cpu.json, cpu.compact].map(summarize) as [typeof b, typeof b, typeof b, typeof b];
-  table(`scry refs per CLI call, warm daemon, rxjs (${runs} calls each, interleaved)`, ['what', 'wall p50', 'wall p90', 'ratio p50 to node -e 0', 'target', 'CPU p50', 'CPU p90', 'CPU ratio p50'], [
-    ['bare node -e 0 (baseline: Node starting and exiting)', ms(b.p50), ms(b.p90), '1.00x', '', ms(cb.p50), ms(cb.p90), '1.00x'],
-    [`node loading dist/cli.js only (${(fs.statSync(entry).size / 1024).toFixed(1)} KB, nothing run)`, ms(l.p50), ms(l.p90), ratio(l.p50, b.p50), '', ms(cl.p50), ms(cl.p90), ratio(cl.p50, cb.p50)],
-    ['scry refs --json', ms(j.p50), ms(j.p90), ratio(j.p50, b.p50), verdict(j.p50 / b.p50, 1.15), ms(cj.p50), ms(cj.p90), ratio(cj.p50, cb.p50)],
-    ['scry refs --format compact (text rendered by the daemon)', ms(c.p50), ms(c.p90), ratio(c.p50, b.p50), verdict(c.p50 / b.p50, 1.15), ms(cc.p50), ms(cc.p90), ratio(cc.p50, cb.p50)],
-    ['  of which the daemon lookup (elapsed_ms)', ms(d.p50), ms(d.p90), '', '', '', '', ''],
-    [`a native client of the same design (the issue's figure, not run here)`, `${NATIVE_MS} ms`, '', ratio(NATIVE_MS, b.p50), '', '', '', ''],
-  ]);
-  console.log(`scry refs --json is ${ms(j.p50 - NATIVE_MS)} over the native ${NATIVE_MS} ms; Node's own start (node -e 0) is ${ms(b.p50)} of it, scry's part over that ${ms(j.p50 - b.p50)}`);
-  console.log(`node ${process.version}: module.enableCompileCache ${typeof (require('node:module') as { enableCompileCache?: unknown }).enableCompileCache === 'function' ? 'available' : 'not available (Node 22.1 and later)'}; NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? 'set (every node here, the baseline too, reads that bundle at start)' : 'unset'}`);
-  console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
-  record({ figure: 'CLI warm vs bare node -e 0 (scry refs --json)', value: ms(j.p50), baseline: `node -e 0 ${ms(b.p50)}`, ratio: ratio(j.p50, b.p50), target: '<= 1.15x', ok: j.p50 / b.p50 <= 1.15 });
-  record({ figure: 'CLI warm vs bare node -e 0, CPU time (scry refs --json)', value: ms(cj.p50), baseline: `node -e 0 ${ms(cb.p50)}`, ratio: ratio(cj.p50, cb.p50), target: '<= 1.15x', ok: cj.p50 / cb.p50 <= 1.15 });
-  record({ figure: 'scry refs per CLI call against a native client', value: ms(j.p50), baseline: `native ${NATIVE_MS} ms (issue's figure); node -e 0 ${ms(b.p50)}`, ratio: ratio(j.p50, NATIVE_MS), target: 'report' });
+  table(
+    `scry refs per CLI call, warm daemon, rxjs (${runs} calls each, interleaved)`,
+    ['what', 'wall p50', 'wall p90', 'ratio p50 to node -e 0', 'target', 'CPU p50', 'CPU p90', 'CPU ratio p50'],
+    [
+      ['bare node -e 0 (baseline: Node starting and exiting)', ms(b.p50), ms(b.p90), '1.00x', '', ms(cb.p50), ms(cb.p90), '1.00x'],
+      [
+        `node loading dist/cli.js only (${(fs.statSync(entry).size / 1024).toFixed(1)} KB, nothing run)`,
+        ms(l.p50),
+        ms(l.p90),
+        ratio(l.p50, b.p50),
+        '',
+        ms(cl.p50),
+        ms(cl.p90),
+        ratio(cl.p50, cb.p50),
+      ],
+      ['scry refs --json', ms(j.p50), ms(j.p90), ratio(j.p50, b.p50), verdict(j.p50 / b.p50, 1.15), ms(cj.p50), ms(cj.p90), ratio(cj.p50, cb.p50)],
+      [
+        'scry refs --format compact (text rendered by the daemon)',
+        ms(c.p50),
+        ms(c.p90),
+        ratio(c.p50, b.p50),
+        verdict(c.p50 / b.p50, 1.15),
+        ms(cc.p50),
+        ms(cc.p90),
+        ratio(cc.p50, cb.p50),
+      ],
+      ['  of which the daemon lookup (elapsed_ms)', ms(d.p50), ms(d.p90), '', '', '', '', ''],
+      [`a native client of the same design (the issue's figure, not run here)`, `${NATIVE_MS} ms`, '', ratio(NATIVE_MS, b.p50), '', '', '', ''],
+    ],
+  );
+  console.log(
+    `scry refs --json is ${ms(j.p50 - NATIVE_MS)} over the native ${NATIVE_MS} ms; Node's own start (node -e 0) is ${ms(b.p50)} of it, scry's part over that ${ms(j.p50 - b.p50)}`,
+  );
+  console.log(
+    `node ${process.version}: module.enableCompileCache ${typeof (require('node:module') as { enableCompileCache?: unknown }).enableCompileCache === 'function' ? 'available' : 'not available (Node 22.1 and later)'}; NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? 'set (every node here, the baseline too, reads that bundle at start)' : 'unset'}`,
+  );
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
+  record({
+    figure: 'CLI warm vs bare node -e 0 (scry refs --json)',
+    value: ms(j.p50),
+    baseline: `node -e 0 ${ms(b.p50)}`,
+    ratio: ratio(j.p50, b.p50),
+    target: '<= 1.15x',
+    ok: j.p50 / b.p50 <= 1.15,
+  });
+  record({
+    figure: 'CLI warm vs bare node -e 0, CPU time (scry refs --json)',
+    value: ms(cj.p50),
+    baseline: `node -e 0 ${ms(cb.p50)}`,
+    ratio: ratio(cj.p50, cb.p50),
+    target: '<= 1.15x',
+    ok: cj.p50 / cb.p50 <= 1.15,
+  });
+  record({
+    figure: 'scry refs per CLI call against a native client',
+    value: ms(j.p50),
+    baseline: `native ${NATIVE_MS} ms (issue's figure); node -e 0 ${ms(b.p50)}`,
+    ratio: ratio(j.p50, NATIVE_MS),
+    target: 'report',
+  });
 }

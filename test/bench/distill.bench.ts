@@ -17,7 +17,13 @@ function fixtureLines(dir: string): string[] {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.jsonl')) out.push(...fs.readFileSync(p, 'utf8').split('\n').filter((l) => l.trim().startsWith('{')));
+      else if (e.name.endsWith('.jsonl'))
+        out.push(
+          ...fs
+            .readFileSync(p, 'utf8')
+            .split('\n')
+            .filter((l) => l.trim().startsWith('{')),
+        );
     }
   };
   walk(dir);
@@ -86,9 +92,18 @@ export async function run(): Promise<void> {
   const b = summarize(base);
   const o = summarize(ours);
   const mbps = (v: number): string => `${v.toFixed(1)} MB/s`;
-  table(`distill ${mb.toFixed(1)} MB (${all.length} files, ${turns} turns), p50 of ${rounds} rounds`, ['what', 'p50', 'ratio', 'target'], [
-    ['baseline: read + JSON.parse every line', mbps(b.p50), '1.00x', ''],
-    ['scry distill (parse, turns, breadcrumbs, redaction)', mbps(o.p50), ratio(o.p50, b.p50), o.p50 >= 30 ? 'ok (target >= 30 MB/s)' : 'MISS (target >= 30 MB/s)'],
-  ]);
+  table(
+    `distill ${mb.toFixed(1)} MB (${all.length} files, ${turns} turns), p50 of ${rounds} rounds`,
+    ['what', 'p50', 'ratio', 'target'],
+    [
+      ['baseline: read + JSON.parse every line', mbps(b.p50), '1.00x', ''],
+      [
+        'scry distill (parse, turns, breadcrumbs, redaction)',
+        mbps(o.p50),
+        ratio(o.p50, b.p50),
+        o.p50 >= 30 ? 'ok (target >= 30 MB/s)' : 'MISS (target >= 30 MB/s)',
+      ],
+    ],
+  );
   fs.rmSync(dir, { recursive: true, force: true });
 }

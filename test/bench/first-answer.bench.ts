@@ -72,11 +72,19 @@ const daemon = (home: string, env: NodeJS.ProcessEnv = {}): Promise<RpcClient> =
 
 /** The definition of NAME the source declares, found by text: what makes a first answer correct. */
 function declared(repo: string, name: string): string[] {
-  const out = spawnSync('git', ['grep', '-n', '-E', `(class|interface|function) ${name}\\b`, '--', '*.ts', '*.tsx'], { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 26 }).stdout;
-  return out.split('\n').filter(Boolean).map((l) => l.split(':').slice(0, 2).join(':'));
+  const out = spawnSync('git', ['grep', '-n', '-E', `(class|interface|function) ${name}\\b`, '--', '*.ts', '*.tsx'], {
+    cwd: repo,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  }).stdout;
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split(':').slice(0, 2).join(':'));
 }
 
-const hasDefinition = (r: P.QueryResult, at: readonly string[]): boolean => r.matches.some((m) => m.occurrences.some((o) => o.is_definition && at.includes(`${o.file}:${o.line}`)));
+const hasDefinition = (r: P.QueryResult, at: readonly string[]): boolean =>
+  r.matches.some((m) => m.occurrences.some((o) => o.is_definition && at.includes(`${o.file}:${o.line}`)));
 
 async function timeToAnswer(conn: RpcClient, repo: string, name: string): Promise<{ ms: number; answer: P.QueryResult }> {
   const started = performance.now();
@@ -93,15 +101,29 @@ async function waitStatus(conn: RpcClient, repo: string, done: (s: P.RepoStatus)
   }
 }
 
-const kindOf = (a: P.QueryResult): string => (a.index.glance ? `glance (${a.index.glance.files_read}/${a.index.glance.files_naming} files)` : a.index.seeded_from ? 'seeded' : a.index.syntactic ? 'syntactic index' : 'precise');
+const kindOf = (a: P.QueryResult): string =>
+  a.index.glance
+    ? `glance (${a.index.glance.files_read}/${a.index.glance.files_naming} files)`
+    : a.index.seeded_from
+      ? 'seeded'
+      : a.index.syntactic
+        ? 'syntactic index'
+        : 'precise';
 
 /** 40 names by a fixed rule from the precise index: defined, not local, of these kinds, every k-th by name. */
 function sampleNames(file: string): string[] {
   const db = new Database(file, { readonly: true });
-  const rows = db.prepare("SELECT DISTINCT name FROM symbols WHERE kind IN ('function', 'class', 'method', 'interface') AND document_id IS NULL AND is_external = 0 AND def_line IS NOT NULL AND length(name) > 3 ORDER BY name").all() as Array<{ name: string }>;
+  const rows = db
+    .prepare(
+      "SELECT DISTINCT name FROM symbols WHERE kind IN ('function', 'class', 'method', 'interface') AND document_id IS NULL AND is_external = 0 AND def_line IS NOT NULL AND length(name) > 3 ORDER BY name",
+    )
+    .all() as Array<{ name: string }>;
   db.close();
   const step = Math.max(1, Math.floor(rows.length / SAMPLE));
-  return rows.filter((_, i) => i % step === 0).slice(0, SAMPLE).map((r) => r.name);
+  return rows
+    .filter((_, i) => i % step === 0)
+    .slice(0, SAMPLE)
+    .map((r) => r.name);
 }
 
 function positions(store: CodeStore, name: string): Set<string> {
@@ -130,13 +152,45 @@ async function neverSeen(repo: string): Promise<void> {
     const precise = await timeToAnswer(conn, repo, NAME);
     const status = (await conn.request(P.Status.type, { repo })).repos[0]!;
     const firstOk = hasDefinition(first.answer, at);
-    table(`never seen -> first refs '${NAME}' answer: ${path.basename(GIT_DIR.replace(/\/repo$/, ''))} @ ${COMMIT.slice(0, 10)} (${loc} lines of TS/JS, ${status.documents} files), one run each, daemon warm`, ['what', 'first answer', 'correct', 'kind', 'ratio', 'target'], [
-      ['before: cold precise build, then the answer (SCRY_FIRST_INDEX=0)', ms(baseline.ms), String(hasDefinition(baseline.answer, at)), kindOf(baseline.answer), '1.00x', ''],
-      ['now: first answer', ms(first.ms), String(firstOk), kindOf(first.answer), ratio(first.ms, baseline.ms), verdict(first.ms / 1000, 3) + ' (s)'],
-      ['now: syntactic first index swapped in (after the first answer)', ms(first.ms + toSyntactic), '', 'syntactic index', ratio(first.ms + toSyntactic, baseline.ms), ''],
-      ['now: precise index swapped in', ms(first.ms + (performance.now() - started)), String(hasDefinition(precise.answer, at)), kindOf(precise.answer), ratio(first.ms + toPrecise, baseline.ms), ''],
-    ]);
-    record({ figure: `never seen -> first correct refs (${loc} LOC TS)`, value: ms(first.ms), baseline: `cold precise ${ms(baseline.ms)}`, ratio: ratio(first.ms, baseline.ms), target: '<= 3 s', ok: firstOk && first.ms <= 3000 });
+    table(
+      `never seen -> first refs '${NAME}' answer: ${path.basename(GIT_DIR.replace(/\/repo$/, ''))} @ ${COMMIT.slice(0, 10)} (${loc} lines of TS/JS, ${status.documents} files), one run each, daemon warm`,
+      ['what', 'first answer', 'correct', 'kind', 'ratio', 'target'],
+      [
+        [
+          'before: cold precise build, then the answer (SCRY_FIRST_INDEX=0)',
+          ms(baseline.ms),
+          String(hasDefinition(baseline.answer, at)),
+          kindOf(baseline.answer),
+          '1.00x',
+          '',
+        ],
+        ['now: first answer', ms(first.ms), String(firstOk), kindOf(first.answer), ratio(first.ms, baseline.ms), verdict(first.ms / 1000, 3) + ' (s)'],
+        [
+          'now: syntactic first index swapped in (after the first answer)',
+          ms(first.ms + toSyntactic),
+          '',
+          'syntactic index',
+          ratio(first.ms + toSyntactic, baseline.ms),
+          '',
+        ],
+        [
+          'now: precise index swapped in',
+          ms(first.ms + (performance.now() - started)),
+          String(hasDefinition(precise.answer, at)),
+          kindOf(precise.answer),
+          ratio(first.ms + toPrecise, baseline.ms),
+          '',
+        ],
+      ],
+    );
+    record({
+      figure: `never seen -> first correct refs (${loc} LOC TS)`,
+      value: ms(first.ms),
+      baseline: `cold precise ${ms(baseline.ms)}`,
+      ratio: ratio(first.ms, baseline.ms),
+      target: '<= 3 s',
+      ok: firstOk && first.ms <= 3000,
+    });
     await recallPrecision(newHome, baseHome, repo);
     await worktree(repo, newHome, conn);
   } finally {
@@ -174,14 +228,24 @@ async function recallPrecision(newHome: string, baseHome: string, repo: string):
       if (got.size > 0) precisions.push(both / got.size);
     }
     const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-    table(`syntactic first index vs precise, refs of ${names.length} names (every k-th defined function/class/method/interface by name), by position`, ['figure', 'value'], [
-      ['recall (all occurrences)', `${((hit / Math.max(1, p)) * 100).toFixed(1)}% (${hit}/${p})`],
-      ['precision (all occurrences)', `${((hit / Math.max(1, s)) * 100).toFixed(1)}% (${hit}/${s})`],
-      ['recall, mean per name', `${(mean(recalls) * 100).toFixed(1)}%`],
-      ['precision, mean per name', `${(mean(precisions) * 100).toFixed(1)}%`],
-      ['names', names.join(' ')],
-    ]);
-    record({ figure: `syntactic refs recall / precision vs precise (${names.length} names)`, value: `${((hit / Math.max(1, p)) * 100).toFixed(1)}% / ${((hit / Math.max(1, s)) * 100).toFixed(1)}%`, baseline: 'precise index', ratio: '', target: 'report' });
+    table(
+      `syntactic first index vs precise, refs of ${names.length} names (every k-th defined function/class/method/interface by name), by position`,
+      ['figure', 'value'],
+      [
+        ['recall (all occurrences)', `${((hit / Math.max(1, p)) * 100).toFixed(1)}% (${hit}/${p})`],
+        ['precision (all occurrences)', `${((hit / Math.max(1, s)) * 100).toFixed(1)}% (${hit}/${s})`],
+        ['recall, mean per name', `${(mean(recalls) * 100).toFixed(1)}%`],
+        ['precision, mean per name', `${(mean(precisions) * 100).toFixed(1)}%`],
+        ['names', names.join(' ')],
+      ],
+    );
+    record({
+      figure: `syntactic refs recall / precision vs precise (${names.length} names)`,
+      value: `${((hit / Math.max(1, p)) * 100).toFixed(1)}% / ${((hit / Math.max(1, s)) * 100).toFixed(1)}%`,
+      baseline: 'precise index',
+      ratio: '',
+      target: 'report',
+    });
   } finally {
     syn.close();
     pre.close();
@@ -191,10 +255,17 @@ async function recallPrecision(newHome: string, baseHome: string, repo: string):
 /** Lines of the daemon's log matching `re` (the seed logs where its time went). */
 function logLines(home: string, re: RegExp): string[] {
   const dir = path.join(home, 'logs');
-  return fs.readdirSync(dir).flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n')).filter((l) => re.test(l));
+  return fs
+    .readdirSync(dir)
+    .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n'))
+    .filter((l) => re.test(l));
 }
 
-const load = (): string => `load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+const load = (): string =>
+  `load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 
 /**
  * New worktrees of the indexed repo, one after another (BENCH_FIRST_WORKTREES,
@@ -222,11 +293,21 @@ async function worktree(repo: string, newHome: string, conn: RpcClient): Promise
   const seeds = logLines(newHome, /seeded .* in \d+ ms \(comparison|copied the index/).map((l) => l.replace(/^\S+ \[\d+\] /, ''));
   // The daemon with the large repo and its worktrees indexed (each worktree holding its own copy of the index).
   const mem = daemonMemory((await conn.request(P.Status.type, {})).daemon.pid);
-  table(`daemon memory with the large repo (${linesOf(repo).toLocaleString('en')} lines) and its ${count} worktrees indexed`, ['figure', 'value'], [
-    ['RSS now', `${mem.rss.toFixed(0)} MB`],
-    ['peak RSS (VmHWM)', `${mem.hwm.toFixed(0)} MB`],
-  ]);
-  record({ figure: `daemon RSS, large repo + ${count} worktrees indexed`, value: `${mem.rss.toFixed(0)} MB (peak ${mem.hwm.toFixed(0)} MB)`, baseline: '', ratio: '', target: 'report' });
+  table(
+    `daemon memory with the large repo (${linesOf(repo).toLocaleString('en')} lines) and its ${count} worktrees indexed`,
+    ['figure', 'value'],
+    [
+      ['RSS now', `${mem.rss.toFixed(0)} MB`],
+      ['peak RSS (VmHWM)', `${mem.hwm.toFixed(0)} MB`],
+    ],
+  );
+  record({
+    figure: `daemon RSS, large repo + ${count} worktrees indexed`,
+    value: `${mem.rss.toFixed(0)} MB (peak ${mem.hwm.toFixed(0)} MB)`,
+    baseline: '',
+    ratio: '',
+    target: 'report',
+  });
   // The baseline: the first worktree, never seen by a daemon that does not seed (what a new worktree cost before).
   const baseHome = tempDir('first-wt-base-home');
   const base = await daemon(baseHome, { SCRY_FIRST_INDEX: '0' });
@@ -236,13 +317,42 @@ async function worktree(repo: string, newHome: string, conn: RpcClient): Promise
     const s = summarize(seeded.map((x) => x.ms));
     const allCorrect = seeded.every((x) => x.correct);
     const allPrecise = seeded.every((x) => x.precise);
-    table(`new git worktree of the indexed repo -> first refs '${NAME}' answer, ${count} worktrees one after another (${load()} at the end)`, ['what', 'n', 'p50', 'max', 'correct', 'kind', 'ratio p50', 'target'], [
-      [`before: cold precise build of worktree 1 (${baseLoad})`, 1, ms(cold.ms), ms(cold.ms), String(hasDefinition(cold.answer, at)), kindOf(cold.answer), '1.00x', ''],
-      ['now: seeded from the sibling', s.n, ms(s.p50), ms(Math.max(...seeded.map((x) => x.ms))), `${seeded.filter((x) => x.correct).length}/${count}`, `seeded${allPrecise ? ', every occurrence precise' : ', NOT all precise'}`, ratio(s.p50, cold.ms), verdict(s.p50 / 1000, 1) + ' (s)'],
-    ]);
+    table(
+      `new git worktree of the indexed repo -> first refs '${NAME}' answer, ${count} worktrees one after another (${load()} at the end)`,
+      ['what', 'n', 'p50', 'max', 'correct', 'kind', 'ratio p50', 'target'],
+      [
+        [
+          `before: cold precise build of worktree 1 (${baseLoad})`,
+          1,
+          ms(cold.ms),
+          ms(cold.ms),
+          String(hasDefinition(cold.answer, at)),
+          kindOf(cold.answer),
+          '1.00x',
+          '',
+        ],
+        [
+          'now: seeded from the sibling',
+          s.n,
+          ms(s.p50),
+          ms(Math.max(...seeded.map((x) => x.ms))),
+          `${seeded.filter((x) => x.correct).length}/${count}`,
+          `seeded${allPrecise ? ', every occurrence precise' : ', NOT all precise'}`,
+          ratio(s.p50, cold.ms),
+          verdict(s.p50 / 1000, 1) + ' (s)',
+        ],
+      ],
+    );
     console.log(seeded.map((x, i) => `  worktree ${i + 1}: ${ms(x.ms)} (${x.load} before it)`).join('\n'));
     console.log(`  where the seed's time went (daemon log):\n${seeds.map((l) => `    ${l}`).join('\n')}`);
-    record({ figure: `new worktree -> first correct refs (p50 of ${count})`, value: ms(s.p50), baseline: `cold precise ${ms(cold.ms)}`, ratio: ratio(s.p50, cold.ms), target: '<= 1 s, precise', ok: allPrecise && allCorrect && s.p50 <= 1000 });
+    record({
+      figure: `new worktree -> first correct refs (p50 of ${count})`,
+      value: ms(s.p50),
+      baseline: `cold precise ${ms(cold.ms)}`,
+      ratio: ratio(s.p50, cold.ms),
+      target: '<= 1 s, precise',
+      ok: allPrecise && allCorrect && s.p50 <= 1000,
+    });
   } finally {
     base.dispose();
     await stopDaemon(baseHome);
@@ -286,20 +396,35 @@ async function manyWorktrees(): Promise<void> {
     await building;
     const q = summarize(quiet);
     const b = summarize(busy);
-    table('rxjs: refs Observable on the main checkout while four worktrees are seeded and built at once', ['what', 'n', 'p50', 'p99', 'failed', 'ratio p99', 'target'], [
-      ['quiet (baseline)', q.n, ms(q.p50), ms(q.p99), 0, '1.00x', ''],
-      ['four worktrees building', b.n, ms(b.p50), ms(b.p99), failed, ratio(b.p99, q.p99), `${verdict(b.p99, 50)} ms; 0 failed`],
-    ]);
-    record({ figure: 'query p99 while 4 worktrees build (rxjs)', value: ms(b.p99), baseline: `quiet ${ms(q.p99)}`, ratio: ratio(b.p99, q.p99), target: '<= 50 ms, 0 failed', ok: b.p99 <= 50 && failed === 0 });
+    table(
+      'rxjs: refs Observable on the main checkout while four worktrees are seeded and built at once',
+      ['what', 'n', 'p50', 'p99', 'failed', 'ratio p99', 'target'],
+      [
+        ['quiet (baseline)', q.n, ms(q.p50), ms(q.p99), 0, '1.00x', ''],
+        ['four worktrees building', b.n, ms(b.p50), ms(b.p99), failed, ratio(b.p99, q.p99), `${verdict(b.p99, 50)} ms; 0 failed`],
+      ],
+    );
+    record({
+      figure: 'query p99 while 4 worktrees build (rxjs)',
+      value: ms(b.p99),
+      baseline: `quiet ${ms(q.p99)}`,
+      ratio: ratio(b.p99, q.p99),
+      target: '<= 50 ms, 0 failed',
+      ok: b.p99 <= 50 && failed === 0,
+    });
     const fifth = path.join(tempDir('first-many-5'), 'wt5');
     git(main, 'worktree', 'add', '-q', fifth);
     await conn.request(P.Refs.type, { repo: fifth, name: 'Observable' });
     const { rss, hwm } = daemonMemory((await conn.request(P.Status.type, {})).daemon.pid);
-    table('daemon memory with the main checkout and five worktrees of rxjs indexed', ['figure', 'value'], [
-      ['RSS now', `${rss.toFixed(0)} MB`],
-      ['peak RSS (VmHWM)', `${hwm.toFixed(0)} MB`],
-      ['quiet p99 check', ms(percentile(quiet, 99))],
-    ]);
+    table(
+      'daemon memory with the main checkout and five worktrees of rxjs indexed',
+      ['figure', 'value'],
+      [
+        ['RSS now', `${rss.toFixed(0)} MB`],
+        ['peak RSS (VmHWM)', `${hwm.toFixed(0)} MB`],
+        ['quiet p99 check', ms(percentile(quiet, 99))],
+      ],
+    );
     record({ figure: 'daemon RSS, 5 worktrees + main of rxjs', value: `${rss.toFixed(0)} MB`, baseline: '', ratio: '', target: 'report' });
   } finally {
     conn.dispose();
@@ -310,7 +435,8 @@ async function manyWorktrees(): Promise<void> {
 export async function run(): Promise<void> {
   if (process.env.BENCH_FIRST_SKIP_LARGE !== '1') {
     const repo = checkout();
-    if (!repo) console.log(`skipped the large repo: no snapshot at ${GIT_DIR} (fetch github:microsoft/playwright, or set BENCH_FIRST_GIT_DIR and BENCH_FIRST_COMMIT)`);
+    if (!repo)
+      console.log(`skipped the large repo: no snapshot at ${GIT_DIR} (fetch github:microsoft/playwright, or set BENCH_FIRST_GIT_DIR and BENCH_FIRST_COMMIT)`);
     else await neverSeen(repo);
   }
   await manyWorktrees();

@@ -19,7 +19,10 @@ interface MainFigures {
 }
 
 const pct = (k: number, n: number): string => (n === 0 ? '-' : `${k}/${n} (${((100 * k) / n).toFixed(1)}%)`);
-const kinds = (l: Links): string => Object.entries(l.relations).map(([r, n]) => `${r} ${n}`).join(', ') || '-';
+const kinds = (l: Links): string =>
+  Object.entries(l.relations)
+    .map(([r, n]) => `${r} ${n}`)
+    .join(', ') || '-';
 
 export async function run(): Promise<void> {
   const main = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'entity-labels', 'main-figures.json'), 'utf8')) as MainFigures;
@@ -46,13 +49,29 @@ export async function run(): Promise<void> {
     if (p.junk.length > 0) console.log(`  hashes, ids, placeholders: ${p.junk.join(', ')}`);
     if (p.twoTypes.length > 0) console.log(`  under two types: ${p.twoTypes.join(', ')}`);
     const labels = new Map(loadLabels().map((x) => [x.name.toLowerCase(), x]));
-    const misses = entities.filter((e) => labels.get(e.name.toLowerCase())?.thing === false).map((e) => `${e.name} (${labels.get(e.name.toLowerCase())!.kind})`);
+    const misses = entities
+      .filter((e) => labels.get(e.name.toLowerCase())?.thing === false)
+      .map((e) => `${e.name} (${labels.get(e.name.toLowerCase())!.kind})`);
     if (misses.length > 0) console.log(`  labelled not a thing, still entities: ${misses.join(', ')}`);
     if (p.unlabelled.length > 0) console.log(`  not labelled: ${p.unlabelled.join(', ')}`);
     if (p.decisions.length > 0) console.log(`  decision nodes (not scored as names): ${p.decisions.join('; ')}`);
     const share = p.labelled === 0 ? 0 : p.things / p.labelled;
-    record({ figure: 'entity precision (real transcripts, hand labels)', value: pct(p.things, p.labelled), baseline: pct(mp.things, mp.labelled), ratio: '-', target: '>= 90%, 0 junk, 0 two types', ok: share >= 0.9 && p.junk.length === 0 && p.twoTypes.length === 0 });
-    record({ figure: 'entities linked by a fact (real transcripts)', value: pct(l.linked, l.entities), baseline: pct(main.links.linked, main.links.entities), ratio: '-', target: '>= 50%', ok: l.linked >= 0.5 * l.entities });
+    record({
+      figure: 'entity precision (real transcripts, hand labels)',
+      value: pct(p.things, p.labelled),
+      baseline: pct(mp.things, mp.labelled),
+      ratio: '-',
+      target: '>= 90%, 0 junk, 0 two types',
+      ok: share >= 0.9 && p.junk.length === 0 && p.twoTypes.length === 0,
+    });
+    record({
+      figure: 'entities linked by a fact (real transcripts)',
+      value: pct(l.linked, l.entities),
+      baseline: pct(main.links.linked, main.links.entities),
+      ratio: '-',
+      target: '>= 50%',
+      ok: l.linked >= 0.5 * l.entities,
+    });
   } finally {
     m.db.close();
     fs.rmSync(m.home, { recursive: true, force: true });

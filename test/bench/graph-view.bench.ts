@@ -24,9 +24,9 @@ export async function run(): Promise<void> {
       const p = await openStandalone();
       try {
         await p.push(syntheticState(n, Math.round(n * 0.3), 1));
-        layouts.push(await p.page.evaluate('window.scryGraph.layout().ms') as number);
+        layouts.push((await p.page.evaluate('window.scryGraph.layout().ms')) as number);
         await p.push(syntheticState(n + 20, Math.round(n * 0.3), 2));
-        incremental.push(await p.page.evaluate('window.scryGraph.layout().ms') as number);
+        incremental.push((await p.page.evaluate('window.scryGraph.layout().ms')) as number);
         if (i === 0) frames = await panZoomFrames(p.page);
       } finally {
         await p.close();
@@ -37,7 +37,11 @@ export async function run(): Promise<void> {
     const f = summarize(frames);
     rows.push([n, ms(l.p50), ms(l.p95), ms(inc.p50), ms(inc.p95), f.n, ms(f.p50), ms(f.p95), `${(1000 / f.p50).toFixed(0)} fps`]);
   }
-  table('memory graph view (headless Chromium, software rendering)', ['nodes', 'layout p50', 'layout p95', '+20 nodes p50', '+20 nodes p95', 'frames', 'frame p50', 'frame p95', 'fps at p50'], rows);
+  table(
+    'memory graph view (headless Chromium, software rendering)',
+    ['nodes', 'layout p50', 'layout p95', '+20 nodes p50', '+20 nodes p95', 'frames', 'frame p50', 'frame p95', 'fps at p50'],
+    rows,
+  );
 }
 
 /** Pans and zooms the canvas with real mouse input for ~2 s, recording the interval between animation frames. */

@@ -65,14 +65,28 @@ export async function run(): Promise<void> {
     const noMmap = await measure(repo, { SCRY_GLIBC_DEFAULTS: '1', ...unmapped });
     const before = await measure(repo, { SCRY_GLIBC_DEFAULTS: '1', MALLOC_ARENA_MAX: '2' });
     const glibc = await measure(repo, { SCRY_GLIBC_DEFAULTS: '1' });
-    const row = (label: string, m: Measure): Array<string | number> => [label, MB(m.start), MB(m.indexed), MB(m.released), (m.released / m.start).toFixed(2), Math.round(m.indexMs)];
-    const named = (env: Record<string, string>): string => Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ');
-    table('daemon RSS (MB): start, after indexing rxjs and 16 queries, after its store closed', ['run', 'start', 'indexed', 'stores closed', 'closed / start', 'index ms'], [
-      row(`as launched (${named(DAEMON_MALLOC_ENV)})`, tuned),
-      row(`without the mmap threshold (${named(unmapped)})`, noMmap),
-      row('before (MALLOC_ARENA_MAX=2 alone)', before),
-      row("glibc's defaults", glibc),
-    ]);
+    const row = (label: string, m: Measure): Array<string | number> => [
+      label,
+      MB(m.start),
+      MB(m.indexed),
+      MB(m.released),
+      (m.released / m.start).toFixed(2),
+      Math.round(m.indexMs),
+    ];
+    const named = (env: Record<string, string>): string =>
+      Object.entries(env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ');
+    table(
+      'daemon RSS (MB): start, after indexing rxjs and 16 queries, after its store closed',
+      ['run', 'start', 'indexed', 'stores closed', 'closed / start', 'index ms'],
+      [
+        row(`as launched (${named(DAEMON_MALLOC_ENV)})`, tuned),
+        row(`without the mmap threshold (${named(unmapped)})`, noMmap),
+        row('before (MALLOC_ARENA_MAX=2 alone)', before),
+        row("glibc's defaults", glibc),
+      ],
+    );
     const ratio = tuned.released / tuned.start;
     record({
       figure: 'daemon RSS once its stores closed (rxjs)',

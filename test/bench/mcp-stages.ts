@@ -80,7 +80,10 @@ export async function mcpStages(conn: RpcClient, repo: string, symbol: string): 
       { stage: 'socket round trip of scry/compact, less lookup and formatting (framing, JSON, wake-ups)', p50: Math.max(0, trip - lookup - format) },
       { stage: 'daemon lookup (its elapsed_ms)', p50: lookup },
       { stage: 'formatting the compact text (in the daemon)', p50: format },
-      { stage: 'call log line (redacted, appended)', p50: timedSync(() => log.write({ ts: new Date().toISOString(), tool: refsTool.name, ms: 1, ok: true, args, total: result.total })) },
+      {
+        stage: 'call log line (redacted, appended)',
+        p50: timedSync(() => log.write({ ts: new Date().toISOString(), tool: refsTool.name, ms: 1, ok: true, args, total: result.total })),
+      },
       { stage: 'serialisation (message -> stdio line)', p50: timedSync(() => serializeMessage(response)) },
     ];
   } finally {

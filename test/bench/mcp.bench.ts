@@ -50,7 +50,14 @@ export async function run(): Promise<void> {
     const mcp = client!;
     const listed = Buffer.byteLength(JSON.stringify(await mcp.listTools()));
     const sdk = await sdkListingBytes();
-    record({ figure: 'MCP tools/list, bytes every session loads', value: `${listed} B`, baseline: `SDK's own listing of the same tools ${sdk} B`, ratio: `${(listed / sdk).toFixed(2)}x`, target: '<= 8192 B', ok: listed <= 8192 });
+    record({
+      figure: 'MCP tools/list, bytes every session loads',
+      value: `${listed} B`,
+      baseline: `SDK's own listing of the same tools ${sdk} B`,
+      ratio: `${(listed / sdk).toFixed(2)}x`,
+      target: '<= 8192 B',
+      ok: listed <= 8192,
+    });
     console.log(`tools/list: ${listed} bytes (the SDK's own listing of the same ${ALL_TOOLS.length} tools: ${sdk} bytes)`);
     const rows: Array<Array<string | number>> = [];
     const verdicts: string[] = [];
@@ -74,22 +81,49 @@ export async function run(): Promise<void> {
       const samples: number[][] = calls.map(() => []);
       for (let i = 0; i < CALLS; i++) for (const [k, call] of calls.entries()) samples[k]!.push((await timeIt(call)).ms);
       const [compact, json, socket, socketText] = samples.map(summarize) as [Summary, Summary, Summary, Summary];
-      rows.push([`MCP tools/call, compact (default): ${symbol}, ${total} occurrences`, compact.n, ms(compact.p50), ms(compact.p90), ms(compact.p95), ms(compact.p99)]);
+      rows.push([
+        `MCP tools/call, compact (default): ${symbol}, ${total} occurrences`,
+        compact.n,
+        ms(compact.p50),
+        ms(compact.p90),
+        ms(compact.p95),
+        ms(compact.p99),
+      ]);
       rows.push([`MCP tools/call, format json: ${symbol}`, json.n, ms(json.p50), ms(json.p90), ms(json.p95), ms(json.p99)]);
       rows.push([`daemon socket alone (JSON-RPC, baseline): ${symbol}`, socket.n, ms(socket.p50), ms(socket.p90), ms(socket.p95), ms(socket.p99)]);
-      rows.push([`daemon socket, scry/compact (what a compact call asks): ${symbol}`, socketText.n, ms(socketText.p50), ms(socketText.p90), ms(socketText.p95), ms(socketText.p99)]);
-      verdicts.push(`MCP compact p50 for ${symbol} (${total} occurrences): ${ms(compact.p50)}, ${ratio(compact.p50, socket.p50)} the socket's: ${verdict(compact.p50, 1)}`);
+      rows.push([
+        `daemon socket, scry/compact (what a compact call asks): ${symbol}`,
+        socketText.n,
+        ms(socketText.p50),
+        ms(socketText.p90),
+        ms(socketText.p95),
+        ms(socketText.p99),
+      ]);
+      verdicts.push(
+        `MCP compact p50 for ${symbol} (${total} occurrences): ${ms(compact.p50)}, ${ratio(compact.p50, socket.p50)} the socket's: ${verdict(compact.p50, 1)}`,
+      );
       if (symbol === SYMBOLS[0]) socketP50 = socket.p50;
       const label = `${symbol} (${total} occurrences)`;
-      record({ figure: `MCP tools/call p50, SDK client, warm: ${label}`, value: ms(compact.p50), baseline: `socket alone ${ms(socket.p50)}`, ratio: ratio(compact.p50, socket.p50), target: '<= 1 ms', ok: compact.p50 <= 1 });
+      record({
+        figure: `MCP tools/call p50, SDK client, warm: ${label}`,
+        value: ms(compact.p50),
+        baseline: `socket alone ${ms(socket.p50)}`,
+        ratio: ratio(compact.p50, socket.p50),
+        target: '<= 1 ms',
+        ok: compact.p50 <= 1,
+      });
       const stages = await mcpStages(conn, repo, symbol);
       const accounted = stages.reduce((n, st) => n + st.p50, 0);
       const rest = Math.max(0, compact.p50 - accounted);
-      table(`one MCP tools/call, stage by stage (p50 each): scry_refs ${label}`, ['stage', 'p50', 'share of the MCP p50'], [
-        ...stages.map((st) => [st.stage, ms(st.p50), `${((st.p50 / compact.p50) * 100).toFixed(0)}%`]),
-        ['stdio hops (client -> scry mcp -> client) and CPU waits: the rest', ms(rest), `${((rest / compact.p50) * 100).toFixed(0)}%`],
-        ['MCP tools/call p50, compact (measured above)', ms(compact.p50), '100%'],
-      ]);
+      table(
+        `one MCP tools/call, stage by stage (p50 each): scry_refs ${label}`,
+        ['stage', 'p50', 'share of the MCP p50'],
+        [
+          ...stages.map((st) => [st.stage, ms(st.p50), `${((st.p50 / compact.p50) * 100).toFixed(0)}%`]),
+          ['stdio hops (client -> scry mcp -> client) and CPU waits: the rest', ms(rest), `${((rest / compact.p50) * 100).toFixed(0)}%`],
+          ['MCP tools/call p50, compact (measured above)', ms(compact.p50), '100%'],
+        ],
+      );
     }
     await mcp.close();
     conn.dispose();
@@ -107,7 +141,12 @@ export async function run(): Promise<void> {
     rows.push(['scry mcp start-up to completed handshake', up.n, ms(up.p50), ms(up.p90), ms(up.p95), ms(up.p99)]);
     table('scry_refs on rxjs, warm daemon', ['path', 'n', 'p50', 'p90', 'p95', 'p99'], rows);
     // Three processes take turns on every call: on a busy machine the scheduler, not scry, sets the figure.
-    console.log(`\nload average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+    console.log(
+      `\nload average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
+    );
     for (const v of verdicts) console.log(v);
     console.log(`daemon socket alone p50 (${SYMBOLS[0]}): ${ms(socketP50)}`);
   } finally {
@@ -118,7 +157,8 @@ export async function run(): Promise<void> {
 /** The size tools/list had as the SDK writes it (schema header, 2^53 bounds, title twice, task support): the baseline. */
 async function sdkListingBytes(): Promise<number> {
   const server = new McpServer({ name: 'scry', version: '0' });
-  for (const t of ALL_TOOLS) server.registerTool(t.name, { title: t.title, description: t.description, inputSchema: t.input, annotations: t.annotations }, () => ({ content: [] }));
+  for (const t of ALL_TOOLS)
+    server.registerTool(t.name, { title: t.title, description: t.description, inputSchema: t.input, annotations: t.annotations }, () => ({ content: [] }));
   const [a, b] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'scry-bench', version: '1' });
   await Promise.all([server.connect(a), client.connect(b)]);

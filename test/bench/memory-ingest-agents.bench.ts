@@ -75,6 +75,26 @@ export async function run(): Promise<void> {
   const bytes = (s: (typeof SETS)[number]): number => s.files.reduce((n, f) => n + fs.statSync(f).size, 0);
   const mbps = (s: (typeof SETS)[number]): number => bytes(s) / 1e6 / summarize(seconds.get(s.label)!).p50;
   const base = mbps(SETS[0]!);
-  table(`ingest per source (distill, chunk, store, offline extraction), median of ${ROUNDS} interleaved rounds`, ['source', 'files', 'KB', 'episodes', 'episode text, % of file', 'p50 s', 'MB/s', 'vs claude'], SETS.map((s) => [s.label, s.files.length, (bytes(s) / 1e3).toFixed(1), episodes.get(s.label) ?? 0, `${(((kept.get(s.label) ?? 0) / bytes(s)) * 100).toFixed(0)}%`, summarize(seconds.get(s.label)!).p50.toFixed(3), mbps(s).toFixed(2), ratio(mbps(s), base)]));
-  for (const s of SETS.slice(1)) record({ figure: `ingest MB/s, ${s.kind}`, value: `${mbps(s).toFixed(2)} MB/s`, baseline: `${base.toFixed(2)} MB/s claude`, ratio: ratio(mbps(s), base), target: 'shown' });
+  table(
+    `ingest per source (distill, chunk, store, offline extraction), median of ${ROUNDS} interleaved rounds`,
+    ['source', 'files', 'KB', 'episodes', 'episode text, % of file', 'p50 s', 'MB/s', 'vs claude'],
+    SETS.map((s) => [
+      s.label,
+      s.files.length,
+      (bytes(s) / 1e3).toFixed(1),
+      episodes.get(s.label) ?? 0,
+      `${(((kept.get(s.label) ?? 0) / bytes(s)) * 100).toFixed(0)}%`,
+      summarize(seconds.get(s.label)!).p50.toFixed(3),
+      mbps(s).toFixed(2),
+      ratio(mbps(s), base),
+    ]),
+  );
+  for (const s of SETS.slice(1))
+    record({
+      figure: `ingest MB/s, ${s.kind}`,
+      value: `${mbps(s).toFixed(2)} MB/s`,
+      baseline: `${base.toFixed(2)} MB/s claude`,
+      ratio: ratio(mbps(s), base),
+      target: 'shown',
+    });
 }

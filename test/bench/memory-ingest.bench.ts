@@ -30,7 +30,10 @@ function synthetic(i: number): EpisodeDraft {
   const project = PROJECTS[i % PROJECTS.length]!;
   const machine = MACHINES[i % MACHINES.length]!;
   const tool = TOOLS[i % TOOLS.length]!;
-  const filler = Array.from({ length: 12 }, (_, k) => `assistant: step ${k}: checked the ${project} logs and the config for request ${i}-${k}; nothing unusual.`).join('\n');
+  const filler = Array.from(
+    { length: 12 },
+    (_, k) => `assistant: step ${k}: checked the ${project} logs and the config for request ${i}-${k}; nothing unusual.`,
+  ).join('\n');
   const text = [
     `user: the ${project} api on ${machine} is slow again, can you look?`,
     `[ran: ssh deploy@${machine} 'journalctl -u ${project} -n 200']`,
@@ -38,15 +41,25 @@ function synthetic(i: number): EpisodeDraft {
     `[read src/${project}/server.ts]`,
     filler,
     `[used github.create_issue]`,
-    i % 3 === 0 ? `assistant: Let's use pnpm instead of npm for ${project}.` : `assistant: We decided to move ${project} to ${MACHINES[(i + 1) % MACHINES.length]} next week.`,
+    i % 3 === 0
+      ? `assistant: Let's use pnpm instead of npm for ${project}.`
+      : `assistant: We decided to move ${project} to ${MACHINES[(i + 1) % MACHINES.length]} next week.`,
   ].join('\n');
   const sourcePath = `/home/bench/.claude/projects/-src-${project}/s-${i}.jsonl`;
   return {
     id: createHash('sha256').update(`${sourcePath}:1-60`).digest('hex'),
-    source: 'claude', sourcePath, sessionId: `s-${i}`, lineStart: 1, lineEnd: 60,
+    source: 'claude',
+    sourcePath,
+    sessionId: `s-${i}`,
+    lineStart: 1,
+    lineEnd: 60,
     occurredAt: new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString(),
-    cwd: `/src/${project}`, repoRoot: `/src/${project}`, gitBranch: 'main',
-    text, summary: `Looked at ${project} on ${machine}`, tokens: estimateTokens(text),
+    cwd: `/src/${project}`,
+    repoRoot: `/src/${project}`,
+    gitBranch: 'main',
+    text,
+    summary: `Looked at ${project} on ${machine}`,
+    tokens: estimateTokens(text),
   };
 }
 
@@ -60,11 +73,27 @@ export async function run(): Promise<void> {
   bare.pragma('synchronous = NORMAL');
   bare.exec(`CREATE TABLE episodes (id TEXT PRIMARY KEY, source TEXT, source_path TEXT, session_id TEXT, line_start INTEGER, line_end INTEGER,
     occurred_at TEXT, cwd TEXT, git_branch TEXT, repo_root TEXT, text TEXT, summary TEXT, tokens INTEGER)`);
-  const ins = bare.prepare(`INSERT INTO episodes VALUES (@id, @source, @sourcePath, @sessionId, @lineStart, @lineEnd, @occurredAt, @cwd, @gitBranch, @repoRoot, @text, @summary, @tokens)`);
+  const ins = bare.prepare(
+    `INSERT INTO episodes VALUES (@id, @source, @sourcePath, @sessionId, @lineStart, @lineEnd, @occurredAt, @cwd, @gitBranch, @repoRoot, @text, @summary, @tokens)`,
+  );
   const baseline: number[] = [];
   for (const d of drafts) {
     const t = performance.now();
-    ins.run({ id: d.id, source: d.source, sourcePath: d.sourcePath, sessionId: d.sessionId, lineStart: d.lineStart, lineEnd: d.lineEnd, occurredAt: d.occurredAt, cwd: d.cwd, gitBranch: d.gitBranch, repoRoot: d.repoRoot, text: d.text, summary: d.summary, tokens: d.tokens });
+    ins.run({
+      id: d.id,
+      source: d.source,
+      sourcePath: d.sourcePath,
+      sessionId: d.sessionId,
+      lineStart: d.lineStart,
+      lineEnd: d.lineEnd,
+      occurredAt: d.occurredAt,
+      cwd: d.cwd,
+      gitBranch: d.gitBranch,
+      repoRoot: d.repoRoot,
+      text: d.text,
+      summary: d.summary,
+      tokens: d.tokens,
+    });
     baseline.push(performance.now() - t);
   }
   bare.close();
@@ -99,17 +128,25 @@ export async function run(): Promise<void> {
 
   const b = summarize(baseline);
   const s = summarize(scry);
-  table(`memory ingest, ${N} synthetic episodes (~${Math.round(drafts[0]!.tokens)} tokens each); graph: ${c.entities} entities, ${c.facts} facts`, ['what', 'p50', 'p95', 'mean'], [
-    ['bare SQLite insert (baseline)', ms(b.p50), ms(b.p95), ms(b.mean)],
-    ['addEpisode + offline extract + apply', ms(s.p50), ms(s.p95), ms(s.mean)],
-    ['ratio', ratio(s.p50, b.p50), ratio(s.p95, b.p95), ratio(s.mean, b.mean)],
-  ]);
+  table(
+    `memory ingest, ${N} synthetic episodes (~${Math.round(drafts[0]!.tokens)} tokens each); graph: ${c.entities} entities, ${c.facts} facts`,
+    ['what', 'p50', 'p95', 'mean'],
+    [
+      ['bare SQLite insert (baseline)', ms(b.p50), ms(b.p95), ms(b.mean)],
+      ['addEpisode + offline extract + apply', ms(s.p50), ms(s.p95), ms(s.mean)],
+      ['ratio', ratio(s.p50, b.p50), ratio(s.p95, b.p95), ratio(s.mean, b.mean)],
+    ],
+  );
   const w = summarize(withRedaction);
-  table('memory ingest with and without redaction (same episodes)', ['what', 'p50', 'p95', 'mean'], [
-    ['addEpisode + offline extract + apply (no redaction)', ms(s.p50), ms(s.p95), ms(s.mean)],
-    ['redact + addEpisode + offline extract + apply', ms(w.p50), ms(w.p95), ms(w.mean)],
-    ['ratio', ratio(w.p50, s.p50), ratio(w.p95, s.p95), ratio(w.mean, s.mean)],
-  ]);
+  table(
+    'memory ingest with and without redaction (same episodes)',
+    ['what', 'p50', 'p95', 'mean'],
+    [
+      ['addEpisode + offline extract + apply (no redaction)', ms(s.p50), ms(s.p95), ms(s.mean)],
+      ['redact + addEpisode + offline extract + apply', ms(w.p50), ms(w.p95), ms(w.mean)],
+      ['ratio', ratio(w.p50, s.p50), ratio(w.p95, s.p95), ratio(w.mean, s.mean)],
+    ],
+  );
   await redactionThroughput(drafts.map((d) => d.text));
   await transcriptThroughput();
 }
@@ -134,7 +171,11 @@ function realTranscripts(): Array<{ kind: 'claude' | 'codex'; path: string }> {
  * table for a view that swallows inserts, which is the store as it was before
  * passages (the split itself still runs, a small part of the cost).
  */
-async function ingestReal(dir: string, files: ReturnType<typeof realTranscripts>, passages: boolean): Promise<{ seconds: number; bytes: number; episodes: number; passages: number }> {
+async function ingestReal(
+  dir: string,
+  files: ReturnType<typeof realTranscripts>,
+  passages: boolean,
+): Promise<{ seconds: number; bytes: number; episodes: number; passages: number }> {
   const file = path.join(dir, `memory-${passages ? 'passages' : 'none'}-${Date.now()}.db`);
   const store = new MemoryStore(file);
   if (!passages) {
@@ -177,13 +218,29 @@ async function transcriptThroughput(): Promise<void> {
   const mbps = (xs: typeof withP): number => mb / summarize(xs.map((x) => x.seconds)).p50;
   const perMb = (xs: typeof withP): number => xs[0]!.bytes / 1e6 / mb;
   const a = withP[0]!;
-  table(`ingest of ${files.length} real transcripts (${mb.toFixed(2)} MB of JSONL; ${a.episodes} episodes, ${a.passages} passages), offline extraction, median of ${rounds}`, ['what', 'MB/s of transcript', 'memory.db MB per MB of transcript'], [
-    ['with passage indexing', mbps(withP).toFixed(2), perMb(withP).toFixed(2)],
-    ['without (passages table a no-op, as before)', mbps(without).toFixed(2), perMb(without).toFixed(2)],
-    ['ratio', ratio(mbps(withP), mbps(without)), ratio(perMb(withP), perMb(without))],
-  ]);
-  record({ figure: 'ingest, real transcripts, with passages', value: `${mbps(withP).toFixed(2)} MB/s`, baseline: `${mbps(without).toFixed(2)} MB/s without`, ratio: ratio(mbps(withP), mbps(without)), target: 'shown' });
-  record({ figure: 'memory.db size per MB of transcript', value: `${perMb(withP).toFixed(2)} MB`, baseline: `${perMb(without).toFixed(2)} MB without`, ratio: ratio(perMb(withP), perMb(without)), target: 'shown' });
+  table(
+    `ingest of ${files.length} real transcripts (${mb.toFixed(2)} MB of JSONL; ${a.episodes} episodes, ${a.passages} passages), offline extraction, median of ${rounds}`,
+    ['what', 'MB/s of transcript', 'memory.db MB per MB of transcript'],
+    [
+      ['with passage indexing', mbps(withP).toFixed(2), perMb(withP).toFixed(2)],
+      ['without (passages table a no-op, as before)', mbps(without).toFixed(2), perMb(without).toFixed(2)],
+      ['ratio', ratio(mbps(withP), mbps(without)), ratio(perMb(withP), perMb(without))],
+    ],
+  );
+  record({
+    figure: 'ingest, real transcripts, with passages',
+    value: `${mbps(withP).toFixed(2)} MB/s`,
+    baseline: `${mbps(without).toFixed(2)} MB/s without`,
+    ratio: ratio(mbps(withP), mbps(without)),
+    target: 'shown',
+  });
+  record({
+    figure: 'memory.db size per MB of transcript',
+    value: `${perMb(withP).toFixed(2)} MB`,
+    baseline: `${perMb(without).toFixed(2)} MB without`,
+    ratio: ratio(perMb(withP), perMb(without)),
+    target: 'shown',
+  });
 }
 
 /** Redaction alone: per-text percentiles and MB/s, on three kinds of text. */
@@ -195,7 +252,13 @@ async function redactionThroughput(episodes: string[]): Promise<void> {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (p.endsWith('.jsonl')) transcripts.push(...fs.readFileSync(p, 'utf8').split('\n').filter((l) => l.length > 0));
+      else if (p.endsWith('.jsonl'))
+        transcripts.push(
+          ...fs
+            .readFileSync(p, 'utf8')
+            .split('\n')
+            .filter((l) => l.length > 0),
+        );
     }
   };
   walk(path.join(root, 'memory', 'claude', 'real'));
@@ -217,19 +280,49 @@ async function redactionThroughput(episodes: string[]): Promise<void> {
         bytes += Buffer.byteLength(t);
       }
     const x = summarize(samples);
-    rows.push([label, `${texts.length}`, ms(x.p50), ms(x.p95), ms(x.p99), `${summarize(rates).p50.toFixed(1)} MB/s`, `${(bytes / 1e6 / (total / 1000)).toFixed(1)} MB/s`]);
+    rows.push([
+      label,
+      `${texts.length}`,
+      ms(x.p50),
+      ms(x.p95),
+      ms(x.p99),
+      `${summarize(rates).p50.toFixed(1)} MB/s`,
+      `${(bytes / 1e6 / (total / 1000)).toFixed(1)} MB/s`,
+    ]);
   };
   await measure('redact: synthetic episodes (no secrets)', episodes, redact, 5);
   await measure('redact: real transcript lines (raw JSONL)', transcripts, redact, 5);
   await measure('redact: secret corpus entries', corpus, redact, 5);
   // Hostile shapes (long runs that make backtracking regexes go quadratic): the worst case, 100 KB each.
   const K = 100_000;
-  const hostile = ['password: x' + ' '.repeat(K) + 'y', 'password:\n'.repeat(K / 10), 'data:\n' + '  a: b\n'.repeat(K / 7), 'key'.repeat(K / 3), 'DB_PASSWORD is '.repeat(K / 15), 'key "'.repeat(K / 5), 'aB3'.repeat(K / 3)];
+  const hostile = [
+    'password: x' + ' '.repeat(K) + 'y',
+    'password:\n'.repeat(K / 10),
+    'data:\n' + '  a: b\n'.repeat(K / 7),
+    'key'.repeat(K / 3),
+    'DB_PASSWORD is '.repeat(K / 15),
+    'key "'.repeat(K / 5),
+    'aB3'.repeat(K / 3),
+  ];
   await measure('redact: hostile 100 KB texts (worst case)', hostile, redact, 2);
   const { lintSource } = await import('@secretlint/core');
   const { creator } = await import('@secretlint/secretlint-rule-preset-recommend');
   const config = { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: creator }] };
-  await measure('secretlint preset-recommend: secret corpus entries', corpus, (t) => lintSource({ source: { content: t, filePath: '/s.txt', ext: '.txt', contentType: 'text' }, options: { config } }), 1);
-  await measure('secretlint preset-recommend: synthetic episodes', episodes.slice(0, 100), (t) => lintSource({ source: { content: t, filePath: '/s.txt', ext: '.txt', contentType: 'text' }, options: { config } }), 1);
-  table('redaction throughput (per text; MB/s of the median text, and of all bytes over all time)', ['what', 'texts', 'p50', 'p95', 'p99', 'median MB/s', 'overall MB/s'], rows);
+  await measure(
+    'secretlint preset-recommend: secret corpus entries',
+    corpus,
+    (t) => lintSource({ source: { content: t, filePath: '/s.txt', ext: '.txt', contentType: 'text' }, options: { config } }),
+    1,
+  );
+  await measure(
+    'secretlint preset-recommend: synthetic episodes',
+    episodes.slice(0, 100),
+    (t) => lintSource({ source: { content: t, filePath: '/s.txt', ext: '.txt', contentType: 'text' }, options: { config } }),
+    1,
+  );
+  table(
+    'redaction throughput (per text; MB/s of the median text, and of all bytes over all time)',
+    ['what', 'texts', 'p50', 'p95', 'p99', 'median MB/s', 'overall MB/s'],
+    rows,
+  );
 }

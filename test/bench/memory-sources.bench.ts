@@ -37,7 +37,11 @@ interface Corpus {
   scoped: boolean;
 }
 
-const filesIn = (dir: string, keep: (p: string) => boolean): string[] => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)).filter((p) => fs.statSync(p).isFile() && keep(p));
+const filesIn = (dir: string, keep: (p: string) => boolean): string[] =>
+  fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((f) => path.join(dir, f))
+    .filter((p) => fs.statSync(p).isFile() && keep(p));
 
 /** `COPIES` copies of each file, each in its own folder laid out like the original (relative to `base`). */
 function copies(files: string[], base: string, into: string, rename: (rel: string, i: number) => string = (rel) => rel): number {
@@ -71,7 +75,9 @@ function chatCorpus(dir: string, source: 'gemini' | 'qwen', store: string): Corp
   const root = path.join(dir, source);
   // Gemini CLI names its chats session-*; Qwen Code by the session id alone.
   const prefix = source === 'gemini' ? 'session-' : '';
-  const bytes = copies(chats, path.dirname(path.dirname(chats[0]!)), root, (rel, i) => path.join(`p${i}`, rel.replace(/([^/]+)\.jsonl$/, `${prefix}${i}-$1.jsonl`)));
+  const bytes = copies(chats, path.dirname(path.dirname(chats[0]!)), root, (rel, i) =>
+    path.join(`p${i}`, rel.replace(/([^/]+)\.jsonl$/, `${prefix}${i}-$1.jsonl`)),
+  );
   return { label: source, source, root, bytes, scoped: true };
 }
 
@@ -84,9 +90,13 @@ function opencodeCorpus(dir: string): Corpus {
   const one = conn.prepare(`SELECT (SELECT sum(length(data)) FROM message) + (SELECT sum(length(data)) FROM part) AS n`).get() as { n: number };
   conn.transaction(() => {
     for (let i = 1; i < COPIES; i++) {
-      conn.exec(`INSERT INTO session SELECT id || '~c${i}', project_id, workspace_id, parent_id, slug, directory, path, title, version, share_url, summary_additions, summary_deletions, summary_files, summary_diffs, metadata, cost, tokens_input, tokens_output, tokens_reasoning, tokens_cache_read, tokens_cache_write, revert, permission, agent, model, time_created, time_updated, time_compacting, time_archived FROM session WHERE id NOT LIKE '%~c%'`);
+      conn.exec(
+        `INSERT INTO session SELECT id || '~c${i}', project_id, workspace_id, parent_id, slug, directory, path, title, version, share_url, summary_additions, summary_deletions, summary_files, summary_diffs, metadata, cost, tokens_input, tokens_output, tokens_reasoning, tokens_cache_read, tokens_cache_write, revert, permission, agent, model, time_created, time_updated, time_compacting, time_archived FROM session WHERE id NOT LIKE '%~c%'`,
+      );
       conn.exec(`INSERT INTO message SELECT id || '~c${i}', session_id || '~c${i}', time_created, time_updated, data FROM message WHERE id NOT LIKE '%~c%'`);
-      conn.exec(`INSERT INTO part SELECT id || '~c${i}', message_id || '~c${i}', session_id || '~c${i}', time_created, time_updated, data FROM part WHERE id NOT LIKE '%~c%'`);
+      conn.exec(
+        `INSERT INTO part SELECT id || '~c${i}', message_id || '~c${i}', session_id || '~c${i}', time_created, time_updated, data FROM part WHERE id NOT LIKE '%~c%'`,
+      );
     }
   })();
   conn.close();
@@ -96,22 +106,35 @@ function opencodeCorpus(dir: string): Corpus {
 function cursorCorpus(dir: string): Corpus {
   const base = path.join(FIXTURES, 'cursor', 'written', 'agent-transcripts');
   const root = path.join(dir, 'cursor');
-  const bytes = copies(filesIn(base, () => true), base, root, (rel, i) => path.join(`p${i}`, 'agent-transcripts', rel));
+  const bytes = copies(
+    filesIn(base, () => true),
+    base,
+    root,
+    (rel, i) => path.join(`p${i}`, 'agent-transcripts', rel),
+  );
   return { label: 'cursor', source: 'cursor', root, bytes, scoped: true };
 }
 
 /** `COPIES` copies of the written composer in a global state.vscdb, listed three to a workspace in workspaceStorage/. */
 function cursorComposerCorpus(dir: string): Corpus {
-  const rows = (JSON.parse(fs.readFileSync(path.join(FIXTURES, 'cursor', 'written', 'composers.json'), 'utf8')) as { cursorDiskKV: Record<string, Record<string, unknown>> }).cursorDiskKV;
-  const original = Object.keys(rows).find((k) => k.startsWith('composerData:'))!.slice('composerData:'.length);
+  const rows = (
+    JSON.parse(fs.readFileSync(path.join(FIXTURES, 'cursor', 'written', 'composers.json'), 'utf8')) as { cursorDiskKV: Record<string, Record<string, unknown>> }
+  ).cursorDiskKV;
+  const original = Object.keys(rows)
+    .find((k) => k.startsWith('composerData:'))!
+    .slice('composerData:'.length);
   const user = path.join(dir, 'cursor-composers', 'User');
   const root = path.join(user, 'globalStorage');
   const ids = Array.from({ length: COPIES }, (_, i) => `${original}-${i}`);
-  const entries = ids.flatMap((id) => Object.entries(rows).map(([k, v]): [string, unknown] => [k.replace(original, id), k.startsWith('composerData:') ? { ...v, composerId: id } : v]));
+  const entries = ids.flatMap((id) =>
+    Object.entries(rows).map(([k, v]): [string, unknown] => [k.replace(original, id), k.startsWith('composerData:') ? { ...v, composerId: id } : v]),
+  );
   kvDb(path.join(root, 'state.vscdb'), 'cursorDiskKV', Object.fromEntries(entries));
   for (let w = 0; w * 3 < ids.length; w++) {
     const ws = path.join(user, 'workspaceStorage', `ws${w}`);
-    kvDb(path.join(ws, 'state.vscdb'), 'ItemTable', { 'composer.composerData': { allComposers: ids.slice(w * 3, w * 3 + 3).map((composerId) => ({ composerId })) } });
+    kvDb(path.join(ws, 'state.vscdb'), 'ItemTable', {
+      'composer.composerData': { allComposers: ids.slice(w * 3, w * 3 + 3).map((composerId) => ({ composerId })) },
+    });
     fs.writeFileSync(path.join(ws, 'workspace.json'), JSON.stringify({ folder: `file://${path.join(dir, `project-${w}`)}` }));
   }
   const bytes = entries.reduce((n, [, v]) => n + JSON.stringify(v).length, 0);
@@ -141,7 +164,16 @@ export async function run(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scry-bench-sources-'));
   const opencode = opencodeCorpus(dir);
   const composers = cursorComposerCorpus(dir);
-  const corpora = [claudeCorpus(dir), chatCorpus(dir, 'gemini', '.gemini'), chatCorpus(dir, 'qwen', '.qwen'), opencode, perRead(opencode), cursorCorpus(dir), composers, perRead(composers)];
+  const corpora = [
+    claudeCorpus(dir),
+    chatCorpus(dir, 'gemini', '.gemini'),
+    chatCorpus(dir, 'qwen', '.qwen'),
+    opencode,
+    perRead(opencode),
+    cursorCorpus(dir),
+    composers,
+    perRead(composers),
+  ];
   const runs = new Map<string, Array<Awaited<ReturnType<typeof ingestAll>>>>();
   for (let r = 0; r < ROUNDS; r++) {
     const order = corpora.map((_, i) => corpora[(i + r) % corpora.length]!);
@@ -153,14 +185,40 @@ export async function run(): Promise<void> {
   // Sessions here are short (one episode each), Claude's fixtures long: per-episode time shows the fixed cost MB/s hides.
   const perEpisode = (c: Corpus): number => (summarize(runs.get(c.label)!.map((x) => x.seconds)).p50 * 1000) / runs.get(c.label)![0]!.episodes;
   const claudeEp = perEpisode(corpora[0]!);
-  table(`ingest per source (distill, chunk, store with passages, offline extraction), median of ${ROUNDS} rounds, order rotated`, ['source', 'sessions', 'MB stored by the agent', 'episodes', 'MB/s', 'MB/s vs Claude Code', 'ms per episode', 'per episode vs Claude Code'], corpora.map((c) => {
-    const first = runs.get(c.label)![0]!;
-    const base = c.source === 'claude';
-    return [c.label, `${first.sessions}`, (c.bytes / 1e6).toFixed(2), `${first.episodes}`, mbps(c).toFixed(2), base ? '1.00x (baseline)' : ratio(mbps(c), claude), perEpisode(c).toFixed(1), base ? '1.00x (baseline)' : ratio(perEpisode(c), claudeEp)];
-  }));
-  for (const c of corpora.slice(1).filter((x) => x.scoped)) record({ figure: `ingest MB/s, ${c.label}`, value: `${mbps(c).toFixed(2)} MB/s`, baseline: `${claude.toFixed(2)} MB/s claude`, ratio: ratio(mbps(c), claude), target: 'shown' });
+  table(
+    `ingest per source (distill, chunk, store with passages, offline extraction), median of ${ROUNDS} rounds, order rotated`,
+    ['source', 'sessions', 'MB stored by the agent', 'episodes', 'MB/s', 'MB/s vs Claude Code', 'ms per episode', 'per episode vs Claude Code'],
+    corpora.map((c) => {
+      const first = runs.get(c.label)![0]!;
+      const base = c.source === 'claude';
+      return [
+        c.label,
+        `${first.sessions}`,
+        (c.bytes / 1e6).toFixed(2),
+        `${first.episodes}`,
+        mbps(c).toFixed(2),
+        base ? '1.00x (baseline)' : ratio(mbps(c), claude),
+        perEpisode(c).toFixed(1),
+        base ? '1.00x (baseline)' : ratio(perEpisode(c), claudeEp),
+      ];
+    }),
+  );
+  for (const c of corpora.slice(1).filter((x) => x.scoped))
+    record({
+      figure: `ingest MB/s, ${c.label}`,
+      value: `${mbps(c).toFixed(2)} MB/s`,
+      baseline: `${claude.toFixed(2)} MB/s claude`,
+      ratio: ratio(mbps(c), claude),
+      target: 'shown',
+    });
   for (const c of [opencode, composers]) {
     const before = corpora.find((x) => x.label === perRead(c).label)!;
-    record({ figure: `ingest MB/s, ${c.label}, one connection per sweep`, value: `${mbps(c).toFixed(2)} MB/s`, baseline: `${mbps(before).toFixed(2)} MB/s a connection per read`, ratio: ratio(mbps(c), mbps(before)), target: 'shown' });
+    record({
+      figure: `ingest MB/s, ${c.label}, one connection per sweep`,
+      value: `${mbps(c).toFixed(2)} MB/s`,
+      baseline: `${mbps(before).toFixed(2)} MB/s a connection per read`,
+      ratio: ratio(mbps(c), mbps(before)),
+      target: 'shown',
+    });
   }
 }

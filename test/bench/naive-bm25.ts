@@ -66,7 +66,11 @@ export interface NaiveIndex {
   passages: number;
 }
 
-const cutBytes = (s: string, bytes: number): string => Buffer.from(s).subarray(0, bytes).toString('utf8').replace(/\uFFFD$/, '');
+const cutBytes = (s: string, bytes: number): string =>
+  Buffer.from(s)
+    .subarray(0, bytes)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
 
 /** Builds the index in `db` (an empty SQLite database) over the given episode texts. */
 export function naiveIndex(db: Db, texts: readonly string[]): NaiveIndex {

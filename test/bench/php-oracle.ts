@@ -20,9 +20,20 @@ const isNode = (v: unknown): v is PNode => typeof v === 'object' && v !== null &
 
 /** Class-name slots: parent kind -> its fields that hold class names. */
 const SLOTS: Record<string, string[]> = {
-  class: ['extends', 'implements'], interface: ['extends'], traituse: ['traits'],
-  parameter: ['type'], method: ['type'], function: ['type'], closure: ['type'], arrowfunc: ['type'], propertystatement: ['type'],
-  new: ['what'], staticlookup: ['what'], catch: ['what'], uniontype: ['types'], intersectiontype: ['types'],
+  class: ['extends', 'implements'],
+  interface: ['extends'],
+  traituse: ['traits'],
+  parameter: ['type'],
+  method: ['type'],
+  function: ['type'],
+  closure: ['type'],
+  arrowfunc: ['type'],
+  propertystatement: ['type'],
+  new: ['what'],
+  staticlookup: ['what'],
+  catch: ['what'],
+  uniontype: ['types'],
+  intersectiontype: ['types'],
 };
 
 export function oracleReferences(engineDir: string, repo: string, files: readonly string[]): Set<string> {
@@ -85,7 +96,10 @@ export function oracleReferences(engineDir: string, repo: string, files: readonl
       const named = (n.kind === 'class' || n.kind === 'interface' || n.kind === 'trait' || n.kind === 'enum') && isNode(n.name);
       if (named) classes.push(ns ? `${ns}\\${String((n.name as PNode).name)}` : String((n.name as PNode).name));
       for (const v of Object.values(n)) {
-        if (Array.isArray(v)) for (const x of v) { if (isNode(x)) walk(x); }
+        if (Array.isArray(v))
+          for (const x of v) {
+            if (isNode(x)) walk(x);
+          }
         else if (isNode(v)) walk(v);
       }
       if (named) classes.pop();
@@ -99,13 +113,22 @@ export function oracleReferences(engineDir: string, repo: string, files: readonl
 export function scryReferences(dbPath: string): Set<string> {
   const db = new Database(dbPath, { readonly: true });
   try {
-    const rows = db.prepare(`SELECT d.path, o.line, s.symbol, l.text FROM occurrences o JOIN symbols s ON s.id = o.symbol_id JOIN documents d ON d.id = o.document_id
+    const rows = db
+      .prepare(
+        `SELECT d.path, o.line, s.symbol, l.text FROM occurrences o JOIN symbols s ON s.id = o.symbol_id JOIN documents d ON d.id = o.document_id
       LEFT JOIN lines l ON l.document_id = o.document_id AND l.line = o.line
-      WHERE o.is_definition = 0 AND s.symbol LIKE 'scry-syntactic php . . %#' AND s.symbol NOT LIKE '%unresolved/%' AND d.language = 'php'`).all() as Array<{ path: string; line: number; symbol: string; text: string | null }>;
+      WHERE o.is_definition = 0 AND s.symbol LIKE 'scry-syntactic php . . %#' AND s.symbol NOT LIKE '%unresolved/%' AND d.language = 'php'`,
+      )
+      .all() as Array<{ path: string; line: number; symbol: string; text: string | null }>;
     const out = new Set<string>();
     for (const r of rows) {
       if (/^use\s/.test(r.text ?? '')) continue;
-      const key = r.symbol.slice('scry-syntactic php . . '.length).replace(/#$/, '').split('/').map((p) => p.replace(/^`|`$/g, '')).join('\\');
+      const key = r.symbol
+        .slice('scry-syntactic php . . '.length)
+        .replace(/#$/, '')
+        .split('/')
+        .map((p) => p.replace(/^`|`$/g, ''))
+        .join('\\');
       out.add(`${r.path}:${r.line}:${key.toLowerCase()}`);
     }
     return out;

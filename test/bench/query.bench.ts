@@ -6,7 +6,22 @@ import * as P from '../../daemon/protocol';
 import { ROOT, rxjsRepo, stopDaemon, tempDir } from '../helpers';
 import { ms, summarize, table } from './stats';
 
-const NAMES = ['Observable', 'subscribe', 'mergeMap', 'concatMap', 'Subscriber', 'Subscription', 'isFunction', 'map', 'pipe', 'SchedulerLike', 'AsyncAction', 'identity', 'Observable.subscribe', 'Subject#next'];
+const NAMES = [
+  'Observable',
+  'subscribe',
+  'mergeMap',
+  'concatMap',
+  'Subscriber',
+  'Subscription',
+  'isFunction',
+  'map',
+  'pipe',
+  'SchedulerLike',
+  'AsyncAction',
+  'identity',
+  'Observable.subscribe',
+  'Subject#next',
+];
 const PATTERNS = ['map', 'sMT', 'ubscri', 'Sched', 'conc', 'switchMap', 'ObsInp', 'error'];
 const FILES = ['src/internal/Observable.ts', 'src/internal/Subscriber.ts', 'src/internal/operators/mergeInternals.ts', 'src/internal/types.ts'];
 const ROUNDS = 20;
@@ -46,7 +61,11 @@ export async function run(): Promise<void> {
       const b = summarize(roundTrip);
       rows.push([method, a.n, ms(a.p50), ms(a.p95), ms(b.p50), ms(b.p95)]);
     }
-    table('query latency on rxjs (daemon time, and round trip over the socket)', ['method', 'n', 'daemon p50', 'daemon p95', 'round trip p50', 'round trip p95'], rows);
+    table(
+      'query latency on rxjs (daemon time, and round trip over the socket)',
+      ['method', 'n', 'daemon p50', 'daemon p95', 'round trip p50', 'round trip p95'],
+      rows,
+    );
   } finally {
     conn.dispose();
     await stopDaemon(home);

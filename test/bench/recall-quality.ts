@@ -14,7 +14,9 @@ export interface Question {
   names: boolean;
 }
 
-export const QUESTIONS: Question[] = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'memory', 'recall', 'questions.json'), 'utf8')) as Question[];
+export const QUESTIONS: Question[] = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'memory', 'recall', 'questions.json'), 'utf8'),
+) as Question[];
 
 export interface Quality {
   named: { hits: number; total: number };

@@ -40,7 +40,11 @@ export const isTuning = (q: RealQuestion): boolean => Number(q.id.replace(/\D/g,
 const textOf = (r: CallToolResult): string => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 const hit = (q: RealQuestion, text: string): boolean => q.expect.some((e) => text.toLowerCase().includes(e.toLowerCase()));
 /** The first `bytes` bytes of a text (never splitting a character). */
-const cutBytes = (s: string, bytes: number): string => Buffer.from(s).subarray(0, bytes).toString('utf8').replace(/\uFFFD$/, '');
+const cutBytes = (s: string, bytes: number): string =>
+  Buffer.from(s)
+    .subarray(0, bytes)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
 
 /** The older baseline: the same stored text in raw 400-character slices under FTS5/BM25, top 5 joined. */
 function oldBaseline(texts: readonly string[], dir: string): (q: string) => string {
@@ -52,9 +56,19 @@ function oldBaseline(texts: readonly string[], dir: string): (q: string) => stri
   })();
   const search = db.prepare<[string, number], { text: string }>(`SELECT text FROM p WHERE p MATCH ? ORDER BY bm25(p) LIMIT ?`);
   return (q) => {
-    const words = [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter((w) => w.length > 1))];
+    const words = [
+      ...new Set(
+        q
+          .toLowerCase()
+          .split(/[^\p{L}\p{N}_]+/u)
+          .filter((w) => w.length > 1),
+      ),
+    ];
     if (words.length === 0) return '';
-    return search.all(words.map((w) => `"${w}"`).join(' OR '), OLD_BASELINE_TOP).map((r) => r.text).join('\n\n');
+    return search
+      .all(words.map((w) => `"${w}"`).join(' OR '), OLD_BASELINE_TOP)
+      .map((r) => r.text)
+      .join('\n\n');
   };
 }
 
@@ -82,12 +96,22 @@ async function runSet(set: QuestionSet): Promise<void> {
   }
   for (let i = 0; i < 600 && (await scryJson<MemoryStatus>(['memory', 'status'], opts)).queue.pending > 0; i++) await new Promise((r) => setTimeout(r, 100));
   const status = await scryJson<MemoryStatus>(['memory', 'status'], opts);
-  console.log(`\n[${set.name}] ingested ${transcripts.length} transcripts in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${status.episodes} episodes, ${status.entities} entities`);
+  console.log(
+    `\n[${set.name}] ingested ${transcripts.length} transcripts in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${status.episodes} episodes, ${status.entities} entities`,
+  );
 
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   const client = new Client({ name: 'scry-bench', version: '1' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd, env: { ...env, SCRY_HOME: home, SCRY_MEMORY_SWEEP: '0' }, stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp'],
+      cwd,
+      env: { ...env, SCRY_HOME: home, SCRY_MEMORY_SWEEP: '0' },
+      stderr: 'ignore',
+    }),
+  );
   const answers: string[] = [];
   for (const q of questions) answers.push(textOf((await client.callTool({ name: 'scry_recall', arguments: { query: q.question } })) as CallToolResult));
   await client.close();
@@ -96,11 +120,20 @@ async function runSet(set: QuestionSet): Promise<void> {
   const sizes = answers.map((a) => Buffer.byteLength(a));
   const medianBytes = percentile(sizes, 50);
   const src = openDatabase(memoryDb(home));
-  const texts = src.prepare<[], { text: string }>(`SELECT text FROM episodes ORDER BY seq`).all().map((r) => r.text);
+  const texts = src
+    .prepare<[], { text: string }>(`SELECT text FROM episodes ORDER BY seq`)
+    .all()
+    .map((r) => r.text);
   src.close();
   const naive = naiveIndex(openDatabase(path.join(home, 'naive.db')), texts);
   const old = oldBaseline(texts, home);
-  const rows: Row[] = questions.map((q, i) => ({ q, scry: hit(q, answers[i]!), naive: hit(q, naive.answer(q.question, medianBytes)), old: hit(q, cutBytes(old(q.question), sizes[i]!)), bytes: sizes[i]! }));
+  const rows: Row[] = questions.map((q, i) => ({
+    q,
+    scry: hit(q, answers[i]!),
+    naive: hit(q, naive.answer(q.question, medianBytes)),
+    old: hit(q, cutBytes(old(q.question), sizes[i]!)),
+    bytes: sizes[i]!,
+  }));
 
   const pick = (f: (q: RealQuestion) => boolean): Row[] => rows.filter((r) => f(r.q));
   const count = (xs: Row[], k: 'scry' | 'naive' | 'old'): number => xs.filter((r) => r[k]).length;
@@ -112,7 +145,12 @@ async function runSet(set: QuestionSet): Promise<void> {
     ['all', () => true, ''],
   ];
   // Why paraphrases stay hard for any search by words: the ones whose evidence shares no content word with the question.
-  halves.splice(3, 0, ['    sharing no content word with the evidence', (q) => q.paraphrase && sharedContentWords(q.question, q.evidence).length === 0, ''], ['    sharing one', (q) => q.paraphrase && sharedContentWords(q.question, q.evidence).length === 1, '']);
+  halves.splice(
+    3,
+    0,
+    ['    sharing no content word with the evidence', (q) => q.paraphrase && sharedContentWords(q.question, q.evidence).length === 0, ''],
+    ['    sharing one', (q) => q.paraphrase && sharedContentWords(q.question, q.evidence).length === 1, ''],
+  );
   if (set === SETS[0]) halves.push(['all [held out: odd ids]', (q) => !isTuning(q), '']);
   table(
     `scry_recall through MCP, ${set.name}: ${questions.length} questions on ${transcripts.length} real transcripts (hit: an expected string in the text the model sees)`,
@@ -125,16 +163,46 @@ async function runSet(set: QuestionSet): Promise<void> {
   console.log(`answer size: median ${medianBytes} bytes, p95 ${percentile(sizes, 95)} bytes (target: median <= 3072); naive index: ${naive.passages} passages`);
   for (const r of rows.filter((x) => !x.scry || !x.naive)) {
     const what = !r.scry && !r.naive ? 'both miss' : !r.scry ? 'scry miss (naive hit)' : 'naive miss (scry hit)';
-    console.log(`  ${what}${r.q.names ? '' : ' [not named]'}${r.q.paraphrase ? ' [paraphrase]' : ''} ${r.q.id}: "${r.q.question}" -> ${r.q.expect.map((e) => JSON.stringify(e)).join(' or ')}`);
+    console.log(
+      `  ${what}${r.q.names ? '' : ' [not named]'}${r.q.paraphrase ? ' [paraphrase]' : ''} ${r.q.id}: "${r.q.question}" -> ${r.q.expect.map((e) => JSON.stringify(e)).join(' or ')}`,
+    );
   }
   const share = (xs: Row[], k: number): number => (xs.length === 0 ? 0 : k / xs.length);
   const named = pick((q) => q.names);
   const unnamed = pick((q) => !q.names);
   const para = pick((q) => q.paraphrase);
-  record({ figure: `real recall, naming: ${set.name}`, value: pct(count(named, 'scry'), named.length), baseline: pct(count(named, 'naive'), named.length), ratio: '-', target: '>= 90%, >= naive', ok: share(named, count(named, 'scry')) >= 0.9 && count(named, 'scry') >= count(named, 'naive') });
-  record({ figure: `real recall, not naming: ${set.name}`, value: pct(count(unnamed, 'scry'), unnamed.length), baseline: pct(count(unnamed, 'naive'), unnamed.length), ratio: '-', target: '>= naive', ok: count(unnamed, 'scry') >= count(unnamed, 'naive') });
-  record({ figure: `real recall, paraphrases: ${set.name}`, value: pct(count(para, 'scry'), para.length), baseline: pct(count(para, 'naive'), para.length), ratio: '-', target: '>= naive + 10 points', ok: share(para, count(para, 'scry')) >= share(para, count(para, 'naive')) + 0.1 });
-  record({ figure: `real recall median answer: ${set.name}`, value: `${medianBytes} B`, baseline: '-', ratio: '-', target: '<= 3072 B', ok: medianBytes <= 3072 });
+  record({
+    figure: `real recall, naming: ${set.name}`,
+    value: pct(count(named, 'scry'), named.length),
+    baseline: pct(count(named, 'naive'), named.length),
+    ratio: '-',
+    target: '>= 90%, >= naive',
+    ok: share(named, count(named, 'scry')) >= 0.9 && count(named, 'scry') >= count(named, 'naive'),
+  });
+  record({
+    figure: `real recall, not naming: ${set.name}`,
+    value: pct(count(unnamed, 'scry'), unnamed.length),
+    baseline: pct(count(unnamed, 'naive'), unnamed.length),
+    ratio: '-',
+    target: '>= naive',
+    ok: count(unnamed, 'scry') >= count(unnamed, 'naive'),
+  });
+  record({
+    figure: `real recall, paraphrases: ${set.name}`,
+    value: pct(count(para, 'scry'), para.length),
+    baseline: pct(count(para, 'naive'), para.length),
+    ratio: '-',
+    target: '>= naive + 10 points',
+    ok: share(para, count(para, 'scry')) >= share(para, count(para, 'naive')) + 0.1,
+  });
+  record({
+    figure: `real recall median answer: ${set.name}`,
+    value: `${medianBytes} B`,
+    baseline: '-',
+    ratio: '-',
+    target: '<= 3072 B',
+    ok: medianBytes <= 3072,
+  });
   fs.rmSync(home, { recursive: true, force: true });
   fs.rmSync(cwd, { recursive: true, force: true });
 }

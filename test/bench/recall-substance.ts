@@ -34,5 +34,12 @@ export async function printSubstanceCheck(): Promise<void> {
     ],
   );
   for (const [what, n] of [...kinds].sort((a, b) => b[1] - a[1])) console.log(`  ${n} x ${what}`);
-  record({ figure: 'boilerplate dropped: substance in the checked sample', value: `${substance}/${now.sample.length}`, baseline: '-', ratio: '-', target: '0, every drawn passage read', ok: substance === 0 && unread === 0 });
+  record({
+    figure: 'boilerplate dropped: substance in the checked sample',
+    value: `${substance}/${now.sample.length}`,
+    baseline: '-',
+    ratio: '-',
+    target: '0, every drawn passage read',
+    ok: substance === 0 && unread === 0,
+  });
 }

@@ -36,9 +36,20 @@ const ENTITIES = 10_000;
 const FACTS = 50_000;
 const EPISODES = 5_000;
 const TYPES = ['project', 'service', 'machine', 'tool', 'person', 'decision', 'runbook', 'concept'] as const;
-const WORDS = ('amber basalt cedar delta ember fjord granite harbor indigo juniper kestrel lumen meadow nimbus onyx pylon quartz raven summit tundra ' +
-  'umber vortex willow xenon yarrow zephyr atlas borealis cobalt dune').split(' ');
-const VERBS: Record<string, string> = { deployed_on: 'is deployed on', runs_on: 'runs on', uses: 'uses', depends_on: 'depends on', connects_to: 'talks to', owned_by: 'is owned by', stores_data_in: 'keeps its data in', decided: 'decided on' };
+const WORDS = (
+  'amber basalt cedar delta ember fjord granite harbor indigo juniper kestrel lumen meadow nimbus onyx pylon quartz raven summit tundra ' +
+  'umber vortex willow xenon yarrow zephyr atlas borealis cobalt dune'
+).split(' ');
+const VERBS: Record<string, string> = {
+  deployed_on: 'is deployed on',
+  runs_on: 'runs on',
+  uses: 'uses',
+  depends_on: 'depends on',
+  connects_to: 'talks to',
+  owned_by: 'is owned by',
+  stores_data_in: 'keeps its data in',
+  decided: 'decided on',
+};
 
 /** A deterministic generator, so every run asks the same graph. */
 function rng(seed: number): () => number {
@@ -78,7 +89,8 @@ export function generate(store: MemoryStore): Generated {
         aliases.set(i, alias);
       }
     }
-    const epi = db.prepare(`INSERT INTO episodes(id, source, source_path, session_id, line_start, line_end, occurred_at, ingested_at, text, summary, tokens, extraction)
+    const epi =
+      db.prepare(`INSERT INTO episodes(id, source, source_path, session_id, line_start, line_end, occurred_at, ingested_at, text, summary, tokens, extraction)
       VALUES (?, 'claude', ?, ?, 1, 40, ?, ?, ?, ?, ?, 'done')`);
     const passages = new PassageWriter(db);
     const pool = sentencePool();
@@ -86,10 +98,14 @@ export function generate(store: MemoryStore): Generated {
       const at = new Date(Date.UTC(2024, 0, 1) + e * 3_600_000).toISOString();
       const summary = `Looked at ${names[Math.floor(rand() * ENTITIES)]} and the ${pick(WORDS)} ${pick(WORDS)} setup`;
       const text = episodeText(rand, pool, () => names[Math.floor(rand() * ENTITIES)]!, summary);
-      const seq = Number(epi.run(`ep-${e}`, `/home/bench/.claude/projects/p/s-${e}.jsonl`, `s-${e}`, at, at, text, summary, Math.ceil(text.length / 4)).lastInsertRowid);
+      const seq = Number(
+        epi.run(`ep-${e}`, `/home/bench/.claude/projects/p/s-${e}.jsonl`, `s-${e}`, at, at, text, summary, Math.ceil(text.length / 4)).lastInsertRowid,
+      );
       passages.write({ seq, session: `s-${e}`, text, lineStart: 1, lineEnd: 40, occurredAt: at, repoRoot: null });
     }
-    const fact = db.prepare(`INSERT INTO facts(source_id, relation, target_id, value, value_norm, text, confidence, valid_from, valid_to, recorded_at, expired_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    const fact = db.prepare(
+      `INSERT INTO facts(source_id, relation, target_id, value, value_norm, text, confidence, valid_from, valid_to, recorded_at, expired_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
     const fe = db.prepare(`INSERT OR IGNORE INTO fact_episodes(fact_id, episode_id, provider, recorded_at) VALUES (?, ?, 'bench', ?)`);
     const ee = db.prepare(`INSERT OR IGNORE INTO entity_episodes(entity_id, episode_id, occurred_at) VALUES (?, ?, ?)`);
     const relations = Object.keys(VERBS);
@@ -102,7 +118,10 @@ export function generate(store: MemoryStore): Generated {
       const from = new Date(Date.UTC(2024, 0, 1) + Math.floor(rand() * 500) * 86_400_000).toISOString();
       const closed = rand() < 0.1;
       const text = value ? `${names[s - 1]} ${rel.replace(/_/g, ' ')} ${value}` : `${names[s - 1]} ${VERBS[rel] ?? rel.replace(/_/g, ' ')} ${names[t - 1]}`;
-      const id = Number(fact.run(s, rel, value ? null : t, value, value, text, 0.5 + rand() / 2, from, closed ? from.replace('2024', '2025') : null, from, closed ? from : null).lastInsertRowid);
+      const id = Number(
+        fact.run(s, rel, value ? null : t, value, value, text, 0.5 + rand() / 2, from, closed ? from.replace('2024', '2025') : null, from, closed ? from : null)
+          .lastInsertRowid,
+      );
       const ep = `ep-${1 + Math.floor(rand() * EPISODES)}`;
       fe.run(id, ep, from);
       ee.run(s, ep, from);
@@ -131,7 +150,10 @@ export function sentencePool(): string[] {
     }
   };
   const golden = path.join(ROOT, 'test', 'fixtures', 'memory', 'golden');
-  for (const f of fs.readdirSync(golden).filter((x) => x.includes('__real__')).sort()) {
+  for (const f of fs
+    .readdirSync(golden)
+    .filter((x) => x.includes('__real__'))
+    .sort()) {
     for (const ep of (JSON.parse(fs.readFileSync(path.join(golden, f), 'utf8')) as { episodes: Array<{ text: string }> }).episodes) add(ep.text);
   }
   const modules = path.join(ROOT, 'node_modules');
@@ -252,7 +274,11 @@ function plainEnv(extra: Record<string, string>): Record<string, string> {
 function hookOnce(home: string, cwd: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const t = performance.now();
-    const child = spawn(process.execPath, [CLI, 'memory', 'orient', '--hook'], { cwd, env: plainEnv({ SCRY_HOME: home, SCRY_MEMORY_SWEEP: '0' }), stdio: ['pipe', 'ignore', 'ignore'] });
+    const child = spawn(process.execPath, [CLI, 'memory', 'orient', '--hook'], {
+      cwd,
+      env: plainEnv({ SCRY_HOME: home, SCRY_MEMORY_SWEEP: '0' }),
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
     child.on('error', reject);
     child.on('close', () => resolve(performance.now() - t));
     child.stdin.end(JSON.stringify({ cwd, hook_event_name: 'SessionStart', source: 'startup' }));
@@ -265,11 +291,15 @@ export async function run(): Promise<void> {
   const fixtures = await fixtureGraph(() => now);
   const q = recallQuality(fixtures.store, now);
   fixtures.close();
-  table(`recall@5 on ${QUESTIONS.length} questions about the fixture sessions`, ['questions', 'n', 'recall@5'], [
-    ['name the entity (or an alias)', q.named.total, `${((100 * q.named.hits) / q.named.total).toFixed(0)}%`],
-    ['do not name it', q.unnamed.total, `${((100 * q.unnamed.hits) / q.unnamed.total).toFixed(0)}%`],
-    ['all', q.named.total + q.unnamed.total, `${((100 * (q.named.hits + q.unnamed.hits)) / (q.named.total + q.unnamed.total)).toFixed(0)}%`],
-  ]);
+  table(
+    `recall@5 on ${QUESTIONS.length} questions about the fixture sessions`,
+    ['questions', 'n', 'recall@5'],
+    [
+      ['name the entity (or an alias)', q.named.total, `${((100 * q.named.hits) / q.named.total).toFixed(0)}%`],
+      ['do not name it', q.unnamed.total, `${((100 * q.unnamed.hits) / q.unnamed.total).toFixed(0)}%`],
+      ['all', q.named.total + q.unnamed.total, `${((100 * (q.named.hits + q.unnamed.hits)) / (q.named.total + q.unnamed.total)).toFixed(0)}%`],
+    ],
+  );
   for (const m of q.misses) console.log(`  miss: "${m.q}" -> expected ${m.expect}, got ${m.got.join(', ') || 'nothing'}`);
 
   // 2. The generated graph, in process.
@@ -279,7 +309,9 @@ export async function run(): Promise<void> {
   const g = generate(store);
   const textMb = (store.db.prepare(`SELECT sum(length(text)) AS n FROM episodes`).get() as { n: number }).n / 1e6;
   const passageCount = (store.db.prepare(`SELECT count(*) AS n FROM passages`).get() as { n: number }).n;
-  console.log(`\ngenerated ${ENTITIES} entities, ${FACTS} facts (${g.edges.length} current edges), ${EPISODES} episodes (${textMb.toFixed(1)} MB of text, ${passageCount} passages) in ${ms(performance.now() - t0)}`);
+  console.log(
+    `\ngenerated ${ENTITIES} entities, ${FACTS} facts (${g.edges.length} current edges), ${EPISODES} episodes (${textMb.toFixed(1)} MB of text, ${passageCount} passages) in ${ms(performance.now() - t0)}`,
+  );
   const qs = queries(g, 400);
   const ps = pairs(g, 200);
   // Beside it, query by query, a copy with the passages emptied: the entity half alone, about what recall cost before passages.
@@ -302,13 +334,22 @@ export async function run(): Promise<void> {
   const recallPhrases = summarize(qs.filter((_, i) => i % 4 === 3).map((query) => time(() => recall(store, { query }), 1)[0]!));
   const pathIn = summarize(ps.map(([from, to]) => time(() => shortestPath(store, { from, to }), 1)[0]!));
   const found = ps.filter(([from, to]) => shortestPath(store, { from, to }).found).length;
-  const repo = path.join(tempDir('bench-orient'), g.names.find((n) => n.includes('-pro-'))!);
+  const repo = path.join(
+    tempDir('bench-orient'),
+    g.names.find((n) => n.includes('-pro-'))!,
+  );
   fs.mkdirSync(path.join(repo, '.git'), { recursive: true });
   store.db.prepare(`UPDATE entities SET repo = ? WHERE name = ?`).run(repo, path.basename(repo));
   const orientIn = summarize(time(() => orient(store, { cwd: repo }), 100));
   // Only names memory keeps can be named with --entity (a generated name can read as ephemeral, `xenon-too-123`).
   const kept = g.names.filter((n) => classifyName(n) === 'entity');
-  const rememberIn = summarize(Array.from({ length: 200 }, (_, i) => time(() => remember(store, { text: `bench fact ${i}: ${kept[i]} is deployed on ${kept[i + 1]}`, entity: [kept[i]!] }, { hasModel: false }), 1)[0]!));
+  const rememberIn = summarize(
+    Array.from(
+      { length: 200 },
+      (_, i) =>
+        time(() => remember(store, { text: `bench fact ${i}: ${kept[i]} is deployed on ${kept[i + 1]}`, entity: [kept[i]!] }, { hasModel: false }), 1)[0]!,
+    ),
+  );
   store.close();
 
   // 3. Through MCP: scry mcp -> daemon on the same memory.db, beside the reference memory server on the same graph.
@@ -317,9 +358,18 @@ export async function run(): Promise<void> {
     const ro = new MemoryStore(memoryDb(home));
     const lines: string[] = [];
     const obs = new Map<number, string[]>();
-    for (const r of ro.db.prepare(`SELECT source_id, text FROM facts WHERE valid_to IS NULL AND expired_at IS NULL`).all() as Array<{ source_id: number; text: string }>) (obs.get(r.source_id) ?? obs.set(r.source_id, []).get(r.source_id)!).push(r.text);
-    for (const r of ro.db.prepare(`SELECT id, name, type FROM entities`).all() as Array<{ id: number; name: string; type: string }>) lines.push(JSON.stringify({ type: 'entity', name: r.name, entityType: r.type, observations: obs.get(r.id) ?? [] }));
-    for (const r of ro.db.prepare(`SELECT s.name AS f, t.name AS t, relation FROM facts JOIN entities s ON s.id = source_id JOIN entities t ON t.id = target_id WHERE valid_to IS NULL AND expired_at IS NULL`).all() as Array<{ f: string; t: string; relation: string }>)
+    for (const r of ro.db.prepare(`SELECT source_id, text FROM facts WHERE valid_to IS NULL AND expired_at IS NULL`).all() as Array<{
+      source_id: number;
+      text: string;
+    }>)
+      (obs.get(r.source_id) ?? obs.set(r.source_id, []).get(r.source_id)!).push(r.text);
+    for (const r of ro.db.prepare(`SELECT id, name, type FROM entities`).all() as Array<{ id: number; name: string; type: string }>)
+      lines.push(JSON.stringify({ type: 'entity', name: r.name, entityType: r.type, observations: obs.get(r.id) ?? [] }));
+    for (const r of ro.db
+      .prepare(
+        `SELECT s.name AS f, t.name AS t, relation FROM facts JOIN entities s ON s.id = source_id JOIN entities t ON t.id = target_id WHERE valid_to IS NULL AND expired_at IS NULL`,
+      )
+      .all() as Array<{ f: string; t: string; relation: string }>)
       lines.push(JSON.stringify({ type: 'relation', from: r.f, to: r.t, relationType: r.relation }));
     fs.writeFileSync(refFile, lines.join('\n') + '\n');
     ro.close();
@@ -342,7 +392,9 @@ export async function run(): Promise<void> {
 
   // remember through the daemon (a socket round trip), and the hook's wall time.
   const rpc = (await connectRunning(home))!;
-  const rememberRpc = summarize(await timeAsync((i) => rpc.request(P.MemoryRemember.type, { text: `rpc bench fact ${i} about ${kept[i]}`, entity: [kept[i]!] }), 100));
+  const rememberRpc = summarize(
+    await timeAsync((i) => rpc.request(P.MemoryRemember.type, { text: `rpc bench fact ${i} about ${kept[i]}`, entity: [kept[i]!] }), 100),
+  );
   const orientRpc = summarize(await timeAsync(() => rpc.request(P.MemoryOrient.type, { cwd: repo }), 50));
   rpc.dispose();
   await scryClient.close();
@@ -350,31 +402,70 @@ export async function run(): Promise<void> {
   await stopDaemon(home);
   const hookDown = summarize(await timeAsync(() => hookOnce(home, repo), 15));
 
-  console.log(`machine load while measuring: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min) on ${os.cpus().length} cores`);
-  table(`recall and path on ${ENTITIES} entities / ${FACTS} facts / ${EPISODES} episodes`, ['what', 'n', 'p50', 'p95', 'note'], [
-    ['recall, in process (all queries)', recallIn.n, ms(recallIn.p50), ms(recallIn.p95), verdict(recallIn.p50, 5)],
-    ['  by name or alias', recallNames.n, ms(recallNames.p50), ms(recallNames.p95), ''],
-    ['  by phrase (full text, passages)', recallPhrases.n, ms(recallPhrases.p50), ms(recallPhrases.p95), ''],
-    ['  same queries, passages emptied (entity half alone)', recallBare.n, ms(recallBare.p50), ms(recallBare.p95), `passages cost ${ratio(recallIn.p50, recallBare.p50)} at p50`],
-    ['path, in process', pathIn.n, ms(pathIn.p50), ms(pathIn.p95), `${found}/${ps.length} found within 4 hops`],
-    ['scry_recall via MCP client', scryRecall.n, ms(scryRecall.p50), ms(scryRecall.p95), verdict(scryRecall.p50, 10)],
-    ['scry_memory_path via MCP client', scryPath.n, ms(scryPath.p50), ms(scryPath.p95), ''],
-    ...(refSearch && refOpen
-      ? [
-          ['server-memory search_nodes via MCP', refSearch.n, ms(refSearch.p50), ms(refSearch.p95), `${ratio(refSearch.p50, scryRecall.p50)} scry_recall's p50`],
-          ['server-memory open_nodes via MCP', refOpen.n, ms(refOpen.p50), ms(refOpen.p95), `${ratio(refOpen.p50, scryRecall.p50)} scry_recall's p50`],
-        ]
-      : [['server-memory', 0, '-', '-', 'not installed (npm i -D @modelcontextprotocol/server-memory)']]),
-  ]);
-  record({ figure: 'recall p50 in process (10k/50k/5k, ~20 MB text)', value: ms(recallIn.p50), baseline: '-', ratio: '-', target: '<= 5 ms', ok: recallIn.p50 <= 5 });
-  record({ figure: 'scry_recall p50 via MCP', value: ms(scryRecall.p50), baseline: refSearch ? `search_nodes ${ms(refSearch.p50)}` : '-', ratio: refSearch ? ratio(scryRecall.p50, refSearch.p50) : '-', target: '<= 10 ms', ok: scryRecall.p50 <= 10 });
-  table('remember, orientation, SessionStart hook', ['what', 'n', 'p50', 'p95'], [
-    ['remember, in process', rememberIn.n, ms(rememberIn.p50), ms(rememberIn.p95)],
-    ['remember via the daemon socket', rememberRpc.n, ms(rememberRpc.p50), ms(rememberRpc.p95)],
-    ['orient, in process', orientIn.n, ms(orientIn.p50), ms(orientIn.p95)],
-    ['orient via the daemon socket', orientRpc.n, ms(orientRpc.p50), ms(orientRpc.p95)],
-    ['hook wall time, daemon up (node + CLI + answer)', hookUp.n, ms(hookUp.p50), ms(hookUp.p95)],
-    ['hook wall time, daemon down', hookDown.n, ms(hookDown.p50), ms(hookDown.p95)],
-  ]);
+  console.log(
+    `machine load while measuring: ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' / ')} (1/5/15 min) on ${os.cpus().length} cores`,
+  );
+  table(
+    `recall and path on ${ENTITIES} entities / ${FACTS} facts / ${EPISODES} episodes`,
+    ['what', 'n', 'p50', 'p95', 'note'],
+    [
+      ['recall, in process (all queries)', recallIn.n, ms(recallIn.p50), ms(recallIn.p95), verdict(recallIn.p50, 5)],
+      ['  by name or alias', recallNames.n, ms(recallNames.p50), ms(recallNames.p95), ''],
+      ['  by phrase (full text, passages)', recallPhrases.n, ms(recallPhrases.p50), ms(recallPhrases.p95), ''],
+      [
+        '  same queries, passages emptied (entity half alone)',
+        recallBare.n,
+        ms(recallBare.p50),
+        ms(recallBare.p95),
+        `passages cost ${ratio(recallIn.p50, recallBare.p50)} at p50`,
+      ],
+      ['path, in process', pathIn.n, ms(pathIn.p50), ms(pathIn.p95), `${found}/${ps.length} found within 4 hops`],
+      ['scry_recall via MCP client', scryRecall.n, ms(scryRecall.p50), ms(scryRecall.p95), verdict(scryRecall.p50, 10)],
+      ['scry_memory_path via MCP client', scryPath.n, ms(scryPath.p50), ms(scryPath.p95), ''],
+      ...(refSearch && refOpen
+        ? [
+            [
+              'server-memory search_nodes via MCP',
+              refSearch.n,
+              ms(refSearch.p50),
+              ms(refSearch.p95),
+              `${ratio(refSearch.p50, scryRecall.p50)} scry_recall's p50`,
+            ],
+            ['server-memory open_nodes via MCP', refOpen.n, ms(refOpen.p50), ms(refOpen.p95), `${ratio(refOpen.p50, scryRecall.p50)} scry_recall's p50`],
+          ]
+        : [['server-memory', 0, '-', '-', 'not installed (npm i -D @modelcontextprotocol/server-memory)']]),
+    ],
+  );
+  record({
+    figure: 'recall p50 in process (10k/50k/5k, ~20 MB text)',
+    value: ms(recallIn.p50),
+    baseline: '-',
+    ratio: '-',
+    target: '<= 5 ms',
+    ok: recallIn.p50 <= 5,
+  });
+  record({
+    figure: 'scry_recall p50 via MCP',
+    value: ms(scryRecall.p50),
+    baseline: refSearch ? `search_nodes ${ms(refSearch.p50)}` : '-',
+    ratio: refSearch ? ratio(scryRecall.p50, refSearch.p50) : '-',
+    target: '<= 10 ms',
+    ok: scryRecall.p50 <= 10,
+  });
+  table(
+    'remember, orientation, SessionStart hook',
+    ['what', 'n', 'p50', 'p95'],
+    [
+      ['remember, in process', rememberIn.n, ms(rememberIn.p50), ms(rememberIn.p95)],
+      ['remember via the daemon socket', rememberRpc.n, ms(rememberRpc.p50), ms(rememberRpc.p95)],
+      ['orient, in process', orientIn.n, ms(orientIn.p50), ms(orientIn.p95)],
+      ['orient via the daemon socket', orientRpc.n, ms(orientRpc.p50), ms(orientRpc.p95)],
+      ['hook wall time, daemon up (node + CLI + answer)', hookUp.n, ms(hookUp.p50), ms(hookUp.p95)],
+      ['hook wall time, daemon down', hookDown.n, ms(hookDown.p50), ms(hookDown.p95)],
+    ],
+  );
   fs.rmSync(home, { recursive: true, force: true });
 }

@@ -60,15 +60,33 @@ export async function run(): Promise<void> {
     const d = name === 'held-out-4' ? `${damaged(keep, text).length}/${keep.length}` : '— (no non-secrets)';
     return [name, set.length, s.leaked.length, s.partial.length, set.length - s.leaked.length - s.partial.length, d];
   });
-  table('redaction by set (secrets: leaked whole / leaked in part / redacted; non-secrets damaged)', ['set', 'secrets', 'leaked', 'partial', 'redacted', 'damaged'], rows);
+  table(
+    'redaction by set (secrets: leaked whole / leaked in part / redacted; non-secrets damaged)',
+    ['set', 'secrets', 'leaked', 'partial', 'redacted', 'damaged'],
+    rows,
+  );
   const h4 = score(loadCorpus('held-out-4'), text);
   const d4 = damaged(keep, text);
   const name = (e: { family: string; form: string }): string => `${e.family}/${e.form}`;
   console.log(`held-out-4 leaked: ${h4.leaked.map(name).join(', ') || 'none'}`);
   console.log(`held-out-4 partial: ${h4.partial.map(name).join(', ') || 'none'}`);
   console.log(`keep-4 damaged: ${d4.map(name).join(', ') || 'none'}`);
-  record({ figure: 'held-out-4 secrets leaked whole / in part', value: `${h4.leaked.length} / ${h4.partial.length}`, baseline: '', ratio: '', target: '0 / 0', ok: h4.leaked.length === 0 && h4.partial.length === 0 });
-  record({ figure: 'keep-4 non-secrets damaged', value: `${d4.length}/${keep.length}`, baseline: '', ratio: '', target: '<= 1 per 100', ok: d4.length * 100 <= keep.length });
+  record({
+    figure: 'held-out-4 secrets leaked whole / in part',
+    value: `${h4.leaked.length} / ${h4.partial.length}`,
+    baseline: '',
+    ratio: '',
+    target: '0 / 0',
+    ok: h4.leaked.length === 0 && h4.partial.length === 0,
+  });
+  record({
+    figure: 'keep-4 non-secrets damaged',
+    value: `${d4.length}/${keep.length}`,
+    baseline: '',
+    ratio: '',
+    target: '<= 1 per 100',
+    ok: d4.length * 100 <= keep.length,
+  });
 
   const lines = transcriptStrings();
   const changed = lines.filter((t) => redact(t).count > 0).length;
@@ -79,10 +97,14 @@ export async function run(): Promise<void> {
     bytes += src.length;
     count += redact(src).count;
   }
-  table('false positives on real text (today beside the starting commit)', ['text', 'today', 'at 62dad64'], [
-    [`real transcript strings changed (${lines.length})`, `${changed}/${lines.length}`, BEFORE.transcriptsChanged],
-    [`real code, ${(bytes / 1e6).toFixed(1)} MB: redactions per MB (${count} in all)`, (count / (bytes / 1e6)).toFixed(1), BEFORE.codePerMb],
-  ]);
+  table(
+    'false positives on real text (today beside the starting commit)',
+    ['text', 'today', 'at 62dad64'],
+    [
+      [`real transcript strings changed (${lines.length})`, `${changed}/${lines.length}`, BEFORE.transcriptsChanged],
+      [`real code, ${(bytes / 1e6).toFixed(1)} MB: redactions per MB (${count} in all)`, (count / (bytes / 1e6)).toFixed(1), BEFORE.codePerMb],
+    ],
+  );
 
   // Throughput: redact() over the transcript strings, against a plain scan (lower-casing and one regex) of the same
   // strings, both in CPU time (process.cpuUsage), which other processes on a shared machine move less than the clock.
@@ -98,21 +120,38 @@ export async function run(): Promise<void> {
     return (d.user + d.system) / 1e6;
   };
   for (let r = 0; r < rounds; r++) {
-    base.push(mb / cpuSeconds(() => {
-      for (const l of lines) sink += /[A-Za-z0-9+/=_-]{20,}/.test(l.toLowerCase()) ? 1 : 0;
-    }));
-    ours.push(mb / cpuSeconds(() => {
-      for (const l of lines) sink += redact(l).count;
-    }));
+    base.push(
+      mb /
+        cpuSeconds(() => {
+          for (const l of lines) sink += /[A-Za-z0-9+/=_-]{20,}/.test(l.toLowerCase()) ? 1 : 0;
+        }),
+    );
+    ours.push(
+      mb /
+        cpuSeconds(() => {
+          for (const l of lines) sink += redact(l).count;
+        }),
+    );
   }
   const b = Math.max(...base);
   const o = Math.max(...ours);
   const rel = o / b;
   const ok = BEFORE.throughputRatio === 0 || rel >= 0.8 * BEFORE.throughputRatio;
-  table(`redaction throughput on ${lines.length} real transcript strings (${mb.toFixed(2)} MB), best of ${rounds} rounds`, ['what', 'best', 'ratio', 'at 62dad64', 'target'], [
-    ['baseline: lower-case + one regex per string', `${b.toFixed(1)} MB/s`, '1.00x', '', ''],
-    ['redact()', `${o.toFixed(1)} MB/s`, ratio(o, b), `${BEFORE.throughputRatio.toFixed(3)}x`, `${ok ? 'ok' : 'MISS'} (>= 80% of the starting ratio)`],
-  ]);
-  record({ figure: 'redaction throughput, ratio to a plain scan', value: `${o.toFixed(1)} MB/s`, baseline: `${b.toFixed(1)} MB/s`, ratio: ratio(o, b), target: `>= 0.8 x ${BEFORE.throughputRatio.toFixed(3)}`, ok });
+  table(
+    `redaction throughput on ${lines.length} real transcript strings (${mb.toFixed(2)} MB), best of ${rounds} rounds`,
+    ['what', 'best', 'ratio', 'at 62dad64', 'target'],
+    [
+      ['baseline: lower-case + one regex per string', `${b.toFixed(1)} MB/s`, '1.00x', '', ''],
+      ['redact()', `${o.toFixed(1)} MB/s`, ratio(o, b), `${BEFORE.throughputRatio.toFixed(3)}x`, `${ok ? 'ok' : 'MISS'} (>= 80% of the starting ratio)`],
+    ],
+  );
+  record({
+    figure: 'redaction throughput, ratio to a plain scan',
+    value: `${o.toFixed(1)} MB/s`,
+    baseline: `${b.toFixed(1)} MB/s`,
+    ratio: ratio(o, b),
+    target: `>= 0.8 x ${BEFORE.throughputRatio.toFixed(3)}`,
+    ok,
+  });
   if (sink < 0) console.log(sink);
 }

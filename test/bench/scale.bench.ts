@@ -34,7 +34,11 @@ const COMMIT = process.env.BENCH_FIRST_COMMIT ?? 'd4e1023f6c03a8dced50eb3db88c22
 const TARGETS = [50_000, 150_000, 300_000];
 const SOURCE = /\.(ts|tsx|js|mjs|cjs|jsx)$/;
 
-const load = (): string => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = (): string =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 function git(cwd: string, ...args: string[]): string {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -44,9 +48,14 @@ function git(cwd: string, ...args: string[]): string {
 
 /** TS/JS lines per packages/<name> folder at the commit, read from git's objects. */
 function units(): Array<{ folder: string; lines: number }> {
-  const files = git('/', '--git-dir', GIT_DIR, 'ls-tree', '-r', '--name-only', COMMIT, 'packages').split('\n').filter((f) => SOURCE.test(f));
+  const files = git('/', '--git-dir', GIT_DIR, 'ls-tree', '-r', '--name-only', COMMIT, 'packages')
+    .split('\n')
+    .filter((f) => SOURCE.test(f));
   const counts = new Map<string, number>();
-  const blobs = spawnSync('git', ['--git-dir', GIT_DIR, 'cat-file', '--batch'], { input: files.map((f) => `${COMMIT}:${f}`).join('\n') + '\n', maxBuffer: 1 << 30 }).stdout;
+  const blobs = spawnSync('git', ['--git-dir', GIT_DIR, 'cat-file', '--batch'], {
+    input: files.map((f) => `${COMMIT}:${f}`).join('\n') + '\n',
+    maxBuffer: 1 << 30,
+  }).stdout;
   // --batch prints "<sha> blob <size>\n<content>\n" per file, in order.
   let at = 0;
   for (const f of files) {
@@ -78,7 +87,11 @@ function slice(all: ReadonlyArray<{ folder: string; lines: number }>, target: nu
 /** A git checkout of these folders at the commit (with the root's tsconfig.json and package.json), or of everything when none are named. */
 function checkout(folders: readonly string[]): string {
   const dir = fs.realpathSync(tempDir('scale'));
-  const archive = spawnSync('git', ['--git-dir', GIT_DIR, 'archive', '--format=tar', COMMIT, ...(folders.length > 0 ? ['tsconfig.json', 'package.json', ...folders] : [])], { maxBuffer: 1 << 30 });
+  const archive = spawnSync(
+    'git',
+    ['--git-dir', GIT_DIR, 'archive', '--format=tar', COMMIT, ...(folders.length > 0 ? ['tsconfig.json', 'package.json', ...folders] : [])],
+    { maxBuffer: 1 << 30 },
+  );
   if (archive.status !== 0) throw new Error(`git archive: ${archive.stderr.toString()}`);
   spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout, maxBuffer: 1 << 30 });
   git(dir, 'init', '-q');
@@ -116,7 +129,7 @@ function descendants(root: number): number[] {
   }
   const out: number[] = [];
   const walk = (p: number): void => {
-    for (const [c, pp] of parent) if (pp === p) out.push(c), walk(c);
+    for (const [c, pp] of parent) if (pp === p) (out.push(c), walk(c));
   };
   walk(root);
   return out;
@@ -141,7 +154,11 @@ interface Figures {
 async function measure(slice: string, lines: number, repo: string, largest: string): Promise<Figures> {
   const { name, at } = probeName(repo, largest);
   const home = tempDir('scale-home');
-  const conn: RpcClient = await connectDaemon({ home, daemonScript: path.join(ROOT, 'dist', 'daemon.js'), env: { ...process.env, SCRY_DEBOUNCE_MS: '3600000' } });
+  const conn: RpcClient = await connectDaemon({
+    home,
+    daemonScript: path.join(ROOT, 'dist', 'daemon.js'),
+    env: { ...process.env, SCRY_DEBOUNCE_MS: '3600000' },
+  });
   let indexerPeak = 0;
   try {
     const pid = (await conn.request(P.Status.type, {})).daemon.pid;
@@ -197,7 +214,9 @@ async function measure(slice: string, lines: number, repo: string, largest: stri
 
 export async function run(): Promise<void> {
   if (!process.argv.slice(2).includes('scale') && process.env.BENCH_SCALE !== '1') {
-    console.log('skipped: the scale section builds three slices of playwright precisely (minutes each here); run it by name: node --import tsx test/bench/index.ts scale');
+    console.log(
+      'skipped: the scale section builds three slices of playwright precisely (minutes each here); run it by name: node --import tsx test/bench/index.ts scale',
+    );
     return;
   }
   if (!fs.existsSync(GIT_DIR)) {
@@ -215,25 +234,38 @@ export async function run(): Promise<void> {
     loads.push(`${before} -> ${load()}`);
   }
   const whole = checkout([]);
-  const wholeLines = git(whole, 'ls-files', '-z').split('\0').filter((f) => SOURCE.test(f)).reduce((n, f) => n + fs.readFileSync(path.join(whole, f), 'utf8').split('\n').length - 1, 0);
+  const wholeLines = git(whole, 'ls-files', '-z')
+    .split('\0')
+    .filter((f) => SOURCE.test(f))
+    .reduce((n, f) => n + fs.readFileSync(path.join(whole, f), 'utf8').split('\n').length - 1, 0);
   const before = load();
   rows.push(await measure('whole repo', wholeLines, whole, 'packages/playwright-core'));
   loads.push(`${before} -> ${load()}`);
-  table(`scale: slices of playwright @ ${COMMIT.slice(0, 10)} (packages/<name> folders smallest first within 1.25x the target, plus the root tsconfig), one fresh daemon each`, ['slice', 'TS/JS lines', 'files', 'first refs', 'correct', 'kind', 'to precise', 'daemon peak RSS', 'indexer peak RSS', 'index', 'load before -> after'], rows.map((r, i) => [
-    r.slice,
-    r.lines,
-    r.files,
-    `${ms(r.firstMs)} (${r.name})`,
-    String(r.firstOk),
-    r.firstKind,
-    r.preciseMs === undefined ? `FAILED: ${r.failed}` : ms(r.preciseMs),
-    `${r.daemonPeakMb.toFixed(0)} MB`,
-    `${r.indexerPeakMb.toFixed(0)} MB`,
-    `${r.indexMb.toFixed(1)} MB`,
-    loads[i]!,
-  ]));
+  table(
+    `scale: slices of playwright @ ${COMMIT.slice(0, 10)} (packages/<name> folders smallest first within 1.25x the target, plus the root tsconfig), one fresh daemon each`,
+    ['slice', 'TS/JS lines', 'files', 'first refs', 'correct', 'kind', 'to precise', 'daemon peak RSS', 'indexer peak RSS', 'index', 'load before -> after'],
+    rows.map((r, i) => [
+      r.slice,
+      r.lines,
+      r.files,
+      `${ms(r.firstMs)} (${r.name})`,
+      String(r.firstOk),
+      r.firstKind,
+      r.preciseMs === undefined ? `FAILED: ${r.failed}` : ms(r.preciseMs),
+      `${r.daemonPeakMb.toFixed(0)} MB`,
+      `${r.indexerPeakMb.toFixed(0)} MB`,
+      `${r.indexMb.toFixed(1)} MB`,
+      loads[i]!,
+    ]),
+  );
   for (const r of rows) if (r.after) console.log(`  ${r.slice}: precise build failed (${r.failed}); ${r.after}`);
   for (const r of rows) {
-    record({ figure: `scale ${r.slice} (${r.lines} lines): first refs / precise`, value: `${ms(r.firstMs)} / ${r.preciseMs === undefined ? 'failed' : ms(r.preciseMs)}`, baseline: `daemon ${r.daemonPeakMb.toFixed(0)} MB, indexer ${r.indexerPeakMb.toFixed(0)} MB, index ${r.indexMb.toFixed(0)} MB`, ratio: '', target: 'report' });
+    record({
+      figure: `scale ${r.slice} (${r.lines} lines): first refs / precise`,
+      value: `${ms(r.firstMs)} / ${r.preciseMs === undefined ? 'failed' : ms(r.preciseMs)}`,
+      baseline: `daemon ${r.daemonPeakMb.toFixed(0)} MB, indexer ${r.indexerPeakMb.toFixed(0)} MB, index ${r.indexMb.toFixed(0)} MB`,
+      ratio: '',
+      target: 'report',
+    });
   }
 }

@@ -58,23 +58,77 @@ export async function run(): Promise<void> {
     scry.push(all.ms);
     const alone = timed(node, [CLI, 'index', repo, '--force', '--json'], sameEnv);
     same.push(alone.ms);
-    files = { raw: decodeScip(fs.readFileSync(out), out).documents.length, scry: (JSON.parse(all.stdout) as IndexResult).documents, same: (JSON.parse(alone.stdout) as IndexResult).documents };
+    files = {
+      raw: decodeScip(fs.readFileSync(out), out).documents.length,
+      scry: (JSON.parse(all.stdout) as IndexResult).documents,
+      same: (JSON.parse(alone.stdout) as IndexResult).documents,
+    };
   }
   await stopDaemon(sameEnv.SCRY_HOME);
   const rawS = summarize(raw);
   const rawNicedS = niced ? summarize(rawNiced) : rawS;
   const scryS = summarize(scry);
   const sameS = summarize(same);
-  table('index rxjs (scip-typescript 0.4.0 vs scry index --force, median of ' + rounds + ')', ['what', 'files', 'p50', 'ratio', 'target'], [
-    ['raw scip-typescript index', files.raw, ms(rawS.p50), '1.00x', ''],
-    ...(niced ? [[`raw scip-typescript index at nice ${INDEXER_NICE} (the priority scry runs it at)`, files.raw, ms(rawNicedS.p50), ratio(rawNicedS.p50, rawS.p50), 'what yielding costs under this load']] : []),
-    ['scry index, the same files (SCRY_TS_INFER_UNCOVERED=0)', files.same, ms(sameS.p50), ratio(sameS.p50, rawS.p50), verdict(sameS.p50 / rawS.p50, 1.1)],
-    ...(niced ? [[`  the same, against the raw indexer at nice ${INDEXER_NICE}`, files.same, ms(sameS.p50), ratio(sameS.p50, rawNicedS.p50), verdict(sameS.p50 / rawNicedS.p50, 1.1)]] : []),
-    ['scry index, files outside the tsconfig too (default)', files.scry, ms(scryS.p50), ratio(scryS.p50, rawS.p50), 'more files than the baseline: a second TS program'],
-  ]);
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
-  record({ figure: 'cold index vs raw scip-typescript, rxjs, same files', value: ms(sameS.p50), baseline: `scip-typescript ${ms(rawS.p50)}`, ratio: ratio(sameS.p50, rawS.p50), target: '<= 1.10x', ok: sameS.p50 / rawS.p50 <= 1.1 });
-  if (niced) record({ figure: `cold index vs raw scip-typescript at scry's nice ${INDEXER_NICE}, rxjs, same files`, value: ms(sameS.p50), baseline: `scip-typescript at nice ${INDEXER_NICE} ${ms(rawNicedS.p50)}`, ratio: ratio(sameS.p50, rawNicedS.p50), target: '<= 1.10x', ok: sameS.p50 / rawNicedS.p50 <= 1.1 });
+  table(
+    'index rxjs (scip-typescript 0.4.0 vs scry index --force, median of ' + rounds + ')',
+    ['what', 'files', 'p50', 'ratio', 'target'],
+    [
+      ['raw scip-typescript index', files.raw, ms(rawS.p50), '1.00x', ''],
+      ...(niced
+        ? [
+            [
+              `raw scip-typescript index at nice ${INDEXER_NICE} (the priority scry runs it at)`,
+              files.raw,
+              ms(rawNicedS.p50),
+              ratio(rawNicedS.p50, rawS.p50),
+              'what yielding costs under this load',
+            ],
+          ]
+        : []),
+      ['scry index, the same files (SCRY_TS_INFER_UNCOVERED=0)', files.same, ms(sameS.p50), ratio(sameS.p50, rawS.p50), verdict(sameS.p50 / rawS.p50, 1.1)],
+      ...(niced
+        ? [
+            [
+              `  the same, against the raw indexer at nice ${INDEXER_NICE}`,
+              files.same,
+              ms(sameS.p50),
+              ratio(sameS.p50, rawNicedS.p50),
+              verdict(sameS.p50 / rawNicedS.p50, 1.1),
+            ],
+          ]
+        : []),
+      [
+        'scry index, files outside the tsconfig too (default)',
+        files.scry,
+        ms(scryS.p50),
+        ratio(scryS.p50, rawS.p50),
+        'more files than the baseline: a second TS program',
+      ],
+    ],
+  );
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
+  record({
+    figure: 'cold index vs raw scip-typescript, rxjs, same files',
+    value: ms(sameS.p50),
+    baseline: `scip-typescript ${ms(rawS.p50)}`,
+    ratio: ratio(sameS.p50, rawS.p50),
+    target: '<= 1.10x',
+    ok: sameS.p50 / rawS.p50 <= 1.1,
+  });
+  if (niced)
+    record({
+      figure: `cold index vs raw scip-typescript at scry's nice ${INDEXER_NICE}, rxjs, same files`,
+      value: ms(sameS.p50),
+      baseline: `scip-typescript at nice ${INDEXER_NICE} ${ms(rawNicedS.p50)}`,
+      ratio: ratio(sameS.p50, rawNicedS.p50),
+      target: '<= 1.10x',
+      ok: sameS.p50 / rawNicedS.p50 <= 1.1,
+    });
 
   // Warm CLI vs bare node, interleaved so machine noise hits both alike.
   const N = Number(process.env.BENCH_CLI_RUNS ?? 40);
@@ -115,16 +169,34 @@ export async function run(): Promise<void> {
   const c = summarize(cold);
   const d = summarize(daemonSide);
   const ds = summarize(sustained);
-  table(`CLI latency (${N} warm runs, ${coldRuns} cold runs)`, ['what', 'p50', 'p95', 'ratio p50', 'target'], [
-    ['bare node -e 0', ms(b.p50), ms(b.p95), '1.00x', ''],
-    ['scry refs, warm daemon', ms(w.p50), ms(w.p95), ratio(w.p50, b.p50), verdict(w.p50 / b.p50, 1.15)],
-    ['scry refs, cold (spawns daemon)', ms(c.p50), ms(c.p95), ratio(c.p50, bc.p50), verdict(c.p50 / bc.p50, 2)],
-    ['daemon-side query time, per CLI call', ms(d.p50), ms(d.p95), '', d.p50 <= 0.3 ? 'ok (target <= 0.3 ms)' : 'MISS (target <= 0.3 ms)'],
-    ['daemon-side query time, sustained', ms(ds.p50), ms(ds.p95), '', ds.p50 <= 0.3 ? 'ok (target <= 0.3 ms)' : 'MISS (target <= 0.3 ms)'],
-    ["SQLite's own indexed lookup of the same occurrences (floor)", ms(sqlite.p50), ms(sqlite.p95), '', ''],
-  ]);
-  record({ figure: 'CLI warm vs bare node -e 0', value: ms(w.p50), baseline: `node -e 0 ${ms(b.p50)}`, ratio: ratio(w.p50, b.p50), target: '<= 1.15x', ok: w.p50 / b.p50 <= 1.15 });
-  record({ figure: 'daemon-side time of an indexed lookup, p50 (rxjs, sustained)', value: ms(ds.p50), baseline: `SQLite alone ${ms(sqlite.p50)}`, ratio: ratio(ds.p50, sqlite.p50), target: '<= 0.3 ms', ok: ds.p50 <= 0.3 });
+  table(
+    `CLI latency (${N} warm runs, ${coldRuns} cold runs)`,
+    ['what', 'p50', 'p95', 'ratio p50', 'target'],
+    [
+      ['bare node -e 0', ms(b.p50), ms(b.p95), '1.00x', ''],
+      ['scry refs, warm daemon', ms(w.p50), ms(w.p95), ratio(w.p50, b.p50), verdict(w.p50 / b.p50, 1.15)],
+      ['scry refs, cold (spawns daemon)', ms(c.p50), ms(c.p95), ratio(c.p50, bc.p50), verdict(c.p50 / bc.p50, 2)],
+      ['daemon-side query time, per CLI call', ms(d.p50), ms(d.p95), '', d.p50 <= 0.3 ? 'ok (target <= 0.3 ms)' : 'MISS (target <= 0.3 ms)'],
+      ['daemon-side query time, sustained', ms(ds.p50), ms(ds.p95), '', ds.p50 <= 0.3 ? 'ok (target <= 0.3 ms)' : 'MISS (target <= 0.3 ms)'],
+      ["SQLite's own indexed lookup of the same occurrences (floor)", ms(sqlite.p50), ms(sqlite.p95), '', ''],
+    ],
+  );
+  record({
+    figure: 'CLI warm vs bare node -e 0',
+    value: ms(w.p50),
+    baseline: `node -e 0 ${ms(b.p50)}`,
+    ratio: ratio(w.p50, b.p50),
+    target: '<= 1.15x',
+    ok: w.p50 / b.p50 <= 1.15,
+  });
+  record({
+    figure: 'daemon-side time of an indexed lookup, p50 (rxjs, sustained)',
+    value: ms(ds.p50),
+    baseline: `SQLite alone ${ms(sqlite.p50)}`,
+    ratio: ratio(ds.p50, sqlite.p50),
+    target: '<= 0.3 ms',
+    ok: ds.p50 <= 0.3,
+  });
 }
 
 function sqliteFloor(file: string, names: readonly string[]): ReturnType<typeof summarize> {

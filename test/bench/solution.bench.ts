@@ -41,7 +41,11 @@ export async function run(): Promise<void> {
   const conn = await connectDaemon({ home, daemonScript: path.join(ROOT, 'dist', 'daemon.js') });
   // The same files as scip-typescript alone: a daemon told not to cover files outside the tsconfigs.
   const sameHome = tempDir('bench-solution-same');
-  const same = await connectDaemon({ home: sameHome, daemonScript: path.join(ROOT, 'dist', 'daemon.js'), env: { ...process.env, SCRY_TS_INFER_UNCOVERED: '0' } });
+  const same = await connectDaemon({
+    home: sameHome,
+    daemonScript: path.join(ROOT, 'dist', 'daemon.js'),
+    env: { ...process.env, SCRY_TS_INFER_UNCOVERED: '0' },
+  });
   try {
     const out = path.join(tempDir('bench-solution-raw'), 'index.scip');
     const raw: number[] = [];
@@ -52,7 +56,11 @@ export async function run(): Promise<void> {
     let sameCount = 0;
     for (let i = 0; i < ROUNDS; i++) {
       const started = performance.now();
-      const r = spawnSync(process.execPath, [scipTypescriptMain(), 'index', '--cwd', repo, '--output', out, '--no-progress-bar'], { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 26 });
+      const r = spawnSync(process.execPath, [scipTypescriptMain(), 'index', '--cwd', repo, '--output', out, '--no-progress-bar'], {
+        cwd: repo,
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+      });
       raw.push(performance.now() - started);
       if (r.status !== 0) throw new Error(`raw scip-typescript failed: ${r.stdout.slice(-500)} ${r.stderr.slice(-500)}`);
       rawFiles = decodeScip(fs.readFileSync(out), out).documents.length;
@@ -70,13 +78,33 @@ export async function run(): Promise<void> {
     const coverage = status.repos[0]?.coverage;
     const rawS = summarize(raw);
     const scryS = summarize(scry);
-    table(`cold index, solution-style repo: Remix v2 (root tsconfig with ${refs} project references), median of ${ROUNDS}`, ['what', 'files', 'p50', 'ratio', 'target'], [
-      ['raw scip-typescript index (baseline)', rawFiles, ms(rawS.p50), '1.00x', ''],
-      ['scry index --force, the same files (SCRY_TS_INFER_UNCOVERED=0)', sameCount, ms(sameS.p50), ratio(sameS.p50, rawS.p50), verdict(sameS.p50 / rawS.p50, 1.1)],
-      ['scry index --force, files outside the tsconfigs too (default)', scryFiles, ms(scryS.p50), ratio(scryS.p50, rawS.p50), 'more files than the baseline'],
-    ]);
-    record({ figure: `cold index vs raw scip-typescript, solution-style (Remix v2, ${refs} references), same files`, value: ms(sameS.p50), baseline: `scip-typescript ${ms(rawS.p50)}`, ratio: ratio(sameS.p50, rawS.p50), target: '<= 1.10x', ok: sameS.p50 / rawS.p50 <= 1.1 });
-    if (coverage) console.log(`coverage: ${coverage.by_tsconfig} files by the repo's tsconfigs, ${coverage.inferred} more by an inferred config (raw scip-typescript does not see those)`);
+    table(
+      `cold index, solution-style repo: Remix v2 (root tsconfig with ${refs} project references), median of ${ROUNDS}`,
+      ['what', 'files', 'p50', 'ratio', 'target'],
+      [
+        ['raw scip-typescript index (baseline)', rawFiles, ms(rawS.p50), '1.00x', ''],
+        [
+          'scry index --force, the same files (SCRY_TS_INFER_UNCOVERED=0)',
+          sameCount,
+          ms(sameS.p50),
+          ratio(sameS.p50, rawS.p50),
+          verdict(sameS.p50 / rawS.p50, 1.1),
+        ],
+        ['scry index --force, files outside the tsconfigs too (default)', scryFiles, ms(scryS.p50), ratio(scryS.p50, rawS.p50), 'more files than the baseline'],
+      ],
+    );
+    record({
+      figure: `cold index vs raw scip-typescript, solution-style (Remix v2, ${refs} references), same files`,
+      value: ms(sameS.p50),
+      baseline: `scip-typescript ${ms(rawS.p50)}`,
+      ratio: ratio(sameS.p50, rawS.p50),
+      target: '<= 1.10x',
+      ok: sameS.p50 / rawS.p50 <= 1.1,
+    });
+    if (coverage)
+      console.log(
+        `coverage: ${coverage.by_tsconfig} files by the repo's tsconfigs, ${coverage.inferred} more by an inferred config (raw scip-typescript does not see those)`,
+      );
   } finally {
     conn.dispose();
     same.dispose();

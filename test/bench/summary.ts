@@ -22,5 +22,9 @@ export function record(row: Omit<Row, 'verdict'> & { ok?: boolean }): void {
 
 export function printSummary(): void {
   if (rows.length === 0) return;
-  table("issue 14's table, this run", ['figure', 'value', 'baseline (same run)', 'ratio', 'target', 'verdict'], rows.map((r) => [r.figure, r.value, r.baseline, r.ratio, r.target, r.verdict]));
+  table(
+    "issue 14's table, this run",
+    ['figure', 'value', 'baseline (same run)', 'ratio', 'target', 'verdict'],
+    rows.map((r) => [r.figure, r.value, r.baseline, r.ratio, r.target, r.verdict]),
+  );
 }

@@ -37,12 +37,17 @@ describe('scry CLI against a spawned daemon', () => {
     assert.equal(first.code, 0, first.stderr);
     const quick = JSON.parse(first.stdout) as QueryResult;
     assert.equal(quick.index.syntactic, true);
-    const quickDef = quick.matches.flatMap((m) => m.occurrences).find((o) => o.is_definition && o.file === 'src/internal/operators/concatMap.ts' && o.context.startsWith('export function concatMap<'));
+    const quickDef = quick.matches
+      .flatMap((m) => m.occurrences)
+      .find((o) => o.is_definition && o.file === 'src/internal/operators/concatMap.ts' && o.context.startsWith('export function concatMap<'));
     assert.ok(quickDef, 'the syntactic answer has the definition');
     // `scry index` joins the running build and waits for the precise index.
     const built = await scry(['index', '--json'], { home, cwd });
     assert.equal(built.code, 0, built.stderr);
-    assert.deepEqual((JSON.parse(built.stdout) as IndexResult).indexers.map((i) => [i.indexer, i.status]), [['scip-typescript', 'ok']]);
+    assert.deepEqual(
+      (JSON.parse(built.stdout) as IndexResult).indexers.map((i) => [i.indexer, i.status]),
+      [['scip-typescript', 'ok']],
+    );
     const r = await scry(['refs', 'concatMap', '--json'], { home, cwd });
     const result = JSON.parse(r.stdout) as QueryResult;
     assert.equal(result.index.syntactic, undefined);
@@ -57,7 +62,9 @@ describe('scry CLI against a spawned daemon', () => {
     assert.deepEqual([def.file, def.line, def.column], ['src/internal/operators/concatMap.ts', defLine, 17]);
     assert.equal(def.end_column - def.column, 'concatMap'.length);
     // concatMapTo is built on concatMap: a known reference, with its caller named.
-    const use = m.occurrences.find((o) => o.file === 'src/internal/operators/concatMapTo.ts' && !o.is_definition && o.is_call && o.context.includes('concatMap('));
+    const use = m.occurrences.find(
+      (o) => o.file === 'src/internal/operators/concatMapTo.ts' && !o.is_definition && o.is_call && o.context.includes('concatMap('),
+    );
     assert.ok(use, 'concatMapTo.ts calls concatMap');
     assert.equal(use.containing_symbol, 'concatMapTo');
     assert.equal(result.total, m.occurrences.length);
@@ -77,7 +84,10 @@ describe('scry CLI against a spawned daemon', () => {
     const cls = result.matches.find((m) => m.kind === 'class');
     assert.ok(cls);
     assert.ok(cls.occurrences.every((o) => o.is_definition));
-    assert.deepEqual(cls.occurrences.map((o) => o.file), ['src/internal/Subscriber.ts']);
+    assert.deepEqual(
+      cls.occurrences.map((o) => o.file),
+      ['src/internal/Subscriber.ts'],
+    );
   });
 
   it('cuts large answers at --limit and says what was cut', async () => {
@@ -105,11 +115,17 @@ describe('scry CLI against a spawned daemon', () => {
         let end = file + 1;
         while (lines[end]?.startsWith('    ')) end++;
         const site = new RegExp(`^ +${o.line}:${o.column} `);
-        assert.ok(lines.slice(file + 1, end).some((l) => site.test(l)), `${o.file}:${o.line}:${o.column} under its file:\n${listing}`);
+        assert.ok(
+          lines.slice(file + 1, end).some((l) => site.test(l)),
+          `${o.file}:${o.line}:${o.column} under its file:\n${listing}`,
+        );
       }
     }
     const summary = new RegExp(` · ${plural(json.matches.length, 'symbol')}.* · [\\d.]+ ms$`);
-    assert.ok(lines.some((l) => summary.test(l)), `a summary line counts the symbols:\n${listing}`);
+    assert.ok(
+      lines.some((l) => summary.test(l)),
+      `a summary line counts the symbols:\n${listing}`,
+    );
   });
 
   it('--format compact prints the agent form (sites; --lines: source lines); --format json the same facts as the default JSON; --offset pages', async () => {

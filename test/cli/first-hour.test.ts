@@ -36,7 +36,12 @@ export function render(raw: string): string {
   return raw
     .replace(/\r\n/g, '\n')
     .split('\n')
-    .map((line) => line.split('\r').pop()!.replace(/\x1b\[2K/g, ''))
+    .map((line) =>
+      line
+        .split('\r')
+        .pop()!
+        .replace(/\x1b\[2K/g, ''),
+    )
     .join('\n');
 }
 

@@ -26,7 +26,10 @@ describe('the quick path', () => {
     await scryJson(['index', repo], { home });
     // Says, as the process exits, which of the CLI's bundles it loaded.
     preload = path.join(tempDir('quick-preload'), 'loaded.js');
-    fs.writeFileSync(preload, "process.on('exit', () => require('fs').writeSync(2, '\\nloaded: ' + Object.keys(require.cache).map((f) => require('path').basename(f)).filter((f) => /^(cli|cli-full|formatters|direct)\\.js$/.test(f)).sort().join(' ') + '\\n'));\n");
+    fs.writeFileSync(
+      preload,
+      "process.on('exit', () => require('fs').writeSync(2, '\\nloaded: ' + Object.keys(require.cache).map((f) => require('path').basename(f)).filter((f) => /^(cli|cli-full|formatters|direct)\\.js$/.test(f)).sort().join(' ') + '\\n'));\n",
+    );
   });
   after(() => stopDaemon(home));
 
@@ -38,8 +41,14 @@ describe('the quick path', () => {
   it('carries the specs the declarations give, as the build made them', () => {
     const bundled = (require(BUNDLE) as typeof import('../../daemon/cli/quick')).QUICK_TABLE;
     assert.deepEqual(bundled, JSON.parse(JSON.stringify(quickTable())));
-    assert.ok(bundled.commands.some((c) => c.cli.command === 'refs' && c.query), 'refs is a quick query');
-    assert.ok(bundled.commands.some((c) => c.cli.command === 'index' && !c.query), 'index is a command, not a quick query');
+    assert.ok(
+      bundled.commands.some((c) => c.cli.command === 'refs' && c.query),
+      'refs is a quick query',
+    );
+    assert.ok(
+      bundled.commands.some((c) => c.cli.command === 'index' && !c.query),
+      'index is a command, not a quick query',
+    );
   });
 
   it('answers a code query with a daemon running without the full CLI, in every format', () => {
@@ -48,7 +57,10 @@ describe('the quick path', () => {
     assert.equal(json.loaded, 'cli.js');
     const result = JSON.parse(json.stdout) as QueryResult;
     assert.equal(result.total, 2);
-    assert.deepEqual(result.matches[0]!.occurrences.map((o) => o.line), [1, 2]);
+    assert.deepEqual(
+      result.matches[0]!.occurrences.map((o) => o.line),
+      [1, 2],
+    );
     const compact = run(['callers', 'hello', '--format', 'compact', '--limit', '5']);
     assert.equal(compact.code, 0, compact.stderr);
     // The daemon renders the compact text (scry/compact): no formatter is loaded here.
@@ -65,11 +77,17 @@ describe('the quick path', () => {
     assert.match(typo.stdout, /hello/);
     const symbols = run(['symbols', 'a.ts', '--json']);
     assert.equal(symbols.loaded, 'cli.js');
-    assert.ok((JSON.parse(symbols.stdout) as { symbols: Array<{ display_name: string }> }).symbols.some((s) => s.display_name === 'hello'), 'a file relative to the cwd');
+    assert.ok(
+      (JSON.parse(symbols.stdout) as { symbols: Array<{ display_name: string }> }).symbols.some((s) => s.display_name === 'hello'),
+      'a file relative to the cwd',
+    );
   });
 
   it('prints a large answer whole before it exits', () => {
-    fs.writeFileSync(path.join(repo, 'b.ts'), `import { hello } from './a';\n${Array.from({ length: 3000 }, (_, i) => `export const v${i} = hello(${i});`).join('\n')}\n`);
+    fs.writeFileSync(
+      path.join(repo, 'b.ts'),
+      `import { hello } from './a';\n${Array.from({ length: 3000 }, (_, i) => `export const v${i} = hello(${i});`).join('\n')}\n`,
+    );
     assert.equal(run(['index', '--force']).code, 0);
     const r = run(['refs', 'hello', '--limit', '5000', '--json']);
     assert.equal(r.code, 0, r.stderr);

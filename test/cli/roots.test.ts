@@ -31,7 +31,8 @@ describe('safe roots: CLI and MCP against a real daemon', () => {
     return JSON.parse(r.stdout) as T;
   };
   const textOf = (r: CallToolResult): string => (r.content[0]?.type === 'text' ? r.content[0].text : '');
-  const tool = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> => (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const tool = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
+    (await client.callTool({ name, arguments: args })) as CallToolResult;
 
   before(async () => {
     home = tempDir('roots-home');
@@ -46,7 +47,15 @@ describe('safe roots: CLI and MCP against a real daemon', () => {
     const processEnv: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined) processEnv[k] = v;
     client = new Client({ name: 'scry-roots-test', version: '1' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: plain, env: { ...processEnv, ...env(), SCRY_HOME: home }, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, 'mcp'],
+        cwd: plain,
+        env: { ...processEnv, ...env(), SCRY_HOME: home },
+        stderr: 'pipe',
+      }),
+    );
   });
   after(async () => {
     await client.close();
@@ -56,8 +65,16 @@ describe('safe roots: CLI and MCP against a real daemon', () => {
   const refusals: Array<[string, () => string, RegExp]> = [
     ['/', () => '/', /^scry: '\/' is the filesystem root; Scry never indexes or watches it\n$/],
     ['/etc', () => '/etc', /^scry: '\/etc' is a system folder; Scry never indexes or watches it\n$/],
-    ['the home folder', () => userHome, /^scry: '[^']+' is your home folder; Scry indexes it only when forced \(scry index [^ ]+ --force\)\. Run scry inside a git repository, or pass --repo PATH\n$/],
-    ['a folder that is no git repo', () => plain, /^scry: '[^']+' is not a git repository, so Scry does not index it implicitly\. To index this folder deliberately, run scry index [^ ]+\n$/],
+    [
+      'the home folder',
+      () => userHome,
+      /^scry: '[^']+' is your home folder; Scry indexes it only when forced \(scry index [^ ]+ --force\)\. Run scry inside a git repository, or pass --repo PATH\n$/,
+    ],
+    [
+      'a folder that is no git repo',
+      () => plain,
+      /^scry: '[^']+' is not a git repository, so Scry does not index it implicitly\. To index this folder deliberately, run scry index [^ ]+\n$/,
+    ],
   ];
 
   for (const [what, where, message] of refusals) {
@@ -106,7 +123,10 @@ describe('safe roots: CLI and MCP against a real daemon', () => {
     assert.equal(built.repo, plain);
     assert.equal(built.documents, 1);
     const defs = await json<P.QueryResult>(['defs', 'greet'], plain);
-    assert.deepEqual(defs.matches.map((m) => m.occurrences[0]!.file), ['notes.ts']);
+    assert.deepEqual(
+      defs.matches.map((m) => m.occurrences[0]!.file),
+      ['notes.ts'],
+    );
     const viaMcp = await tool('scry_defs', { symbol: 'greet' });
     assert.ok(!viaMcp.isError, textOf(viaMcp));
     assert.match(textOf(viaMcp), /notes\.ts/);
@@ -183,6 +203,11 @@ describe('safe roots: CLI and MCP against a real daemon', () => {
   it('human output of repos and forget reads as sentences', async () => {
     const r = await cli(['repos', '--format', 'human']);
     assert.equal(r.code, 0);
-    assert.match(r.stdout, new RegExp(`^${userHome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}  forced, watching, indexed \\S+, \\d+\\.\\d MB\\n1 repository; scry forget PATH drops one\\n$`));
+    assert.match(
+      r.stdout,
+      new RegExp(
+        `^${userHome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}  forced, watching, indexed \\S+, \\d+\\.\\d MB\\n1 repository; scry forget PATH drops one\\n$`,
+      ),
+    );
   });
 });

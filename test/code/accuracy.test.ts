@@ -30,7 +30,11 @@ describe('refs accuracy against the TypeScript language service (rxjs)', () => {
     repo = rxjsRepo();
     home = tempDir('acc');
     await scryJson(['index', repo], { home });
-    const config = ts.getParsedCommandLineOfConfigFile(path.join(repo, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => assert.fail(String(d.messageText)) })!;
+    const config = ts.getParsedCommandLineOfConfigFile(
+      path.join(repo, 'tsconfig.json'),
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => assert.fail(String(d.messageText)) },
+    )!;
     const host: ts.LanguageServiceHost = {
       getCompilationSettings: () => config.options,
       getScriptFileNames: () => config.fileNames,
@@ -78,7 +82,9 @@ describe('refs accuracy against the TypeScript language service (rxjs)', () => {
     }
     const recall = truePositives / expected;
     const precision = truePositives / reported;
-    console.log(`refs accuracy on ${sample.length} rxjs ${what}: ${expected} references per findReferences (${inComments} of them in doc comments), ${reported} per scry; recall ${(recall * 100).toFixed(2)}%, precision ${(precision * 100).toFixed(2)}%`);
+    console.log(
+      `refs accuracy on ${sample.length} rxjs ${what}: ${expected} references per findReferences (${inComments} of them in doc comments), ${reported} per scry; recall ${(recall * 100).toFixed(2)}%, precision ${(precision * 100).toFixed(2)}%`,
+    );
     if (misses.length > 0) console.log(misses.slice(0, 20).join('\n'));
     assert.ok(recall >= 0.99, `recall ${recall}`);
     assert.ok(precision >= 0.99, `precision ${precision}`);
@@ -88,7 +94,11 @@ describe('refs accuracy against the TypeScript language service (rxjs)', () => {
     const sample = uniqueDeclarations(program, repo, 'top');
     await measure('symbols', sample);
     // The sample must exercise doc-comment references, or this proves nothing about them.
-    const withDocs = sample.filter((d) => (service.findReferences(d.file, d.pos) ?? []).some((g) => g.references.some((r) => service.getSpanOfEnclosingComment(r.fileName, r.textSpan.start, false))));
+    const withDocs = sample.filter((d) =>
+      (service.findReferences(d.file, d.pos) ?? []).some((g) =>
+        g.references.some((r) => service.getSpanOfEnclosingComment(r.fileName, r.textSpan.start, false)),
+      ),
+    );
     assert.ok(withDocs.length > 0, 'no sampled symbol is named in a doc comment');
   });
 
@@ -115,7 +125,17 @@ function uniqueDeclarations(program: ts.Program, repo: string, which: 'top' | 'l
       const name = (node as ts.NamedDeclaration).name;
       if (name && ts.isIdentifier(name)) {
         // Parameters, object keys and signatures only make other names not unique.
-        const kind = isLocalDeclaration(node) ? 'local' : isNamedDeclaration(node) ? 'top' : ts.isParameter(node) || ts.isPropertyAssignment(node) || ts.isPropertySignature(node) || ts.isVariableDeclaration(node) || ts.isMethodSignature(node) ? 'other' : undefined;
+        const kind = isLocalDeclaration(node)
+          ? 'local'
+          : isNamedDeclaration(node)
+            ? 'top'
+            : ts.isParameter(node) ||
+                ts.isPropertyAssignment(node) ||
+                ts.isPropertySignature(node) ||
+                ts.isVariableDeclaration(node) ||
+                ts.isMethodSignature(node)
+              ? 'other'
+              : undefined;
         if (kind) {
           const list = byName.get(name.text) ?? [];
           list.push({ name: name.text, file: sf.fileName, pos: name.getStart(sf), kind });
@@ -144,6 +164,14 @@ function isLocalDeclaration(node: ts.Node): boolean {
 }
 
 function isNamedDeclaration(node: ts.Node): boolean {
-  return ts.isFunctionDeclaration(node) && !isLocalDeclaration(node) || ts.isClassDeclaration(node) && !isLocalDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)
-    || ts.isEnumDeclaration(node) || ts.isMethodDeclaration(node) || ts.isPropertyDeclaration(node) || (ts.isVariableDeclaration(node) && ts.isSourceFile(node.parent.parent.parent));
+  return (
+    (ts.isFunctionDeclaration(node) && !isLocalDeclaration(node)) ||
+    (ts.isClassDeclaration(node) && !isLocalDeclaration(node)) ||
+    ts.isInterfaceDeclaration(node) ||
+    ts.isTypeAliasDeclaration(node) ||
+    ts.isEnumDeclaration(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isPropertyDeclaration(node) ||
+    (ts.isVariableDeclaration(node) && ts.isSourceFile(node.parent.parent.parent))
+  );
 }

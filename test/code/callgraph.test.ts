@@ -46,7 +46,13 @@ describe('the call graph (golden, real scip-typescript index)', () => {
     golden('callees-render', compactQuery(out, 'callees'));
     const inner = ask(() => callees(store, 'line'));
     assert.deepEqual(inner.matches.map((m) => m.display_name).sort(), ['String.replace', 'indent']);
-    golden('callers-line', compactQuery(ask(() => callers(store, 'line')), 'callers'));
+    golden(
+      'callers-line',
+      compactQuery(
+        ask(() => callers(store, 'line')),
+        'callers',
+      ),
+    );
   });
 
   it('call graph: a describe-local helper has callers and callees', () => {
@@ -57,7 +63,10 @@ describe('the call graph (golden, real scip-typescript index)', () => {
 
   it('call graph: a global called through new is one site, counted, not listed as seven symbols', () => {
     const out = ask(() => callees(store, 'render'));
-    assert.deepEqual(out.external?.map((e) => [e.name, e.calls]), [['RegExp', 1]]);
+    assert.deepEqual(
+      out.external?.map((e) => [e.name, e.calls]),
+      [['RegExp', 1]],
+    );
     const listed = ask(() => callees(store, 'render', { includeExternal: true }));
     const regexp = listed.matches.filter((m) => m.display_name === 'RegExp');
     assert.equal(regexp.length, 1, 'one RegExp group');
@@ -67,18 +76,30 @@ describe('the call graph (golden, real scip-typescript index)', () => {
 
   it("callers say which callee: the repo's repeat first, String#repeat counted unless asked for", () => {
     const out = ask(() => callers(store, 'repeat'));
-    assert.deepEqual(out.matches.map((m) => m.display_name), ['indent']);
+    assert.deepEqual(
+      out.matches.map((m) => m.display_name),
+      ['indent'],
+    );
     assert.equal(out.external?.[0]?.name, 'String.repeat');
     assert.equal(out.external?.[0]?.calls, 2);
     golden('callers-repeat', compactQuery(out, 'callers'));
     const all = ask(() => callers(store, 'repeat', { includeExternal: true }));
-    assert.deepEqual(all.matches.map((m) => m.callee?.external ?? false), [false, true, true]);
+    assert.deepEqual(
+      all.matches.map((m) => m.callee?.external ?? false),
+      [false, true, true],
+    );
     golden('callers-repeat-external', compactQuery(all, 'callers'));
     // What the CLI's --include-external and MCP's include_external send reaches the query (the daemon's runner).
     const run = (method: string, params: object): QueryResult => readQuery(method)!.run({ store, repo: '/' }, { repo: '/', ...params }) as QueryResult;
-    assert.deepEqual(run('code/callers', { name: 'repeat', include_external: true }).matches.map((m) => m.callee?.external ?? false), [false, true, true]);
+    assert.deepEqual(
+      run('code/callers', { name: 'repeat', include_external: true }).matches.map((m) => m.callee?.external ?? false),
+      [false, true, true],
+    );
     assert.equal(run('code/callers', { name: 'repeat' }).external?.[0]?.calls, 2);
-    assert.ok(run('code/callees', { name: 'render', include_external: true }).matches.some((m) => m.display_name === 'RegExp'), 'callees list the external global when asked');
+    assert.ok(
+      run('code/callees', { name: 'render', include_external: true }).matches.some((m) => m.display_name === 'RegExp'),
+      'callees list the external global when asked',
+    );
     assert.ok(!run('code/callees', { name: 'render' }).matches.some((m) => m.display_name === 'RegExp'));
   });
 
@@ -97,7 +118,9 @@ describe('the call graph (golden, real scip-typescript index)', () => {
     assert.ok(names.includes('publish') && names.includes('setup'), names.join(', '));
     assert.ok(!names.includes('Report') && !names.includes('ReportMaker') && !names.includes('maker'), names.join(', '));
     golden('impact-makeReport', compactImpact(out));
-    assert.ok(out.callers.every((c) => c.file !== '' && c.line > 0), 'every caller says where it is defined');
+    assert.ok(
+      out.callers.every((c) => c.file !== '' && c.line > 0),
+      'every caller says where it is defined',
+    );
   });
-
 });

@@ -8,7 +8,20 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { answered, callees, callers, impact, impls, outline, refs, search } from '../../daemon/code/query';
 import type { CodeStore } from '../../daemon/code/store/store';
-import { compactImpact, compactQuery, compactSearch, compactSymbols, occurrenceCost, siteCost, type ImpactResult, type Occurrence, type QueryResult, type SearchResult, type SymbolMatch, type SymbolsResult } from '../../daemon/protocol';
+import {
+  compactImpact,
+  compactQuery,
+  compactSearch,
+  compactSymbols,
+  occurrenceCost,
+  siteCost,
+  type ImpactResult,
+  type Occurrence,
+  type QueryResult,
+  type SearchResult,
+  type SymbolMatch,
+  type SymbolsResult,
+} from '../../daemon/protocol';
 import { formatQuery } from '../../daemon/cli/format';
 import { linesOf, readSites } from './sites-form';
 import { containerOf, siteLines, usesPhrase } from '../../daemon/protocol/compact-sites';
@@ -61,20 +74,59 @@ describe('the compact answer format (golden, real scip-typescript index)', () =>
   it('the header names uses only where the count does not already say them', () => {
     assert.equal(usesPhrase([['ref', 51]], false), null, 'a syntactic answer: "51 refs" says it all, not "51 refs · 51 ref"');
     assert.equal(usesPhrase([['call', 5]], false), null);
-    assert.equal(usesPhrase([['type', 37], ['import', 14]], false), '37 type, 14 import');
-    assert.equal(usesPhrase([['ref', 3], ['call', 2]], true), 'this page: 3 ref, 2 call');
+    assert.equal(
+      usesPhrase(
+        [
+          ['type', 37],
+          ['import', 14],
+        ],
+        false,
+      ),
+      '37 type, 14 import',
+    );
+    assert.equal(
+      usesPhrase(
+        [
+          ['ref', 3],
+          ['call', 2],
+        ],
+        true,
+      ),
+      'this page: 3 ref, 2 call',
+    );
   });
 
   it('the sites form: a tree of folders, runs as ranges, a member after its class, a line once, files with the same sites on one line', () => {
-    const at = (file: string, line: number, container: string | null, use: Occurrence['use']): Occurrence => ({ file, line, column: 1, end_line: line, end_column: 5, context: '', containing_symbol: container, is_definition: use === 'def', is_call: use === 'call', use });
+    const at = (file: string, line: number, container: string | null, use: Occurrence['use']): Occurrence => ({
+      file,
+      line,
+      column: 1,
+      end_line: line,
+      end_column: 5,
+      context: '',
+      containing_symbol: container,
+      is_definition: use === 'def',
+      is_call: use === 'call',
+      use,
+    });
     const codegen = 'lib/compile/codegen/index.ts';
     const m: SymbolMatch = {
-      symbol_id: 'x Name#', display_name: 'Name', kind: 'class',
+      symbol_id: 'x Name#',
+      display_name: 'Name',
+      kind: 'class',
       occurrences: [
-        at('lib/core.ts', 3, null, 'import'), at('lib/ajv.ts', 2, null, 'import'),
-        at(codegen, 45, 'CodeGen.name', 'type'), at(codegen, 50, 'CodeGen.const', 'type'), at(codegen, 50, 'CodeGen.const', 'type'), at(codegen, 60, 'CodeGen.const', 'read'), at(codegen, 70, 'optimizeExpr', 'type'), at(codegen, 80, 'CodeGen.try', 'type'),
+        at('lib/core.ts', 3, null, 'import'),
+        at('lib/ajv.ts', 2, null, 'import'),
+        at(codegen, 45, 'CodeGen.name', 'type'),
+        at(codegen, 50, 'CodeGen.const', 'type'),
+        at(codegen, 50, 'CodeGen.const', 'type'),
+        at(codegen, 60, 'CodeGen.const', 'read'),
+        at(codegen, 70, 'optimizeExpr', 'type'),
+        at(codegen, 80, 'CodeGen.try', 'type'),
         at('lib/compile/codegen/code.ts', 11, null, 'def'),
-        ...[5, 6, 7, 8, 10, 12, 13].map((l) => at('lib/compile/names.ts', l, null, 'call')), at('lib/compile/names.ts', 20, null, 'type'), at('lib/compile/names.ts', 21, null, 'type'),
+        ...[5, 6, 7, 8, 10, 12, 13].map((l) => at('lib/compile/names.ts', l, null, 'call')),
+        at('lib/compile/names.ts', 20, null, 'type'),
+        at('lib/compile/names.ts', 21, null, 'type'),
         at('lib/vocabularies/core/ref.ts', 34, 'inlineRefSchema', 'type'),
       ],
     };
@@ -99,21 +151,55 @@ describe('the compact answer format (golden, real scip-typescript index)', () =>
   });
 
   it('the header says what the question and the listing do not: no name asked, no kind of a sole match, no call count the uses name', () => {
-    const at = (file: string, line: number, use: Occurrence['use']): Occurrence => ({ file, line, column: 1, end_line: line, end_column: 5, context: '', containing_symbol: null, is_definition: use === 'def', is_call: use === 'call', use });
+    const at = (file: string, line: number, use: Occurrence['use']): Occurrence => ({
+      file,
+      line,
+      column: 1,
+      end_line: line,
+      end_column: 5,
+      context: '',
+      containing_symbol: null,
+      is_definition: use === 'def',
+      is_call: use === 'call',
+      use,
+    });
     const match = (kind: string, occurrences: Occurrence[]): SymbolMatch => {
       const refs = occurrences.filter((o) => !o.is_definition);
-      return { symbol_id: `x ${kind}`, display_name: 'parse', kind, occurrences, counts: { references: refs.length, calls: refs.filter((o) => o.is_call).length, files: new Set(occurrences.map((o) => o.file)).size, definitions: [] } };
+      return {
+        symbol_id: `x ${kind}`,
+        display_name: 'parse',
+        kind,
+        occurrences,
+        counts: { references: refs.length, calls: refs.filter((o) => o.is_call).length, files: new Set(occurrences.map((o) => o.file)).size, definitions: [] },
+      };
     };
-    const answer = (...matches: SymbolMatch[]): QueryResult => ({ symbol: 'parse', matches, total: matches.reduce((n, m) => n + m.occurrences.length, 0), elapsed_ms: 0, index: { indexed_at: 't', status: 'ready' } });
-    const head = (r: QueryResult, kind: 'refs' | 'defs' = 'refs'): string[] => compactQuery(r, kind).split('\n').filter((l) => l.startsWith('# '));
+    const answer = (...matches: SymbolMatch[]): QueryResult => ({
+      symbol: 'parse',
+      matches,
+      total: matches.reduce((n, m) => n + m.occurrences.length, 0),
+      elapsed_ms: 0,
+      index: { indexed_at: 't', status: 'ready' },
+    });
+    const head = (r: QueryResult, kind: 'refs' | 'defs' = 'refs'): string[] =>
+      compactQuery(r, kind)
+        .split('\n')
+        .filter((l) => l.startsWith('# '));
     const calls = match('function', [at('a.ts', 1, 'def'), at('a.ts', 5, 'call'), at('b.ts', 7, 'call')]);
     assert.deepEqual(head(answer(calls)), ['# 2 calls in 2 files']);
     const types = match('type_alias', [at('a.ts', 1, 'def'), at('a.ts', 5, 'type')]);
     assert.deepEqual(head(answer(types)), ['# 1 type ref in 1 file']);
     const mixed = match('function', [at('a.ts', 5, 'call'), at('a.ts', 6, 'read'), at('b.ts', 1, 'import')]);
     assert.deepEqual(head(answer(mixed)), ['# 3 refs in 2 files · 1 call, 1 read, 1 import'], 'the uses name the call: no (1 call) in the count');
-    assert.deepEqual(head(answer(calls, types)), ['# function · 2 calls in 2 files', '# type_alias · 1 type ref in 1 file'], 'several symbols of the name: each says its kind');
-    assert.deepEqual(head({ ...answer(mixed), next_offset: 2 }), ['# function · 3 refs (1 call) in 2 files · this page: 1 call, 1 read, 1 import'], 'a page cannot know it holds the only symbol');
+    assert.deepEqual(
+      head(answer(calls, types)),
+      ['# function · 2 calls in 2 files', '# type_alias · 1 type ref in 1 file'],
+      'several symbols of the name: each says its kind',
+    );
+    assert.deepEqual(
+      head({ ...answer(mixed), next_offset: 2 }),
+      ['# function · 3 refs (1 call) in 2 files · this page: 1 call, 1 read, 1 import'],
+      'a page cannot know it holds the only symbol',
+    );
     assert.deepEqual(head(answer(calls), 'defs'), ['# function · 2 calls in 2 files']);
     assert.deepEqual(head({ ...answer(calls), symbol: 'Parse' }), ['# parse · function · 2 calls in 2 files'], 'a name asked otherwise is said');
     // The same count in the human form's summary.
@@ -125,28 +211,55 @@ describe('the compact answer format (golden, real scip-typescript index)', () =>
     const uses = r.matches[0]!.occurrences.map((o) => o.use);
     assert.ok(uses.includes('write') && uses.includes('read') && uses.includes('import') && uses.includes('def'), uses.join(','));
     golden('refs-counter', compactQuery(r, 'refs'));
-    golden('callers-bump', compactQuery(ask(() => callers(store, 'bump')), 'callers'));
-    golden('impls-none', compactQuery(ask(() => impls(store, 'Settings')), 'impls'));
+    golden(
+      'callers-bump',
+      compactQuery(
+        ask(() => callers(store, 'bump')),
+        'callers',
+      ),
+    );
+    golden(
+      'impls-none',
+      compactQuery(
+        ask(() => impls(store, 'Settings')),
+        'impls',
+      ),
+    );
   });
 
   it('finds locals by name, marked local to their file; doc-comment references; shorthand properties', () => {
     const local = ask(() => refs(store, 'remember'));
     assert.equal(local.matches[0]?.local, 'src/app.ts');
-    assert.deepEqual(local.matches[0]!.occurrences.map((o) => o.use), ['def', 'call']);
+    assert.deepEqual(
+      local.matches[0]!.occurrences.map((o) => o.use),
+      ['def', 'call'],
+    );
     golden('refs-local-remember', compactQuery(local, 'refs'));
     const settings = ask(() => refs(store, 'Settings')).matches[0]!.occurrences;
-    assert.ok(settings.some((o) => o.use === 'doc' && o.file === 'src/app.ts' && o.line === 5), 'the {@link Settings} in the doc comment');
+    assert.ok(
+      settings.some((o) => o.use === 'doc' && o.file === 'src/app.ts' && o.line === 5),
+      'the {@link Settings} in the doc comment',
+    );
     const start = ask(() => refs(store, 'start')).matches[0]!.occurrences;
-    assert.ok(start.some((o) => o.line === 23 && o.context.includes('{ start, restart }')), 'the shorthand property { start }');
+    assert.ok(
+      start.some((o) => o.line === 23 && o.context.includes('{ start, restart }')),
+      'the shorthand property { start }',
+    );
   });
 
   it('a page past the budget lists the rest per file and the next offset; the pages together are the whole answer (both forms)', () => {
     const whole = ask(() => refs(store, 'Settings'));
     const all = whole.matches.flatMap((m) => m.occurrences);
-    for (const [budget, lines, name] of [[120, false, 'refs-Settings-budget'], [200, true, 'refs-Settings-budget-lines']] as const) {
+    for (const [budget, lines, name] of [
+      [120, false, 'refs-Settings-budget'],
+      [200, true, 'refs-Settings-budget-lines'],
+    ] as const) {
       const first = ask(() => refs(store, 'Settings', { budget, lines }));
       assert.ok(first.next_offset !== undefined && first.next_offset < all.length, 'a small budget cuts');
-      assert.equal(first.rest!.reduce((n, f) => n + f.occurrences, 0), all.length - first.next_offset!);
+      assert.equal(
+        first.rest!.reduce((n, f) => n + f.occurrences, 0),
+        all.length - first.next_offset!,
+      );
       assert.equal(first.matches[0]!.counts!.references, whole.matches[0]!.counts!.references, 'the header counts every page');
       const text = compactQuery(first, 'refs');
       assert.match(text, new RegExp(`next page: offset=${first.next_offset}\\n$`));
@@ -200,11 +313,21 @@ describe('the compact answer format (golden, real scip-typescript index)', () =>
     assert.ok(called.matches.length > 0);
     const start = called.matches[0]!.display_name;
     const calling = ask(() => callees(store, start));
-    assert.ok(calling.matches.some((m) => m.display_name === 'bump'), calling.matches.map((m) => m.display_name).join(', '));
-    for (const r of [called, calling]) assert.deepEqual(r.matches.flatMap((m) => m.occurrences.filter((o) => o.precision !== undefined)), []);
+    assert.ok(
+      calling.matches.some((m) => m.display_name === 'bump'),
+      calling.matches.map((m) => m.display_name).join(', '),
+    );
+    for (const r of [called, calling])
+      assert.deepEqual(
+        r.matches.flatMap((m) => m.occurrences.filter((o) => o.precision !== undefined)),
+        [],
+      );
     const hit = answered(store, false, () => impact(store, 'bump')) as ImpactResult;
     assert.ok(hit.callers.length > 0);
-    assert.deepEqual([...hit.callers, ...hit.implementations].filter((e) => e.precision !== undefined), []);
+    assert.deepEqual(
+      [...hit.callers, ...hit.implementations].filter((e) => e.precision !== undefined),
+      [],
+    );
     for (const text of [compactQuery(called, 'callers'), compactQuery(calling, 'callees'), compactImpact(hit)]) assert.doesNotMatch(text, /syntactic/);
   });
 

@@ -20,7 +20,10 @@ describe('TypeScript files outside every tsconfig', () => {
     const config = JSON.parse(fs.readFileSync(path.join(repo, 'tsconfig.json'), 'utf8')) as Record<string, unknown>;
     fs.writeFileSync(path.join(repo, 'tsconfig.json'), JSON.stringify({ ...config, include: ['src/internal/**/*'] }));
     fs.mkdirSync(path.join(repo, 'benchmarks'));
-    fs.writeFileSync(path.join(repo, 'benchmarks', 'concat.bench.ts'), "import { concatMap } from '../src/internal/operators/concatMap';\n\nexport const run = () => concatMap((x: number) => [x]);\n");
+    fs.writeFileSync(
+      path.join(repo, 'benchmarks', 'concat.bench.ts'),
+      "import { concatMap } from '../src/internal/operators/concatMap';\n\nexport const run = () => concatMap((x: number) => [x]);\n",
+    );
     await scryJson(['index', repo], { home });
   });
   after(() => stopDaemon(home));
@@ -29,7 +32,8 @@ describe('TypeScript files outside every tsconfig', () => {
     const r = await scryJson<QueryResult>(['refs', 'concatMap', '--repo', repo], { home });
     assert.equal(r.matches.length, 1, r.matches.map((m) => m.symbol_id).join(', '));
     const files = new Set(r.matches[0]!.occurrences.map((o) => o.file));
-    for (const f of ['src/internal/operators/concatMap.ts', 'src/operators/index.ts', 'src/index.ts', 'benchmarks/concat.bench.ts']) assert.ok(files.has(f), `${f} in ${[...files].join(', ')}`);
+    for (const f of ['src/internal/operators/concatMap.ts', 'src/operators/index.ts', 'src/index.ts', 'benchmarks/concat.bench.ts'])
+      assert.ok(files.has(f), `${f} in ${[...files].join(', ')}`);
     const bench = r.matches[0]!.occurrences.find((o) => o.file === 'benchmarks/concat.bench.ts' && o.is_call);
     assert.equal(bench?.line, lineOf(path.join(repo, 'benchmarks', 'concat.bench.ts'), /concatMap\(\(x/));
     assert.equal(bench?.containing_symbol, 'run');

@@ -13,7 +13,13 @@ import { tempDir, workspaceRepo } from '../helpers';
 
 function domain(home: string, watch = true): { code: CodeDomain; lines: string[] } {
   const lines: string[] = [];
-  const ctx: DomainContext = { home, log: (l) => lines.push(l), debug: (l) => lines.push(`debug: ${l}`), error: (l) => lines.push(`error: ${l}`), notify: () => undefined };
+  const ctx: DomainContext = {
+    home,
+    log: (l) => lines.push(l),
+    debug: (l) => lines.push(`debug: ${l}`),
+    error: (l) => lines.push(`error: ${l}`),
+    notify: () => undefined,
+  };
   return { code: new CodeDomain(ctx, { watch }), lines };
 }
 
@@ -29,7 +35,10 @@ describe('code domain', () => {
     try {
       const r = await code.index(repo);
       assert.ok(r.symbols > 0);
-      assert.ok(lines.some((l) => /build runs in a worker thread \(.*dist[/\\]build-worker\.js\)/.test(l)), lines.join('\n'));
+      assert.ok(
+        lines.some((l) => /build runs in a worker thread \(.*dist[/\\]build-worker\.js\)/.test(l)),
+        lines.join('\n'),
+      );
     } finally {
       await code.dispose();
     }
@@ -41,7 +50,7 @@ describe('code domain', () => {
     dirs.push(home, repo);
     const dir = repoDir(home, repo);
     fs.mkdirSync(dir, { recursive: true });
-    const garbage = Buffer.from('this is not an SQLite database, but it is somebody\'s bytes\n'.repeat(200));
+    const garbage = Buffer.from("this is not an SQLite database, but it is somebody's bytes\n".repeat(200));
     fs.writeFileSync(path.join(dir, 'index.db'), garbage);
     const { code, lines } = domain(home, false);
     try {
@@ -50,7 +59,10 @@ describe('code domain', () => {
       const aside = fs.readdirSync(dir).filter((f) => f.startsWith('index.db.unreadable-'));
       assert.equal(aside.length, 1, `moved aside: ${fs.readdirSync(dir).join(', ')}`);
       assert.deepEqual(fs.readFileSync(path.join(dir, aside[0]!)), garbage, 'the bytes are kept as they were');
-      assert.ok(lines.some((l) => l.includes('moved aside to') && l.includes(aside[0]!)), 'the log says where');
+      assert.ok(
+        lines.some((l) => l.includes('moved aside to') && l.includes(aside[0]!)),
+        'the log says where',
+      );
     } finally {
       await code.dispose();
     }

@@ -12,8 +12,22 @@ import { ajvRepo, scryJson, stopDaemon, tempDir } from '../helpers';
 
 describe('import lists over several lines', () => {
   it('marks the lines inside a list, up to its closing line, and no others', () => {
-    const lines = ['import {', '  Name,', '  _,', '} from "./codegen"', 'const x: Name = _', 'from .compat import (', '    urlparse,', ')', 'import { a } from "b"', 'f(Name)'];
-    assert.deepEqual([...importListLines(lines)].sort((a, b) => a - b), [1, 2, 3, 6, 7]);
+    const lines = [
+      'import {',
+      '  Name,',
+      '  _,',
+      '} from "./codegen"',
+      'const x: Name = _',
+      'from .compat import (',
+      '    urlparse,',
+      ')',
+      'import { a } from "b"',
+      'f(Name)',
+    ];
+    assert.deepEqual(
+      [...importListLines(lines)].sort((a, b) => a - b),
+      [1, 2, 3, 6, 7],
+    );
     assert.equal(useAt('  Name,', 2, 6, 0, false, true), USE.import);
     assert.equal(useAt('const x: Name = _', 9, 13, 0, false, false), USE.type, 'outside the list the line decides');
   });

@@ -8,7 +8,11 @@ const names = (src: string): string[] => docReferences(src.split('\n')).map((r) 
 describe('docReferences', () => {
   const cases: Array<[string, string, string[]]> = [
     ['{@link X} and linkcode', '/** See {@link Foo} or {@linkcode Bar.baz}. */', ['Foo@1:16', 'Bar@1:35']],
-    ['@param/@returns types, keywords and members skipped', '/**\n * @param {Options | string} o\n * @returns {Promise<Result>}\n */', ['Options@2:12', 'Promise@3:14', 'Result@3:22']],
+    [
+      '@param/@returns types, keywords and members skipped',
+      '/**\n * @param {Options | string} o\n * @returns {Promise<Result>}\n */',
+      ['Options@2:12', 'Promise@3:14', 'Result@3:22'],
+    ],
     ['@see', '/**\n * @see Observable\n */', ['Observable@2:9']],
     ['qualified type names keep the head only', '/** @type {ns.Inner} */', ['ns@1:12']],
     ['plain comments and code are not doc comments', '// {@link Foo}\n/* @see Bar */\nconst x = { a: 1 }; // @param {Baz}', []],

@@ -36,7 +36,10 @@ describe('Python: scip-python on python3-requests', () => {
     before_ = listFiles(repo);
     const r = await scryJson<IndexResult>(['index', repo], { home });
     assert.equal(r.status, 'ready');
-    assert.deepEqual(r.indexers.map((i) => [i.language, i.status]), [['python', 'ok']]);
+    assert.deepEqual(
+      r.indexers.map((i) => [i.language, i.status]),
+      [['python', 'ok']],
+    );
   });
   after(() => stopDaemon(home));
 
@@ -49,7 +52,10 @@ describe('Python: scip-python on python3-requests', () => {
     const get = r.matches.find((m) => m.symbol_id.endsWith('Session#get().'));
     assert.ok(get, r.matches.map((m) => m.symbol_id).join('\n'));
     const line = lineOf(path.join(repo, 'requests/sessions.py'), /return self\.request\("GET", url, \*\*kwargs\)/);
-    assert.deepEqual(get.occurrences.map((o) => [o.line, o.is_call, o.containing_symbol]), [[line, true, 'Session.get']]);
+    assert.deepEqual(
+      get.occurrences.map((o) => [o.line, o.is_call, o.containing_symbol]),
+      [[line, true, 'Session.get']],
+    );
     const api = r.matches.find((m) => m.symbol_id.endsWith('`requests.api`/request().'));
     assert.ok(api, 'requests.api.request calls session.request');
   });
@@ -72,7 +78,10 @@ describe('Python: scip-python on python3-requests', () => {
     const r = await ask<ImpactResult>('impact', 'HTTPAdapter.send', '--depth', '1');
     assert.equal(r.note, undefined);
     const base = await ask<ImpactResult>('impact', 'BaseAdapter.send', '--depth', '1');
-    assert.ok(base.implementations.some((i) => i.symbol_id.endsWith('HTTPAdapter#send().')), 'HTTPAdapter.send overrides BaseAdapter.send');
+    assert.ok(
+      base.implementations.some((i) => i.symbol_id.endsWith('HTTPAdapter#send().')),
+      'HTTPAdapter.send overrides BaseAdapter.send',
+    );
   });
 });
 
@@ -87,9 +96,15 @@ describe('language detection and virtualenvs', () => {
     fs.mkdirSync(path.join(repo, 'node_modules', 'dep'), { recursive: true });
     fs.writeFileSync(path.join(repo, 'node_modules', 'dep', 'index.js'), '');
     // One stray JS file among 20 Python files and no package.json: not a JS project. Go has go.mod.
-    assert.deepEqual(detectLanguages(repo).map((l) => l.language), ['python', 'go']);
+    assert.deepEqual(
+      detectLanguages(repo).map((l) => l.language),
+      ['python', 'go'],
+    );
     fs.writeFileSync(path.join(repo, 'package.json'), '{}');
-    assert.deepEqual(detectLanguages(repo).map((l) => l.language), ['typescript', 'python', 'go']);
+    assert.deepEqual(
+      detectLanguages(repo).map((l) => l.language),
+      ['typescript', 'python', 'go'],
+    );
   });
 
   it("counts a marker in a top-level folder that holds the language's files (a Phoenix app's assets/)", () => {
@@ -101,7 +116,11 @@ describe('language detection and virtualenvs', () => {
     fs.writeFileSync(path.join(repo, 'docs', 'package.json'), '{}');
     fs.mkdirSync(path.join(repo, 'assets', 'js'), { recursive: true });
     fs.writeFileSync(path.join(repo, 'assets', 'js', 'app.js'), 'export const hooks = {};\n');
-    assert.deepEqual(detectLanguages(repo).map((l) => l.language), ['python'], 'one JS file among 30 Python files, no marker beside it');
+    assert.deepEqual(
+      detectLanguages(repo).map((l) => l.language),
+      ['python'],
+      'one JS file among 30 Python files, no marker beside it',
+    );
     fs.writeFileSync(path.join(repo, 'assets', 'package.json'), '{}');
     const ts = detectLanguages(repo).find((l) => l.language === 'typescript');
     assert.deepEqual(ts, { language: 'typescript', files: 1, marker: 'assets/package.json' });
@@ -129,34 +148,43 @@ describe('language detection and virtualenvs', () => {
 function fakeScipGoRelease(dir: string): Buffer {
   const scip = create(IndexSchema, {
     metadata: { version: 0, toolInfo: { name: 'scip-go', version: 'test' }, projectRoot: 'file:///' },
-    documents: [{
-      relativePath: 'main.go',
-      language: 'go',
-      occurrences: [
-        { range: [2, 5, 10], symbol: 'scip-go gomod example.com/shop v1 `example.com/shop`/Total().', symbolRoles: 1, enclosingRange: [2, 0, 4, 1] },
-        { range: [6, 5, 9], symbol: 'scip-go gomod example.com/shop v1 `example.com/shop`/main().', symbolRoles: 1, enclosingRange: [6, 0, 8, 1] },
-        { range: [7, 1, 6], symbol: 'scip-go gomod example.com/shop v1 `example.com/shop`/Total().', symbolRoles: 0 },
-      ],
-      symbols: [
-        { symbol: 'scip-go gomod example.com/shop v1 `example.com/shop`/Total().', displayName: 'Total', kind: 17 },
-        { symbol: 'scip-go gomod example.com/shop v1 `example.com/shop`/main().', displayName: 'main', kind: 17 },
-      ],
-    }],
+    documents: [
+      {
+        relativePath: 'main.go',
+        language: 'go',
+        occurrences: [
+          { range: [2, 5, 10], symbol: 'scip-go gomod example.com/shop v1 `example.com/shop`/Total().', symbolRoles: 1, enclosingRange: [2, 0, 4, 1] },
+          { range: [6, 5, 9], symbol: 'scip-go gomod example.com/shop v1 `example.com/shop`/main().', symbolRoles: 1, enclosingRange: [6, 0, 8, 1] },
+          { range: [7, 1, 6], symbol: 'scip-go gomod example.com/shop v1 `example.com/shop`/Total().', symbolRoles: 0 },
+        ],
+        symbols: [
+          { symbol: 'scip-go gomod example.com/shop v1 `example.com/shop`/Total().', displayName: 'Total', kind: 17 },
+          { symbol: 'scip-go gomod example.com/shop v1 `example.com/shop`/main().', displayName: 'main', kind: 17 },
+        ],
+      },
+    ],
   });
   const stage = path.join(dir, 'stage');
   fs.mkdirSync(stage, { recursive: true });
   const bytes = Buffer.from(toBinary(IndexSchema, scip)).toString('base64');
-  fs.writeFileSync(path.join(stage, 'scip-go'), `#!/usr/bin/env node
+  fs.writeFileSync(
+    path.join(stage, 'scip-go'),
+    `#!/usr/bin/env node
 const i = process.argv.indexOf('--output');
 require('fs').writeFileSync(process.argv[i + 1], Buffer.from('${bytes}', 'base64'));
-`, { mode: 0o755 });
+`,
+    { mode: 0o755 },
+  );
   const archive = path.join(dir, 'release.tar.gz');
   assert.equal(spawnSync('tar', ['-czf', archive, '-C', stage, 'scip-go']).status, 0);
   return fs.readFileSync(archive);
 }
 
 /** PATH without any scip-go (.ci/run installs the real one): these tests are about the pinned download. */
-const PATH_WITHOUT_SCIP_GO = (process.env.PATH ?? '').split(path.delimiter).filter((d) => !fs.existsSync(path.join(d, 'scip-go'))).join(path.delimiter);
+const PATH_WITHOUT_SCIP_GO = (process.env.PATH ?? '')
+  .split(path.delimiter)
+  .filter((d) => !fs.existsSync(path.join(d, 'scip-go')))
+  .join(path.delimiter);
 
 describe('Go: scip-go downloaded from a pinned release, verified before use', () => {
   let server: http.Server;
@@ -192,8 +220,17 @@ describe('Go: scip-go downloaded from a pinned release, verified before use', ()
       const r = await scryJson<IndexResult>(['index', repo], { home, env });
       assert.equal(r.status, 'ready');
       const go = r.indexers.filter((i) => i.language === 'go');
-      assert.deepEqual(go.map((i) => [i.indexer, i.status]), [['scip-go', 'missing'], ['tree-sitter-go', 'ok']]);
-      assert.match(go[0]!.error ?? '', new RegExp(`refusing to use '${base}/scip-go_[\\d.]+_\\w+\\.tar\\.gz': its SHA-256 is ${createHash('sha256').update(release).digest('hex')}`));
+      assert.deepEqual(
+        go.map((i) => [i.indexer, i.status]),
+        [
+          ['scip-go', 'missing'],
+          ['tree-sitter-go', 'ok'],
+        ],
+      );
+      assert.match(
+        go[0]!.error ?? '',
+        new RegExp(`refusing to use '${base}/scip-go_[\\d.]+_\\w+\\.tar\\.gz': its SHA-256 is ${createHash('sha256').update(release).digest('hex')}`),
+      );
       assert.ok(go[0]!.remedy);
       assert.ok(!fs.existsSync(path.join(home, 'bin', 'scip-go-0.1.26', 'scip-go')), 'nothing unverified is kept');
       const ts = await scryJson<QueryResult>(['refs', 'price', '--repo', repo], { home });
@@ -201,14 +238,30 @@ describe('Go: scip-go downloaded from a pinned release, verified before use', ()
       assert.deepEqual([ts.index.status, ts.index.partial, ts.index.missing_languages], ['ready', false, []]);
       // Go answers come from tree-sitter, marked so, with callers from its extents.
       const total = await scryJson<QueryResult>(['refs', 'Total', '--repo', repo], { home });
-      assert.deepEqual(total.matches.flatMap((m) => m.occurrences.map((o) => [o.line, o.is_definition, o.precision])), [[3, true, 'syntactic'], [8, false, 'syntactic']]);
+      assert.deepEqual(
+        total.matches.flatMap((m) => m.occurrences.map((o) => [o.line, o.is_definition, o.precision])),
+        [
+          [3, true, 'syntactic'],
+          [8, false, 'syntactic'],
+        ],
+      );
       const callers = await scryJson<QueryResult>(['callers', 'Total', '--repo', repo], { home });
-      assert.deepEqual(callers.matches.map((m) => m.display_name), ['main']);
+      assert.deepEqual(
+        callers.matches.map((m) => m.display_name),
+        ['main'],
+      );
       const status = await scryJson<StatusResult>(['status', '--repo', repo], { home });
       const s = status.repos[0]!;
       assert.equal(s.effective_status, 'ready');
       assert.deepEqual(s.languages, ['typescript', 'go']);
-      assert.deepEqual(s.indexers.map((i) => [i.language, i.status]), [['typescript', 'ok'], ['go', 'missing'], ['go', 'ok']]);
+      assert.deepEqual(
+        s.indexers.map((i) => [i.language, i.status]),
+        [
+          ['typescript', 'ok'],
+          ['go', 'missing'],
+          ['go', 'ok'],
+        ],
+      );
       const human = await scry(['refs', 'nothingByThisName', '--repo', repo], { home });
       assert.equal(human.code, 1, 'a name no symbol has exits 1, as grep does when nothing matched');
       assert.ok(Array.isArray((JSON.parse(human.stdout) as QueryResult).suggestions), 'the answer says no symbol has the name');
@@ -226,11 +279,20 @@ describe('Go: scip-go downloaded from a pinned release, verified before use', ()
       const before = requests.length;
       const r = await scryJson<IndexResult>(['index', repo], { home, env });
       assert.equal(r.status, 'ready', JSON.stringify(r.indexers));
-      assert.deepEqual(r.indexers.map((i) => [i.language, i.status]), [['typescript', 'ok'], ['go', 'ok']]);
+      assert.deepEqual(
+        r.indexers.map((i) => [i.language, i.status]),
+        [
+          ['typescript', 'ok'],
+          ['go', 'ok'],
+        ],
+      );
       assert.equal(requests.length - before, 1);
       assert.ok(fs.existsSync(path.join(home, 'bin', 'scip-go-0.1.26', 'scip-go')));
       const callers = await scryJson<QueryResult>(['callers', 'Total', '--repo', repo], { home });
-      assert.deepEqual(callers.matches.map((m) => [m.display_name, m.occurrences[0]!.line, m.occurrences[0]!.is_call]), [['main', 8, true]]);
+      assert.deepEqual(
+        callers.matches.map((m) => [m.display_name, m.occurrences[0]!.line, m.occurrences[0]!.is_call]),
+        [['main', 8, true]],
+      );
       const ts = await scryJson<QueryResult>(['callers', 'price', '--repo', repo], { home });
       assert.equal(ts.total, 1);
       await scryJson<IndexResult>(['index', repo, '--force'], { home });
@@ -247,11 +309,20 @@ describe('a language Scry detects but cannot index: Kotlin beside TypeScript', (
     const repo = workspaceRepo();
     fs.writeFileSync(path.join(repo, 'settings.gradle.kts'), 'rootProject.name = "shapes"\n');
     fs.mkdirSync(path.join(repo, 'android/src/main/kotlin/shapes'), { recursive: true });
-    fs.writeFileSync(path.join(repo, 'android/src/main/kotlin/shapes/Area.kt'), 'package shapes\n\nfun totalArea(shapes: List<Shape>): Double = shapes.sumOf { it.area() }\n');
+    fs.writeFileSync(
+      path.join(repo, 'android/src/main/kotlin/shapes/Area.kt'),
+      'package shapes\n\nfun totalArea(shapes: List<Shape>): Double = shapes.sumOf { it.area() }\n',
+    );
     try {
       const r = await scryJson<IndexResult>(['index', repo], { home });
       assert.equal(r.status, 'partial');
-      assert.deepEqual(r.indexers.map((i) => [i.language, i.indexer, i.status]), [['typescript', 'scip-typescript', 'ok'], ['kotlin', 'none', 'skipped']]);
+      assert.deepEqual(
+        r.indexers.map((i) => [i.language, i.indexer, i.status]),
+        [
+          ['typescript', 'scip-typescript', 'ok'],
+          ['kotlin', 'none', 'skipped'],
+        ],
+      );
       const status = (await scryJson<StatusResult>(['status', '--repo', repo], { home })).repos[0]!;
       assert.equal(status.effective_status, 'partial');
       assert.deepEqual(status.languages, ['typescript', 'kotlin']);
@@ -262,9 +333,17 @@ describe('a language Scry detects but cannot index: Kotlin beside TypeScript', (
       // Found in TypeScript, and still not proof that Kotlin has none.
       const refs = await scryJson<QueryResult>(['refs', 'totalArea', '--repo', repo], { home });
       assert.ok(refs.total > 0);
-      assert.ok(refs.matches.every((m) => m.occurrences.every((o) => o.file.endsWith('.ts'))), 'no Kotlin file was read by another indexer');
+      assert.ok(
+        refs.matches.every((m) => m.occurrences.every((o) => o.file.endsWith('.ts'))),
+        'no Kotlin file was read by another indexer',
+      );
       assert.deepEqual([refs.index.partial, refs.index.missing_languages], [true, ['kotlin']]);
-      for (const ask of [['callers', 'totalArea'], ['impact', 'totalArea'], ['search', 'total'], ['symbols', 'src/main.ts']]) {
+      for (const ask of [
+        ['callers', 'totalArea'],
+        ['impact', 'totalArea'],
+        ['search', 'total'],
+        ['symbols', 'src/main.ts'],
+      ]) {
         const answer = await scryJson<{ index: QueryResult['index'] }>([...ask, '--repo', repo], { home });
         assert.deepEqual([answer.index.partial, answer.index.missing_languages], [true, ['kotlin']], ask.join(' '));
       }

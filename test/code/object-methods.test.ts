@@ -36,11 +36,19 @@ describe('object-literal methods (real scip-typescript index of rxjs)', () => {
     const own = def.matches.find((m) => m.kind === 'method');
     assert.ok(own, JSON.stringify(def.matches.map((m) => [m.symbol_id, m.kind])));
     assert.equal(own.display_name, 'setTimeout');
-    assert.deepEqual(own.occurrences.map((o) => `${o.file}:${o.line}`), [at(file, /^\s+setTimeout\(handler/)]);
+    assert.deepEqual(
+      own.occurrences.map((o) => `${o.file}:${o.line}`),
+      [at(file, /^\s+setTimeout\(handler/)],
+    );
     // Every `timeoutProvider.setTimeout(` in the repo calls it, and only those.
-    const calls = filesMatching(repo, 'src', /timeoutProvider\.setTimeout\(/).flatMap((f) =>
-      fs.readFileSync(path.join(repo, f), 'utf8').split('\n').flatMap((l, i) => (/timeoutProvider\.setTimeout\(/.test(l) ? [`${f}:${i + 1}`] : [])),
-    ).sort();
+    const calls = filesMatching(repo, 'src', /timeoutProvider\.setTimeout\(/)
+      .flatMap((f) =>
+        fs
+          .readFileSync(path.join(repo, f), 'utf8')
+          .split('\n')
+          .flatMap((l, i) => (/timeoutProvider\.setTimeout\(/.test(l) ? [`${f}:${i + 1}`] : [])),
+      )
+      .sort();
     assert.ok(calls.length >= 2);
     assert.deepEqual(sites(ask(() => callers(store, 'timeoutProvider.setTimeout'))), calls);
     // What its body calls: the global setTimeout (counted as a library's), not the method's own name.
@@ -54,13 +62,21 @@ describe('object-literal methods (real scip-typescript index of rxjs)', () => {
   it('a method of an untyped exported object: named with its owner, its body its own', () => {
     const file = 'src/internal/util/Immediate.ts';
     const def = ask(() => refs(store, 'Immediate.setImmediate', { definitionsOnly: true }));
-    assert.deepEqual(def.matches.map((m) => [m.display_name, m.kind]), [['setImmediate', 'method']]);
-    assert.deepEqual(def.matches[0]!.occurrences.map((o) => `${o.file}:${o.line}`), [at(file, /^\s+setImmediate\(cb/)]);
+    assert.deepEqual(
+      def.matches.map((m) => [m.display_name, m.kind]),
+      [['setImmediate', 'method']],
+    );
+    assert.deepEqual(
+      def.matches[0]!.occurrences.map((o) => `${o.file}:${o.line}`),
+      [at(file, /^\s+setImmediate\(cb/)],
+    );
     const out = ask(() => callees(store, 'Immediate.setImmediate', { includeExternal: true }));
     const names = out.matches.map((m) => m.display_name);
     assert.ok(names.includes('findAndClearHandle'), names.join(', '));
     // And findAndClearHandle's callers name both methods.
-    const by = ask(() => callers(store, 'findAndClearHandle')).matches.map((m) => m.display_name).sort();
+    const by = ask(() => callers(store, 'findAndClearHandle'))
+      .matches.map((m) => m.display_name)
+      .sort();
     assert.deepEqual(by, ['clearImmediate', 'setImmediate']);
   });
 
@@ -68,8 +84,14 @@ describe('object-literal methods (real scip-typescript index of rxjs)', () => {
     const file = 'src/internal/testing/TestScheduler.ts';
     const def = ask(() => refs(store, 'delegate.requestAnimationFrame', { definitionsOnly: true }));
     assert.equal(def.note, undefined, 'found inside its owner, not by the bare name');
-    assert.deepEqual(def.matches.flatMap((m) => m.occurrences.map((o) => `${o.file}:${o.line}`)), [at(file, /^\s+requestAnimationFrame\(callback/)]);
+    assert.deepEqual(
+      def.matches.flatMap((m) => m.occurrences.map((o) => `${o.file}:${o.line}`)),
+      [at(file, /^\s+requestAnimationFrame\(callback/)],
+    );
     const out = ask(() => callees(store, 'delegate.requestAnimationFrame', { includeExternal: true }));
-    assert.ok(out.matches.some((m) => m.display_name === 'set' || m.display_name === 'Map.set'), JSON.stringify(out.matches.map((m) => m.display_name)));
+    assert.ok(
+      out.matches.some((m) => m.display_name === 'set' || m.display_name === 'Map.set'),
+      JSON.stringify(out.matches.map((m) => m.display_name)),
+    );
   });
 });

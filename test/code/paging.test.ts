@@ -97,7 +97,10 @@ describe('paging search, symbols and impact (Flask, scip-python, a spawned daemo
     assert.ok(fullSymbols.total > 200, `${fullSymbols.total} outline entries`);
     assert.equal(fullImpact.next_offset, undefined);
     const c = fullImpact.counts;
-    assert.deepEqual([fullImpact.callers.length, fullImpact.implementations.length, fullImpact.importing_files.length, fullImpact.test_files.length], [c.callers, c.implementations, c.importing_files, c.test_files]);
+    assert.deepEqual(
+      [fullImpact.callers.length, fullImpact.implementations.length, fullImpact.importing_files.length, fullImpact.test_files.length],
+      [c.callers, c.implementations, c.importing_files, c.test_files],
+    );
     // Callers by the call rule (issue 22): Flask's 30, where any reference once counted.
     assert.ok(c.callers > 20 && c.implementations > 0 && c.importing_files > 0 && c.test_files > 0, JSON.stringify(c));
   });
@@ -106,7 +109,11 @@ describe('paging search, symbols and impact (Flask, scip-python, a spawned daemo
     for (const paging of [{ budget: 700 }, { limit: 13 }, { budget: 3000, limit: 40 }]) {
       const pages = await allPages((offset) => client.request(P.Search.type, { repo, pattern: 'test', ...paging, offset }));
       assert.ok(pages.length > 3, `${pages.length} pages at ${JSON.stringify(paging)}`);
-      assert.deepEqual(pages.flatMap((p) => p.results), fullSearch.results, JSON.stringify(paging));
+      assert.deepEqual(
+        pages.flatMap((p) => p.results),
+        fullSearch.results,
+        JSON.stringify(paging),
+      );
       for (const [i, p] of pages.entries()) {
         assert.equal(p.total, fullSearch.total, 'every page counts every hit');
         assert.ok(p.results.length <= (paging.limit ?? 50), 'limit (default 50) bounds every page');
@@ -126,7 +133,11 @@ describe('paging search, symbols and impact (Flask, scip-python, a spawned daemo
     for (const paging of [{ budget: 1500 }, { limit: 40 }, { budget: 500, limit: 7 }]) {
       const pages = await allPages((offset) => client.request(P.Symbols.type, { repo, file: BIG_FILE, ...paging, offset }));
       assert.ok(pages.length > 3, `${pages.length} pages at ${JSON.stringify(paging)}`);
-      assert.deepEqual(pages.flatMap((p) => p.symbols), fullSymbols.symbols, JSON.stringify(paging));
+      assert.deepEqual(
+        pages.flatMap((p) => p.symbols),
+        fullSymbols.symbols,
+        JSON.stringify(paging),
+      );
       for (const [i, p] of pages.entries()) {
         assert.equal(p.total, fullSymbols.total);
         assert.equal(p.file, BIG_FILE);
@@ -135,7 +146,10 @@ describe('paging search, symbols and impact (Flask, scip-python, a spawned daemo
         const left = fullSymbols.symbols.slice(p.next_offset);
         assert.deepEqual(p.rest, { entries: left.length, first_line: left[0]!.line, last_line: left[left.length - 1]!.line });
         const text = P.compactSymbols(p);
-        assert.match(text, new RegExp(`\\n… ${left.length} more, lines ${left[0]!.line}-${left[left.length - 1]!.line}\\nnext page: offset=${p.next_offset}\\n$`));
+        assert.match(
+          text,
+          new RegExp(`\\n… ${left.length} more, lines ${left[0]!.line}-${left[left.length - 1]!.line}\\nnext page: offset=${p.next_offset}\\n$`),
+        );
         const cutByBudget = paging.budget !== undefined && p.symbols.length < (paging.limit ?? Infinity);
         if (cutByBudget) withinBudget(text, p.symbols.length, paging.budget, P.outlineLine(pages[i + 1]!.symbols[0]!).length + 1);
       }
@@ -147,7 +161,12 @@ describe('paging search, symbols and impact (Flask, scip-python, a spawned daemo
     for (const paging of [{ budget: 800 }, { limit: 3 }, { budget: 600, limit: 5 }]) {
       const pages = await allPages((offset) => client.request(P.Impact.type, { repo, name: 'Flask', ...paging, offset }));
       assert.ok(pages.length > 3, `${pages.length} pages at ${JSON.stringify(paging)}`);
-      for (const s of sections) assert.deepEqual(pages.flatMap((p): Array<P.ImpactEntry | string> => p[s]), fullImpact[s], `${s} at ${JSON.stringify(paging)}`);
+      for (const s of sections)
+        assert.deepEqual(
+          pages.flatMap((p): Array<P.ImpactEntry | string> => p[s]),
+          fullImpact[s],
+          `${s} at ${JSON.stringify(paging)}`,
+        );
       // Every section that has entries shows some on the first page.
       for (const s of sections) assert.ok(pages[0]![s].length > 0, `${s} on the first page`);
       for (const [i, p] of pages.entries()) {
@@ -201,8 +220,18 @@ describe('paging search, symbols and impact (Flask, scip-python, a spawned daemo
       };
       const huge = 10_000_000;
       for (const [what, unpaged, paged, roomy] of [
-        ['search', () => search(store, 'test', { limit: huge }), () => search(store, 'test', { budget: 300, offset: 40 }), () => search(store, 'test', { limit: huge, budget: huge })],
-        ['symbols', () => outline(store, repo, BIG_FILE), () => outline(store, repo, BIG_FILE, { budget: 300, offset: 40 }), () => outline(store, repo, BIG_FILE, { budget: huge })],
+        [
+          'search',
+          () => search(store, 'test', { limit: huge }),
+          () => search(store, 'test', { budget: 300, offset: 40 }),
+          () => search(store, 'test', { limit: huge, budget: huge }),
+        ],
+        [
+          'symbols',
+          () => outline(store, repo, BIG_FILE),
+          () => outline(store, repo, BIG_FILE, { budget: 300, offset: 40 }),
+          () => outline(store, repo, BIG_FILE, { budget: huge }),
+        ],
         ['impact', () => impact(store, 'Flask'), () => impact(store, 'Flask', { budget: 300, offset: 4 }), () => impact(store, 'Flask', { budget: huge })],
       ] as const) {
         const n = count(unpaged);
@@ -236,7 +265,12 @@ describe('paging search, symbols and impact (Flask, scip-python, a spawned daemo
     const second = await scry(['impact', 'Flask', '--budget', '900', '--offset', nextHuman[1]!, '--format', 'human', '--repo', repo], { home });
     assert.match(second.stdout, new RegExp(`\\n\\(page from offset ${nextHuman[1]}\\)\\n`));
     const searchHuman = await scry(['search', 'test', '--limit', '20', '--format', 'human', '--repo', repo], { home });
-    assert.match(searchHuman.stdout, new RegExp(`\\n${fullSearch.total} matches for 'test', 20 shown \\(${fullSearch.total - 20} more in \\d+ files\\) · [\\d.]+ ms\\nnext page: --offset 20\\n$`));
+    assert.match(
+      searchHuman.stdout,
+      new RegExp(
+        `\\n${fullSearch.total} matches for 'test', 20 shown \\(${fullSearch.total - 20} more in \\d+ files\\) · [\\d.]+ ms\\nnext page: --offset 20\\n$`,
+      ),
+    );
 
     for (const [args, flag] of [
       [['search', 'test', '--budget=-5'], '--budget'],
@@ -262,7 +296,15 @@ describe('paging search, symbols and impact (Flask, scip-python, a spawned daemo
       const env: Record<string, string> = {};
       for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
       mcp = new Client({ name: 'scry-paging-test', version: '1' });
-      await mcp.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: repo, env: { ...env, SCRY_HOME: home, HOME: tempDir('paging-user') }, stderr: 'pipe' }));
+      await mcp.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [CLI, 'mcp'],
+          cwd: repo,
+          env: { ...env, SCRY_HOME: home, HOME: tempDir('paging-user') },
+          stderr: 'pipe',
+        }),
+      );
     });
     after(() => mcp?.close());
 

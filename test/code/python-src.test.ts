@@ -35,10 +35,13 @@ describe('Python src layout (Flask)', () => {
     const inTests = occ.filter((o) => o.file.startsWith('tests/'));
     assert.ok(inTests.length >= 30, `${inTests.length} uses in tests`);
     // Nothing named after a module path that starts at the repo root (`src.flask...`), nothing from an installed copy.
-    assert.ok(r.matches.every((m) => !m.symbol_id.includes('`src.') && !/Flask (?!3\.1\.1)\d/.test(m.symbol_id)), r.matches.map((m) => m.symbol_id).join('\n'));
+    assert.ok(
+      r.matches.every((m) => !m.symbol_id.includes('`src.') && !/Flask (?!3\.1\.1)\d/.test(m.symbol_id)),
+      r.matches.map((m) => m.symbol_id).join('\n'),
+    );
   });
 
-  it('a module named as Python imports it is its file, or its package\'s __init__.py (what a session anchors, issue 25)', async () => {
+  it("a module named as Python imports it is its file, or its package's __init__.py (what a session anchors, issue 25)", async () => {
     const where = async (name: string): Promise<string | null> => (await scryJson<WhyResult>(['why', name], { home, cwd: repo })).definition;
     assert.equal(await where('flask.json.tag'), 'src/flask/json/tag.py:1');
     assert.equal(await where('json.tag'), 'src/flask/json/tag.py:1', 'a tail of the dotted path, one file ending so');

@@ -37,7 +37,7 @@ describe('queries on rxjs', () => {
     assert.deepEqual([r.index.partial, r.index.missing_languages], [false, []]);
   });
 
-  it("a lib type declared as interface and value (Error, from lib.es5.d.ts) is one match, each use listed once", async () => {
+  it('a lib type declared as interface and value (Error, from lib.es5.d.ts) is one match, each use listed once', async () => {
     const r = await ask<QueryResult>('refs', 'Error');
     const lib = r.matches.filter((m) => m.kind === 'external');
     assert.equal(lib.length, 1, r.matches.map((m) => m.symbol_id).join('\n'));
@@ -66,12 +66,18 @@ describe('queries on rxjs', () => {
     const line = lineOf(src('src/internal/operators/publishBehavior.ts'), /new BehaviorSubject<T>\(initialValue\)/);
     const publish = r.matches.find((m) => m.display_name === 'publishBehavior');
     assert.ok(publish, JSON.stringify(r.matches.map((m) => m.display_name)));
-    assert.deepEqual(publish.occurrences.map((o) => [o.file, o.line, o.is_call]), [['src/internal/operators/publishBehavior.ts', line, true]]);
+    assert.deepEqual(
+      publish.occurrences.map((o) => [o.file, o.line, o.is_call]),
+      [['src/internal/operators/publishBehavior.ts', line, true]],
+    );
   });
 
   it('callees: what a function calls, and with --all-refs what it uses', async () => {
     const r = await ask<QueryResult>('callees', 'mergeAll');
-    assert.deepEqual(r.matches.map((m) => m.display_name), ['mergeMap']);
+    assert.deepEqual(
+      r.matches.map((m) => m.display_name),
+      ['mergeMap'],
+    );
     const all = await ask<QueryResult>('callees', 'mergeAll', '--all-refs');
     const names = all.matches.map((m) => m.display_name);
     assert.ok(names.includes('identity') && names.includes('mergeMap'), names.join(','));
@@ -84,7 +90,10 @@ describe('queries on rxjs', () => {
     assert.ok(subs.includes('AsyncAction'), 'AsyncAction extends Action extends Subscription');
     const scheduler = await ask<QueryResult>('impls', 'SchedulerLike');
     const def = scheduler.matches.find((m) => m.display_name === 'Scheduler')?.occurrences[0];
-    assert.deepEqual([def?.file, def?.line], ['src/internal/Scheduler.ts', lineOf(src('src/internal/Scheduler.ts'), /export class Scheduler implements SchedulerLike/)]);
+    assert.deepEqual(
+      [def?.file, def?.line],
+      ['src/internal/Scheduler.ts', lineOf(src('src/internal/Scheduler.ts'), /export class Scheduler implements SchedulerLike/)],
+    );
     const overrides = await ask<QueryResult>('impls', 'Action#schedule');
     const files = overrides.matches.map((m) => m.occurrences[0]!.file);
     assert.ok(files.includes('src/internal/scheduler/AsyncAction.ts'), files.join(','));
@@ -94,7 +103,10 @@ describe('queries on rxjs', () => {
   it('search ranks exact over prefix over camelCase over substring, with locations and a kind filter', async () => {
     const exact = await ask<SearchResult>('search', 'map');
     assert.equal(exact.results[0]!.display_name, 'map');
-    assert.deepEqual([exact.results[0]!.file, exact.results[0]!.line], ['src/internal/operators/map.ts', lineOf(src('src/internal/operators/map.ts'), /^export function map</)]);
+    assert.deepEqual(
+      [exact.results[0]!.file, exact.results[0]!.line],
+      ['src/internal/operators/map.ts', lineOf(src('src/internal/operators/map.ts'), /^export function map</)],
+    );
     const mapTo = exact.results.findIndex((h) => h.display_name === 'mapTo');
     const concatMap = exact.results.findIndex((h) => h.display_name === 'concatMap');
     assert.ok(mapTo > 0 && concatMap > mapTo, 'prefix before substring');
@@ -132,7 +144,10 @@ describe('queries on rxjs', () => {
     assert.equal(unsubscribe?.containing_symbol, 'Subscription');
     assert.ok(cls.extent && unsubscribe!.line > cls.extent.line && unsubscribe!.line < cls.extent.end_line, 'the method lies inside the class');
     const lines = r.symbols.map((s) => s.line);
-    assert.deepEqual(lines, [...lines].sort((a, b) => a - b));
+    assert.deepEqual(
+      lines,
+      [...lines].sort((a, b) => a - b),
+    );
     assert.ok(!r.symbols.some((s) => s.kind === 'parameter'));
     const bySuffix = await ask<SymbolsResult>('symbols', 'internal/Subscription.ts');
     assert.equal(bySuffix.file, 'src/internal/Subscription.ts');
@@ -163,7 +178,10 @@ describe('queries on rxjs', () => {
 
   it('compound names keep matches inside the head, and fall back to the tail with a note', async () => {
     const exact = await ask<QueryResult>('refs', 'Observable.subscribe');
-    assert.deepEqual(exact.matches.map((m) => m.symbol_id.split('/').pop()), ['Observable#subscribe().']);
+    assert.deepEqual(
+      exact.matches.map((m) => m.symbol_id.split('/').pop()),
+      ['Observable#subscribe().'],
+    );
     assert.equal(exact.note, undefined);
     for (const form of ['Observable#subscribe', 'Observable::subscribe', 'Observable->subscribe']) {
       const r = await ask<QueryResult>('callers', form);
@@ -177,7 +195,10 @@ describe('queries on rxjs', () => {
 
   it('cuts every kind of answer at --limit and says what was cut', async () => {
     const callers = await ask<QueryResult>('callers', 'Observable', '--all-refs', '--limit', '3');
-    assert.equal(callers.matches.reduce((n, m) => n + m.occurrences.length, 0), 3);
+    assert.equal(
+      callers.matches.reduce((n, m) => n + m.occurrences.length, 0),
+      3,
+    );
     assert.match(callers.truncated ?? '', new RegExp(`^\\+${callers.total - 3} more in \\d+ files?$`));
     const search = await ask<SearchResult>('search', 'map', '--limit', '2');
     assert.equal(search.results.length, 2);
@@ -195,8 +216,14 @@ describe('impact on a small repo with tests', () => {
     fs.mkdirSync(path.join(repo, 'src'));
     fs.mkdirSync(path.join(repo, 'test'));
     fs.writeFileSync(path.join(repo, 'src/price.ts'), 'export function price(n: number): number {\n  return n * 2;\n}\n');
-    fs.writeFileSync(path.join(repo, 'src/cart.ts'), "import { price } from './price';\nexport function total(items: number[]): number {\n  return items.map((n) => price(n)).reduce((a, b) => a + b, 0);\n}\n");
-    fs.writeFileSync(path.join(repo, 'src/checkout.ts'), "import { total } from './cart';\nexport function checkout(items: number[]): string {\n  return `pay ${total(items)}`;\n}\n");
+    fs.writeFileSync(
+      path.join(repo, 'src/cart.ts'),
+      "import { price } from './price';\nexport function total(items: number[]): number {\n  return items.map((n) => price(n)).reduce((a, b) => a + b, 0);\n}\n",
+    );
+    fs.writeFileSync(
+      path.join(repo, 'src/checkout.ts'),
+      "import { total } from './cart';\nexport function checkout(items: number[]): string {\n  return `pay ${total(items)}`;\n}\n",
+    );
     fs.writeFileSync(path.join(repo, 'test/cart.test.ts'), "import { total } from '../src/cart';\nif (total([1]) !== 2) throw new Error('bad');\n");
     // A git repo, as a query's repo must be (a plain folder is indexed only with scry index PATH).
     spawnSync('git', ['init', '-q'], { cwd: repo });
@@ -204,10 +231,16 @@ describe('impact on a small repo with tests', () => {
       // The precise index: a first query alone would answer from the syntactic first index.
       await scryJson(['index', repo], { home });
       const one = await scryJson<ImpactResult>(['impact', 'price', '--depth', '1', '--repo', repo], { home });
-      assert.deepEqual(one.callers.map((c) => [c.display_name, c.depth]), [['total', 1]]);
+      assert.deepEqual(
+        one.callers.map((c) => [c.display_name, c.depth]),
+        [['total', 1]],
+      );
       assert.deepEqual(one.test_files, []);
       const two = await scryJson<ImpactResult>(['impact', 'price', '--depth', '2', '--repo', repo], { home });
-      assert.deepEqual(two.callers.map((c) => [c.display_name, c.depth]).sort(), [['checkout', 2], ['total', 1]]);
+      assert.deepEqual(two.callers.map((c) => [c.display_name, c.depth]).sort(), [
+        ['checkout', 2],
+        ['total', 1],
+      ]);
       assert.deepEqual(two.importing_files, ['src/cart.ts']);
       assert.deepEqual(two.test_files, ['test/cart.test.ts']);
       assert.deepEqual(two.counts, { callers: 2, implementations: 0, importing_files: 1, test_files: 1 });

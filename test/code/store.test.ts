@@ -38,7 +38,10 @@ describe('SCIP ingest of a real rxjs index', () => {
     assert.equal(observable.kind, 'class');
     const defs = store.occurrences(observable.id, true);
     const line = lineOf(path.join(repo, 'src/internal/Observable.ts'), /^export class Observable</);
-    assert.deepEqual(defs.map((d) => [d.file, d.line]), [['src/internal/Observable.ts', line]]);
+    assert.deepEqual(
+      defs.map((d) => [d.file, d.line]),
+      [['src/internal/Observable.ts', line]],
+    );
     assert.match(defs[0]!.context, /^export class Observable</);
   });
 
@@ -47,7 +50,11 @@ describe('SCIP ingest of a real rxjs index', () => {
     assert.ok(mergeMap);
     assert.equal(mergeMap.kind, 'function');
     const files = new Set(store.occurrences(mergeMap.id).map((o) => o.file));
-    const importers = filesMatching(repo, 'src', /import \{[^}]*\bmergeMap\b[^}]*\} from '\.\/mergeMap'|import \{[^}]*\bmergeMap\b[^}]*\} from '\.\.\/operators\/mergeMap'/);
+    const importers = filesMatching(
+      repo,
+      'src',
+      /import \{[^}]*\bmergeMap\b[^}]*\} from '\.\/mergeMap'|import \{[^}]*\bmergeMap\b[^}]*\} from '\.\.\/operators\/mergeMap'/,
+    );
     assert.ok(importers.length >= 3, `grep found ${importers.length} importers`);
     for (const f of importers) assert.ok(files.has(f), `${f} imports mergeMap but has no reference`);
   });
@@ -56,7 +63,10 @@ describe('SCIP ingest of a real rxjs index', () => {
     const [mergeMap] = store.symbolsNamed('mergeMap');
     const inConcatMap = store.occurrences(mergeMap!.id).filter((o) => o.file === 'src/internal/operators/concatMap.ts' && !o.context.startsWith('import'));
     assert.ok(inConcatMap.length > 0);
-    assert.ok(inConcatMap.every((o) => o.containing_symbol === 'concatMap'), JSON.stringify(inConcatMap));
+    assert.ok(
+      inConcatMap.every((o) => o.containing_symbol === 'concatMap'),
+      JSON.stringify(inConcatMap),
+    );
   });
 
   it('tells interfaces, type aliases and methods apart', () => {
@@ -66,7 +76,10 @@ describe('SCIP ingest of a real rxjs index', () => {
   });
 
   it('matches names case-insensitively', () => {
-    assert.deepEqual(store.symbolsNamed('mergemap').map((s) => s.id), store.symbolsNamed('mergeMap').map((s) => s.id));
+    assert.deepEqual(
+      store.symbolsNamed('mergemap').map((s) => s.id),
+      store.symbolsNamed('mergeMap').map((s) => s.id),
+    );
   });
 
   it('synthesizes external symbols so library references are queryable', () => {
@@ -79,9 +92,15 @@ describe('SCIP ingest of a real rxjs index', () => {
   it('keeps local symbols scoped to their document', () => {
     // Every local symbol row belongs to one document; the same 'local N' id in two files is two symbols.
     const db = new (require('better-sqlite3'))(path.join(work, 'index.db'), { readonly: true });
-    const shared = db.prepare("SELECT symbol, COUNT(DISTINCT document_id) AS docs FROM symbols WHERE symbol LIKE 'local %' GROUP BY symbol HAVING docs > 1 LIMIT 1").get() as { symbol: string; docs: number } | undefined;
+    const shared = db
+      .prepare("SELECT symbol, COUNT(DISTINCT document_id) AS docs FROM symbols WHERE symbol LIKE 'local %' GROUP BY symbol HAVING docs > 1 LIMIT 1")
+      .get() as { symbol: string; docs: number } | undefined;
     assert.ok(shared, 'rxjs has local ids that repeat across files');
-    const leaks = db.prepare('SELECT COUNT(*) AS n FROM occurrences o JOIN symbols s ON s.id = o.symbol_id WHERE s.document_id IS NOT NULL AND s.document_id != o.document_id').get() as { n: number };
+    const leaks = db
+      .prepare(
+        'SELECT COUNT(*) AS n FROM occurrences o JOIN symbols s ON s.id = o.symbol_id WHERE s.document_id IS NOT NULL AND s.document_id != o.document_id',
+      )
+      .get() as { n: number };
     assert.equal(leaks.n, 0);
     db.close();
   });
@@ -105,12 +124,18 @@ describe('SCIP ingest of a real rxjs index', () => {
     const bytes = fs.readFileSync(scipFile);
     const cut = path.join(work, 'cut.scip');
     fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
-    assert.throws(() => decodeScip(fs.readFileSync(cut), cut), (err: unknown) => err instanceof ScipDecodeError && err.message.includes(cut) && /truncated/.test(err.message));
+    assert.throws(
+      () => decodeScip(fs.readFileSync(cut), cut),
+      (err: unknown) => err instanceof ScipDecodeError && err.message.includes(cut) && /truncated/.test(err.message),
+    );
   });
 
   it('rejects bytes that are not a SCIP index', () => {
     const junk = Buffer.from('this is a README, not a protobuf\n'.repeat(20));
-    assert.throws(() => decodeScip(junk, 'README.md'), (err: unknown) => err instanceof ScipDecodeError && err.message.includes("'README.md'"));
+    assert.throws(
+      () => decodeScip(junk, 'README.md'),
+      (err: unknown) => err instanceof ScipDecodeError && err.message.includes("'README.md'"),
+    );
     assert.throws(() => decodeScip(new Uint8Array(0), 'empty.scip'), /empty\.scip.*empty/);
   });
 
@@ -140,4 +165,3 @@ describe('SCIP ingest of a real rxjs index', () => {
     assert.equal(result.documents, index.documents.length);
   });
 });
-

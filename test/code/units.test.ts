@@ -13,7 +13,13 @@ describe('parseSymbol', () => {
     ['scip-typescript npm rxjs 7.8.2 src/internal/`Observable.ts`/Observable#subscribe().', 'subscribe', 'Observable.subscribe', 'Observable', 'method'],
     ['scip-typescript npm rxjs 7.8.2 src/internal/operators/`map.ts`/map().', 'map', 'map', 'map', 'function'],
     ['scip-typescript npm rxjs 7.8.2 src/internal/`Observable.ts`/Observable#', 'Observable', 'Observable', 'Observable', 'type'],
-    ['scip-typescript npm rxjs 7.8.2 src/internal/`types.ts`/Subscribable#subscribe().(observer)', 'observer', 'Subscribable.subscribe', 'subscribe', 'parameter'],
+    [
+      'scip-typescript npm rxjs 7.8.2 src/internal/`types.ts`/Subscribable#subscribe().(observer)',
+      'observer',
+      'Subscribable.subscribe',
+      'subscribe',
+      'parameter',
+    ],
     ['scip-python python requests 2.31.0 `requests.sessions`/Session#request().', 'request', 'Session.request', 'Session', 'method'],
     ['scip-go gomod github.com/x/y v1.0.0 `github.com/x/y/pkg`/Client#Connect().', 'Connect', 'Client.Connect', 'Client', 'method'],
     ['scip-typescript npm . . lib/`a b.ts`/`weird name`.', 'weird name', 'weird name', 'a b', 'variable'],
@@ -45,7 +51,8 @@ describe('kindFromDeclaration', () => {
     ['  private ', 'property', 'property'],
     ['def ', 'method', 'method'],
   ];
-  for (const [prefix, suffixKind, expected] of cases) it(`'${prefix}' + ${suffixKind} -> ${expected}`, () => assert.equal(kindFromDeclaration(prefix, suffixKind), expected));
+  for (const [prefix, suffixKind, expected] of cases)
+    it(`'${prefix}' + ${suffixKind} -> ${expected}`, () => assert.equal(kindFromDeclaration(prefix, suffixKind), expected));
 });
 
 describe('isCallAt', () => {
@@ -89,6 +96,17 @@ describe('containingDefinitions', () => {
   });
   it('handles occurrences given out of order', () => {
     const intervals = [{ startLine: 5, startCol: 0, endLine: 8, endCol: 0, id: 7 }];
-    assert.deepEqual(containingDefinitions([[9, 0, 9, 1], [6, 0, 6, 1], [1, 0, 1, 1]], [1, 2, 3], intervals), [undefined, 7, undefined]);
+    assert.deepEqual(
+      containingDefinitions(
+        [
+          [9, 0, 9, 1],
+          [6, 0, 6, 1],
+          [1, 0, 1, 1],
+        ],
+        [1, 2, 3],
+        intervals,
+      ),
+      [undefined, 7, undefined],
+    );
   });
 });

@@ -33,7 +33,11 @@ describe('the watcher and new folders', () => {
         want.push(`made${i}/inner/f${i}.ts`);
       }
       await waitFor(() => want.every((f) => seen.has(f)), `all ${FOLDERS} files to be reported`).catch(() => undefined);
-      assert.deepEqual(want.filter((f) => !seen.has(f)), [], 'files written into new folders and never reported');
+      assert.deepEqual(
+        want.filter((f) => !seen.has(f)),
+        [],
+        'files written into new folders and never reported',
+      );
     } finally {
       await w.close();
       fs.rmSync(root, { recursive: true, force: true });

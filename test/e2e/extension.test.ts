@@ -65,7 +65,12 @@ describe('the extension in code-server', { skip }, () => {
       // The first index is on, as for a user: the status bar must not say "ready" until the precise index is in.
       // scry.nodePath points at Node 24: the daemon must find its ABI's build inside the VSIX.
       // SCRY_HOME in the environment too, so nothing could reach the real ~/.scry.
-      server = await h.startCodeServer({ vsix, workspace, settings: { 'scry.home': home, 'scry.nodePath': path.join(h.NODE24_BIN, 'node') }, env: { SCRY_HOME: home } });
+      server = await h.startCodeServer({
+        vsix,
+        workspace,
+        settings: { 'scry.home': home, 'scry.nodePath': path.join(h.NODE24_BIN, 'node') },
+        env: { SCRY_HOME: home },
+      });
       mark(`code-server up in ${server.startMs} ms`);
       page = await h.openWorkbench(server.url);
       mark('workbench visible');
@@ -106,7 +111,10 @@ describe('the extension in code-server', { skip }, () => {
         return l.some((x) => x === 'Scry' || x.startsWith('Scry')) ? l : undefined;
       });
       await h.screenshot(page!, ARTIFACTS, '03-mcp-servers');
-      assert.ok(labels.some((x) => x.startsWith('Scry')), labels.join(', '));
+      assert.ok(
+        labels.some((x) => x.startsWith('Scry')),
+        labels.join(', '),
+      );
       await page!.keyboard.press('Escape');
     });
 
@@ -248,7 +256,12 @@ describe('the extension in code-server', { skip }, () => {
     });
 
     it('says what is wrong, offers "Set Node Path", and starts the daemon when the setting is fixed', async () => {
-      server = await h.startCodeServer({ vsix, workspace, settings: { 'scry.home': home, 'scry.nodePath': bogus }, env: { SCRY_HOME: home, SCRY_FIRST_INDEX: '0' } });
+      server = await h.startCodeServer({
+        vsix,
+        workspace,
+        settings: { 'scry.home': home, 'scry.nodePath': bogus },
+        env: { SCRY_HOME: home, SCRY_FIRST_INDEX: '0' },
+      });
       page = await h.openWorkbench(server.url);
       await h.waitForStatus(page, /Scry: no Node/);
       const note = await h.waitForNotification(page, /scry\.nodePath/);
@@ -280,7 +293,11 @@ describe('the extension in code-server', { skip }, () => {
     const node20 = spawnSync('sh', ['-c', 'command -v node'], { encoding: 'utf8' }).stdout.trim();
     // A plain shell afterwards: no editor terminal, no extension folder on PATH, only the link's folder and a Node.
     const plainShell = (cmd: string) =>
-      spawnSync('sh', ['-c', cmd], { cwd: userHome, env: { PATH: `${linkDir}:${path.dirname(node20)}:/usr/bin:/bin`, HOME: userHome, SCRY_HOME: home }, encoding: 'utf8' });
+      spawnSync('sh', ['-c', cmd], {
+        cwd: userHome,
+        env: { PATH: `${linkDir}:${path.dirname(node20)}:/usr/bin:/bin`, HOME: userHome, SCRY_HOME: home },
+        encoding: 'utf8',
+      });
 
     before(async () => {
       // The extension host's PATH comes from a login shell (VS Code runs `$SHELL -i -l`): /etc/profile,
@@ -320,7 +337,9 @@ describe('the extension in code-server', { skip }, () => {
       assert.match(note.message, /Undo: "Scry: Uninstall 'scry' Command from PATH"/);
       // Whether the folder is on the editor's PATH depends on the login shell's profile; either way the message is true.
       if (/not on your PATH/.test(note.message)) assert.ok(note.message.includes(`add export PATH="${linkDir}:$PATH" to your shell profile`), note.message);
-      mark(`PATH command: ${note.message.includes('not on your PATH') ? 'hint to add ~/.local/bin to PATH shown' : '~/.local/bin already on the editor\'s PATH'}`);
+      mark(
+        `PATH command: ${note.message.includes('not on your PATH') ? 'hint to add ~/.local/bin to PATH shown' : "~/.local/bin already on the editor's PATH"}`,
+      );
 
       const where = plainShell('command -v scry');
       assert.equal(where.stdout.trim(), link);
@@ -364,7 +383,11 @@ describe('the extension in code-server', { skip }, () => {
         const ws = fixtureWorkspace();
         try {
           const ext = path.join(unpacked, 'extension');
-          const run = (...args: string[]) => spawnSync(n.bin, [path.join(ext, 'bin', 'scry'), ...args, '--json'], { env: { ...process.env, SCRY_HOME: home, SCRY_DEBOUNCE_MS: '600000' }, encoding: 'utf8' });
+          const run = (...args: string[]) =>
+            spawnSync(n.bin, [path.join(ext, 'bin', 'scry'), ...args, '--json'], {
+              env: { ...process.env, SCRY_HOME: home, SCRY_DEBOUNCE_MS: '600000' },
+              encoding: 'utf8',
+            });
           const indexed = run('index', ws);
           assert.equal(indexed.status, 0, indexed.stderr);
           assert.equal((JSON.parse(indexed.stdout) as IndexResult).symbols, expected.symbols);

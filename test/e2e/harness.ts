@@ -14,8 +14,7 @@ import { chromium, type Page } from 'playwright-core';
 const execFileP = promisify(execFile);
 
 // Where .ci/setup-e2e installs: $SCRY_E2E_PREFIX, /opt/scry-e2e (root), ~/.cache/scry-e2e.
-export const E2E_PREFIX =
-  process.env.SCRY_E2E_PREFIX || (fs.existsSync('/opt/scry-e2e') ? '/opt/scry-e2e' : path.join(os.homedir(), '.cache', 'scry-e2e'));
+export const E2E_PREFIX = process.env.SCRY_E2E_PREFIX || (fs.existsSync('/opt/scry-e2e') ? '/opt/scry-e2e' : path.join(os.homedir(), '.cache', 'scry-e2e'));
 export const NODE24_BIN = path.join(E2E_PREFIX, 'node24', 'bin');
 export const CODE_SERVER = path.join(E2E_PREFIX, 'code-server', 'bin', 'code-server');
 export const CHROMIUM = process.env.SCRY_E2E_CHROMIUM || '/usr/bin/chromium';
@@ -140,7 +139,12 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startCodeServer(options: { vsix: string; workspace: string; settings?: Record<string, unknown>; env?: NodeJS.ProcessEnv }): Promise<CodeServer> {
+export async function startCodeServer(options: {
+  vsix: string;
+  workspace: string;
+  settings?: Record<string, unknown>;
+  env?: NodeJS.ProcessEnv;
+}): Promise<CodeServer> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'scry-e2e-cs-'));
   const userData = path.join(root, 'user-data');
   const extensions = path.join(root, 'extensions');
@@ -152,7 +156,8 @@ export async function startCodeServer(options: { vsix: string; workspace: string
   fs.writeFileSync(config, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
   // code-server is a remote: machine-scoped settings (scry.home, scry.nodePath) are read from Machine/.
   fs.mkdirSync(path.join(userData, 'Machine'), { recursive: true });
-  for (const scope of ['User', 'Machine']) fs.writeFileSync(path.join(userData, scope, 'settings.json'), JSON.stringify({ ...SETTINGS, ...options.settings }, null, 2));
+  for (const scope of ['User', 'Machine'])
+    fs.writeFileSync(path.join(userData, scope, 'settings.json'), JSON.stringify({ ...SETTINGS, ...options.settings }, null, 2));
   const env = {
     ...process.env,
     PATH: `${NODE24_BIN}:${process.env.PATH}`,
@@ -167,7 +172,18 @@ export async function startCodeServer(options: { vsix: string; workspace: string
   const out = fs.openSync(logFile, 'a');
   const proc = spawn(
     CODE_SERVER,
-    ['--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', ...dirs, path.resolve(options.workspace)],
+    [
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--auth',
+      'none',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      ...dirs,
+      path.resolve(options.workspace),
+    ],
     { env, stdio: ['ignore', out, out], detached: true },
   );
   fs.closeSync(out);
@@ -182,7 +198,10 @@ export async function startCodeServer(options: { vsix: string; workspace: string
   try {
     await waitFor('code-server /healthz', async () => {
       if (proc.exitCode !== null) throw new Error(`code-server exited with ${proc.exitCode}:\n${fs.readFileSync(logFile, 'utf8')}`);
-      return fetch(`${url}healthz`).then((r) => r.ok, () => false);
+      return fetch(`${url}healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
     });
   } catch (err) {
     killGroup('SIGKILL');
@@ -211,13 +230,26 @@ export async function startCodeServer(options: { vsix: string; workspace: string
   };
 }
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Headless Chromium on the workbench, once the status bar is up. */
 export async function openWorkbench(url: string): Promise<Page> {
   // Debian's chromium writes under ~/.config and ~/.cache even with a temp profile.
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'scry-e2e-chromium-'));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') } });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') },
+  });
   browser.on('disconnected', () => fs.rmSync(home, { recursive: true, force: true }));
   const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
   page.setDefaultTimeout(60_000);
@@ -282,7 +314,10 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   const input = page.locator(QUICK_INPUT_BOX);
   await input.waitFor({ state: 'visible' });
   await input.fill(`>${title}`);
-  const row = page.locator(QUICK_INPUT_ROW).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRe(title)}\\s*$`) }) }).first();
+  const row = page
+    .locator(QUICK_INPUT_ROW)
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRe(title)}\\s*$`) }) })
+    .first();
   await row.waitFor({ state: 'visible' });
   await row.click();
 }
@@ -310,7 +345,11 @@ export async function quickPickLabels(page: Page): Promise<string[]> {
 }
 
 export async function pickQuickPickRow(page: Page, label: string): Promise<void> {
-  await page.locator(QUICK_INPUT_ROW).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRe(label)}\\s*$`) }) }).first().click();
+  await page
+    .locator(QUICK_INPUT_ROW)
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRe(label)}\\s*$`) }) })
+    .first()
+    .click();
 }
 
 /** Quick Open a workspace file, then Go to Line `line:column`. */
@@ -333,14 +372,22 @@ export async function goToLine(page: Page, line: number, column: number): Promis
   await input.waitFor({ state: 'visible' });
   await input.fill(`:${line}:${column}`);
   // Enter before the picker has read the typed position is dropped: wait for its answer first.
-  await page.locator(QUICK_INPUT_ROW).filter({ hasText: `line ${line} at column ${column}` }).first().waitFor({ state: 'visible' });
+  await page
+    .locator(QUICK_INPUT_ROW)
+    .filter({ hasText: `line ${line} at column ${column}` })
+    .first()
+    .waitFor({ state: 'visible' });
   await page.keyboard.press('Enter');
   await input.waitFor({ state: 'hidden' });
   await waitForCursor(page, line, column);
 }
 
 export async function waitForCursor(page: Page, line: number, column: number): Promise<void> {
-  await page.locator(STATUSBAR_ITEM).filter({ hasText: `Ln ${line}, Col ${column}` }).first().waitFor({ state: 'visible' });
+  await page
+    .locator(STATUSBAR_ITEM)
+    .filter({ hasText: `Ln ${line}, Col ${column}` })
+    .first()
+    .waitFor({ state: 'visible' });
 }
 
 export async function activeTab(page: Page): Promise<string> {
@@ -357,7 +404,12 @@ export async function waitForNotification(page: Page, re: RegExp): Promise<{ mes
 }
 
 export async function clickNotificationButton(page: Page, re: RegExp, label: string): Promise<void> {
-  await page.locator('.notifications-toasts .notification-toast').filter({ hasText: re }).first().locator('.notification-list-item-buttons-container .monaco-button', { hasText: label }).click();
+  await page
+    .locator('.notifications-toasts .notification-toast')
+    .filter({ hasText: re })
+    .first()
+    .locator('.notification-list-item-buttons-container .monaco-button', { hasText: label })
+    .click();
 }
 
 /** Rewrites a settings file of a running code-server; the workbench picks the change up. */

@@ -63,13 +63,18 @@ describe('the editor’s agents in the memory graph (code-server)', { skip }, ()
     const chats = path.join(storage.workspaceDir!, 'chatSessions');
     fs.mkdirSync(chats, { recursive: true });
     for (const f of ['6f1c2a8e-0b7d-4c55-9a1e-2f3b4c5d6e7f.json', '0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d.jsonl']) {
-      fs.writeFileSync(path.join(chats, f), fs.readFileSync(path.join(FIXTURES, 'copilot', 'written', f), 'utf8').replaceAll('/home/dev/orders-api', workspace));
+      fs.writeFileSync(
+        path.join(chats, f),
+        fs.readFileSync(path.join(FIXTURES, 'copilot', 'written', f), 'utf8').replaceAll('/home/dev/orders-api', workspace),
+      );
     }
-    if (!fs.existsSync(path.join(storage.workspaceDir!, 'workspace.json'))) fs.writeFileSync(path.join(storage.workspaceDir!, 'workspace.json'), JSON.stringify({ folder: pathToFileURL(workspace).href }));
+    if (!fs.existsSync(path.join(storage.workspaceDir!, 'workspace.json')))
+      fs.writeFileSync(path.join(storage.workspaceDir!, 'workspace.json'), JSON.stringify({ folder: pathToFileURL(workspace).href }));
     const task = path.join(storage.userDir, 'globalStorage', 'saoudrizwan.claude-dev', 'tasks', '1768471200000');
     fs.mkdirSync(task, { recursive: true });
     const src = path.join(FIXTURES, 'cline', 'written', 'tasks', '1768471200000');
-    for (const f of fs.readdirSync(src)) fs.writeFileSync(path.join(task, f), fs.readFileSync(path.join(src, f), 'utf8').replaceAll('/home/dev/billing', workspace));
+    for (const f of fs.readdirSync(src))
+      fs.writeFileSync(path.join(task, f), fs.readFileSync(path.join(src, f), 'utf8').replaceAll('/home/dev/billing', workspace));
     age(chats);
     age(task);
 
@@ -82,7 +87,12 @@ describe('the editor’s agents in the memory graph (code-server)', { skip }, ()
     await h.runCommand(page!, 'Scry: Show Memory Graph');
     view = page!.frameLocator('iframe.webview').frameLocator('iframe#active-frame');
     const drawn = await h.waitFor('drawn entities', async () => {
-      const names = (await view.locator('#node-list .node-item').allInnerTexts().catch(() => [])).map((s) => s.trim());
+      const names = (
+        await view
+          .locator('#node-list .node-item')
+          .allInnerTexts()
+          .catch(() => [])
+      ).map((s) => s.trim());
       return names.length > 0 ? names : undefined;
     });
     // An entity the editor agents' sessions mention, as the CLI answers for it.
@@ -104,8 +114,12 @@ describe('the editor’s agents in the memory graph (code-server)', { skip }, ()
       return agents.length === chosen!.agents.length ? agents : undefined;
     });
     assert.deepEqual([...shown].sort(), [...chosen.agents].sort());
-    assert.ok(shown.some((a) => a === agentName('copilot') || a === agentName('cline')), shown.join(', '));
-    for (const text of await links.allInnerTexts()) assert.match(text, /^(Copilot Chat|Cline|Claude Code|Codex|Aider|Roo Code|remembered|run|seed) · \d{4}-\d\d-\d\d · lines \d+–\d+$/);
+    assert.ok(
+      shown.some((a) => a === agentName('copilot') || a === agentName('cline')),
+      shown.join(', '),
+    );
+    for (const text of await links.allInnerTexts())
+      assert.match(text, /^(Copilot Chat|Cline|Claude Code|Codex|Aider|Roo Code|remembered|run|seed) · \d{4}-\d\d-\d\d · lines \d+–\d+$/);
     await h.screenshot(page!, ARTIFACTS, '01-agents');
   });
 });

@@ -22,7 +22,11 @@ const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'e2e-memory-real');
 const skip = h.missingPrerequisite();
 if (skip) process.stderr.write(`# e2e: SKIPPED: ${skip}\n`);
 
-type Cy = { scryGraph: { canvas: { labelPx(): number; cy: { nodes(): { length: number; filter(f: (n: { degree(loops: boolean): number }) => boolean): { length: number } } } } } };
+type Cy = {
+  scryGraph: {
+    canvas: { labelPx(): number; cy: { nodes(): { length: number; filter(f: (n: { degree(loops: boolean): number }) => boolean): { length: number } } } };
+  };
+};
 
 describe('the memory graph on real transcripts, in code-server (issue 36)', { skip }, () => {
   let home = '';
@@ -41,7 +45,10 @@ describe('the memory graph on real transcripts, in code-server (issue 36)', { sk
     const names = entitiesOf(m.db).map((e) => e.name.toLowerCase());
     entities = names.length;
     // A time between the sessions: the as-of view holds the earlier ones only.
-    const times = m.db.prepare<[], { t: string }>(`SELECT DISTINCT substr(occurred_at, 1, 10) t FROM episodes ORDER BY t`).all().map((r) => r.t);
+    const times = m.db
+      .prepare<[], { t: string }>(`SELECT DISTINCT substr(occurred_at, 1, 10) t FROM episodes ORDER BY t`)
+      .all()
+      .map((r) => r.t);
     middle = times[Math.floor(times.length / 2)]!;
     m.db.close();
     workspace = fs.realpathSync(tempDir('e2e-unmatched-ws'));
@@ -57,8 +64,20 @@ describe('the memory graph on real transcripts, in code-server (issue 36)', { sk
   });
 
   const body = (): Locator => view.locator('body');
-  const drawn = async (): Promise<number> => (await view.locator('#node-list .node-item').count().catch(() => 0));
-  const said = async (): Promise<number> => Number(/^(\d+)/.exec(await view.locator('#summary').innerText().catch(() => ''))?.[1] ?? 0);
+  const drawn = async (): Promise<number> =>
+    await view
+      .locator('#node-list .node-item')
+      .count()
+      .catch(() => 0);
+  const said = async (): Promise<number> =>
+    Number(
+      /^(\d+)/.exec(
+        await view
+          .locator('#summary')
+          .innerText()
+          .catch(() => ''),
+      )?.[1] ?? 0,
+    );
   const linkedShare = (): Promise<{ linked: number; nodes: number }> =>
     body().evaluate(() => {
       const cy = (window as unknown as Cy).scryGraph.canvas.cy;
@@ -113,9 +132,19 @@ describe('the memory graph on real transcripts, in code-server (issue 36)', { sk
     const before = await drawn();
     assert.equal(await view.locator('#more').isVisible(), true, 'More is offered: memory holds more than the opening view');
     await view.locator('#more').click();
-    await h.waitFor('More drew more nodes', async () => ((await drawn()) > before ? true : undefined)).catch(async (err: unknown) => {
-      throw new Error(`${String(err)}; the page says: ${await view.locator('#summary').innerText().catch(() => '?')}; status: ${await view.locator('#status').innerText().catch(() => '?')}`);
-    });
+    await h
+      .waitFor('More drew more nodes', async () => ((await drawn()) > before ? true : undefined))
+      .catch(async (err: unknown) => {
+        throw new Error(
+          `${String(err)}; the page says: ${await view
+            .locator('#summary')
+            .innerText()
+            .catch(() => '?')}; status: ${await view
+            .locator('#status')
+            .innerText()
+            .catch(() => '?')}`,
+        );
+      });
     const n = await settled('the grown view fitted');
     await h.screenshot(page!, ARTIFACTS, '02-more');
     assert.ok(n > before, `${before} then ${n}`);

@@ -29,7 +29,31 @@ const mark = (what: string): void => void process.stderr.write(`# e2e memory: ${
 const CLOSED_AT = '2026-02-20T00:00:00.000Z';
 
 /** Agent tools as Claude Code's and Codex's documentation name them: never a node (the fixtures call them all the time). */
-const AGENT_TOOLS = new Set(['bash', 'bashoutput', 'killbash', 'read', 'write', 'edit', 'multiedit', 'glob', 'grep', 'ls', 'todowrite', 'task', 'webfetch', 'websearch', 'notebookedit', 'exitplanmode', 'exec_command', 'write_stdin', 'shell', 'apply_patch', 'update_plan', 'local_shell_call', 'web_search_call']);
+const AGENT_TOOLS = new Set([
+  'bash',
+  'bashoutput',
+  'killbash',
+  'read',
+  'write',
+  'edit',
+  'multiedit',
+  'glob',
+  'grep',
+  'ls',
+  'todowrite',
+  'task',
+  'webfetch',
+  'websearch',
+  'notebookedit',
+  'exitplanmode',
+  'exec_command',
+  'write_stdin',
+  'shell',
+  'apply_patch',
+  'update_plan',
+  'local_shell_call',
+  'web_search_call',
+]);
 const MCP_TOOL_ID = /^(mcp__)?[\w.-]+__[\w.-]+$|^[\w-]+\.[a-z]+_[a-z_]+$/;
 
 describe('the memory graph in code-server', { skip }, () => {
@@ -103,18 +127,38 @@ describe('the memory graph in code-server', { skip }, () => {
     const all = new Set(graph.nodes.map((n) => n.name));
     const got = await h.waitFor('the drawn entities', async () => {
       const names = await drawnNames().catch(() => []);
-      const said = Number(/^(\d+)/.exec(await view.locator('#summary').innerText().catch(() => ''))?.[1] ?? 0);
+      const said = Number(
+        /^(\d+)/.exec(
+          await view
+            .locator('#summary')
+            .innerText()
+            .catch(() => ''),
+        )?.[1] ?? 0,
+      );
       return names.length > 0 && names.length === said ? names : undefined;
     });
-    assert.deepEqual(got.filter((n) => !all.has(n)), [], 'every drawn entity is one the daemon has');
+    assert.deepEqual(
+      got.filter((n) => !all.has(n)),
+      [],
+      'every drawn entity is one the daemon has',
+    );
     const want = got;
     // What the user sees is what the sessions talk about, not the agent's tool traffic.
     const tools = got.filter((n) => AGENT_TOOLS.has(n.toLowerCase()) || MCP_TOOL_ID.test(n));
     assert.deepEqual(tools, [], `drawn nodes that are agent tools: ${tools.join(', ')}`);
     const drawnSet = new Set(got);
-    assert.deepEqual((await drawnEdges()).sort(), graph.edges.filter((e) => [e.source, e.target].every((id) => drawnSet.has(graph.nodes.find((n) => n.id === id)!.name))).map(edgeText).sort());
+    assert.deepEqual(
+      (await drawnEdges()).sort(),
+      graph.edges
+        .filter((e) => [e.source, e.target].every((id) => drawnSet.has(graph.nodes.find((n) => n.id === id)!.name)))
+        .map(edgeText)
+        .sort(),
+    );
     assert.ok(!(await drawnEdges()).some((e) => e.startsWith(`${demoName} uses npm`)), 'the invalidated fact is not drawn now');
-    assert.match(await view.locator('#summary').innerText(), new RegExp(`^${want.length}( of ${graph.nodes.length})? entities, ${(await drawnEdges()).length} links`));
+    assert.match(
+      await view.locator('#summary').innerText(),
+      new RegExp(`^${want.length}( of ${graph.nodes.length})? entities, ${(await drawnEdges()).length} links`),
+    );
     // The canvas is really drawn: cytoscape's layers exist and have a size.
     const box = await view.locator('#graph canvas').first().boundingBox();
     assert.ok(box && box.width > 100 && box.height > 100);
@@ -132,8 +176,14 @@ describe('the memory graph in code-server', { skip }, () => {
 
     await selectNode(demoName);
     const facts = await scryJson<FactsResult>(['memory', 'facts', 'demo', '--all'], { home });
-    const current = facts.facts.filter((f) => !f.valid_to).map((f) => f.text).sort();
-    const past = facts.facts.filter((f) => f.valid_to).map((f) => f.text).sort();
+    const current = facts.facts
+      .filter((f) => !f.valid_to)
+      .map((f) => f.text)
+      .sort();
+    const past = facts.facts
+      .filter((f) => f.valid_to)
+      .map((f) => f.text)
+      .sort();
     assert.deepEqual((await view.locator('#detail .facts-current .fact-text').allInnerTexts()).sort(), current);
     assert.deepEqual((await view.locator('#detail .facts-past .fact-text').allInnerTexts()).sort(), past);
     assert.ok(past.includes(closedFact.text));
@@ -145,10 +195,16 @@ describe('the memory graph in code-server', { skip }, () => {
   it('the as-of control shows the graph as it was: the superseded fact appears, then hides again', async () => {
     await view.locator('#as-of').fill('2026-02-10');
     await h.waitFor('the npm edge as of 2026-02-10', async () => (await drawnEdges()).some((e) => e === `${demoName} uses npm`));
-    await h.waitFor('the fact current as of 2026-02-10', async () => (await view.locator('#detail .facts-current .fact-text').allInnerTexts()).includes(closedFact.text));
+    await h.waitFor('the fact current as of 2026-02-10', async () =>
+      (await view.locator('#detail .facts-current .fact-text').allInnerTexts()).includes(closedFact.text),
+    );
     await h.screenshot(page!, ARTIFACTS, '03-as-of-before');
     await view.locator('#as-of').fill('2026-03-01');
-    await h.waitFor('the npm edge hidden as of 2026-03-01', async () => !(await drawnEdges()).some((e) => e.startsWith(`${demoName} uses npm`)) && (await view.locator('#summary').innerText()).includes('as of 2026-03-01'));
+    await h.waitFor(
+      'the npm edge hidden as of 2026-03-01',
+      async () =>
+        !(await drawnEdges()).some((e) => e.startsWith(`${demoName} uses npm`)) && (await view.locator('#summary').innerText()).includes('as of 2026-03-01'),
+    );
     assert.ok((await view.locator('#detail .facts-past .fact-text').allInnerTexts()).includes(closedFact.text), 'it is a past fact then');
     // The toggle brings superseded facts back, dashed and marked.
     await view.locator('#superseded').check();
@@ -163,7 +219,11 @@ describe('the memory graph in code-server', { skip }, () => {
     const first = eps.episodes[0]!;
     // The distilled text the daemon serves for it (memory/episode), whose first line the editor must show.
     const full = await scryJson<EpisodeResult>(['memory', 'episode', first.id], { home });
-    const textLine = full.text.split('\n').find((l) => l.trim().length > 12)!.trim().slice(0, 30);
+    const textLine = full.text
+      .split('\n')
+      .find((l) => l.trim().length > 12)!
+      .trim()
+      .slice(0, 30);
     await selectNode(demoName);
     await view.locator('#detail .episode-link').first().click();
     await page!.locator('.tabs-container .tab.active', { hasText: `${first.id.slice(0, 12)}.md` }).waitFor();
@@ -206,15 +266,21 @@ describe('the memory graph in code-server', { skip }, () => {
 
   it('a change made outside the editor (the CLI) shows up live, and what was drawn stays where it was', async () => {
     type Pos = Record<string, { x: number; y: number }>;
-    const positions = (): Promise<Pos> => view.locator('body').evaluate(() => (window as unknown as { scryGraph: { canvas: { positions(): Pos } } }).scryGraph.canvas.positions());
+    const positions = (): Promise<Pos> =>
+      view.locator('body').evaluate(() => (window as unknown as { scryGraph: { canvas: { positions(): Pos } } }).scryGraph.canvas.positions());
     const before = await positions();
-    await scryJson(['memory', 'remember', 'kubectl applies the manifests of the payments service', '--entity', 'tool:kubectl', '--entity', 'payments'], { home });
+    await scryJson(['memory', 'remember', 'kubectl applies the manifests of the payments service', '--entity', 'tool:kubectl', '--entity', 'payments'], {
+      home,
+    });
     await h.waitFor('kubectl drawn after memory/changed', async () => (await drawnNames()).includes('kubectl'));
     const after = await positions();
     const moved = Object.keys(before).filter((id) => after[id] && (Math.abs(after[id].x - before[id]!.x) > 0.5 || Math.abs(after[id].y - before[id]!.y) > 0.5));
     assert.deepEqual(moved, [], 'no node already drawn moved');
     // The opening view holds as many nodes as read at the fitted zoom (issue 36): a new one may take an older one's place.
-    assert.ok(Object.keys(after).some((id) => !(id in before)), 'a node not drawn before is drawn now');
+    assert.ok(
+      Object.keys(after).some((id) => !(id in before)),
+      'a node not drawn before is drawn now',
+    );
   });
 
   it('the status bar menu shows memory counts, the queue and the provider state, with config.yaml a click away', async () => {
@@ -238,7 +304,11 @@ describe('the memory graph in code-server', { skip }, () => {
 
   it('follows the theme: light and dark screenshots', async () => {
     await page!.locator('.tabs-container .tab', { hasText: 'Scry Memory' }).click();
-    const bodyClass = async (): Promise<string> => (await view.locator('body').getAttribute('class').catch(() => null)) ?? '';
+    const bodyClass = async (): Promise<string> =>
+      (await view
+        .locator('body')
+        .getAttribute('class')
+        .catch(() => null)) ?? '';
     const themeOf = (c: string): string | undefined => /\bvscode-(light|dark|high-contrast-light|high-contrast)\b/.exec(c)?.[1];
     const start = await h.waitFor('the page showing a theme', async () => themeOf(await bodyClass()));
     let theme = start;
@@ -282,7 +352,12 @@ describe('the memory graph in code-server', { skip }, () => {
     await h.pickQuickPickRow(page!, 'Scry');
     await page!.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Show Output' }).first().click();
     const log = await h.waitFor('"Discovered N tools" in the server output', async () => {
-      const t = (await page!.locator('[id="workbench.parts.panel"] .view-lines').innerText().catch(() => '')).replace(/\u00a0/g, ' ');
+      const t = (
+        await page!
+          .locator('[id="workbench.parts.panel"] .view-lines')
+          .innerText()
+          .catch(() => '')
+      ).replace(/\u00a0/g, ' ');
       return /Discovered \d+ tools/.test(t) ? t : undefined;
     });
     await h.screenshot(page!, ARTIFACTS, '10-mcp-output');
@@ -304,7 +379,10 @@ describe('the memory graph in code-server', { skip }, () => {
     await page!.locator('.tabs-container .tab', { hasText: 'Scry Memory' }).click();
     // The new entities are counted (linked ones open the view first, issue 36; these stand alone).
     const opening = await h.waitFor('the opening page counting the new entities', async () => {
-      const summary = await view.locator('#summary').innerText().catch(() => '');
+      const summary = await view
+        .locator('#summary')
+        .innerText()
+        .catch(() => '');
       const of = Number(/ of (\d+) entities/.exec(summary)?.[1] ?? 0);
       return of >= total ? (await drawnNames().catch(() => [])).length : undefined;
     });
@@ -316,11 +394,21 @@ describe('the memory graph in code-server', { skip }, () => {
     await h.waitFor('the grown graph fitted', async () => ((await wholeInView()) ? true : undefined));
     const liveBoxes = await labelBoxes(body());
     const live = overlappingLabels(liveBoxes);
-    const show = (pairs: string[], boxes: Array<{ id: string }>): string => pairs.map((pair) => pair.split('/').map((id) => JSON.stringify(boxes.find((b) => b.id === id))).join(' over ')).join('; ');
+    const show = (pairs: string[], boxes: Array<{ id: string }>): string =>
+      pairs
+        .map((pair) =>
+          pair
+            .split('/')
+            .map((id) => JSON.stringify(boxes.find((b) => b.id === id)))
+            .join(' over '),
+        )
+        .join('; ');
     assert.deepEqual(live, [], `${live.length} pairs of labels overlap among ${grown} entities after More: ${show(live, liveBoxes)}`);
 
     // Panned far off, Reset brings the whole graph back into view.
-    await view.locator('body').evaluate(() => (window as unknown as { scryGraph: { canvas: { cy: { pan(p: object): void } } } }).scryGraph.canvas.cy.pan({ x: -50000, y: -50000 }));
+    await view
+      .locator('body')
+      .evaluate(() => (window as unknown as { scryGraph: { canvas: { cy: { pan(p: object): void } } } }).scryGraph.canvas.cy.pan({ x: -50000, y: -50000 }));
     assert.equal(await wholeInView(), false, 'panned off');
     await view.locator('#reset').click();
     await h.waitFor('the whole graph in view after Reset', async () => ((await wholeInView()) ? true : undefined));
@@ -335,7 +423,14 @@ describe('the memory graph in code-server', { skip }, () => {
     view = page!.frameLocator('iframe.webview').frameLocator('iframe#active-frame');
     // Drawn: every entity the summary counts ("60 of 153 entities, …").
     await h.waitFor('the reopened graph drawn whole', async () => {
-      const said = Number(/^(\d+)/.exec(await view.locator('#summary').innerText().catch(() => ''))?.[1] ?? 0);
+      const said = Number(
+        /^(\d+)/.exec(
+          await view
+            .locator('#summary')
+            .innerText()
+            .catch(() => ''),
+        )?.[1] ?? 0,
+      );
       return said > 0 && (await drawnNames().catch(() => [])).length === said ? true : undefined;
     });
     await h.waitFor('the reopened graph fitted', async () => ((await wholeInView().catch(() => false)) ? true : undefined));
@@ -375,7 +470,13 @@ async function mcpToolNames(home: string): Promise<string[]> {
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
   const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
   const client = new Client({ name: 'e2e', version: '0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(ROOT, 'bin', 'scry'), 'mcp'], env: { ...process.env, SCRY_HOME: home } as Record<string, string> }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [path.join(ROOT, 'bin', 'scry'), 'mcp'],
+      env: { ...process.env, SCRY_HOME: home } as Record<string, string>,
+    }),
+  );
   try {
     return (await client.listTools()).tools.map((t) => t.name);
   } finally {

@@ -5,7 +5,10 @@ import { Backoff } from '../../extension/backoff';
 describe('Backoff', () => {
   it('doubles from the initial delay up to the cap, then stays there', () => {
     const b = new Backoff({ initialMs: 100, maxMs: 1000 });
-    assert.deepEqual(Array.from({ length: 7 }, () => b.next()), [100, 200, 400, 800, 1000, 1000, 1000]);
+    assert.deepEqual(
+      Array.from({ length: 7 }, () => b.next()),
+      [100, 200, 400, 800, 1000, 1000, 1000],
+    );
   });
 
   const cases: Array<{ upMs: number; expectNext: number; why: string }> = [

@@ -21,7 +21,8 @@ describe('GraphController on a real daemon', () => {
   let graph: P.GraphResult;
 
   before(async () => {
-    for (const source of ['claude', 'codex', 'run', 'seed']) await scryJson(['memory', 'ingest', '--source', source, '--path', path.join(FIXTURES, source)], { home });
+    for (const source of ['claude', 'codex', 'run', 'seed'])
+      await scryJson(['memory', 'ingest', '--source', source, '--path', path.join(FIXTURES, source)], { home });
     graph = await scryJson<P.GraphResult>(['memory', 'graph'], { home });
     sup = new Supervisor({ home, daemonScript: path.join(ROOT, 'dist', 'daemon.js'), resolveNode: () => findNode() });
     await sup.start();
@@ -37,10 +38,23 @@ describe('GraphController on a real daemon', () => {
   it('says it is loading, then opens on the recent entities with the edges between them', async () => {
     await ctl.handle({ type: 'ready' });
     assert.equal(pushed[0]!.status.kind, 'loading');
-    assert.deepEqual(last().nodes.map((n) => n.name).sort(), graph.nodes.map((n) => n.name).sort());
-    assert.deepEqual(last().edges.map((e) => e.id).sort(), graph.edges.map((e) => e.id).sort());
+    assert.deepEqual(
+      last()
+        .nodes.map((n) => n.name)
+        .sort(),
+      graph.nodes.map((n) => n.name).sort(),
+    );
+    assert.deepEqual(
+      last()
+        .edges.map((e) => e.id)
+        .sort(),
+      graph.edges.map((e) => e.id).sort(),
+    );
     assert.equal(last().status.kind, 'ready');
-    assert.ok(pushed.every((s, i) => i === 0 || s.revision > pushed[i - 1]!.revision), 'revisions only grow');
+    assert.ok(
+      pushed.every((s, i) => i === 0 || s.revision > pushed[i - 1]!.revision),
+      'revisions only grow',
+    );
   });
 
   it('select fills the side panel with the facts and episodes the CLI reports', async () => {
@@ -53,7 +67,10 @@ describe('GraphController on a real daemon', () => {
     if (d.kind !== 'ready') return;
     const eps = await scryJson<P.EpisodesResult>(['memory', 'episodes', 'demo'], { home });
     assert.deepEqual(d.entity.facts.map((f) => f.id).sort(), facts.facts.map((f) => f.id).sort());
-    assert.deepEqual(d.entity.episodes.map((e) => e.id), eps.episodes.map((e) => e.id));
+    assert.deepEqual(
+      d.entity.episodes.map((e) => e.id),
+      eps.episodes.map((e) => e.id),
+    );
     assert.equal(last().focus, demo.id);
   });
 
@@ -109,7 +126,13 @@ describe('GraphController on a real daemon', () => {
     assert.equal(opened.fit, 1, 'the page fits the opening view');
     await fresh.handle({ type: 'reset' });
     assert.equal(states.at(-1)!.fit, 2, 'and fits again on Reset');
-    assert.deepEqual(states.at(-1)!.nodes.map((n) => n.id).sort(), opened.nodes.map((n) => n.id).sort());
+    assert.deepEqual(
+      states
+        .at(-1)!
+        .nodes.map((n) => n.id)
+        .sort(),
+      opened.nodes.map((n) => n.id).sort(),
+    );
   });
 
   it('opens on as many entities as the page reads (issue 36), counts the rest, and fits again after More and another time', async () => {
@@ -122,7 +145,10 @@ describe('GraphController on a real daemon', () => {
     assert.match(opened.summary, new RegExp(`^8 of ${total} entities`));
     // The ones that open the view are linked: no node with no edge while linked ones wait.
     const linked = new Set(opened.edges.flatMap((e) => [e.source, e.target]));
-    assert.deepEqual(opened.nodes.filter((n) => !linked.has(n.id)).map((n) => n.name), []);
+    assert.deepEqual(
+      opened.nodes.filter((n) => !linked.has(n.id)).map((n) => n.name),
+      [],
+    );
     // Labels still too small at 8: the page asks for 6, and the opening view is cut to that.
     await fresh.handle({ type: 'capacity', nodes: 6 });
     assert.equal(states.at(-1)!.nodes.length, 6);

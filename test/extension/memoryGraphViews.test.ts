@@ -9,7 +9,19 @@ import { entityDetail, factPhase, GraphUnion, openingNodes, pastEdges, viewTime 
 import { memoryLines } from '../../extension/memoryStatus';
 import { isPageMessage } from '../../webview/protocol';
 
-const fact = (over: Partial<P.MemoryFact>): P.MemoryFact => ({ id: 1, source: 'demo', source_id: 1, relation: 'uses', target: 'npm', target_id: 2, text: 'demo uses npm', confidence: 0.6, recorded_at: '2026-02-03T00:00:00Z', evidence: 1, ...over });
+const fact = (over: Partial<P.MemoryFact>): P.MemoryFact => ({
+  id: 1,
+  source: 'demo',
+  source_id: 1,
+  relation: 'uses',
+  target: 'npm',
+  target_id: 2,
+  text: 'demo uses npm',
+  confidence: 0.6,
+  recorded_at: '2026-02-03T00:00:00Z',
+  evidence: 1,
+  ...over,
+});
 
 describe('factPhase', () => {
   const rows: Array<[string, Partial<P.MemoryFact>, string, string]> = [
@@ -31,31 +43,63 @@ describe('entityDetail', () => {
     facts: [
       fact({ id: 1, valid_from: '2026-02-03T00:00:00Z', valid_to: '2026-02-20T00:00:00Z' }),
       fact({ id: 2, target: 'pnpm', target_id: 3, text: 'demo uses pnpm', valid_from: '2026-02-20T00:00:00Z' }),
-      fact({ id: 3, source: 'ci', source_id: 4, target: 'demo', target_id: 1, relation: 'deploys', text: 'ci deploys demo', valid_from: '2026-01-01T00:00:00Z' }),
+      fact({
+        id: 3,
+        source: 'ci',
+        source_id: 4,
+        target: 'demo',
+        target_id: 1,
+        relation: 'deploys',
+        text: 'ci deploys demo',
+        valid_from: '2026-01-01T00:00:00Z',
+      }),
     ],
     total: 3,
     elapsed_ms: 0,
   };
   it('now: current first, past after; an incoming fact links to its source', () => {
     const d = entityDetail(facts, undefined, '2026-03-01T00:00:00Z');
-    assert.deepEqual(d.facts.map((f) => [f.id, f.current]), [[2, true], [3, true], [1, false]]);
+    assert.deepEqual(
+      d.facts.map((f) => [f.id, f.current]),
+      [
+        [2, true],
+        [3, true],
+        [1, false],
+      ],
+    );
     assert.deepEqual(d.facts.find((f) => f.id === 3)!.other, { id: 4, name: 'ci' });
     assert.deepEqual(d.aliases, ['the demo']);
   });
   it('as of before the change: the old fact is current and the new one is not shown', () => {
     const d = entityDetail(facts, undefined, '2026-02-10T00:00:00Z');
-    assert.deepEqual(d.facts.map((f) => [f.id, f.current]), [[1, true], [3, true]]);
+    assert.deepEqual(
+      d.facts.map((f) => [f.id, f.current]),
+      [
+        [1, true],
+        [3, true],
+      ],
+    );
   });
 });
 
 describe('pastEdges and GraphUnion', () => {
   it('only closed facts between drawn nodes become dashed edges', () => {
     const fs = [fact({ id: 1, valid_to: '2026-02-20T00:00:00Z' }), fact({ id: 2 }), fact({ id: 3, target_id: 9, valid_to: '2026-02-20T00:00:00Z' })];
-    assert.deepEqual(pastEdges(fs, new Set([1, 2]), '2026-03-01T00:00:00Z').map((e) => [e.id, e.validTo]), [[1, '2026-02-20T00:00:00Z']]);
+    assert.deepEqual(
+      pastEdges(fs, new Set([1, 2]), '2026-03-01T00:00:00Z').map((e) => [e.id, e.validTo]),
+      [[1, '2026-02-20T00:00:00Z']],
+    );
   });
   it('a node seen in two pages is kept once, at its nearest depth', () => {
     const u = new GraphUnion();
-    const node = (id: number, depth?: number): P.GraphNode => ({ id, name: `n${id}`, type: 'tool', facts: 1, updated_at: '', ...(depth !== undefined ? { depth } : {}) });
+    const node = (id: number, depth?: number): P.GraphNode => ({
+      id,
+      name: `n${id}`,
+      type: 'tool',
+      facts: 1,
+      updated_at: '',
+      ...(depth !== undefined ? { depth } : {}),
+    });
     u.add({ nodes: [node(1, 2), node(2, 0)], edges: [{ id: 5, source: 1, target: 2, relation: 'uses', text: '', confidence: 1 }] });
     u.add({ nodes: [node(1, 0)], edges: [{ id: 5, source: 1, target: 2, relation: 'uses', text: '', confidence: 1 }] });
     assert.equal(u.nodes.size, 2);
@@ -74,12 +118,23 @@ describe('openingNodes', () => {
     ['odd count: the recent half rounds up', 5, [1, 2, 3, 4, 6]],
     ['one', 1, [1]],
   ];
-  for (const [name, n, want] of rows) it(name, () => assert.deepEqual(openingNodes(recent, n).map((x) => x.id), want));
+  for (const [name, n, want] of rows)
+    it(name, () =>
+      assert.deepEqual(
+        openingNodes(recent, n).map((x) => x.id),
+        want,
+      ),
+    );
 });
 
 describe('memoryLines', () => {
   const base: P.MemoryStatus = {
-    db: '', episodes: 6, entities: 8, facts: 4, current_facts: 4, sources_tracked: 6,
+    db: '',
+    episodes: 6,
+    entities: 8,
+    facts: 4,
+    current_facts: 4,
+    sources_tracked: 6,
     queue: { pending: 0, done: 6, failed: 0, running: false },
     providers: [{ name: 'offline', type: 'offline', successes: 6, failures: 0, cooling_down: false }],
     budget: { day: '2026-12-01', episodes: 0, tokens: 0, over: false },
@@ -94,7 +149,11 @@ describe('memoryLines', () => {
     assert.equal(l.needsConfig, true);
   });
   it('a queue and a failing model are named', () => {
-    const l = memoryLines({ ...base, queue: { pending: 3, done: 1, failed: 1, running: true, current: 'ep1' }, providers: [{ name: 'claude', type: 'claude-cli', successes: 0, failures: 2, last_error: 'not logged in', cooling_down: false }, base.providers[0]!] });
+    const l = memoryLines({
+      ...base,
+      queue: { pending: 3, done: 1, failed: 1, running: true, current: 'ep1' },
+      providers: [{ name: 'claude', type: 'claude-cli', successes: 0, failures: 2, last_error: 'not logged in', cooling_down: false }, base.providers[0]!],
+    });
     assert.equal(l.queue, 'Extraction queue: 3 pending, 1 failed (extracting ep1)');
     assert.equal(l.provider, 'Providers: claude failing (not logged in)');
     assert.equal(l.needsConfig, true);

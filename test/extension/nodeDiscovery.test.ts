@@ -30,7 +30,10 @@ describe('finding a Node for the daemon', () => {
   });
 
   it('explains when PATH has no node at all', async () => {
-    await assert.rejects(findNode({ pathEnv: path.join(dir, 'empty') }), (e: unknown) => e instanceof NodeNotFoundError && /no `node` was found on PATH/.test(e.message) && /scry\.nodePath/.test(e.message));
+    await assert.rejects(
+      findNode({ pathEnv: path.join(dir, 'empty') }),
+      (e: unknown) => e instanceof NodeNotFoundError && /no `node` was found on PATH/.test(e.message) && /scry\.nodePath/.test(e.message),
+    );
   });
 
   it('explains when every node on PATH is too old', async () => {
@@ -39,7 +42,10 @@ describe('finding a Node for the daemon', () => {
   });
 
   it('names a bad scry.nodePath', async () => {
-    await assert.rejects(findNode({ configured: '/no/such/node' }), (e: unknown) => e instanceof NodeNotFoundError && e.message.includes("'/no/such/node'") && /not an executable/.test(e.message));
+    await assert.rejects(
+      findNode({ configured: '/no/such/node' }),
+      (e: unknown) => e instanceof NodeNotFoundError && e.message.includes("'/no/such/node'") && /not an executable/.test(e.message),
+    );
     const garbage = fakeNode('garbage', 'hello');
     await assert.rejects(findNode({ configured: path.join(garbage, 'node') }), /unexpected version output 'hello'/);
   });

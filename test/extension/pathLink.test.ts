@@ -27,7 +27,7 @@ describe('pathLink', () => {
     assert.equal(tildify('/home/used/x', home), '/home/used/x');
   });
 
-  it('tells this version\'s link, another version\'s, and anything else apart', () => {
+  it("tells this version's link, another version's, and anything else apart", () => {
     const root = tempDir('pathlink');
     const ext = (v: string): string => path.join(root, 'extensions', `${ID}-${v}`, 'bin', 'scry');
     const current = ext('0.2.0');

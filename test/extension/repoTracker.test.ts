@@ -6,7 +6,17 @@ import type { DaemonInfo, IndexResult } from '../../daemon/protocol';
 import { RepoTracker } from '../../extension/repoTracker';
 import { statusView } from '../../extension/statusView';
 
-const info: DaemonInfo = { pid: 7, version: '0.1.0', protocol: 1, home: '/h', socket: '/h/scryd.sock', started_at: '', uptime_ms: 1, log_file: '/h/logs/scryd.log', node: 'v24' };
+const info: DaemonInfo = {
+  pid: 7,
+  version: '0.1.0',
+  protocol: 1,
+  home: '/h',
+  socket: '/h/scryd.sock',
+  started_at: '',
+  uptime_ms: 1,
+  log_file: '/h/logs/scryd.log',
+  node: 'v24',
+};
 const running = { kind: 'running', info, adopted: false } as const;
 const result = (symbols: number, extra: Partial<IndexResult> = {}): IndexResult => ({
   repo: '/r/app',

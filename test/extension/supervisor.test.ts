@@ -149,7 +149,10 @@ describe('Supervisor', () => {
     assert.equal(sup.state.kind, 'no-node');
     assert.match(sup.state.kind === 'no-node' ? sup.state.reason : '', /scry\.nodePath/);
     await new Promise((r) => setTimeout(r, 300));
-    assert.deepEqual(states.map((s) => s.kind), ['starting', 'no-node']);
+    assert.deepEqual(
+      states.map((s) => s.kind),
+      ['starting', 'no-node'],
+    );
     assert.equal(daemonPid(home), undefined);
   });
 
@@ -169,7 +172,7 @@ describe('Supervisor', () => {
 });
 
 describe('WorkspaceIndexer', () => {
-  it('indexes the workspace on connect and tracks progress to ready with the daemon\'s counts', async () => {
+  it("indexes the workspace on connect and tracks progress to ready with the daemon's counts", async () => {
     const home = tempDir('idx');
     const sup = new Supervisor({ home, daemonScript: DAEMON, resolveNode: () => findNode() });
     const tracker = new RepoTracker();
@@ -190,7 +193,10 @@ describe('WorkspaceIndexer', () => {
       assert.equal(view.result?.symbols, status.symbols);
       assert.ok(status.symbols > 0);
       assert.deepEqual(phases, ['waiting', 'indexing', 'ready']);
-      assert.ok(progress.some((e) => e.phase === 'indexing'), 'progress notifications reached the tracker');
+      assert.ok(
+        progress.some((e) => e.phase === 'indexing'),
+        'progress notifications reached the tracker',
+      );
       const percents = progress.flatMap((e) => (e.phase === 'indexing' && typeof e.percent === 'number' ? [e.percent] : []));
       assert.ok(percents.length > 0 && percents.every((p) => p >= 0 && p < 100), `indexing progress carries a percentage: ${JSON.stringify(progress)}`);
       // A forced reindex goes through indexing again and lands on the same counts.

@@ -24,7 +24,10 @@ describe('control characters in file names', () => {
     // A real rxjs operator under the hostile name: it defines and calls real symbols.
     const source = fs.readFileSync(path.join(repo, 'src/internal/operators/concatMapTo.ts'), 'utf8');
     // One folder up: './concatMap' becomes './operators/concatMap', '../types' './types'.
-    const moved = source.replace("from './concatMap'", "from './operators/concatMap'").replace("from '../", "from './").replace(/concatMapTo/g, 'evilConcatMapTo');
+    const moved = source
+      .replace("from './concatMap'", "from './operators/concatMap'")
+      .replace("from '../", "from './")
+      .replace(/concatMapTo/g, 'evilConcatMapTo');
     fs.writeFileSync(path.join(repo, EVIL_FILE), moved);
     const r = await scry(['index', '--repo', repo, '--json'], { home });
     assert.equal(r.code, 0, r.stderr);
@@ -45,7 +48,13 @@ describe('control characters in file names', () => {
 
   for (const format of ['compact', 'human'] as const) {
     it(`${format} escapes the name: no forged line, no raw control character`, async () => {
-      for (const args of [['defs', 'evilConcatMapTo'], ['refs', 'concatMap'], ['search', 'evilConcat'], ['symbols', EVIL_FILE], ['impact', 'concatMap', '--limit', '500']]) {
+      for (const args of [
+        ['defs', 'evilConcatMapTo'],
+        ['refs', 'concatMap'],
+        ['search', 'evilConcat'],
+        ['symbols', EVIL_FILE],
+        ['impact', 'concatMap', '--limit', '500'],
+      ]) {
         const r = await scry([...args, '--repo', repo, '--format', format], { home });
         assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
         assert.doesNotMatch(r.stdout.replace(/\n/g, ''), /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/, `${args[0]}: no raw control character`);
@@ -84,6 +93,9 @@ describe('control characters in file names', () => {
   it('search over json finds the file too', async () => {
     const r = await scry(['search', 'evilConcat', '--repo', repo, '--json'], { home });
     const answer = JSON.parse(r.stdout) as SearchResult;
-    assert.ok(answer.results.some((h) => h.file === EVIL_FILE), JSON.stringify(answer.results));
+    assert.ok(
+      answer.results.some((h) => h.file === EVIL_FILE),
+      JSON.stringify(answer.results),
+    );
   });
 });

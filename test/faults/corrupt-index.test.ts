@@ -105,7 +105,9 @@ describe('an index.db corrupted mid-file, under a real daemon', () => {
       watcher.dispose();
     }
     assert.notEqual(reportedAt, -1, 'some query read a damaged page');
-    console.log(`query ${reportedAt + 1} of ${names.length} found the damage; ${seen.length} status reads while it rebuilt: ${[...new Set(seen.map((s) => `${s.effective_status}/${s.building ? 'building' : 'idle'}`))].join(', ')}`);
+    console.log(
+      `query ${reportedAt + 1} of ${names.length} found the damage; ${seen.length} status reads while it rebuilt: ${[...new Set(seen.map((s) => `${s.effective_status}/${s.building ? 'building' : 'idle'}`))].join(', ')}`,
+    );
     for (const s of seen) {
       assert.ok(!(s.effective_status === 'ready' && s.last_error === null && s.indexed_at === builtAt), `status during the rebuild: ${JSON.stringify(s)}`);
       assert.match(s.last_error ?? '', /unreadable \(database disk image is malformed\); it was moved aside to/);

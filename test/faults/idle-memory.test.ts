@@ -60,7 +60,9 @@ describe('what an idle daemon keeps', () => {
       released = Math.min(released, (await client.request(P.Status.type, {})).daemon.rss_bytes ?? released);
     }
     const heap = (d: P.DaemonInfo): string => `heap ${MB(d.heap_used_bytes)} used of ${MB(d.heap_total_bytes)}, external ${MB(d.external_bytes)}`;
-    console.log(`daemon RSS: ${MB(start)} at start, ${MB(busy.daemon.rss_bytes)} after indexing and queries, ${MB(released)} once its store closed (${(released / start).toFixed(2)}x); ${heap(idle.daemon)}`);
+    console.log(
+      `daemon RSS: ${MB(start)} at start, ${MB(busy.daemon.rss_bytes)} after indexing and queries, ${MB(released)} once its store closed (${(released / start).toFixed(2)}x); ${heap(idle.daemon)}`,
+    );
     assert.ok(released <= start * 1.3, `RSS ${MB(released)} once the store closed, over 1.30x the ${MB(start)} at start`);
 
     assert.ok((await client.request(P.Refs.type, { repo, name: 'concatMap' })).total > 0, 'the closed index opens again on demand');

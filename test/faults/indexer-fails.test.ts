@@ -20,7 +20,10 @@ describe('a precise indexer that fails', () => {
     home = tempDir('indexer-fails');
     repo = tempDir('indexer-fails-repo');
     fs.mkdirSync(path.join(repo, 'src'));
-    fs.writeFileSync(path.join(repo, 'src', 'a.ts'), 'export function greet(n: string) {\n  return helper(n);\n}\nexport function helper(n: string) {\n  return n;\n}\n');
+    fs.writeFileSync(
+      path.join(repo, 'src', 'a.ts'),
+      'export function greet(n: string) {\n  return helper(n);\n}\nexport function helper(n: string) {\n  return n;\n}\n',
+    );
     fs.writeFileSync(path.join(repo, 'src', 'b.ts'), 'import { greet } from "./a";\ngreet("x");\n');
     // A trailing comma TypeScript tolerates, then a list never closed: scip-typescript stops with TS1005.
     fs.writeFileSync(path.join(repo, 'tsconfig.json'), '{ "compilerOptions": { "strict": true, }, "include": ["src"');
@@ -36,7 +39,10 @@ describe('a precise indexer that fails', () => {
 
     const refs = await scryJson<P.QueryResult>(['refs', 'helper', '--repo', repo], { home });
     const sites = refs.matches.flatMap((m) => m.occurrences);
-    assert.ok(sites.some((o) => o.file === 'src/a.ts' && o.line === 2 && o.is_call), 'the call in greet, from the syntactic index');
+    assert.ok(
+      sites.some((o) => o.file === 'src/a.ts' && o.line === 2 && o.is_call),
+      'the call in greet, from the syntactic index',
+    );
     assert.ok(sites.every((o) => o.precision === 'syntactic'));
 
     const status = await scryJson<P.StatusResult>(['status'], { home });
@@ -51,7 +57,8 @@ describe('a precise indexer that fails', () => {
   });
 
   it('picks the cause out of a tool output: the error, not stack frames or the Node version', () => {
-    const out = 'node:internal/x\n  throw err;\n\nError: tsconfig.json(1,60): error TS1005: \']\' expected.\n\n    at loadConfigFile (main.js:166:15)\n    at indexCommand (main.js:92:13)\n\nNode.js v20.20.2\n';
+    const out =
+      "node:internal/x\n  throw err;\n\nError: tsconfig.json(1,60): error TS1005: ']' expected.\n\n    at loadConfigFile (main.js:166:15)\n    at indexCommand (main.js:92:13)\n\nNode.js v20.20.2\n";
     assert.equal(causeLine(out), "Error: tsconfig.json(1,60): error TS1005: ']' expected.");
     assert.equal(causeLine('warming up\nwrote 3 files\n'), 'wrote 3 files');
     assert.equal(causeLine(''), '');

@@ -71,11 +71,15 @@ describe('indexers die with the daemon', { skip: process.platform !== 'linux' &&
     const guardPath = guardFile();
     assert.ok(guardPath, 'dist/indexer-guard.js is built');
     const scratch = tempDir('orphan-out');
-    const guardProcess = spawn(process.execPath, [guardPath, process.execPath, scipTypescriptMain(), 'index', '--cwd', repo, '--output', path.join(scratch, 'out.scip'), '--no-progress-bar'], {
-      cwd: repo,
-      detached: true,
-      stdio: ['pipe', 'ignore', 'ignore'],
-    });
+    const guardProcess = spawn(
+      process.execPath,
+      [guardPath, process.execPath, scipTypescriptMain(), 'index', '--cwd', repo, '--output', path.join(scratch, 'out.scip'), '--no-progress-bar'],
+      {
+        cwd: repo,
+        detached: true,
+        stdio: ['pipe', 'ignore', 'ignore'],
+      },
+    );
     const guard = guardProcess.pid!;
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'indexer.pid'), String(guard));

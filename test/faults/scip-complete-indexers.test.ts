@@ -37,7 +37,10 @@ async function refusesCuts(home: string, repo: string, whole: string, work: stri
   // The last document inside the repo: scip-go also writes Go's generated test mains, under '..'.
   const lastInRepo = paths.findLastIndex((p) => !p.startsWith('..'));
   assert.notEqual(lastInRepo, -1);
-  for (const [label, keep] of [['half of its documents', Math.floor(paths.length / 2)], ['all before its last document in the repo', lastInRepo]] as const) {
+  for (const [label, keep] of [
+    ['half of its documents', Math.floor(paths.length / 2)],
+    ['all before its last document in the repo', lastInRepo],
+  ] as const) {
     const file = cutAfter(whole, keep, path.join(work, `cut-${keep}.scip`));
     const r = await scry(['index', '--repo', repo, '--scip', file], { home });
     assert.notEqual(r.code, 0, `accepted ${keep} of ${paths.length} documents: ${r.stdout}`);
@@ -52,7 +55,9 @@ async function refusesCuts(home: string, repo: string, whole: string, work: stri
 
 const scipGo = findOnPath('scip-go', process.env);
 const goWork = tempDir('scip-go-cut');
-const goRepo = scipGo ? goModuleRepo(path.join(goWork, 'mod')) : { skip: 'scip-go is not on PATH (.ci/run installs it; export PATH=$(go env GOPATH)/bin:$PATH)' };
+const goRepo = scipGo
+  ? goModuleRepo(path.join(goWork, 'mod'))
+  : { skip: 'scip-go is not on PATH (.ci/run installs it; export PATH=$(go env GOPATH)/bin:$PATH)' };
 const goSkip = typeof goRepo === 'string' ? false : goRepo.skip;
 if (goSkip) console.log(`skipping the scip-go cases: ${goSkip}`);
 
@@ -77,7 +82,13 @@ describe('scip-go: an index cut at a document boundary', { skip: goSkip }, () =>
   });
 
   it('a cut index is refused on import, naming the file and a Go file it lacks', async () => {
-    await refusesCuts(home, repo, whole, goWork, /it has no document for \d+ of the \d+ Go files of its module that scip-go always reads \(e\.g\. '[^']+\.go'\)\. It was cut short/);
+    await refusesCuts(
+      home,
+      repo,
+      whole,
+      goWork,
+      /it has no document for \d+ of the \d+ Go files of its module that scip-go always reads \(e\.g\. '[^']+\.go'\)\. It was cut short/,
+    );
   });
 
   it('a run whose output comes back cut is reported failed with the reason; the file it lost answers syntactically', async () => {
@@ -88,13 +99,22 @@ describe('scip-go: an index cut at a document boundary', { skip: goSkip }, () =>
     try {
       const env = { PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, REAL_SCIP_GO: scipGo!, SCRY_FIRST_INDEX: '0' };
       const r = await scryJson<IndexResult>(['index', repo], { home: cutHome, env });
-      assert.deepEqual(r.indexers.map((i) => [i.indexer, i.status]), [['scip-go', 'failed'], ['tree-sitter-go', 'ok']]);
+      assert.deepEqual(
+        r.indexers.map((i) => [i.indexer, i.status]),
+        [
+          ['scip-go', 'failed'],
+          ['tree-sitter-go', 'ok'],
+        ],
+      );
       const go = r.indexers[0]!;
       assert.match(go.error ?? '', /^SCIP index '.*go\.scip' is incomplete: it has no document for 1 of the \d+ Go files/);
       console.log(`cut run: ${go.error}`);
       // What the cut output lost (zip/zip_test.go) answers from tree-sitter-go, marked so; what it kept stays precise.
       const defs = async (name: string): Promise<Array<[string, string]>> => {
-        const answer = await scryJson<{ matches: Array<{ occurrences: Array<{ file: string; precision?: string }> }> }>(['defs', name, '--repo', repo], { home: cutHome, env });
+        const answer = await scryJson<{ matches: Array<{ occurrences: Array<{ file: string; precision?: string }> }> }>(['defs', name, '--repo', repo], {
+          home: cutHome,
+          env,
+        });
         return answer.matches.flatMap((m) => m.occurrences.map((o): [string, string] => [o.file, o.precision ?? 'precise']));
       };
       assert.deepEqual(await defs('TestCreateFromDirSpecial'), [['zip/zip_test.go', 'syntactic']]);
@@ -109,7 +129,10 @@ describe('scip-go: an index cut at a document boundary', { skip: goSkip }, () =>
     const runHome = tempDir('scip-go-whole-run');
     try {
       const r = await scryJson<IndexResult>(['index', repo], { home: runHome, env: { SCRY_FIRST_INDEX: '0' } });
-      assert.deepEqual(r.indexers.map((i) => [i.indexer, i.status]), [['scip-go', 'ok']]);
+      assert.deepEqual(
+        r.indexers.map((i) => [i.indexer, i.status]),
+        [['scip-go', 'ok']],
+      );
       assert.equal(r.status, 'ready');
     } finally {
       await stopDaemon(runHome);
@@ -132,7 +155,11 @@ describe('scip-python: an index cut at a document boundary', { skip: pySkip }, (
     fs.cpSync(REQUESTS, path.join(repo, 'requests'), { recursive: true, filter: (f) => !f.includes('__pycache__') });
     spawnSync('git', ['init', '-q'], { cwd: repo });
     // As the daemon runs it: progress on, so its count of analysed files is printed.
-    const r = spawnSync(process.execPath, [scipPythonMain(), 'index', '--cwd', repo, '--output', whole, '--project-name', 'requests', '--project-version', '0'], { cwd: repo, encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [scipPythonMain(), 'index', '--cwd', repo, '--output', whole, '--project-name', 'requests', '--project-version', '0'],
+      { cwd: repo, encoding: 'utf8' },
+    );
     assert.equal(r.status, 0, r.stderr);
     reported = pythonFilesReported(r.stdout + r.stderr);
   });
@@ -156,6 +183,12 @@ describe('scip-python: an index cut at a document boundary', { skip: pySkip }, (
   });
 
   it('a cut index is refused on import, naming the file and a Python file it lacks', async () => {
-    await refusesCuts(home, repo, whole, work, /it has no document for \d+ of the \d+ Python files of its project that scip-python always reads \(e\.g\. 'requests\/[^']+\.py'\)\. It was cut short/);
+    await refusesCuts(
+      home,
+      repo,
+      whole,
+      work,
+      /it has no document for \d+ of the \d+ Python files of its project that scip-python always reads \(e\.g\. 'requests\/[^']+\.py'\)\. It was cut short/,
+    );
   });
 });

@@ -51,7 +51,10 @@ describe('a .scip cut at a document boundary', () => {
     assert.equal(r.status, 'ready');
   });
 
-  for (const [what, keep] of [['half of its documents', 0.5], ['all but its last document', -1]] as const) {
+  for (const [what, keep] of [
+    ['half of its documents', 0.5],
+    ['all but its last document', -1],
+  ] as const) {
     it(`refuses the index with ${what}, in one line naming the file, and keeps serving the whole one`, async () => {
       const documents = keep < 0 ? ends.length + keep : Math.floor(ends.length * keep);
       const file = cut(documents);

@@ -16,7 +16,12 @@ const GATE = path.join(ROOT, 'bin', 'scry-hook');
 
 function hook(home: string, event: string, input: string, env: NodeJS.ProcessEnv = {}): { code: number | null; stdout: string; ms: number } {
   const started = Date.now();
-  const r = spawnSync('/bin/sh', [GATE, process.execPath, event], { input, encoding: 'utf8', env: { ...process.env, SCRY_HOME: home, ...env }, timeout: 30_000 });
+  const r = spawnSync('/bin/sh', [GATE, process.execPath, event], {
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, SCRY_HOME: home, ...env },
+    timeout: 30_000,
+  });
   return { code: r.status, stdout: r.stdout, ms: Date.now() - started };
 }
 
@@ -41,7 +46,16 @@ describe('the search hook with a daemon and an indexed repo', () => {
   after(() => stopDaemon(home));
 
   it('answers a symbol search in any of the tools agents use, with the refs and where to get more', () => {
-    for (const command of ['grep -rn createParser src/', 'rg -w createParser -g "*.ts"', 'cd src && git grep -n "createParser("', 'grep -rnw createParser --include=*.ts .', 'ag createParser\\(', 'ack -w createParser', 'ugrep -rn "\\bcreateParser\\b" src', 'find src -name "*.ts" | xargs grep -l createParser']) {
+    for (const command of [
+      'grep -rn createParser src/',
+      'rg -w createParser -g "*.ts"',
+      'cd src && git grep -n "createParser("',
+      'grep -rnw createParser --include=*.ts .',
+      'ag createParser\\(',
+      'ack -w createParser',
+      'ugrep -rn "\\bcreateParser\\b" src',
+      'find src -name "*.ts" | xargs grep -l createParser',
+    ]) {
       const r = hook(home, 'pretooluse', bash(command, repo));
       assert.equal(r.code, 0, command);
       const out = JSON.parse(r.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string; permissionDecision?: string } };
@@ -79,7 +93,10 @@ describe('the search hook with a daemon and an indexed repo', () => {
 
   it('answers a find -name of a source file with its outline, and nothing for a name pattern', () => {
     const r = hook(home, 'pretooluse', bash('find . -name stream.ts', repo));
-    assert.match((JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext, /^scry: src\/stream\.ts is in the index; its outline[^\n]*\n[^]*EventSourceParserStream/);
+    assert.match(
+      (JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext,
+      /^scry: src\/stream\.ts is in the index; its outline[^\n]*\n[^]*EventSourceParserStream/,
+    );
     assert.equal(hook(home, 'pretooluse', bash('find . -name "*.ts"', repo)).stdout, '');
     assert.equal(hook(home, 'pretooluse', bash('find . -name missing.ts', repo)).stdout, '');
   });
@@ -87,9 +104,14 @@ describe('the search hook with a daemon and an indexed repo', () => {
   it('replace mode (config.yaml) denies the search with the answer as the reason; off says nothing', () => {
     fs.writeFileSync(path.join(home, 'config.yaml'), 'hooks:\n  search: replace\n');
     try {
-      const out = JSON.parse(hook(home, 'pretooluse', bash('grep -rn createParser src', repo)).stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
+      const out = JSON.parse(hook(home, 'pretooluse', bash('grep -rn createParser src', repo)).stdout) as {
+        hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string };
+      };
       assert.equal(out.hookSpecificOutput.permissionDecision, 'deny');
-      assert.match(out.hookSpecificOutput.permissionDecisionReason, /^scry: 'createParser' is a code symbol[^]*The search was not run: the index answered it\. For a plain text search run it again as `SCRY_GREP=1 <command>`/);
+      assert.match(
+        out.hookSpecificOutput.permissionDecisionReason,
+        /^scry: 'createParser' is a code symbol[^]*The search was not run: the index answered it\. For a plain text search run it again as `SCRY_GREP=1 <command>`/,
+      );
       fs.writeFileSync(path.join(home, 'config.yaml'), 'hooks:\n  search: off\n');
       assert.equal(hook(home, 'pretooluse', bash('grep -rn createParser src', repo)).stdout, '');
       // A config that does not parse, and no good copy kept: the hook is off, never on.
@@ -109,7 +131,16 @@ describe('the search hook with a daemon and an indexed repo', () => {
   });
 
   it('bad input: a malformed payload or a command that does not parse goes ahead untouched, exit 0', () => {
-    for (const input of ['not json at all', '', '[]', '{"tool_name":"Bash"}', '{"tool_name":"Bash","tool_input":{"command":42}}', bash('grep -rn "createParser src', repo), bash('grep -rn $(echo createParser) src', repo), bash('grep -rn createParser src', '/nonexistent/dir')]) {
+    for (const input of [
+      'not json at all',
+      '',
+      '[]',
+      '{"tool_name":"Bash"}',
+      '{"tool_name":"Bash","tool_input":{"command":42}}',
+      bash('grep -rn "createParser src', repo),
+      bash('grep -rn $(echo createParser) src', repo),
+      bash('grep -rn createParser src', '/nonexistent/dir'),
+    ]) {
       const r = hook(home, 'pretooluse', input);
       assert.equal(r.code, 0, input);
       assert.equal(r.stdout, '', input);
@@ -133,7 +164,11 @@ describe('the search hook with a daemon and a repo it has not indexed', () => {
       const r = hook(home, 'pretooluse', bash('grep -rn createParser src/', repo));
       assert.equal(r.code, 0);
       // Within its deadline the hook answers from the first (syntactic) index, or says nothing and the grep runs.
-      if (r.stdout !== '') assert.match((JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecisionReason: string } }).hookSpecificOutput.permissionDecisionReason, /^scry: 'createParser' is a code symbol/);
+      if (r.stdout !== '')
+        assert.match(
+          (JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecisionReason: string } }).hookSpecificOutput.permissionDecisionReason,
+          /^scry: 'createParser' is a code symbol/,
+        );
       assert.ok(!fs.existsSync(repoQueueFile(home)), 'a running daemon was asked: nothing queued');
       let status: RepoStatus | undefined;
       for (let i = 0; i < 300 && status?.effective_status !== 'ready'; i++) {
@@ -142,7 +177,9 @@ describe('the search hook with a daemon and a repo it has not indexed', () => {
       }
       assert.equal(status?.effective_status, 'ready', 'the daemon indexed the repo the agent searched');
       // Indexed now: the same search is answered (replace: denied with the answer).
-      const again = JSON.parse(hook(home, 'pretooluse', bash('grep -rn createParser src/', repo)).stdout) as { hookSpecificOutput: { permissionDecision: string } };
+      const again = JSON.parse(hook(home, 'pretooluse', bash('grep -rn createParser src/', repo)).stdout) as {
+        hookSpecificOutput: { permissionDecision: string };
+      };
       assert.equal(again.hookSpecificOutput.permissionDecision, 'deny');
     } finally {
       await stopDaemon(home);
@@ -160,8 +197,15 @@ describe('the search hook with no daemon', () => {
       assert.equal(r.stdout, '');
       assert.ok(!fs.existsSync(path.join(home, 'scryd.pid')), 'no daemon was started');
       assert.ok(!fs.existsSync(path.join(home, 'repos')), 'no index was started');
-      const queued = fs.readFileSync(repoQueueFile(home), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { repo: string });
-      assert.deepEqual(queued.map((q) => q.repo), [repo]);
+      const queued = fs
+        .readFileSync(repoQueueFile(home), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { repo: string });
+      assert.deepEqual(
+        queued.map((q) => q.repo),
+        [repo],
+      );
       // A non-search command queues nothing.
       hook(home, 'pretooluse', bash('ls -la', repo));
       assert.equal(fs.readFileSync(repoQueueFile(home), 'utf8').trim().split('\n').length, 1);

@@ -93,14 +93,41 @@ describe('the npm package, installed from its tarball into an empty prefix', () 
   after(() => fs.rmSync(work, { recursive: true, force: true }));
 
   it('packs the bundles, bin/scry and the per-ABI native builds, and nothing of the sources', () => {
-    for (const f of ['bin/scry', 'bin/scry-hook', 'dist/hook.js', 'dist/cli.js', 'dist/cli-full.js', 'dist/daemon.js', 'dist/mcp.js', 'dist/setup.js', 'dist/direct.js', 'dist/build-worker.js', 'package.json', 'README.md', 'LICENSE']) {
+    for (const f of [
+      'bin/scry',
+      'bin/scry-hook',
+      'dist/hook.js',
+      'dist/cli.js',
+      'dist/cli-full.js',
+      'dist/daemon.js',
+      'dist/mcp.js',
+      'dist/setup.js',
+      'dist/direct.js',
+      'dist/build-worker.js',
+      'package.json',
+      'README.md',
+      'LICENSE',
+    ]) {
       assert.ok(packed.includes(f), `${f} is in the package`);
     }
     const natives = packed.filter((f) => f.startsWith('dist/native/'));
-    if (process.platform === 'linux' && process.arch === 'x64') assert.deepEqual(natives, ['dist/native/node-v115/better_sqlite3.node', 'dist/native/node-v127/better_sqlite3.node', 'dist/native/node-v137/better_sqlite3.node']);
+    if (process.platform === 'linux' && process.arch === 'x64')
+      assert.deepEqual(natives, [
+        'dist/native/node-v115/better_sqlite3.node',
+        'dist/native/node-v127/better_sqlite3.node',
+        'dist/native/node-v137/better_sqlite3.node',
+      ]);
     // Grammars that ship as a copy of their WASM (and its licence) rather than as a dependency: Elixir's.
-    assert.ok(packed.includes('dist/grammars/tree-sitter-elixir.wasm') && packed.includes('dist/grammars/tree-sitter-elixir.LICENSE'), 'the copied Elixir grammar and its licence');
-    const stray = packed.filter((f) => !/^(bin\/scry(?:-hook)?|dist\/[\w-]+\.js|dist\/native\/node-v\d+\/better_sqlite3\.node|dist\/grammars\/tree-sitter-[\w-]+\.(?:wasm|LICENSE)|package\.json|README\.md|LICENSE|CHANGELOG\.md)$/.test(f));
+    assert.ok(
+      packed.includes('dist/grammars/tree-sitter-elixir.wasm') && packed.includes('dist/grammars/tree-sitter-elixir.LICENSE'),
+      'the copied Elixir grammar and its licence',
+    );
+    const stray = packed.filter(
+      (f) =>
+        !/^(bin\/scry(?:-hook)?|dist\/[\w-]+\.js|dist\/native\/node-v\d+\/better_sqlite3\.node|dist\/grammars\/tree-sitter-[\w-]+\.(?:wasm|LICENSE)|package\.json|README\.md|LICENSE|CHANGELOG\.md)$/.test(
+          f,
+        ),
+    );
     assert.deepEqual(stray, [], 'no sources, maps, tests or the extension bundle');
     assert.ok(!packed.includes('dist/extension.js'));
   });
@@ -186,16 +213,27 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
       const started = Date.now();
       // scry setup asks before editing ~/.claude/settings.json; the user says yes.
       const r = sh(concrete, line === 'scry setup' ? 'y\n' : '');
-      log(`Node ${node.major}: ${concrete.replace(tarball, path.basename(tarball)).replace(repo, '<rxjs>')}: exit ${r.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      log(
+        `Node ${node.major}: ${concrete.replace(tarball, path.basename(tarball)).replace(repo, '<rxjs>')}: exit ${r.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
       assert.equal(r.status, 0, `${concrete}\n${r.stdout}\n${r.stderr}`);
       outputs.set(line, r);
     }
 
     const mb = sizeOf(installed) / 1024 / 1024;
-    log(`Node ${node.major}: installed size ${mb.toFixed(1)} MB (limit ${INSTALLED_MAX_MB} MB); better-sqlite3's own build ${fs.existsSync(path.join(installed, 'node_modules', 'better-sqlite3', 'build')) ? 'compiled' : 'not made (the shipped per-ABI builds serve)'}`);
+    log(
+      `Node ${node.major}: installed size ${mb.toFixed(1)} MB (limit ${INSTALLED_MAX_MB} MB); better-sqlite3's own build ${fs.existsSync(path.join(installed, 'node_modules', 'better-sqlite3', 'build')) ? 'compiled' : 'not made (the shipped per-ABI builds serve)'}`,
+    );
     assert.ok(mb <= INSTALLED_MAX_MB, `installed size ${mb.toFixed(1)} MB`);
     const ls = spawnSync('npm', ['ls', '-g', '--all'], { env, encoding: 'utf8' });
-    assert.equal(ls.status, 0, `npm ls -g is clean:\n${ls.stdout.split('\n').filter((l) => /invalid|missing|ERR/.test(l)).join('\n')}${ls.stderr}`);
+    assert.equal(
+      ls.status,
+      0,
+      `npm ls -g is clean:\n${ls.stdout
+        .split('\n')
+        .filter((l) => /invalid|missing|ERR/.test(l))
+        .join('\n')}${ls.stderr}`,
+    );
     assert.doesNotMatch(ls.stdout, /typescript@7/, 'no TypeScript 7 beside the 5.x scip-typescript runs');
     const npmOut = outputs.get(`npm install -g ./${pkg.name}-${pkg.version}.tgz`)!;
     assert.doesNotMatch(npmOut.stderr, /EBADENGINE/, 'no engine warnings for the user');
@@ -208,16 +246,23 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
     // (typescript for scip-typescript, @types/node as ts-node's peer under scip-python): say which.
     const tree = installedPackages(installed);
     const neededBy = (name: string): string[] =>
-      [...tree.entries()].filter(([, dirs]) => dirs.some((d) => {
-        const m = JSON.parse(fs.readFileSync(path.join(d, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
-        return [m.dependencies, m.peerDependencies, m.optionalDependencies].some((deps) => deps && name in deps);
-      })).map(([n]) => n);
+      [...tree.entries()]
+        .filter(([, dirs]) =>
+          dirs.some((d) => {
+            const m = JSON.parse(fs.readFileSync(path.join(d, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+            return [m.dependencies, m.peerDependencies, m.optionalDependencies].some((deps) => deps && name in deps);
+          }),
+        )
+        .map(([n]) => n);
     const devPresent = Object.keys(pkg.devDependencies).filter((d) => tree.has(d));
     const unneeded = devPresent.filter((d) => neededBy(d).length === 0);
     assert.deepEqual(unneeded, [], 'no development tool is installed for its own sake');
-    for (const tool of ['esbuild', 'playwright-core', '@vscode/vsce', 'eslint', 'tsx', 'rxjs', 'typescript-eslint', '@bufbuild/buf', '@bufbuild/protoc-gen-es']) assert.ok(!tree.has(tool), `${tool} is not installed`);
+    for (const tool of ['esbuild', 'playwright-core', '@vscode/vsce', 'eslint', 'tsx', 'rxjs', 'typescript-eslint', '@bufbuild/buf', '@bufbuild/protoc-gen-es'])
+      assert.ok(!tree.has(tool), `${tool} is not installed`);
     assert.ok(neededBy('typescript').includes('@sourcegraph/scip-typescript'));
-    log(`Node ${node.major}: ${tree.size} packages installed; dev dependencies present only as runtime needs: ${devPresent.map((d) => `${d} (for ${neededBy(d).join(', ')})`).join('; ')}`);
+    log(
+      `Node ${node.major}: ${tree.size} packages installed; dev dependencies present only as runtime needs: ${devPresent.map((d) => `${d} (for ${neededBy(d).join(', ')})`).join('; ')}`,
+    );
 
     // The first run.
     const bare = sh('scry');
@@ -228,7 +273,10 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
     // The terminal line answered refs from a real index of rxjs.
     const refs = JSON.parse(outputs.get('cd your-repo && scry refs NAME')!.stdout) as QueryResult;
     const def = refs.matches[0]?.occurrences.find((o) => o.is_definition);
-    assert.deepEqual([def?.file, def?.line], ['src/internal/operators/concatMap.ts', lineOf(path.join(repo, 'src/internal/operators/concatMap.ts'), /export function concatMap</)]);
+    assert.deepEqual(
+      [def?.file, def?.line],
+      ['src/internal/operators/concatMap.ts', lineOf(path.join(repo, 'src/internal/operators/concatMap.ts'), /export function concatMap</)],
+    );
     // From the quick first index (the precise one still building, it says so) it may name fewer: 4 under load.
     if (refs.index.syntactic || refs.index.building) assert.equal(refs.index.status, 'building', JSON.stringify(refs.index));
     else assert.ok(refs.total > 5, `${refs.total} references`);
@@ -239,7 +287,9 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
     spawnSync('git', ['init', '-q'], { cwd: jason });
     const ex = sh(`cd '${jason}' && scry refs Jason.encode --json`);
     assert.equal(ex.status, 0, ex.stderr);
-    const exDefs = (JSON.parse(ex.stdout) as QueryResult).matches.flatMap((m) => m.occurrences.filter((o) => o.is_definition).map((o) => `${o.file}:${o.line}`));
+    const exDefs = (JSON.parse(ex.stdout) as QueryResult).matches.flatMap((m) =>
+      m.occurrences.filter((o) => o.is_definition).map((o) => `${o.file}:${o.line}`),
+    );
     assert.ok(exDefs.includes(`lib/jason.ex:${lineOf(path.join(jason, 'lib', 'jason.ex'), /^  def encode\(input, opts/)}`), exDefs.join(' '));
 
     // The daemon runs on this Node, from the installed package.
@@ -250,7 +300,10 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
       status = JSON.parse(sh('scry status --json').stdout) as StatusResult;
     }
     assert.match(status.daemon.node, new RegExp(`^v${node.major}\\.`));
-    assert.ok(status.repos.some((r) => r.repo === repo && r.effective_status === 'ready'), JSON.stringify(status.repos.map((r) => [r.repo, r.effective_status])));
+    assert.ok(
+      status.repos.some((r) => r.repo === repo && r.effective_status === 'ready'),
+      JSON.stringify(status.repos.map((r) => [r.repo, r.effective_status])),
+    );
     // What the MCP tool and another Node must match: the precise index's answer (the first one, syntactic, may name fewer; on a loaded machine it did, 11 of 13).
     const preciseRun = sh(`cd '${repo}' && scry refs concatMap --json`);
     assert.equal(preciseRun.status, 0, preciseRun.stderr);
@@ -260,11 +313,16 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
 
     // An MCP client over stdio, started the way an agent's config would.
     const client = new Client({ name: 'install-test', version: '1' });
-    await client.connect(new StdioClientTransport({ command: path.join(prefix, 'bin', 'scry'), args: ['mcp'], cwd: repo, env: env as Record<string, string>, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({ command: path.join(prefix, 'bin', 'scry'), args: ['mcp'], cwd: repo, env: env as Record<string, string>, stderr: 'pipe' }),
+    );
     try {
       assert.equal(client.getServerVersion()?.name, 'scry');
       const { tools } = await client.listTools();
-      assert.ok(tools.some((t) => t.name === 'scry_refs'), tools.map((t) => t.name).join(', '));
+      assert.ok(
+        tools.some((t) => t.name === 'scry_refs'),
+        tools.map((t) => t.name).join(', '),
+      );
       // The model reads compact text; the full answer comes on request.
       const compact = await client.callTool({ name: 'scry_refs', arguments: { symbol: 'concatMap' } });
       assert.equal(compact.structuredContent, undefined);
@@ -298,7 +356,11 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
       assert.equal(started.status, 0, started.stderr);
       const s2 = { daemon: JSON.parse(started.stdout) as DaemonInfo };
       assert.match(s2.daemon.node, new RegExp(`^v${other.major}\\.`));
-      assert.ok(fs.existsSync(path.join(installed, 'dist', 'native', `node-v${spawnSync(other.bin, ['-p', 'process.versions.modules'], { encoding: 'utf8' }).stdout.trim()}`)));
+      assert.ok(
+        fs.existsSync(
+          path.join(installed, 'dist', 'native', `node-v${spawnSync(other.bin, ['-p', 'process.versions.modules'], { encoding: 'utf8' }).stdout.trim()}`),
+        ),
+      );
       assert.equal(onOther('scry stop').status, 0);
       assert.equal(isAlive(s2.daemon.pid), false);
     }

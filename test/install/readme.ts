@@ -11,7 +11,13 @@ export function installCommands(readme = fs.readFileSync(path.join(ROOT, 'README
   const section = readme.slice(start, end < 0 ? undefined : end);
   const out = new Map<string, string[]>();
   for (const m of section.matchAll(/^### (.+)\n+```sh\n([\s\S]*?)```/gm)) {
-    out.set(m[1]!.trim(), m[2]!.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#')));
+    out.set(
+      m[1]!.trim(),
+      m[2]!
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l && !l.startsWith('#')),
+    );
   }
   return out;
 }

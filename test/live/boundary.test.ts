@@ -54,9 +54,12 @@ describe('links out of the repo and binary files, with a real daemon', () => {
     fs.mkdirSync(path.join(repo, 'lib'));
     fs.writeFileSync(path.join(repo, 'src', 'app.ts'), 'export function insideFn(a: number): number {\n  return a + 1;\n}\nexport const two = insideFn(1);\n');
     fs.writeFileSync(path.join(repo, 'lib', 'tool.rb'), "def inside_ruby\n  'inside'\nend\n\ninside_ruby\n");
-    fs.writeFileSync(path.join(repo, 'lib', 'more.rb'), "def more_ruby\n  inside_ruby\nend\n");
+    fs.writeFileSync(path.join(repo, 'lib', 'more.rb'), 'def more_ruby\n  inside_ruby\nend\n');
     // Binary files named like source: a NUL byte in their first bytes, a definition in plain text after it.
-    fs.writeFileSync(path.join(repo, 'bin.ts'), Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]), Buffer.from('\nexport function binaryGarbage() {}\n')]));
+    fs.writeFileSync(
+      path.join(repo, 'bin.ts'),
+      Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]), Buffer.from('\nexport function binaryGarbage() {}\n')]),
+    );
     fs.writeFileSync(path.join(repo, 'lib', 'bin.rb'), Buffer.concat([Buffer.from([0, 0, 0, 1]), Buffer.from('\ndef binary_ruby\nend\n')]));
     fs.symlinkSync('/etc/passwd', path.join(repo, 'passwd.ts'));
     fs.symlinkSync(outside, path.join(repo, 'linked'));
@@ -106,7 +109,9 @@ describe('links out of the repo and binary files, with a real daemon', () => {
     assert.ok(watches && watches.inotify_watches !== null, 'a real daemon on Linux counts its inotify watches');
     // The repo's folders and its few source files; /usr alone holds thousands of folders.
     const usrFolders = fs.readdirSync('/usr/share', { withFileTypes: true }).filter((e) => e.isDirectory()).length;
-    console.log(`inotify watches held by the daemon: ${watches.inotify_watches} (watched folders ${st.watched_dirs}; /usr/share alone has ${usrFolders} folders)`);
+    console.log(
+      `inotify watches held by the daemon: ${watches.inotify_watches} (watched folders ${st.watched_dirs}; /usr/share alone has ${usrFolders} folders)`,
+    );
     assert.ok(watches.inotify_watches! > 0 && watches.inotify_watches! <= 20, `inotify watches ${watches.inotify_watches}`);
   });
 
@@ -119,7 +124,10 @@ describe('links out of the repo and binary files, with a real daemon', () => {
     const log = path.join(home, 'logs', 'scryd.log');
     await waitFor(() => {
       const text = fs.readFileSync(log, 'utf8');
-      return text.includes(`overlay: skipped 'src/late.ts': links outside the repository (to '${path.join(outside, 'late.ts')}')`) && text.includes("overlay: skipped 'src/bin2.ts': binary (contains NUL bytes)");
+      return (
+        text.includes(`overlay: skipped 'src/late.ts': links outside the repository (to '${path.join(outside, 'late.ts')}')`) &&
+        text.includes("overlay: skipped 'src/bin2.ts': binary (contains NUL bytes)")
+      );
     }, 'the overlay to skip the new link and the binary file');
     for (const name of ['outsideLive', 'lateOutside', 'binaryLive']) {
       assert.deepEqual((await json<P.QueryResult>(['refs', name, '--repo', repo])).matches, [], `refs ${name}`);

@@ -55,7 +55,10 @@ describe('daemon robustness', () => {
     // starting now builds the precise one (issue 38), and ready only from a precise index.
     assert.equal(r.index.status, r.index.syntactic ? 'building' : 'ready');
     // Without a daemon the CLI answers from the index file and starts a new daemon, which cleans up.
-    await waitFor(() => { const now = daemonPid(home); return now !== undefined && now !== pid; }, 'a new daemon');
+    await waitFor(() => {
+      const now = daemonPid(home);
+      return now !== undefined && now !== pid;
+    }, 'a new daemon');
     await waitFor(() => !fs.existsSync(path.join(dir, 'index.db.next')), 'the restarted daemon to remove the leftover');
     await waitFor(() => !isAlive(indexerPid), 'the orphaned indexer to be stopped');
   });

@@ -23,7 +23,8 @@ async function json<T>(args: string[], home: string, env: Record<string, string>
   return JSON.parse(r.stdout) as T;
 }
 
-const statusOf = async (home: string, repo: string): Promise<P.RepoStatus | undefined> => (await json<P.StatusResult>(['status'], home)).repos.find((r) => r.repo === repo);
+const statusOf = async (home: string, repo: string): Promise<P.RepoStatus | undefined> =>
+  (await json<P.StatusResult>(['status'], home)).repos.find((r) => r.repo === repo);
 
 /** Appends a new function to a file and waits until `defs` finds it: the edit was seen. */
 async function editIsSeen(home: string, repo: string, file: string, name: string): Promise<P.QueryResult> {
@@ -51,7 +52,10 @@ describe('past the watched-folder cap', () => {
     }, 'status to say degraded');
     assert.equal(st.watching, true);
     assert.equal(st.watch_mode, 'polling');
-    assert.match(st.degraded!, /^more than 5 folders to watch in .* \(the cap, SCRY_MAX_WATCHED_DIRS\); polling the files git reports as changed every 0\.2 s$/);
+    assert.match(
+      st.degraded!,
+      /^more than 5 folders to watch in .* \(the cap, SCRY_MAX_WATCHED_DIRS\); polling the files git reports as changed every 0\.2 s$/,
+    );
     assert.equal(st.watched_dirs, 0, 'no folder is watched with inotify');
     const human = await scry(['status', '--format', 'human'], { home, env: ENV });
     assert.match(human.stdout, /watching by polling \(degraded\)/);
@@ -62,7 +66,10 @@ describe('past the watched-folder cap', () => {
     await editIsSeen(home, repo, 'src/internal/operators/concatMapTo.ts', 'cappedProbeAgain');
     // A new untracked file.
     fs.writeFileSync(path.join(repo, 'src', 'polledNew.ts'), 'export function polledNew(): number {\n  return 2;\n}\n');
-    await waitFor(async () => (await json<P.QueryResult>(['defs', 'polledNew', '--repo', repo], home)).matches.length > 0 || undefined, 'the new file to be seen');
+    await waitFor(
+      async () => (await json<P.QueryResult>(['defs', 'polledNew', '--repo', repo], home)).matches.length > 0 || undefined,
+      'the new file to be seen',
+    );
   });
 });
 
@@ -103,17 +110,24 @@ describe('ENOSPC: fs.inotify.max_user_watches below what the repo needs', () => 
       t.diagnostic(`max_user_watches lowered from ${original} to ${low} for the daemon's start`);
       fs.writeFileSync(LIMIT, String(low));
       await json<P.DaemonInfo>(['start'], home);
-      st = await waitFor(async () => {
-        const s = await statusOf(home, repo);
-        return s?.degraded ? s : undefined;
-      }, 'status to say degraded', 30_000);
+      st = await waitFor(
+        async () => {
+          const s = await statusOf(home, repo);
+          return s?.degraded ? s : undefined;
+        },
+        'status to say degraded',
+        30_000,
+      );
     } finally {
       // The limit is shared by every process of this user: back at once.
       fs.writeFileSync(LIMIT, original);
     }
     assert.equal(fs.readFileSync(LIMIT, 'utf8').trim(), original, 'the limit is restored');
     assert.equal(st.watch_mode, 'polling');
-    assert.match(st.degraded!, /^the inotify watch limit is reached \(ENOSPC\); polling the files git reports as changed every 0\.2 s; to watch again, raise the inotify limit \(fs\.inotify\.max_user_watches is \d+\): sudo sysctl fs\.inotify\.max_user_watches=524288/);
+    assert.match(
+      st.degraded!,
+      /^the inotify watch limit is reached \(ENOSPC\); polling the files git reports as changed every 0\.2 s; to watch again, raise the inotify limit \(fs\.inotify\.max_user_watches is \d+\): sudo sysctl fs\.inotify\.max_user_watches=524288/,
+    );
     const status = await json<P.StatusResult>(['status'], home);
     assert.ok(status.watches && status.watches.inotify_watches === 0, `the watches it held were released: ${JSON.stringify(status.watches)}`);
     await editIsSeen(home, repo, 'src/internal/operators/mergeMapTo.ts', 'enospcProbe');
@@ -133,7 +147,10 @@ function userWatches(): number {
     for (const fd of fds) {
       try {
         if (fs.readlinkSync(`/proc/${pid}/fd/${fd}`) !== 'anon_inode:inotify') continue;
-        total += fs.readFileSync(`/proc/${pid}/fdinfo/${fd}`, 'utf8').split('\n').filter((l) => l.startsWith('inotify wd:')).length;
+        total += fs
+          .readFileSync(`/proc/${pid}/fdinfo/${fd}`, 'utf8')
+          .split('\n')
+          .filter((l) => l.startsWith('inotify wd:')).length;
       } catch {
         // gone meanwhile
       }

@@ -30,7 +30,12 @@ describe('before the first index: "did you mean" from the names the files declar
     // One symbol per name and file, at its first declaration (concatMap has overloads).
     assert.equal(new Set(s.map((x) => `${x.name} ${x.file}`)).size, s.length);
     // A compound's tail, and a typo past the first letters.
-    assert.equal(suggestAmong('Observable.subscrbe', await declaredLike(repo, 'Observable.subscrbe'))[0]?.name.toLowerCase().startsWith('subscri'), true);
+    assert.equal(
+      suggestAmong('Observable.subscrbe', await declaredLike(repo, 'Observable.subscrbe'))[0]
+        ?.name.toLowerCase()
+        .startsWith('subscri'),
+      true,
+    );
   });
 });
 
@@ -80,7 +85,16 @@ describe('first index: suggestions and status while the precise build is held op
     const s = await statusOf();
     assert.ok(s.building, 'the precise build is held open');
     assert.equal(s.effective_status, 'building');
-    for (const args of [['refs', 'concatMap'], ['defs', 'Subscriber'], ['callers', 'concatMap'], ['callees', 'concatMap'], ['impls', 'Subscription'], ['search', 'concat'], ['impact', 'concatMap'], ['symbols', 'src/internal/operators/concatMap.ts']]) {
+    for (const args of [
+      ['refs', 'concatMap'],
+      ['defs', 'Subscriber'],
+      ['callers', 'concatMap'],
+      ['callees', 'concatMap'],
+      ['impls', 'Subscription'],
+      ['search', 'concat'],
+      ['impact', 'concatMap'],
+      ['symbols', 'src/internal/operators/concatMap.ts'],
+    ]) {
       const r = await ask<{ index: P.IndexFreshness }>(args);
       assert.equal(r.index.status, 'building', `${args.join(' ')}: ${JSON.stringify(r.index)}`);
     }
@@ -90,7 +104,15 @@ describe('first index: suggestions and status while the precise build is held op
     const procEnv: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined) procEnv[k] = v;
     client = new Client({ name: 'scry-test', version: '1' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: repo, env: { ...procEnv, ...env, SCRY_HOME: home, HOME: tempDir('user') }, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, 'mcp'],
+        cwd: repo,
+        env: { ...procEnv, ...env, SCRY_HOME: home, HOME: tempDir('user') },
+        stderr: 'pipe',
+      }),
+    );
     const call = async <T>(name: string, args: Record<string, unknown>): Promise<T> => {
       const raw = (await client!.callTool({ name, arguments: { format: 'json', repo, ...args } })) as CallToolResult;
       assert.ok(!raw.isError, JSON.stringify(raw.content));

@@ -53,7 +53,10 @@ describe('first index: syntactic first, precise after the swap', () => {
       assert.equal(s.syntactic, undefined);
     }
     // What a person reads: "syntactic first index …; precise results are coming".
-    const text = formatStatus({ daemon: (await scryJson<P.StatusResult>(['status'], { home })).daemon, repos: [{ ...s, syntactic: true, progress: { phase: 'indexing', message: 'scip-typescript: 10 files indexed', percent: 40, eta_s: 6 } }] });
+    const text = formatStatus({
+      daemon: (await scryJson<P.StatusResult>(['status'], { home })).daemon,
+      repos: [{ ...s, syntactic: true, progress: { phase: 'indexing', message: 'scip-typescript: 10 files indexed', percent: 40, eta_s: 6 } }],
+    });
     assert.match(text, /syntactic first index \(tree-sitter\); precise results are coming in ~6 s/);
   });
 
@@ -63,9 +66,21 @@ describe('first index: syntactic first, precise after the swap', () => {
       return r.index.syntactic ? undefined : r;
     }, 'the precise index');
     assert.equal(precise.index.building, undefined);
-    assert.ok(all(precise).every((o) => o.precision === undefined), 'every occurrence precise');
+    assert.ok(
+      all(precise).every((o) => o.precision === undefined),
+      'every occurrence precise',
+    );
     assert.ok(precise.matches.some((m) => m.symbol_id.startsWith('scip-typescript ')));
-    const defsOf = (r: P.QueryResult): string[] => [...new Set(all(r).filter((o) => o.is_definition && o.file === file).map((o) => o.line))].sort().map(String);
+    const defsOf = (r: P.QueryResult): string[] =>
+      [
+        ...new Set(
+          all(r)
+            .filter((o) => o.is_definition && o.file === file)
+            .map((o) => o.line),
+        ),
+      ]
+        .sort()
+        .map(String);
     assert.deepEqual(defsOf(first), defsOf(precise));
     // Every file the precise answer names was named by the syntactic one too (rxjs's concatMap is imported by name).
     const files = (r: P.QueryResult): Set<string> => new Set(all(r).map((o) => o.file));
@@ -74,7 +89,9 @@ describe('first index: syntactic first, precise after the swap', () => {
     const glanced = first.index.glance;
     if (glanced && glanced.files_read < glanced.files_naming) {
       assert.equal(first.index.partial, true);
-      console.log(`# the first answer was a glance that read ${glanced.files_read} of the ${glanced.files_naming} files naming it (partial): ${missed.length} files not named`);
+      console.log(
+        `# the first answer was a glance that read ${glanced.files_read} of the ${glanced.files_naming} files naming it (partial): ${missed.length} files not named`,
+      );
     } else assert.deepEqual(missed, [], `the first answer: ${JSON.stringify(first.index)}`);
     const status = (await scryJson<P.StatusResult>(['status', '--repo', repo], { home })).repos[0]!;
     assert.equal(status.syntactic, undefined);
@@ -111,6 +128,9 @@ describe('first index: a daemon stopped before the precise swap', () => {
       const r = (await scryJson<P.StatusResult>(['status', '--repo', repo], { home })).repos[0];
       return r && r.syntactic === undefined && !r.building && r.indexed_at ? r : undefined;
     }, 'the precise index after the restart');
-    assert.ok(precise.indexers.some((i) => i.indexer === 'scip-typescript' && i.status === 'ok'), JSON.stringify(precise.indexers));
+    assert.ok(
+      precise.indexers.some((i) => i.indexer === 'scip-typescript' && i.status === 'ok'),
+      JSON.stringify(precise.indexers),
+    );
   });
 });

@@ -72,7 +72,10 @@ describe('live index: overlay before rebuild', () => {
     // callers and callees read the overlay too: the new caller, and what it calls.
     const callers = await json<P.QueryResult>(['callers', 'concatMap', '--repo', repo], home);
     const probeCaller = callers.matches.find((m) => m.display_name === 'liveProbe');
-    assert.deepEqual(probeCaller?.occurrences.map((o) => [o.file, o.line, o.precision]), [[opFile, line, 'syntactic']]);
+    assert.deepEqual(
+      probeCaller?.occurrences.map((o) => [o.file, o.line, o.precision]),
+      [[opFile, line, 'syntactic']],
+    );
     const mapTo = callers.matches.find((m) => m.display_name === 'concatMapTo')!;
     assert.match(mapTo.symbol_id, /^scip-typescript /, 'the edited file’s existing caller keeps its precise symbol');
     assert.ok(mapTo.occurrences.every((o) => o.precision === 'syntactic'));
@@ -99,7 +102,11 @@ describe('live index: overlay before rebuild', () => {
       const files = new Set(all(r).map((o) => o.file));
       return files.has('src/internal/operators/concatMapToMoved.ts') && !files.has(opFile) ? r : undefined;
     }, 'the rename to show');
-    assert.ok(all(refs).filter((o) => o.file.endsWith('concatMapToMoved.ts')).every((o) => o.precision === 'syntactic'));
+    assert.ok(
+      all(refs)
+        .filter((o) => o.file.endsWith('concatMapToMoved.ts'))
+        .every((o) => o.precision === 'syntactic'),
+    );
     await waitFor(async () => {
       const r = await json<P.QueryResult>(['refs', 'switchMap', '--repo', repo], home);
       return !all(r).some((o) => o.file.endsWith('switchMapTo.ts'));
@@ -159,10 +166,14 @@ describe('live index: overlay before rebuild', () => {
     const file = path.join(repo, 'src/internal/operators/mergeAll.ts');
     fs.appendFileSync(file, '\nexport const whileAway = () => concatMap(() => liveSource());\n');
     await json(['start'], home, NO_AUTO_REBUILD);
-    const s = await waitFor(async () => {
-      const st = await repoStatus(home, repo);
-      return st?.watching ? st : undefined;
-    }, 'the known repo to be watched after restart', 60_000);
+    const s = await waitFor(
+      async () => {
+        const st = await repoStatus(home, repo);
+        return st?.watching ? st : undefined;
+      },
+      'the known repo to be watched after restart',
+      60_000,
+    );
     assert.equal(s.effective_status, 'ready');
     const line = lineOf(file, /whileAway/);
     const r = await waitFor(async () => {
@@ -211,7 +222,10 @@ describe('live index: automatic rebuilds', () => {
       const inB = all(r).filter((o) => o.file === 'src/b.ts');
       assert.equal(inB.length, 2);
       assert.ok(inB.every((o) => o.precision === undefined));
-      assert.ok(inB.some((o) => o.context === 'export const v19 = greet();'), 'the last save is what got indexed');
+      assert.ok(
+        inB.some((o) => o.context === 'export const v19 = greet();'),
+        'the last save is what got indexed',
+      );
     } finally {
       conn.dispose();
     }

@@ -25,12 +25,14 @@ function git(cwd: string, ...args: string[]): string {
 }
 
 /** An answer without what differs by design between two checkouts: timing and where the index came from. */
-const facts = (r: P.QueryResult): unknown => r.matches.map((m) => [m.symbol_id, m.kind, m.occurrences.map((o) => [o.file, o.line, o.column, o.use, o.precision ?? 'precise', o.containing_symbol])]);
+const facts = (r: P.QueryResult): unknown =>
+  r.matches.map((m) => [m.symbol_id, m.kind, m.occurrences.map((o) => [o.file, o.line, o.column, o.use, o.precision ?? 'precise', o.containing_symbol])]);
 
 describe('worktrees seeded from their indexed sibling', () => {
   let home: string;
   let main: string;
-  const ask = (repo: string, ...args: string[]): Promise<P.QueryResult> => scryJson<P.QueryResult>([...args, '--repo', repo, '--limit', '1000'], { home, env: NO_AUTO_REBUILD });
+  const ask = (repo: string, ...args: string[]): Promise<P.QueryResult> =>
+    scryJson<P.QueryResult>([...args, '--repo', repo, '--limit', '1000'], { home, env: NO_AUTO_REBUILD });
   const statusOf = async (repo: string): Promise<P.RepoStatus> => (await scryJson<P.StatusResult>(['status', '--repo', repo], { home })).repos[0]!;
 
   before(async () => {
@@ -42,7 +44,10 @@ describe('worktrees seeded from their indexed sibling', () => {
     git(main, '-c', 'user.email=t@example.com', '-c', 'user.name=t', 'add', '-A');
     git(main, '-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'rxjs sources');
     const built = await scryJson<P.IndexResult>(['index', main], { home, env: DAEMON_ENV });
-    assert.deepEqual(built.indexers.map((i) => [i.indexer, i.status]), [['scip-typescript', 'ok']]);
+    assert.deepEqual(
+      built.indexers.map((i) => [i.indexer, i.status]),
+      [['scip-typescript', 'ok']],
+    );
   });
   after(() => stopDaemon(home));
 
@@ -85,7 +90,8 @@ describe('worktrees seeded from their indexed sibling', () => {
     assert.ok(!occ.some((o) => o.file === file && o.line === before && o.context.includes('innerObservable')), 'not at its old line');
     // The overlay joins the edited file's calls to the one precise concatMap.
     assert.ok(moved.some((o) => o.symbol.startsWith('scip-typescript ')));
-    const elsewhere = (r: P.QueryResult): string[] => r.matches.flatMap((m) => m.occurrences.filter((o) => o.file !== file).map((o) => `${m.symbol_id} ${o.file}:${o.line}:${o.column}`)).sort();
+    const elsewhere = (r: P.QueryResult): string[] =>
+      r.matches.flatMap((m) => m.occurrences.filter((o) => o.file !== file).map((o) => `${m.symbol_id} ${o.file}:${o.line}:${o.column}`)).sort();
     assert.deepEqual(elsewhere(mine), elsewhere(theirs));
     const s = await statusOf(wt);
     assert.equal(s.overlay_files, 1);
@@ -119,7 +125,7 @@ describe('worktrees seeded from their indexed sibling', () => {
     }, "the worktree's own index on disk");
     assert.equal((await statusOf(wt)).watching, true);
     git(main, 'worktree', 'remove', '--force', wt);
-    await waitFor(() => !fs.existsSync(dir), 'the removed worktree\'s index folder to go');
+    await waitFor(() => !fs.existsSync(dir), "the removed worktree's index folder to go");
     assert.ok(!(await repos()).repos.some((r) => r.repo === wt), 'not listed by scry repos');
     const status = await scryJson<P.StatusResult>(['status'], { home });
     assert.ok(!status.repos.some((r) => r.repo === wt), 'not in status (nor watched)');

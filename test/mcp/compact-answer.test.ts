@@ -38,7 +38,10 @@ describe('scry/compact', () => {
       assert.equal(compact.text, P.COMPACT_FORMATTERS[decl.method]!(full), decl.method);
       assert.equal(compact.total, (full as { total?: number }).total, decl.method);
       assert.equal(compact.unknown_name, undefined, decl.method);
-      assert.ok(compact.text.length * 2 < JSON.stringify(full).length || decl === P.Symbols, `${decl.method}: ${compact.text.length} bytes of text for ${JSON.stringify(full).length} of JSON`);
+      assert.ok(
+        compact.text.length * 2 < JSON.stringify(full).length || decl === P.Symbols,
+        `${decl.method}: ${compact.text.length} bytes of text for ${JSON.stringify(full).length} of JSON`,
+      );
     }
     const typo = await conn.request(P.Compact.type, { method: P.Refs.method, params: { repo, name: 'innerFrmo' } });
     assert.equal(typo.unknown_name, true);

@@ -12,7 +12,6 @@ import { COMPACT_FORMATTERS, Refs, type ImpactResult, type QueryResult, type Sea
 import { CLI, daemonPid, isAlive, lineOf, rxjsRepo, scry, scryJson, stopDaemon, tempDir } from '../helpers';
 import { readSites } from '../code/sites-form';
 
-
 const TOOL_NAMES = ['scry_refs', 'scry_defs', 'scry_callers', 'scry_callees', 'scry_impls', 'scry_search', 'scry_symbols', 'scry_impact', 'scry_status'];
 
 function env(home: string, userHome: string): Record<string, string> {
@@ -42,7 +41,13 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
     client = new Client({ name: 'scry-test', version: '1' });
     // cwd deep inside the repo: the default repo must be the git root above it.
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: path.join(repo, 'src', 'internal'), env: env(home, tempDir('user')), stderr: 'pipe' }),
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, 'mcp'],
+        cwd: path.join(repo, 'src', 'internal'),
+        env: env(home, tempDir('user')),
+        stderr: 'pipe',
+      }),
     );
   });
   after(async () => {
@@ -53,7 +58,10 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
   it('lists every tool declared whole: described inputs, an output schema, read-only hints', async () => {
     const { tools } = await client.listTools();
     // The memory tools (test/mcp/memory-tools.test.ts) follow the code tools.
-    assert.deepEqual(tools.map((t) => t.name), [...TOOL_NAMES, 'scry_recall', 'scry_episodes', 'scry_memory_path', 'scry_remember', 'scry_why']);
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      [...TOOL_NAMES, 'scry_recall', 'scry_episodes', 'scry_memory_path', 'scry_remember', 'scry_why'],
+    );
     for (const t of tools.filter((x) => TOOL_NAMES.includes(x.name))) {
       assert.ok((t.description ?? '').length > 80, `${t.name} has a description an agent can choose by`);
       assert.equal(t.annotations?.readOnlyHint, true, t.name);
@@ -64,14 +72,17 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
       const props = t.inputSchema.properties as Record<string, { description?: string; enum?: string[] }>;
       assert.deepEqual(props.format?.enum, ['compact', 'json'], `${t.name} takes format`);
       // The shared fields (repo, format, paging, symbol, memory) are explained once, in the server's instructions.
-      for (const [field, schema] of Object.entries(props)) if (!['repo', 'format', 'limit', 'budget', 'offset', 'symbol', 'memory', 'lines'].includes(field)) assert.ok(schema.description, `${t.name}.${field} is described`);
+      for (const [field, schema] of Object.entries(props))
+        if (!['repo', 'format', 'limit', 'budget', 'offset', 'symbol', 'memory', 'lines'].includes(field))
+          assert.ok(schema.description, `${t.name}.${field} is described`);
       assert.ok('repo' in props, `${t.name} takes repo`);
     }
     const refs = tools.find((t) => t.name === 'scry_refs')!;
     assert.deepEqual(refs.inputSchema.required, ['symbol']);
     assert.match(client.getInstructions() ?? '', /OrderService#processOrder/);
     // refs, callers and callees take `lines`, explained once in the instructions.
-    for (const name of ['scry_refs', 'scry_callers', 'scry_callees']) assert.ok('lines' in (tools.find((t) => t.name === name)!.inputSchema.properties ?? {}), `${name} takes lines`);
+    for (const name of ['scry_refs', 'scry_callers', 'scry_callees'])
+      assert.ok('lines' in (tools.find((t) => t.name === name)!.inputSchema.properties ?? {}), `${name} takes lines`);
     assert.match(client.getInstructions() ?? '', /`lines: true` adds source lines/);
     assert.match(refs.description!, /grep/i);
   });
@@ -132,9 +143,14 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
       assert.ok(next, first.slice(-400));
       assert.match(first, /^… \d+ more in \d+ files: src\/\S+ \d+/m);
       // The rest line names every file left out, past the budget.
-      const listed = first.split('\n').filter((l) => !l.startsWith('… ')).join('\n').length;
+      const listed = first
+        .split('\n')
+        .filter((l) => !l.startsWith('… '))
+        .join('\n').length;
       assert.ok(listed < ('budget' in args ? 2_500 : 12_000), `${listed} bytes besides the rest line`);
-      const second = textOf((await client.callTool({ name: 'scry_refs', arguments: { symbol: 'Observable', ...args, offset: Number(next[1]) } })) as CallToolResult);
+      const second = textOf(
+        (await client.callTool({ name: 'scry_refs', arguments: { symbol: 'Observable', ...args, offset: Number(next[1]) } })) as CallToolResult,
+      );
       assert.match(second, new RegExp(`^\\(page from offset ${next[1]}\\)$`, 'm'));
     }
     const sites = textOf((await client.callTool({ name: 'scry_refs', arguments: { symbol: 'Observable' } })) as CallToolResult);
@@ -145,14 +161,20 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
 
   it('scry_refs honours limit and an explicit repo', async () => {
     const { result } = await call<QueryResult>('scry_refs', { symbol: 'Observable', repo, limit: 4 });
-    assert.equal(result.matches.reduce((n, m) => n + m.occurrences.length, 0), 4);
+    assert.equal(
+      result.matches.reduce((n, m) => n + m.occurrences.length, 0),
+      4,
+    );
     assert.match(result.truncated ?? '', /^\+\d+ more in \d+ files$/);
   });
 
   it('scry_defs returns only definitions', async () => {
     const { result } = await call<QueryResult>('scry_defs', { symbol: 'Subscriber' });
     const cls = result.matches.find((m) => m.kind === 'class');
-    assert.deepEqual(cls?.occurrences.map((o) => [o.file, o.is_definition]), [['src/internal/Subscriber.ts', true]]);
+    assert.deepEqual(
+      cls?.occurrences.map((o) => [o.file, o.is_definition]),
+      [['src/internal/Subscriber.ts', true]],
+    );
   });
 
   it('scry_status reports the repo the agent is in', async () => {
@@ -182,13 +204,22 @@ describe('scry mcp, through the SDK client, against a real daemon', () => {
   });
 
   it('logs every call with its latency in SCRY_HOME/logs/mcp-calls.jsonl', () => {
-    const lines = fs.readFileSync(path.join(home, 'logs', 'mcp-calls.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = fs
+      .readFileSync(path.join(home, 'logs', 'mcp-calls.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const first = lines.find((l) => l.tool === 'scry_refs' && (l.args as { symbol?: string }).symbol === 'concatMap')!;
     assert.equal(first.ok, true);
     assert.equal(typeof first.ms, 'number');
     assert.ok((first.total as number) > 5);
     // A compact call's total comes with the daemon's text (scry/compact).
-    const compact = lines.find((l) => l.tool === 'scry_refs' && (l.args as { format?: string; symbol?: string }).format === undefined && (l.args as { symbol?: string }).symbol === 'concatMap')!;
+    const compact = lines.find(
+      (l) =>
+        l.tool === 'scry_refs' &&
+        (l.args as { format?: string; symbol?: string }).format === undefined &&
+        (l.args as { symbol?: string }).symbol === 'concatMap',
+    )!;
     assert.ok((compact.total as number) > 5, JSON.stringify(compact));
     const failed = lines.find((l) => l.ok === false && (l.args as { repo?: string }).repo === '/nonexistent/place');
     assert.match(String(failed?.error), /does not exist/);
@@ -257,16 +288,27 @@ describe('scry mcp stdout', () => {
       });
     });
     const send = (m: object): boolean => child.stdin.write(`${JSON.stringify(m)}\n`);
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'scry_refs', arguments: { symbol: 'hello' } } });
     await answered;
     child.stdin.end();
     await new Promise((r) => child.on('close', r));
-    const messages = stdout.trim().split('\n').map((l) => JSON.parse(l) as { jsonrpc: string; id?: number; result?: CallToolResult });
+    const messages = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { jsonrpc: string; id?: number; result?: CallToolResult });
     assert.ok(messages.every((m) => m.jsonrpc === '2.0'));
-    assert.deepEqual(messages.map((m) => m.id), [1, 2, 3]);
+    assert.deepEqual(
+      messages.map((m) => m.id),
+      [1, 2, 3],
+    );
     // The first answer comes from the syntactic first index, and says so.
     // (from the files naming it, or from the first index, whichever is ready first).
     const first = textOf(messages[2]!.result!);

@@ -38,7 +38,15 @@ describe('memory tools over MCP', { timeout: 120_000 }, () => {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
     client = new Client({ name: 'scry-test', version: '1' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: repo, env: { ...env, SCRY_HOME: home, SCRY_MEMORY_SWEEP: '0' }, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, 'mcp'],
+        cwd: repo,
+        env: { ...env, SCRY_HOME: home, SCRY_MEMORY_SWEEP: '0' },
+        stderr: 'pipe',
+      }),
+    );
   });
   after(async () => {
     await client.close();
@@ -55,7 +63,8 @@ describe('memory tools over MCP', { timeout: 120_000 }, () => {
       assert.equal(t.outputSchema, undefined, `${name}: text answers, so no output schema`);
       const props = t.inputSchema.properties as Record<string, { description?: string; enum?: string[] }>;
       // The shared fields (repo, format, paging) are explained once, in the server's instructions.
-      for (const [field, schema] of Object.entries(props)) if (!['repo', 'format', 'limit', 'budget', 'offset'].includes(field)) assert.ok(schema.description, `${name}.${field} is described`);
+      for (const [field, schema] of Object.entries(props))
+        if (!['repo', 'format', 'limit', 'budget', 'offset'].includes(field)) assert.ok(schema.description, `${name}.${field} is described`);
       assert.deepEqual(props.format?.enum, ['compact', 'json']);
       assert.equal(t.annotations?.readOnlyHint ?? false, name !== 'scry_remember', name);
       assert.equal(t.annotations?.destructiveHint, name === 'scry_remember' ? false : undefined, name);
@@ -71,7 +80,10 @@ describe('memory tools over MCP', { timeout: 120_000 }, () => {
     const json = await call('scry_recall', { query: 'where do we deploy the API?', format: 'json' });
     const r = json.structuredContent as RecallResult;
     assert.deepEqual(JSON.parse(textOf(json)), r);
-    assert.ok((r.passages ?? []).some((p) => /deployed on web-2/.test(p.snippet)), JSON.stringify(r.passages?.map((p) => p.snippet)));
+    assert.ok(
+      (r.passages ?? []).some((p) => /deployed on web-2/.test(p.snippet)),
+      JSON.stringify(r.passages?.map((p) => p.snippet)),
+    );
   });
 
   it('scry_remember stores a fact at once for the repo the agent works in; recall finds it; twice is once', async () => {
@@ -94,11 +106,20 @@ describe('memory tools over MCP', { timeout: 120_000 }, () => {
     assert.match(text, /ran out of memory while building PDFs/);
     const header = text.split('\n').findIndex((l) => l.startsWith(`${session} (`));
     assert.notEqual(header, -1, `the transcript's path heads its passages:\n${text}`);
-    const line = text.split('\n').slice(header + 1).find((l) => l.includes('ran out of memory'));
+    const line = text
+      .split('\n')
+      .slice(header + 1)
+      .find((l) => l.includes('ran out of memory'));
     const span = /^- (\d+)-(\d+): /.exec(line ?? '');
     assert.ok(span, line);
-    const lines = fs.readFileSync(session, 'utf8').split('\n').slice(Number(span[1]) - 1, Number(span[2]));
-    assert.ok(lines.some((l) => l.includes('ran out of memory while building PDFs')), `lines ${span[1]}-${span[2]} hold the sentence`);
+    const lines = fs
+      .readFileSync(session, 'utf8')
+      .split('\n')
+      .slice(Number(span[1]) - 1, Number(span[2]));
+    assert.ok(
+      lines.some((l) => l.includes('ran out of memory while building PDFs')),
+      `lines ${span[1]}-${span[2]} hold the sentence`,
+    );
   });
 
   it('scry_memory_path and scry_episodes answer in text; a missing entity is an error naming it', async () => {

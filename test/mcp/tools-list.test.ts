@@ -16,7 +16,22 @@ import { CLI, ROOT, stopDaemon, tempDir } from '../helpers';
 /** The most tools/list may weigh: about 2,000 tokens that every session loads. */
 export const TOOLS_LIST_MAX_BYTES = 8 * 1024;
 const GOLDEN = path.join(ROOT, 'test', 'fixtures', 'mcp-errors.golden.txt');
-const TOOLS = ['scry_refs', 'scry_defs', 'scry_callers', 'scry_callees', 'scry_impls', 'scry_search', 'scry_symbols', 'scry_impact', 'scry_status', 'scry_recall', 'scry_episodes', 'scry_memory_path', 'scry_remember', 'scry_why'];
+const TOOLS = [
+  'scry_refs',
+  'scry_defs',
+  'scry_callers',
+  'scry_callees',
+  'scry_impls',
+  'scry_search',
+  'scry_symbols',
+  'scry_impact',
+  'scry_status',
+  'scry_recall',
+  'scry_episodes',
+  'scry_memory_path',
+  'scry_remember',
+  'scry_why',
+];
 
 const textOf = (r: CallToolResult): string => (r.content[0]?.type === 'text' ? r.content[0].text : '');
 
@@ -33,7 +48,15 @@ describe('scry mcp: what a session loads and what a failure says', () => {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
     client = new Client({ name: 'scry-test', version: '1' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: repo, env: { ...env, SCRY_HOME: home, HOME: tempDir('mcp-list-user'), SCRY_FIRST_INDEX: '0' }, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, 'mcp'],
+        cwd: repo,
+        env: { ...env, SCRY_HOME: home, HOME: tempDir('mcp-list-user'), SCRY_FIRST_INDEX: '0' },
+        stderr: 'pipe',
+      }),
+    );
   });
   after(async () => {
     await client.close();
@@ -45,7 +68,10 @@ describe('scry mcp: what a session loads and what a failure says', () => {
     const bytes = Buffer.byteLength(JSON.stringify(listed));
     console.log(`tools/list: ${bytes} bytes for ${listed.tools.length} tools`);
     assert.ok(bytes <= TOOLS_LIST_MAX_BYTES, `tools/list is ${bytes} bytes`);
-    assert.deepEqual(listed.tools.map((t) => t.name), TOOLS);
+    assert.deepEqual(
+      listed.tools.map((t) => t.name),
+      TOOLS,
+    );
     for (const t of listed.tools) {
       assert.match(t.description ?? '', /\bUse it\b|\bCheck it\b|\bKeep\b/, `${t.name} says when to use it`);
       assert.ok(t.title, `${t.name} has a title`);
@@ -60,7 +86,8 @@ describe('scry mcp: what a session loads and what a failure says', () => {
     console.log(`instructions: ${Buffer.byteLength(instructions)} bytes`);
     assert.ok(Buffer.byteLength(instructions) <= 2200, `instructions are ${Buffer.byteLength(instructions)} bytes`);
     const first = instructions.split('. ')[0]!;
-    for (const tool of ['scry_refs', 'scry_defs', 'scry_callers', 'scry_impls', 'scry_symbols', 'scry_recall']) assert.ok(first.includes(tool), `the first sentence names ${tool}: ${first}`);
+    for (const tool of ['scry_refs', 'scry_defs', 'scry_callers', 'scry_impls', 'scry_symbols', 'scry_recall'])
+      assert.ok(first.includes(tool), `the first sentence names ${tool}: ${first}`);
     assert.match(instructions, /ToolSearch `select:mcp__scry__scry_refs`/);
     for (const shared of ['`repo`', '`format`', '`limit`', '`budget`', 'offset', 'OrderService#processOrder']) assert.ok(instructions.includes(shared), shared);
   });

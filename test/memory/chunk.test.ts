@@ -64,7 +64,10 @@ describe('chunkSession', () => {
     const s = session(turns(20, 500));
     const a = chunkSession(s);
     const b = chunkSession(structuredClone(s));
-    assert.deepEqual(a.map((e) => e.id), b.map((e) => e.id));
+    assert.deepEqual(
+      a.map((e) => e.id),
+      b.map((e) => e.id),
+    );
     assert.equal(a[0]!.id, episodeId('/tmp/s.jsonl', a[0]!.lineStart, a[0]!.lineEnd));
     assert.equal(new Set(a.map((e) => e.id)).size, a.length);
     const moved = chunkSession({ ...s, path: '/tmp/other.jsonl' });
@@ -86,7 +89,11 @@ describe('chunkSession', () => {
     assert.deepEqual(chunkSession(session([question])), [], 'a prompt nobody answered');
     assert.deepEqual(chunkSession(session([question, t('assistant', '[read lib/repo.ex]\n[ran: mix test]', 2)])), [], 'tool calls begun, no answer in words');
     assert.deepEqual(chunkSession(session([t('user', 'hi', 1), t('assistant', 'Hello! How can I help you today?', 2)])), [], 'a greeting');
-    const answer = t('assistant', 'AshSqlite: the resources use the AshSqlite data layer, with SQLite-safe migrations (a table rewrite for nullability changes).', 2);
+    const answer = t(
+      'assistant',
+      'AshSqlite: the resources use the AshSqlite data layer, with SQLite-safe migrations (a table rewrite for nullability changes).',
+      2,
+    );
     assert.equal(chunkSession(session([question, answer])).length, 1, 'one prompt, one answer in words');
     assert.deepEqual(chunkSession(session([question, answer]), { minWords: 100 }), [], 'the floor is a parameter');
     const resumed = session(turns(5, 10));
@@ -97,7 +104,11 @@ describe('chunkSession', () => {
 
   it('lets a subagent transcript of a prompt and a report through, and a one-section seed', () => {
     assert.equal(chunkSession(session(turns(2, 20), { parentSessionId: 'p' })).length, 1);
-    assert.equal(chunkSession(session([{ role: 'user', text: 'Deploy notes', lineStart: 1, lineEnd: 1 }], { source: 'seed' })).length, 1, 'runs and seeds have no floor');
+    assert.equal(
+      chunkSession(session([{ role: 'user', text: 'Deploy notes', lineStart: 1, lineEnd: 1 }], { source: 'seed' })).length,
+      1,
+      'runs and seeds have no floor',
+    );
   });
 
   it('stores times in one canonical form, so they compare as strings', () => {
@@ -118,7 +129,11 @@ describe('chunkSession', () => {
 describe('summarize', () => {
   const t = (role: Turn['role'], text: string): Turn => ({ role, text, lineStart: 1, lineEnd: 1 });
   it('is the first request and how the last answer concluded, breadcrumbs left out', () => {
-    const s = summarize([t('user', 'Fix the flaky deploy test'), t('assistant', '[ran: npm test]\nLooking.'), t('assistant', '[edited a.ts]\nFixed: the retry was missing.')]);
+    const s = summarize([
+      t('user', 'Fix the flaky deploy test'),
+      t('assistant', '[ran: npm test]\nLooking.'),
+      t('assistant', '[edited a.ts]\nFixed: the retry was missing.'),
+    ]);
     assert.equal(s, 'Fix the flaky deploy test → Fixed: the retry was missing.');
   });
   it('trims each half at a word, within 160 characters', () => {
@@ -129,17 +144,34 @@ describe('summarize', () => {
   });
   it('keeps the first sentence of a long conclusion, not nothing', () => {
     const answer = 'The migration was written by hand because AshSqlite cannot alter a column to nullable in place. ' + 'b'.repeat(300);
-    assert.equal(summarize([t('user', 'Why?'), t('assistant', answer)]), 'Why? → The migration was written by hand because AshSqlite cannot alter a column to nullable in place.');
+    assert.equal(
+      summarize([t('user', 'Why?'), t('assistant', answer)]),
+      'Why? → The migration was written by hand because AshSqlite cannot alter a column to nullable in place.',
+    );
   });
   it('skips acknowledgements and slash commands when looking for the request', () => {
-    const s = summarize([t('user', '/model opus'), t('user', 'ok'), t('user', 'Move the API from web-1 to web-2 tonight'), t('assistant', 'Moved: web-2 serves the API.')]);
+    const s = summarize([
+      t('user', '/model opus'),
+      t('user', 'ok'),
+      t('user', 'Move the API from web-1 to web-2 tonight'),
+      t('assistant', 'Moved: web-2 serves the API.'),
+    ]);
     assert.equal(s, 'Move the API from web-1 to web-2 tonight → Moved: web-2 serves the API.');
   });
   it('takes the conclusion, not a closing courtesy, an announcement or an interjection', () => {
-    const s = summarize([t('user', 'Rename the ledger tables'), t('assistant', 'Perfect! All tables are renamed and the tests pass.\n\n## Changes\n- `ledger_entries`\n\nLet me know if you want the old names kept as views.')]);
+    const s = summarize([
+      t('user', 'Rename the ledger tables'),
+      t(
+        'assistant',
+        'Perfect! All tables are renamed and the tests pass.\n\n## Changes\n- `ledger_entries`\n\nLet me know if you want the old names kept as views.',
+      ),
+    ]);
     assert.equal(s, 'Rename the ledger tables → All tables are renamed and the tests pass.');
   });
   it('falls back on the title when no user turn asks anything', () => {
-    assert.equal(summarize([t('assistant', 'Ran the nightly import. It finished.')], 'Nightly import'), 'Nightly import → Ran the nightly import. It finished.');
+    assert.equal(
+      summarize([t('assistant', 'Ran the nightly import. It finished.')], 'Nightly import'),
+      'Nightly import → Ran the nightly import. It finished.',
+    );
   });
 });

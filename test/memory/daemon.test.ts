@@ -48,7 +48,11 @@ const turnLine = (type: 'user' | 'assistant', text: string, i: number): string =
 function sessionLines(turns: number, from = 0): string[] {
   const out: string[] = [];
   for (let i = from; i < from + turns; i++) {
-    out.push(i % 2 === 0 ? turnLine('user', `Step ${i}: please make the orders service retry failed payments (attempt ${i}).`, i) : turnLine('assistant', `Done with step ${i}: the orders service now retries payments through the billing client.`, i));
+    out.push(
+      i % 2 === 0
+        ? turnLine('user', `Step ${i}: please make the orders service retry failed payments (attempt ${i}).`, i)
+        : turnLine('assistant', `Done with step ${i}: the orders service now retries payments through the billing client.`, i),
+    );
   }
   return out;
 }
@@ -57,7 +61,8 @@ function sessionLines(turns: number, from = 0): string[] {
 function sessionFolder(n: number): string {
   const dir = path.join(tempDir('mem-sessions'), '-work-demo');
   fs.mkdirSync(dir, { recursive: true });
-  for (let i = 0; i < n; i++) fs.writeFileSync(path.join(dir, `${String(i).padStart(8, '0')}-0000-4000-8000-000000000000.jsonl`), sessionLines(6).join('\n') + '\n');
+  for (let i = 0; i < n; i++)
+    fs.writeFileSync(path.join(dir, `${String(i).padStart(8, '0')}-0000-4000-8000-000000000000.jsonl`), sessionLines(6).join('\n') + '\n');
   return dir;
 }
 
@@ -92,7 +97,10 @@ describe('memory ingest through the daemon', () => {
     for (const [source, p] of kinds) {
       const again = await json<IngestResult>(['memory', 'ingest', '--source', source, '--path', p], home);
       assert.equal(again.added, 0, `re-ingest of ${p} added nothing`);
-      assert.ok(again.files.every((f) => f.outcome === 'unchanged' || f.outcome === 'too-short'), JSON.stringify(again.files.map((f) => f.outcome)));
+      assert.ok(
+        again.files.every((f) => f.outcome === 'unchanged' || f.outcome === 'too-short'),
+        JSON.stringify(again.files.map((f) => f.outcome)),
+      );
     }
     assert.deepEqual(episodeIds(home), ids);
     // One episode's distilled text, by a prefix of its id; a prefix of nothing is one line naming it.
@@ -165,10 +173,14 @@ describe('memory ingest through the daemon', () => {
       if (i < 2) fs.utimesSync(f, old, old);
     }
     fs.cpSync(path.join(FIXTURES, 'seed'), path.join(src, 'seeds'), { recursive: true });
-    for (const f of fs.readdirSync(path.join(src, 'seeds'), { recursive: true, withFileTypes: true })) if (f.isFile()) fs.utimesSync(path.join(f.parentPath, f.name), old, old);
+    for (const f of fs.readdirSync(path.join(src, 'seeds'), { recursive: true, withFileTypes: true }))
+      if (f.isFile()) fs.utimesSync(path.join(f.parentPath, f.name), old, old);
     const empty = path.join(src, 'empty');
     fs.mkdirSync(empty);
-    fs.writeFileSync(path.join(home, 'config.yaml'), `memory:\n  sweep:\n    interval_minutes: 0.02\n    min_age_minutes: 5\n  sources:\n    claude: ${path.join(src, 'claude')}\n    codex: ${empty}\n    runs: [${empty}]\n    seeds: [${path.join(src, 'seeds')}]\n    aider: ${empty}\n    copilot: ${empty}\n    cline: ${empty}\n    roo: ${empty}\n`);
+    fs.writeFileSync(
+      path.join(home, 'config.yaml'),
+      `memory:\n  sweep:\n    interval_minutes: 0.02\n    min_age_minutes: 5\n  sources:\n    claude: ${path.join(src, 'claude')}\n    codex: ${empty}\n    runs: [${empty}]\n    seeds: [${path.join(src, 'seeds')}]\n    aider: ${empty}\n    copilot: ${empty}\n    cline: ${empty}\n    roo: ${empty}\n`,
+    );
     fs.chmodSync(home, 0o700);
     const dry = await json<SweepResult>(['memory', 'sweep', '--dry-run'], home);
     assert.equal(dry.dry_run, true);
@@ -221,9 +233,43 @@ describe('memory ingest through the daemon', () => {
     const lines: string[] = [];
     const at = '2026-03-01T09:00:00Z';
     SECRETS.forEach(([what, text], i) => {
-      lines.push(JSON.stringify({ type: 'user', uuid: `u${i}`, sessionId: 's', cwd: '/work/secrets', timestamp: at, message: { role: 'user', content: `(${what}) here it is: ${text}` } }));
-      lines.push(JSON.stringify({ type: 'assistant', uuid: `a${i}`, sessionId: 's', cwd: '/work/secrets', timestamp: at, message: { id: `m${i}`, role: 'assistant', content: [{ type: 'text', text: `I will use ${text} as asked.` }, { type: 'tool_use', id: `t${i}`, name: 'Bash', input: { command: `echo ${text.split('\n')[0]}` } }] } }));
-      lines.push(JSON.stringify({ type: 'user', uuid: `r${i}`, sessionId: 's', cwd: '/work/secrets', timestamp: at, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${i}`, content: text }] } }));
+      lines.push(
+        JSON.stringify({
+          type: 'user',
+          uuid: `u${i}`,
+          sessionId: 's',
+          cwd: '/work/secrets',
+          timestamp: at,
+          message: { role: 'user', content: `(${what}) here it is: ${text}` },
+        }),
+      );
+      lines.push(
+        JSON.stringify({
+          type: 'assistant',
+          uuid: `a${i}`,
+          sessionId: 's',
+          cwd: '/work/secrets',
+          timestamp: at,
+          message: {
+            id: `m${i}`,
+            role: 'assistant',
+            content: [
+              { type: 'text', text: `I will use ${text} as asked.` },
+              { type: 'tool_use', id: `t${i}`, name: 'Bash', input: { command: `echo ${text.split('\n')[0]}` } },
+            ],
+          },
+        }),
+      );
+      lines.push(
+        JSON.stringify({
+          type: 'user',
+          uuid: `r${i}`,
+          sessionId: 's',
+          cwd: '/work/secrets',
+          timestamp: at,
+          message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${i}`, content: text }] },
+        }),
+      );
     });
     fs.writeFileSync(path.join(dir, 'secrets-0000-4000-8000-000000000000.jsonl'), lines.join('\n') + '\n');
     const r = await json<IngestResult>(['memory', 'ingest', '--source', 'claude', '--path', dir], home);
@@ -256,7 +302,10 @@ describe('memory ingest through the daemon', () => {
     fs.writeFileSync(cfg, `memory:\n${sources}  providers:\n    - type: offline\n`);
     const good = await json<MemoryStatus>(['memory', 'status'], home);
     assert.equal(good.config.error, undefined);
-    assert.deepEqual(good.providers.map((p) => p.name), ['offline']);
+    assert.deepEqual(
+      good.providers.map((p) => p.name),
+      ['offline'],
+    );
     fs.writeFileSync(cfg, `memory:\n${sources}  providers:\n    - type: offline\n    - type: gpt-9000\n`);
     const bad = await json<MemoryStatus>(['memory', 'status'], home);
     // status does not reload; an ingest or sweep does.
@@ -264,7 +313,11 @@ describe('memory ingest through the daemon', () => {
     const after = await json<MemoryStatus>(['memory', 'status'], home);
     assert.equal(bad.config.error, undefined);
     assert.match(after.config.error ?? '', /config\.yaml:9: memory\.providers\[1\]\.type: /);
-    assert.deepEqual(after.providers.map((p) => p.name), ['offline'], 'the last good chain still runs');
+    assert.deepEqual(
+      after.providers.map((p) => p.name),
+      ['offline'],
+      'the last good chain still runs',
+    );
   });
 
   it('a file first ingested as the wrong source is ingested when given the right one (cursors are per source and path)', async () => {
@@ -273,9 +326,16 @@ describe('memory ingest through the daemon', () => {
     dirs.push(home, path.dirname(dir));
     const file = path.join(dir, fs.readdirSync(dir)[0]!);
     const wrong = await json<IngestResult>(['memory', 'ingest', '--source', 'codex', '--path', file], home);
-    assert.deepEqual(wrong.files.map((f) => [f.source, f.outcome]), [['codex', 'too-short']], 'a Claude session read as a rollout has no turns');
+    assert.deepEqual(
+      wrong.files.map((f) => [f.source, f.outcome]),
+      [['codex', 'too-short']],
+      'a Claude session read as a rollout has no turns',
+    );
     const right = await json<IngestResult>(['memory', 'ingest', '--source', 'claude', '--path', file], home);
-    assert.deepEqual(right.files.map((f) => [f.source, f.outcome]), [['claude', 'ingested']]);
+    assert.deepEqual(
+      right.files.map((f) => [f.source, f.outcome]),
+      [['claude', 'ingested']],
+    );
     assert.ok(right.added > 0);
     const again = await json<IngestResult>(['memory', 'ingest', '--source', 'claude', '--path', file], home);
     assert.equal(again.files[0]!.outcome, 'unchanged');
@@ -309,7 +369,7 @@ describe('memory ingest through the daemon', () => {
     await stopDaemon(kept);
     fs.writeFileSync(path.join(kept, 'config.yaml'), 'memory:\n  sweep:\n    enabled: false\nhooks:\n  session_end: false\nmemroy: {}\n');
     const restarted = await json<MemoryStatus>(['memory', 'status'], kept, env);
-    assert.equal(restarted.sweep.enabled, false, 'never on by default over the user\'s off');
+    assert.equal(restarted.sweep.enabled, false, "never on by default over the user's off");
     assert.equal(restarted.config.using, 'last-good');
     assert.match(restarted.config.error ?? '', /config\.yaml:\d+: \(root\): .*memroy/);
   });

@@ -40,7 +40,22 @@ function portable(s: DistilledSession): DistilledSession {
 }
 
 // Strings the fixtures plant in tool payloads, thinking and wrappers: none may survive distillation.
-const FORBIDDEN = ['PAYLOAD', 'MUST NOT', 'SECRET THOUGHTS', '<system-reminder>', '<command-name>', '<local-command-stdout>', '<bash-stdout>', 'AGENTS.md instructions', '<environment_context>', '<user_instructions>', 'sk-proj-FAKE', 'correct horse', 'encrypted_content', 'Caveat: The messages below'];
+const FORBIDDEN = [
+  'PAYLOAD',
+  'MUST NOT',
+  'SECRET THOUGHTS',
+  '<system-reminder>',
+  '<command-name>',
+  '<local-command-stdout>',
+  '<bash-stdout>',
+  'AGENTS.md instructions',
+  '<environment_context>',
+  '<user_instructions>',
+  'sk-proj-FAKE',
+  'correct horse',
+  'encrypted_content',
+  'Caveat: The messages below',
+];
 
 describe('distill goldens', () => {
   for (const [kind, rel] of CASES) {
@@ -90,7 +105,14 @@ describe('distilled structure', () => {
     assert.equal(texts.filter((t) => t.startsWith('Stored nowhere')).length, 1);
     assert.equal(s.turns.filter((t) => t.role === 'summary').length, 1);
     const work = texts[1]!;
-    for (const crumb of ['[ran: npm run build] (failed)', '[edited src/build.ts]', '[edited docs/ci.md]', '[edited src/legacy.ts]', '[ran: ls -la dist]', '[ran: npm test]']) {
+    for (const crumb of [
+      '[ran: npm run build] (failed)',
+      '[edited src/build.ts]',
+      '[edited docs/ci.md]',
+      '[edited src/legacy.ts]',
+      '[ran: ls -la dist]',
+      '[ran: npm test]',
+    ]) {
       assert.ok(work.split('\n').includes(crumb), `missing ${crumb} in\n${work}`);
     }
     assert.equal(s.gitBranch, 'fix/ci');

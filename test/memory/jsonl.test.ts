@@ -25,7 +25,10 @@ describe('readJsonl', () => {
 
   it('counts malformed complete lines and keeps line numbers', () => {
     const { values, stats } = collect('{"a":1}\nnot json\n\n{"b":2}\n');
-    assert.deepEqual(values.map(([, l]) => l), [1, 4]);
+    assert.deepEqual(
+      values.map(([, l]) => l),
+      [1, 4],
+    );
     assert.equal(stats.malformedLines, 1);
     assert.equal(stats.lines, 4);
   });

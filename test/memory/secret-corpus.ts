@@ -49,4 +49,3 @@ export const SECRETS: Array<[string, string, string]> = [
   ['private span', 'my pin is <private>4321 and the safe code</private> ok', '4321 and the safe code'],
   ['private span multiline', '<private>\nline one\nline two\n</private>', 'line one'],
 ];
-

@@ -33,28 +33,54 @@ interface Session {
 
 // Ingested newest first, so an older session extracted later must not move anything's time forward or back.
 const SESSIONS: Session[] = [
-  { kind: 'codex', fixture: 'codex/real/daaain-rollout-2026-01-02T03-04-05-11111111-1111-4111-8111-111111111111.jsonl', cwd: '/workspace/synthetic-project', project: 'charlie', at: '2026-01-02T03:04:07.000Z' },
+  {
+    kind: 'codex',
+    fixture: 'codex/real/daaain-rollout-2026-01-02T03-04-05-11111111-1111-4111-8111-111111111111.jsonl',
+    cwd: '/workspace/synthetic-project',
+    project: 'charlie',
+    at: '2026-01-02T03:04:07.000Z',
+  },
   { kind: 'claude', fixture: 'claude/real/simonw-sample_session.jsonl', cwd: '/project', project: 'greeter', at: '2025-12-24T10:00:00.000Z' },
   { kind: 'claude', fixture: 'claude/real/daaain-edge_cases.jsonl', cwd: '/tmp', project: 'bravo', at: '2025-06-14T11:00:00.000Z' },
   // A long Codex session: two episodes, one session.
-  { kind: 'codex', fixture: 'codex/real/jnarowski-rollout-2025-09-24T19-22-20-01997e76-d124-7592-9cac-2ec05abbca08.jsonl', cwd: '/Users/jnarowski/Dev/spectora/src/spectora-labs-monorepo-v2', project: 'spectora', at: '2025-09-25T01:22:20.068Z' },
+  {
+    kind: 'codex',
+    fixture: 'codex/real/jnarowski-rollout-2025-09-24T19-22-20-01997e76-d124-7592-9cac-2ec05abbca08.jsonl',
+    cwd: '/Users/jnarowski/Dev/spectora/src/spectora-labs-monorepo-v2',
+    project: 'spectora',
+    at: '2025-09-25T01:22:20.068Z',
+  },
 ];
 
 /** What a model answers for the two Claude sessions (the Codex one goes to the offline extractor). */
 function reply(project: string): Extraction | undefined {
   if (project === 'greeter') {
     return {
-      entities: [{ name: 'greeter', type: 'project' }, { name: 'git', type: 'tool' }],
+      entities: [
+        { name: 'greeter', type: 'project' },
+        { name: 'git', type: 'tool' },
+      ],
       facts: [
         { source: 'greeter', relation: 'uses', target: 'git', fact: 'greeter commits its work with git', confidence: 0.8 },
         // A model's own time in another form: stored in the one form, so it compares with the session's.
-        { source: 'greeter', relation: 'status', value: 'hello function committed', fact: 'The hello function is committed', confidence: 0.8, valid_from: '2025-12-24T11:00:00+01:00' },
+        {
+          source: 'greeter',
+          relation: 'status',
+          value: 'hello function committed',
+          fact: 'The hello function is committed',
+          confidence: 0.8,
+          valid_from: '2025-12-24T11:00:00+01:00',
+        },
       ],
     };
   }
   if (project === 'bravo') {
     return {
-      entities: [{ name: 'bravo', type: 'project' }, { name: 'git', type: 'tool' }, { name: 'CSS', type: 'tool' }],
+      entities: [
+        { name: 'bravo', type: 'project' },
+        { name: 'git', type: 'tool' },
+        { name: 'CSS', type: 'tool' },
+      ],
       facts: [
         { source: 'bravo', relation: 'uses', target: 'CSS', fact: 'bravo wraps long text with CSS', confidence: 0.8 },
         { source: 'bravo', relation: 'uses', target: 'git', fact: 'bravo is kept in git', confidence: 0.7 },
@@ -98,11 +124,16 @@ describe('session time, not ingest time, on real transcripts', () => {
 
   const sessionAt = (project: string): string => SESSIONS.find((s) => s.project === project)!.at;
   /** When each stored episode happened: every time memory shows must be one of these. */
-  const episodeTimes = (): Set<string> => new Set((store.db.prepare('SELECT occurred_at FROM episodes').all() as Array<{ occurred_at: string }>).map((r) => r.occurred_at));
+  const episodeTimes = (): Set<string> =>
+    new Set((store.db.prepare('SELECT occurred_at FROM episodes').all() as Array<{ occurred_at: string }>).map((r) => r.occurred_at));
   const laterThanEverySession = (iso: string): boolean => iso >= '2027';
 
   it('stores each episode at its session time; ingest time is only bookkeeping', () => {
-    const rows = store.db.prepare('SELECT repo_root, occurred_at, ingested_at FROM episodes ORDER BY occurred_at').all() as Array<{ repo_root: string; occurred_at: string; ingested_at: string }>;
+    const rows = store.db.prepare('SELECT repo_root, occurred_at, ingested_at FROM episodes ORDER BY occurred_at').all() as Array<{
+      repo_root: string;
+      occurred_at: string;
+      ingested_at: string;
+    }>;
     assert.equal(rows.length, SESSIONS.length + 1, 'the long Codex session is two episodes');
     for (const r of rows) {
       const project = path.basename(r.repo_root);
@@ -114,24 +145,32 @@ describe('session time, not ingest time, on real transcripts', () => {
   });
 
   it('dates entities by the latest session that touched them, and facts by the session that stated them', () => {
-    const entities = store.db.prepare('SELECT name, created_at, updated_at FROM entities').all() as Array<{ name: string; created_at: string; updated_at: string }>;
+    const entities = store.db.prepare('SELECT name, created_at, updated_at FROM entities').all() as Array<{
+      name: string;
+      created_at: string;
+      updated_at: string;
+    }>;
     assert.ok(entities.length >= 5, entities.map((e) => e.name).join(', '));
     for (const e of entities) {
       assert.ok(!laterThanEverySession(e.updated_at), `${e.name} updated_at ${e.updated_at} is the ingest time`);
       assert.ok(episodeTimes().has(e.updated_at), `${e.name} updated_at ${e.updated_at} is no session's time`);
     }
     const byName = new Map(entities.map((e) => [e.name, e]));
-    
+
     assert.equal(byName.get('greeter')!.updated_at, sessionAt('greeter'));
     assert.equal(byName.get('bravo')!.updated_at, sessionAt('bravo'));
     assert.equal(byName.get('git')!.updated_at, sessionAt('greeter'), 'an older session extracted later does not move git back to 2025-06');
-    const facts = store.db.prepare('SELECT f.text, f.valid_from, f.recorded_at, s.name AS source FROM facts f JOIN entities s ON s.id = f.source_id').all() as Array<{ text: string; valid_from: string; recorded_at: string; source: string }>;
+    const facts = store.db
+      .prepare('SELECT f.text, f.valid_from, f.recorded_at, s.name AS source FROM facts f JOIN entities s ON s.id = f.source_id')
+      .all() as Array<{ text: string; valid_from: string; recorded_at: string; source: string }>;
     assert.ok(facts.some((f) => f.text === 'The hello function is committed'));
     for (const f of facts.filter((x) => x.source === 'greeter' || x.source === 'bravo')) {
       assert.equal(f.valid_from, sessionAt(f.source), f.text);
       assert.equal(f.recorded_at, LATER.toISOString(), 'recorded_at is when Scry learned it');
     }
-    const links = store.db.prepare('SELECT ee.occurred_at, e.occurred_at AS episode_at FROM entity_episodes ee JOIN episodes e ON e.id = ee.episode_id').all() as Array<{ occurred_at: string; episode_at: string }>;
+    const links = store.db
+      .prepare('SELECT ee.occurred_at, e.occurred_at AS episode_at FROM entity_episodes ee JOIN episodes e ON e.id = ee.episode_id')
+      .all() as Array<{ occurred_at: string; episode_at: string }>;
     for (const l of links) assert.equal(l.occurred_at, l.episode_at);
   });
 
@@ -170,7 +209,11 @@ describe('session time, not ingest time, on real transcripts', () => {
     const linked = new Set(g.edges.flatMap((e) => [e.source, e.target]));
     const firstUnlinked = g.nodes.findIndex((n) => !linked.has(n.id));
     assert.ok(firstUnlinked < 0 || g.nodes.slice(firstUnlinked).every((n) => !linked.has(n.id)), g.nodes.map((n) => n.name).join(', '));
-    const newestLinkedDay = g.nodes.filter((n) => linked.has(n.id)).map((n) => n.updated_at.slice(0, 10)).sort().pop();
+    const newestLinkedDay = g.nodes
+      .filter((n) => linked.has(n.id))
+      .map((n) => n.updated_at.slice(0, 10))
+      .sort()
+      .pop();
     assert.equal(g.nodes[0]!.updated_at.slice(0, 10), newestLinkedDay);
   });
 
@@ -178,7 +221,11 @@ describe('session time, not ingest time, on real transcripts', () => {
     const before2025 = graph(store, { as_of: '2025-01-01' });
     assert.deepEqual([before2025.nodes, before2025.edges, before2025.page.total], [[], [], 0]);
     const r = recall(store, { query: 'git', as_of: '2025-01-01' }, LATER);
-    assert.deepEqual(r.matches.flatMap((m) => [...m.facts, ...m.episodes]), [], JSON.stringify(r.matches));
+    assert.deepEqual(
+      r.matches.flatMap((m) => [...m.facts, ...m.episodes]),
+      [],
+      JSON.stringify(r.matches),
+    );
     assert.deepEqual(r.episodes, []);
 
     const mid = graph(store, { as_of: '2025-09-01', limit: 100 });
@@ -191,7 +238,7 @@ describe('session time, not ingest time, on real transcripts', () => {
 });
 
 describe('a memory.db written before session time', () => {
-  it('takes each entity\'s updated_at back to its latest session when opened (migration 5)', () => {
+  it("takes each entity's updated_at back to its latest session when opened (migration 5)", () => {
     const home = tempDir('session-time-migrate');
     const file = path.join(home, 'memory.db');
     // Written by a Scry that knew migrations 1-4: opening runs 5 (this one) and any after it.
@@ -200,11 +247,23 @@ describe('a memory.db written before session time', () => {
     for (const m of MIGRATIONS.slice(0, at)) old.exec(m);
     old.pragma(`user_version = ${at}`);
     const ingested = '2026-11-30T10:00:00.000Z';
-    old.prepare(`INSERT INTO episodes(id, source, source_path, session_id, line_start, line_end, occurred_at, ingested_at, text, summary, tokens)
+    old
+      .prepare(
+        `INSERT INTO episodes(id, source, source_path, session_id, line_start, line_end, occurred_at, ingested_at, text, summary, tokens)
       VALUES ('ep1', 'claude', '/t/a.jsonl', 's1', 1, 4, '2025-06-14T08:00:00.000Z', ?, 'we chose hermes', 'chose hermes', 4),
-             ('ep2', 'claude', '/t/b.jsonl', 's2', 1, 4, '2025-09-02T08:00:00.000Z', ?, 'hermes again', 'hermes again', 3)`).run(ingested, ingested);
-    old.prepare(`INSERT INTO entities(id, name, norm, type, created_at, updated_at) VALUES (1, 'hermes', 'hermes', 'service', ?, ?), (2, 'lonely', 'lonely', 'concept', ?, ?)`).run(ingested, ingested, ingested, ingested);
-    old.prepare(`INSERT INTO entity_episodes(entity_id, episode_id, occurred_at) VALUES (1, 'ep1', '2025-06-14T08:00:00.000Z'), (1, 'ep2', '2025-09-02T08:00:00.000Z')`).run();
+             ('ep2', 'claude', '/t/b.jsonl', 's2', 1, 4, '2025-09-02T08:00:00.000Z', ?, 'hermes again', 'hermes again', 3)`,
+      )
+      .run(ingested, ingested);
+    old
+      .prepare(
+        `INSERT INTO entities(id, name, norm, type, created_at, updated_at) VALUES (1, 'hermes', 'hermes', 'service', ?, ?), (2, 'lonely', 'lonely', 'concept', ?, ?)`,
+      )
+      .run(ingested, ingested, ingested, ingested);
+    old
+      .prepare(
+        `INSERT INTO entity_episodes(entity_id, episode_id, occurred_at) VALUES (1, 'ep1', '2025-06-14T08:00:00.000Z'), (1, 'ep2', '2025-09-02T08:00:00.000Z')`,
+      )
+      .run();
     old.close();
     const store = new MemoryStore(file, { now: () => LATER });
     try {

@@ -12,7 +12,11 @@ import { MemoryStore } from '../../daemon/memory/store';
 import { tempDir } from '../helpers';
 
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'memory');
-const lines = (rel: string): string[] => fs.readFileSync(path.join(FIXTURES, rel), 'utf8').split('\n').filter((l) => l.trim());
+const lines = (rel: string): string[] =>
+  fs
+    .readFileSync(path.join(FIXTURES, rel), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim());
 
 describe('the substance floor on real transcripts', () => {
   const home = tempDir('substance');
@@ -34,7 +38,10 @@ describe('the substance floor on real transcripts', () => {
   it('keeps one prompt with a substantial answer (two turns: the old three-turn floor dropped it)', async () => {
     const file = cut('claude/real/daaain-representative_messages.jsonl', 2, 'one-exchange');
     const session = await distillClaude(file);
-    assert.deepEqual(session.turns.map((t) => t.role), ['user', 'assistant']);
+    assert.deepEqual(
+      session.turns.map((t) => t.role),
+      ['user', 'assistant'],
+    );
     const r = await ingestFile(store, 'claude', file, { home });
     assert.equal(r.outcome, 'ingested');
     const [ep] = episodesOf(file);
@@ -52,7 +59,10 @@ describe('the substance floor on real transcripts', () => {
   it('skips an aborted one-liner: a short prompt, an announcement and one tool call; the rest of the session, once written, is kept', async () => {
     const file = cut('claude/real/simonw-sample_session.jsonl', 3, 'aborted');
     const session = await distillClaude(file);
-    assert.deepEqual(session.turns.map((t) => t.text), ['Create a hello world function', "I'll create that function for you.\n[edited hello.py]"]);
+    assert.deepEqual(
+      session.turns.map((t) => t.text),
+      ['Create a hello world function', "I'll create that function for you.\n[edited hello.py]"],
+    );
     assert.equal((await ingestFile(store, 'claude', file, { home })).outcome, 'too-short');
     assert.deepEqual(episodesOf(file), []);
     // The session goes on: the same file grows to the real transcript's end.

@@ -74,7 +74,14 @@ describe('the test runner (scripts/test.mjs) on files of its own', () => {
         locked1: testFile('locked1', 600, 'lock=editor'),
         locked2: testFile('locked2', 600, 'lock=editor'),
       },
-      { 'test/first.test.ts': 9000, 'test/heavy.test.ts': 8000, 'test/locked1.test.ts': 3000, 'test/locked2.test.ts': 2900, 'test/light1.test.ts': 100, 'test/light2.test.ts': 90 },
+      {
+        'test/first.test.ts': 9000,
+        'test/heavy.test.ts': 8000,
+        'test/locked1.test.ts': 3000,
+        'test/locked2.test.ts': 2900,
+        'test/light1.test.ts': 100,
+        'test/light2.test.ts': 90,
+      },
     );
     dirs.push(dir);
     const r = run(dir);
@@ -82,21 +89,32 @@ describe('the test runner (scripts/test.mjs) on files of its own', () => {
     assert.deepEqual([...r.spans.keys()].sort(), ['first', 'heavy', 'light1', 'light2', 'locked1', 'locked2']);
     const s = (n: string): Span => r.spans.get(n)!;
     assert.ok(s('heavy').start >= s('first').end, 'heavy starts once first has ended');
-    for (const other of ['first', 'light1', 'light2', 'locked1', 'locked2']) assert.ok(!overlap(s('heavy'), s(other)), `heavy runs beside nothing, ${other} included`);
-    for (const light of ['light1', 'light2', 'locked1', 'locked2']) assert.ok(s(light).start >= s('heavy').end, `${light} waits behind heavy, ahead of it in the seed`);
+    for (const other of ['first', 'light1', 'light2', 'locked1', 'locked2'])
+      assert.ok(!overlap(s('heavy'), s(other)), `heavy runs beside nothing, ${other} included`);
+    for (const light of ['light1', 'light2', 'locked1', 'locked2'])
+      assert.ok(s(light).start >= s('heavy').end, `${light} waits behind heavy, ahead of it in the seed`);
     assert.ok(!overlap(s('locked1'), s('locked2')), 'the two holders of lock=editor never overlap');
     // The run's own times now come before the seed's.
     const times = JSON.parse(fs.readFileSync(path.join(dir, '.scry-test', 'times.json'), 'utf8')) as Record<string, number>;
     assert.ok(times['test/first.test.ts']! < 9000 && times['test/first.test.ts']! > 0, JSON.stringify(times));
   });
 
-  it('a file no run has timed is placed by its size, at the timed files\' median time per byte, not ahead of all', () => {
+  it("a file no run has timed is placed by its size, at the timed files' median time per byte, not ahead of all", () => {
     // Each runs alone (weight=2), so their start order is the plan's.
-    const files = { t1: testFile('t1', 100, 'weight=2'), t2long: testFile('t2long', 100, 'weight=2'), t3: testFile('t3', 100, 'weight=2'), n: testFile('n', 100, 'weight=2') };
+    const files = {
+      t1: testFile('t1', 100, 'weight=2'),
+      t2long: testFile('t2long', 100, 'weight=2'),
+      t3: testFile('t3', 100, 'weight=2'),
+      n: testFile('n', 100, 'weight=2'),
+    };
     const len = (name: keyof typeof files): number => files[name].length;
     // Per byte: t1 30 ms, t2long 20 ms (the median), t3 0.01 ms; n is shorter than t2long, so its guess falls between t2long and t3.
     assert.ok(len('n') < len('t2long'));
-    const dir = checkout(files, { 'test/t1.test.ts': 30 * len('t1'), 'test/t2long.test.ts': 20 * len('t2long'), 'test/t3.test.ts': Math.ceil(0.01 * len('t3')) });
+    const dir = checkout(files, {
+      'test/t1.test.ts': 30 * len('t1'),
+      'test/t2long.test.ts': 20 * len('t2long'),
+      'test/t3.test.ts': Math.ceil(0.01 * len('t3')),
+    });
     dirs.push(dir);
     const r = run(dir);
     assert.equal(r.status, 0, r.stdout);

@@ -64,21 +64,33 @@ const EXTRACTION = /Use your Claude Code login for memory extraction\?/;
 describe('scry setup: extraction with your Claude Code login', () => {
   it('at a terminal, shows the cost note, asks, and a yes writes claude-cli (a small model) before offline, with a daily cap', async () => {
     const w = world();
-    const r = await setupAtTerminal(w, [[HOOKS, 'y'], [EXTRACTION, 'y']]);
+    const r = await setupAtTerminal(w, [
+      [HOOKS, 'y'],
+      [EXTRACTION, 'y'],
+    ]);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.equal(r.asked.filter((q) => EXTRACTION.test(q)).length, 1);
     assert.match(r.stdout, /claude -p --model haiku/);
     assert.match(r.stdout, /Cost: each episode counts against your Claude plan's usage limits/);
     assert.match(r.stdout, /The default is no/);
     const config = parseConfig(fs.readFileSync(w.config, 'utf8'), w.config);
-    assert.deepEqual(config.providers.map((p) => [p.type, p.model]), [['claude-cli', 'haiku'], ['offline', undefined]]);
+    assert.deepEqual(
+      config.providers.map((p) => [p.type, p.model]),
+      [
+        ['claude-cli', 'haiku'],
+        ['offline', undefined],
+      ],
+    );
     assert.equal(config.budget.dailyEpisodes, 200);
     assert.equal(fs.statSync(w.config).mode & 0o777, 0o600);
 
     // Asked once: the next setup at a terminal says what is set and does not ask again.
     const again = await setupAtTerminal(w, [[EXTRACTION, 'n']]);
     assert.equal(again.code, 0, again.stdout);
-    assert.deepEqual(again.asked.filter((q) => EXTRACTION.test(q)), []);
+    assert.deepEqual(
+      again.asked.filter((q) => EXTRACTION.test(q)),
+      [],
+    );
     assert.match(again.stdout, /extraction providers are set in .*config\.yaml \(claude-cli, offline\); not asking again/);
   });
 
@@ -86,12 +98,19 @@ describe('scry setup: extraction with your Claude Code login', () => {
     for (const answer of ['', 'n']) {
       const w = world();
       fs.writeFileSync(w.config, '# my settings\nhooks:\n  session_end: false\nmemory:\n  sweep:\n    interval_minutes: 30\n');
-      const r = await setupAtTerminal(w, [[HOOKS, 'y'], [EXTRACTION, answer]]);
+      const r = await setupAtTerminal(w, [
+        [HOOKS, 'y'],
+        [EXTRACTION, answer],
+      ]);
       assert.equal(r.code, 0, r.stdout + r.stderr);
       assert.equal(r.asked.filter((q) => EXTRACTION.test(q)).length, 1, `answer '${answer}'`);
       const text = fs.readFileSync(w.config, 'utf8');
       const config = parseConfig(text, w.config);
-      assert.deepEqual(config.providers.map((p) => p.type), ['offline'], `answer '${answer}'`);
+      assert.deepEqual(
+        config.providers.map((p) => p.type),
+        ['offline'],
+        `answer '${answer}'`,
+      );
       assert.equal(config.sweep.intervalMinutes, 30, 'the rest of the file is kept');
       assert.equal(config.hooks.sessionEnd, false);
       assert.match(text, /^# my settings$/m, 'and its comments');
@@ -107,9 +126,19 @@ describe('scry setup: extraction with your Claude Code login', () => {
     assert.match(piped.stdout, /memory: extraction stays offline\. To let your Claude Code login extract/);
     assert.equal(fs.existsSync(w.config), false, 'no config.yaml written');
 
-    const flagged = await setupAtTerminal(w, [[HOOKS, 'y'], [EXTRACTION, 'y']], ['--yes']);
+    const flagged = await setupAtTerminal(
+      w,
+      [
+        [HOOKS, 'y'],
+        [EXTRACTION, 'y'],
+      ],
+      ['--yes'],
+    );
     assert.equal(flagged.code, 0, flagged.stdout);
-    assert.deepEqual(flagged.asked.filter((q) => EXTRACTION.test(q)), []);
+    assert.deepEqual(
+      flagged.asked.filter((q) => EXTRACTION.test(q)),
+      [],
+    );
     assert.equal(fs.existsSync(w.config), false, '--yes never spends the user’s model quota');
   });
 });

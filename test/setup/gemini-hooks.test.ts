@@ -25,8 +25,15 @@ describe('scry setup with Gemini CLI', () => {
     const env = setupEnv(stubs, home, scryHome, { GEMINI_CLI_HOME: '' });
 
     const declined = await runCli(['setup'], { cwd: home, env, input: 'n\nn\nn\nn\nn\nn\n' });
-    assert.match(declined.stdout, /memory: scry memory sweep \(or scry memory status\) lists the agent session stores found on this machine/, 'no daemon runs: setup says where the list is');
-    assert.match(declined.stdout, /gemini hooks: Gemini CLI has no command for hooks, so scry will set its hooks, SessionEnd \(hands the finished chat to the Scry daemon to remember\), in .*\.gemini\/settings\.json/);
+    assert.match(
+      declined.stdout,
+      /memory: scry memory sweep \(or scry memory status\) lists the agent session stores found on this machine/,
+      'no daemon runs: setup says where the list is',
+    );
+    assert.match(
+      declined.stdout,
+      /gemini hooks: Gemini CLI has no command for hooks, so scry will set its hooks, SessionEnd \(hands the finished chat to the Scry daemon to remember\), in .*\.gemini\/settings\.json/,
+    );
     assert.equal(fs.readFileSync(settings, 'utf8'), USER_SETTINGS, 'a no leaves the file alone');
 
     // Gemini CLI's chats as it wrote them, swept by a running daemon: setup's last word lists the store.
@@ -38,13 +45,19 @@ describe('scry setup with Gemini CLI', () => {
     await stopDaemon(scryHome);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.ok(r.stdout.includes(`memory: gemini: ${path.join(home, '.gemini', 'tmp')}, 1 sessions found, 1 ingested`), r.stdout);
-    const written = JSON.parse(fs.readFileSync(settings, 'utf8')) as { ui: unknown; hooks: { SessionEnd: Array<{ hooks: Array<{ type: string; command: string; timeout: number }> }> } };
+    const written = JSON.parse(fs.readFileSync(settings, 'utf8')) as {
+      ui: unknown;
+      hooks: { SessionEnd: Array<{ hooks: Array<{ type: string; command: string; timeout: number }> }> };
+    };
     assert.deepEqual(written.ui, { theme: 'GitHub' }, "the user's settings stay");
     const hook = written.hooks.SessionEnd[0]!.hooks[0]!;
     assert.equal(hook.type, 'command');
     assert.match(hook.command, /^SCRY_HOOK_AGENT=gemini-cli .*hook session-end/);
     assert.equal(hook.timeout, 5000, 'milliseconds, as Gemini CLI reads them');
-    assert.ok(fs.readdirSync(path.dirname(settings)).some((f) => f.startsWith('settings.json.scry-backup')), 'the previous file is kept');
+    assert.ok(
+      fs.readdirSync(path.dirname(settings)).some((f) => f.startsWith('settings.json.scry-backup')),
+      'the previous file is kept',
+    );
 
     // The hook as Gemini CLI runs it, with the input it sends: no daemon runs, so the chat goes to the inbox for the next start.
     const transcript = path.join(home, '.gemini', 'tmp', 'proj', 'chats', 'session-2026-12-03T12-00-5486b8a6.jsonl');

@@ -44,15 +44,27 @@ describe('commands setup installs', () => {
         assert.doesNotThrow(() => parseCommand(line.slice(launcher.length).split(' ')), hook.command);
       }
       // Claude Code hands hooks their event as JSON on stdin.
-      for (const input of [{ hook_event_name: hook.event, tool_name: 'Grep', tool_input: { pattern: 'x' } }, { hook_event_name: hook.event, tool_name: 'Bash', tool_input: { command: 'grep -rn processOrder .' }, cwd: home }]) {
-        const r = spawnSync('sh', ['-c', hook.command], { cwd: ROOT, input: JSON.stringify(input), encoding: 'utf8', env: { ...process.env, SCRY_HOME: home } });
+      for (const input of [
+        { hook_event_name: hook.event, tool_name: 'Grep', tool_input: { pattern: 'x' } },
+        { hook_event_name: hook.event, tool_name: 'Bash', tool_input: { command: 'grep -rn processOrder .' }, cwd: home },
+      ]) {
+        const r = spawnSync('sh', ['-c', hook.command], {
+          cwd: ROOT,
+          input: JSON.stringify(input),
+          encoding: 'utf8',
+          env: { ...process.env, SCRY_HOME: home },
+        });
         assert.equal(r.status, 0, `${hook.command}: ${r.stderr}`);
       }
     }
   });
 
   it('every hook setup installs has a marker for uninstall, and the MCP registration parses', () => {
-    for (const hook of hooks) assert.ok(HOOK_MARKERS.some((m) => m.event === hook.event && hook.command.includes(m.marker)), hook.command);
+    for (const hook of hooks)
+      assert.ok(
+        HOOK_MARKERS.some((m) => m.event === hook.event && hook.command.includes(m.marker)),
+        hook.command,
+      );
     const [, , ...sub] = scryArgv(ctx(home), 'mcp');
     assert.equal(parseCommand(sub).name, 'mcp');
     fs.rmSync(home, { recursive: true, force: true });

@@ -72,9 +72,15 @@ describe('scry setup', () => {
     // Its SCRY_HOME is not the default: every hook names it, or it would ask ~/.scry's daemon.
     const env = `SCRY_HOME=${w.scryHome} `;
     const gate = path.join(path.dirname(CLI), 'scry-hook');
-    assert.deepEqual(settings.hooks.PreToolUse, [{ matcher: 'Bash|Grep|Glob', hooks: [{ type: 'command', command: `${env}/bin/sh ${gate} ${NODE} pretooluse`, timeout: 5 }] }]);
-    assert.deepEqual(settings.hooks.PostToolUse, [{ matcher: 'Read', hooks: [{ type: 'command', command: `${env}/bin/sh ${gate} ${NODE} posttooluse`, timeout: 5 }] }]);
-    assert.deepEqual(settings.hooks.SessionStart, [{ matcher: 'startup|resume|clear|compact', hooks: [{ type: 'command', command: `${env}${NODE} ${CLI} memory orient --hook`, timeout: 5 }] }]);
+    assert.deepEqual(settings.hooks.PreToolUse, [
+      { matcher: 'Bash|Grep|Glob', hooks: [{ type: 'command', command: `${env}/bin/sh ${gate} ${NODE} pretooluse`, timeout: 5 }] },
+    ]);
+    assert.deepEqual(settings.hooks.PostToolUse, [
+      { matcher: 'Read', hooks: [{ type: 'command', command: `${env}/bin/sh ${gate} ${NODE} posttooluse`, timeout: 5 }] },
+    ]);
+    assert.deepEqual(settings.hooks.SessionStart, [
+      { matcher: 'startup|resume|clear|compact', hooks: [{ type: 'command', command: `${env}${NODE} ${CLI} memory orient --hook`, timeout: 5 }] },
+    ]);
     assert.deepEqual(settings.hooks.SessionEnd, [{ hooks: [{ type: 'command', command: `${env}${NODE} ${CLI} hook session-end`, timeout: 2 }] }]);
     assert.match(r.stdout, /SessionStart \(prints Scry memory's short orientation/);
     assert.equal(backups(w.settings).length, 0, 'no file, no backup');
@@ -110,17 +116,28 @@ describe('scry setup', () => {
     assert.deepEqual(parsed.mcpServers, { other: { command: 'other-server' } });
     assert.deepEqual(parsed.env, { FOO: 'bar' });
     // Untouched lines keep their exact bytes, tabs and odd spacing included.
-    for (const line of ['\t"model" :  "opus",', '\t"permissions":{"allow":["Bash(ls)", "Read"]   },', '\t\t"other": { "command": "other-server" }', '\t"env": { "FOO": "bar" },']) {
+    for (const line of [
+      '\t"model" :  "opus",',
+      '\t"permissions":{"allow":["Bash(ls)", "Read"]   },',
+      '\t\t"other": { "command": "other-server" }',
+      '\t"env": { "FOO": "bar" },',
+    ]) {
       assert.ok(after.includes(`${line}\n`), `kept verbatim: ${line}`);
     }
-    assert.match(after, /\n\t"hooks": \{\n\t\t"PreToolUse": \[\n/, 'inserted lines use the file\'s own tabs');
+    assert.match(after, /\n\t"hooks": \{\n\t\t"PreToolUse": \[\n/, "inserted lines use the file's own tabs");
     const saved = backups(w.settings).map((f) => fs.readFileSync(path.join(path.dirname(w.settings), f), 'utf8'));
     assert.ok(saved.includes(ODD_SETTINGS), 'the original is backed up');
 
     // Uninstalling takes out exactly what setup put in.
     const un = await w.run(['setup', '--uninstall', '--yes']);
     assert.equal(un.code, 0, un.stdout);
-    assert.equal(fs.readFileSync(w.settings, 'utf8'), ODD_SETTINGS.replace('\t\t"other": { "command": "other-server" },\n\t\t"scry": { "command": "scry", "args": ["mcp"] }\n', '\t\t"other": { "command": "other-server" }\n'));
+    assert.equal(
+      fs.readFileSync(w.settings, 'utf8'),
+      ODD_SETTINGS.replace(
+        '\t\t"other": { "command": "other-server" },\n\t\t"scry": { "command": "scry", "args": ["mcp"] }\n',
+        '\t\t"other": { "command": "other-server" }\n',
+      ),
+    );
   });
 
   it('keeps a skill the user has changed unless --force, and updates an unedited one', async () => {
@@ -193,7 +210,10 @@ describe('scry setup', () => {
 
     const r = await w.run(['setup', '--uninstall', '--yes']);
     assert.equal(r.code, 0, r.stdout);
-    assert.deepEqual(w.stubs.calls('claude').slice(-2), [['mcp', 'get', 'scry'], ['mcp', 'remove', 'scry', '--scope', 'user']]);
+    assert.deepEqual(w.stubs.calls('claude').slice(-2), [
+      ['mcp', 'get', 'scry'],
+      ['mcp', 'remove', 'scry', '--scope', 'user'],
+    ]);
     assert.deepEqual(w.stubs.servers('claude'), {});
     assert.ok(!fs.existsSync(path.dirname(w.skill)), 'the skill folder is gone');
     assert.equal(fs.readFileSync(w.settings, 'utf8'), original);
@@ -219,11 +239,19 @@ describe('scry setup', () => {
     const w = world({ codex: true });
     const r = await w.run(['setup', '--yes']);
     assert.equal(r.code, 0, r.stdout);
-    assert.deepEqual(w.stubs.calls('codex'), [['mcp', 'get', 'scry', '--json'], ['mcp', 'add', 'scry', '--env', `SCRY_HOME=${w.scryHome}`, '--', ...MCP_ARGV]]);
+    assert.deepEqual(w.stubs.calls('codex'), [
+      ['mcp', 'get', 'scry', '--json'],
+      ['mcp', 'add', 'scry', '--env', `SCRY_HOME=${w.scryHome}`, '--', ...MCP_ARGV],
+    ]);
     const file = path.join(w.home, '.codex', 'hooks.json');
     assert.match(r.stdout, /codex hooks: Codex has no command for hooks, so scry will set its hooks, PreToolUse \(a symbol search in a shell command/);
-    assert.match(r.stdout, /codex hooks: one step is yours: run codex, type \/hooks, and trust scry's hooks \(Codex skips a hook nobody trusted without a word/);
-    const hooks = (JSON.parse(fs.readFileSync(file, 'utf8')) as { hooks: Record<string, Array<{ matcher?: string; hooks: Array<{ command: string; timeout: number }> }>> }).hooks;
+    assert.match(
+      r.stdout,
+      /codex hooks: one step is yours: run codex, type \/hooks, and trust scry's hooks \(Codex skips a hook nobody trusted without a word/,
+    );
+    const hooks = (
+      JSON.parse(fs.readFileSync(file, 'utf8')) as { hooks: Record<string, Array<{ matcher?: string; hooks: Array<{ command: string; timeout: number }> }>> }
+    ).hooks;
     assert.deepEqual(Object.keys(hooks), ['PreToolUse', 'SessionStart', 'SessionEnd'], 'no Read hook: Codex has no Read tool');
     assert.equal(hooks.PreToolUse![0]!.matcher, 'Bash');
     assert.equal(hooks.PreToolUse![0]!.hooks[0]!.command, `SCRY_HOME=${w.scryHome} /bin/sh ${path.join(path.dirname(CLI), 'scry-hook')} ${NODE} pretooluse`);
@@ -235,10 +263,21 @@ describe('scry setup', () => {
     const agents = path.join(w.home, '.codex', 'AGENTS.md');
     const line = `- Before other work, run \`${NODE} ${CLI} memory orient --cwd .\` and read what it prints`;
     assert.ok(fs.readFileSync(agents, 'utf8').startsWith(line), 'the orientation line is offered and, with --yes, added');
-    assert.equal(fs.readFileSync(agents, 'utf8').split('\n').filter((l) => l.includes('scry:memory-orient')).length, 1, 'once, however often setup runs');
+    assert.equal(
+      fs
+        .readFileSync(agents, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('scry:memory-orient')).length,
+      1,
+      'once, however often setup runs',
+    );
     fs.writeFileSync(path.join(w.scryHome, 'config.yaml'), 'hooks:\n  search: off\n');
     await w.run(['setup', '--yes']);
-    assert.deepEqual(Object.keys((JSON.parse(fs.readFileSync(file, 'utf8')) as { hooks: object }).hooks), ['SessionStart', 'SessionEnd'], 'hooks.search: off takes the search hook out');
+    assert.deepEqual(
+      Object.keys((JSON.parse(fs.readFileSync(file, 'utf8')) as { hooks: object }).hooks),
+      ['SessionStart', 'SessionEnd'],
+      'hooks.search: off takes the search hook out',
+    );
     const un = await w.run(['setup', '--uninstall', '--yes']);
     assert.match(un.stdout, /codex hooks: wrote .*hooks\.json/);
     assert.deepEqual(w.stubs.calls('codex').at(-1), ['mcp', 'remove', 'scry']);

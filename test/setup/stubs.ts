@@ -118,7 +118,13 @@ export function makeStubs(opts: { codex?: boolean } = {}): Stubs {
     state,
     calls: (tool) => {
       const file = path.join(state, `${tool}-calls.jsonl`);
-      return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]) : [];
+      return fs.existsSync(file)
+        ? fs
+            .readFileSync(file, 'utf8')
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l) as string[])
+        : [];
     },
     servers: (tool) => readJson(path.join(state, `${tool}-servers.json`), {}),
     setServers: (tool, servers) => fs.writeFileSync(path.join(state, `${tool}-servers.json`), JSON.stringify(servers)),
@@ -131,7 +137,14 @@ export function makeStubs(opts: { codex?: boolean } = {}): Stubs {
  * none of the runner's own CLAUDE_CONFIG_DIR; `extra` adds or blanks more.
  */
 export function setupEnv(stubs: Stubs, home: string, scryHome: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, SCRY_HOME: scryHome, PATH: `${stubs.bin}:${path.dirname(process.execPath)}:/usr/bin:/bin`, STUB_STATE: stubs.state, ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    SCRY_HOME: scryHome,
+    PATH: `${stubs.bin}:${path.dirname(process.execPath)}:/usr/bin:/bin`,
+    STUB_STATE: stubs.state,
+    ...extra,
+  };
   delete env.CLAUDE_CONFIG_DIR;
   return env;
 }

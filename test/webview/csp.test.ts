@@ -23,7 +23,12 @@ describe('the memory-graph page under its CSP', { skip }, () => {
 
   before(async () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'scry-csp-chromium-'));
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'], env: { ...process.env, HOME: home } });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu'],
+      env: { ...process.env, HOME: home },
+    });
     browser.on('disconnected', () => fs.rmSync(home, { recursive: true, force: true }));
     page = await browser.newPage();
     const html = pageHtml({ cspSource: ORIGIN, script: `${ORIGIN}/dist/webview/memoryGraph.js`, style: `${ORIGIN}/media/memoryGraph.css` }, 'n0nce')
@@ -57,10 +62,22 @@ describe('the memory-graph page under its CSP', { skip }, () => {
     await page.evaluate((s) => window.postMessage({ type: 'state', state: s }, '*'), state);
     await page.waitForFunction(() => document.body.dataset.revision === '1');
     assert.equal(await page.locator('#node-list .node-item').count(), 40);
-    assert.equal(await page.evaluate(() => (window as unknown as { __inline?: boolean }).__inline), undefined, 'the inline script without the nonce did not run');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { __inline?: boolean }).__inline),
+      undefined,
+      'the inline script without the nonce did not run',
+    );
     const blocked = (await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations)) ?? [];
-    assert.deepEqual(blocked.filter((v) => !/^script-src(-elem)? inline$/.test(v)), [], `only the nonce-less inline script is blocked: ${blocked.join('; ')}`);
+    assert.deepEqual(
+      blocked.filter((v) => !/^script-src(-elem)? inline$/.test(v)),
+      [],
+      `only the nonce-less inline script is blocked: ${blocked.join('; ')}`,
+    );
     assert.ok(blocked.length >= 1, 'the nonce-less script was reported');
-    assert.deepEqual(requests.filter((r) => !r.startsWith(ORIGIN)), [], 'nothing requested from elsewhere');
+    assert.deepEqual(
+      requests.filter((r) => !r.startsWith(ORIGIN)),
+      [],
+      'nothing requested from elsewhere',
+    );
   });
 });

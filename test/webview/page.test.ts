@@ -6,7 +6,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { initialState, type GraphState } from '../../webview/protocol';
-import { labelBoxes, missingChromium, openStandalone, overlappingLabels, syntheticState, wholeGraphInView, type LabelBox, type StandalonePage } from './standalone';
+import {
+  labelBoxes,
+  missingChromium,
+  openStandalone,
+  overlappingLabels,
+  syntheticState,
+  wholeGraphInView,
+  type LabelBox,
+  type StandalonePage,
+} from './standalone';
 
 const skip = missingChromium();
 
@@ -42,11 +51,15 @@ describe('the memory-graph page', { skip }, () => {
     assert.equal((await names()).length, 20);
     assert.equal(await p.page.locator('#edge-list .edge-item').count(), s.edges.length);
     assert.equal(await p.page.locator('#status').isHidden(), true);
-    const before = await p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { positions(): Record<string, { x: number; y: number }> } } }).scryGraph.canvas.positions());
+    const before = await p.page.evaluate(() =>
+      (window as unknown as { scryGraph: { canvas: { positions(): Record<string, { x: number; y: number }> } } }).scryGraph.canvas.positions(),
+    );
     const bigger = syntheticState(30, 5, 4);
     await p.push(bigger);
     assert.equal((await names()).length, 30);
-    const afterPos = await p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { positions(): Record<string, { x: number; y: number }> } } }).scryGraph.canvas.positions());
+    const afterPos = await p.page.evaluate(() =>
+      (window as unknown as { scryGraph: { canvas: { positions(): Record<string, { x: number; y: number }> } } }).scryGraph.canvas.positions(),
+    );
     for (const [id, pos] of Object.entries(before)) {
       assert.ok(Math.abs(afterPos[id]!.x - pos.x) < 0.5 && Math.abs(afterPos[id]!.y - pos.y) < 0.5, `${id} stayed where it was`);
     }
@@ -77,9 +90,28 @@ describe('the memory-graph page', { skip }, () => {
           aliases: ['the Hermes API'],
           facts: [
             { id: 7, relation: 'note', text: 'deployed on web-3', confidence: 0.9, validFrom: '2026-03-01T00:00:00Z', current: true },
-            { id: 5, relation: 'note', text: 'deployed on web-2', confidence: 0.9, validFrom: '2026-01-05T00:00:00Z', validTo: '2026-03-01T00:00:00Z', current: false },
+            {
+              id: 5,
+              relation: 'note',
+              text: 'deployed on web-2',
+              confidence: 0.9,
+              validFrom: '2026-01-05T00:00:00Z',
+              validTo: '2026-03-01T00:00:00Z',
+              current: false,
+            },
           ],
-          episodes: [{ id: 'abc', source: 'manual', agent: 'remembered', occurredAt: '2026-03-01T00:00:00Z', summary: 'moved to web-3', path: '/tmp/x.jsonl', lineStart: 3, lineEnd: 9 }],
+          episodes: [
+            {
+              id: 'abc',
+              source: 'manual',
+              agent: 'remembered',
+              occurredAt: '2026-03-01T00:00:00Z',
+              summary: 'moved to web-3',
+              path: '/tmp/x.jsonl',
+              lineStart: 3,
+              lineEnd: 9,
+            },
+          ],
           episodesTotal: 1,
         },
       },
@@ -110,7 +142,15 @@ describe('the memory-graph page', { skip }, () => {
     const side = p.page.locator('aside.side');
     await side.evaluate((e) => e.scrollTo({ top: e.scrollHeight }));
     assert.ok((await side.evaluate((e) => e.scrollTop)) > 100, 'the node list scrolls');
-    const entity = { id: 3, name: 'entity-3', type: 'machine', aliases: [], facts: [{ id: 1, relation: 'note', text: 'runs the queue', confidence: 0.9, validFrom: '2026-01-01T00:00:00Z', current: true }], episodes: [], episodesTotal: 0 };
+    const entity = {
+      id: 3,
+      name: 'entity-3',
+      type: 'machine',
+      aliases: [],
+      facts: [{ id: 1, relation: 'note', text: 'runs the queue', confidence: 0.9, validFrom: '2026-01-01T00:00:00Z', current: true }],
+      episodes: [],
+      episodesTotal: 0,
+    };
     await p.push({ ...s, revision: 9, focus: 3, detail: { kind: 'ready', entity } });
     assert.equal(await side.evaluate((e) => e.scrollTop), 0);
     assert.ok(await p.page.locator('#detail .fact-text').isVisible());
@@ -118,7 +158,14 @@ describe('the memory-graph page', { skip }, () => {
 
   it('lays out 120 entities, 50 of them with no fact, without two labels overlapping; a fit bump shows the whole graph', async () => {
     const connected = syntheticState(70, 20, 20);
-    const lone = Array.from({ length: 50 }, (_, i) => ({ id: 1000 + i, name: `lone-entity-with-a-long-name-${i}`, type: 'concept', facts: 0, updatedAt: '2026-01-01T00:00:00Z', expanded: false }));
+    const lone = Array.from({ length: 50 }, (_, i) => ({
+      id: 1000 + i,
+      name: `lone-entity-with-a-long-name-${i}`,
+      type: 'concept',
+      facts: 0,
+      updatedAt: '2026-01-01T00:00:00Z',
+      expanded: false,
+    }));
     const s: GraphState = { ...connected, revision: 20, nodes: [...connected.nodes, ...lone], fit: 1 };
     // A fresh canvas (what a newly opened view draws), not the one the tests above grew: a state with no
     // entity clears it. (Removing through cy in page.evaluate returned the removed collection, whose
@@ -132,7 +179,9 @@ describe('the memory-graph page', { skip }, () => {
     assert.deepEqual(overlaps, [], `${overlaps.length} pairs of labels overlap`);
 
     // Panned far off (what read as a blank canvas), then Reset's state: the whole graph in view.
-    await p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { cy: { pan(p: object): void } } } }).scryGraph.canvas.cy.pan({ x: -50000, y: -50000 }));
+    await p.page.evaluate(() =>
+      (window as unknown as { scryGraph: { canvas: { cy: { pan(p: object): void } } } }).scryGraph.canvas.cy.pan({ x: -50000, y: -50000 }),
+    );
     await p.push({ ...s, revision: 21, fit: 2 });
     const inView = await wholeGraphInView(p.page.locator('body'));
     assert.ok(inView, 'every node is inside the view after the fit');
@@ -140,7 +189,8 @@ describe('the memory-graph page', { skip }, () => {
     // The editor then lays out its panels around the view: a fitted graph stays whole at the new size;
     // once the user has zoomed, a resize leaves their viewport alone.
     const whole = (): Promise<boolean> => wholeGraphInView(p.page.locator('body'));
-    const zoom = (): Promise<number> => p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { cy: { zoom(): number } } } }).scryGraph.canvas.cy.zoom());
+    const zoom = (): Promise<number> =>
+      p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { cy: { zoom(): number } } } }).scryGraph.canvas.cy.zoom());
     await p.page.setViewportSize({ width: 1400, height: 480 });
     await p.page.waitForFunction(() => document.querySelector('#graph')!.getBoundingClientRect().height < 480);
     await p.page.waitForTimeout(100);
@@ -149,7 +199,10 @@ describe('the memory-graph page', { skip }, () => {
     const gbox = await p.page.locator('#graph').boundingBox();
     await p.page.mouse.move(gbox!.x + gbox!.width / 2, gbox!.y + gbox!.height / 2);
     for (let i = 0; i < 3; i++) await p.page.mouse.wheel(0, -400);
-    await p.page.waitForFunction((z) => (window as unknown as { scryGraph: { canvas: { cy: { zoom(): number } } } }).scryGraph.canvas.cy.zoom() > z * 1.05, fittedZoom);
+    await p.page.waitForFunction(
+      (z) => (window as unknown as { scryGraph: { canvas: { cy: { zoom(): number } } } }).scryGraph.canvas.cy.zoom() > z * 1.05,
+      fittedZoom,
+    );
     const zoomed = await zoom();
     await p.page.setViewportSize({ width: 1400, height: 900 });
     await p.page.waitForFunction(() => document.querySelector('#graph')!.getBoundingClientRect().height > 480);
@@ -161,28 +214,67 @@ describe('the memory-graph page', { skip }, () => {
 
   it('grows the 120-entity graph by 40 entities (live, or "More") without drawing one on top of another, the drawn ones staying put', async () => {
     const base = syntheticState(70, 20, 22);
-    const lone = Array.from({ length: 50 }, (_, i) => ({ id: 1000 + i, name: `lone-entity-with-a-long-name-${i}`, type: 'concept', facts: 0, updatedAt: '2026-01-01T00:00:00Z', expanded: false }));
-    const before = await p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { positions(): Record<string, { x: number; y: number }> } } }).scryGraph.canvas.positions());
+    const lone = Array.from({ length: 50 }, (_, i) => ({
+      id: 1000 + i,
+      name: `lone-entity-with-a-long-name-${i}`,
+      type: 'concept',
+      facts: 0,
+      updatedAt: '2026-01-01T00:00:00Z',
+      expanded: false,
+    }));
+    const before = await p.page.evaluate(() =>
+      (window as unknown as { scryGraph: { canvas: { positions(): Record<string, { x: number; y: number }> } } }).scryGraph.canvas.positions(),
+    );
     assert.equal(Object.keys(before).length, 120, 'the graph the previous test drew');
     // New entities hang off drawn ones, as "More" on a node brings its neighbours.
-    const grown = Array.from({ length: 40 }, (_, i) => ({ id: 2000 + i, name: `new-neighbour-${i}`, type: 'service', facts: 2, updatedAt: '2026-01-02T00:00:00Z', expanded: false }));
+    const grown = Array.from({ length: 40 }, (_, i) => ({
+      id: 2000 + i,
+      name: `new-neighbour-${i}`,
+      type: 'service',
+      facts: 2,
+      updatedAt: '2026-01-02T00:00:00Z',
+      expanded: false,
+    }));
     const links = grown.map((n, i) => ({ id: 5000 + i, source: 1 + (i % 10), target: n.id, relation: 'uses', text: '', confidence: 0.8 }));
     await p.push({ ...base, revision: 23, nodes: [...base.nodes, ...lone, ...grown], edges: [...base.edges, ...links] });
     const boxes = await labels();
     assert.equal(boxes.length, 160);
     const overlaps = overlapping(boxes);
     assert.deepEqual(overlaps, [], `${overlaps.length} pairs of labels overlap after growing`);
-    const afterPos = await p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { positions(): Record<string, { x: number; y: number }> } } }).scryGraph.canvas.positions());
+    const afterPos = await p.page.evaluate(() =>
+      (window as unknown as { scryGraph: { canvas: { positions(): Record<string, { x: number; y: number }> } } }).scryGraph.canvas.positions(),
+    );
     for (const [id, pos] of Object.entries(before)) {
       assert.ok(Math.abs(afterPos[id]!.x - pos.x) < 0.5 && Math.abs(afterPos[id]!.y - pos.y) < 0.5, `${id} stayed where it was`);
     }
   });
   it('grows it again by 60 entities with no link to anything drawn (a "More" page of lone entities), each finding a free spot', async () => {
     const base = syntheticState(70, 20, 24);
-    const lone = Array.from({ length: 50 }, (_, i) => ({ id: 1000 + i, name: `lone-entity-with-a-long-name-${i}`, type: 'concept', facts: 0, updatedAt: '2026-01-01T00:00:00Z', expanded: false }));
-    const grown = Array.from({ length: 40 }, (_, i) => ({ id: 2000 + i, name: `new-neighbour-${i}`, type: 'service', facts: 2, updatedAt: '2026-01-02T00:00:00Z', expanded: false }));
+    const lone = Array.from({ length: 50 }, (_, i) => ({
+      id: 1000 + i,
+      name: `lone-entity-with-a-long-name-${i}`,
+      type: 'concept',
+      facts: 0,
+      updatedAt: '2026-01-01T00:00:00Z',
+      expanded: false,
+    }));
+    const grown = Array.from({ length: 40 }, (_, i) => ({
+      id: 2000 + i,
+      name: `new-neighbour-${i}`,
+      type: 'service',
+      facts: 2,
+      updatedAt: '2026-01-02T00:00:00Z',
+      expanded: false,
+    }));
     const links = grown.map((n, i) => ({ id: 5000 + i, source: 1 + (i % 10), target: n.id, relation: 'uses', text: '', confidence: 0.8 }));
-    const isolated = Array.from({ length: 60 }, (_, i) => ({ id: 3000 + i, name: `ledger-shard-worker-${i + 1}`, type: 'service', facts: 1, updatedAt: '2026-01-03T00:00:00Z', expanded: false }));
+    const isolated = Array.from({ length: 60 }, (_, i) => ({
+      id: 3000 + i,
+      name: `ledger-shard-worker-${i + 1}`,
+      type: 'service',
+      facts: 1,
+      updatedAt: '2026-01-03T00:00:00Z',
+      expanded: false,
+    }));
     await p.push({ ...base, revision: 25, nodes: [...base.nodes, ...lone, ...grown, ...isolated], edges: [...base.edges, ...links] });
     const boxes = await labels();
     assert.equal(boxes.length, 220);
@@ -192,13 +284,27 @@ describe('the memory-graph page', { skip }, () => {
 
   it('"More" on a view with a selected entity fits the whole grown graph and keeps the entity selected, not centred', async () => {
     const base = syntheticState(70, 20, 26);
-    const extra = Array.from({ length: 30 }, (_, i) => ({ id: 4000 + i, name: `more-entity-${i + 1}`, type: 'service', facts: 1, updatedAt: '2026-01-04T00:00:00Z', expanded: false }));
+    const extra = Array.from({ length: 30 }, (_, i) => ({
+      id: 4000 + i,
+      name: `more-entity-${i + 1}`,
+      type: 'service',
+      facts: 1,
+      updatedAt: '2026-01-04T00:00:00Z',
+      expanded: false,
+    }));
     // Selected (a search or a click): centred at a readable zoom, so the graph is no longer whole in view.
     await p.push({ ...base, revision: 26, fit: 40 });
     await p.push({ ...base, revision: 27, focus: 5, fit: 40 });
     await p.page.waitForTimeout(400);
     assert.equal(await wholeGraphInView(p.page.locator('body')), false, 'centred on the selected entity');
-    const selected = (): Promise<string[]> => p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { cy: { nodes(s: string): { map(f: (n: { id(): string }) => string): string[] } } } } }).scryGraph.canvas.cy.nodes(':selected').map((n) => n.id()));
+    const selected = (): Promise<string[]> =>
+      p.page.evaluate(() =>
+        (
+          window as unknown as { scryGraph: { canvas: { cy: { nodes(s: string): { map(f: (n: { id(): string }) => string): string[] } } } } }
+        ).scryGraph.canvas.cy
+          .nodes(':selected')
+          .map((n) => n.id()),
+      );
     // More: more nodes and a fit bump, the same focus; pushed while the focus may still be animating.
     await p.push({ ...base, revision: 28, focus: 5, fit: 41, nodes: [...base.nodes, ...extra] });
     await p.page.waitForTimeout(400);
@@ -207,8 +313,10 @@ describe('the memory-graph page', { skip }, () => {
   });
 
   // Issue 36: readable labels at the fitted zoom, and every node in view after More and after another time.
-  const labelPx = (): Promise<number> => p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { labelPx(): number } } }).scryGraph.canvas.labelPx());
-  const capacityAsks = async (): Promise<number[]> => ((await p.sent()) as Array<{ type: string; nodes?: number }>).filter((m) => m.type === 'capacity').map((m) => m.nodes!);
+  const labelPx = (): Promise<number> =>
+    p.page.evaluate(() => (window as unknown as { scryGraph: { canvas: { labelPx(): number } } }).scryGraph.canvas.labelPx());
+  const capacityAsks = async (): Promise<number[]> =>
+    ((await p.sent()) as Array<{ type: string; nodes?: number }>).filter((m) => m.type === 'capacity').map((m) => m.nodes!);
 
   it('asks for fewer nodes when a fitted view would draw labels under 11 px, and not when they read', async () => {
     const asked = (await capacityAsks()).length;
@@ -235,6 +343,9 @@ describe('the memory-graph page', { skip }, () => {
     await p.push(fewer);
     assert.ok(await wholeGraphInView(p.page.locator('body')), 'after as-of');
     assert.deepEqual(overlapping(await labels()), []);
-    assert.ok((await labelPx()) >= 11, `15 nodes, laid out afresh and fitted: labels ${(await labelPx()).toFixed(1)} px (the old layout's spread would shrink them)`);
+    assert.ok(
+      (await labelPx()) >= 11,
+      `15 nodes, laid out afresh and fitted: labels ${(await labelPx()).toFixed(1)} px (the old layout's spread would shrink them)`,
+    );
   });
 });

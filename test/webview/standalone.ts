@@ -13,7 +13,15 @@ import { pageHtml } from '../../extension/memoryGraph/html';
 import { ROOT } from '../helpers';
 
 export const CHROMIUM = process.env.SCRY_E2E_CHROMIUM || '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export interface StandalonePage {
   page: Page;
@@ -32,7 +40,12 @@ export function missingChromium(): string | undefined {
 
 export async function openStandalone(theme: 'vscode-dark' | 'vscode-light' = 'vscode-dark'): Promise<StandalonePage> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'scry-webview-chromium-'));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS, env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') } });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') },
+  });
   browser.on('disconnected', () => fs.rmSync(home, { recursive: true, force: true }));
   const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
   // The host's own HTML, less what needs a webview origin (the CSP, the asset URIs): added below from disk.
@@ -65,10 +78,25 @@ const TYPES = ['project', 'service', 'machine', 'tool', 'person', 'decision', 'r
 /** A connected synthetic graph: a random spanning tree plus extra edges, seeded so runs compare. */
 export function syntheticState(nodes: number, extraEdges: number, revision = 1): GraphState {
   let seed = 42;
-  const rand = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  const ns: GraphNodeView[] = Array.from({ length: nodes }, (_, i) => ({ id: i + 1, name: `entity-${i + 1}`, type: TYPES[i % TYPES.length]!, facts: 1 + Math.floor(rand() * 20), updatedAt: '2026-01-01T00:00:00Z', expanded: i % 3 === 0 }));
+  const rand = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const ns: GraphNodeView[] = Array.from({ length: nodes }, (_, i) => ({
+    id: i + 1,
+    name: `entity-${i + 1}`,
+    type: TYPES[i % TYPES.length]!,
+    facts: 1 + Math.floor(rand() * 20),
+    updatedAt: '2026-01-01T00:00:00Z',
+    expanded: i % 3 === 0,
+  }));
   const es: GraphEdgeView[] = [];
-  for (let i = 1; i < nodes; i++) es.push({ id: i, source: Math.floor(rand() * i) + 1, target: i + 1, relation: ['uses', 'runs_on', 'depends_on', 'owns'][i % 4]!, text: '', confidence: 0.8 });
+  for (let i = 1; i < nodes; i++)
+    es.push({
+      id: i,
+      source: Math.floor(rand() * i) + 1,
+      target: i + 1,
+      relation: ['uses', 'runs_on', 'depends_on', 'owns'][i % 4]!,
+      text: '',
+      confidence: 0.8,
+    });
   for (let j = 0; j < extraEdges; j++) {
     const a = Math.floor(rand() * nodes) + 1;
     const b = Math.floor(rand() * nodes) + 1;
@@ -85,11 +113,24 @@ export interface LabelBox {
   y2: number;
 }
 
-type Canvas = { scryGraph: { canvas: { cy: { extent(): Omit<LabelBox, 'id'>; nodes(): Array<{ id(): string; boundingBox(o?: object): Omit<LabelBox, 'id'> }> & { boundingBox(): Omit<LabelBox, 'id'> } } } } };
+type Canvas = {
+  scryGraph: {
+    canvas: {
+      cy: {
+        extent(): Omit<LabelBox, 'id'>;
+        nodes(): Array<{ id(): string; boundingBox(o?: object): Omit<LabelBox, 'id'> }> & { boundingBox(): Omit<LabelBox, 'id'> };
+      };
+    };
+  };
+};
 
 /** The label box of every drawn node, read from the page's canvas; `body` is the page's (or the webview frame's) body. */
 export function labelBoxes(body: Locator): Promise<LabelBox[]> {
-  return body.evaluate(() => (window as unknown as Canvas).scryGraph.canvas.cy.nodes().map((n) => ({ id: n.id(), ...n.boundingBox({ includeLabels: true, includeNodes: false, includeOverlays: false }) })));
+  return body.evaluate(() =>
+    (window as unknown as Canvas).scryGraph.canvas.cy
+      .nodes()
+      .map((n) => ({ id: n.id(), ...n.boundingBox({ includeLabels: true, includeNodes: false, includeOverlays: false }) })),
+  );
 }
 
 /** Pairs of label boxes that overlap, as "a/b". */

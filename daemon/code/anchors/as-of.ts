@@ -15,7 +15,13 @@ import type { Caches } from './caches';
 import { extentOf } from './definitions';
 import { definitionHash } from './hash';
 
-export async function definitionsAt(c: Caches, store: CodeStore, repo: string, commit: string, defs: readonly CodeDefinition[]): Promise<Array<PastDefinition | undefined>> {
+export async function definitionsAt(
+  c: Caches,
+  store: CodeStore,
+  repo: string,
+  commit: string,
+  defs: readonly CodeDefinition[],
+): Promise<Array<PastDefinition | undefined>> {
   // A symbol with no id is already as the commit had it (mention.ts, goneSince): no diff to read for it.
   await c.git.loadSince(
     repo,
@@ -52,7 +58,9 @@ async function symbolAt(c: Caches, store: CodeStore, repo: string, commit: strin
   // Its name line rewritten too (a signature changed): the one declaration of its name in this file then.
   const nameLine = extent.lines[d.line - 1]?.trim() ?? '';
   const was = c.git.renamedFrom(repo, commit, d.file) ?? d.file;
-  const place = (await c.git.onlyPlaceAt(repo, commit, nameLine, was)) ?? (d.name === undefined ? undefined : await c.declared.onlyDeclarationAt(repo, commit, d.name, was));
+  const place =
+    (await c.git.onlyPlaceAt(repo, commit, nameLine, was)) ??
+    (d.name === undefined ? undefined : await c.declared.onlyDeclarationAt(repo, commit, d.name, was));
   const old = place && (await c.git.linesAt(repo, commit, place.file));
   if (!place || !old) return undefined;
   const text = old.slice(Math.max(0, place.line - 1 - (d.line - from)), place.line + (to - d.line));

@@ -13,7 +13,10 @@ import { libraryNow } from './library';
  */
 export function currentDefinition(c: Caches, store: CodeStore, repo: string, key: AnchorKey): CodeDefinition | null {
   // A file git renamed after the session is looked for where it was when anchored first.
-  if (key.kind === 'file') return (key.found_file !== undefined ? fileDefinition(c, store, repo, key.found_file, 1) : undefined) ?? fileDefinition(c, store, repo, key.file, 1) ?? null;
+  if (key.kind === 'file')
+    return (
+      (key.found_file !== undefined ? fileDefinition(c, store, repo, key.found_file, 1) : undefined) ?? fileDefinition(c, store, repo, key.file, 1) ?? null
+    );
   // A library's symbol the repo used: used still (at that version or another), or not any more.
   if (key.library !== undefined) return key.symbol !== undefined && key.name !== undefined ? libraryNow(store, key.symbol, key.name) : null;
   if (key.symbol !== undefined) {
@@ -22,6 +25,11 @@ export function currentDefinition(c: Caches, store: CodeStore, repo: string, key
     if (d) return d;
   }
   if (key.name === undefined) return null;
-  const defs = uniqueDefinitions(c, store, repo, own(store.symbolsNamed(key.name)).filter((s) => s.name === key.name));
+  const defs = uniqueDefinitions(
+    c,
+    store,
+    repo,
+    own(store.symbolsNamed(key.name)).filter((s) => s.name === key.name),
+  );
   return defs.find((d) => d.hash === key.hash) ?? defs.find((d) => d.file === key.file) ?? (defs.length === 1 ? defs[0]! : null);
 }

@@ -39,7 +39,8 @@ export function symbolDefinition(c: Caches, store: CodeStore, repo: string, s: S
 }
 
 /** The symbol of this id that is not a document's local. */
-export const globalSymbol = (store: CodeStore, symbol: string): SymbolRecord | undefined => store.statement<[string], SymbolRecord>(`SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE symbol = ? AND document_id IS NULL`).get(symbol);
+export const globalSymbol = (store: CodeStore, symbol: string): SymbolRecord | undefined =>
+  store.statement<[string], SymbolRecord>(`SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE symbol = ? AND document_id IS NULL`).get(symbol);
 
 /** The lines a found symbol's definition spans now (what its hash is of), and the file's lines. */
 export function extentOf(c: Caches, store: CodeStore, repo: string, d: CodeDefinition): { from: number; to: number; lines: string[] } | undefined {

@@ -11,9 +11,31 @@ import { COMMIT, git, grepHits, type GrepHit } from './git-read';
 export type DeclarationAt = GrepHit;
 
 /** A declaration keyword before a name, in the languages Scry indexes (`function f`, `def f`, `class F`, `func (r T) F`, `const f =`). */
-const DECLARES = '(function|def|defp|defmacro|defmacrop|defguard|defmodule|class|interface|type|enum|struct|trait|func|fn|const|let|var|module)[[:space:]]+(\\([^)]*\\)[[:space:]]*)?';
+const DECLARES =
+  '(function|def|defp|defmacro|defmacrop|defguard|defmodule|class|interface|type|enum|struct|trait|func|fn|const|let|var|module)[[:space:]]+(\\([^)]*\\)[[:space:]]*)?';
 /** Source files only: a README's code sample declares nothing of the repo. */
-const SOURCE_SPECS = ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'go', 'rs', 'php', 'rb', 'java', 'kt', 'cs', 'swift', 'scala', 'vue', 'svelte', 'ex', 'exs'].map((e) => `*.${e}`);
+const SOURCE_SPECS = [
+  'ts',
+  'tsx',
+  'js',
+  'jsx',
+  'mjs',
+  'cjs',
+  'py',
+  'go',
+  'rs',
+  'php',
+  'rb',
+  'java',
+  'kt',
+  'cs',
+  'swift',
+  'scala',
+  'vue',
+  'svelte',
+  'ex',
+  'exs',
+].map((e) => `*.${e}`);
 /** More declarations than this of one name: not one thing, and not worth reading on. */
 const DECLARATIONS_KEPT = 4;
 

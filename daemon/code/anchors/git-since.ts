@@ -139,7 +139,17 @@ export class GitSince {
       kept.stamp = stamp;
       return;
     }
-    const out = await git(repo, ['log', '--reverse', '--diff-filter=R', '-M', '--name-status', '--format=', '-n', String(RENAME_COMMITS), `${commit}..${head}`]);
+    const out = await git(repo, [
+      'log',
+      '--reverse',
+      '--diff-filter=R',
+      '-M',
+      '--name-status',
+      '--format=',
+      '-n',
+      String(RENAME_COMMITS),
+      `${commit}..${head}`,
+    ]);
     const to = new Map<string, string>();
     for (const line of (out ?? '').split('\n')) {
       const m = /^R\d*\t([^\t]+)\t([^\t]+)$/.exec(line);
@@ -167,7 +177,10 @@ export class GitSince {
     if (!COMMIT.test(commit) || this.commitFiles.has(key)) return;
     const out = await git(repo, ['ls-tree', '-r', '-z', '--name-only', '--full-tree', commit]);
     if (this.commitFiles.size >= COMMIT_FILES_KEPT) this.commitFiles.delete(this.commitFiles.keys().next().value!);
-    this.commitFiles.set(key, (out ?? '').split('\0').filter((f) => f.length > 0));
+    this.commitFiles.set(
+      key,
+      (out ?? '').split('\0').filter((f) => f.length > 0),
+    );
   }
 
   /**
@@ -220,7 +233,11 @@ export class GitSince {
     const stamp = indexStamp(repo);
     if (this.tracked.get(repo)?.stamp === stamp) return;
     const out = await git(repo, ['ls-files', '-z']);
-    this.keepTracked(repo, stamp, (out ?? '').split('\0').filter((f) => f.length > 0));
+    this.keepTracked(
+      repo,
+      stamp,
+      (out ?? '').split('\0').filter((f) => f.length > 0),
+    );
   }
 
   private keepTracked(repo: string, stamp: number, files: readonly string[]): void {

@@ -27,11 +27,17 @@ interface Use {
 
 /** The repo's first use of a symbol: outside tests first, then by path and line. */
 const firstUse = (store: CodeStore, id: number): Use | undefined =>
-  store.statement<[number], Use>('SELECT d.path, o.line FROM occurrences o JOIN documents d ON d.id = o.document_id WHERE o.symbol_id = ? ORDER BY d.is_test, d.path, o.line LIMIT 1').get(id);
+  store
+    .statement<[number], Use>(
+      'SELECT d.path, o.line FROM occurrences o JOIN documents d ON d.id = o.document_id WHERE o.symbol_id = ? ORDER BY d.is_test, d.path, o.line LIMIT 1',
+    )
+    .get(id);
 
-const useCount = (store: CodeStore, id: number): number => store.statement<[number], { n: number }>('SELECT count(*) AS n FROM occurrences WHERE symbol_id = ?').get(id)?.n ?? 0;
+const useCount = (store: CodeStore, id: number): number =>
+  store.statement<[number], { n: number }>('SELECT count(*) AS n FROM occurrences WHERE symbol_id = ?').get(id)?.n ?? 0;
 
-const hasDefinition = (store: CodeStore, id: number): boolean => store.statement<[number], { x: number }>('SELECT 1 AS x FROM symbols WHERE id = ? AND def_line IS NOT NULL').get(id) !== undefined;
+const hasDefinition = (store: CodeStore, id: number): boolean =>
+  store.statement<[number], { x: number }>('SELECT 1 AS x FROM symbols WHERE id = ? AND def_line IS NOT NULL').get(id) !== undefined;
 
 /** A library's symbol the repo uses: a package's (not a syntactic index's `. .`), defined nowhere in the repo, with uses. */
 function candidate(store: CodeStore, s: SymbolRecord): Candidate | undefined {
@@ -88,7 +94,9 @@ export function libraryDefinition(store: CodeStore, symbols: readonly SymbolReco
 }
 
 function usedIn(store: CodeStore, id: number, files: ReadonlySet<string>): boolean {
-  const paths = store.statement<[number], { path: string }>('SELECT DISTINCT d.path FROM occurrences o JOIN documents d ON d.id = o.document_id WHERE o.symbol_id = ?').all(id);
+  const paths = store
+    .statement<[number], { path: string }>('SELECT DISTINCT d.path FROM occurrences o JOIN documents d ON d.id = o.document_id WHERE o.symbol_id = ?')
+    .all(id);
   return paths.some((p) => files.has(p.path));
 }
 

@@ -15,7 +15,11 @@ export class IndexLookup implements CodeLookup {
   /** What anchoring has read of the repos asked about, cleared with forget and dispose. */
   private readonly resolver = new AnchorResolver();
 
-  constructor(private readonly home: string, private readonly repos: RepoRegistry, private readonly stores: StoreCache) {}
+  constructor(
+    private readonly home: string,
+    private readonly repos: RepoRegistry,
+    private readonly stores: StoreCache,
+  ) {}
 
   indexed(repo: string): boolean {
     return this.real(repo) !== undefined;

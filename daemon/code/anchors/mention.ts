@@ -31,7 +31,9 @@ function narrow(defs: CodeDefinition[], context: MentionContext | undefined): Co
   return code.length === 1 ? code : pool;
 }
 
-const ENCLOSING_COLUMNS = SYMBOL_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ');
+const ENCLOSING_COLUMNS = SYMBOL_COLUMNS.split(', ')
+  .map((c) => `s.${c}`)
+  .join(', ');
 
 /**
  * The innermost definition (not a local) whose extent holds this line of an
@@ -149,7 +151,8 @@ const fileNamed = (c: Caches, store: CodeStore, repo: string, mention: string): 
   /^[\w@-][\w@.-]*\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(mention) ? fileDefinition(c, store, repo, mention, 1) : undefined;
 
 /** A name no symbol has that names a file: a Python module or package (`apple_books.library`), else a file name (`short.jsonl`). */
-const fileOfName = (c: Caches, store: CodeStore, repo: string, mention: string): CodeDefinition | undefined => pythonModule(c, store, repo, mention) ?? fileNamed(c, store, repo, mention);
+const fileOfName = (c: Caches, store: CodeStore, repo: string, mention: string): CodeDefinition | undefined =>
+  pythonModule(c, store, repo, mention) ?? fileNamed(c, store, repo, mention);
 
 /**
  * A name with one definition now whose file declared it at the session's
@@ -188,6 +191,9 @@ function goneSince(c: Caches, repo: string, name: string, commit: string | undef
  * stays unresolved.
  */
 function renamedDefinition(c: Caches, store: CodeStore, repo: string, rel: string, commit: string | undefined, line = 1): CodeDefinition | undefined {
-  const renamed = commit === undefined ? undefined : (c.git.renamedTo(repo, commit, rel) ?? c.git.renamedTail(repo, commit, rel, keep(rel.split('/').filter((p) => p !== '' && p !== '.'))));
+  const renamed =
+    commit === undefined
+      ? undefined
+      : (c.git.renamedTo(repo, commit, rel) ?? c.git.renamedTail(repo, commit, rel, keep(rel.split('/').filter((p) => p !== '' && p !== '.'))));
   return renamed === undefined ? undefined : fileDefinition(c, store, repo, renamed, line);
 }

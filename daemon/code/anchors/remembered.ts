@@ -34,7 +34,7 @@ export function remembered(
   }
   if (found.length === 0) return undefined;
   const bytes = found.reduce((n, x) => n + Buffer.byteLength(P.noteLine(x)) + 1, 0);
-  return { notes: found, params: p.budget === undefined ? params : { ...params, budget: Math.max(1, p.budget - bytes) } as P.RepoParams };
+  return { notes: found, params: p.budget === undefined ? params : ({ ...params, budget: Math.max(1, p.budget - bytes) } as P.RepoParams) };
 }
 
 /** `src/a.ts`, `./src/a.ts` or an absolute path inside the repo, as the repo-relative, `/`-separated path anchors keep; outside it, undefined. */

@@ -63,7 +63,13 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
     } else if (options.syntacticFirst) {
       const detected = detectLanguages(repo);
       languages = detected.map((d) => d.language);
-      indexers.push(...(await indexFirst(detected.map((d) => d.language), options, session)));
+      indexers.push(
+        ...(await indexFirst(
+          detected.map((d) => d.language),
+          options,
+          session,
+        )),
+      );
     } else {
       const detected = detectLanguages(repo);
       languages = detected.map((d) => d.language);
@@ -104,14 +110,27 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
         if (syntactic) {
           const name = syntactic.name;
           options.onProgress?.({ phase: 'indexing', message: `running ${name}` });
-          const run = companion?.writeAll(session) ?? await indexSyntactically({ repo, language, reader: syntactic, session, signal: options.signal, onProgress: (message) => options.onProgress?.({ phase: 'indexing', message }) });
+          const run =
+            companion?.writeAll(session) ??
+            (await indexSyntactically({
+              repo,
+              language,
+              reader: syntactic,
+              session,
+              signal: options.signal,
+              onProgress: (message) => options.onProgress?.({ phase: 'indexing', message }),
+            }));
           indexers.push(run.report);
           for (const s of run.skipped) options.log?.(`${name}: skipped '${s.file}': ${s.reason}`);
           continue;
         }
         // Detected, and read by nothing of Scry's: never another language's indexer (one extension, one language).
         indexers.push({
-          language, indexer: 'none', status: 'skipped', file_count: 0, duration_ms: 0,
+          language,
+          indexer: 'none',
+          status: 'skipped',
+          file_count: 0,
+          duration_ms: 0,
           error: `Scry has no indexer for ${declared.displayName}: its ${plural(files, 'file')} ${pluralNoun(files, 'is', 'are')} not indexed`,
           remedy: declared.remedy ?? `Index it with a SCIP indexer for ${declared.displayName} and import its output with scry index --scip FILE`,
         });
@@ -145,7 +164,14 @@ async function indexFirst(languages: LanguageId[], options: BuildOptions, sessio
     const reader = readerOf(language);
     if (!reader) {
       const indexer = indexerOf(language);
-      reports.push({ language, indexer: indexer?.name ?? 'none', status: 'skipped', file_count: 0, duration_ms: 0, error: `${languageById(language).displayName} has no syntactic reader: its files answer once ${indexer?.name ?? 'an indexer'} has run` });
+      reports.push({
+        language,
+        indexer: indexer?.name ?? 'none',
+        status: 'skipped',
+        file_count: 0,
+        duration_ms: 0,
+        error: `${languageById(language).displayName} has no syntactic reader: its files answer once ${indexer?.name ?? 'an indexer'} has run`,
+      });
       continue;
     }
     options.onProgress?.({ phase: 'indexing', message: `running ${reader.name} (first index)` });
@@ -178,7 +204,13 @@ function importScip(file: string, repo: string, session: IngestSession): Indexer
   const index = decodeScip(bytes, file);
   checkImportComplete(index, file, repo);
   session.addIndex(index);
-  return { language: 'scip', indexer: `import ${path.basename(file)}`, status: 'ok', file_count: session.documentCount, duration_ms: Math.round(performance.now() - started) };
+  return {
+    language: 'scip',
+    indexer: `import ${path.basename(file)}`,
+    status: 'ok',
+    file_count: session.documentCount,
+    duration_ms: Math.round(performance.now() - started),
+  };
 }
 
 /** "TypeScript/JavaScript, Python or Go": the languages Scry indexes. */

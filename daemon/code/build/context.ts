@@ -17,6 +17,20 @@ export interface BuildContext {
 }
 
 /** One build of the repo in the worker: the options every kind shares, plus its own. */
-export function runInWorker(ctx: BuildContext, entry: RepoEntry, onProgress: (e: Omit<ProgressEvent, 'repo'>) => void, own: Pick<BuildOptions, 'scipFile' | 'syntacticFirst'>): Promise<BuildOutcome> {
-  return ctx.runner.run({ repo: entry.repo, workDir: entry.dir, nodePath: ctx.nodePath, home: ctx.home, onProgress, signal: ctx.signal, log: (l) => ctx.log(l), ...own });
+export function runInWorker(
+  ctx: BuildContext,
+  entry: RepoEntry,
+  onProgress: (e: Omit<ProgressEvent, 'repo'>) => void,
+  own: Pick<BuildOptions, 'scipFile' | 'syntacticFirst'>,
+): Promise<BuildOutcome> {
+  return ctx.runner.run({
+    repo: entry.repo,
+    workDir: entry.dir,
+    nodePath: ctx.nodePath,
+    home: ctx.home,
+    onProgress,
+    signal: ctx.signal,
+    log: (l) => ctx.log(l),
+    ...own,
+  });
 }

@@ -37,7 +37,6 @@ export type { Sibling } from './seed';
 
 export type FirstStart = 'seed' | 'syntactic' | 'index';
 
-
 export class BuildCoordinator {
   private readonly running = new Map<string, Promise<IndexResult>>();
   // Per running build: settles once the repo can answer (its first index is in, or the build is over).
@@ -55,7 +54,15 @@ export class BuildCoordinator {
   constructor(private readonly options: BuildCoordinatorOptions) {
     this.loopDelay.enable();
     this.slots = new BuildSlots(options.maxBuilds ?? maxBuildsFromEnv());
-    this.context = { home: options.home, nodePath: options.nodePath, stores: options.stores, runner: this.runner, signal: this.aborter.signal, log: (l) => options.log(l), onSwapped: (r) => options.onSwapped(r) };
+    this.context = {
+      home: options.home,
+      nodePath: options.nodePath,
+      stores: options.stores,
+      runner: this.runner,
+      signal: this.aborter.signal,
+      log: (l) => options.log(l),
+      onSwapped: (r) => options.onSwapped(r),
+    };
   }
 
   isBuilding(entry: RepoEntry): boolean {
@@ -131,7 +138,12 @@ export class BuildCoordinator {
     this.loopDelay.disable();
   }
 
-  private async run(entry: RepoEntry, live: LiveRepo | undefined, scip: string | undefined, phases: { ready: () => void; decide: (start: FirstStart) => void }): Promise<IndexResult> {
+  private async run(
+    entry: RepoEntry,
+    live: LiveRepo | undefined,
+    scip: string | undefined,
+    phases: { ready: () => void; decide: (start: FirstStart) => void },
+  ): Promise<IndexResult> {
     const { log } = this.options;
     log(`build start ${entry.repo}${scip ? ` from ${scip}` : ''}`);
     const lost = entry.rebuildPrecise === true;
@@ -148,13 +160,19 @@ export class BuildCoordinator {
       log(`precise build of ${entry.repo} deferred: ${deferred}`);
       return indexResultOf(entry.repo, current.meta());
     }
-    return preciseBuild(this.context, {
-      slots: this.slots,
-      loopDelay: this.loopDelay,
-      previousMs: previousBuildMs(this.options.stores.meta(entry)),
-      onProgress: (e) => this.options.onProgress(e),
-      setPace: (pace) => (pace ? this.paces.set(entry.repo, pace) : this.paces.delete(entry.repo)),
-    }, entry, live, scip);
+    return preciseBuild(
+      this.context,
+      {
+        slots: this.slots,
+        loopDelay: this.loopDelay,
+        previousMs: previousBuildMs(this.options.stores.meta(entry)),
+        onProgress: (e) => this.options.onProgress(e),
+        setPace: (pace) => (pace ? this.paces.set(entry.repo, pace) : this.paces.delete(entry.repo)),
+      },
+      entry,
+      live,
+      scip,
+    );
   }
 
   /** A repo with no index starts from its indexed sibling's (seeded), else from a syntactic first index. */

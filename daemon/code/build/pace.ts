@@ -7,7 +7,10 @@ export class BuildPace {
   private last: Omit<ProgressEvent, 'repo'>;
 
   /** previousMs: how long this repo's last build took, when it had one. */
-  constructor(private readonly previousMs?: number, message = 'starting the precise indexers') {
+  constructor(
+    private readonly previousMs?: number,
+    message = 'starting the precise indexers',
+  ) {
     this.last = { phase: 'indexing', message };
   }
 

@@ -23,7 +23,13 @@ export interface PreciseBuild {
   previousMs: number | undefined;
 }
 
-export async function preciseBuild(ctx: BuildContext, p: PreciseBuild, entry: RepoEntry, live: LiveRepo | undefined, scip: string | undefined): Promise<IndexResult> {
+export async function preciseBuild(
+  ctx: BuildContext,
+  p: PreciseBuild,
+  entry: RepoEntry,
+  live: LiveRepo | undefined,
+  scip: string | undefined,
+): Promise<IndexResult> {
   const { log } = ctx;
   let pace = new BuildPace(p.previousMs);
   const emit = (e: Omit<ProgressEvent, 'repo'>): void => {

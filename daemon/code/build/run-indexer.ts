@@ -29,7 +29,13 @@ export interface RunOptions {
 }
 
 /** expectedFiles: the language's file count from detection, for a progress percentage. */
-export async function runIndexer(plan: IndexerPlan, options: RunOptions, session: IngestSession, expectedFiles: number, companion?: Companion): Promise<{ report: IndexerReport; error?: ScryError }> {
+export async function runIndexer(
+  plan: IndexerPlan,
+  options: RunOptions,
+  session: IngestSession,
+  expectedFiles: number,
+  companion?: Companion,
+): Promise<{ report: IndexerReport; error?: ScryError }> {
   const { repo } = options;
   const scipPath = plan.output;
   const indexerName = plan.indexer;
@@ -47,9 +53,9 @@ export async function runIndexer(plan: IndexerPlan, options: RunOptions, session
   let filesReported: number | undefined;
   const onOutput = plan.filesReported
     ? (text: string): void => {
-      const n = plan.filesReported?.(text);
-      if (n !== undefined) filesReported = Math.max(filesReported ?? 0, n);
-    }
+        const n = plan.filesReported?.(text);
+        if (n !== undefined) filesReported = Math.max(filesReported ?? 0, n);
+      }
     : undefined;
   const take = (item: ScipItem): void => {
     if (item.kind === 'document') documents.add(item.document.relativePath);
@@ -101,21 +107,53 @@ export async function runIndexer(plan: IndexerPlan, options: RunOptions, session
     if (run.signal || run.code !== 0) {
       const exit = run.signal ? `killed by ${run.signal}` : `exit code ${run.code}`;
       const err = new IndexerFailedError(indexerName, repo, exit, run.outputTail);
-      const report: IndexerReport = { language, indexer: indexerName, status: 'failed', file_count: session.documentCount - before, duration_ms: Math.round(run.durationMs), error: err.message, remedy: err.remedy, stderr_tail: run.outputTail.slice(-1000) };
+      const report: IndexerReport = {
+        language,
+        indexer: indexerName,
+        status: 'failed',
+        file_count: session.documentCount - before,
+        duration_ms: Math.round(run.durationMs),
+        error: err.message,
+        remedy: err.remedy,
+        stderr_tail: run.outputTail.slice(-1000),
+      };
       return { report, error: err };
     }
     drain();
     reader.end();
     if (fd === undefined) {
       const err = new IndexerFailedError(indexerName, repo, `exit code 0 without writing ${plan.output}`, run.outputTail);
-      return { report: { language, indexer: indexerName, status: 'failed', file_count: 0, duration_ms: Math.round(run.durationMs), error: err.message, remedy: err.remedy, stderr_tail: run.outputTail.slice(-1000) }, error: err };
+      return {
+        report: {
+          language,
+          indexer: indexerName,
+          status: 'failed',
+          file_count: 0,
+          duration_ms: Math.round(run.durationMs),
+          error: err.message,
+          remedy: err.remedy,
+          stderr_tail: run.outputTail.slice(-1000),
+        },
+        error: err,
+      };
     }
     // Exit 0 and a clean end, yet cut at a document boundary (a full disk, a killed writer): refused, never served as whole.
     const missing = missingFromIndex(indexerName, repo, documents, filesReported);
     if (missing) {
       const err = new ScipIncompleteError(scipPath, `it has ${missing}`);
       options.log?.(err.oneLine());
-      return { report: { language, indexer: indexerName, status: 'failed', file_count: documents.size, duration_ms: Math.round(run.durationMs), error: err.message, remedy: err.remedy }, error: err };
+      return {
+        report: {
+          language,
+          indexer: indexerName,
+          status: 'failed',
+          file_count: documents.size,
+          duration_ms: Math.round(run.durationMs),
+          error: err.message,
+          remedy: err.remedy,
+        },
+        error: err,
+      };
     }
     if (held && companion) addHeld(session, held, companion);
     return { report: { language, indexer: indexerName, status: 'ok', file_count: session.documentCount - before, duration_ms: Math.round(run.durationMs) } };
@@ -123,7 +161,18 @@ export async function runIndexer(plan: IndexerPlan, options: RunOptions, session
     // A broken indexer (cannot start, unreadable output) fails its language, not the build.
     const e = err as NodeJS.ErrnoException;
     const error = err instanceof ScryError ? err : new IndexerFailedError(indexerName, repo, e.code ?? 'spawn error', e.message);
-    return { report: { language, indexer: indexerName, status: 'failed', file_count: session.documentCount - before, duration_ms: 0, error: error.message, remedy: error.remedy }, error };
+    return {
+      report: {
+        language,
+        indexer: indexerName,
+        status: 'failed',
+        file_count: session.documentCount - before,
+        duration_ms: 0,
+        error: error.message,
+        remedy: error.remedy,
+      },
+      error,
+    };
   } finally {
     clearInterval(timer);
     if (fd !== undefined) fs.closeSync(fd);
@@ -136,15 +185,17 @@ function addItem(session: IngestSession, item: ScipItem, companion: Companion | 
   if (item.kind === 'document') {
     companion?.addExtents(item.document);
     session.addDocument(item.document);
-  }
-  else if (item.kind === 'metadata') session.setMetadata(item.metadata);
+  } else if (item.kind === 'metadata') session.setMetadata(item.metadata);
   else session.addExternalSymbol(item.symbol);
 }
 
 /** An indexer's whole output, completed by the syntactic reader (its kept references), then stored. */
 function addHeld(session: IngestSession, held: ScipItem[], companion: Companion): void {
   const docs = held.flatMap((i) => (i.kind === 'document' ? [i.document] : []));
-  companion.complete(docs, held.flatMap((i) => (i.kind === 'external' ? [i.symbol] : [])));
+  companion.complete(
+    docs,
+    held.flatMap((i) => (i.kind === 'external' ? [i.symbol] : [])),
+  );
   for (const item of held) {
     if (item.kind === 'metadata') session.setMetadata(item.metadata);
     else if (item.kind === 'external') session.addExternalSymbol(item.symbol);

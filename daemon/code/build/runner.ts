@@ -46,11 +46,25 @@ export class BuildRunner {
 
   run(options: BuildOptions): Promise<BuildOutcome> {
     const file = workerFile();
-    if (!file) return Promise.reject(new BuildFailedError(`the build worker (dist/build-worker.js) is missing beside ${__dirname}`, ErrorCode.Internal, 'Run npm run build, or reinstall Scry'));
+    if (!file)
+      return Promise.reject(
+        new BuildFailedError(
+          `the build worker (dist/build-worker.js) is missing beside ${__dirname}`,
+          ErrorCode.Internal,
+          'Run npm run build, or reinstall Scry',
+        ),
+      );
     const spare = this.takeSpare();
     const worker = spare ?? new Worker(file);
     options.log?.(`build runs in a worker thread (${file})${spare ? ', started ahead' : ''}`);
-    const request: BuildRequest = { repo: options.repo, workDir: options.workDir, nodePath: options.nodePath, home: options.home, scipFile: options.scipFile, syntacticFirst: options.syntacticFirst };
+    const request: BuildRequest = {
+      repo: options.repo,
+      workDir: options.workDir,
+      nodePath: options.nodePath,
+      home: options.home,
+      scipFile: options.scipFile,
+      syntacticFirst: options.syntacticFirst,
+    };
     const send = (c: WorkerCommand): void => worker.postMessage(c);
     return new Promise((resolve, reject) => {
       let settled = false;

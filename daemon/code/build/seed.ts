@@ -26,7 +26,12 @@ export interface Sibling {
 }
 
 /** The indexed checkout of the same repository nearest to this new one (see seed/), with the files its overlay answers for (`overlayOf`). */
-export async function nearestSibling(home: string, repo: string, log: (line: string) => void, overlayOf: (sibling: string) => string[]): Promise<Sibling | undefined> {
+export async function nearestSibling(
+  home: string,
+  repo: string,
+  log: (line: string) => void,
+  overlayOf: (sibling: string) => string[],
+): Promise<Sibling | undefined> {
   const candidates: Candidate[] = knownRepos(home, log)
     .filter((k) => k.repo !== repo && fs.existsSync(k.repo))
     .map((k) => ({ repo: k.repo, index: path.join(k.dir, INDEX_FILE), indexedAt: k.indexedAt, seeded: k.seededFrom !== undefined }));
@@ -40,7 +45,13 @@ export async function nearestSibling(home: string, repo: string, log: (line: str
  * can be answered (before the copy). False when seeding failed before that
  * point (then the caller builds a syntactic first index instead).
  */
-export async function seedFromSibling(ctx: BuildContext, entry: RepoEntry, live: LiveRepo | undefined, sibling: Sibling, answerable: () => void): Promise<boolean> {
+export async function seedFromSibling(
+  ctx: BuildContext,
+  entry: RepoEntry,
+  live: LiveRepo | undefined,
+  sibling: Sibling,
+  answerable: () => void,
+): Promise<boolean> {
   const started = performance.now();
   const since = (): number => Math.round(performance.now() - started);
   const meta = { repo: entry.repo, seeded_from: sibling.repo, seeded_at: new Date().toISOString() };
@@ -55,7 +66,9 @@ export async function seedFromSibling(ctx: BuildContext, entry: RepoEntry, live:
     const behind = sibling.overlayFiles.filter((f) => fs.existsSync(path.join(entry.repo, f)));
     changed = [...new Set([...diff.changed, ...behind])];
     await Promise.all([...changed.map((f) => live?.overlay.update(f, false)), ...diff.deleted.map((f) => live?.overlay.update(f, true))]);
-    ctx.log(`seeded ${entry.repo} from ${sibling.repo} in ${since()} ms (comparison ${compared} ms): ${changed.length} files changed, ${diff.deleted.length} deleted, answered from the overlay; its index is lent until the copy is in`);
+    ctx.log(
+      `seeded ${entry.repo} from ${sibling.repo} in ${since()} ms (comparison ${compared} ms): ${changed.length} files changed, ${diff.deleted.length} deleted, answered from the overlay; its index is lent until the copy is in`,
+    );
   } catch (err) {
     ctx.stores.close(entry);
     ctx.log(`seeding ${entry.repo} from a sibling failed, indexing it afresh: ${errorMessage(err)}`);

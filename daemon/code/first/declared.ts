@@ -11,7 +11,23 @@ import { tailOf } from './glance';
 const PARALLEL = 16;
 /** At most this many declared names are kept to rank. */
 const MAX_DECLARED = 5000;
-const KEYWORD_KINDS: Record<string, string> = { class: 'class', interface: 'interface', type: 'type_alias', enum: 'enum', function: 'function', def: 'function', fn: 'function', func: 'function', struct: 'struct', trait: 'trait', module: 'module', namespace: 'namespace', const: 'variable', let: 'variable', var: 'variable' };
+const KEYWORD_KINDS: Record<string, string> = {
+  class: 'class',
+  interface: 'interface',
+  type: 'type_alias',
+  enum: 'enum',
+  function: 'function',
+  def: 'function',
+  fn: 'function',
+  func: 'function',
+  struct: 'struct',
+  trait: 'trait',
+  module: 'module',
+  namespace: 'namespace',
+  const: 'variable',
+  let: 'variable',
+  var: 'variable',
+};
 const DECLARATION = new RegExp(`\\b(${Object.keys(KEYWORD_KINDS).join('|')})\\s+([A-Za-z_$][\\w$]*)`, 'g');
 
 /** Names declared by keyword in the repo's source files that hold the first three letters of `name`'s tail (any case), by file and line. */

@@ -32,7 +32,11 @@ export interface Glance {
 }
 
 /** The name a compound asks about: `Observable.subscribe` -> `subscribe`. */
-export const tailOf = (name: string): string => name.split(/::|->|[.#\\/]/).filter(Boolean).pop() ?? name;
+export const tailOf = (name: string): string =>
+  name
+    .split(/::|->|[.#\\/]/)
+    .filter(Boolean)
+    .pop() ?? name;
 
 /**
  * An overlay of the files naming `name` (its tail): those declaring it first,
@@ -58,7 +62,11 @@ export async function glance(repo: string, name: string, log: (line: string) => 
         naming.push({ file, size: text.length, declares: declaring.test(text) });
         // Its grammar loads (WASM, ~0.2 s the first time) while the other files are read.
         const grammar = grammarOfFile(file);
-        if (grammar && !grammars.has(grammar)) grammars.set(grammar, parserFor(grammar).catch(() => undefined));
+        if (grammar && !grammars.has(grammar))
+          grammars.set(
+            grammar,
+            parserFor(grammar).catch(() => undefined),
+          );
       } catch {
         // Unreadable: the first index will say why.
       }

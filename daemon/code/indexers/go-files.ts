@@ -10,8 +10,52 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { walkRepo } from '../languages/skip';
 
-const GOOS = ['aix', 'android', 'darwin', 'dragonfly', 'freebsd', 'hurd', 'illumos', 'ios', 'js', 'linux', 'nacl', 'netbsd', 'openbsd', 'plan9', 'solaris', 'wasip1', 'windows', 'zos'];
-const GOARCH = ['386', 'amd64', 'amd64p32', 'arm', 'arm64', 'arm64be', 'armbe', 'loong64', 'mips', 'mips64', 'mips64le', 'mips64p32', 'mips64p32le', 'mipsle', 'ppc', 'ppc64', 'ppc64le', 'riscv', 'riscv64', 's390', 's390x', 'sparc', 'sparc64', 'wasm'];
+const GOOS = [
+  'aix',
+  'android',
+  'darwin',
+  'dragonfly',
+  'freebsd',
+  'hurd',
+  'illumos',
+  'ios',
+  'js',
+  'linux',
+  'nacl',
+  'netbsd',
+  'openbsd',
+  'plan9',
+  'solaris',
+  'wasip1',
+  'windows',
+  'zos',
+];
+const GOARCH = [
+  '386',
+  'amd64',
+  'amd64p32',
+  'arm',
+  'arm64',
+  'arm64be',
+  'armbe',
+  'loong64',
+  'mips',
+  'mips64',
+  'mips64le',
+  'mips64p32',
+  'mips64p32le',
+  'mipsle',
+  'ppc',
+  'ppc64',
+  'ppc64le',
+  'riscv',
+  'riscv64',
+  's390',
+  's390x',
+  'sparc',
+  'sparc64',
+  'wasm',
+];
 const CONDITIONAL_NAME = new RegExp(`_(?:${GOOS.join('|')}|${GOARCH.join('|')})(?:_test)?\\.go$`);
 /** The header before `package`: comments and blank lines, where build constraints live. */
 const HEADER_BYTES = 16 * 1024;

@@ -55,7 +55,11 @@ export async function prepareGo(ctx: PrepareContext): Promise<Prepared> {
     const scry = err instanceof ScryError;
     return {
       report: {
-        language: 'go', indexer: GO_INDEXER, status: 'missing', file_count: 0, duration_ms: 0,
+        language: 'go',
+        indexer: GO_INDEXER,
+        status: 'missing',
+        file_count: 0,
+        duration_ms: 0,
         error: err instanceof Error ? err.message.replace(scry && err.remedy ? `. ${err.remedy}` : '', '') : String(err),
         remedy: scry ? err.remedy : 'Install scip-go on PATH',
       },

@@ -17,17 +17,31 @@ export const SCIP_PHP_OUTPUT = 'index.scip';
 /** What scip-php needs from Composer before it can run at all. */
 const NEEDS = ['composer.json', 'vendor/autoload.php', 'vendor/composer/installed.php'];
 
-const INSTALL = "For precise PHP answers install scip-php (composer global require davidrjenni/scip-php) with Composer's global bin folder on PATH; tree-sitter-php indexes PHP meanwhile";
+const INSTALL =
+  "For precise PHP answers install scip-php (composer global require davidrjenni/scip-php) with Composer's global bin folder on PATH; tree-sitter-php indexes PHP meanwhile";
 
 export function preparePhp(ctx: PrepareContext): Prepared {
   const command = findOnPath(PHP_INDEXER, ctx.env);
   if (!command) return { report: report('missing', 'scip-php is not on PATH', INSTALL) };
   const lacking = NEEDS.find((f) => !fs.existsSync(path.join(ctx.repo, f)));
-  if (lacking) return { report: report('skipped', `scip-php needs Composer's install: the repo has no ${lacking}`, 'Run composer install in the repo; tree-sitter-php indexes PHP meanwhile') };
+  if (lacking)
+    return {
+      report: report(
+        'skipped',
+        `scip-php needs Composer's install: the repo has no ${lacking}`,
+        'Run composer install in the repo; tree-sitter-php indexes PHP meanwhile',
+      ),
+    };
   const output = path.join(ctx.repo, SCIP_PHP_OUTPUT);
   // The build removes what the indexer wrote: never a file the user put there.
   if (fs.existsSync(output)) {
-    return { report: report('skipped', `the repo already has an ${SCIP_PHP_OUTPUT}, which scip-php would overwrite`, `Move it away, or import it with scry index --scip ${SCIP_PHP_OUTPUT}; tree-sitter-php indexes PHP meanwhile`) };
+    return {
+      report: report(
+        'skipped',
+        `the repo already has an ${SCIP_PHP_OUTPUT}, which scip-php would overwrite`,
+        `Move it away, or import it with scry index --scip ${SCIP_PHP_OUTPUT}; tree-sitter-php indexes PHP meanwhile`,
+      ),
+    };
   }
   return { plan: { language: 'php', indexer: PHP_INDEXER, command, args: [], env: ctx.env, output, documentLanguage: 'php' } };
 }

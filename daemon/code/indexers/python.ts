@@ -59,9 +59,18 @@ export function preparePython(ctx: PrepareContext): { plan: IndexerPlan } {
   const output = path.join(ctx.workDir, 'python.scip');
   const declared = declaredProject(ctx.repo);
   // Not --quiet: its progress lines carry its count of the files it analyses, which the index is checked against.
-  const args = [scipPythonMain(), 'index', '--cwd', ctx.repo, '--output', output,
-    '--project-name', declared.name ?? path.basename(ctx.repo),
-    '--project-version', declared.version ?? '0'];
+  const args = [
+    scipPythonMain(),
+    'index',
+    '--cwd',
+    ctx.repo,
+    '--output',
+    output,
+    '--project-name',
+    declared.name ?? path.basename(ctx.repo),
+    '--project-version',
+    declared.version ?? '0',
+  ];
   const env: NodeJS.ProcessEnv = { ...ctx.env };
   // src layout: the repo's own packages live in src/, and its tests' `import pkg` must
   // resolve there, not to a copy installed on the machine. Search paths before site-packages.

@@ -55,7 +55,12 @@ export function runProcess(
   const guard = posix ? guardFile() : undefined;
   return new Promise((resolve, reject) => {
     const child = guard
-      ? spawn(process.execPath, [guard, command, ...args], { cwd: options.cwd, env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true })
+      ? spawn(process.execPath, [guard, command, ...args], {
+          cwd: options.cwd,
+          env: options.env ?? process.env,
+          stdio: ['pipe', 'pipe', 'pipe'],
+          detached: true,
+        })
       : spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: posix });
     const group = child.pid;
     const killGroup = (): void => {

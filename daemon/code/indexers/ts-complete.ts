@@ -26,10 +26,15 @@ export function checkTypescriptComplete(index: DecodedIndex, file: string, repo:
   if (!fs.existsSync(config)) return;
   const documents = new Set(index.documents.map((d) => d.relativePath));
   const folders = foldersAndAncestors(documents);
-  const expected = [...coveredFiles(config, scipTypescriptPackage())].map((f) => toPosix(path.relative(root, f))).filter((f) => folders.has(path.posix.dirname(f)));
+  const expected = [...coveredFiles(config, scipTypescriptPackage())]
+    .map((f) => toPosix(path.relative(root, f)))
+    .filter((f) => folders.has(path.posix.dirname(f)));
   const missing = expected.filter((f) => !documents.has(f) && hasCode(path.join(root, f))).sort();
   if (missing.length === 0) return;
-  throw new ScipIncompleteError(file, `it has no document for ${missing.length} of the ${expected.length} files its tsconfig includes in the folders it covers and their parents (e.g. '${missing[0]}')`);
+  throw new ScipIncompleteError(
+    file,
+    `it has no document for ${missing.length} of the ${expected.length} files its tsconfig includes in the folders it covers and their parents (e.g. '${missing[0]}')`,
+  );
 }
 
 /**

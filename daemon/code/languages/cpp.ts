@@ -14,7 +14,8 @@ const EXTENSIONS = Object.fromEntries(['.cpp', '.cc', '.cxx', '.hpp', '.hh', '.h
  * sake, which proves nothing): templates, namespaces, classes (defined or
  * declared), access specifiers, using-directives.
  */
-const CXX_ONLY = /^[ \t]*(?:template[ \t]*<|namespace(?:[ \t]+[\w:]+)?[ \t]*\{|using[ \t]+namespace[ \t]+\w|class[ \t]+[A-Za-z_]\w*(?:[ \t]+final)?[ \t]*(?:[:;{]|$)|(?:public|protected|private)[ \t]*:(?!:))/m;
+const CXX_ONLY =
+  /^[ \t]*(?:template[ \t]*<|namespace(?:[ \t]+[\w:]+)?[ \t]*\{|using[ \t]+namespace[ \t]+\w|class[ \t]+[A-Za-z_]\w*(?:[ \t]+final)?[ \t]*(?:[:;{]|$)|(?:public|protected|private)[ \t]*:(?!:))/m;
 
 /** CMake enables C++ by name (a bare `project(x)` enables C and C++ alike, so it says nothing). */
 const CMAKE_CXX = /\bproject\s*\([^)]*\bCXX\b|\benable_language\s*\(\s*CXX\b|\bCMAKE_CXX_STANDARD\b/i;

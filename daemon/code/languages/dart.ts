@@ -7,5 +7,6 @@ export const dart = defineLanguage({
   extensions: { '.dart': {} },
   markers: ['pubspec.yaml'],
   tests: [/_test\.dart$/],
-  remedy: 'Index it with scip_dart (`dart pub global run scip_dart ./` writes index.scip) and import that with scry index --scip index.scip (an import replaces the whole index)',
+  remedy:
+    'Index it with scip_dart (`dart pub global run scip_dart ./` writes index.scip) and import that with scry index --scip index.scip (an import replaces the whole index)',
 });

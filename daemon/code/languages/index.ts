@@ -10,8 +10,23 @@
 export { detectLanguages, type DetectedLanguage } from './detect';
 export type { Claim, Grammar, Language, SourceExtension } from './language';
 export {
-  allGrammars, documentLanguageOf, grammarById, grammarOfFile, grammarOfLanguageFile, isClaimable, isGrammarId, mayRead,
-  languageById, languageOfFile, languageOfSource, LANGUAGE_IDS, LANGUAGES, projectClaims, type GrammarId, type LanguageId, type SourceContext,
+  allGrammars,
+  documentLanguageOf,
+  grammarById,
+  grammarOfFile,
+  grammarOfLanguageFile,
+  isClaimable,
+  isGrammarId,
+  mayRead,
+  languageById,
+  languageOfFile,
+  languageOfSource,
+  LANGUAGE_IDS,
+  LANGUAGES,
+  projectClaims,
+  type GrammarId,
+  type LanguageId,
+  type SourceContext,
 } from './registry';
 export { SKIP_DIRS } from './skip';
 export { listSources, sourceLanguages } from './sources';

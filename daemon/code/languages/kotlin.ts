@@ -11,5 +11,6 @@ export const kotlin = defineLanguage({
   tests: [/(^|\/)src\/test\//, /Tests?\.kt$/],
   // Gradle build scripts say which build tool, not that the project is written in Kotlin.
   uncounted: ['.gradle.kts'],
-  remedy: 'Index it with scip-java (`scip-java index` in the Gradle or Maven build writes index.scip) and import that with scry index --scip index.scip (an import replaces the whole index)',
+  remedy:
+    'Index it with scip-java (`scip-java index` in the Gradle or Maven build writes index.scip) and import that with scry index --scip index.scip (an import replaces the whole index)',
 });

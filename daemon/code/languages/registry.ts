@@ -88,7 +88,8 @@ export function grammarById(id: GrammarId): Grammar {
 export const languageOfFile = (file: string): LanguageId | undefined => sourceOf(file)?.language;
 
 /** Could this language read this file: it owns the extension, or claims it in some repos? */
-export const mayRead = (file: string, language: LanguageId): boolean => languageOfFile(file) === language || (CLAIMS.get(extensionOf(file))?.some((c) => c.language === language) ?? false);
+export const mayRead = (file: string, language: LanguageId): boolean =>
+  languageOfFile(file) === language || (CLAIMS.get(extensionOf(file))?.some((c) => c.language === language) ?? false);
 
 /** Could a language other than the extension's owner read this file (C++ a `.h`)? */
 export const isClaimable = (file: string): boolean => CLAIMS.has(extensionOf(file));

@@ -6,9 +6,23 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 export const SKIP_DIRS: ReadonlySet<string> = new Set([
-  '.git', 'dist', 'build', 'out', 'coverage', 'target', '.cache',
-  'node_modules', '.next', '.turbo',
-  '__pycache__', '.venv', 'venv', 'site-packages', '.mypy_cache', '.pytest_cache', '.tox',
+  '.git',
+  'dist',
+  'build',
+  'out',
+  'coverage',
+  'target',
+  '.cache',
+  'node_modules',
+  '.next',
+  '.turbo',
+  '__pycache__',
+  '.venv',
+  'venv',
+  'site-packages',
+  '.mypy_cache',
+  '.pytest_cache',
+  '.tox',
   'vendor',
 ]);
 

@@ -14,7 +14,9 @@ export const typescript = defineLanguage({
   id: 'typescript',
   displayName: 'TypeScript/JavaScript',
   extensions: {
-    '.ts': { grammar: TS }, '.mts': { grammar: TS }, '.cts': { grammar: TS },
+    '.ts': { grammar: TS },
+    '.mts': { grammar: TS },
+    '.cts': { grammar: TS },
     '.tsx': { grammar: TSX },
     '.js': { grammar: JS, documentLanguage: 'javascript' },
     '.jsx': { grammar: JS, documentLanguage: 'javascript' },

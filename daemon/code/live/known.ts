@@ -35,11 +35,21 @@ export function knownRepos(home: string, log: (line: string) => void): KnownRepo
     try {
       const db = openDatabase(file, { readonly: true, fileMustExist: true });
       try {
-        const rows = db.prepare("SELECT key, value FROM meta WHERE key IN ('repo', 'indexed_at', 'seeded_from', 'first_index')").all() as Array<{ key: string; value: string }>;
+        const rows = db.prepare("SELECT key, value FROM meta WHERE key IN ('repo', 'indexed_at', 'seeded_from', 'first_index')").all() as Array<{
+          key: string;
+          value: string;
+        }>;
         const meta = new Map(rows.map((r) => [r.key, r.value]));
         const repo = meta.get('repo');
         const seededFrom = meta.get('seeded_from');
-        if (repo) out.push({ repo, dir, indexedAt: meta.has('indexed_at') ? Date.parse(meta.get('indexed_at')!) : undefined, ...(seededFrom ? { seededFrom } : {}), ...(meta.get('first_index') === 'syntactic' ? { syntactic: true } : {}) });
+        if (repo)
+          out.push({
+            repo,
+            dir,
+            indexedAt: meta.has('indexed_at') ? Date.parse(meta.get('indexed_at')!) : undefined,
+            ...(seededFrom ? { seededFrom } : {}),
+            ...(meta.get('first_index') === 'syntactic' ? { syntactic: true } : {}),
+          });
       } finally {
         db.close();
       }

@@ -63,7 +63,12 @@ export function mergeOverlay(name: string, matches: SymbolMatch[], overlay: Over
  * when there is exactly one, else the precise index's only symbol of that
  * name (`known`), else a group of their own, `syntactic <name>`.
  */
-export function mergeOverlayGroups(name: string, groups: SymbolMatch[], overlay: OverlayView, how: { callees: boolean; allRefs: boolean; known?: (name: string) => KnownSymbol | undefined }): SymbolMatch[] {
+export function mergeOverlayGroups(
+  name: string,
+  groups: SymbolMatch[],
+  overlay: OverlayView,
+  how: { callees: boolean; allRefs: boolean; known?: (name: string) => KnownSymbol | undefined },
+): SymbolMatch[] {
   const sites = (how.callees ? overlay.within(name) : overlay.hits(name)).filter((h) => !h.occurrence.is_definition && (how.allRefs || h.occurrence.is_call));
   const merged = groups.map((g) => ({ ...g, occurrences: g.occurrences.filter((o) => !overlay.has(o.file)) }));
   const byName = new Map<string, SymbolMatch[]>();
@@ -101,7 +106,9 @@ function callerOf(site: OverlayHit, overlay: OverlayView): SiteGroup {
 }
 
 function calleeOf(site: OverlayHit): SiteGroup {
-  return { group: { symbol_id: `syntactic ${site.occurrence.name}`, display_name: site.occurrence.name, kind: site.occurrence.kind ?? 'unknown', occurrences: [] } };
+  return {
+    group: { symbol_id: `syntactic ${site.occurrence.name}`, display_name: site.occurrence.name, kind: site.occurrence.kind ?? 'unknown', occurrences: [] },
+  };
 }
 
 function toOccurrence(hit: OverlayHit): Occurrence {

@@ -42,7 +42,10 @@ export class Overlay {
   /** Languages claiming files project-wide (C++ a C++ project's `.h`): found once, again after each build. */
   private projects: ReadonlySet<LanguageId> | undefined;
 
-  constructor(readonly root: string, private readonly log: (line: string) => void = () => undefined) {}
+  constructor(
+    readonly root: string,
+    private readonly log: (line: string) => void = () => undefined,
+  ) {}
 
   /** Number of files currently answered from the overlay. */
   get size(): number {
@@ -183,7 +186,17 @@ export class Overlay {
         for (const r of docReferences(lines)) {
           const list = byName.get(r.name.toLowerCase());
           if (!list) continue;
-          list.push({ name: r.name, line: r.line + 1, column: r.col + 1, end_line: r.line + 1, end_column: r.endCol + 1, is_definition: false, is_call: false, containing_symbol: null, use: 'doc' });
+          list.push({
+            name: r.name,
+            line: r.line + 1,
+            column: r.col + 1,
+            end_line: r.line + 1,
+            end_column: r.endCol + 1,
+            is_definition: false,
+            is_call: false,
+            containing_symbol: null,
+            use: 'doc',
+          });
           list.sort((a, b) => a.line - b.line || a.column - b.column);
         }
       }
@@ -194,9 +207,14 @@ export class Overlay {
   }
 }
 
-const hitOf = (file: string, entry: FileEntry, occurrence: SyntacticOccurrence): OverlayHit => ({ file, occurrence, context: (entry.lines[occurrence.line - 1] ?? '').trim().slice(0, MAX_CONTEXT) });
+const hitOf = (file: string, entry: FileEntry, occurrence: SyntacticOccurrence): OverlayHit => ({
+  file,
+  occurrence,
+  context: (entry.lines[occurrence.line - 1] ?? '').trim().slice(0, MAX_CONTEXT),
+});
 
-const byPosition = (a: OverlayHit, b: OverlayHit): number => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.occurrence.line - b.occurrence.line || a.occurrence.column - b.occurrence.column);
+const byPosition = (a: OverlayHit, b: OverlayHit): number =>
+  a.file < b.file ? -1 : a.file > b.file ? 1 : a.occurrence.line - b.occurrence.line || a.occurrence.column - b.occurrence.column;
 
 /** `method` for `Class.method`: the name a definition is looked up by. */
 export const lastSegment = (container: string): string => container.slice(container.lastIndexOf('.') + 1);

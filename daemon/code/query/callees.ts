@@ -43,14 +43,18 @@ const IMPORT_BLOCK = 60;
 
 /** Is this symbol bound by an import statement: its definition (else its first occurrence) on an import line, or inside `from x import (…)`? */
 function importedName(store: CodeStore, symbolId: number): boolean {
-  const first = store.statement<[number], { document_id: number; line: number; text: string | null }>(
-    `SELECT o.document_id, o.line, l.text FROM occurrences o LEFT JOIN lines l ON l.document_id = o.document_id AND l.line = o.line WHERE o.symbol_id = ? ORDER BY o.is_definition DESC, o.line, o.col LIMIT 1`,
-  ).get(symbolId);
+  const first = store
+    .statement<[number], { document_id: number; line: number; text: string | null }>(
+      `SELECT o.document_id, o.line, l.text FROM occurrences o LEFT JOIN lines l ON l.document_id = o.document_id AND l.line = o.line WHERE o.symbol_id = ? ORDER BY o.is_definition DESC, o.line, o.col LIMIT 1`,
+    )
+    .get(symbolId);
   if (!first?.text) return false;
   if (IMPORT_LINE.test(first.text)) return true;
   // Inside `from x import (…)` every line is names (`urlparse,`, `quote as q,`); `str = str` below the block is not.
   if (!IMPORT_ENTRY.test(first.text)) return false;
-  const above = store.statement<[number, number, number], { text: string }>(`SELECT text FROM lines WHERE document_id = ? AND line < ? AND line >= ? ORDER BY line DESC`).all(first.document_id, first.line, first.line - IMPORT_BLOCK);
+  const above = store
+    .statement<[number, number, number], { text: string }>(`SELECT text FROM lines WHERE document_id = ? AND line < ? AND line >= ? ORDER BY line DESC`)
+    .all(first.document_id, first.line, first.line - IMPORT_BLOCK);
   for (const { text } of above) {
     if (IMPORT_LINE.test(text)) return text.includes('(') && !text.includes(')');
     if (text.includes(')') || !IMPORT_ENTRY.test(text)) return false;
@@ -88,11 +92,18 @@ function pythonNested(store: CodeStore, id: number): number[] {
     .map((r) => r.id);
 }
 
-export function callees(store: CodeStore, name: string, opts: Paging & { allRefs?: boolean; includeExternal?: boolean; merge?: Merge } = {}): Answer<QueryResult> {
+export function callees(
+  store: CodeStore,
+  name: string,
+  opts: Paging & { allRefs?: boolean; includeExternal?: boolean; merge?: Merge } = {},
+): Answer<QueryResult> {
   const { symbols, note } = resolveName(store, name);
   const sql = SQL(opts.allRefs ?? false);
   const bodies = symbols.flatMap((s) => (s.symbol.startsWith('scip-python ') ? [s.id, ...pythonNested(store, s.id)] : [s.id]));
-  const sites = oneRowPerSite(store, [...new Set(bodies)].flatMap((id) => store.statement<[number], OccurrenceRow>(sql).all(id)));
+  const sites = oneRowPerSite(
+    store,
+    [...new Set(bodies)].flatMap((id) => store.statement<[number], OccurrenceRow>(sql).all(id)),
+  );
   // `new Error(…)`: lib declares the global as a variable of a constructor interface; `observer.next(x)` calls
   // a property. No function is behind either, so the compilers' call hierarchy has no callee there. Counted, listed on request.
   const unlisted = new Map<string, OccurrenceRow[]>();
@@ -112,14 +123,18 @@ export function callees(store: CodeStore, name: string, opts: Paging & { allRefs
     if (known === undefined) variable.set(s.id, (known = definedInFile(store, s.id) && !importedOnce(s.id)));
     return !known;
   };
-  const rows = (opts.allRefs || opts.includeExternal ? sites : sites.filter((r) => {
-    const s = symbolById(store, r.symbol_id);
-    if (!s || CALLABLE.has(s.kind) || s.symbol.endsWith(').') || GO_INTERFACE_METHOD.test(s.symbol) || PY_CLASS.test(s.symbol)) return true;
-    if (PY_TERM.test(s.symbol) && importedOnce(s.id)) return true;
-    if (PY_LOCAL.test(s.symbol) && PY_FILE.test(r.path)) return true;
-    unlisted.set(s.qualified_name, [...(unlisted.get(s.qualified_name) ?? []), r]);
-    return false;
-  })).filter(pyLocalCallee);
+  const rows = (
+    opts.allRefs || opts.includeExternal
+      ? sites
+      : sites.filter((r) => {
+          const s = symbolById(store, r.symbol_id);
+          if (!s || CALLABLE.has(s.kind) || s.symbol.endsWith(').') || GO_INTERFACE_METHOD.test(s.symbol) || PY_CLASS.test(s.symbol)) return true;
+          if (PY_TERM.test(s.symbol) && importedOnce(s.id)) return true;
+          if (PY_LOCAL.test(s.symbol) && PY_FILE.test(r.path)) return true;
+          unlisted.set(s.qualified_name, [...(unlisted.get(s.qualified_name) ?? []), r]);
+          return false;
+        })
+  ).filter(pyLocalCallee);
   const unlistedCounts = [...unlisted].map(([n, rs]) => ({ name: n, calls: rs.length, files: new Set(rs.map((r) => r.path)).size }));
   // A library's symbols of one name are one callee (`RegExp`: its interface, var and constructor).
   const keys = new Map<number, string>();
@@ -133,14 +148,25 @@ export function callees(store: CodeStore, name: string, opts: Paging & { allRefs
     return k;
   };
   const first = new Map<string, number>();
-  const groups = dedupeOccurrences(groupBy(store, rows, (r) => {
-    const k = keyOf(r.symbol_id);
-    if (!first.has(k)) first.set(k, r.symbol_id);
-    return first.get(k)!;
-  }));
+  const groups = dedupeOccurrences(
+    groupBy(store, rows, (r) => {
+      const k = keyOf(r.symbol_id);
+      if (!first.has(k)) first.set(k, r.symbol_id);
+      return first.get(k)!;
+    }),
+  );
   // A library's callee reads as the reader knows it: `Array.map`, not `map`.
-  const external = new Map([...first.entries()].filter(([k]) => k.startsWith('external ')).map(([k, id]) => [symbolById(store, id)?.symbol, k.slice('external '.length)]));
+  const external = new Map(
+    [...first.entries()].filter(([k]) => k.startsWith('external ')).map(([k, id]) => [symbolById(store, id)?.symbol, k.slice('external '.length)]),
+  );
   for (const g of groups) g.display_name = external.get(g.symbol_id) ?? g.display_name;
   const page = pageMatches(opts.merge ? opts.merge(lookedUp(name), groups) : groups, opts);
-  return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page, opts), ...(note ? { note } : {}), ...(unlistedCounts.length > 0 ? { external: unlistedCounts } : {}) };
+  return {
+    symbol: name,
+    matches: page.kept,
+    total: page.total,
+    ...pageFields(page, opts),
+    ...(note ? { note } : {}),
+    ...(unlistedCounts.length > 0 ? { external: unlistedCounts } : {}),
+  };
 }

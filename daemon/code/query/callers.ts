@@ -17,7 +17,11 @@ import { calleeKey, oneRowPerSite, symbolRank } from './sites';
 
 type External = NonNullable<QueryResult['external']>[number];
 
-export function callers(store: CodeStore, name: string, opts: Paging & { allRefs?: boolean; includeExternal?: boolean; merge?: Merge } = {}): Answer<QueryResult> {
+export function callers(
+  store: CodeStore,
+  name: string,
+  opts: Paging & { allRefs?: boolean; includeExternal?: boolean; merge?: Merge } = {},
+): Answer<QueryResult> {
   const { symbols, note } = resolveName(store, name);
   const sql = `${OCCURRENCE_SELECT} WHERE o.symbol_id = ? AND o.is_definition = 0${opts.allRefs ? '' : ' AND o.is_call = 1'} ORDER BY o.document_id, o.line, o.col`;
   const listExternal = opts.includeExternal === true || symbols.every((s) => s.is_external);
@@ -33,7 +37,10 @@ export function callers(store: CodeStore, name: string, opts: Paging & { allRefs
   const seen = new Set<string>();
   for (const group of callees.values()) {
     const head = group[0]!;
-    const rows = oneRowPerSite(store, group.flatMap((s) => store.statement<[number], OccurrenceRow>(sql).all(s.id)))
+    const rows = oneRowPerSite(
+      store,
+      group.flatMap((s) => store.statement<[number], OccurrenceRow>(sql).all(s.id)),
+    )
       // A site already listed under a better callee is not listed again.
       .filter((r) => !seen.has(`${r.path}:${r.line}:${r.col}`));
     for (const r of rows) seen.add(`${r.path}:${r.line}:${r.col}`);
@@ -46,11 +53,22 @@ export function callers(store: CodeStore, name: string, opts: Paging & { allRefs
     for (const m of dedupeOccurrences(groupBy(store, rows, (r) => r.container_id))) matches.push({ ...m, ...callee });
   }
   const page = pageMatches(opts.merge ? opts.merge(lookedUp(name), matches) : matches, opts);
-  return { symbol: name, matches: page.kept, total: page.total, ...pageFields(page, opts), ...(note ? { note } : {}), ...(external.length > 0 ? { external } : {}) };
+  return {
+    symbol: name,
+    matches: page.kept,
+    total: page.total,
+    ...pageFields(page, opts),
+    ...(note ? { note } : {}),
+    ...(external.length > 0 ? { external } : {}),
+  };
 }
 
 function calleeOf(store: CodeStore, s: SymbolRecord): NonNullable<SymbolMatch['callee']> {
   if (s.is_external) return { name: s.qualified_name, kind: s.kind, external: true };
-  const def = store.statement<[number], { path: string; def_line: number }>('SELECT d.path, s.def_line FROM symbols s JOIN documents d ON d.id = s.def_document_id WHERE s.id = ?').get(s.id);
+  const def = store
+    .statement<[number], { path: string; def_line: number }>(
+      'SELECT d.path, s.def_line FROM symbols s JOIN documents d ON d.id = s.def_document_id WHERE s.id = ?',
+    )
+    .get(s.id);
   return { name: s.qualified_name, kind: s.kind, ...(def ? { def: `${def.path}:${def.def_line}` } : {}) };
 }

@@ -12,7 +12,9 @@ export function groupBy(store: CodeStore, rows: OccurrenceRow[], keyOf: (r: Occu
     if (!g) {
       const s = id === null ? undefined : symbolById(store, id);
       // Code at the top level of a file has no enclosing definition: the file is its caller.
-      g = s ? { symbol_id: s.symbol, display_name: s.name, kind: s.kind, occurrences: [] } : { symbol_id: `file ${r.path}`, display_name: r.path, kind: 'file', occurrences: [] };
+      g = s
+        ? { symbol_id: s.symbol, display_name: s.name, kind: s.kind, occurrences: [] }
+        : { symbol_id: `file ${r.path}`, display_name: r.path, kind: 'file', occurrences: [] };
       groups.set(key, g);
     }
     g.occurrences.push(toOccurrence(r));

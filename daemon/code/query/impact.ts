@@ -71,8 +71,22 @@ export function impact(store: CodeStore, name: string, opts: Paging & { depth?: 
     frontier = next;
   }
 
-  const defining = new Set(targets.flatMap((id) => store.statement<[number], { path: string }>(DEFINING_FILES).all(id).map((r) => r.path)));
-  const usingFiles = new Set(targets.flatMap((id) => store.statement<[number], { path: string }>(USING_FILES).all(id).map((r) => r.path)));
+  const defining = new Set(
+    targets.flatMap((id) =>
+      store
+        .statement<[number], { path: string }>(DEFINING_FILES)
+        .all(id)
+        .map((r) => r.path),
+    ),
+  );
+  const usingFiles = new Set(
+    targets.flatMap((id) =>
+      store
+        .statement<[number], { path: string }>(USING_FILES)
+        .all(id)
+        .map((r) => r.path),
+    ),
+  );
   const importing = [...usingFiles].filter((f) => !defining.has(f)).sort();
   const touched = new Set([...importing, ...reachedFiles, ...callers.map((c) => c.file), ...implementations.map((i) => i.file)]);
   const isTest = store.statement<[string], { is_test: number }>(IS_TEST);
@@ -96,7 +110,12 @@ type Sections = Pick<ImpactResult, ImpactSection>;
  * callers, five implementations, five files, five tests), and every page
  * still shows some of each section that has more.
  */
-function pageSections(all: Sections, counts: ImpactResult['counts'], name: string, paging: Paging): Sections & Pick<ImpactResult, 'offset' | 'next_offset' | 'rest' | 'truncated'> {
+function pageSections(
+  all: Sections,
+  counts: ImpactResult['counts'],
+  name: string,
+  paging: Paging,
+): Sections & Pick<ImpactResult, 'offset' | 'next_offset' | 'rest' | 'truncated'> {
   const rows = Math.max(...IMPACT_SECTIONS.map((s) => all[s].length));
   // The counts line heads every page.
   const budget = paging.budget === undefined ? undefined : Math.max(1, paging.budget - impactHeader({ symbol: name, counts }).length - 1);
@@ -109,7 +128,11 @@ function pageSections(all: Sections, counts: ImpactResult['counts'], name: strin
     }
     return n;
   };
-  const w = pageWindow(Array.from({ length: rows }, (_, r) => r), { ...paging, budget }, rowCost);
+  const w = pageWindow(
+    Array.from({ length: rows }, (_, r) => r),
+    { ...paging, budget },
+    rowCost,
+  );
   const page = {
     callers: all.callers.slice(w.start, w.end),
     implementations: all.implementations.slice(w.start, w.end),
@@ -131,5 +154,13 @@ function pageSections(all: Sections, counts: ImpactResult['counts'], name: strin
 }
 
 function entry(s: Located): ImpactEntry & { id: number } {
-  return { id: s.id, symbol_id: s.symbol, display_name: s.name, kind: s.kind, file: s.path ?? '', line: s.def_line ?? 0, ...(s.syntactic ? { precision: 'syntactic' as const } : {}) };
+  return {
+    id: s.id,
+    symbol_id: s.symbol,
+    display_name: s.name,
+    kind: s.kind,
+    file: s.path ?? '',
+    line: s.def_line ?? 0,
+    ...(s.syntactic ? { precision: 'syntactic' as const } : {}),
+  };
 }

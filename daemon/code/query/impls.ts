@@ -26,7 +26,10 @@ export function implementationsOf(store: CodeStore, ids: number[]): Array<Symbol
 
 export function impls(store: CodeStore, name: string, opts: Paging = {}): Answer<QueryResult> {
   const { symbols, note } = resolveName(store, name);
-  const found = implementationsOf(store, symbols.map((s) => s.id));
+  const found = implementationsOf(
+    store,
+    symbols.map((s) => s.id),
+  );
   const idOf = new Map(found.map((s) => [s.symbol, s.id]));
   const matches: SymbolMatch[] = found.map((s) => ({
     symbol_id: s.symbol,
@@ -37,5 +40,11 @@ export function impls(store: CodeStore, name: string, opts: Paging = {}): Answer
   // Implementations are listed with their definitions' source lines: measured on that form.
   const page = pageMatches(matches, { ...opts, lines: true });
   // The header counts each implementation's references, not the one definition listed.
-  return { symbol: name, matches: withTotals(store, page.kept, (m) => [idOf.get(m.symbol_id) ?? -1]), total: page.total, ...pageFields(page), ...(note ? { note } : {}) };
+  return {
+    symbol: name,
+    matches: withTotals(store, page.kept, (m) => [idOf.get(m.symbol_id) ?? -1]),
+    total: page.total,
+    ...pageFields(page),
+    ...(note ? { note } : {}),
+  };
 }

@@ -78,8 +78,22 @@ type Runners = { readonly [D in QueryDecl as D['method']]: (ctx: QueryContext, p
 const RUNNERS: Runners = {
   [P.Refs.method]: (c, p) => refs(c.store, p.name, { ...paging(p), lines: p.lines, merge: c.overlay?.refs(false) }),
   [P.Defs.method]: (c, p) => refs(c.store, p.name, { definitionsOnly: true, ...paging(p), merge: c.overlay?.refs(true) }),
-  [P.Callers.method]: (c, p) => callers(c.store, p.name, { allRefs: p.all_refs, includeExternal: p.include_external, ...paging(p), lines: p.lines, merge: c.overlay?.callers(p.all_refs ?? false) }),
-  [P.Callees.method]: (c, p) => callees(c.store, p.name, { allRefs: p.all_refs, includeExternal: p.include_external, ...paging(p), lines: p.lines, merge: c.overlay?.callees(p.all_refs ?? false) }),
+  [P.Callers.method]: (c, p) =>
+    callers(c.store, p.name, {
+      allRefs: p.all_refs,
+      includeExternal: p.include_external,
+      ...paging(p),
+      lines: p.lines,
+      merge: c.overlay?.callers(p.all_refs ?? false),
+    }),
+  [P.Callees.method]: (c, p) =>
+    callees(c.store, p.name, {
+      allRefs: p.all_refs,
+      includeExternal: p.include_external,
+      ...paging(p),
+      lines: p.lines,
+      merge: c.overlay?.callees(p.all_refs ?? false),
+    }),
   [P.Impls.method]: (c, p) => impls(c.store, p.name, paging(p)),
   [P.Search.method]: (c, p) => search(c.store, p.pattern, { kind: p.kind, ...paging(p) }),
   [P.Symbols.method]: (c, p) => outline(c.store, c.repo, p.file, paging(p)),

@@ -29,7 +29,11 @@ export function splitCompound(name: string): Compound | undefined {
   return { head: name.slice(0, last.index), tail: name.slice(last.index + last[0].length) };
 }
 
-const lastSegment = (s: string): string => s.split(/::|->|[.#/:]/).filter((p) => p.length > 0).pop() ?? s;
+const lastSegment = (s: string): string =>
+  s
+    .split(/::|->|[.#/:]/)
+    .filter((p) => p.length > 0)
+    .pop() ?? s;
 
 export function resolveName(store: CodeStore, input: unknown): Resolved {
   if (typeof input !== 'string' || input.trim() === '') throw new InvalidParamsError('a symbol name is required (got an empty name)');

@@ -40,17 +40,22 @@ export function outline(store: CodeStore, repo: string, file: unknown, paging: P
     const near = store.statement<[string, string], { path: string }>('SELECT path FROM documents WHERE substr(path, -length(?)) = ? LIMIT 2').all(base, base);
     throw new FileNotIndexedError(file, repo, near.length === 1 ? near[0]!.path : undefined);
   }
-  const symbols: OutlineEntry[] = store.statement<[number], Row>(SQL).all(doc.id).map((r) => ({
-    symbol_id: r.symbol,
-    display_name: r.name,
-    kind: r.kind,
-    line: r.line,
-    column: r.col,
-    end_line: r.end_line,
-    end_column: r.end_col,
-    containing_symbol: r.container,
-    ...(r.extent_line !== null ? { extent: { line: r.extent_line, column: r.extent_col!, end_line: r.extent_end_line!, end_column: r.extent_end_col! } } : {}),
-  }));
+  const symbols: OutlineEntry[] = store
+    .statement<[number], Row>(SQL)
+    .all(doc.id)
+    .map((r) => ({
+      symbol_id: r.symbol,
+      display_name: r.name,
+      kind: r.kind,
+      line: r.line,
+      column: r.col,
+      end_line: r.end_line,
+      end_column: r.end_col,
+      containing_symbol: r.container,
+      ...(r.extent_line !== null
+        ? { extent: { line: r.extent_line, column: r.extent_col!, end_line: r.extent_end_line!, end_column: r.extent_end_col! } }
+        : {}),
+    }));
   // Entries are in line order (the SQL's), so the rest spans its first to its last. The file's own line heads every page.
   const budget = paging.budget === undefined ? undefined : Math.max(1, paging.budget - doc.path.length - 1);
   const w = pageWindow(symbols, { ...paging, budget }, (s) => outlineLine(s).length + 1);
@@ -70,6 +75,8 @@ function findDocument(store: CodeStore, rel: string): { id: number; path: string
   const exact = store.statement<[string], { id: number; path: string }>('SELECT id, path FROM documents WHERE path = ?').get(rel);
   if (exact) return exact;
   const tail = `/${rel}`;
-  const tails = store.statement<[string, string], { id: number; path: string }>('SELECT id, path FROM documents WHERE substr(path, -length(?)) = ? LIMIT 2').all(tail, tail);
+  const tails = store
+    .statement<[string, string], { id: number; path: string }>('SELECT id, path FROM documents WHERE substr(path, -length(?)) = ? LIMIT 2')
+    .all(tail, tail);
   return tails.length === 1 ? tails[0] : undefined;
 }

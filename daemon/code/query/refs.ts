@@ -30,6 +30,8 @@ export function refs(store: CodeStore, name: string, opts: RefsOptions = {}): An
   matches = mergeDeclarations(matches.filter((m) => m.occurrences.length > 0)).map(typeUses);
   // defs lists definitions with their source lines: measured on that form.
   const page = pageMatches(matches, { ...opts, lines: opts.lines === true || opts.definitionsOnly === true });
-  const kept = opts.definitionsOnly ? withTotals(store, page.kept, (m) => [m.symbol_id, ...(m.also ?? [])].flatMap((sym) => ids.get(keyOf(sym, m.local)) ?? [])) : page.kept;
+  const kept = opts.definitionsOnly
+    ? withTotals(store, page.kept, (m) => [m.symbol_id, ...(m.also ?? [])].flatMap((sym) => ids.get(keyOf(sym, m.local)) ?? []))
+    : page.kept;
   return { symbol: name, matches: kept, total: page.total, ...pageFields(page, opts), ...(note ? { note } : {}) };
 }

@@ -37,7 +37,18 @@ const SQL = {
 };
 
 // Among equal matches, the things people search for come first.
-export const KIND_BONUS: Record<string, number> = { class: 30, interface: 30, struct: 30, type_alias: 25, enum: 25, function: 25, method: 20, type: 20, constant: 10, property: 5 };
+export const KIND_BONUS: Record<string, number> = {
+  class: 30,
+  interface: 30,
+  struct: 30,
+  type_alias: 25,
+  enum: 25,
+  function: 25,
+  method: 20,
+  type: 20,
+  constant: 10,
+  property: 5,
+};
 
 /** candidates: how many names each way of matching ranks (CANDIDATES; smaller only in tests). */
 export function search(store: CodeStore, pattern: unknown, opts: Paging & { kind?: string; candidates?: number } = {}): Answer<SearchResult> {
@@ -82,7 +93,13 @@ export function search(store: CodeStore, pattern: unknown, opts: Paging & { kind
     .filter((h) => !wantKind || h.row.kind === wantKind)
     .map(({ row, score }) => ({ row, score: score + (KIND_BONUS[row.kind] ?? 0) }))
     // The SCIP symbol last: pages of one ranking never overlap or skip.
-    .sort((a, b) => b.score - a.score || a.row.name.length - b.row.name.length || a.row.qualified_name.localeCompare(b.row.qualified_name) || (a.row.symbol < b.row.symbol ? -1 : a.row.symbol > b.row.symbol ? 1 : 0))
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        a.row.name.length - b.row.name.length ||
+        a.row.qualified_name.localeCompare(b.row.qualified_name) ||
+        (a.row.symbol < b.row.symbol ? -1 : a.row.symbol > b.row.symbol ? 1 : 0),
+    )
     .map(({ row, score }) => ({
       symbol_id: row.symbol,
       display_name: row.name,
@@ -94,7 +111,9 @@ export function search(store: CodeStore, pattern: unknown, opts: Paging & { kind
       score,
     }));
   const w = pageWindow(hits, { ...opts, limit: opts.limit ?? DEFAULT_LIMIT }, (h) => searchLine(h).length + 1);
-  const note = cut ? `'${p}' matches more than ${cap} names one way: only the first ${cap} of those were ranked, so there are more than ${hits.length} matches; a longer pattern narrows it` : undefined;
+  const note = cut
+    ? `'${p}' matches more than ${cap} names one way: only the first ${cap} of those were ranked, so there are more than ${hits.length} matches; a longer pattern narrows it`
+    : undefined;
   const page = { pattern: p, results: hits.slice(w.start, w.end), total: hits.length, ...windowFields(w, hits.length), ...(note ? { note } : {}) };
   if (w.end >= hits.length) return page;
   const files = new Set(hits.slice(w.end).flatMap((h) => (h.file === null ? [] : [h.file]))).size;
@@ -104,10 +123,15 @@ export function search(store: CodeStore, pattern: unknown, opts: Paging & { kind
 /** A kind no SCIP indexer names and no symbol here has is a typo: rejected, with the kinds this index holds. */
 function checkKind(store: CodeStore, kind: string): void {
   if (SCIP_KIND_NAMES.has(kind)) return;
-  const present = store.statement<[], { kind: string }>(`SELECT DISTINCT s.kind FROM symbols s WHERE ${SEARCHABLE} ORDER BY s.kind`).all().map((r) => r.kind);
+  const present = store
+    .statement<[], { kind: string }>(`SELECT DISTINCT s.kind FROM symbols s WHERE ${SEARCHABLE} ORDER BY s.kind`)
+    .all()
+    .map((r) => r.kind);
   if (present.includes(kind)) return;
   const near = closest(kind, present, 2);
-  throw new InvalidParamsError(`unknown kind '${kind}'${near ? ` (did you mean ${near}?)` : ''}; this index has ${present.length > 0 ? present.join(', ') : 'no symbols yet'}`);
+  throw new InvalidParamsError(
+    `unknown kind '${kind}'${near ? ` (did you mean ${near}?)` : ''}; this index has ${present.length > 0 ? present.join(', ') : 'no symbols yet'}`,
+  );
 }
 
 /** Each pattern word is a prefix of the name's next words, in order, from the first. */

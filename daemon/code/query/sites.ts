@@ -9,7 +9,18 @@ import type { CodeStore, OccurrenceRow, SymbolRecord } from '../store/store';
 import { symbolById } from './group';
 
 // A value that is called beats the declarations merged into it.
-const KIND_RANK: Record<string, number> = { function: 0, method: 0, constructor: 0, class: 1, variable: 2, constant: 2, property: 2, interface: 3, type_alias: 3, type: 3 };
+const KIND_RANK: Record<string, number> = {
+  function: 0,
+  method: 0,
+  constructor: 0,
+  class: 1,
+  variable: 2,
+  constant: 2,
+  property: 2,
+  interface: 3,
+  type_alias: 3,
+  type: 3,
+};
 const kindRank = (kind: string): number => KIND_RANK[kind] ?? 2;
 
 /** Prefers the repo's own symbol, then a callable kind. Lower is better. */

@@ -75,7 +75,15 @@ export const declaredVariables = (n: Node): Array<[string, Node | undefined, Nod
   return n.childrenForFieldName('declarator').flatMap((d) => {
     if (d.type === 'function_declarator') return [];
     const name = innermost(d.type === 'init_declarator' ? d.childForFieldName('declarator') : d);
-    return name?.type === 'identifier' ? [[name.text, type?.type === 'placeholder_type_specifier' ? undefined : type, d.type === 'init_declarator' ? (d.childForFieldName('value') ?? undefined) : undefined] as [string, Node | undefined, Node | undefined]] : [];
+    return name?.type === 'identifier'
+      ? [
+          [
+            name.text,
+            type?.type === 'placeholder_type_specifier' ? undefined : type,
+            d.type === 'init_declarator' ? (d.childForFieldName('value') ?? undefined) : undefined,
+          ] as [string, Node | undefined, Node | undefined],
+        ]
+      : [];
   });
 };
 
@@ -83,7 +91,11 @@ export const declaredVariables = (n: Node): Array<[string, Node | undefined, Nod
 export const hasBody = (n: Node): boolean => n.childForFieldName('body') !== null;
 
 /** The names a field declaration declares (`int a, *b;`). */
-export const fieldNames = (n: Node): Node[] => n.childrenForFieldName('declarator').map((d) => innermost(d) ?? d).filter((d) => d.type === 'field_identifier');
+export const fieldNames = (n: Node): Node[] =>
+  n
+    .childrenForFieldName('declarator')
+    .map((d) => innermost(d) ?? d)
+    .filter((d) => d.type === 'field_identifier');
 
 /** The callee of a call_expression: `f()`, `p->f()` / `o.f()` (the receiver typed when it can be), and C++'s `Type::f()`. */
 export function callTarget(n: Node): Callee | undefined {

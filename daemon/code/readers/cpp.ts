@@ -8,10 +8,25 @@ import type { Node } from 'web-tree-sitter';
 import { Kind } from '../syntactic/facts';
 import { genericReader } from '../syntactic/generic';
 import type { GenericRules } from '../syntactic/generic-rules';
-import { callTarget, declaratorDefinition, declaratorName, declaredVariables, declaresFunction, fieldNames, hasBody, innermost, lastOfQualified, parameterTypes, qualifierOf } from './clike';
+import {
+  callTarget,
+  declaratorDefinition,
+  declaratorName,
+  declaredVariables,
+  declaresFunction,
+  fieldNames,
+  hasBody,
+  innermost,
+  lastOfQualified,
+  parameterTypes,
+  qualifierOf,
+} from './clike';
 import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 
-const bases = (n: Node): Node[] => n.namedChildren.filter((c) => c.type === 'base_class_clause').flatMap((b) => b.namedChildren.filter((t) => t.type === 'type_identifier' || t.type === 'qualified_identifier' || t.type === 'template_type'));
+const bases = (n: Node): Node[] =>
+  n.namedChildren
+    .filter((c) => c.type === 'base_class_clause')
+    .flatMap((b) => b.namedChildren.filter((t) => t.type === 'type_identifier' || t.type === 'qualified_identifier' || t.type === 'template_type'));
 const functionName = (n: Node): Node | undefined => lastOfQualified(declaratorName(n));
 const functionQualifier = (n: Node): string[] => qualifierOf(declaratorName(n));
 
@@ -42,7 +57,8 @@ export const CPP_RULES: GenericRules = {
   members: { field_expression: (n) => [n.childForFieldName('argument'), n.childForFieldName('field')] },
   variables: { declaration: declaredVariables, parameter_declaration: declaredVariables },
   constructed: (v) => (v.type === 'new_expression' ? (v.childForFieldName('type') ?? undefined) : undefined),
-  typeNameOf: (n) => (n.type === 'template_type' ? (n.childForFieldName('name') ?? undefined) : n.type === 'qualified_identifier' ? lastOfQualified(n) : undefined),
+  typeNameOf: (n) =>
+    n.type === 'template_type' ? (n.childForFieldName('name') ?? undefined) : n.type === 'qualified_identifier' ? lastOfQualified(n) : undefined,
   skip: new Set(['comment', 'string_literal', 'raw_string_literal', 'char_literal', 'system_lib_string', 'template_argument_list_unused']),
 };
 
@@ -60,6 +76,7 @@ export const CPP_SYNTAX: SyntaxRules = {
  * as the class's name and then loses the class. Blanked to spaces.
  */
 const EXPORT_MACRO = /\b(class|struct)([ \t]+)([A-Z][A-Z0-9]*_[A-Z0-9_]*)(?=[ \t]+[A-Za-z_]\w*(?:[ \t]+final)?[ \t]*(?:\{|:(?!:)|$))/gm;
-export const blankExportMacros = (text: string): string => text.replace(EXPORT_MACRO, (_m, keyword: string, space: string, macro: string) => `${keyword}${space}${' '.repeat(macro.length)}`);
+export const blankExportMacros = (text: string): string =>
+  text.replace(EXPORT_MACRO, (_m, keyword: string, space: string, macro: string) => `${keyword}${space}${' '.repeat(macro.length)}`);
 
 export const cppReader: SyntacticReader = { ...genericReader('tree-sitter-cpp', CPP_RULES), parsedText: blankExportMacros };

@@ -13,18 +13,27 @@ const parameters = (n: Node): Array<[string, Node]> =>
     const type = p.childForFieldName('type');
     return name && type ? [[name.text, type] as [string, Node]] : [];
   });
-const bases = (n: Node): Node[] => n.namedChildren.filter((c) => c.type === 'base_list').flatMap((b) => b.namedChildren.filter((t) => t.type === 'identifier' || t.type === 'generic_name' || t.type === 'qualified_name'));
+const bases = (n: Node): Node[] =>
+  n.namedChildren
+    .filter((c) => c.type === 'base_list')
+    .flatMap((b) => b.namedChildren.filter((t) => t.type === 'identifier' || t.type === 'generic_name' || t.type === 'qualified_name'));
 const variableDeclarators = (n: Node): Node[] =>
-  n.namedChildren.filter((c) => c.type === 'variable_declaration').flatMap((v) => v.namedChildren.filter((d) => d.type === 'variable_declarator').map((d) => d.childForFieldName('name') ?? d.namedChildren[0]!));
+  n.namedChildren
+    .filter((c) => c.type === 'variable_declaration')
+    .flatMap((v) => v.namedChildren.filter((d) => d.type === 'variable_declarator').map((d) => d.childForFieldName('name') ?? d.namedChildren[0]!));
 const declaredVariables = (n: Node): Array<[string, Node | undefined, Node | undefined]> =>
-  n.namedChildren.filter((c) => c.type === 'variable_declaration').flatMap((v) => {
-    const type = v.childForFieldName('type');
-    return v.namedChildren.filter((d) => d.type === 'variable_declarator').flatMap((d) => {
-      const name = d.childForFieldName('name') ?? d.namedChildren[0];
-      const value = d.namedChildren.find((c) => c !== name && c.type !== 'bracketed_argument_list');
-      return name ? [[name.text, type && type.type !== 'implicit_type' ? type : undefined, value] as [string, Node | undefined, Node | undefined]] : [];
+  n.namedChildren
+    .filter((c) => c.type === 'variable_declaration')
+    .flatMap((v) => {
+      const type = v.childForFieldName('type');
+      return v.namedChildren
+        .filter((d) => d.type === 'variable_declarator')
+        .flatMap((d) => {
+          const name = d.childForFieldName('name') ?? d.namedChildren[0];
+          const value = d.namedChildren.find((c) => c !== name && c.type !== 'bracketed_argument_list');
+          return name ? [[name.text, type && type.type !== 'implicit_type' ? type : undefined, value] as [string, Node | undefined, Node | undefined]] : [];
+        });
     });
-  });
 
 export const CSHARP_RULES: GenericRules = {
   language: 'csharp',
@@ -38,7 +47,11 @@ export const CSHARP_RULES: GenericRules = {
     method_declaration: { kind: Kind.Method, typedParameters: parameters },
     constructor_declaration: { kind: Kind.Constructor, typedParameters: parameters },
     property_declaration: { kind: Kind.Property, typeOf: (n) => n.childForFieldName('type') },
-    field_declaration: { kind: Kind.Field, names: variableDeclarators, typeOf: (n) => n.namedChildren.find((c) => c.type === 'variable_declaration')?.childForFieldName('type') },
+    field_declaration: {
+      kind: Kind.Field,
+      names: variableDeclarators,
+      typeOf: (n) => n.namedChildren.find((c) => c.type === 'variable_declaration')?.childForFieldName('type'),
+    },
     enum_member_declaration: { kind: Kind.EnumMember },
     delegate_declaration: { kind: Kind.Type },
   },
@@ -65,7 +78,14 @@ export const CSHARP_RULES: GenericRules = {
   opens(n) {
     if (n.type !== 'using_directive') return undefined;
     const target = n.namedChildren.find((c) => c.type === 'qualified_name' || c.type === 'identifier');
-    return target ? [target.text.split('.').map((p) => `${p}/`).join('')] : [];
+    return target
+      ? [
+          target.text
+            .split('.')
+            .map((p) => `${p}/`)
+            .join(''),
+        ]
+      : [];
   },
   packageOf(root) {
     const ns = root.namedChildren.find((c) => c.type === 'file_scoped_namespace_declaration');
@@ -79,8 +99,15 @@ export const CSHARP_RULES: GenericRules = {
 export const CSHARP_SYNTAX: SyntaxRules = {
   names: new Set(['identifier']),
   definitions: {
-    class_declaration: 'class', interface_declaration: 'interface', struct_declaration: 'struct', enum_declaration: 'enum', record_declaration: 'class',
-    method_declaration: 'method', constructor_declaration: 'constructor', property_declaration: 'property', namespace_declaration: 'namespace',
+    class_declaration: 'class',
+    interface_declaration: 'interface',
+    struct_declaration: 'struct',
+    enum_declaration: 'enum',
+    record_declaration: 'class',
+    method_declaration: 'method',
+    constructor_declaration: 'constructor',
+    property_declaration: 'property',
+    namespace_declaration: 'namespace',
   },
   calls: { invocation_expression: 'function' },
   members: { member_access_expression: 'name' },

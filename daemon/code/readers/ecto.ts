@@ -10,8 +10,19 @@ import type { ElixirWalk } from './elixir-walk';
 export const SCHEMA_BLOCKS = new Set(['schema', 'embedded_schema', 'attributes', 'relationships']);
 /** Those field calls, Ecto's and Ash's. */
 export const SCHEMA_FIELDS = new Set([
-  'field', 'belongs_to', 'has_one', 'has_many', 'many_to_many', 'embeds_one', 'embeds_many',
-  'attribute', 'uuid_primary_key', 'uuid_v7_primary_key', 'integer_primary_key', 'create_timestamp', 'update_timestamp',
+  'field',
+  'belongs_to',
+  'has_one',
+  'has_many',
+  'many_to_many',
+  'embeds_one',
+  'embeds_many',
+  'attribute',
+  'uuid_primary_key',
+  'uuid_v7_primary_key',
+  'integer_primary_key',
+  'create_timestamp',
+  'update_timestamp',
 ]);
 
 /** A schema block: its field calls define fields of the module around it. */
@@ -33,7 +44,9 @@ export function schemaField(w: ElixirWalk, n: Node, call: string): void {
   const name = first?.type === 'atom' ? first.text.slice(1) : undefined;
   if (first && name && /^\w+[?!]?$/.test(name)) {
     const names = call === 'belongs_to' ? [name, `${name}_id`] : [name];
-    for (const f of names) for (const key of module.keys) w.out.definitions.push({ key: `${key}${descriptor(f)}.`, name: f, kind: Kind.Field, range: rangeOf(first), extent: rangeOf(n) });
+    for (const f of names)
+      for (const key of module.keys)
+        w.out.definitions.push({ key: `${key}${descriptor(f)}.`, name: f, kind: Kind.Field, range: rangeOf(first), extent: rangeOf(n) });
   }
   for (const a of rest) w.visit(a);
   const saved = w.schema;

@@ -5,7 +5,20 @@
 // without calling it.
 import type { Node } from 'web-tree-sitter';
 import { Kind } from '../syntactic/facts';
-import { ANCESTOR_ATTRIBUTES, argumentsOf, CALLBACKS, functionKey, functionName, isOperator, keywordsOf, moduleKey, rangeOf, targetName, typeKey, TYPES } from './elixir-nodes';
+import {
+  ANCESTOR_ATTRIBUTES,
+  argumentsOf,
+  CALLBACKS,
+  functionKey,
+  functionName,
+  isOperator,
+  keywordsOf,
+  moduleKey,
+  rangeOf,
+  targetName,
+  typeKey,
+  TYPES,
+} from './elixir-nodes';
 import type { ElixirWalk } from './elixir-walk';
 
 /** `@behaviour M`, `@callback f(x) :: t`, `@impl true`, `@doc "…"`: true when handled. */
@@ -60,7 +73,13 @@ function typespec(w: ElixirWalk, n: Node, attribute: string, spec: Node | undefi
     else {
       const kind = TYPES.has(attribute) ? Kind.Type : attribute === 'callback' ? Kind.Method : Kind.Macro;
       for (const key of module.keys) {
-        w.out.definitions.push({ key: TYPES.has(attribute) ? typeKey(key, nameNode.text) : functionKey(key, nameNode.text), name: nameNode.text, kind, range: rangeOf(nameNode), extent: rangeOf(n) });
+        w.out.definitions.push({
+          key: TYPES.has(attribute) ? typeKey(key, nameNode.text) : functionKey(key, nameNode.text),
+          name: nameNode.text,
+          kind,
+          range: rangeOf(nameNode),
+          extent: rangeOf(n),
+        });
       }
     }
   }

@@ -5,14 +5,46 @@ import { descriptor, Kind, type Range } from '../syntactic/facts';
 
 /** `def`-like calls: the kind their name gets. */
 export const FUNCTIONS: Readonly<Record<string, number>> = {
-  def: Kind.Method, defp: Kind.Method, defdelegate: Kind.Method, defn: Kind.Method, defnp: Kind.Method,
-  defmacro: Kind.Macro, defmacrop: Kind.Macro, defguard: Kind.Macro, defguardp: Kind.Macro,
+  def: Kind.Method,
+  defp: Kind.Method,
+  defdelegate: Kind.Method,
+  defn: Kind.Method,
+  defnp: Kind.Method,
+  defmacro: Kind.Macro,
+  defmacrop: Kind.Macro,
+  defguard: Kind.Macro,
+  defguardp: Kind.Macro,
 };
 export const MODULES: Readonly<Record<string, number>> = { defmodule: Kind.Module, defprotocol: Kind.Interface };
 /** Kernel's special forms and control macros: calls by syntax, never a function anyone here defines. */
 export const SPECIAL = new Set([
-  'if', 'unless', 'case', 'cond', 'with', 'for', 'try', 'receive', 'quote', 'unquote', 'unquote_splicing', 'fn', 'raise', 'reraise',
-  'throw', 'require', 'super', '__MODULE__', '__DIR__', '__ENV__', '__CALLER__', '__STACKTRACE__', 'and', 'or', 'not', 'in', 'when',
+  'if',
+  'unless',
+  'case',
+  'cond',
+  'with',
+  'for',
+  'try',
+  'receive',
+  'quote',
+  'unquote',
+  'unquote_splicing',
+  'fn',
+  'raise',
+  'reraise',
+  'throw',
+  'require',
+  'super',
+  '__MODULE__',
+  '__DIR__',
+  '__ENV__',
+  '__CALLER__',
+  '__STACKTRACE__',
+  'and',
+  'or',
+  'not',
+  'in',
+  'when',
 ]);
 /** Module attributes naming modules the current one implements. */
 export const ANCESTOR_ATTRIBUTES = new Set(['behaviour', 'behavior']);

@@ -7,8 +7,15 @@ import type { SyntaxFrame, SyntaxRules } from '../syntactic/reader';
 
 /** The calls that define, and the kind of what they define. */
 const DEFINERS: Readonly<Record<string, string>> = {
-  defmodule: 'module', defprotocol: 'interface', def: 'function', defp: 'function', defdelegate: 'function',
-  defmacro: 'macro', defmacrop: 'macro', defguard: 'macro', defguardp: 'macro',
+  defmodule: 'module',
+  defprotocol: 'interface',
+  def: 'function',
+  defp: 'function',
+  defdelegate: 'function',
+  defmacro: 'macro',
+  defmacrop: 'macro',
+  defguard: 'macro',
+  defguardp: 'macro',
 };
 const DEFINER_KINDS = new Set(Object.values(DEFINERS));
 

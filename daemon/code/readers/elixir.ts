@@ -12,7 +12,21 @@ import type { Node } from 'web-tree-sitter';
 import { descriptor, Kind, type Definition, type FileFacts, type Range, type Target } from '../syntactic/facts';
 import type { SyntacticReader } from '../syntactic/reader';
 import {
-  argumentsOf, doBlockOf, literal, functionKey, functionName, FUNCTIONS, keywordsOf, lastSegmentRange, moduleKey, MODULES, rangeOf, ROUTES, SPECIAL, targetName, typeKey,
+  argumentsOf,
+  doBlockOf,
+  literal,
+  functionKey,
+  functionName,
+  FUNCTIONS,
+  keywordsOf,
+  lastSegmentRange,
+  moduleKey,
+  MODULES,
+  rangeOf,
+  ROUTES,
+  SPECIAL,
+  targetName,
+  typeKey,
 } from './elixir-nodes';
 import { aliasDirective, attribute, capture, importDirective, useDirective } from './elixir-directives';
 import { schemaBlock, schemaField, SCHEMA_BLOCKS, SCHEMA_FIELDS } from './ecto';
@@ -83,7 +97,12 @@ class ElixirWalker implements ElixirWalk {
     if (!name) return;
     // The written name's last segment (`Enc` in `alias Jason.Encoder, as: Enc`, `Encoder` in `Jason.Encoder`).
     const range: Range = node.type === 'alias' ? lastSegmentRange(node, node.text.split('.').pop()!.trim()) : rangeOf(node);
-    this.out.references.push({ range, target: { type: 'oneOf', options: [{ type: 'symbol', key: moduleKey(path) }], name, member: 'type' }, call: false, ...extra });
+    this.out.references.push({
+      range,
+      target: { type: 'oneOf', options: [{ type: 'symbol', key: moduleKey(path) }], name, member: 'type' },
+      call: false,
+      ...extra,
+    });
   }
 
   visit(n: Node): void {
@@ -209,7 +228,8 @@ class ElixirWalker implements ElixirWalk {
     } else {
       if (left) this.visit(left);
       // `conn.assigns` without parentheses reads a field; with them, a function of something only run time knows.
-      if (right?.type === 'identifier' && hasArguments && left?.type !== 'atom') this.ref(right, { type: 'unresolved', name: right.text, member: 'method' }, true);
+      if (right?.type === 'identifier' && hasArguments && left?.type !== 'atom')
+        this.ref(right, { type: 'unresolved', name: right.text, member: 'method' }, true);
     }
     for (const c of n.namedChildren) if (!c.equals(dot)) this.visit(c);
   }
@@ -253,7 +273,14 @@ class ElixirWalker implements ElixirWalk {
     for (const t of targets) {
       if (t.node !== protocolNode) this.moduleRef(t.node, t.path);
       const path = [...protocol, ...t.path];
-      const d: Definition = { key: moduleKey(path), name: path[path.length - 1]!, kind: Kind.Module, range: t.node.type === 'alias' ? lastSegmentRange(t.node, path[path.length - 1]!) : rangeOf(t.node), extent: rangeOf(n), supers: [moduleKey(protocol)] };
+      const d: Definition = {
+        key: moduleKey(path),
+        name: path[path.length - 1]!,
+        kind: Kind.Module,
+        range: t.node.type === 'alias' ? lastSegmentRange(t.node, path[path.length - 1]!) : rangeOf(t.node),
+        extent: rangeOf(n),
+        supers: [moduleKey(protocol)],
+      };
       this.out.definitions.push(d);
       definitions.push(d);
     }
@@ -292,7 +319,9 @@ class ElixirWalker implements ElixirWalk {
     const call = nameNode.parent?.type === 'call' ? nameNode.parent : undefined;
     // `def handle_event("save", params, socket)`: the LiveView event "save", which templates send (`phx-submit="save"`).
     const event = nameNode.text === 'handle_event' && call && this.quoted === 0 ? literal(argumentsOf(call)[0]) : undefined;
-    if (event) for (const key of module.keys) this.out.definitions.push({ key: `${key}${descriptor(event.text)}.`, name: event.text, kind: Kind.Key, range: rangeOf(event), extent: rangeOf(n) });
+    if (event)
+      for (const key of module.keys)
+        this.out.definitions.push({ key: `${key}${descriptor(event.text)}.`, name: event.text, kind: Kind.Key, range: rangeOf(event), extent: rangeOf(n) });
     if (head && head.type === 'binary_operator') this.visit(head.childForFieldName('right')!);
     if (call) for (const a of argumentsOf(call)) this.visit(a);
     if (keyword === 'defdelegate') return this.delegate(args, nameNode);
@@ -336,7 +365,8 @@ class ElixirWalker implements ElixirWalk {
     for (const f of fields) {
       const name = f.text.replace(/^:|:\s*$/g, '');
       if (!/^\w+[?!]?$/.test(name)) continue;
-      for (const key of module.keys) this.out.definitions.push({ key: `${key}${descriptor(name)}.`, name, kind: Kind.Field, range: rangeOf(f), extent: rangeOf(f) });
+      for (const key of module.keys)
+        this.out.definitions.push({ key: `${key}${descriptor(name)}.`, name, kind: Kind.Field, range: rangeOf(f), extent: rangeOf(f) });
     }
   }
 

@@ -13,7 +13,14 @@ import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 
 export const GO_SYNTAX: SyntaxRules = {
   names: new Set(['identifier', 'type_identifier', 'field_identifier']),
-  definitions: { function_declaration: 'function', method_declaration: 'method', type_spec: 'type', const_spec: 'constant', var_spec: 'variable', field_declaration: 'property' },
+  definitions: {
+    function_declaration: 'function',
+    method_declaration: 'method',
+    type_spec: 'type',
+    const_spec: 'constant',
+    var_spec: 'variable',
+    field_declaration: 'property',
+  },
   calls: { call_expression: 'function' },
   members: { selector_expression: 'field' },
   kindOf(node, type, declared) {
@@ -40,9 +47,13 @@ const embedded = (n: Node): Node[] => {
   if (t?.type === 'struct_type') {
     return (t.namedChildren.find((c) => c.type === 'field_declaration_list')?.namedChildren ?? [])
       .filter((f) => f.type === 'field_declaration' && f.childrenForFieldName('name').length === 0)
-      .map((f) => f.childForFieldName('type')).filter((x): x is Node => x !== null);
+      .map((f) => f.childForFieldName('type'))
+      .filter((x): x is Node => x !== null);
   }
-  if (t?.type === 'interface_type') return t.namedChildren.filter((c) => c.type === 'type_elem' || c.type === 'constraint_elem').flatMap((c) => c.namedChildren.filter((x) => x.type === 'type_identifier' || x.type === 'qualified_type'));
+  if (t?.type === 'interface_type')
+    return t.namedChildren
+      .filter((c) => c.type === 'type_elem' || c.type === 'constraint_elem')
+      .flatMap((c) => c.namedChildren.filter((x) => x.type === 'type_identifier' || x.type === 'qualified_type'));
   return [];
 };
 
@@ -97,10 +108,23 @@ export const GO_RULES: GenericRules = {
       const right = n.childForFieldName('right')?.namedChildren ?? [];
       return left.map((l, i) => [l.text, undefined, left.length === right.length ? right[i] : undefined] as [string, Node | undefined, Node | undefined]);
     },
-    var_spec: (n) => n.childrenForFieldName('name').map((v) => [v.text, n.childForFieldName('type') ?? undefined, n.childForFieldName('value')?.namedChildren[0]] as [string, Node | undefined, Node | undefined]),
+    var_spec: (n) =>
+      n
+        .childrenForFieldName('name')
+        .map(
+          (v) =>
+            [v.text, n.childForFieldName('type') ?? undefined, n.childForFieldName('value')?.namedChildren[0]] as [string, Node | undefined, Node | undefined],
+        ),
   },
   constructed: composite,
-  typeNameOf: (n) => (n.type === 'pointer_type' ? (n.namedChildren[0] ?? undefined) : n.type === 'qualified_type' ? (n.childForFieldName('name') ?? undefined) : n.type === 'generic_type' ? (n.childForFieldName('type') ?? undefined) : undefined),
+  typeNameOf: (n) =>
+    n.type === 'pointer_type'
+      ? (n.namedChildren[0] ?? undefined)
+      : n.type === 'qualified_type'
+        ? (n.childForFieldName('name') ?? undefined)
+        : n.type === 'generic_type'
+          ? (n.childForFieldName('type') ?? undefined)
+          : undefined,
   imports(n) {
     if (n.type !== 'import_spec') return undefined;
     const p = n.childForFieldName('path');
@@ -109,11 +133,18 @@ export const GO_RULES: GenericRules = {
     const alias = n.childForFieldName('name')?.text;
     if (alias === '_' || alias === '.') return [];
     // The package's name is usually its path's last element (minus a major version suffix).
-    const name = alias ?? (/^v\d+$/.test(last) ? (p.text.replace(/["`]/g, '').split('/').slice(-2)[0] ?? last) : last).replace(/^go-|-go$/g, '').replace(/[.-]/g, '');
+    const name =
+      alias ?? (/^v\d+$/.test(last) ? (p.text.replace(/["`]/g, '').split('/').slice(-2)[0] ?? last) : last).replace(/^go-|-go$/g, '').replace(/[.-]/g, '');
     return [{ name, container, isPackage: true }];
   },
   // The import path: go.mod's module path, then the folder (without go.mod, the folder alone).
-  packageOf: (_root, file, ctx) => [...(ctx.module?.split('/') ?? []), ...path.posix.dirname(file).split('/').filter((p) => p !== '.' && p.length > 0)],
+  packageOf: (_root, file, ctx) => [
+    ...(ctx.module?.split('/') ?? []),
+    ...path.posix
+      .dirname(file)
+      .split('/')
+      .filter((p) => p !== '.' && p.length > 0),
+  ],
   skip: new Set(['comment', 'interpreted_string_literal', 'raw_string_literal', 'package_clause']),
 };
 

@@ -9,7 +9,11 @@ import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 
 const TYPE_REFS = new Set(['type_identifier']);
 
-const declarators = (n: Node): Node[] => n.childrenForFieldName('declarator').map((d) => d.childForFieldName('name')).filter((x): x is Node => x !== null);
+const declarators = (n: Node): Node[] =>
+  n
+    .childrenForFieldName('declarator')
+    .map((d) => d.childForFieldName('name'))
+    .filter((x): x is Node => x !== null);
 const parameters = (n: Node): Array<[string, Node]> =>
   (n.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) => {
     const name = p.childForFieldName('name');
@@ -85,8 +89,12 @@ export const JAVA_RULES: GenericRules = {
 export const JAVA_SYNTAX: SyntaxRules = {
   names: new Set(['identifier', 'type_identifier']),
   definitions: {
-    class_declaration: 'class', interface_declaration: 'interface', enum_declaration: 'enum', record_declaration: 'class',
-    method_declaration: 'method', constructor_declaration: 'constructor',
+    class_declaration: 'class',
+    interface_declaration: 'interface',
+    enum_declaration: 'enum',
+    record_declaration: 'class',
+    method_declaration: 'method',
+    constructor_declaration: 'constructor',
   },
   calls: { method_invocation: 'name' },
   members: { field_access: 'field' },

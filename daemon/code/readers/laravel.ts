@@ -220,7 +220,8 @@ export class LaravelWalk {
 
   /** `->name('users.show')` in routes/ defines a route name; `->route('x')` uses one; `->bind(key, X::class)` binds a class. */
   methodCalled(call: Node, name: string, args: Node | null): void {
-    if (name === 'name' && /^routes\//.test(this.path) && !this.groupNames.has(call.id)) this.push(stringReference('->name', args, 0, this.routePrefixes.join('')));
+    if (name === 'name' && /^routes\//.test(this.path) && !this.groupNames.has(call.id))
+      this.push(stringReference('->name', args, 0, this.routePrefixes.join('')));
     if (name === 'route') this.push(stringReference('->route', args, 0));
     if (/^(bind|singleton|scoped|instance)$/.test(name) && args) this.binding(args);
   }
@@ -255,7 +256,8 @@ export class LaravelWalk {
     if (!accessor) return;
     const facade: FacadeFacts = { key, see: [] };
     const returned = findFirst(accessor.childForFieldName('body'), 'return_statement')?.namedChildren[0];
-    if (returned && (returned.type === 'string' || returned.type === 'encapsed_string')) facade.accessor = { kind: 'string', value: stringValue(returned) ?? '' };
+    if (returned && (returned.type === 'string' || returned.type === 'encapsed_string'))
+      facade.accessor = { kind: 'string', value: stringValue(returned) ?? '' };
     else if (returned?.type === 'class_constant_access_expression' && returned.namedChildren[1]?.text === 'class') {
       const k = this.classKeyOf(returned.namedChildren[0]!.text);
       if (k) facade.accessor = { kind: 'class', key: k };

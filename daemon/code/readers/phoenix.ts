@@ -17,7 +17,19 @@ export function routeAliasOf(w: ElixirWalk): string[] | undefined {
 export function scopedModuleRef(w: ElixirWalk, n: Node, scoped: readonly string[], plain: readonly string[]): void {
   const name = plain[plain.length - 1]!;
   const range = lastSegmentRange(n, n.text.split('.').pop()!.trim());
-  w.out.references.push({ range, target: { type: 'oneOf', options: [{ type: 'symbol', key: moduleKey(scoped) }, { type: 'symbol', key: moduleKey(plain) }], name, member: 'type' }, call: false });
+  w.out.references.push({
+    range,
+    target: {
+      type: 'oneOf',
+      options: [
+        { type: 'symbol', key: moduleKey(scoped) },
+        { type: 'symbol', key: moduleKey(plain) },
+      ],
+      name,
+      member: 'type',
+    },
+    call: false,
+  });
 }
 
 /** `scope "/path", AppWeb do … end` (or `alias: AppWeb`): route modules inside are AppWeb's; nested scopes add up. */
@@ -43,7 +55,10 @@ export function route(w: ElixirWalk, n: Node): void {
   if (!plain) return;
   const name = action.text.replace(/^:/, '');
   const scoped = routeAliasOf(w);
-  const options: Target[] = [...(scoped && scoped.length > 0 ? [[...scoped, ...plain]] : []), plain].map((p) => ({ type: 'symbol', key: functionKey(moduleKey(p), name) }));
+  const options: Target[] = [...(scoped && scoped.length > 0 ? [[...scoped, ...plain]] : []), plain].map((p) => ({
+    type: 'symbol',
+    key: functionKey(moduleKey(p), name),
+  }));
   w.ref(action, { type: 'oneOf', options, name, member: 'method' }, true);
 }
 
@@ -56,7 +71,9 @@ export function template(w: ElixirWalk, n: Node): void {
       const name = m[1] ?? m[3]!;
       const range = rangeIn(content, m.index + m[0].length - name.length, name.length);
       const module = m[2] ? w.modulePathOf(m[2]) : undefined;
-      const target: Target = module ? { type: 'oneOf', options: [{ type: 'symbol', key: functionKey(moduleKey(module), name) }], name, member: 'method' } : w.localTarget(name);
+      const target: Target = module
+        ? { type: 'oneOf', options: [{ type: 'symbol', key: functionKey(moduleKey(module), name) }], name, member: 'method' }
+        : w.localTarget(name);
       w.out.references.push({ range, target, call: true });
     }
     for (const m of text.matchAll(EVENT)) {

@@ -66,7 +66,14 @@ export function constDeclaration(w: PhpWalk, n: Node): void {
 export function enumCase(w: PhpWalk, n: Node): void {
   const owner = w.currentClass;
   const nameNode = n.childForFieldName('name');
-  if (owner && nameNode) w.out.definitions.push({ key: memberKey(owner.key, nameNode.text, 'constant'), name: nameNode.text, kind: Kind.EnumMember, range: rangeOf(nameNode), extent: rangeOf(n) });
+  if (owner && nameNode)
+    w.out.definitions.push({
+      key: memberKey(owner.key, nameNode.text, 'constant'),
+      name: nameNode.text,
+      kind: Kind.EnumMember,
+      range: rangeOf(nameNode),
+      extent: rangeOf(n),
+    });
   const value = n.childForFieldName('value');
   if (value) w.visit(value);
 }

@@ -27,8 +27,24 @@ export const rangeOf = (n: Node): Range => [n.startPosition.row, n.startPosition
 
 /** Type names that are no class. */
 export const PRIMITIVES = new Set([
-  'array', 'bool', 'boolean', 'callable', 'float', 'double', 'int', 'integer', 'iterable', 'mixed', 'null', 'object', 'string', 'void',
-  'never', 'false', 'true', 'resource',
+  'array',
+  'bool',
+  'boolean',
+  'callable',
+  'float',
+  'double',
+  'int',
+  'integer',
+  'iterable',
+  'mixed',
+  'null',
+  'object',
+  'string',
+  'void',
+  'never',
+  'false',
+  'true',
+  'resource',
 ]);
 
 /** `A\B\f` -> `A/B/f().`. */
@@ -45,7 +61,11 @@ export function trimSlash(s: string): string {
 
 /** `A/B/C#` -> `A\B\C`. */
 export function keyToFqn(key: string): string {
-  return key.replace(/#$/, '').split('/').map((p) => p.replace(/^`|`$/g, '')).join('\\');
+  return key
+    .replace(/#$/, '')
+    .split('/')
+    .map((p) => p.replace(/^`|`$/g, ''))
+    .join('\\');
 }
 
 /** The last `name` of a qualified name (what a reference's range covers). */

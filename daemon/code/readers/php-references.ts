@@ -107,14 +107,16 @@ export function receiverOf(w: PhpWalk, e: Node, creating: boolean): Receiver | u
       const k = c && w.classKeyOf(c.text);
       return k ? { cls: k } : undefined;
     }
-    case 'member_access_expression': case 'nullsafe_member_access_expression': {
+    case 'member_access_expression':
+    case 'nullsafe_member_access_expression': {
       if (creating) return undefined;
       const of = e.childForFieldName('object');
       const name = e.childForFieldName('name');
       const base = of && receiverOf(w, of, false);
       return base && name?.type === 'name' ? { of: base, name: name.text, via: 'property' } : undefined;
     }
-    case 'member_call_expression': case 'nullsafe_member_call_expression': {
+    case 'member_call_expression':
+    case 'nullsafe_member_call_expression': {
       if (creating) return undefined;
       const of = e.childForFieldName('object');
       const name = e.childForFieldName('name');
@@ -126,9 +128,14 @@ export function receiverOf(w: PhpWalk, e: Node, creating: boolean): Receiver | u
       const scope = e.childForFieldName('scope');
       const name = e.childForFieldName('name');
       if (!scope || name?.type !== 'name') return undefined;
-      const owner = scope.type === 'relative_scope'
-        ? (scope.text.toLowerCase() === 'parent' ? w.currentClass?.parent : w.currentClass?.key)
-        : scope.type === 'name' || scope.type === 'qualified_name' ? w.classKeyOf(scope.text) : undefined;
+      const owner =
+        scope.type === 'relative_scope'
+          ? scope.text.toLowerCase() === 'parent'
+            ? w.currentClass?.parent
+            : w.currentClass?.key
+          : scope.type === 'name' || scope.type === 'qualified_name'
+            ? w.classKeyOf(scope.text)
+            : undefined;
       return owner ? { of: { cls: owner }, name: name.text, via: 'method' } : undefined;
     }
     default:
@@ -156,7 +163,11 @@ export function classConstant(w: PhpWalk, n: Node): void {
     if (owner) w.ref(lastName(scope), { type: 'symbol', key: owner }, false);
   } else w.visit(scope);
   if (member.type === 'name' && member.text !== 'class') {
-    w.ref(member, owner ? { type: 'member', owner: { cls: owner }, name: member.text, member: 'constant' } : { type: 'unresolved', name: member.text, member: 'constant' }, false);
+    w.ref(
+      member,
+      owner ? { type: 'member', owner: { cls: owner }, name: member.text, member: 'constant' } : { type: 'unresolved', name: member.text, member: 'constant' },
+      false,
+    );
   }
 }
 
@@ -172,7 +183,11 @@ export function scopedProperty(w: PhpWalk, n: Node): void {
   const prop = name ? variableName(name) : undefined;
   if (name && prop) {
     const inner = name.namedChildren.find((c) => c.type === 'name') ?? name;
-    w.ref(inner, owner ? { type: 'member', owner: { cls: owner }, name: prop, member: 'property' } : { type: 'unresolved', name: prop, member: 'property' }, false);
+    w.ref(
+      inner,
+      owner ? { type: 'member', owner: { cls: owner }, name: prop, member: 'property' } : { type: 'unresolved', name: prop, member: 'property' },
+      false,
+    );
   }
 }
 

@@ -15,12 +15,30 @@ import { bladeReferences, isLaravelEdge, laravelFileReferences, LaravelWalk, vie
 import type { SyntacticReader, SyntaxRules } from '../syntactic/reader';
 import { BUILTIN_ACCESSORS, BUILTIN_ALIASES, BUILTIN_FACADE_CLASSES } from './facades';
 import { constantKey, functionKey, keyToFqn, lastName, PRIMITIVES, rangeOf, trimSlash, variableName } from './php-nodes';
-import { array, assignment, attribute, binary, catchClause, classConstant, classNames, creation, functionCall, memberAccess, memberCall, scopedCall, scopedProperty, typeReference } from './php-references';
+import {
+  array,
+  assignment,
+  attribute,
+  binary,
+  catchClause,
+  classConstant,
+  classNames,
+  creation,
+  functionCall,
+  memberAccess,
+  memberCall,
+  scopedCall,
+  scopedProperty,
+  typeReference,
+} from './php-references';
 import { constDeclaration, enumCase, propertyDeclaration, typeOf } from './php-members';
 import type { ClassFrame, PhpFacts, PhpWalk, Scope } from './php-walk';
 
 const CLASS_DECLARATIONS: Record<string, number> = {
-  class_declaration: Kind.Class, interface_declaration: Kind.Interface, trait_declaration: Kind.Trait, enum_declaration: Kind.Enum,
+  class_declaration: Kind.Class,
+  interface_declaration: Kind.Interface,
+  trait_declaration: Kind.Trait,
+  enum_declaration: Kind.Enum,
 };
 
 function phpFacts(root: Node, path: string): FileFacts {
@@ -64,33 +82,68 @@ class PhpWalker implements PhpWalk {
 
   visit(n: Node): void {
     switch (n.type) {
-      case 'namespace_definition': return this.namespaceDefinition(n);
-      case 'namespace_use_declaration': return this.useDeclaration(n);
-      case 'class_declaration': case 'interface_declaration': case 'trait_declaration': case 'enum_declaration': return this.classDeclaration(n);
-      case 'method_declaration': return this.functionLike(n, 'method');
-      case 'function_definition': return this.functionLike(n, 'function');
-      case 'anonymous_function': case 'arrow_function': return this.closure(n);
-      case 'property_declaration': return propertyDeclaration(this, n);
-      case 'const_declaration': return constDeclaration(this, n);
-      case 'enum_case': return enumCase(this, n);
-      case 'use_declaration': return this.traitUse(n);
-      case 'assignment_expression': return assignment(this, n);
-      case 'function_call_expression': return functionCall(this, n);
-      case 'scoped_call_expression': return scopedCall(this, n);
-      case 'member_call_expression': case 'nullsafe_member_call_expression': return memberCall(this, n);
-      case 'member_access_expression': case 'nullsafe_member_access_expression': return memberAccess(this, n);
-      case 'object_creation_expression': return creation(this, n);
-      case 'class_constant_access_expression': return classConstant(this, n);
-      case 'scoped_property_access_expression': return scopedProperty(this, n);
-      case 'named_type': return typeReference(this, n);
-      case 'binary_expression': return binary(this, n);
-      case 'catch_clause': return catchClause(this, n);
-      case 'attribute': return attribute(this, n);
-      case 'array_creation_expression': return array(this, n);
+      case 'namespace_definition':
+        return this.namespaceDefinition(n);
+      case 'namespace_use_declaration':
+        return this.useDeclaration(n);
+      case 'class_declaration':
+      case 'interface_declaration':
+      case 'trait_declaration':
+      case 'enum_declaration':
+        return this.classDeclaration(n);
+      case 'method_declaration':
+        return this.functionLike(n, 'method');
+      case 'function_definition':
+        return this.functionLike(n, 'function');
+      case 'anonymous_function':
+      case 'arrow_function':
+        return this.closure(n);
+      case 'property_declaration':
+        return propertyDeclaration(this, n);
+      case 'const_declaration':
+        return constDeclaration(this, n);
+      case 'enum_case':
+        return enumCase(this, n);
+      case 'use_declaration':
+        return this.traitUse(n);
+      case 'assignment_expression':
+        return assignment(this, n);
+      case 'function_call_expression':
+        return functionCall(this, n);
+      case 'scoped_call_expression':
+        return scopedCall(this, n);
+      case 'member_call_expression':
+      case 'nullsafe_member_call_expression':
+        return memberCall(this, n);
+      case 'member_access_expression':
+      case 'nullsafe_member_access_expression':
+        return memberAccess(this, n);
+      case 'object_creation_expression':
+        return creation(this, n);
+      case 'class_constant_access_expression':
+        return classConstant(this, n);
+      case 'scoped_property_access_expression':
+        return scopedProperty(this, n);
+      case 'named_type':
+        return typeReference(this, n);
+      case 'binary_expression':
+        return binary(this, n);
+      case 'catch_clause':
+        return catchClause(this, n);
+      case 'attribute':
+        return attribute(this, n);
+      case 'array_creation_expression':
+        return array(this, n);
       // An anonymous class's `extends`/`implements` (class declarations read theirs themselves).
-      case 'base_clause': case 'class_interface_clause': return classNames(this, n);
-      case 'comment': case 'text': case 'string_content': return;
-      default: return this.visitChildren(n);
+      case 'base_clause':
+      case 'class_interface_clause':
+        return classNames(this, n);
+      case 'comment':
+      case 'text':
+      case 'string_content':
+        return;
+      default:
+        return this.visitChildren(n);
     }
   }
 
@@ -116,7 +169,9 @@ class PhpWalker implements PhpWalk {
     let prefix = '';
     const group = n.childForFieldName('body');
     for (const c of n.namedChildren) if (c.type === 'namespace_name') prefix = c.text;
-    const clauses = group ? group.namedChildren.filter((c) => c.type === 'namespace_use_clause') : n.namedChildren.filter((c) => c.type === 'namespace_use_clause');
+    const clauses = group
+      ? group.namedChildren.filter((c) => c.type === 'namespace_use_clause')
+      : n.namedChildren.filter((c) => c.type === 'namespace_use_clause');
     for (const clause of clauses) {
       const kind = clause.children.some((c) => c.type === 'function') ? 'function' : clause.children.some((c) => c.type === 'const') ? 'const' : declared;
       const alias = clause.childForFieldName('alias');
@@ -135,7 +190,8 @@ class PhpWalker implements PhpWalk {
         this.classes.set(short.toLowerCase(), fqn);
         this.ref(last, { type: 'symbol', key: classKey(fqn) }, false, true);
       }
-      if (alias) this.ref(alias, { type: 'symbol', key: kind === 'function' ? functionKey(fqn) : kind === 'const' ? constantKey(fqn) : classKey(fqn) }, false, true);
+      if (alias)
+        this.ref(alias, { type: 'symbol', key: kind === 'function' ? functionKey(fqn) : kind === 'const' ? constantKey(fqn) : classKey(fqn) }, false, true);
     }
   }
 
@@ -298,7 +354,10 @@ export const phpReader: SyntacticReader = {
   },
   resolutionFiles(repo) {
     try {
-      return fs.readdirSync(nodePath.join(repo, VENDOR_FACADES)).filter((f) => f.endsWith('.php')).map((f) => `${VENDOR_FACADES}/${f}`);
+      return fs
+        .readdirSync(nodePath.join(repo, VENDOR_FACADES))
+        .filter((f) => f.endsWith('.php'))
+        .map((f) => `${VENDOR_FACADES}/${f}`);
     } catch {
       return [];
     }
@@ -308,8 +367,13 @@ export const phpReader: SyntacticReader = {
 export const PHP_SYNTAX: SyntaxRules = {
   names: new Set(['name']),
   definitions: {
-    class_declaration: 'class', interface_declaration: 'interface', trait_declaration: 'trait', enum_declaration: 'enum',
-    method_declaration: 'method', function_definition: 'function', enum_case: 'enum_member',
+    class_declaration: 'class',
+    interface_declaration: 'interface',
+    trait_declaration: 'trait',
+    enum_declaration: 'enum',
+    method_declaration: 'method',
+    function_definition: 'function',
+    enum_case: 'enum_member',
   },
   calls: { function_call_expression: 'function', member_call_expression: 'name', nullsafe_member_call_expression: 'name', scoped_call_expression: 'name' },
   members: { member_access_expression: 'name', nullsafe_member_access_expression: 'name' },

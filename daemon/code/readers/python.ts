@@ -10,11 +10,29 @@ import { genericFacts } from '../syntactic/generic';
 import type { GenericRules, Imported } from '../syntactic/generic-rules';
 import type { SyntacticReader, SyntaxFrame, SyntaxRules } from '../syntactic/reader';
 
-const BINDING_PARENTS = new Set(['parameters', 'typed_parameter', 'default_parameter', 'typed_default_parameter', 'keyword_argument', 'aliased_import', 'dotted_name', 'import_from_statement', 'global_statement', 'nonlocal_statement', 'lambda_parameters', 'list_splat_pattern', 'dictionary_splat_pattern']);
+const BINDING_PARENTS = new Set([
+  'parameters',
+  'typed_parameter',
+  'default_parameter',
+  'typed_default_parameter',
+  'keyword_argument',
+  'aliased_import',
+  'dotted_name',
+  'import_from_statement',
+  'global_statement',
+  'nonlocal_statement',
+  'lambda_parameters',
+  'list_splat_pattern',
+  'dictionary_splat_pattern',
+]);
 const isClassName = (name: string): boolean => /^_?[A-Z]/.test(name);
 
 export function pythonModuleOf(file: string): string[] {
-  return file.replace(/\.pyi?$/, '').replace(/(^|\/)__init__$/, '').split('/').filter(Boolean);
+  return file
+    .replace(/\.pyi?$/, '')
+    .replace(/(^|\/)__init__$/, '')
+    .split('/')
+    .filter(Boolean);
 }
 
 const containerOf = (parts: readonly string[]): string => parts.map((p) => `${descriptor(p)}/`).join('');
@@ -26,7 +44,10 @@ function moduleOf(file: string, n: Node | null): string | undefined {
   const dots = n.namedChildren.find((c) => c.type === 'import_prefix')?.text.length ?? 1;
   const rest = n.namedChildren.find((c) => c.type === 'dotted_name')?.text.split('.') ?? [];
   // `.` is the file's own package: its folder (a package's __init__ is its folder too).
-  let base = path.posix.dirname(file).split('/').filter((p) => p !== '.');
+  let base = path.posix
+    .dirname(file)
+    .split('/')
+    .filter((p) => p !== '.');
   for (let i = 1; i < dots; i++) base = base.slice(0, -1);
   return containerOf([...base, ...rest]);
 }
@@ -47,7 +68,9 @@ function importsOf(n: Node, file: string): Imported[] | undefined {
       const alias = c.type === 'aliased_import' ? c.childForFieldName('alias') : null;
       if (!name) return [];
       // `import a.b as c`: c.f() calls f in a/b; `import a.b`: a names the top package.
-      return alias ? [{ name: alias.text, container: containerOf(name.text.split('.')), isPackage: true }] : [{ name: name.text.split('.')[0]!, container: containerOf([name.text.split('.')[0]!]), isPackage: true }];
+      return alias
+        ? [{ name: alias.text, container: containerOf(name.text.split('.')), isPackage: true }]
+        : [{ name: name.text.split('.')[0]!, container: containerOf([name.text.split('.')[0]!]), isPackage: true }];
     });
   }
   return undefined;
@@ -76,7 +99,11 @@ export const PYTHON_RULES: GenericRules = {
   language: 'python',
   definitions: {
     function_definition: { kind: Kind.Function, typedParameters: parameters },
-    class_definition: { kind: Kind.Class, container: 'type', supers: (n) => (n.childForFieldName('superclasses')?.namedChildren ?? []).filter((c) => c.type === 'identifier' || c.type === 'attribute') },
+    class_definition: {
+      kind: Kind.Class,
+      container: 'type',
+      supers: (n) => (n.childForFieldName('superclasses')?.namedChildren ?? []).filter((c) => c.type === 'identifier' || c.type === 'attribute'),
+    },
     // `X = …` at module or class level defines X; inside a function it is a local.
     assignment: {
       kind: Kind.Variable,

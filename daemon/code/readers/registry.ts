@@ -17,13 +17,33 @@ import { RUST_SYNTAX, rustReader } from './rust';
 import { TYPESCRIPT_SYNTAX, typescriptReader } from './typescript';
 
 const READERS: { readonly [L in LanguageId]?: SyntacticReader } = {
-  typescript: typescriptReader, python: pythonReader, go: goReader, php: phpReader, java: javaReader, ruby: rubyReader,
-  rust: rustReader, csharp: csharpReader, c: cReader, cpp: cppReader, elixir: elixirReader,
+  typescript: typescriptReader,
+  python: pythonReader,
+  go: goReader,
+  php: phpReader,
+  java: javaReader,
+  ruby: rubyReader,
+  rust: rustReader,
+  csharp: csharpReader,
+  c: cReader,
+  cpp: cppReader,
+  elixir: elixirReader,
 };
 
 const SYNTAX: { readonly [G in GrammarId]: SyntaxRules } = {
-  typescript: TYPESCRIPT_SYNTAX, tsx: TYPESCRIPT_SYNTAX, javascript: TYPESCRIPT_SYNTAX, python: PYTHON_SYNTAX, go: GO_SYNTAX, php: PHP_SYNTAX,
-  java: JAVA_SYNTAX, ruby: RUBY_SYNTAX, rust: RUST_SYNTAX, csharp: CSHARP_SYNTAX, c: C_SYNTAX, cpp: CPP_SYNTAX, elixir: ELIXIR_SYNTAX,
+  typescript: TYPESCRIPT_SYNTAX,
+  tsx: TYPESCRIPT_SYNTAX,
+  javascript: TYPESCRIPT_SYNTAX,
+  python: PYTHON_SYNTAX,
+  go: GO_SYNTAX,
+  php: PHP_SYNTAX,
+  java: JAVA_SYNTAX,
+  ruby: RUBY_SYNTAX,
+  rust: RUST_SYNTAX,
+  csharp: CSHARP_SYNTAX,
+  c: C_SYNTAX,
+  cpp: CPP_SYNTAX,
+  elixir: ELIXIR_SYNTAX,
 };
 
 /** The tree-sitter reader of a language, or undefined when the syntactic indexer does not read it. */

@@ -42,7 +42,7 @@ export const RUBY_RULES: GenericRules = {
   calls: {
     call: (n) => {
       const method = n.childForFieldName('method');
-      if (!method || method.type !== 'identifier' && method.type !== 'constant') return undefined;
+      if (!method || (method.type !== 'identifier' && method.type !== 'constant')) return undefined;
       const receiver = n.childForFieldName('receiver');
       return { name: method, ...(receiver ? { receiver } : {}) };
     },

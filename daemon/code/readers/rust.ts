@@ -90,7 +90,12 @@ function absolute(segments: readonly string[], scope: PathScope, at: Node): stri
 const importedName = (i: Imported): string => i.node?.text ?? i.name;
 
 /** `a::b::<T>::c` -> ['a', 'b', 'c']. */
-const pathSegments = (n: Node): string[] => n.text.replace(/<[^<>]*(?:<[^<>]*>[^<>]*)*>/g, '').split('::').map((p) => p.trim()).filter((p) => p.length > 0);
+const pathSegments = (n: Node): string[] =>
+  n.text
+    .replace(/<[^<>]*(?:<[^<>]*>[^<>]*)*>/g, '')
+    .split('::')
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
 
 /** `P::name()`: P's function, or type P's associated function (a capitalised P reads as a type first); else unresolved. */
 function pathCall(receiver: Node, name: Node, scope: PathScope): Target | undefined {
@@ -104,12 +109,16 @@ function pathCall(receiver: Node, name: Node, scope: PathScope): Target | undefi
     options.push({ type: 'symbol', key: `${keyOf(abs)}${descriptor(name.text)}().` });
     const owner: Receiver = { cls: `${keyOf(abs.slice(0, -1))}${descriptor(abs[abs.length - 1]!)}#` };
     // An associated function, or an enum's tuple variant (`Shape::Circle(r)`).
-    const typed: Target[] = [{ type: 'member', owner, name: name.text, member: 'method' }, { type: 'member', owner, name: name.text, member: 'property' }];
+    const typed: Target[] = [
+      { type: 'member', owner, name: name.text, member: 'method' },
+      { type: 'member', owner, name: name.text, member: 'property' },
+    ];
     if (/^[A-Z]/.test(last)) options.unshift(...typed);
     else options.push(...typed);
   }
   // A bare type name (`Circle::new`) may come from a parent's `use super::*`: looked up as types are.
-  if (segments.length === 1 && /^[A-Z]/.test(last)) options.push({ type: 'member', owner: { typeName: last, scopes: scope.scopes }, name: name.text, member: 'method' });
+  if (segments.length === 1 && /^[A-Z]/.test(last))
+    options.push({ type: 'member', owner: { typeName: last, scopes: scope.scopes }, name: name.text, member: 'method' });
   return { type: 'oneOf', options, name: name.text, member: 'method' };
 }
 
@@ -125,7 +134,10 @@ function typePath(type: Node, scope: PathScope): Receiver | undefined {
 function useClauses(n: Node | null, prefix: string[], out: Array<{ path: string[]; node: Node; alias?: Node; glob?: boolean }>): void {
   if (!n) return;
   switch (n.type) {
-    case 'identifier': case 'crate': case 'self': case 'super':
+    case 'identifier':
+    case 'crate':
+    case 'self':
+    case 'super':
       if (n.type === 'self' && prefix.length > 0) out.push({ path: prefix, node: n });
       else out.push({ path: [...prefix, n.text], node: n });
       return;
@@ -169,7 +181,14 @@ function imports(n: Node, where: () => PathScope): Imported[] | undefined {
     // Another crate's (`use std::fmt`): nothing here defines it, so nothing binds through it.
     if (!abs || abs.length === 0) continue;
     if (c.glob) out.push({ name: '*', container: keyOf(abs), glob: true });
-    else out.push({ name: c.alias?.text ?? abs[abs.length - 1]!, container: keyOf(abs.slice(0, -1)), values: true, reexports: true, ...(c.node.type === 'identifier' ? { node: c.node } : {}) });
+    else
+      out.push({
+        name: c.alias?.text ?? abs[abs.length - 1]!,
+        container: keyOf(abs.slice(0, -1)),
+        values: true,
+        reexports: true,
+        ...(c.node.type === 'identifier' ? { node: c.node } : {}),
+      });
   }
   return out;
 }
@@ -182,7 +201,15 @@ export const RUST_RULES: GenericRules = {
     enum_item: { kind: Kind.Enum, container: 'type' },
     union_item: { kind: Kind.Union, container: 'type' },
     trait_item: { kind: Kind.Trait, container: 'type' },
-    impl_item: { kind: Kind.Struct, impl: true, ownerType: (n) => n.childForFieldName('type'), supers: (n) => { const t = n.childForFieldName('trait'); return t ? [t] : []; } },
+    impl_item: {
+      kind: Kind.Struct,
+      impl: true,
+      ownerType: (n) => n.childForFieldName('type'),
+      supers: (n) => {
+        const t = n.childForFieldName('trait');
+        return t ? [t] : [];
+      },
+    },
     function_item: { kind: Kind.Function, typedParameters: parameters },
     function_signature_item: { kind: Kind.Method },
     const_item: { kind: Kind.Constant },
@@ -233,7 +260,12 @@ export const RUST_RULES: GenericRules = {
     }
     return undefined;
   },
-  typeNameOf: (n) => (n.type === 'generic_type' ? (n.childForFieldName('type') ?? undefined) : n.type === 'scoped_type_identifier' ? (n.childForFieldName('name') ?? undefined) : undefined),
+  typeNameOf: (n) =>
+    n.type === 'generic_type'
+      ? (n.childForFieldName('type') ?? undefined)
+      : n.type === 'scoped_type_identifier'
+        ? (n.childForFieldName('name') ?? undefined)
+        : undefined,
   packageOf: (_root, file) => modulePath(file),
   imports: (n, _context, scope) => imports(n, scope),
   pathCall,
@@ -243,7 +275,16 @@ export const RUST_RULES: GenericRules = {
 
 export const RUST_SYNTAX: SyntaxRules = {
   names: new Set(['identifier', 'type_identifier', 'field_identifier']),
-  definitions: { function_item: 'function', struct_item: 'struct', enum_item: 'enum', trait_item: 'interface', mod_item: 'module', type_item: 'type', const_item: 'constant', static_item: 'variable' },
+  definitions: {
+    function_item: 'function',
+    struct_item: 'struct',
+    enum_item: 'enum',
+    trait_item: 'interface',
+    mod_item: 'module',
+    type_item: 'type',
+    const_item: 'constant',
+    static_item: 'variable',
+  },
   calls: { call_expression: 'function' },
   members: { field_expression: 'field' },
 };

@@ -14,7 +14,18 @@ const TYPE_REFS = new Set(['type_identifier', 'nested_type_identifier']);
 const SUPER_NODES = new Set(['identifier', 'type_identifier', 'nested_type_identifier', 'generic_type', 'member_expression']);
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
 // Where an identifier names something new (a parameter, a local, an import), not a use of something.
-const BINDING_PARENTS = new Set(['required_parameter', 'optional_parameter', 'import_specifier', 'namespace_import', 'import_clause', 'catch_clause', 'labeled_statement', 'break_statement', 'continue_statement', 'export_specifier']);
+const BINDING_PARENTS = new Set([
+  'required_parameter',
+  'optional_parameter',
+  'import_specifier',
+  'namespace_import',
+  'import_clause',
+  'catch_clause',
+  'labeled_statement',
+  'break_statement',
+  'continue_statement',
+  'export_specifier',
+]);
 const MODULE_SUFFIX = /(\.d)?\.[cm]?[jt]sx?$/;
 
 /** The module a file is: its path without the extension or a trailing `index`, as containers. */
@@ -39,7 +50,8 @@ const objectOwner = (n: Node): string[] => {
   if (object?.type !== 'object') return [];
   while (object.parent && ['as_expression', 'satisfies_expression', 'parenthesized_expression'].includes(object.parent.type)) object = object.parent;
   const declarator = object.parent;
-  const name = declarator?.type === 'variable_declarator' && declarator.childForFieldName('value')?.id === object.id ? declarator.childForFieldName('name') : undefined;
+  const name =
+    declarator?.type === 'variable_declarator' && declarator.childForFieldName('value')?.id === object.id ? declarator.childForFieldName('name') : undefined;
   return name?.type === 'identifier' ? [name.text] : [];
 };
 
@@ -62,10 +74,20 @@ const isFunctionValue = (n: Node): boolean => {
 };
 
 const declarators = (n: Node): Array<[string, Node | undefined, Node | undefined]> =>
-  n.namedChildren.filter((d) => d.type === 'variable_declarator').flatMap((d) => {
-    const name = d.childForFieldName('name');
-    return name?.type === 'identifier' ? [[name.text, typeOfAnnotation(d.childForFieldName('type')), d.childForFieldName('value') ?? undefined] as [string, Node | undefined, Node | undefined]] : [];
-  });
+  n.namedChildren
+    .filter((d) => d.type === 'variable_declarator')
+    .flatMap((d) => {
+      const name = d.childForFieldName('name');
+      return name?.type === 'identifier'
+        ? [
+            [name.text, typeOfAnnotation(d.childForFieldName('type')), d.childForFieldName('value') ?? undefined] as [
+              string,
+              Node | undefined,
+              Node | undefined,
+            ],
+          ]
+        : [];
+    });
 
 function importsOf(n: Node, file: string): Imported[] | undefined {
   const reexport = n.type === 'export_statement' && n.childForFieldName('source') !== null;
@@ -181,14 +203,32 @@ export const typescriptReader: SyntacticReader = {
 /** The overlay's rules for the three grammars alike. */
 
 export const TYPESCRIPT_SYNTAX: SyntaxRules = {
-  names: new Set(['identifier', 'type_identifier', 'property_identifier', 'shorthand_property_identifier', 'shorthand_property_identifier_pattern', 'private_property_identifier']),
+  names: new Set([
+    'identifier',
+    'type_identifier',
+    'property_identifier',
+    'shorthand_property_identifier',
+    'shorthand_property_identifier_pattern',
+    'private_property_identifier',
+  ]),
   definitions: {
-    function_declaration: 'function', generator_function_declaration: 'function', function_signature: 'function',
-    class_declaration: 'class', abstract_class_declaration: 'class', class: 'class',
-    method_definition: 'method', method_signature: 'method', abstract_method_signature: 'method',
-    interface_declaration: 'interface', type_alias_declaration: 'type', enum_declaration: 'enum',
-    internal_module: 'namespace', module: 'namespace',
-    variable_declarator: 'variable', public_field_definition: 'property', property_signature: 'property',
+    function_declaration: 'function',
+    generator_function_declaration: 'function',
+    function_signature: 'function',
+    class_declaration: 'class',
+    abstract_class_declaration: 'class',
+    class: 'class',
+    method_definition: 'method',
+    method_signature: 'method',
+    abstract_method_signature: 'method',
+    interface_declaration: 'interface',
+    type_alias_declaration: 'type',
+    enum_declaration: 'enum',
+    internal_module: 'namespace',
+    module: 'namespace',
+    variable_declarator: 'variable',
+    public_field_definition: 'property',
+    property_signature: 'property',
   },
   calls: { call_expression: 'function', new_expression: 'constructor' },
   members: { member_expression: 'property' },

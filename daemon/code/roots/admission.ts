@@ -41,8 +41,15 @@ export function admit(repo: string, dir: string, request: AdmitRequest, home?: s
     const nested = nestedRepos(repo);
     if (nested.length > 0) {
       if (request.force) return record(dir, repo, 'forced');
-      const names = nested.slice(0, 3).map((n) => path.relative(repo, n)).join(', ');
-      throw new UnsafeRootError(repo, `'${repo}' holds git repositories (${names}${nested.length > 3 ? ', ...' : ''}) and is none itself; Scry indexes it only when forced (scry index ${repo} --force)`, `Or index each repository: scry index ${nested[0]}`);
+      const names = nested
+        .slice(0, 3)
+        .map((n) => path.relative(repo, n))
+        .join(', ');
+      throw new UnsafeRootError(
+        repo,
+        `'${repo}' holds git repositories (${names}${nested.length > 3 ? ', ...' : ''}) and is none itself; Scry indexes it only when forced (scry index ${repo} --force)`,
+        `Or index each repository: scry index ${nested[0]}`,
+      );
     }
     return record(dir, repo, 'explicit');
   }
@@ -69,7 +76,10 @@ export function nestedRepos(dir: string): string[] {
   const out: string[] = [];
   const children = (d: string): string[] => {
     try {
-      return fs.readdirSync(d, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules').map((e) => path.join(d, e.name));
+      return fs
+        .readdirSync(d, { withFileTypes: true })
+        .filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules')
+        .map((e) => path.join(d, e.name));
     } catch {
       return [];
     }

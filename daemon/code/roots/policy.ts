@@ -10,10 +10,37 @@ import { realPath } from '../../git';
 
 /** Never a repo, even forced: the folder itself. */
 const SYSTEM_FOLDERS: ReadonlySet<string> = new Set([
-  '/bin', '/boot', '/dev', '/etc', '/lib', '/lib32', '/lib64', '/libx32', '/opt', '/proc', '/root', '/run', '/sbin',
-  '/snap', '/srv', '/sys', '/tmp', '/usr', '/var', '/home', '/mnt', '/media', '/nix',
+  '/bin',
+  '/boot',
+  '/dev',
+  '/etc',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/opt',
+  '/proc',
+  '/root',
+  '/run',
+  '/sbin',
+  '/snap',
+  '/srv',
+  '/sys',
+  '/tmp',
+  '/usr',
+  '/var',
+  '/home',
+  '/mnt',
+  '/media',
+  '/nix',
   // macOS
-  '/Applications', '/Library', '/System', '/Users', '/Volumes', '/private', '/cores',
+  '/Applications',
+  '/Library',
+  '/System',
+  '/Users',
+  '/Volumes',
+  '/private',
+  '/cores',
 ]);
 
 /** Never a repo, nor anything below them: kernel views, not files anyone edits. */
@@ -31,12 +58,14 @@ export function refusalOf(real: string, home: string = os.homedir()): Refusal | 
   const p = path.resolve(real);
   if (p === path.parse(p).root) return { reason: `'${p}' is the filesystem root; Scry never indexes or watches it`, forceable: false };
   for (const tree of PSEUDO_TREES) {
-    if (p === tree || p.startsWith(tree + path.sep)) return { reason: `'${p}' is inside ${tree}, a kernel pseudo-filesystem; Scry never indexes or watches it`, forceable: false };
+    if (p === tree || p.startsWith(tree + path.sep))
+      return { reason: `'${p}' is inside ${tree}, a kernel pseudo-filesystem; Scry never indexes or watches it`, forceable: false };
   }
   if (SYSTEM_FOLDERS.has(p)) return { reason: `'${p}' is a system folder; Scry never indexes or watches it`, forceable: false };
   const homeReal = realOr(home);
   if (homeReal && p === homeReal) return { reason: `'${p}' is your home folder; Scry indexes it only when forced (scry index ${p} --force)`, forceable: true };
-  if (homeReal && homeReal.startsWith(p + path.sep)) return { reason: `'${p}' holds your home folder; Scry indexes it only when forced (scry index ${p} --force)`, forceable: true };
+  if (homeReal && homeReal.startsWith(p + path.sep))
+    return { reason: `'${p}' holds your home folder; Scry indexes it only when forced (scry index ${p} --force)`, forceable: true };
   return undefined;
 }
 

@@ -9,7 +9,13 @@ import { ErrorCode, ScryError } from '../../errors';
 
 export class ScipIncompleteError extends ScryError {
   override readonly code = ErrorCode.ScipDecode;
-  constructor(readonly file: string, detail: string) {
-    super(`SCIP index '${file}' is incomplete: ${detail}`, 'It was cut short (or made before those files existed); run the indexer again and import its whole output');
+  constructor(
+    readonly file: string,
+    detail: string,
+  ) {
+    super(
+      `SCIP index '${file}' is incomplete: ${detail}`,
+      'It was cut short (or made before those files existed); run the indexer again and import its whole output',
+    );
   }
 }

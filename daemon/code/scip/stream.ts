@@ -5,10 +5,7 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { errorMessage, ScipDecodeError } from '../../errors';
 import { DocumentSchema, MetadataSchema, SymbolInformationSchema, type Document, type Metadata, type SymbolInformation } from './gen/scip_pb';
 
-export type ScipItem =
-  | { kind: 'metadata'; metadata: Metadata }
-  | { kind: 'document'; document: Document }
-  | { kind: 'external'; symbol: SymbolInformation };
+export type ScipItem = { kind: 'metadata'; metadata: Metadata } | { kind: 'document'; document: Document } | { kind: 'external'; symbol: SymbolInformation };
 
 const WIRE_VARINT = 0;
 const WIRE_I64 = 1;
@@ -41,19 +38,31 @@ export class ScipStreamReader {
       const wire = tag.value & 7;
       if (wire === WIRE_LEN) {
         const len = readVarint(this.buffer, pos);
-        if (!len) { pos = start; break; }
-        if (len.next + len.value > this.buffer.length) { pos = start; break; }
+        if (!len) {
+          pos = start;
+          break;
+        }
+        if (len.next + len.value > this.buffer.length) {
+          pos = start;
+          break;
+        }
         const payload = this.buffer.subarray(len.next, len.next + len.value);
         pos = len.next + len.value;
         const item = this.decodeField(field, payload, this.consumed + start);
         if (item) items.push(item);
       } else if (wire === WIRE_VARINT) {
         const v = readVarint(this.buffer, pos);
-        if (!v) { pos = start; break; }
+        if (!v) {
+          pos = start;
+          break;
+        }
         pos = v.next;
       } else if (wire === WIRE_I64 || wire === WIRE_I32) {
         const size = wire === WIRE_I64 ? 8 : 4;
-        if (pos + size > this.buffer.length) { pos = start; break; }
+        if (pos + size > this.buffer.length) {
+          pos = start;
+          break;
+        }
         pos += size;
       } else {
         throw new ScipDecodeError(this.source, `invalid wire type ${wire} at byte ${this.consumed + start}`);

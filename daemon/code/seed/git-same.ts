@@ -51,4 +51,5 @@ function statusPaths(out: string): string[] {
 }
 
 // --no-optional-locks: a status never rewrites the user's index behind their back.
-const git = (cwd: string, args: string[]): Promise<string | undefined> => runGit(cwd, ['--no-optional-locks', '-c', 'core.quotePath=false', ...args], { timeoutMs: 30_000, maxBuffer: 1 << 28 });
+const git = (cwd: string, args: string[]): Promise<string | undefined> =>
+  runGit(cwd, ['--no-optional-locks', '-c', 'core.quotePath=false', ...args], { timeoutMs: 30_000, maxBuffer: 1 << 28 });

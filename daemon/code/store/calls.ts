@@ -46,7 +46,7 @@ function skipTypeArguments(line: string, i: number): number {
     else if (c === '>') {
       depth--;
       if (depth === 0) return i + 1;
-    } else if (c === ';' || c === '{' || c === '}' || c === '=' && line[i + 1] !== '>') return -1;
+    } else if (c === ';' || c === '{' || c === '}' || (c === '=' && line[i + 1] !== '>')) return -1;
   }
   return -1;
 }

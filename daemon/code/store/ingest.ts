@@ -92,7 +92,10 @@ export class IngestSession {
   /** The root with links resolved: what a document's real path must stay inside. */
   private readonly realRoot: string;
 
-  constructor(readonly dbPath: string, private readonly repoRoot: string) {
+  constructor(
+    readonly dbPath: string,
+    private readonly repoRoot: string,
+  ) {
     this.realRoot = realPath(repoRoot, { native: true }) ?? path.resolve(repoRoot);
     fs.rmSync(dbPath, { force: true });
     this.db = openDatabase(dbPath);
@@ -204,14 +207,21 @@ export class IngestSession {
     }
     // A definition is not inside itself; a recursive call is (the call hierarchy lists it as its own caller).
     // Nor is what the indexer put at an object-literal method's name (the type's member it matches).
-    const ownIds = rows.map((r, i) => ((occs[i]!.symbolRoles & ROLE_DEFINITION) !== 0 ? r.id : objects.bySite.has(`${ranges[i]![0]}:${ranges[i]![1]}`) ? methods.find((x) => x.m.range[0] === ranges[i]![0] && x.m.range[1] === ranges[i]![1])!.row.id : -1));
+    const ownIds = rows.map((r, i) =>
+      (occs[i]!.symbolRoles & ROLE_DEFINITION) !== 0
+        ? r.id
+        : objects.bySite.has(`${ranges[i]![0]}:${ranges[i]![1]}`)
+          ? methods.find((x) => x.m.range[0] === ranges[i]![0] && x.m.range[1] === ranges[i]![1])!.row.id
+          : -1,
+    );
     const allContaining = containingDefinitions([...ranges, ...methods.map((x) => x.m.range)], [...ownIds, ...methods.map((x) => x.row.id)], defIntervals);
     const containing = allContaining.slice(0, occs.length);
     methods.forEach(({ m, row }, k) => {
       const [sl, sc, el, ec] = m.range;
       const within = allContaining[occs.length + k] ?? null;
       row.def ??= [documentId, sl + 1, sc + 1];
-      if (row.documentId === null) this.insertOutline.run(documentId, sl + 1, sc + 1, row.id, el + 1, ec + 1, m.extent[0] + 1, m.extent[1] + 1, m.extent[2] + 1, m.extent[3] + 1, within);
+      if (row.documentId === null)
+        this.insertOutline.run(documentId, sl + 1, sc + 1, row.id, el + 1, ec + 1, m.extent[0] + 1, m.extent[1] + 1, m.extent[2] + 1, m.extent[3] + 1, within);
       this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, ROLE_DEFINITION, 1, 0, USE.def, within).changes;
     });
     // `owner.method` sites: the occurrence naming the owner ends right before the dot.
@@ -232,21 +242,79 @@ export class IngestSession {
       if (isDef) row.def ??= [documentId, sl + 1, sc + 1];
       if (isDef && row.documentId === null) {
         const e = o.enclosingRange.length > 0 ? fullRange(o.enclosingRange) : undefined;
-        this.insertOutline.run(documentId, sl + 1, sc + 1, row.id, el + 1, ec + 1, e ? e[0] + 1 : null, e ? e[1] + 1 : null, e ? e[2] + 1 : null, e ? e[3] + 1 : null, containing[i] ?? null);
+        this.insertOutline.run(
+          documentId,
+          sl + 1,
+          sc + 1,
+          row.id,
+          el + 1,
+          ec + 1,
+          e ? e[0] + 1 : null,
+          e ? e[1] + 1 : null,
+          e ? e[2] + 1 : null,
+          e ? e[3] + 1 : null,
+          containing[i] ?? null,
+        );
       }
       // An object-literal method's name is no call of what the indexer put there (`setTimeout(handler) {`).
       const methodName = !isDef && objects.bySite.has(`${sl}:${sc}`);
       if (methodName && row.documentId === null) this.implementedMembers.push([objects.bySite.get(`${sl}:${sc}`)!.symbol, o.symbol]);
-      const call = isDef || methodName ? 0 : (o.symbolRoles & ROLE_SYNTACTIC) !== 0 ? ((o.symbolRoles & ROLE_SYNTACTIC_CALL) !== 0 ? 1 : 0) : text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length, rules) ? 1 : 0;
+      const call =
+        isDef || methodName
+          ? 0
+          : (o.symbolRoles & ROLE_SYNTACTIC) !== 0
+            ? (o.symbolRoles & ROLE_SYNTACTIC_CALL) !== 0
+              ? 1
+              : 0
+            : text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length, rules)
+              ? 1
+              : 0;
       const use = isDef ? USE.def : useAt(text, sc, sl === el ? ec : (text?.length ?? sc), o.symbolRoles, call === 1, importLists?.has(sl));
-      this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, isDef ? 1 : 0, call, use, containing[i] ?? null).changes;
+      this.occurrenceCount += this.insertOcc.run(
+        row.id,
+        documentId,
+        sl + 1,
+        sc + 1,
+        el + 1,
+        ec + 1,
+        o.symbolRoles,
+        isDef ? 1 : 0,
+        call,
+        use,
+        containing[i] ?? null,
+      ).changes;
       const owner = isDef || sl !== el ? undefined : ownerBefore(text, sl, sc, endingAt);
-      const through = owner === undefined ? undefined : objectMethodSymbol(objects.replaces.get(occs[owner]!.symbol) ?? occs[owner]!.symbol, text!.slice(sc, ec));
-      if (through) this.addThroughOwner(through, [documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles | (row.documentId === null ? ROLE_THROUGH_TYPE : 0), 0, call, use, containing[i] ?? null]);
+      const through =
+        owner === undefined ? undefined : objectMethodSymbol(objects.replaces.get(occs[owner]!.symbol) ?? occs[owner]!.symbol, text!.slice(sc, ec));
+      if (through)
+        this.addThroughOwner(through, [
+          documentId,
+          sl + 1,
+          sc + 1,
+          el + 1,
+          ec + 1,
+          o.symbolRoles | (row.documentId === null ? ROLE_THROUGH_TYPE : 0),
+          0,
+          call,
+          use,
+          containing[i] ?? null,
+        ]);
       const cls = isDef ? undefined : constructedClass(o.symbol);
       if (cls && text !== undefined && sl === el && text.slice(sc, ec) === cls.name) {
         const classRow = this.symbolFor(cls.symbol, documentId, localInfos);
-        this.occurrenceCount += this.insertOcc.run(classRow.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, 0, call, call ? USE.call : USE.read, containing[i] ?? null).changes;
+        this.occurrenceCount += this.insertOcc.run(
+          classRow.id,
+          documentId,
+          sl + 1,
+          sc + 1,
+          el + 1,
+          ec + 1,
+          o.symbolRoles,
+          0,
+          call,
+          call ? USE.call : USE.read,
+          containing[i] ?? null,
+        ).changes;
       }
       usedLines.add(sl);
     }
@@ -273,7 +341,8 @@ export class IngestSession {
    * its contextual type), and where any implementation of that member is.
    */
   private addImplementedMembers(): void {
-    const copy = this.db.prepare(`INSERT OR IGNORE INTO occurrences (symbol_id, document_id, line, col, end_line, end_col, roles, is_definition, is_call, use, containing_id)
+    const copy = this.db
+      .prepare(`INSERT OR IGNORE INTO occurrences (symbol_id, document_id, line, col, end_line, end_col, roles, is_definition, is_call, use, containing_id)
       SELECT ?, document_id, line, col, end_line, end_col, roles | ${ROLE_THROUGH_TYPE}, 0, is_call, use, containing_id FROM occurrences
        WHERE is_definition = 0 AND (symbol_id = ? OR symbol_id IN (SELECT impl_id FROM implementations WHERE target_id = ?))`);
     for (const [method, member] of this.implementedMembers) {
@@ -323,13 +392,29 @@ export class IngestSession {
       const hit = byName.get(r.name);
       return hit ? [{ r, row: hit.row }] : [];
     });
-    const containing = containingDefinitions(found.map(({ r }) => [r.line, r.col, r.line, r.endCol] as [number, number, number, number]), found.map(({ row }) => row.id), defIntervals);
+    const containing = containingDefinitions(
+      found.map(({ r }) => [r.line, r.col, r.line, r.endCol] as [number, number, number, number]),
+      found.map(({ row }) => row.id),
+      defIntervals,
+    );
     // A doc comment belongs to the declaration right after it (its extent may start there, or on the comment).
     const documented = new Map<number, number>();
     for (const d of defIntervals) if (!documented.has(d.startLine)) documented.set(d.startLine, d.id);
     found.forEach(({ r, row }, i) => {
       const container = documented.get(r.commentEnd + 1) ?? containing[i] ?? null;
-      this.occurrenceCount += this.insertOcc.run(row.id, documentId, r.line + 1, r.col + 1, r.line + 1, r.endCol + 1, roles, 0, 0, USE.doc, container === row.id ? null : container).changes;
+      this.occurrenceCount += this.insertOcc.run(
+        row.id,
+        documentId,
+        r.line + 1,
+        r.col + 1,
+        r.line + 1,
+        r.endCol + 1,
+        roles,
+        0,
+        0,
+        USE.doc,
+        container === row.id ? null : container,
+      ).changes;
       usedLines.add(r.line);
     });
   }
@@ -427,7 +512,22 @@ export class IngestSession {
     const signature = info?.signatureDocumentation?.text ? info.signatureDocumentation.text.slice(0, 500) : null;
     const [defDoc, defLine, defCol] = row.def ?? [null, null, null];
     const owner = local ? (row.ownerName ?? null) : parentName(parsed);
-    this.insertSym.run(row.id, row.symbol, row.documentId, name, name.toLowerCase(), local ? (owner ? `${owner}.${name}` : name) : qualifiedName(parsed), owner, kind, info ? 0 : 1, signature, initialsOf(name), defDoc, defLine, defCol);
+    this.insertSym.run(
+      row.id,
+      row.symbol,
+      row.documentId,
+      name,
+      name.toLowerCase(),
+      local ? (owner ? `${owner}.${name}` : name) : qualifiedName(parsed),
+      owner,
+      kind,
+      info ? 0 : 1,
+      signature,
+      initialsOf(name),
+      defDoc,
+      defLine,
+      defCol,
+    );
     // A name the syntactic indexer could not bind is no symbol anyone searches for.
     if (!local && info && !UNSEARCHED_KINDS.has(kind) && !row.symbol.includes(' . . unresolved/')) this.insertName.run(row.id, name);
   }
@@ -437,7 +537,14 @@ export class IngestSession {
     const key = local ? `${documentId}\u0000${symbol}` : symbol;
     let row = this.symbols.get(key);
     if (!row) {
-      row = { id: this.nextSymbolId++, symbol, documentId: local ? documentId : null, info: local ? localInfos.get(symbol) : undefined, declPrefix: undefined, def: undefined };
+      row = {
+        id: this.nextSymbolId++,
+        symbol,
+        documentId: local ? documentId : null,
+        info: local ? localInfos.get(symbol) : undefined,
+        declPrefix: undefined,
+        def: undefined,
+      };
       this.symbols.set(key, row);
       if (local) this.documentLocals.push(key);
     }
@@ -472,9 +579,14 @@ export class IngestSession {
   }
 }
 
-
 /** One-shot ingest of a fully decoded index. */
-export function ingestScip(index: DecodedIndex, dbPath: string, repoRoot: string, meta: Record<string, string> = {}, localFunctions?: LocalFunctionSource): IngestResult {
+export function ingestScip(
+  index: DecodedIndex,
+  dbPath: string,
+  repoRoot: string,
+  meta: Record<string, string> = {},
+  localFunctions?: LocalFunctionSource,
+): IngestResult {
   const session = new IngestSession(dbPath, repoRoot);
   if (localFunctions) session.useLocalFunctions(localFunctions);
   try {

@@ -16,9 +16,30 @@ export interface DocReference {
 
 const LINK = /\{@link(?:code|plain)?\s+([A-Za-z_$][\w$]*)/g;
 const SEE = /@see\s+([A-Za-z_$][\w$]*)/g;
-const TYPE_TAG = /@(?:param|arg|argument|returns?|type|typedef|throws|exception|property|prop|template|satisfies|this|enum)\s*\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}/g;
+const TYPE_TAG =
+  /@(?:param|arg|argument|returns?|type|typedef|throws|exception|property|prop|template|satisfies|this|enum)\s*\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}/g;
 const IDENT = /[A-Za-z_$][\w$]*/g;
-const TYPE_WORDS = new Set(['string', 'number', 'boolean', 'object', 'any', 'unknown', 'void', 'never', 'null', 'undefined', 'true', 'false', 'typeof', 'keyof', 'readonly', 'function', 'new', 'this', 'import']);
+const TYPE_WORDS = new Set([
+  'string',
+  'number',
+  'boolean',
+  'object',
+  'any',
+  'unknown',
+  'void',
+  'never',
+  'null',
+  'undefined',
+  'true',
+  'false',
+  'typeof',
+  'keyof',
+  'readonly',
+  'function',
+  'new',
+  'this',
+  'import',
+]);
 
 /** Every name a doc comment refers to in the file's lines. */
 export function docReferences(lines: readonly string[]): DocReference[] {

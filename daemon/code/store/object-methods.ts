@@ -46,7 +46,12 @@ export function objectMethodInfo(m: ObjectMethod): SymbolInformation {
 }
 
 /** The document's object-literal methods whose owner's definition it holds. */
-export function objectMethodsOf(locals: LocalFunctions | undefined, occs: Document['occurrences'], ranges: ReadonlyArray<[number, number, number, number]>, lines: readonly string[]): DocumentObjectMethods {
+export function objectMethodsOf(
+  locals: LocalFunctions | undefined,
+  occs: Document['occurrences'],
+  ranges: ReadonlyArray<[number, number, number, number]>,
+  lines: readonly string[],
+): DocumentObjectMethods {
   const bySite = new Map<string, ObjectMethod>();
   const replaces = new Map<string, string>();
   if (!locals) return { bySite, replaces };

@@ -49,7 +49,10 @@ export const OCCURRENCE_SELECT = `SELECT d.path, o.line, o.col, o.end_line, o.en
 
 export class SchemaVersionError extends ScryError {
   override readonly code = ErrorCode.IndexUnreadable;
-  constructor(readonly file: string, readonly found: string | undefined) {
+  constructor(
+    readonly file: string,
+    readonly found: string | undefined,
+  ) {
     super(`index '${file}' has schema version ${found ?? 'unknown'}, this Scry reads ${SCHEMA_VERSION}`, 'It is rebuilt on the next query');
   }
 }
@@ -95,7 +98,10 @@ export class CodeStore {
    * checkout's index lent to a new one while its own copy is written (seeded
    * from it) answers under the new checkout's name.
    */
-  constructor(readonly file: string, private readonly metaOver: Readonly<Record<string, string>> = {}) {
+  constructor(
+    readonly file: string,
+    private readonly metaOver: Readonly<Record<string, string>> = {},
+  ) {
     this.db = openDatabase(file, { readonly: true, fileMustExist: true });
     // Fail on open, not on the first query, if this is not one of our indexes.
     const version = this.db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
@@ -107,17 +113,20 @@ export class CodeStore {
     this.byNameGlobal = this.db.prepare(
       `SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE name_lower = ? AND document_id IS NULL ORDER BY is_external, qualified_name, id`,
     );
-    this.byName = this.db.prepare(
-      `SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE name_lower = ? ORDER BY is_local, is_external, qualified_name, id`,
-    );
+    this.byName = this.db.prepare(`SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE name_lower = ? ORDER BY is_local, is_external, qualified_name, id`);
     // The hottest statements (refs, defs) read rows as arrays and take paths
     // from an in-memory table instead of joining documents for every row.
     const select = `SELECT o.document_id, o.line, o.col, o.end_line, o.end_col, o.is_definition, o.is_call, l.text, c.qualified_name, o.use, o.roles
          FROM occurrences o
          LEFT JOIN lines l ON l.document_id = o.document_id AND l.line = o.line
          LEFT JOIN symbols c ON c.id = o.containing_id`;
-    this.occurrencesOf = this.db.prepare(`${select} WHERE o.symbol_id = ? ORDER BY o.document_id, o.line, o.col`).raw(true) as unknown as Database.Statement<[number], RawOccurrence>;
-    this.definitionsOf = this.db.prepare(`${select} WHERE o.symbol_id = ? AND o.is_definition = 1 ORDER BY o.document_id, o.line, o.col`).raw(true) as unknown as Database.Statement<[number], RawOccurrence>;
+    this.occurrencesOf = this.db.prepare(`${select} WHERE o.symbol_id = ? ORDER BY o.document_id, o.line, o.col`).raw(true) as unknown as Database.Statement<
+      [number],
+      RawOccurrence
+    >;
+    this.definitionsOf = this.db
+      .prepare(`${select} WHERE o.symbol_id = ? AND o.is_definition = 1 ORDER BY o.document_id, o.line, o.col`)
+      .raw(true) as unknown as Database.Statement<[number], RawOccurrence>;
   }
 
   /** A prepared statement, compiled once per store: query modules bring their own SQL. */

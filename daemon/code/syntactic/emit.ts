@@ -4,7 +4,15 @@
 // imports, and implementation relationships. Syntactic symbols use their own
 // scheme, `scry-syntactic <language>`, and carry the call flag explicitly.
 import { create } from '@bufbuild/protobuf';
-import { DocumentSchema, OccurrenceSchema, RelationshipSchema, SymbolInformationSchema, type Document, type Occurrence, type SymbolInformation } from '../scip/gen/scip_pb';
+import {
+  DocumentSchema,
+  OccurrenceSchema,
+  RelationshipSchema,
+  SymbolInformationSchema,
+  type Document,
+  type Occurrence,
+  type SymbolInformation,
+} from '../scip/gen/scip_pb';
 import { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL } from '../store/roles';
 import { Kind, type FileFacts, type Reference } from './facts';
 import type { Resolver } from './resolve';
@@ -24,7 +32,9 @@ export function toDocument(facts: FileFacts, text: string, resolver: Resolver, s
   const sym = (key: string): string => symbolOf(scheme, key);
   for (const d of facts.definitions) {
     if (d.phantom) continue;
-    occurrences.push(create(OccurrenceSchema, { range: [...d.range], symbol: sym(d.key), symbolRoles: ROLE_DEFINITION | ROLE_SYNTACTIC, enclosingRange: [...d.extent] }));
+    occurrences.push(
+      create(OccurrenceSchema, { range: [...d.range], symbol: sym(d.key), symbolRoles: ROLE_DEFINITION | ROLE_SYNTACTIC, enclosingRange: [...d.extent] }),
+    );
     // Every file's supers for this type (a Rust trait impl elsewhere adds to it).
     const relationships = resolver.supersOf(d.key).map((s) => create(RelationshipSchema, { symbol: sym(s), isImplementation: true }));
     // A method implements or overrides the same-named method of each ancestor that declares one.
@@ -42,16 +52,25 @@ export function toDocument(facts: FileFacts, text: string, resolver: Resolver, s
 }
 
 /** One reference's occurrences (one per key it resolved to) and the symbols it introduces, appended to the lists. */
-export function emitReference(r: Reference, keys: readonly string[], sym: (key: string) => string, occurrences: Occurrence[], symbols: SymbolInformation[]): void {
+export function emitReference(
+  r: Reference,
+  keys: readonly string[],
+  sym: (key: string) => string,
+  occurrences: Occurrence[],
+  symbols: SymbolInformation[],
+): void {
   const roles = ROLE_SYNTACTIC | (r.call ? ROLE_SYNTACTIC_CALL : 0) | (r.import ? ROLE_IMPORT : 0) | (r.defines ? ROLE_DEFINITION : 0);
   for (const key of keys) {
-    occurrences.push(create(OccurrenceSchema, { range: [...r.range], symbol: sym(key), symbolRoles: roles, ...(r.defines ? { enclosingRange: [...r.defines.extent] } : {}) }));
+    occurrences.push(
+      create(OccurrenceSchema, { range: [...r.range], symbol: sym(key), symbolRoles: roles, ...(r.defines ? { enclosingRange: [...r.defines.extent] } : {}) }),
+    );
     if (key.startsWith('unresolved/') && (r.target.type === 'member' || r.target.type === 'unresolved')) {
       const kind = r.target.member === 'method' ? Kind.Method : r.target.member === 'constant' ? Kind.Constant : Kind.Property;
       symbols.push(create(SymbolInformationSchema, { symbol: sym(key), kind, displayName: r.target.name }));
     }
   }
-  if (r.defines && keys[0] !== undefined) symbols.push(create(SymbolInformationSchema, { symbol: sym(keys[0]), kind: r.defines.kind, displayName: r.defines.name }));
+  if (r.defines && keys[0] !== undefined)
+    symbols.push(create(SymbolInformationSchema, { symbol: sym(keys[0]), kind: r.defines.kind, displayName: r.defines.name }));
 }
 
 /** `A/B#m().` -> `A/B#`. */

@@ -8,9 +8,28 @@ export type Range = [number, number, number, number];
 
 /** SCIP SymbolInformation.Kind numbers the syntactic indexer gives. */
 export const Kind = {
-  Class: 7, Constant: 8, Constructor: 9, Enum: 11, EnumMember: 12, Field: 15, File: 16, Function: 17,
-  Interface: 21, Key: 22, Macro: 25, Method: 26, Module: 29, Namespace: 30, Property: 41, String: 48,
-  Struct: 49, Trait: 53, Type: 54, TypeAlias: 55, Union: 59, Variable: 61,
+  Class: 7,
+  Constant: 8,
+  Constructor: 9,
+  Enum: 11,
+  EnumMember: 12,
+  Field: 15,
+  File: 16,
+  Function: 17,
+  Interface: 21,
+  Key: 22,
+  Macro: 25,
+  Method: 26,
+  Module: 29,
+  Namespace: 30,
+  Property: 41,
+  String: 48,
+  Struct: 49,
+  Trait: 53,
+  Type: 54,
+  TypeAlias: 55,
+  Union: 59,
+  Variable: 61,
 } as const;
 
 /** Where a name points, as far as syntax can tell. Keys are SCIP descriptor paths (`A/B#c().`). */
@@ -105,9 +124,15 @@ export function descriptor(name: string): string {
 }
 
 /** `A\B\C` -> `A/B/C#`: a class named by its namespace path (PHP's fully qualified names). */
-export const classKey = (fqn: string): string => `${fqn.split('\\').filter((s) => s.length > 0).map(descriptor).join('/')}#`;
+export const classKey = (fqn: string): string =>
+  `${fqn
+    .split('\\')
+    .filter((s) => s.length > 0)
+    .map(descriptor)
+    .join('/')}#`;
 /** A member's key under its owner's: `A/B#` + `f` -> `A/B#f().` for a method, `#` for a type, `.` otherwise. */
-export const memberKey = (owner: string, name: string, member: MemberKind): string => `${owner}${descriptor(name)}${member === 'method' ? '().' : member === 'type' ? '#' : '.'}`;
+export const memberKey = (owner: string, name: string, member: MemberKind): string =>
+  `${owner}${descriptor(name)}${member === 'method' ? '().' : member === 'type' ? '#' : '.'}`;
 
 /**
  * Names a framework makes known with no source to read them from: Laravel's

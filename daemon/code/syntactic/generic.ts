@@ -27,9 +27,13 @@ export function genericFacts(rules: GenericRules, root: Node, file: string, cont
 const rangeOf = (n: Node): Range => [n.startPosition.row, n.startPosition.column, n.endPosition.row, n.endPosition.column];
 
 const keyFor = (prefix: string, name: string, kind: number, container: DefinitionRule['container']): string =>
-  container === 'type' ? `${prefix}${descriptor(name)}#`
-    : container === 'namespace' ? `${prefix}${descriptor(name)}/`
-      : FUNCTION_KINDS.has(kind) ? `${prefix}${descriptor(name)}().` : `${prefix}${descriptor(name)}.`;
+  container === 'type'
+    ? `${prefix}${descriptor(name)}#`
+    : container === 'namespace'
+      ? `${prefix}${descriptor(name)}/`
+      : FUNCTION_KINDS.has(kind)
+        ? `${prefix}${descriptor(name)}().`
+        : `${prefix}${descriptor(name)}.`;
 
 class GenericWalker {
   private readonly frames: Frame[] = [];
@@ -40,7 +44,11 @@ class GenericWalker {
   // Callee names already recorded as calls, so the walk below them does not read them again as values.
   private readonly called = new Set<number>();
 
-  constructor(private readonly rules: GenericRules, private readonly file: string, private readonly context: ImportContext) {
+  constructor(
+    private readonly rules: GenericRules,
+    private readonly file: string,
+    private readonly context: ImportContext,
+  ) {
     this.out = { path: file, language: rules.language, definitions: [], references: [] };
   }
 
@@ -72,7 +80,10 @@ class GenericWalker {
   /** `use a::b::f;`: a reference to whichever a::b defines, a function, type, module or constant, else unresolved. */
   private importReference(i: Imported): void {
     const d = descriptor(i.node!.text);
-    const options: Target[] = [`${i.container}${d}().`, `${i.container}${d}#`, `${i.container}${d}/`, `${i.container}${d}.`].map((key) => ({ type: 'symbol', key }));
+    const options: Target[] = [`${i.container}${d}().`, `${i.container}${d}#`, `${i.container}${d}/`, `${i.container}${d}.`].map((key) => ({
+      type: 'symbol',
+      key,
+    }));
     this.out.references.push({ range: rangeOf(i.node!), target: { type: 'oneOf', options, name: i.node!.text, member: 'type' }, call: false, import: true });
   }
 
@@ -105,7 +116,8 @@ class GenericWalker {
         if (i.glob) this.opened.push(i.container);
         else this.imported.set(i.name, i);
         if (i.node) this.importReference(i);
-        if (i.reexports && i.node) (this.out.aliases ??= []).push([`${this.pathScope().module}${descriptor(i.name)}`, `${i.container}${descriptor(i.node.text)}`]);
+        if (i.reexports && i.node)
+          (this.out.aliases ??= []).push([`${this.pathScope().module}${descriptor(i.name)}`, `${i.container}${descriptor(i.node.text)}`]);
       }
       return;
     }
@@ -141,7 +153,8 @@ class GenericWalker {
       return;
     }
     if (rules.bareCalls?.has(n.type) && n.parent && !rules.calls[n.parent.type]) {
-      const isStatement = n.parent.type === 'body_statement' || n.parent.type === 'then' || n.parent.type === 'else' || n.parent.type === 'do' || n.parent.type === 'block_body';
+      const isStatement =
+        n.parent.type === 'body_statement' || n.parent.type === 'then' || n.parent.type === 'else' || n.parent.type === 'do' || n.parent.type === 'block_body';
       if (isStatement && !this.lookupVar(n.text)) this.ref(n, this.bareCall(n.text, true), true);
     }
     for (const c of n.namedChildren) this.visit(c);
@@ -151,7 +164,7 @@ class GenericWalker {
     const owner = rule.ownerType?.(n);
     const kind = typeof rule.kind === 'function' ? rule.kind(n) : rule.kind;
     const names = rule.names ? rule.names(n) : [];
-    const nameNode = rule.names ? names[0] : (rule.name ? rule.name(n) : n.childForFieldName('name'));
+    const nameNode = rule.names ? names[0] : rule.name ? rule.name(n) : n.childForFieldName('name');
     let prefix = this.frame.key;
     if (owner) {
       // impl Trait for Type: the members belong to Type (in this container).
@@ -160,7 +173,15 @@ class GenericWalker {
         prefix = `${prefix}${descriptor(typeName)}#`;
         const supers = rule.supers?.(n) ?? [];
         if (supers.length > 0) {
-          this.out.definitions.push({ key: prefix, name: typeName, kind: Kind.Struct, range: rangeOf(owner), extent: rangeOf(n), phantom: true, supers: supers.map((s) => this.typeTarget(s)) });
+          this.out.definitions.push({
+            key: prefix,
+            name: typeName,
+            kind: Kind.Struct,
+            range: rangeOf(owner),
+            extent: rangeOf(n),
+            phantom: true,
+            supers: supers.map((s) => this.typeTarget(s)),
+          });
         }
         this.ref(owner, { type: 'symbol', key: prefix }, false);
       }
@@ -176,7 +197,13 @@ class GenericWalker {
       if (!name) continue;
       const isMember = this.frame.isType || prefix !== this.frame.key;
       const k = kind === Kind.Function && isMember ? Kind.Method : kind;
-      const d: Definition = { key: keyFor(prefix, name, k, rule.container), name, kind: k, range: rangeOf(node), extent: rule.names ? rangeOf(node) : rangeOf(n) };
+      const d: Definition = {
+        key: keyFor(prefix, name, k, rule.container),
+        name,
+        kind: k,
+        range: rangeOf(node),
+        extent: rule.names ? rangeOf(node) : rangeOf(n),
+      };
       const supers = rule.supers?.(n) ?? [];
       // Ruby's `include Helpers` in a class body names Helpers from inside the class.
       if (supers.length > 0 && rule.container === 'type') d.supers = supers.map((s) => this.typeTarget(s, d.key));
@@ -242,7 +269,10 @@ class GenericWalker {
       this.ref(name, path, true);
       return;
     }
-    const pkg = (receiver.type === 'identifier' || receiver.type === 'package_identifier') && !this.lookupVar(receiver.text) ? this.imported.get(receiver.text) : undefined;
+    const pkg =
+      (receiver.type === 'identifier' || receiver.type === 'package_identifier') && !this.lookupVar(receiver.text)
+        ? this.imported.get(receiver.text)
+        : undefined;
     if (pkg?.isPackage) {
       this.ref(receiver, { type: 'symbol', key: pkg.container }, false);
       this.ref(name, { type: 'symbol', key: `${pkg.container}${descriptor(name.text)}().` }, true);
@@ -274,7 +304,17 @@ class GenericWalker {
       if (v) return v;
     }
     // A type used as receiver: `Util.stat()`, `Helper::new()`, `Foo.new` (capitalised by convention in these languages).
-    if (name && /^[A-Z]/.test(name) && (this.rules.typeNames.has(r.type) || r.type === 'identifier' || r.type === 'constant' || r.type === 'scoped_identifier' || r.type === 'scope_resolution' || r.type === 'qualified_identifier' || r.type === 'namespace_identifier')) {
+    if (
+      name &&
+      /^[A-Z]/.test(name) &&
+      (this.rules.typeNames.has(r.type) ||
+        r.type === 'identifier' ||
+        r.type === 'constant' ||
+        r.type === 'scoped_identifier' ||
+        r.type === 'scope_resolution' ||
+        r.type === 'qualified_identifier' ||
+        r.type === 'namespace_identifier')
+    ) {
       return this.typeReceiverByName(name);
     }
     return undefined;
@@ -336,7 +376,10 @@ export function genericReader(name: string, rules: GenericRules, context?: (file
 }
 
 /** Helpers the language files share. */
-export const field = (name: string) => (n: Node): Node | null => n.childForFieldName(name);
+export const field =
+  (name: string) =>
+  (n: Node): Node | null =>
+    n.childForFieldName(name);
 /** Every descendant of these types (not into nested definitions' bodies: callers pass small subtrees). */
 export function descendants(n: Node | null | undefined, types: ReadonlySet<string>, out: Node[] = []): Node[] {
   if (!n) return out;

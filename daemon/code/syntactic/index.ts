@@ -61,7 +61,12 @@ export interface ReadSet {
   resolver: Resolver;
 }
 
-export async function readSyntactically(repo: string, language: LanguageId, reader: SyntacticReader, options: { files?: string[]; signal?: AbortSignal } = {}): Promise<ReadSet> {
+export async function readSyntactically(
+  repo: string,
+  language: LanguageId,
+  reader: SyntacticReader,
+  options: { files?: string[]; signal?: AbortSignal } = {},
+): Promise<ReadSet> {
   const files = options.files ?? filesOf(repo, language, reader.ignored);
   const skipped: SkippedFile[] = [];
   const read: Array<{ facts: FileFacts; text: string }> = [];
@@ -81,7 +86,11 @@ export async function readSyntactically(repo: string, language: LanguageId, read
 }
 
 /** Writes a read set's documents; `only` keeps some files (those a precise indexer left out). */
-export function writeSyntactically(set: ReadSet, session: IngestSession, options: { started?: number; only?: (file: string) => boolean; onProgress?: (message: string) => void } = {}): SyntacticResult {
+export function writeSyntactically(
+  set: ReadSet,
+  session: IngestSession,
+  options: { started?: number; only?: (file: string) => boolean; onProgress?: (message: string) => void } = {},
+): SyntacticResult {
   const started = options.started ?? performance.now();
   const { language, reader } = set;
   const read = options.only ? set.read.filter((r) => options.only!(r.facts.path)) : set.read;
@@ -90,14 +99,23 @@ export function writeSyntactically(set: ReadSet, session: IngestSession, options
   for (const { facts, text } of read) session.addDocument(toDocument(facts, text, set.resolver, language), { syntactic: true });
   const skipped = options.only ? set.skipped.filter((s) => options.only!(s.file)) : set.skipped;
   const report: IndexerReport = {
-    language, indexer: reader.name, status: 'ok', file_count: session.documentCount - before, duration_ms: Math.round(performance.now() - started),
+    language,
+    indexer: reader.name,
+    status: 'ok',
+    file_count: session.documentCount - before,
+    duration_ms: Math.round(performance.now() - started),
     ...(skipped.length > 0 ? { skipped_files: skipped.slice(0, 50).map((s) => `${s.file}: ${s.reason}`) } : {}),
   };
   return { report, skipped, languages: [...new Set(read.map((r) => r.facts.language))] };
 }
 
 /** One file's facts as this language's reader reads it (a C++ project's `.h` with the C++ grammar), or why it was skipped. Never throws for a bad file. */
-export async function readFacts(repo: string, file: string, language: LanguageId, reader: SyntacticReader): Promise<{ facts: FileFacts; text: string } | { skip: string }> {
+export async function readFacts(
+  repo: string,
+  file: string,
+  language: LanguageId,
+  reader: SyntacticReader,
+): Promise<{ facts: FileFacts; text: string } | { skip: string }> {
   const outside = outsideTarget(repo, file);
   if (outside !== undefined) return { skip: `links outside the repository (to '${outside}')` };
   let bytes: Buffer;

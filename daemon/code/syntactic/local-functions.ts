@@ -57,7 +57,9 @@ export class LocalFunctionReader implements LocalFunctionSource {
           out.set(`${name.startPosition.row}:${name.startPosition.column}`, {
             extent: [found.node.startPosition.row, found.node.startPosition.column, found.node.endPosition.row, found.node.endPosition.column],
             kind: found.kind,
-            ...(owner && name.type === 'property_identifier' ? { objectMethod: { name: name.text, owner: [owner.startPosition.row, owner.startPosition.column] } } : {}),
+            ...(owner && name.type === 'property_identifier'
+              ? { objectMethod: { name: name.text, owner: [owner.startPosition.row, owner.startPosition.column] } }
+              : {}),
           });
         }
         for (let i = n.namedChildCount - 1; i >= 0; i--) {

@@ -7,7 +7,11 @@ import { errorMessage, ScryError } from '../../errors';
 import { grammarById, type Grammar, type GrammarId } from '../languages';
 
 export class GrammarLoadError extends ScryError {
-  constructor(readonly grammar: string, pkg: string, detail: string) {
+  constructor(
+    readonly grammar: string,
+    pkg: string,
+    detail: string,
+  ) {
     super(`could not load the tree-sitter grammar '${grammar}': ${detail}`, `Reinstall Scry (npm install) so ${pkg} is present`);
   }
 }

@@ -3,7 +3,17 @@
 // its ancestors (extends, implements, traits); static calls on a facade
 // count for the facade and for its backing class; what cannot be resolved
 // stays under an `unresolved/` symbol of its own name.
-import { classKey, memberKey, type BuiltinNames, type Definition, type FacadeFacts, type FileFacts, type MemberKind, type Receiver, type Target } from './facts';
+import {
+  classKey,
+  memberKey,
+  type BuiltinNames,
+  type Definition,
+  type FacadeFacts,
+  type FileFacts,
+  type MemberKind,
+  type Receiver,
+  type Target,
+} from './facts';
 
 const MAX_DEPTH = 8;
 
@@ -25,7 +35,10 @@ export class Resolver {
   private readonly bindings = new Map<string, string>();
   private readonly aliases = new Map<string, string>();
 
-  constructor(files: readonly FileFacts[], private readonly options: ResolveOptions) {
+  constructor(
+    files: readonly FileFacts[],
+    private readonly options: ResolveOptions,
+  ) {
     for (const f of files) {
       for (const d of f.definitions) {
         const k = this.fold(d.key);
@@ -226,5 +239,9 @@ function suffixOf(key: string): string {
 }
 
 function keyToFqn(key: string): string {
-  return key.replace(/#$/, '').split('/').map((p) => p.replace(/^`|`$/g, '')).join('\\');
+  return key
+    .replace(/#$/, '')
+    .split('/')
+    .map((p) => p.replace(/^`|`$/g, ''))
+    .join('\\');
 }

@@ -11,7 +11,10 @@ export class RepoIgnore {
   private readonly rules = new Map<string, Ignore>();
   private readonly excluded: string[];
 
-  constructor(readonly root: string, excludedAbsolute: string[] = []) {
+  constructor(
+    readonly root: string,
+    excludedAbsolute: string[] = [],
+  ) {
     this.excluded = excludedAbsolute.map((p) => path.resolve(p));
     this.load('');
     const info = readText(path.join(root, '.git', 'info', 'exclude'));

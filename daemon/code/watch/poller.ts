@@ -37,7 +37,10 @@ export class ChangePoller {
   private polling = false;
   readonly ready: Promise<void>;
 
-  constructor(readonly root: string, private readonly options: PollerOptions) {
+  constructor(
+    readonly root: string,
+    private readonly options: PollerOptions,
+  ) {
     this.ready = this.poll(true).then(() => this.arm());
   }
 

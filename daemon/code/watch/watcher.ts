@@ -62,7 +62,10 @@ export class RepoWatcher {
   readonly ready: Promise<void>;
   private readonly report: (kind: ChangeKind) => (p: string) => void;
 
-  constructor(readonly root: string, private readonly options: RepoWatcherOptions) {
+  constructor(
+    readonly root: string,
+    private readonly options: RepoWatcherOptions,
+  ) {
     this.filter = new RepoIgnore(root, options.exclude);
     this.report = (kind) => (p) => {
       if (path.basename(p) === '.gitignore') {
@@ -76,7 +79,9 @@ export class RepoWatcher {
     const cap = options.maxDirs ?? DEFAULT_MAX_WATCHED_DIRS;
     const dirs = countDirs(root, this.filter, cap + 1);
     if (dirs > cap) {
-      this.ready = this.degrade(`more than ${cap} folders to watch in ${root} (the cap, SCRY_MAX_WATCHED_DIRS); polling the files git reports as changed every ${this.pollSeconds} s`);
+      this.ready = this.degrade(
+        `more than ${cap} folders to watch in ${root} (the cap, SCRY_MAX_WATCHED_DIRS); polling the files git reports as changed every ${this.pollSeconds} s`,
+      );
     } else {
       this.ready = this.watchEvents();
     }
@@ -222,7 +227,10 @@ function walkFolders(start: string, filter: RepoIgnore, visit: (dir: string, fil
       continue; // gone again, or unreadable
     }
     const files = entries.filter((e) => e.isFile()).map((e) => e.name);
-    const folders = entries.filter((e) => e.isDirectory()).map((e) => path.join(dir, e.name)).filter((f) => !filter.ignores(f, true));
+    const folders = entries
+      .filter((e) => e.isDirectory())
+      .map((e) => path.join(dir, e.name))
+      .filter((f) => !filter.ignores(f, true));
     if (!visit(dir, files, folders)) return;
     stack.push(...folders);
   }

@@ -17,7 +17,6 @@ export const PASS_THROUGH_ENV = 'SCRY_GREP';
 
 export type Candidate = { kind: 'symbol'; symbol: NamedSymbol; search: GrepIntent } | { kind: 'file'; name: string; search: FindIntent };
 
-
 export function candidatesIn(command: string, cwd: string): Candidate[] {
   const out: Candidate[] = [];
   const seen = new Set<string>();

@@ -51,7 +51,21 @@ export function intentOf(c: SimpleCommand): Intent[] {
 }
 
 function grepIntent(spec: ToolSpec, tool: ToolName, words: Array<string | undefined>, dir: string): GrepIntent {
-  const intent: GrepIntent = { kind: 'grep', tool, patterns: [], fixed: false, word: false, ignoreCase: false, notASearch: false, paths: [], includes: [], excludes: [], types: [], dynamic: false, dir };
+  const intent: GrepIntent = {
+    kind: 'grep',
+    tool,
+    patterns: [],
+    fixed: false,
+    word: false,
+    ignoreCase: false,
+    notASearch: false,
+    paths: [],
+    includes: [],
+    excludes: [],
+    types: [],
+    dynamic: false,
+    dir,
+  };
   const positional: Array<string | undefined> = [];
   let explicitPattern = false;
   const option = (short: string | undefined, long: string | undefined, value: string | undefined): void => {
@@ -120,7 +134,41 @@ function grepIntent(spec: ToolSpec, tool: ToolName, words: Array<string | undefi
 }
 
 /** find's tests that take one value. */
-const FIND_VALUE = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-type', '-xtype', '-maxdepth', '-mindepth', '-newer', '-size', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-user', '-group', '-perm', '-links', '-inum', '-samefile', '-fstype', '-printf', '-fprint', '-regextype', '-uid', '-gid', '-used']);
+const FIND_VALUE = new Set([
+  '-name',
+  '-iname',
+  '-path',
+  '-ipath',
+  '-wholename',
+  '-iwholename',
+  '-regex',
+  '-iregex',
+  '-type',
+  '-xtype',
+  '-maxdepth',
+  '-mindepth',
+  '-newer',
+  '-size',
+  '-mtime',
+  '-mmin',
+  '-atime',
+  '-amin',
+  '-ctime',
+  '-cmin',
+  '-user',
+  '-group',
+  '-perm',
+  '-links',
+  '-inum',
+  '-samefile',
+  '-fstype',
+  '-printf',
+  '-fprint',
+  '-regextype',
+  '-uid',
+  '-gid',
+  '-used',
+]);
 
 function findIntents(c: SimpleCommand): Intent[] {
   const words = c.argv.slice(1);

@@ -22,7 +22,8 @@ const IDENTIFIER = new RegExp(`^${IDENT}$`);
 const QUALIFIED = new RegExp(`^(${IDENT}(?:(?:\\\\?\\.|::|#|->)${IDENT})*)(?:\\\\?\\.|::|#|->)(${IDENT})$`);
 
 /** Words that declare a name, in the languages Scry indexes (with their modifiers). */
-const DECLARATION = /^(?:(?:export|default|declare|abstract|async|pub(?:\([\w:]+\))?|public|private|protected|internal|static|final|override|open|sealed|data|inline|suspend|readonly)\s+)*(?:function\*?|def|defp|defmacro|defmodule|defstruct|class|interface|type|enum|struct|trait|impl|fn|func|module|const|let|var|val|object|protocol|record|namespace)\s+/;
+const DECLARATION =
+  /^(?:(?:export|default|declare|abstract|async|pub(?:\([\w:]+\))?|public|private|protected|internal|static|final|override|open|sealed|data|inline|suspend|readonly)\s+)*(?:function\*?|def|defp|defmacro|defmodule|defstruct|class|interface|type|enum|struct|trait|impl|fn|func|module|const|let|var|val|object|protocol|record|namespace)\s+/;
 /** Go's method declaration: `func (s *Server) ` in any spelling of the receiver. */
 const GO_RECEIVER = /^func\s*\([^)]*\)\s*/;
 /** A declaration keyword, then anything, then the name: `func.*NAME`, `def .*NAME`. */
@@ -31,7 +32,43 @@ const DECLARATION_ANY = /^(?:func|function|def|class|type|fn)\s*\.\*\s*/;
 const TAIL = /(?:\s+(?:struct|interface)\b.*|\s*\(\).*|\s*\(.*|\s*=.*|\s*\{.*|\s*(?<!:):(?!:).*|<.*|\[\^[^\]]*\])$/;
 
 /** Identifiers people search for as text, not as code. */
-const TEXT_MARKERS = new Set(['todo', 'fixme', 'xxx', 'hack', 'note', 'error', 'errors', 'warning', 'warn', 'deprecated', 'debug', 'info', 'test', 'tests', 'true', 'false', 'null', 'none', 'nil', 'undefined', 'import', 'export', 'require', 'return', 'async', 'await', 'function', 'class', 'const', 'def', 'self', 'this', 'func', 'type', 'struct']);
+const TEXT_MARKERS = new Set([
+  'todo',
+  'fixme',
+  'xxx',
+  'hack',
+  'note',
+  'error',
+  'errors',
+  'warning',
+  'warn',
+  'deprecated',
+  'debug',
+  'info',
+  'test',
+  'tests',
+  'true',
+  'false',
+  'null',
+  'none',
+  'nil',
+  'undefined',
+  'import',
+  'export',
+  'require',
+  'return',
+  'async',
+  'await',
+  'function',
+  'class',
+  'const',
+  'def',
+  'self',
+  'this',
+  'func',
+  'type',
+  'struct',
+]);
 
 /** The shortest name taken for a symbol: two letters are text more often than code. */
 const MIN_LENGTH = 3;

@@ -66,7 +66,8 @@ function node(n: PipelineNode | AndOr | CommandNode, state: State, out: SimpleCo
       node(n.command, state, out, depth, piped);
       return;
     case 'If':
-      for (const list of [n.clause, n.then, ...n.elif.flatMap((e) => [e.clause, e.then]), ...(n.else ? [n.else] : [])]) for (const s of list.commands) statement(s, { dir: state.dir }, out, depth);
+      for (const list of [n.clause, n.then, ...n.elif.flatMap((e) => [e.clause, e.then]), ...(n.else ? [n.else] : [])])
+        for (const s of list.commands) statement(s, { dir: state.dir }, out, depth);
       return;
     case 'For':
     case 'While':
@@ -79,7 +80,15 @@ function node(n: PipelineNode | AndOr | CommandNode, state: State, out: SimpleCo
 
 /** A word's value when it is fixed text (quotes removed), undefined when it expands at run time. */
 export function literal(w: Word): string | undefined {
-  const dynamic = (w.parts ?? []).some((p) => p.type === 'SimpleExpansion' || p.type === 'ParameterExpansion' || p.type === 'CommandExpansion' || p.type === 'ArithmeticExpansion' || p.type === 'ProcessSubstitution' || (p.type === 'DoubleQuoted' && p.parts.some((q) => q.type !== 'Literal')));
+  const dynamic = (w.parts ?? []).some(
+    (p) =>
+      p.type === 'SimpleExpansion' ||
+      p.type === 'ParameterExpansion' ||
+      p.type === 'CommandExpansion' ||
+      p.type === 'ArithmeticExpansion' ||
+      p.type === 'ProcessSubstitution' ||
+      (p.type === 'DoubleQuoted' && p.parts.some((q) => q.type !== 'Literal')),
+  );
   return dynamic ? undefined : w.value;
 }
 
@@ -102,7 +111,8 @@ function run(argv: Array<string | undefined>, state: State, out: SimpleCommand[]
     // `bash -lc 'rg foo'`: the string after -c (or a cluster ending in c) is a script of its own.
     const at = argv.findIndex((a, i) => i > 0 && a !== undefined && /^-[a-z]*c[a-z]*$/.test(a));
     const script = at > 0 ? argv[at + 1] : undefined;
-    if (script !== undefined) for (const inner of simpleCommands(script, state.dir, depth + 1)) out.push({ ...inner, piped: inner.piped || piped, env: { ...env, ...inner.env } });
+    if (script !== undefined)
+      for (const inner of simpleCommands(script, state.dir, depth + 1)) out.push({ ...inner, piped: inner.piped || piped, env: { ...env, ...inner.env } });
     return;
   }
   if (name === 'xargs') {

@@ -23,7 +23,13 @@ export interface ChangedNote {
 /** Anchors read per orientation (newest first); each costs a lookup and maybe a sentence search. */
 const CONSIDERED = 40;
 
-export function aboutChanged(store: MemoryStore, lookup: CodeLookup | undefined, repos: readonly string[], changed: ChangedFiles, limit: number): ChangedNote[] {
+export function aboutChanged(
+  store: MemoryStore,
+  lookup: CodeLookup | undefined,
+  repos: readonly string[],
+  changed: ChangedFiles,
+  limit: number,
+): ChangedNote[] {
   if (changed.size === 0 || limit <= 0) return [];
   const out: ChangedNote[] = [];
   const facts = new Set<number>();
@@ -34,14 +40,19 @@ export function aboutChanged(store: MemoryStore, lookup: CodeLookup | undefined,
     if (said.has(key)) continue;
     said.add(key);
     const fact = store.anchors.factsMentioning(a.episode_seq, a.mention, 2).find((f) => !facts.has(f.id));
-    const what = fact ? `${fact.relation === 'decided' && !/^decid/i.test(fact.text) ? 'decided: ' : ''}${fact.text}` : bestSentence(store.anchors.episodeText(a.episode_seq) ?? a.snippet, a.mention);
+    const what = fact
+      ? `${fact.relation === 'decided' && !/^decid/i.test(fact.text) ? 'decided: ' : ''}${fact.text}`
+      : bestSentence(store.anchors.episodeText(a.episode_seq) ?? a.snippet, a.mention);
     // The file anchor and a symbol in it often bring the same sentence of one session: once.
     if (!what || said.has(`${a.episode_seq}\0${what}`)) continue;
     said.add(`${a.episode_seq}\0${what}`);
     if (fact) facts.add(fact.id);
     const s = stateOf(lookup, a);
     // A file git lists as changed needs no location; whether it changed since the session does matter.
-    const head = a.kind === 'file' ? `${a.file} (${changed.get(a.file)}${s.state === 'drifted' ? ', changed since' : s.state === 'gone' ? ', gone' : ''})` : `${a.file} (${changed.get(a.file)}): ${a.mention} ${stateLabel(s)}`;
+    const head =
+      a.kind === 'file'
+        ? `${a.file} (${changed.get(a.file)}${s.state === 'drifted' ? ', changed since' : s.state === 'gone' ? ', gone' : ''})`
+        : `${a.file} (${changed.get(a.file)}): ${a.mention} ${stateLabel(s)}`;
     const text = `- ${head}: "${oneLine(what, 110)}" (${a.at.slice(0, 10)}, episode ${a.episode_id.slice(0, 8)})`;
     out.push({ text, ...(fact ? { fact: fact.id, said: fact.text } : {}), decided: fact !== undefined });
   }

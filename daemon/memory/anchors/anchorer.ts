@@ -16,7 +16,11 @@ export class Anchorer {
   private again = false;
   private stopped = false;
 
-  constructor(private readonly store: MemoryStore, private readonly lookup: () => CodeLookup | undefined, private readonly log: (line: string) => void) {}
+  constructor(
+    private readonly store: MemoryStore,
+    private readonly lookup: () => CodeLookup | undefined,
+    private readonly log: (line: string) => void,
+  ) {}
 
   /** Wakes the pass (after ingest); coalesces calls while one runs. */
   wake(): void {
@@ -84,7 +88,12 @@ export class Anchorer {
  * state says what changed since the session, not since the ingest. Where git
  * cannot place it there, it is kept as it is at the ingest.
  */
-export async function anchorsOf(lookup: CodeLookup, episode: Pick<UnanchoredEpisode, 'repo' | 'text'>, sessionFiles: readonly string[] = [], commit?: string): Promise<AnchorDraft[]> {
+export async function anchorsOf(
+  lookup: CodeLookup,
+  episode: Pick<UnanchoredEpisode, 'repo' | 'text'>,
+  sessionFiles: readonly string[] = [],
+  commit?: string,
+): Promise<AnchorDraft[]> {
   const seen = new Set<string>();
   const mentions = findMentions(episode.text).filter((m) => !seen.has(m.text) && seen.add(m.text) !== undefined);
   const first = mentions.map((m) => underRoot(m.text, episode.repo));
@@ -111,7 +120,15 @@ export async function anchorsOf(lookup: CodeLookup, episode: Pick<UnanchoredEpis
     const past = was.get(d);
     const at = past ?? d;
     return {
-      mention: m.text, offset: m.offset, kind: d.kind, symbol: d.symbol, name: d.name, qualified_name: d.qualified_name, file: at.file, line: at.line, hash: at.hash,
+      mention: m.text,
+      offset: m.offset,
+      kind: d.kind,
+      symbol: d.symbol,
+      name: d.name,
+      qualified_name: d.qualified_name,
+      file: at.file,
+      line: at.line,
+      hash: at.hash,
       // A file renamed since the session: where it was found, to find it again.
       ...(d.kind === 'file' && at.file !== d.file ? { found_file: d.file } : {}),
       ...(d.library !== undefined ? { library: d.library } : {}),
@@ -142,6 +159,7 @@ export function checkoutRoots(asked: readonly string[], resolved: readonly Menti
 /** The files resolutions name as context: a file, or a top-level symbol's (a member's file says less of what was read). */
 export function namedFiles(resolutions: readonly MentionResolution[]): string[] {
   const out = new Set<string>();
-  for (const r of resolutions) if (r.found && r.found.library === undefined && (r.found.kind === 'file' || r.found.qualified_name === r.found.name)) out.add(r.found.file);
+  for (const r of resolutions)
+    if (r.found && r.found.library === undefined && (r.found.kind === 'file' || r.found.qualified_name === r.found.name)) out.add(r.found.file);
   return [...out];
 }

@@ -29,14 +29,73 @@ const WIDE_PATH = /^(?:~\/|\.{0,2}\/)?(?:[\w@.$*{}-]+\/)+[\w@.$*{}-]+\.[A-Za-z][
  * line N). It ends where the path ends, never inside a segment: `…/com.apple.BKAgentService/…` is not
  * `…/com.apple` (a dotted folder is not a file name).
  */
-const BARE_PATH = /(?<![\w/.@`$~{}-])((?:~\/|\.{0,2}\/)?[\w@${-][\w@.$*{}-]*(?:\/[\w@.$*{}-]+)+\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d+(?::\d+|-\d+)?)?|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}:\d+(?::\d+|-\d+)?)(?![\w/`@$~{}-]|\.[\w@$*{}-]|:\d)/g;
+const BARE_PATH =
+  /(?<![\w/.@`$~{}-])((?:~\/|\.{0,2}\/)?[\w@${-][\w@.$*{}-]*(?:\/[\w@.$*{}-]+)+\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d+(?::\d+|-\d+)?)?|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}:\d+(?::\d+|-\d+)?)(?![\w/`@$~{}-]|\.[\w@$*{}-]|:\d)/g;
 const BACKTICKED = /(?<!`)`([^`\n]{1,200})`(?!`)/g;
 /** Words, literals and keywords that happen to be identifiers but name nothing of the code. */
 const NOT_CODE = new Set([
-  'true', 'false', 'null', 'undefined', 'this', 'self', 'None', 'True', 'False', 'nil', 'void', 'any', 'string', 'number', 'boolean', 'int', 'const', 'let', 'var', 'async', 'await', 'return', 'new',
+  'true',
+  'false',
+  'null',
+  'undefined',
+  'this',
+  'self',
+  'None',
+  'True',
+  'False',
+  'nil',
+  'void',
+  'any',
+  'string',
+  'number',
+  'boolean',
+  'int',
+  'const',
+  'let',
+  'var',
+  'async',
+  'await',
+  'return',
+  'new',
   // Keywords that no name can be in the languages that have them (`with` in Python and JS, `def` in Python, Ruby and Elixir).
-  'if', 'else', 'elif', 'elsif', 'unless', 'for', 'while', 'do', 'case', 'switch', 'break', 'continue', 'try', 'catch', 'except', 'finally', 'throw', 'raise', 'rescue',
-  'yield', 'lambda', 'with', 'def', 'defp', 'defmodule', 'defmacro', 'defmacrop', 'defstruct', 'defimpl', 'defprotocol', 'fn', 'func', 'function', 'class', 'import', 'export', 'typeof', 'instanceof',
+  'if',
+  'else',
+  'elif',
+  'elsif',
+  'unless',
+  'for',
+  'while',
+  'do',
+  'case',
+  'switch',
+  'break',
+  'continue',
+  'try',
+  'catch',
+  'except',
+  'finally',
+  'throw',
+  'raise',
+  'rescue',
+  'yield',
+  'lambda',
+  'with',
+  'def',
+  'defp',
+  'defmodule',
+  'defmacro',
+  'defmacrop',
+  'defstruct',
+  'defimpl',
+  'defprotocol',
+  'fn',
+  'func',
+  'function',
+  'class',
+  'import',
+  'export',
+  'typeof',
+  'instanceof',
 ]);
 /** An abbreviated or full commit hash (`af81c43`): hex with a digit in it, 7 to 40 long. */
 const COMMIT = /^(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}$/;
@@ -54,7 +113,11 @@ const NO_FILE = /[*{}]|(?:^|\/)path\/to\/|[^/.]\.\.[^/.]/;
 /** Is this backticked text a mention? Returns it cleaned, or undefined. */
 export function asMention(raw: string): string | undefined {
   // `file.ts:57-61` and `file.ts:24-40,54,67` name the file at their first line.
-  const t = raw.trim().replace(/\(\)$/, '').replace(/^\.\//, '').replace(/(:\d+)(?:-\d+)?(?:,\d+(?:-\d+)?)+$|(:\d+)-\d+$/, '$1$2');
+  const t = raw
+    .trim()
+    .replace(/\(\)$/, '')
+    .replace(/^\.\//, '')
+    .replace(/(:\d+)(?:-\d+)?(?:,\d+(?:-\d+)?)+$|(:\d+)-\d+$/, '$1$2');
   if (t.length < 2 || NOT_CODE.has(t) || COMMIT.test(t)) return undefined;
   const arity = ARITY.exec(t);
   if (arity) return NOT_CODE.has(arity[1]!) ? undefined : arity[1];
@@ -76,7 +139,8 @@ export function findMentions(text: string): Mention[] {
     if (covered.some(([a, b]) => m.index >= a && m.index < b)) continue;
     const raw = m[1]!;
     // A URL's path, or a domain name (`example.com/x`) is no file of the repo.
-    if (/^[a-z]+:\/\//i.test(text.slice(Math.max(0, m.index - 12), m.index + raw.length)) || /\/\/$/.test(text.slice(Math.max(0, m.index - 2), m.index))) continue;
+    if (/^[a-z]+:\/\//i.test(text.slice(Math.max(0, m.index - 12), m.index + raw.length)) || /\/\/$/.test(text.slice(Math.max(0, m.index - 2), m.index)))
+      continue;
     const t = asMention(raw);
     if (t !== undefined) out.push({ text: t, offset: m.index, backticked: false });
   }

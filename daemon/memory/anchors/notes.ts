@@ -40,7 +40,14 @@ export function notesAboutFile(store: MemoryStore, lookup: CodeLookup | undefine
   return notesOf(store, lookup, repo, rows, limit, (r) => r);
 }
 
-function notesOf<C extends AnchorCandidate>(store: MemoryStore, lookup: CodeLookup | undefined, repo: string, rows: ReadonlyMap<number, C>, limit: number, whole: (c: C) => AnchorKeyRow | undefined): AnchorNote[] {
+function notesOf<C extends AnchorCandidate>(
+  store: MemoryStore,
+  lookup: CodeLookup | undefined,
+  repo: string,
+  rows: ReadonlyMap<number, C>,
+  limit: number,
+  whole: (c: C) => AnchorKeyRow | undefined,
+): AnchorNote[] {
   if (rows.size === 0) return [];
   const here = real(repo);
   const out: AnchorNote[] = [];
@@ -54,7 +61,9 @@ function notesOf<C extends AnchorCandidate>(store: MemoryStore, lookup: CodeLook
     const s = stateOf(lookup, r);
     // What was decided about it reads before what was said.
     const fact = store.anchors.factsMentioning(r.episode_seq, r.mention, 1)[0];
-    const text = fact ? oneLine(`${fact.relation === 'decided' && !/^decid/i.test(fact.text) ? 'decided: ' : ''}${fact.text}`, 120) : bestSentence(store.anchors.episodeText(r.episode_seq) ?? r.mention, r.mention);
+    const text = fact
+      ? oneLine(`${fact.relation === 'decided' && !/^decid/i.test(fact.text) ? 'decided: ' : ''}${fact.text}`, 120)
+      : bestSentence(store.anchors.episodeText(r.episode_seq) ?? r.mention, r.mention);
     out.push({
       at: r.at,
       state: s.state,

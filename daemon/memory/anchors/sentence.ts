@@ -12,10 +12,14 @@ function sentenceAt(text: string, at: number, len: number): string {
   const start = last ? at - before.length + last.index + last[0].length : Math.max(0, at - 400);
   const after = /[.!?](?=\s|$)|\n/.exec(text.slice(at + len, at + len + 400));
   const end = after ? at + len + after.index + 1 : Math.min(text.length, at + len + 400);
-  return text.slice(start, end).replace(/^(user|assistant):\s*/, '').trim();
+  return text
+    .slice(start, end)
+    .replace(/^(user|assistant):\s*/, '')
+    .trim();
 }
 
-const score = (sentence: string, speaker: string): number => (sentence.match(DECIDES)?.length ?? 0) * 2 + (speaker === 'assistant' ? 1 : 0) - (sentence.endsWith('?') ? 2 : 0);
+const score = (sentence: string, speaker: string): number =>
+  (sentence.match(DECIDES)?.length ?? 0) * 2 + (speaker === 'assistant' ? 1 : 0) - (sentence.endsWith('?') ? 2 : 0);
 
 /** The best sentence naming the mention, clipped to `max` characters around it. */
 export function bestSentence(text: string, mention: string, max = 120): string {

@@ -31,12 +31,14 @@ export function stateOf(lookup: CodeLookup | undefined, a: AnchorKeyRow): Anchor
   }
   if (now.hash !== a.def_hash) return { state: 'drifted', how: 'changed', file: now.file, line: now.line };
   // A file anchor keeps its mentioned line: its path and text say whether it changed.
-  if (now.file !== a.file || (a.kind === 'symbol' && now.line !== a.line)) return { state: 'drifted', how: 'moved', file: now.file, line: a.kind === 'file' ? a.line : now.line };
+  if (now.file !== a.file || (a.kind === 'symbol' && now.line !== a.line))
+    return { state: 'drifted', how: 'moved', file: now.file, line: a.kind === 'file' ? a.line : now.line };
   return { state: 'fresh', file: now.file, line: a.kind === 'file' ? a.line : now.line };
 }
 
 /** Where it is now: `src/orders.ts:12`, or a library's `react 18.3.1 (used at src/app.tsx:3)`. */
-export const whereNow = (s: { file: string; line: number; library?: string }): string => (s.library !== undefined ? `${s.library} (used at ${s.file}:${s.line})` : `${s.file}:${s.line}`);
+export const whereNow = (s: { file: string; line: number; library?: string }): string =>
+  s.library !== undefined ? `${s.library} (used at ${s.file}:${s.line})` : `${s.file}:${s.line}`;
 
 /** A few bytes: `fresh src/orders.ts:12`, `drifted (changed) src/orders.ts:14`, `gone`. */
 export function stateLabel(s: AnchorState): string {

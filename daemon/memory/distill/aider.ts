@@ -112,7 +112,8 @@ function userLine(b: TurnBuilder, said: string, line: number, at: string | undef
   }
   const [, name, rest] = cmd;
   if (name === 'run' || name === 'test') b.tool(undefined, `[ran: ${clip(rest!)}]`, line, at);
-  else if (name === 'add' || name === 'read-only') for (const f of rest!.split(/\s+/).filter(Boolean)) b.tool(undefined, `[read ${relative(f, cwd)}]`, line, at);
+  else if (name === 'add' || name === 'read-only')
+    for (const f of rest!.split(/\s+/).filter(Boolean)) b.tool(undefined, `[read ${relative(f, cwd)}]`, line, at);
   else if ((name === 'ask' || name === 'code' || name === 'architect' || name === 'copy-context') && rest) b.user(rest, line, at);
 }
 

@@ -21,16 +21,63 @@ import { TurnBuilder } from './turns';
 
 const EXPECTED = "a JSON array of task messages, each {ts: epoch ms, type: 'ask' | 'say', ask | say: kind, text} (Cline's ui_messages.json)";
 const CWD_RE = /# Current (?:Working|Workspace) Directory \(([^)\n]+)\) Files/;
-const EDIT_TOOLS = new Set(['editedExistingFile', 'newFileCreated', 'appliedDiff', 'insertContent', 'searchAndReplace', 'fileDeleted', 'applyPatch', 'newFileCreatedWithContent']);
+const EDIT_TOOLS = new Set([
+  'editedExistingFile',
+  'newFileCreated',
+  'appliedDiff',
+  'insertContent',
+  'searchAndReplace',
+  'fileDeleted',
+  'applyPatch',
+  'newFileCreatedWithContent',
+]);
 const READ_TOOLS = new Set(['readFile', 'listFilesTopLevel', 'listFilesRecursive', 'listCodeDefinitionNames', 'fetchInstructions']);
 const SEARCH_TOOLS = new Set(['searchFiles', 'codebaseSearch']);
 /** Kinds that carry nothing to keep: API bookkeeping, streaming, checkpoints, errors, resumption prompts. */
 const SILENT = new Set([
-  'api_req_started', 'api_req_finished', 'api_req_retried', 'api_req_retry_delayed', 'api_req_failed', 'api_req_deleted', 'deleted_api_reqs', 'reasoning', 'command_output',
-  'checkpoint_created', 'checkpoint_saved', 'error', 'info', 'task_progress', 'shell_integration_warning', 'diff_error', 'mcp_server_request_started', 'mcp_server_response',
-  'mcp_notification', 'hook', 'hook_output', 'condense', 'condense_context', 'condense_context_error', 'resume_task', 'resume_completed_task', 'mistake_limit_reached',
-  'auto_approval_max_req_reached', 'browser_action', 'browser_action_result', 'clineignore_error', 'rooignore_error', 'load_mcp_documentation', 'user_feedback_diff',
-  'report_bug', 'new_task', 'subtask_result', 'codebase_search_result', 'too_many_tools_warning', 'user_edit_todos', 'image', 'text_response', 'completion_result_empty',
+  'api_req_started',
+  'api_req_finished',
+  'api_req_retried',
+  'api_req_retry_delayed',
+  'api_req_failed',
+  'api_req_deleted',
+  'deleted_api_reqs',
+  'reasoning',
+  'command_output',
+  'checkpoint_created',
+  'checkpoint_saved',
+  'error',
+  'info',
+  'task_progress',
+  'shell_integration_warning',
+  'diff_error',
+  'mcp_server_request_started',
+  'mcp_server_response',
+  'mcp_notification',
+  'hook',
+  'hook_output',
+  'condense',
+  'condense_context',
+  'condense_context_error',
+  'resume_task',
+  'resume_completed_task',
+  'mistake_limit_reached',
+  'auto_approval_max_req_reached',
+  'browser_action',
+  'browser_action_result',
+  'clineignore_error',
+  'rooignore_error',
+  'load_mcp_documentation',
+  'user_feedback_diff',
+  'report_bug',
+  'new_task',
+  'subtask_result',
+  'codebase_search_result',
+  'too_many_tools_warning',
+  'user_edit_todos',
+  'image',
+  'text_response',
+  'completion_result_empty',
 ]);
 
 export type TaskAgent = 'cline' | 'roo';
@@ -49,7 +96,8 @@ export function distillTaskBuffer(agent: TaskAgent, buf: Buffer, file: string): 
   } catch {
     throw new UnknownFormatError(file, EXPECTED);
   }
-  if (!Array.isArray(messages) || !messages.every((m) => typeof asRecord(m)?.ts === 'number' && (asRecord(m)?.type === 'ask' || asRecord(m)?.type === 'say'))) throw new UnknownFormatError(file, EXPECTED);
+  if (!Array.isArray(messages) || !messages.every((m) => typeof asRecord(m)?.ts === 'number' && (asRecord(m)?.type === 'ask' || asRecord(m)?.type === 'say')))
+    throw new UnknownFormatError(file, EXPECTED);
 
   const b = new TurnBuilder();
   const unknownTypes: Record<string, number> = {};
@@ -122,7 +170,11 @@ export function distillTaskBuffer(agent: TaskAgent, buf: Buffer, file: string): 
       malformedLines: 0,
       redactions,
     },
-    { cwd, startedAt: times.length ? new Date(Math.min(...times)).toISOString() : undefined, endedAt: times.length ? new Date(Math.max(...times)).toISOString() : undefined },
+    {
+      cwd,
+      startedAt: times.length ? new Date(Math.min(...times)).toISOString() : undefined,
+      endedAt: times.length ? new Date(Math.max(...times)).toISOString() : undefined,
+    },
   );
 }
 

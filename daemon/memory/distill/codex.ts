@@ -237,7 +237,7 @@ export function codexCrumbs(name: string, input: unknown, cwd: string | undefine
       return [`[ran: ${clip(cmd)}]`];
     }
     case 'apply_patch': {
-      const patch = typeof input === 'string' ? input : asString(args?.input) ?? asString(args?.patch);
+      const patch = typeof input === 'string' ? input : (asString(args?.input) ?? asString(args?.patch));
       return patch ? patchCrumbs(patch, cwd) : ['[edited (patch)]'];
     }
     case 'view_image': {

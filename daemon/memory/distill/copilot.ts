@@ -34,7 +34,8 @@ export function distillCopilotBuffer(buf: Buffer, file: string): DistilledSessio
   const { state, consumed, lines } = log ? replayLog(buf, file) : { state: parseWhole(buf, file), consumed: buf.length, lines: 1 };
   const version = state.version;
   const requests = state.requests;
-  if (typeof version !== 'number' || !KNOWN_VERSIONS.has(version) || !Array.isArray(requests)) throw new UnknownFormatError(file, log ? EXPECTED_LOG : EXPECTED_JSON);
+  if (typeof version !== 'number' || !KNOWN_VERSIONS.has(version) || !Array.isArray(requests))
+    throw new UnknownFormatError(file, log ? EXPECTED_LOG : EXPECTED_JSON);
 
   const cwd = workspaceFolder(file);
   const b = new TurnBuilder();
@@ -69,7 +70,14 @@ export function distillCopilotBuffer(buf: Buffer, file: string): DistilledSessio
 }
 
 /** One part of a response: markdown text, a tool call, an edit, a reference; the rest (thinking, progress, code block URIs) is dropped. */
-function responsePart(b: TurnBuilder, part: Record<string, unknown> | undefined, line: number, at: string | undefined, cwd: string | undefined, unknownTypes: Record<string, number>): void {
+function responsePart(
+  b: TurnBuilder,
+  part: Record<string, unknown> | undefined,
+  line: number,
+  at: string | undefined,
+  cwd: string | undefined,
+  unknownTypes: Record<string, number>,
+): void {
   if (!part) return;
   const kind = asString(part.kind);
   if (kind === undefined) {

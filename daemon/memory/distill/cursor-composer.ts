@@ -40,11 +40,13 @@ export function bubbleIdsOf(data: Record<string, unknown>): string[] {
 export function checkComposer(address: string, data: Record<string, unknown> | undefined): Record<string, unknown> {
   if (!data) throw new UnknownFormatError(address, COMPOSER_EXPECTED, 'no composerData JSON');
   const v = data._v;
-  if (v !== undefined && !(typeof v === 'number' && COMPOSER_VERSIONS.includes(v))) throw new UnknownFormatError(address, COMPOSER_EXPECTED, `_v ${JSON.stringify(v)}`);
+  if (v !== undefined && !(typeof v === 'number' && COMPOSER_VERSIONS.includes(v)))
+    throw new UnknownFormatError(address, COMPOSER_EXPECTED, `_v ${JSON.stringify(v)}`);
   return data;
 }
 
-const time = (v: unknown): string | undefined => (typeof v === 'number' && v > 0 ? new Date(v).toISOString() : typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : undefined);
+const time = (v: unknown): string | undefined =>
+  typeof v === 'number' && v > 0 ? new Date(v).toISOString() : typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : undefined;
 
 export async function distillCursorComposer(address: string, reads?: ForeignReads): Promise<DistilledSession> {
   await Promise.resolve();
@@ -81,7 +83,17 @@ export async function distillCursorComposer(address: string, reads?: ForeignRead
   });
   const { turns, redactions } = b.finish();
   return assembleSession(
-    { source: 'cursor', path: address, sessionId: session, turns, consumedBytes: bubbles.length, lines: bubbles.length, unknownTypes, malformedLines: 0, redactions },
+    {
+      source: 'cursor',
+      path: address,
+      sessionId: session,
+      turns,
+      consumedBytes: bubbles.length,
+      lines: bubbles.length,
+      unknownTypes,
+      malformedLines: 0,
+      redactions,
+    },
     { cwd, startedAt: time(data.createdAt), endedAt: time(data.lastUpdatedAt) ?? time(data.createdAt), title: asString(data.name) },
   );
 }
@@ -113,7 +125,9 @@ function workspaceFolders(storage: string, reads?: ForeignReads, only?: string):
   }
   for (const d of dirs) {
     const list = parse(workspaceComposers(path.join(storage, d, 'state.vscdb'), reads));
-    const ids = (Array.isArray(list?.allComposers) ? list.allComposers : []).map((c) => asString(asRecord(c)?.composerId)).filter((id): id is string => id !== undefined && !out.has(id));
+    const ids = (Array.isArray(list?.allComposers) ? list.allComposers : [])
+      .map((c) => asString(asRecord(c)?.composerId))
+      .filter((id): id is string => id !== undefined && !out.has(id));
     if (ids.length === 0) continue;
     let folder: string | null | undefined;
     try {

@@ -15,7 +15,8 @@ import { asRecord, asString, readJsonl } from './jsonl';
 import { assembleSession } from './session';
 import { TurnBuilder } from './turns';
 
-export const CURSOR_TRANSCRIPT_EXPECTED = 'a Cursor agent transcript: text with `user:` and `assistant:` blocks, or JSONL lines of {role, message: {content: [...]}}';
+export const CURSOR_TRANSCRIPT_EXPECTED =
+  'a Cursor agent transcript: text with `user:` and `assistant:` blocks, or JSONL lines of {role, message: {content: [...]}}';
 
 const ROLE_LINE = /^(user|assistant|A):\s*$/;
 const MARKER = /^\[(Thinking|Tool call|Tool result)\]\s*(.*)$/;
@@ -30,7 +31,17 @@ export async function distillCursorTranscript(file: string): Promise<DistilledSe
   const { turns, redactions } = b.finish();
   const born = st.birthtimeMs > 0 ? st.birthtimeMs : st.mtimeMs;
   return assembleSession(
-    { source: 'cursor', path: resolved, sessionId: path.basename(resolved).replace(/\.(txt|jsonl)$/, ''), turns, consumedBytes: read.consumedBytes, lines: read.lines, unknownTypes, malformedLines: read.malformedLines, redactions },
+    {
+      source: 'cursor',
+      path: resolved,
+      sessionId: path.basename(resolved).replace(/\.(txt|jsonl)$/, ''),
+      turns,
+      consumedBytes: read.consumedBytes,
+      lines: read.lines,
+      unknownTypes,
+      malformedLines: read.malformedLines,
+      redactions,
+    },
     { cwd, startedAt: new Date(born).toISOString(), endedAt: new Date(st.mtimeMs).toISOString() },
   );
 }
@@ -41,13 +52,19 @@ export function userWords(text: string): string {
   return q ? q[1]! : text.replace(/<\/?[a-z_]+>/g, '').trim();
 }
 
-function readTextTranscript(buf: Buffer, file: string, b: TurnBuilder, cwd: string | undefined): { consumedBytes: number; lines: number; malformedLines: number } {
+function readTextTranscript(
+  buf: Buffer,
+  file: string,
+  b: TurnBuilder,
+  cwd: string | undefined,
+): { consumedBytes: number; lines: number; malformedLines: number } {
   const text = buf.toString('utf8');
   // Only complete lines: the last one may still be being written.
   const end = text.lastIndexOf('\n') + 1;
   const lines = text.slice(0, end).split('\n').slice(0, -1);
   const firstRole = lines.findIndex((l) => l.trim().length > 0);
-  if (firstRole !== -1 && !ROLE_LINE.test(lines[firstRole]!)) throw new UnknownFormatError(file, CURSOR_TRANSCRIPT_EXPECTED, `its first line is '${lines[firstRole]!.slice(0, 40)}'`);
+  if (firstRole !== -1 && !ROLE_LINE.test(lines[firstRole]!))
+    throw new UnknownFormatError(file, CURSOR_TRANSCRIPT_EXPECTED, `its first line is '${lines[firstRole]!.slice(0, 40)}'`);
   let role: 'user' | 'assistant' | undefined;
   let start = 0;
   let body: string[] = [];
@@ -108,7 +125,13 @@ function readTextTranscript(buf: Buffer, file: string, b: TurnBuilder, cwd: stri
   return { consumedBytes: Buffer.byteLength(text.slice(0, end)), lines: lines.length, malformedLines: 0 };
 }
 
-function readJsonlTranscript(buf: Buffer, file: string, b: TurnBuilder, cwd: string | undefined, unknownTypes: Record<string, number>): { consumedBytes: number; lines: number; malformedLines: number } {
+function readJsonlTranscript(
+  buf: Buffer,
+  file: string,
+  b: TurnBuilder,
+  cwd: string | undefined,
+  unknownTypes: Record<string, number>,
+): { consumedBytes: number; lines: number; malformedLines: number } {
   let first = true;
   return readJsonl(buf, (value, line) => {
     const rec = asRecord(value);
@@ -116,7 +139,8 @@ function readJsonlTranscript(buf: Buffer, file: string, b: TurnBuilder, cwd: str
     const content = asRecord(rec?.message)?.content;
     if (first) {
       first = false;
-      if (!role || !(Array.isArray(content) || typeof content === 'string')) throw new UnknownFormatError(file, CURSOR_TRANSCRIPT_EXPECTED, 'its first line has no role and message.content');
+      if (!role || !(Array.isArray(content) || typeof content === 'string'))
+        throw new UnknownFormatError(file, CURSOR_TRANSCRIPT_EXPECTED, 'its first line has no role and message.content');
     }
     if (role !== 'user' && role !== 'assistant') {
       unknownTypes[role ?? '(no role)'] = (unknownTypes[role ?? '(no role)'] ?? 0) + 1;
@@ -129,7 +153,8 @@ function readJsonlTranscript(buf: Buffer, file: string, b: TurnBuilder, cwd: str
         const t = asString(block?.text) ?? '';
         if (role === 'user') b.user(userWords(t), line, undefined);
         else b.assistant(t, line, undefined);
-      } else if (type === 'tool_use' && role === 'assistant') b.tool(asString(block?.id), agentToolCrumb(asString(block?.name) ?? 'tool', block?.input, cwd), line, undefined);
+      } else if (type === 'tool_use' && role === 'assistant')
+        b.tool(asString(block?.id), agentToolCrumb(asString(block?.name) ?? 'tool', block?.input, cwd), line, undefined);
     }
   });
 }

@@ -10,7 +10,13 @@
  */
 export class UnknownFormatError extends Error {
   override readonly name = 'UnknownFormatError';
-  constructor(readonly path: string, readonly expected: string, found?: string) {
-    super(`cannot read '${path}'${found ? ` (${found})` : ''}: expected ${expected}; nothing was stored from it, and a Scry that knows this format will read it`);
+  constructor(
+    readonly path: string,
+    readonly expected: string,
+    found?: string,
+  ) {
+    super(
+      `cannot read '${path}'${found ? ` (${found})` : ''}: expected ${expected}; nothing was stored from it, and a Scry that knows this format will read it`,
+    );
   }
 }

@@ -16,7 +16,8 @@ import { projectOfGeminiChat } from './gemini-project';
 import { assembleSession } from './session';
 import { TurnBuilder } from './turns';
 
-export const GEMINI_EXPECTED = 'a Gemini CLI chat: a .jsonl whose first line holds sessionId and startTime (then message and $set lines), or a .json object with sessionId, startTime and a messages list';
+export const GEMINI_EXPECTED =
+  'a Gemini CLI chat: a .jsonl whose first line holds sessionId and startTime (then message and $set lines), or a .json object with sessionId, startTime and a messages list';
 
 interface Message {
   record: Record<string, unknown>;
@@ -77,7 +78,8 @@ export function distillGeminiBuffer(buf: Buffer, file: string, dialect: GeminiDi
       stats.consumedBytes = 0;
     }
     const rec = asRecord(whole);
-    if (stats.consumedBytes > 0 && (!rec || !header(rec) || !Array.isArray(rec.messages))) throw new UnknownFormatError(file, dialect.expected, 'no sessionId, startTime and messages');
+    if (stats.consumedBytes > 0 && (!rec || !header(rec) || !Array.isArray(rec.messages)))
+      throw new UnknownFormatError(file, dialect.expected, 'no sessionId, startTime and messages');
     stats.lines = messages.size;
   } else {
     let first = true;
@@ -129,7 +131,17 @@ export function distillGeminiBuffer(buf: Buffer, file: string, dialect: GeminiDi
 
   const { turns, redactions } = b.finish();
   return assembleSession(
-    { source: dialect.source, path: file, sessionId: meta.sessionId ?? path.basename(file).replace(/\.jsonl?$/, ''), turns, consumedBytes: stats.consumedBytes, lines: stats.lines, unknownTypes, malformedLines: stats.malformedLines, redactions },
+    {
+      source: dialect.source,
+      path: file,
+      sessionId: meta.sessionId ?? path.basename(file).replace(/\.jsonl?$/, ''),
+      turns,
+      consumedBytes: stats.consumedBytes,
+      lines: stats.lines,
+      unknownTypes,
+      malformedLines: stats.malformedLines,
+      redactions,
+    },
     { cwd, startedAt: meta.startedAt, endedAt: meta.endedAt, title: meta.title },
   );
 }

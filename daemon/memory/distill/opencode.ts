@@ -17,7 +17,8 @@ import { asRecord, asString } from './jsonl';
 import { assembleSession } from './session';
 import { TurnBuilder } from './turns';
 
-export const OPENCODE_JSON_EXPECTED = 'an OpenCode storage/session/<project>/<session>.json with id, directory and time.created, its messages in storage/message/<session>/ and parts in storage/part/<message>/';
+export const OPENCODE_JSON_EXPECTED =
+  'an OpenCode storage/session/<project>/<session>.json with id, directory and time.created, its messages in storage/message/<session>/ and parts in storage/part/<message>/';
 
 interface Message {
   id: string;
@@ -57,7 +58,11 @@ function fromDb(address: string, store: string, id: string, reads: ForeignReads 
     return { id: m.id, role: asString(data.role) ?? '', created: m.time_created, parts: byMessage.get(m.id) ?? [] };
   });
   const s = rows.session;
-  return opencodeTurns(address, { id: s.id, directory: s.directory, title: s.title, parentId: s.parent_id ?? undefined, created: s.time_created, updated: s.time_updated }, messages);
+  return opencodeTurns(
+    address,
+    { id: s.id, directory: s.directory, title: s.title, parentId: s.parent_id ?? undefined, created: s.time_created, updated: s.time_updated },
+    messages,
+  );
 }
 
 function fromJsonTree(file: string): DistilledSession {
@@ -67,11 +72,20 @@ function fromJsonTree(file: string): DistilledSession {
   if (!rec || !id || typeof time?.created !== 'number') throw new UnknownFormatError(file, OPENCODE_JSON_EXPECTED, 'no id or time.created');
   const storage = path.dirname(path.dirname(path.dirname(file)));
   const messages: Message[] = jsonFiles(path.join(storage, 'message', id))
-    .map((m) => ({ id: asString(m.id) ?? '', role: asString(m.role) ?? '', created: Number(asRecord(m.time)?.created ?? 0), parts: [] as Array<Record<string, unknown>> }))
+    .map((m) => ({
+      id: asString(m.id) ?? '',
+      role: asString(m.role) ?? '',
+      created: Number(asRecord(m.time)?.created ?? 0),
+      parts: [] as Array<Record<string, unknown>>,
+    }))
     .sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : 1));
   for (const m of messages) m.parts = jsonFiles(path.join(storage, 'part', m.id)).sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1));
   const updated = typeof time.updated === 'number' ? time.updated : time.created;
-  return opencodeTurns(file, { id, directory: asString(rec.directory), title: asString(rec.title), parentId: asString(rec.parentID), created: time.created, updated }, messages);
+  return opencodeTurns(
+    file,
+    { id, directory: asString(rec.directory), title: asString(rec.title), parentId: asString(rec.parentID), created: time.created, updated },
+    messages,
+  );
 }
 
 function opencodeTurns(file: string, session: Session, messages: readonly Message[]): DistilledSession {

@@ -15,7 +15,8 @@ import { asRecord, asString, readJsonl } from './jsonl';
 import { assembleSession } from './session';
 import { TurnBuilder } from './turns';
 
-export const QWEN_EXPECTED = 'a Qwen Code session .jsonl: one record a line with uuid, sessionId, timestamp and type (user, assistant, tool_result, system), messages as {role, parts}';
+export const QWEN_EXPECTED =
+  'a Qwen Code session .jsonl: one record a line with uuid, sessionId, timestamp and type (user, assistant, tool_result, system), messages as {role, parts}';
 
 const QWEN_GEMINI = { ...GEMINI, source: 'qwen', modelTypes: new Set(['gemini', 'qwen', 'model']), expected: `${GEMINI.expected} (older Qwen Code)` };
 
@@ -35,7 +36,8 @@ export function distillQwenBuffer(buf: Buffer, file: string): DistilledSession {
     const type = asString(rec?.type);
     if (first) {
       first = false;
-      if (!rec || !type || !asString(rec.sessionId) || !asString(rec.uuid)) throw new UnknownFormatError(file, QWEN_EXPECTED, 'its first line has no uuid, sessionId and type');
+      if (!rec || !type || !asString(rec.sessionId) || !asString(rec.uuid))
+        throw new UnknownFormatError(file, QWEN_EXPECTED, 'its first line has no uuid, sessionId and type');
     }
     if (!rec || !type) return;
     facts.sessionId ??= asString(rec.sessionId);
@@ -77,7 +79,17 @@ export function distillQwenBuffer(buf: Buffer, file: string): DistilledSession {
   });
   const { turns, redactions } = b.finish();
   return assembleSession(
-    { source: 'qwen', path: file, sessionId: facts.sessionId ?? path.basename(file, '.jsonl'), turns, consumedBytes: stats.consumedBytes, lines: stats.lines, unknownTypes, malformedLines: stats.malformedLines, redactions },
+    {
+      source: 'qwen',
+      path: file,
+      sessionId: facts.sessionId ?? path.basename(file, '.jsonl'),
+      turns,
+      consumedBytes: stats.consumedBytes,
+      lines: stats.lines,
+      unknownTypes,
+      malformedLines: stats.malformedLines,
+      redactions,
+    },
     { cwd: facts.cwd, startedAt: facts.startedAt, endedAt: facts.endedAt },
   );
 }

@@ -60,7 +60,10 @@ export async function distillSeed(file: string): Promise<DistilledSession> {
   const starts = cuts[0] === bodyStart ? cuts : [bodyStart, ...cuts];
   starts.forEach((s, i) => sections.push([s, (starts[i + 1] ?? lines.length) - 1]));
   for (const [s, e] of sections) {
-    let text = lines.slice(s, e + 1).join('\n').trim();
+    let text = lines
+      .slice(s, e + 1)
+      .join('\n')
+      .trim();
     if (turns.length === 0) text = `${header.join('\n')}\n\n${text}`.trim();
     if (text.length === 0) continue;
     const r = redact(text);
@@ -93,7 +96,11 @@ function str(v: unknown): string | undefined {
 }
 
 function list(v: unknown): string[] {
-  if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof v === 'string')
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (!Array.isArray(v)) return [];
   return v.map((x) => (typeof x === 'string' || typeof x === 'number' ? String(x).trim() : '')).filter(Boolean);
 }

@@ -4,7 +4,10 @@
 import type { DistilledSession } from '../episode';
 import { gitRoot } from './repo';
 
-export type SessionCore = Pick<DistilledSession, 'source' | 'path' | 'sessionId' | 'title' | 'turns' | 'consumedBytes' | 'lines' | 'unknownTypes' | 'malformedLines' | 'redactions'>;
+export type SessionCore = Pick<
+  DistilledSession,
+  'source' | 'path' | 'sessionId' | 'title' | 'turns' | 'consumedBytes' | 'lines' | 'unknownTypes' | 'malformedLines' | 'redactions'
+>;
 
 export interface SessionFacts {
   parentSessionId?: string;

@@ -38,7 +38,11 @@ export interface ChainOptions {
 export class ExtractionChain {
   private readonly now: () => Date;
 
-  constructor(readonly providers: readonly Provider[], private readonly store: MemoryStore, private readonly options: ChainOptions = {}) {
+  constructor(
+    readonly providers: readonly Provider[],
+    private readonly store: MemoryStore,
+    private readonly options: ChainOptions = {},
+  ) {
     this.now = options.now ?? (() => new Date());
   }
 
@@ -55,7 +59,12 @@ export class ExtractionChain {
   }
 
   /** With `modelsOnly` (a refine), the offline provider is skipped: it already ran. */
-  async extract(episode: StoredEpisode, request: Omit<ExtractRequest, 'episode'>, signal: AbortSignal, options: { modelsOnly?: boolean } = {}): Promise<ChainResult> {
+  async extract(
+    episode: StoredEpisode,
+    request: Omit<ExtractRequest, 'episode'>,
+    signal: AbortSignal,
+    options: { modelsOnly?: boolean } = {},
+  ): Promise<ChainResult> {
     const attempts: ChainAttempt[] = [];
     let triedAny = false;
     let retryAt: Date | undefined;

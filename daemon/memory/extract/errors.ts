@@ -8,7 +8,11 @@ export abstract class ProviderError extends ScryError {
   readonly cooldown: boolean = false;
   /** What the provider asked for (Retry-After), when it said. */
   readonly retryAfterMs?: number;
-  constructor(readonly provider: string, message: string, remedy?: string) {
+  constructor(
+    readonly provider: string,
+    message: string,
+    remedy?: string,
+  ) {
     super(`provider '${provider}': ${message}`, remedy);
   }
 }
@@ -22,21 +26,30 @@ export class EmptyReplyError extends ProviderError {
 
 export class MalformedReplyError extends ProviderError {
   override readonly code = ErrorCode.MalformedReply;
-  constructor(provider: string, readonly detail: string) {
+  constructor(
+    provider: string,
+    readonly detail: string,
+  ) {
     super(provider, `the reply is not JSON: ${detail}`);
   }
 }
 
 export class ReplySchemaError extends ProviderError {
   override readonly code = ErrorCode.ReplySchema;
-  constructor(provider: string, readonly detail: string) {
+  constructor(
+    provider: string,
+    readonly detail: string,
+  ) {
     super(provider, `the reply does not match the extraction schema: ${detail}`);
   }
 }
 
 export class ProviderTimeoutError extends ProviderError {
   override readonly code = ErrorCode.ProviderTimeout;
-  constructor(provider: string, readonly timeoutMs: number) {
+  constructor(
+    provider: string,
+    readonly timeoutMs: number,
+  ) {
     super(provider, `no reply within ${timeoutMs} ms`, 'Raise timeout_ms for it in config.yaml if the model is just slow');
   }
 }
@@ -45,7 +58,12 @@ export class ProviderHttpError extends ProviderError {
   override readonly code = ErrorCode.ProviderHttp;
   override readonly cooldown: boolean;
   override readonly retryAfterMs?: number;
-  constructor(provider: string, readonly status: number, detail: string, retryAfterMs?: number) {
+  constructor(
+    provider: string,
+    readonly status: number,
+    detail: string,
+    retryAfterMs?: number,
+  ) {
     super(provider, `HTTP ${status}${detail ? `: ${detail}` : ''}`, remedyFor(status));
     // Auth, payment, permission and rate problems are the provider's, not the episode's.
     this.cooldown = status === 401 || status === 402 || status === 403 || status === 429;
@@ -71,8 +89,14 @@ export class ProviderFailedError extends ProviderError {
 /** Every provider in the chain failed or was skipped for one episode. */
 export class ExtractionFailedError extends ScryError {
   override readonly code = ErrorCode.ExtractionFailed;
-  constructor(readonly episodeId: string, readonly errors: readonly string[]) {
-    super(`no provider could extract episode '${episodeId}': ${errors.join('; ') || 'no provider configured'}`, 'It stays stored; fix the provider (scry memory status) and run scry memory retry');
+  constructor(
+    readonly episodeId: string,
+    readonly errors: readonly string[],
+  ) {
+    super(
+      `no provider could extract episode '${episodeId}': ${errors.join('; ') || 'no provider configured'}`,
+      'It stays stored; fix the provider (scry memory status) and run scry memory retry',
+    );
   }
 }
 

@@ -48,7 +48,11 @@ export class ExtractionWorker {
   private readonly listeners = new Set<(e: ProgressEvent) => void>();
   private readonly now: () => Date;
 
-  constructor(private readonly store: MemoryStore, private readonly chain: ExtractionChain, private readonly options: WorkerOptions) {
+  constructor(
+    private readonly store: MemoryStore,
+    private readonly chain: ExtractionChain,
+    private readonly options: WorkerOptions,
+  ) {
     this.now = options.now ?? (() => new Date());
   }
 
@@ -131,7 +135,13 @@ export class ExtractionWorker {
       if (this.stopper.signal.aborted) return 'deferred';
       if (result.ok) {
         const applied = this.store.applyExtraction(episode.id, result.extraction, result.provider);
-        this.emit({ type: 'extracted', episodeId: episode.id, provider: result.provider, facts: applied.factsCreated + applied.factsRestated, entities: applied.entitiesCreated + applied.entitiesMerged });
+        this.emit({
+          type: 'extracted',
+          episodeId: episode.id,
+          provider: result.provider,
+          facts: applied.factsCreated + applied.factsRestated,
+          entities: applied.entitiesCreated + applied.entitiesMerged,
+        });
         return 'extracted';
       }
       if (!result.triedAny && result.retryAt) {
@@ -140,7 +150,10 @@ export class ExtractionWorker {
         this.emit({ type: 'deferred', episodeId: episode.id, until: result.retryAt.toISOString(), attempts: result.attempts });
         return 'deferred';
       }
-      const error = new ExtractionFailedError(episode.id, result.attempts.map((a) => `${a.provider}: ${a.error ?? a.outcome}`));
+      const error = new ExtractionFailedError(
+        episode.id,
+        result.attempts.map((a) => `${a.provider}: ${a.error ?? a.outcome}`),
+      );
       const tried = result.attempts.filter((a) => a.outcome !== 'cooling-down' && a.outcome !== 'over-budget').map((a) => a.provider);
       // A failed refine leaves the offline facts the episode already has.
       if (refine) this.store.failRefine(episode.id, error.message, tried);
@@ -180,7 +193,9 @@ export class ExtractionWorker {
       queue: { pending: this.chain.hasModel ? c.pending : c.pending - c.waitingRefine, done: c.done, failed: c.failed },
       providers,
       budget: { day, ...used, dailyEpisodes: this.options.budget?.dailyEpisodes, dailyTokens: this.options.budget?.dailyTokens, over: this.chain.overBudget() },
-      hint: this.chain.hasModel ? undefined : 'Only the offline extractor runs. To let a model extract facts, add a provider (claude-cli, anthropic or openai) under memory.providers in $SCRY_HOME/config.yaml',
+      hint: this.chain.hasModel
+        ? undefined
+        : 'Only the offline extractor runs. To let a model extract facts, add a provider (claude-cli, anthropic or openai) under memory.providers in $SCRY_HOME/config.yaml',
     };
   }
 

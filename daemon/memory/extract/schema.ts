@@ -5,9 +5,7 @@
 import { z } from 'zod';
 import { ENTITY_TYPES } from '../../protocol/vocabulary';
 
-const isoTime = z
-  .string()
-  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'expected an ISO 8601 time' });
+const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message: 'expected an ISO 8601 time' });
 
 export const ExtractedEntitySchema = z.strictObject({
   name: z.string().trim().min(1).max(200),

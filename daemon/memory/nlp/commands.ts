@@ -23,7 +23,10 @@ export function namesInCommands(commands: readonly string[]): CommandNames {
   const hosts = new Map<string, string>();
   for (const cmd of commands) {
     for (const segment of cmd.split(/&&|\|\||[;|]/)) {
-      const words = segment.trim().split(/\s+/).filter((w) => w.length > 0);
+      const words = segment
+        .trim()
+        .split(/\s+/)
+        .filter((w) => w.length > 0);
       let i = 0;
       while (i < words.length && (WRAPPERS.has(words[i]!) || /^[A-Z_][A-Z0-9_]*=/.test(words[i]!) || /^-/.test(words[i]!))) i++;
       const first = words[i];

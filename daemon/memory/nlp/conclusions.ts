@@ -2,7 +2,8 @@
 // fixed it, what now holds. Kept as a note on what the sentence is about, so
 // recall finds the conclusion by that name and by its words.
 
-const CUES = /\b(root cause|the (?:problem|issue|bug|cause|culprit|fix|solution|reason) (?:is|was|turned out)|turn(?:s|ed) out|this means|that means|is caused by|was caused by|because of|fixed (?:it|this|the)|resolved (?:it|this|the)|now (?:works|passes|builds|runs)|(?:works|passes) now|the answer is|in short|to summari[sz]e|conclusion)\b/i;
+const CUES =
+  /\b(root cause|the (?:problem|issue|bug|cause|culprit|fix|solution|reason) (?:is|was|turned out)|turn(?:s|ed) out|this means|that means|is caused by|was caused by|because of|fixed (?:it|this|the)|resolved (?:it|this|the)|now (?:works|passes|builds|runs)|(?:works|passes) now|the answer is|in short|to summari[sz]e|conclusion)\b/i;
 
 /** True when an assistant's sentence states a conclusion worth keeping (not a plan, not a question). */
 export function conclusion(sentence: string): boolean {

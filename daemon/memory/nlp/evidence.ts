@@ -31,7 +31,10 @@ export interface SentenceMentions {
 const words = (name: string): string[] => name.split(/\s+/);
 
 /** The single capitalized dictionary word, or the capitalized words after a name, that need evidence. */
-const ordinaryTail = (name: string): boolean => words(name).slice(1).every((w) => commonWord(w.toLowerCase()));
+const ordinaryTail = (name: string): boolean =>
+  words(name)
+    .slice(1)
+    .every((w) => commonWord(w.toLowerCase()));
 const ordinaryWord = (name: string): boolean => /^[A-Z][a-z]+$/.test(name) && commonWord(name.toLowerCase());
 
 /** `spotter-fum`, `spotter-0p7`, `spotter-4te.1`: the project's name and a short key that is no word. */
@@ -54,9 +57,15 @@ export function admitted(all: readonly SentenceMentions[], ctx: EvidenceContext)
   // A word of a sentence in another language ("Lorem ipsum …") stays a word of it when English prose quotes it.
   const foreign = new Set<string>();
   for (const s of all) for (const m of s.mentions) english(s.sentence) ? count.set(m.name, (count.get(m.name) ?? 0) + 1) : foreign.add(m.name);
-  const inCode = (name: string): boolean => ctx.codeNames.has(name) || new RegExp(`(?<![\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(ctx.commandText);
+  const inCode = (name: string): boolean =>
+    ctx.codeNames.has(name) || new RegExp(`(?<![\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(ctx.commandText);
   const evidenced = (name: string, m: Mention, s: SentenceMentions): boolean =>
-    ctx.knownSpellings.has(name) || name.toLowerCase() === ctx.project?.toLowerCase() || (count.get(name) ?? 0) >= 2 || m.type !== undefined || s.inFacts.has(m) || inCode(name);
+    ctx.knownSpellings.has(name) ||
+    name.toLowerCase() === ctx.project?.toLowerCase() ||
+    (count.get(name) ?? 0) >= 2 ||
+    m.type !== undefined ||
+    s.inFacts.has(m) ||
+    inCode(name);
   return all.map((s) =>
     s.mentions.flatMap((m): Mention[] => {
       if (foreign.has(m.name) && !ctx.knownSpellings.has(m.name)) return [];

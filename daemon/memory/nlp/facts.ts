@@ -56,8 +56,10 @@ const TRIGGERS: Trigger[] = [
   { words: ['monitored', 'by|with'], relation: 'monitored_by' },
 ];
 
-const ADOPT = /^(add|adds|added|adding|install|installs|installed|installing|adopt|adopted|adopting|introduce|introduced|introducing|integrate|integrated|integrating|upgrade|upgraded|upgrading)$/;
-const SWITCH_WORDS = /^(switch|switched|switching|migrate|migrated|migrating|move|moved|moving|port|ported|porting|replace|replaced|replacing|use|using|chose|choose|picked|pick|add|adds|added|adding|install|installs|installed|installing|adopt|adopted|adopting|introduce|introduced|introducing|integrate|integrated|integrating|upgrade|upgraded|upgrading)$/;
+const ADOPT =
+  /^(add|adds|added|adding|install|installs|installed|installing|adopt|adopted|adopting|introduce|introduced|introducing|integrate|integrated|integrating|upgrade|upgraded|upgrading)$/;
+const SWITCH_WORDS =
+  /^(switch|switched|switching|migrate|migrated|migrating|move|moved|moving|port|ported|porting|replace|replaced|replacing|use|using|chose|choose|picked|pick|add|adds|added|adding|install|installs|installed|installing|adopt|adopted|adopting|introduce|introduced|introducing|integrate|integrated|integrating|upgrade|upgraded|upgrading)$/;
 const WE = new Set(['we', 'i', "we've", "we'll", 'us', 'our', 'team']);
 const DECIDE = new Set(['decided', 'decide', 'agreed', 'chose', 'choose', 'opted', 'settled']);
 /** How far apart (in tokens) a pattern's name and its trigger may be. */
@@ -70,29 +72,32 @@ export function factsIn(s: Sentence, mentions: readonly Mention[]): SentenceFact
   const loose = (): Mention[] => (loosePool ??= [...mentions, ...plainWords(toks, mentions)]);
   for (let i = 0; i < toks.length; i++) {
     if (FIRST_WORDS.has(toks[i]!.lower))
-    for (const t of TRIGGERS) {
-      if (!matches(toks, i, t.words)) continue;
-      const after = i + t.words.length;
-      const pool = t.loose ? loose() : mentions;
-      const target = pool.filter((m) => m.start >= after && m.start - after <= 3 && clear(toks, after, m.start)).sort((a, b) => a.start - b.start)[0];
-      if (!target) continue;
-      const subject = subjectBefore(toks, pool, i);
-      if (!subject) continue;
-      if (t.reverse) {
-        if (subject !== 'project') out.push({ source: target, relation: t.relation, target: subject });
-      } else out.push({ source: subject, relation: t.relation, target, ...(t.targetKind ? { targetKind: t.targetKind } : {}) });
-    }
+      for (const t of TRIGGERS) {
+        if (!matches(toks, i, t.words)) continue;
+        const after = i + t.words.length;
+        const pool = t.loose ? loose() : mentions;
+        const target = pool.filter((m) => m.start >= after && m.start - after <= 3 && clear(toks, after, m.start)).sort((a, b) => a.start - b.start)[0];
+        if (!target) continue;
+        const subject = subjectBefore(toks, pool, i);
+        if (!subject) continue;
+        if (t.reverse) {
+          if (subject !== 'project') out.push({ source: target, relation: t.relation, target: subject });
+        } else out.push({ source: subject, relation: t.relation, target, ...(t.targetKind ? { targetKind: t.targetKind } : {}) });
+      }
     if (SWITCH_WORDS.test(toks[i]!.lower)) out.push(...switches(toks, mentions, loose(), i));
     if (DEPENDENCY_WORDS.test(toks[i]!.lower)) out.push(...dependencyList(toks, mentions, i));
     if (/^(merge|merged|merging|move|moved|moving)$/.test(toks[i]!.lower)) {
       // "merge TranscriptSelection into TranscriptHighlighter": the one becomes part of the other.
       const what = mentions.find((m) => m.start === i + 1 || (m.start === i + 2 && toks[i + 1]?.pos === 'DET'));
-      const into = what && /^(into|to)$/.test(toks[what.end]?.lower ?? '') ? mentions.find((m) => m.start === what.end + 1 || (m.start === what.end + 2 && toks[what.end + 1]?.pos === 'DET')) : undefined;
+      const into =
+        what && /^(into|to)$/.test(toks[what.end]?.lower ?? '')
+          ? mentions.find((m) => m.start === what.end + 1 || (m.start === what.end + 2 && toks[what.end + 1]?.pos === 'DET'))
+          : undefined;
       if (what && into) out.push({ source: what, relation: toks[what.end]!.lower === 'into' ? 'part_of' : 'located_at', target: into });
     }
     if (/^(use|using)$/.test(toks[i]!.lower) && i === firstOf(toks)) {
       // "Use TypeScript, Tailwind CSS for styling": an instruction to the project.
-      for (let m = mentions.find((x) => x.start === i + 1); m; ) {
+      for (let m = mentions.find((x) => x.start === i + 1); m;) {
         out.push({ source: 'project', relation: 'uses', target: m });
         let next = m.end;
         while (next < toks.length && (toks[next]!.text === ',' || /^(and|or)$/.test(toks[next]!.lower) || /^[A-Z]{2,}$/.test(toks[next]!.text))) next++;
@@ -152,7 +157,11 @@ function switches(toks: readonly Token[], mentions: readonly Mention[], loose: r
   }
   if (/^(switch|switched|switching|migrate|migrated|move|moved)$/.test(w) && at(i + 1) === 'to') {
     const to = mentionAt(i + 2);
-    if (to) return [{ source: 'project', relation: 'uses', target: to }, { source: 'project', relation: 'decided', decision: `switch to ${to.name}` }];
+    if (to)
+      return [
+        { source: 'project', relation: 'uses', target: to },
+        { source: 'project', relation: 'decided', decision: `switch to ${to.name}` },
+      ];
   }
   if (/^(migrate|migrated|migrating|move|moved|moving|port|ported|porting)$/.test(w)) {
     // "migrating @supabase/supabase-js to prisma"
@@ -165,7 +174,7 @@ function switches(toks: readonly Token[], mentions: readonly Mention[], loose: r
     const out: SentenceFact[] = [];
     let k = i + 1;
     while (k < toks.length && k - i <= 4 && !nameAt(k) && ['DET', 'ADJ', 'NUM'].includes(toks[k]!.pos)) k++;
-    for (let m = nameAt(k); m; ) {
+    for (let m = nameAt(k); m;) {
       out.push({ source: 'project', relation: 'uses', target: m });
       let next = m.end;
       while (next < toks.length && (toks[next]!.text === ',' || /^(and|or)$/.test(toks[next]!.lower))) next++;
@@ -177,7 +186,11 @@ function switches(toks: readonly Token[], mentions: readonly Mention[], loose: r
     const from = mentionAt(i + 1);
     const withIdx = from ? from.end : -1;
     const to = withIdx >= 0 && (at(withIdx) === 'with' || at(withIdx) === 'by') ? mentionAt(withIdx + 1) : undefined;
-    if (from && to) return [{ source: from, relation: 'replaced_by', target: to }, { source: 'project', relation: 'uses', target: to }];
+    if (from && to)
+      return [
+        { source: from, relation: 'replaced_by', target: to },
+        { source: 'project', relation: 'uses', target: to },
+      ];
   }
   if (/^(use|using|chose|choose|picked|pick)$/.test(w)) {
     const to = mentionAt(i + 1);
@@ -203,7 +216,13 @@ function dependencyList(toks: readonly Token[], mentions: readonly Mention[], i:
     out.push({ source: 'project', relation: 'depends_on', target: m });
     k = m.end;
     // A version, a following plain word ("Tailwind CSS v4 with PostCSS integration"), a comma or "and" stay in the list.
-    while (k < toks.length && k - m.end <= 4 && !mentions.some((x) => x.start === k) && (toks[k]!.text === ',' || /^(and|or|with|v?\d[\w.]*)$/i.test(toks[k]!.lower) || /^[A-Z]{2,}$/.test(toks[k]!.text))) k++;
+    while (
+      k < toks.length &&
+      k - m.end <= 4 &&
+      !mentions.some((x) => x.start === k) &&
+      (toks[k]!.text === ',' || /^(and|or|with|v?\d[\w.]*)$/i.test(toks[k]!.lower) || /^[A-Z]{2,}$/.test(toks[k]!.text))
+    )
+      k++;
   }
   return out;
 }

@@ -25,7 +25,11 @@ export function folderOfProject(name: string, project: string, episodeText: stri
 }
 
 /** `SessionLive` → `session_live`; `OtelTraceHelpers` → `otel_trace_helpers`; `TodoItem` stays as it is too. */
-const snake = (s: string): string => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2').toLowerCase();
+const snake = (s: string): string =>
+  s
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
 
 /** The file among `files` whose base name is the code the name names (its last dotted part), if any. */
 export function fileOf(name: string, files: readonly string[]): string | undefined {
@@ -33,7 +37,10 @@ export function fileOf(name: string, files: readonly string[]): string | undefin
   const last = name.split('.').pop()!;
   const forms = new Set([last, snake(last), snake(last).replace(/_/g, '-')]);
   return files.find((f) => {
-    const base = f.split(/[\\/]/).pop()!.replace(/\.[^.]+$/, '');
+    const base = f
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/\.[^.]+$/, '');
     return forms.has(base);
   });
 }

@@ -62,10 +62,12 @@ export const OPENS_CLAUSE = /^(?:[:“"'(\u2014\u2013\u2192\u21d2|-]|->|=>)$/;
 export function lowercaseWords(sentences: readonly Sentence[]): Set<string> {
   const out = new Set<string>();
   // Only where it is plainly a common noun: after an article, an adjective or a possessive ("the settings", "a filter").
-  for (const s of sentences) s.tokens.forEach((t, i) => {
-    const prev = s.tokens[i - 1];
-    if (/^[a-z]+$/.test(t.text) && prev && (prev.pos === 'DET' || prev.pos === 'ADJ' || /^(our|your|its|their|my|his|her)$/.test(prev.lower))) out.add(t.text);
-  });
+  for (const s of sentences)
+    s.tokens.forEach((t, i) => {
+      const prev = s.tokens[i - 1];
+      if (/^[a-z]+$/.test(t.text) && prev && (prev.pos === 'DET' || prev.pos === 'ADJ' || /^(our|your|its|their|my|his|her)$/.test(prev.lower)))
+        out.add(t.text);
+    });
   return out;
 }
 
@@ -115,19 +117,45 @@ export function mentionsIn(s: Sentence, ctx: MentionContext, options: { heading?
       return placed && (!commonWord(t.lower) || (t.pos === 'PROPN' && !initial));
     }
     // A plain word names something only beside a cue, and only if it is no ordinary word: "the machine atlas".
-    return (t.pos === 'NOUN' || t.pos === 'PROPN') && !commonWord(t.lower) && (!t.joined || isIdentifier(t)) && (cueBefore(toks, i) !== undefined || cueAt(i + 1) !== undefined);
+    return (
+      (t.pos === 'NOUN' || t.pos === 'PROPN') &&
+      !commonWord(t.lower) &&
+      (!t.joined || isIdentifier(t)) &&
+      (cueBefore(toks, i) !== undefined || cueAt(i + 1) !== undefined)
+    );
   };
   for (let i = 0; i < toks.length; i++) {
     if (!nameAt(i)) {
       // "Action Creators", "John Doe": the rest of a capitalized phrase whose head was turned away goes with it.
-      while (nameable(toks[i]!) && (toks[i]!.pos === 'PROPN' || toks[i]!.pos === 'NOUN') && isCapitalized(toks[i]!) && toks[i + 1] && isCapitalized(toks[i + 1]!) && !isIdentifier(toks[i + 1]!)) i++;
+      while (
+        nameable(toks[i]!) &&
+        (toks[i]!.pos === 'PROPN' || toks[i]!.pos === 'NOUN') &&
+        isCapitalized(toks[i]!) &&
+        toks[i + 1] &&
+        isCapitalized(toks[i + 1]!) &&
+        !isIdentifier(toks[i + 1]!)
+      )
+        i++;
       continue;
     }
     let end = i + 1;
     // A name and the ordinary capitalized words after it stay one name ("Claude Code", "Lucide React");
     // two names side by side stay two ("Supabase Postgres", "Prisma SQLite").
-    while (end < toks.length && end - i < 3 && isCapitalized(toks[i]!) && !toks[i]!.joined && /^[A-Z][a-z]+$/.test(toks[end]!.text) && commonWord(toks[end]!.lower) && !ctx.lowercase.has(toks[end]!.lower) && toks[end]!.pos === 'PROPN') end++;
-    const name = toks.slice(i, end).map((t) => t.text).join(' ');
+    while (
+      end < toks.length &&
+      end - i < 3 &&
+      isCapitalized(toks[i]!) &&
+      !toks[i]!.joined &&
+      /^[A-Z][a-z]+$/.test(toks[end]!.text) &&
+      commonWord(toks[end]!.lower) &&
+      !ctx.lowercase.has(toks[end]!.lower) &&
+      toks[end]!.pos === 'PROPN'
+    )
+      end++;
+    const name = toks
+      .slice(i, end)
+      .map((t) => t.text)
+      .join(' ');
     if (classifyName(name) === 'entity') out.push({ name, type: typeOf(toks, i, end, name, ctx), start: i, end });
     i = end - 1;
   }
@@ -194,7 +222,12 @@ function typeLists(toks: readonly Token[], mentions: Mention[]): void {
  */
 function listOfCode(toks: readonly Token[], i: number): boolean {
   let k = i + 1;
-  while (k < toks.length && k - i <= 12 && (toks[k]!.text === ',' || /^(and|or|&)$/.test(toks[k]!.lower) || (/^[A-Z@]/.test(toks[k]!.text) && !isCodeCue(toks[k]!.lower)))) k++;
+  while (
+    k < toks.length &&
+    k - i <= 12 &&
+    (toks[k]!.text === ',' || /^(and|or|&)$/.test(toks[k]!.lower) || (/^[A-Z@]/.test(toks[k]!.text) && !isCodeCue(toks[k]!.lower)))
+  )
+    k++;
   // One plain noun may stand between: "the Teams settings page", "typed Result objects".
   return isCodeCue(toks[k]?.lower) || (toks[k]?.pos === 'NOUN' && /^[a-z]/.test(toks[k]!.text) && isCodeCue(toks[k + 1]?.lower));
 }

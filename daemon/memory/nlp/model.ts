@@ -49,7 +49,11 @@ export const LEXICON_GROWTH_MAX = 100_000;
 const CHECK_EVERY = 256;
 
 /** The id the next unknown word gets: the lexicon's size now. */
-const nextId = (nlp: Wink): number => nlp.readDoc(`qzxvwjkq${(probes++).toString(36)}`).tokens().out(nlp.its.uniqueId)[0] as number;
+const nextId = (nlp: Wink): number =>
+  nlp
+    .readDoc(`qzxvwjkq${(probes++).toString(36)}`)
+    .tokens()
+    .out(nlp.its.uniqueId)[0] as number;
 
 function wink(): { nlp: Wink; lexicon: number } {
   lastUsed = Date.now();
@@ -150,7 +154,11 @@ export function commonWord(lower: string): boolean {
 }
 
 /** A span of tokens written back as it stood. */
-export const spanText = (tokens: readonly Token[]): string => tokens.map((t, k) => (k === 0 ? t.text : t.gap + t.text)).join('').trim();
+export const spanText = (tokens: readonly Token[]): string =>
+  tokens
+    .map((t, k) => (k === 0 ? t.text : t.gap + t.text))
+    .join('')
+    .trim();
 
 /** Sentences of one paragraph of prose. */
 export function sentencesOf(text: string): Sentence[] {
@@ -159,14 +167,17 @@ export function sentencesOf(text: string): Sentence[] {
   const out: Sentence[] = [];
   // The sentence splitter ends a sentence at "Next." of Next.js: inside a word, a dot is written as a one-dot leader while it reads.
   const guarded = text.replace(/(?<=[A-Za-z0-9])\.(?=[A-Za-z0-9])/g, DOT);
-  nlp.readDoc(guarded).sentences().each((s: ItemSentence) => {
-    const tokens = s.tokens();
-    const values = (tokens.out(its.value) as string[]).map(undot);
-    const pos = tokens.out(its.pos) as PartOfSpeech[];
-    const spaces = tokens.out(its.precedingSpaces) as string[];
-    const stop = tokens.out(its.stopWordFlag) as boolean[];
-    out.push({ text: undot(s.out()), tokens: join(values, pos, spaces, stop) });
-  });
+  nlp
+    .readDoc(guarded)
+    .sentences()
+    .each((s: ItemSentence) => {
+      const tokens = s.tokens();
+      const values = (tokens.out(its.value) as string[]).map(undot);
+      const pos = tokens.out(its.pos) as PartOfSpeech[];
+      const spaces = tokens.out(its.precedingSpaces) as string[];
+      const stop = tokens.out(its.stopWordFlag) as boolean[];
+      out.push({ text: undot(s.out()), tokens: join(values, pos, spaces, stop) });
+    });
   return out;
 }
 
@@ -183,7 +194,15 @@ function join(values: string[], pos: PartOfSpeech[], spaces: string[], stop: boo
     const prev = out[out.length - 1];
     const attached = spaces[i] === '';
     // A connector glued to a word on both sides, or a word glued to a trailing connector.
-    if (prev && attached && CONNECTOR.test(v) && i + 1 < values.length && spaces[i + 1] === '' && WORDISH.test(values[i + 1]!) && WORDISH.test(prev.text.slice(-1))) {
+    if (
+      prev &&
+      attached &&
+      CONNECTOR.test(v) &&
+      i + 1 < values.length &&
+      spaces[i + 1] === '' &&
+      WORDISH.test(values[i + 1]!) &&
+      WORDISH.test(prev.text.slice(-1))
+    ) {
       const next = values[i + 1]!;
       prev.text += v + next;
       prev.lower = prev.text.toLowerCase();

@@ -8,14 +8,74 @@ import { commonWord, type Token } from './model';
 
 /** Words that open or pad prose but never name anything. */
 const NEVER = new Set([
-  'user', 'assistant', 'summary', 'subagent', 'ok', 'okay', 'yes', 'no', 'hello', 'hi', 'hey', 'thanks', 'thank', 'please', 'great', 'perfect',
-  'sure', 'done', 'note', 'notes', 'todo', 'tl;dr', 'etc', 'e.g', 'i.e', 'vs', 'via', 'per', 'step', 'steps', 'option', 'options', 'example',
-  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays',
-  'today', 'tomorrow', 'yesterday', 'let', "let's", 'lets',
-  'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+  'user',
+  'assistant',
+  'summary',
+  'subagent',
+  'ok',
+  'okay',
+  'yes',
+  'no',
+  'hello',
+  'hi',
+  'hey',
+  'thanks',
+  'thank',
+  'please',
+  'great',
+  'perfect',
+  'sure',
+  'done',
+  'note',
+  'notes',
+  'todo',
+  'tl;dr',
+  'etc',
+  'e.g',
+  'i.e',
+  'vs',
+  'via',
+  'per',
+  'step',
+  'steps',
+  'option',
+  'options',
+  'example',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'mondays',
+  'tuesdays',
+  'wednesdays',
+  'thursdays',
+  'fridays',
+  'saturdays',
+  'sundays',
+  'today',
+  'tomorrow',
+  'yesterday',
+  'let',
+  "let's",
+  'lets',
+  'january',
+  'february',
+  'march',
+  'april',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
 ]);
 
-const FILE_EXT = /\.(ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|c|h|cc|cpp|hpp|cs|php|swift|sh|bash|zsh|md|mdx|txt|json|jsonl|yaml|yml|toml|ini|cfg|conf|lock|log|csv|tsv|sql|html|htm|css|scss|xml|svg|png|jpe?g|gif|ico|webp|pdf|env|db|sqlite|wasm|zip|gz|tar|ex|exs|eex|heex|erl|lua|vue|svelte|astro|dart|scala|clj|hs|ml|r|pl|pm|ps1|bat|dockerfile|tf|tfvars|proto|graphql|gql|lockb|patch|diff)$/i;
+const FILE_EXT =
+  /\.(ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|c|h|cc|cpp|hpp|cs|php|swift|sh|bash|zsh|md|mdx|txt|json|jsonl|yaml|yml|toml|ini|cfg|conf|lock|log|csv|tsv|sql|html|htm|css|scss|xml|svg|png|jpe?g|gif|ico|webp|pdf|env|db|sqlite|wasm|zip|gz|tar|ex|exs|eex|heex|erl|lua|vue|svelte|astro|dart|scala|clj|hs|ml|r|pl|pm|ps1|bat|dockerfile|tf|tfvars|proto|graphql|gql|lockb|patch|diff)$/i;
 /** `Node.js`, `Vue.js`: a library named like a file. */
 const JS_LIBRARY = /^[A-Z][A-Za-z]+\.js$/;
 
@@ -42,7 +102,36 @@ export function isIdentifier(t: Token): boolean {
 }
 
 /** Prefixes English writes with a hyphen (multi-step, re-run, non-null). */
-const PREFIXES = new Set(['per', 'multi', 're', 'pre', 'non', 'co', 'sub', 'semi', 'self', 'anti', 'auto', 'cross', 'inter', 'over', 'under', 'post', 'de', 'un', 'mid', 'meta', 'micro', 'mini', 'full', 'half', 'well', 'opt', 'in', 'out']);
+const PREFIXES = new Set([
+  'per',
+  'multi',
+  're',
+  'pre',
+  'non',
+  'co',
+  'sub',
+  'semi',
+  'self',
+  'anti',
+  'auto',
+  'cross',
+  'inter',
+  'over',
+  'under',
+  'post',
+  'de',
+  'un',
+  'mid',
+  'meta',
+  'micro',
+  'mini',
+  'full',
+  'half',
+  'well',
+  'opt',
+  'in',
+  'out',
+]);
 
 /**
  * An English compound written with hyphens ("multi-step", "Tab-style"): every
@@ -50,7 +139,10 @@ const PREFIXES = new Set(['per', 'multi', 're', 'pre', 'non', 'co', 'sub', 'semi
  * todo-app and web-server stay names).
  */
 function compoundOfWords(s: string): boolean {
-  const parts = s.toLowerCase().split(/[-_.+]/).filter((p) => p.length > 0);
+  const parts = s
+    .toLowerCase()
+    .split(/[-_.+]/)
+    .filter((p) => p.length > 0);
   if (parts.length < 2) return false;
   // "per-project", "per-session": a preposition joined to its noun is an adjective, whatever the noun.
   if (parts[0] === 'per' && commonWord(parts[1]!)) return true;
@@ -63,7 +155,21 @@ export const isCapitalized = (t: Token): boolean => /^[A-Z][a-z]/.test(t.text) |
 /** Could this token be part of a name at all (before context decides whether it is one)? */
 export function nameable(t: Token): boolean {
   if (t.stop || NEVER.has(t.lower) || t.text.length < 2) return false;
-  if (t.pos === 'PUNCT' || t.pos === 'SYM' || t.pos === 'SPACE' || t.pos === 'NUM' || t.pos === 'PRON' || t.pos === 'DET' || t.pos === 'ADP' || t.pos === 'CCONJ' || t.pos === 'SCONJ' || t.pos === 'PART' || t.pos === 'AUX' || t.pos === 'INTJ') return false;
+  if (
+    t.pos === 'PUNCT' ||
+    t.pos === 'SYM' ||
+    t.pos === 'SPACE' ||
+    t.pos === 'NUM' ||
+    t.pos === 'PRON' ||
+    t.pos === 'DET' ||
+    t.pos === 'ADP' ||
+    t.pos === 'CCONJ' ||
+    t.pos === 'SCONJ' ||
+    t.pos === 'PART' ||
+    t.pos === 'AUX' ||
+    t.pos === 'INTJ'
+  )
+    return false;
   if (!/^[@A-Za-z]/.test(t.text) || /[^\w.@+/-]/.test(t.text)) return false;
   return !isFileLike(t.text);
 }

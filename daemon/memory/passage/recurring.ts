@@ -49,7 +49,10 @@ export function withoutRecurring(text: string, isBoilerplate: (key: string) => b
     const head = TURN_HEAD.exec(line);
     if (head) out.push(head[0].trimEnd());
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /** Whether what is left of a passage still says something: a few words beyond its role label. */

@@ -93,7 +93,7 @@ function packTurn(text: string, paras: Range[], turn: number, max: number, out: 
 /** Where a paragraph may be cut: after each line, and after each sentence of a line of prose (a breadcrumb line is never cut inside). */
 function cutPoints(text: string, p: Range): number[] {
   const points: number[] = [];
-  for (let at = p.start; at < p.end; ) {
+  for (let at = p.start; at < p.end;) {
     const nl = text.indexOf('\n', at);
     const end = nl < 0 || nl >= p.end ? p.end : nl;
     const line = text.slice(at, end);

@@ -21,11 +21,106 @@ export function keyLiteral(v: string): boolean {
 }
 
 // Methods that hand an SDK its key; any callee whose last name starts with a capital is a constructor or a factory.
-const INIT_METHODS = new Set(['init', 'initApp', 'initialize', 'initializeApp', 'start', 'configure', 'setup', 'createLogger', 'createClient', 'create', 'connect', 'login', 'auth', 'authenticate', 'new', 'from_key', 'fromKey', 'fromPhrase', 'fromMnemonic', 'fromSecretKey', 'setApiKey', 'set_api_key', 'setAccessToken', 'setToken', 'setKey', 'withApiKey', 'withToken']);
+const INIT_METHODS = new Set([
+  'init',
+  'initApp',
+  'initialize',
+  'initializeApp',
+  'start',
+  'configure',
+  'setup',
+  'createLogger',
+  'createClient',
+  'create',
+  'connect',
+  'login',
+  'auth',
+  'authenticate',
+  'new',
+  'from_key',
+  'fromKey',
+  'fromPhrase',
+  'fromMnemonic',
+  'fromSecretKey',
+  'setApiKey',
+  'set_api_key',
+  'setAccessToken',
+  'setToken',
+  'setKey',
+  'withApiKey',
+  'withToken',
+]);
 // Constructors of values, not clients: their literal arguments are data.
-const NOT_CLIENTS = new Set(['Date', 'Error', 'TypeError', 'RangeError', 'RegExp', 'URL', 'URLSearchParams', 'Set', 'Map', 'Array', 'Buffer', 'Guid', 'UUID', 'Uuid', 'ObjectId', 'ObjectID', 'BigInt', 'Symbol', 'Promise', 'String', 'Number', 'Boolean', 'Object', 'JSON', 'Math', 'Color', 'Version', 'SemVer', 'Path', 'File', 'Regex', 'Pattern', 'Uri', 'URI', 'Hash', 'Decimal', 'Long', 'Int', 'Hex', 'Base64', 'TextEncoder', 'Uint8Array', 'Blob', 'Request', 'Response', 'Headers', 'Event', 'CustomEvent', 'Intl', 'Commit', 'Sha', 'Oid', 'Digest', 'Checksum', 'Id', 'ID',
+const NOT_CLIENTS = new Set([
+  'Date',
+  'Error',
+  'TypeError',
+  'RangeError',
+  'RegExp',
+  'URL',
+  'URLSearchParams',
+  'Set',
+  'Map',
+  'Array',
+  'Buffer',
+  'Guid',
+  'UUID',
+  'Uuid',
+  'ObjectId',
+  'ObjectID',
+  'BigInt',
+  'Symbol',
+  'Promise',
+  'String',
+  'Number',
+  'Boolean',
+  'Object',
+  'JSON',
+  'Math',
+  'Color',
+  'Version',
+  'SemVer',
+  'Path',
+  'File',
+  'Regex',
+  'Pattern',
+  'Uri',
+  'URI',
+  'Hash',
+  'Decimal',
+  'Long',
+  'Int',
+  'Hex',
+  'Base64',
+  'TextEncoder',
+  'Uint8Array',
+  'Blob',
+  'Request',
+  'Response',
+  'Headers',
+  'Event',
+  'CustomEvent',
+  'Intl',
+  'Commit',
+  'Sha',
+  'Oid',
+  'Digest',
+  'Checksum',
+  'Id',
+  'ID',
   // Parsing and comparing: `uuid.MustParse("…")`, `assert.Equal(t, "…", got)`.
-  'Parse', 'MustParse', 'ParseUUID', 'FromString', 'Equal', 'Equals', 'EqualValues', 'NotEqual', 'Contains', 'Compile', 'MustCompile']);
+  'Parse',
+  'MustParse',
+  'ParseUUID',
+  'FromString',
+  'Equal',
+  'Equals',
+  'EqualValues',
+  'NotEqual',
+  'Contains',
+  'Compile',
+  'MustCompile',
+]);
 
 function clientCall(callee: string): boolean {
   const names = callee.replace(/^new\s+/, '').split(/\.|::/);
@@ -34,7 +129,8 @@ function clientCall(callee: string): boolean {
   return INIT_METHODS.has(last) || /^[A-Z]/.test(last);
 }
 
-const SAFE_HEADER = /^(?:content-|accept|user-agent|cache-control|if-|etag|traceparent|tracestate|idempotency|origin|referer|host|cookie-consent)|(?:id|version|trace|request|correlation|span|locale|language|timezone|org|organization|project)$/i;
+const SAFE_HEADER =
+  /^(?:content-|accept|user-agent|cache-control|if-|etag|traceparent|tracestate|idempotency|origin|referer|host|cookie-consent)|(?:id|version|trace|request|correlation|span|locale|language|timezone|org|organization|project)$/i;
 
 export const CALL_RULES: readonly Rule[] = [
   {
@@ -73,11 +169,14 @@ export const CALL_RULES: readonly Rule[] = [
     re: /(?<pre>\bheaders\s*[=:]\s*)(?<obj>\{[^{}\n]{0,600}\})/gi,
     rewrite: (m, g) => {
       let count = 0;
-      const obj = g.obj!.replace(/(?<nq>["']?)(?<name>[\w-]+)\k<nq>(?<sep>\s*:\s*)(?<q>["'])(?<v>[^"'\n]+)\k<q>/g, (pair, nq: string, name: string, sep: string, q: string, v: string) => {
-        if (SAFE_HEADER.test(name) || !keyLiteral(v)) return pair;
-        count++;
-        return `${nq}${name}${nq}${sep}${q}${marker('header-value')}${q}`;
-      });
+      const obj = g.obj!.replace(
+        /(?<nq>["']?)(?<name>[\w-]+)\k<nq>(?<sep>\s*:\s*)(?<q>["'])(?<v>[^"'\n]+)\k<q>/g,
+        (pair, nq: string, name: string, sep: string, q: string, v: string) => {
+          if (SAFE_HEADER.test(name) || !keyLiteral(v)) return pair;
+          count++;
+          return `${nq}${name}${nq}${sep}${q}${marker('header-value')}${q}`;
+        },
+      );
       return { text: `${g.pre}${obj}`, count };
     },
   },

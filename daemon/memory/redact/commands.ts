@@ -27,11 +27,23 @@ interface FlagEntry {
 const FLAGS: readonly FlagEntry[] = [
   { tools: ['sshpass'], flags: ['-p'], glued: ['-p'] },
   // Registry logins only: elsewhere `docker -p` publishes a port.
-  { tools: ['docker login', 'podman login', 'buildah login', 'skopeo login', 'nerdctl login', 'oras login', 'helm registry login', 'crane auth login'], keywords: ['login'], flags: ['-p'] },
-  { tools: ['ldapsearch', 'ldapmodify', 'ldapadd', 'ldapdelete', 'ldapwhoami', 'ldappasswd', 'ldapcompare', 'ldapmodrdn', 'ldapexop', 'ldapurl'], keywords: ['ldap'], flags: ['-w'] },
+  {
+    tools: ['docker login', 'podman login', 'buildah login', 'skopeo login', 'nerdctl login', 'oras login', 'helm registry login', 'crane auth login'],
+    keywords: ['login'],
+    flags: ['-p'],
+  },
+  {
+    tools: ['ldapsearch', 'ldapmodify', 'ldapadd', 'ldapdelete', 'ldapwhoami', 'ldappasswd', 'ldapcompare', 'ldapmodrdn', 'ldapexop', 'ldapurl'],
+    keywords: ['ldap'],
+    flags: ['-w'],
+  },
   { tools: ['openssl'], flags: ['-passout pass:', '-passin pass:', '-pass pass:', '-password pass:', '-k'] },
   { tools: ['redis-cli', 'valkey-cli', 'keydb-cli'], flags: ['-a', '--pass'] },
-  { tools: ['sqlcmd', 'bcp', 'osql', 'isql', 'ipmitool', 'mosquitto_pub', 'mosquitto_sub', 'mosquitto_rr', 'zip', 'unzip', 'zipcloak'], keywords: ['sqlcmd', 'bcp', 'osql', 'isql', 'ipmitool', 'mosquitto', 'zip'], flags: ['-P'] },
+  {
+    tools: ['sqlcmd', 'bcp', 'osql', 'isql', 'ipmitool', 'mosquitto_pub', 'mosquitto_sub', 'mosquitto_rr', 'zip', 'unzip', 'zipcloak'],
+    keywords: ['sqlcmd', 'bcp', 'osql', 'isql', 'ipmitool', 'mosquitto', 'zip'],
+    flags: ['-P'],
+  },
   { tools: ['7z', '7za', '7zr', 'rar', 'unrar'], flags: [], glued: ['-p'] },
   { tools: ['mongo', 'mongosh', 'mongodump', 'mongorestore', 'mongoexport', 'mongoimport', 'mongostat', 'mongotop'], keywords: ['mongo'], flags: ['-p'] },
   { tools: ['az login', 'oc login', 'rdesktop', 'smbmap', 'crackmapexec', 'netexec', 'nxc', 'hydra'], flags: ['-p'] },
@@ -69,7 +81,10 @@ export const COMMAND_RULES: readonly Rule[] = [
   {
     kind: 'command-password',
     keywords: ['rabbitmqctl', 'net use'],
-    re: new RegExp(String.raw`(?<pre>\b(?:rabbitmqctl(?:[ \t]+-\S+)*[ \t]+(?:add_user|change_password|authenticate_user)[ \t]+\S+|net[ \t]+user[ \t]+\S+|net[ \t]+use[ \t]+\\\\\S+)[ \t]+)(?<s>${VALUE})`, 'gi'),
+    re: new RegExp(
+      String.raw`(?<pre>\b(?:rabbitmqctl(?:[ \t]+-\S+)*[ \t]+(?:add_user|change_password|authenticate_user)[ \t]+\S+|net[ \t]+user[ \t]+\S+|net[ \t]+use[ \t]+\\\\\S+)[ \t]+)(?<s>${VALUE})`,
+      'gi',
+    ),
     accept: (v) => !/^[/*-]/.test(v) && !notAValue(v),
   },
   {
@@ -84,7 +99,10 @@ export const COMMAND_RULES: readonly Rule[] = [
     // credentials by host), `composer|poetry config http-basic.REPO USER PW`, `… config github-oauth.HOST TOKEN`.
     kind: 'command-password',
     keywords: ['bundle config', 'http-basic.', 'github-oauth.', 'gitlab-oauth.', 'gitlab-token.', 'bearer.', 'pypi-token.'],
-    re: new RegExp(String.raw`(?<pre>\b(?:bundle[ \t]+config(?:[ \t]+set)?(?:[ \t]+--(?:local|global))?[ \t]+(?!build\.|mirror\.)[\w-]+(?:\.[\w-]+)+|(?:composer|poetry)[ \t]+config(?:[ \t]+-\S+)*[ \t]+(?:http-basic\.\S+[ \t]+\S+|(?:github-oauth|gitlab-oauth|gitlab-token|bearer|pypi-token)\.\S+))[ \t]+)(?<s>${VALUE})`, 'g'),
+    re: new RegExp(
+      String.raw`(?<pre>\b(?:bundle[ \t]+config(?:[ \t]+set)?(?:[ \t]+--(?:local|global))?[ \t]+(?!build\.|mirror\.)[\w-]+(?:\.[\w-]+)+|(?:composer|poetry)[ \t]+config(?:[ \t]+-\S+)*[ \t]+(?:http-basic\.\S+[ \t]+\S+|(?:github-oauth|gitlab-oauth|gitlab-token|bearer|pypi-token)\.\S+))[ \t]+)(?<s>${VALUE})`,
+      'g',
+    ),
     accept: (v) => !v.startsWith('-') && !notAValue(v),
   },
   {

@@ -12,8 +12,7 @@ import { isStopword, notAValue, plausibleSecret } from './values';
 const optionList = (v: string): boolean => /^[\w:,.-]+(?:\|[\w:,.-]+)+$/.test(v);
 // A quoted literal beside a secret's name in code is often a label (`'x-token'`, `'class body'`):
 // take one word of six or more characters with a digit or a symbol beyond `-` and `_`.
-const strongLiteral = (v: string): boolean =>
-  v.length >= 6 && !/\s/.test(v) && !optionList(v) && plausibleSecret(v) && (/\d/.test(v) || /[^\w-]/.test(v));
+const strongLiteral = (v: string): boolean => v.length >= 6 && !/\s/.test(v) && !optionList(v) && plausibleSecret(v) && (/\d/.test(v) || /[^\w-]/.test(v));
 
 export const CONFIG_RULES: readonly Rule[] = [
   {

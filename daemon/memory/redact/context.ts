@@ -21,7 +21,10 @@ export const CONTEXT_RULES: readonly Rule[] = [
     // .env lines, shell exports, YAML at the start of a line: the whole rest of the line.
     kind: 'env-secret',
     keywords: NAME_KEYWORDS,
-    re: new RegExp(String.raw`^(?<pre>[ \t]*-?[ \t]*(?:export[ \t]+)?["']?${SECRET_NAME}["']?(?:[ \t]*=[ \t]*|[ \t]*:[ \t]+))(?<s>[^\s#](?:[^\n]*[^\s])?)(?=[ \t]*$)`, 'gim'),
+    re: new RegExp(
+      String.raw`^(?<pre>[ \t]*-?[ \t]*(?:export[ \t]+)?["']?${SECRET_NAME}["']?(?:[ \t]*=[ \t]*|[ \t]*:[ \t]+))(?<s>[^\s#](?:[^\n]*[^\s])?)(?=[ \t]*$)`,
+      'gim',
+    ),
     // `token: string;`, `password: req.body.password,` and `x = f()` are code.
     accept: (v) => !notAValue(v) && !codeCall(v) && !codeShape(v) && !/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v),
   },
@@ -33,7 +36,10 @@ export const CONTEXT_RULES: readonly Rule[] = [
     // The name sits in a lookbehind, so the regex is only tried where an `=` or `:` stands. POSIX shells' $PWD and
     // $OLDPWD are the working directory (`-v "$PWD":/app`), not a password.
     // A quote left open at the end of a line holds a token cut by a line wrap.
-    re: new RegExp(String.raw`(?<=(?:^|[\s;&|?('"\x60,{:=$@])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<!\$(?:OLD)?PWD["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|["'][\w+/=.~-]{16,}$|(?![^\s"'\x60;&|(),}]*\()[^\s"'\x60;&|(),}]+)`, 'gim'),
+    re: new RegExp(
+      String.raw`(?<=(?:^|[\s;&|?('"\x60,{:=$@])(?:export\s+|set\s+|\$env:)?${SECRET_NAME}["']?)(?<!\$(?:OLD)?PWD["']?)(?<pre>(?<eq>=|\s*:=?\s*|\s+=\s+))(?<s>"[^"\n]*"|'[^'\n]*'|["'][\w+/=.~-]{16,}$|(?![^\s"'\x60;&|(),}]*\()[^\s"'\x60;&|(),}]+)`,
+      'gim',
+    ),
     accept: (v, g) => {
       const value = unquote(v);
       if (value.length === 0 || notAValue(value) || codeCall(value)) return false;
@@ -46,7 +52,10 @@ export const CONTEXT_RULES: readonly Rule[] = [
     kind: 'env-secret',
     keywords: ['env ', 'arg ', 'setenv', 'set -'],
     // Also mid-line (a command pasted into a sentence); `ENV`/`ARG` only in capitals (`the env TOKEN variable` is prose).
-    re: new RegExp(String.raw`(?<pre>(?:^|[\s;&|(])(?<cmd>ENV|ARG|setenv|set(?:[ \t]+-[A-Za-z]+)+)[ \t]+["']?${SECRET_NAME}["']?[ \t]+)(?<s>"[^"\n]*"|'[^'\n]*'|[^\s"'=]\S*)(?=\s|$)`, 'gim'),
+    re: new RegExp(
+      String.raw`(?<pre>(?:^|[\s;&|(])(?<cmd>ENV|ARG|setenv|set(?:[ \t]+-[A-Za-z]+)+)[ \t]+["']?${SECRET_NAME}["']?[ \t]+)(?<s>"[^"\n]*"|'[^'\n]*'|[^\s"'=]\S*)(?=\s|$)`,
+      'gim',
+    ),
     accept: (v, g) => (!/^(?:env|arg)$/i.test(g.cmd ?? '') || /^(?:ENV|ARG)$/.test(g.cmd ?? '')) && valueAfterName(v),
   },
   {

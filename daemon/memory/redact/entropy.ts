@@ -37,7 +37,8 @@ const NOT_PREFIXES = /^(?:sha\d*|md5|commit|rev|revision|id|uuid|guid|hash|diges
 // A provider-style prefix of lower-case words (`acme_live_`, `xy_sbox_`, `pay_live_apikey_`) before a body.
 const WORD_PREFIX = /^(?<prefix>(?:[a-z][a-z0-9]{1,11}[_-]){1,4})(?<body>[A-Za-z0-9][\w-]{13,})$/;
 // Five characters in alphabet order (`ABCDE`, `23456`, `mnopq`): an alphabet or a test fixture, not a random draw.
-const SEQUENCE = /(?:abcde|bcdef|cdefg|defgh|efghi|fghij|ghijk|hijkl|ijklm|jklmn|klmno|lmnop|mnopq|nopqr|opqrs|pqrst|qrstu|rstuv|stuvw|tuvwx|uvwxy|vwxyz|01234|12345|23456|34567|45678|56789)/i;
+const SEQUENCE =
+  /(?:abcde|bcdef|cdefg|defgh|efghi|fghij|ghijk|hijkl|ijklm|jklmn|klmno|lmnop|mnopq|nopqr|opqrs|pqrst|qrstu|rstuv|stuvw|tuvwx|uvwxy|vwxyz|01234|12345|23456|34567|45678|56789)/i;
 
 /** Whether the body after a word prefix, or one of its `_`/`-` parts, is random. */
 function randomBody(body: string): boolean {
@@ -46,7 +47,12 @@ function randomBody(body: string): boolean {
   const parts = body.split(/[_-]/);
   if (parts.some((p) => randomPart(p, true))) return true;
   const joined = parts.join('');
-  return parts.length > 1 && joined.length >= 20 && !parts.some((p) => /^(?:\d+|[A-Za-z][a-z]{2,}|[a-z]{2,}(?:[A-Z][a-z]{2,})+)$/.test(p)) && randomPart(joined, false);
+  return (
+    parts.length > 1 &&
+    joined.length >= 20 &&
+    !parts.some((p) => /^(?:\d+|[A-Za-z][a-z]{2,}|[a-z]{2,}(?:[A-Z][a-z]{2,})+)$/.test(p)) &&
+    randomPart(joined, false)
+  );
 }
 
 /** Mixed case with a digit and few lower-case words, or lower case with digits in three places or more; entropy near a random draw's. */

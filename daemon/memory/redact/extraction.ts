@@ -21,7 +21,12 @@ const rn = <T extends string | null | undefined>(s: T): T => (typeof s === 'stri
 export function redactExtraction<E extends Entity, F extends Fact, X extends { entities: E[]; facts: F[]; summary?: string | null | undefined }>(x: X): X {
   return {
     ...x,
-    entities: x.entities.map((e) => ({ ...e, name: r(e.name), ...(e.aliases ? { aliases: e.aliases.map(r) } : {}), ...(e.description ? { description: r(e.description) } : {}) })),
+    entities: x.entities.map((e) => ({
+      ...e,
+      name: r(e.name),
+      ...(e.aliases ? { aliases: e.aliases.map(r) } : {}),
+      ...(e.description ? { description: r(e.description) } : {}),
+    })),
     facts: x.facts.map((f) => ({ ...f, source: r(f.source), fact: r(f.fact), target: rn(f.target), value: rn(f.value), supersedes: rn(f.supersedes) })),
     ...(typeof x.summary === 'string' ? { summary: r(x.summary) } : {}),
   };

@@ -10,7 +10,8 @@ export class KeywordIndex {
 
   constructor(keywords: Iterable<string>) {
     for (const k of new Set(keywords)) {
-      if (k.length < 2 || k !== k.toLowerCase() || /[^\x20-\x7e]/.test(k)) throw new Error(`redaction keyword '${k}' must be lower-case ASCII of 2 or more characters`);
+      if (k.length < 2 || k !== k.toLowerCase() || /[^\x20-\x7e]/.test(k))
+        throw new Error(`redaction keyword '${k}' must be lower-case ASCII of 2 or more characters`);
       const slot = k.charCodeAt(0) * 128 + k.charCodeAt(1);
       (this.table[slot] ??= []).push(k);
     }

@@ -24,7 +24,11 @@ export const PROSE_RULES: readonly Rule[] = [
     re: /(?<pre>\b(?:password|passwd|passphrase|secret|token|api[ -]?key|pin|credentials?)(?:\s+(?:for|of|on|to)\s+(?:the\s+)?[\w.@-]+(?:\s+[\w.@-]+)?)?(?:\s+(?:is|was|is now|is set to|set to|=|:|reads|became)\s+(?<q>["'`]?)|(?<colon>\s*:\s+)))(?<s>[^\s"'`,;]+)/gi,
     // After a bare colon ("API key: V") the value stands unquoted and must hold a digit, or look generated.
     accept: (v, g) =>
-      g.colon ? credentialShaped(v) || (plausibleSecret(v) && /^\w/.test(v) && /\d/.test(v)) : g.q ? (!notAValue(v) && !/^[A-Za-z_$][\w$]*$/.test(v)) || plausibleSecret(v) : plausibleSecret(v),
+      g.colon
+        ? credentialShaped(v) || (plausibleSecret(v) && /^\w/.test(v) && /\d/.test(v))
+        : g.q
+          ? (!notAValue(v) && !/^[A-Za-z_$][\w$]*$/.test(v)) || plausibleSecret(v)
+          : plausibleSecret(v),
   },
   {
     // "log in with password hunter2", "use the token x".
@@ -66,5 +70,10 @@ export const PROSE_RULES: readonly Rule[] = [
 
 /** After an env-style name, a single plain word is still the value unless it is an ordinary English word. */
 function plausibleWordSecret(v: string): boolean {
-  return /^[A-Za-z][A-Za-z0-9]{3,}$/.test(v) && !/^(?:is|was|the|a|an|not|set|unset|empty|missing|required|wrong|invalid|expired|correct|stored|rotated|changed|leaked|used|needed|present|configured|defined|available)$/i.test(v);
+  return (
+    /^[A-Za-z][A-Za-z0-9]{3,}$/.test(v) &&
+    !/^(?:is|was|the|a|an|not|set|unset|empty|missing|required|wrong|invalid|expired|correct|stored|rotated|changed|leaked|used|needed|present|configured|defined|available)$/i.test(
+      v,
+    )
+  );
 }

@@ -20,7 +20,40 @@ const B64 = String.raw`[A-Za-z0-9+/]`;
 // follows a client secret, never an id. Paddle's ids (`txn_01…`, `ctm_01…`), Twilio's message SIDs (`SM`/`MM` + 32
 // hex), PostHog's project keys (`phc_`, documented as safe in browsers) and Langfuse's public keys (`pk-lf-`).
 // Only the entropy net took them for secrets, so it asks `publicId` rather than a pass of its own shielding them.
-const STRIPE_PREFIXES = ['pi', 'pm', 'ch', 'cus', 'evt', 'in', 'il', 'ii', 'sub', 'si', 'price', 'prod', 'py', 're', 'po', 'tr', 'txn', 'seti', 'src', 'card', 'ba', 'plink', 'promo', 'di', 'dp', 'du', 'fee', 'cn', 'sq', 'acct', 'ipi', 'iar'];
+const STRIPE_PREFIXES = [
+  'pi',
+  'pm',
+  'ch',
+  'cus',
+  'evt',
+  'in',
+  'il',
+  'ii',
+  'sub',
+  'si',
+  'price',
+  'prod',
+  'py',
+  're',
+  'po',
+  'tr',
+  'txn',
+  'seti',
+  'src',
+  'card',
+  'ba',
+  'plink',
+  'promo',
+  'di',
+  'dp',
+  'du',
+  'fee',
+  'cn',
+  'sq',
+  'acct',
+  'ipi',
+  'iar',
+];
 const PUBLIC_ID = new RegExp(
   String.raw`^(?:(?:${STRIPE_PREFIXES.join('|')})_[A-Za-z0-9]{8,64}|(?:txn|ctm|sub|add|biz|pri|pro|dsc|adj)_01[a-z0-9]{24}|[SM]M[0-9a-f]{32}|phc_[A-Za-z0-9]{32,64}|pk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`,
 );
@@ -51,10 +84,25 @@ export function ordinaryBase64(b64: string): boolean {
 
 export const PUBLIC_RULES: readonly Rule[] = [
   // An SSH public key: the key type, then RFC 4253's blob, which opens with the base64 of the type's own length and name.
-  { kind: 'public', keywords: ['ssh-', 'ecdsa-sha2-', 'sk-ssh-', 'sk-ecdsa-'], re: new RegExp(String.raw`(?<s>\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)(?:-cert-v01@openssh\.com)?[ \t]+AAAA${B64}{20,}={0,3})`, 'g') },
+  {
+    kind: 'public',
+    keywords: ['ssh-', 'ecdsa-sha2-', 'sk-ssh-', 'sk-ecdsa-'],
+    re: new RegExp(
+      String.raw`(?<s>\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)(?:-cert-v01@openssh\.com)?[ \t]+AAAA${B64}{20,}={0,3})`,
+      'g',
+    ),
+  },
   // WireGuard: PublicKey and PresharedKey are different things; only the public key is public. `wg show` prints "public key:" and "peer:".
-  { kind: 'public', keywords: ['ublickey', 'ublic key', 'eer:'], re: new RegExp(String.raw`(?<pre>(?:\bPublicKey[ \t]*=[ \t]*|\bpublic key:[ \t]*|^peer:[ \t]*))(?<s>${B64}{42,43}=)`, 'gim') },
-  { kind: 'public', keywords: ['-----begin'], re: /(?<s>-----BEGIN (?:CERTIFICATE|PUBLIC KEY|RSA PUBLIC KEY|PGP PUBLIC KEY BLOCK|X509 CRL|CERTIFICATE REQUEST|NEW CERTIFICATE REQUEST)-----[\s\S]*?-----END [A-Z0-9 ]+-----)/g },
+  {
+    kind: 'public',
+    keywords: ['ublickey', 'ublic key', 'eer:'],
+    re: new RegExp(String.raw`(?<pre>(?:\bPublicKey[ \t]*=[ \t]*|\bpublic key:[ \t]*|^peer:[ \t]*))(?<s>${B64}{42,43}=)`, 'gim'),
+  },
+  {
+    kind: 'public',
+    keywords: ['-----begin'],
+    re: /(?<s>-----BEGIN (?:CERTIFICATE|PUBLIC KEY|RSA PUBLIC KEY|PGP PUBLIC KEY BLOCK|X509 CRL|CERTIFICATE REQUEST|NEW CERTIFICATE REQUEST)-----[\s\S]*?-----END [A-Z0-9 ]+-----)/g,
+  },
   { kind: 'public', keywords: ['ge1', 'pub1'], re: /\b(?<s>(?:age1[02-9ac-hj-np-z]{58}|npub1[02-9ac-hj-np-z]{58,59}))\b/g },
   // go.sum and go.mod hashes, SRI integrity values, Nix's hashes.
   { kind: 'public', keywords: ['h1:'], re: new RegExp(String.raw`(?<=\s)(?<s>h1:${B64}{43}=)`, 'g') },
@@ -62,9 +110,17 @@ export const PUBLIC_RULES: readonly Rule[] = [
   // SSH host key fingerprints ("ED25519 key fingerprint is SHA256:…", `ssh-keygen -l`).
   { kind: 'public', keywords: ['a256:'], re: new RegExp(String.raw`(?<=fingerprint is |\d{3,4} )(?<s>SHA256:${B64}{43})`, 'g') },
   // Keys their providers publish for browsers, shielded whole so a name like PUBLIC_KEY= before them does not count.
-  { kind: 'public', keywords: ['phc_', 'pk-lf-'], re: /(?<![\w-])(?<s>phc_[A-Za-z0-9]{32,64}|pk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])/g },
+  {
+    kind: 'public',
+    keywords: ['phc_', 'pk-lf-'],
+    re: /(?<![\w-])(?<s>phc_[A-Za-z0-9]{32,64}|pk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])/g,
+  },
   { kind: 'public', keywords: ['sitekey'], re: /(?<pre>\bdata-sitekey=["'])(?<s>[\w-]{20,60})(?=["'])/g },
-  { kind: 'public', keywords: ['quest_id', 'quest-id', 'questid', 'ace_id', 'ace-id', 'ulid'], re: /(?<pre>\b(?:request[_-]?id|trace[_-]?id|ulid)["']?\s*[=:]\s*["']?)(?<s>[0-7][0-9A-HJKMNP-TV-Z]{25})(?![\w-])/gi },
+  {
+    kind: 'public',
+    keywords: ['quest_id', 'quest-id', 'questid', 'ace_id', 'ace-id', 'ulid'],
+    re: /(?<pre>\b(?:request[_-]?id|trace[_-]?id|ulid)["']?\s*[=:]\s*["']?)(?<s>[0-7][0-9A-HJKMNP-TV-Z]{25})(?![\w-])/gi,
+  },
   // Block explorers and IPFS gateways: what follows /address/, /tx/, /account/, /ipfs/ is public by design.
   {
     kind: 'public',
@@ -72,5 +128,9 @@ export const PUBLIC_RULES: readonly Rule[] = [
     re: /(?<pre>https?:\/\/[\w.-]*(?:scan|explorer|mempool|blockchain|blockstream|etherscan|solscan|ipfs|dweb|pinata|gateway|blockchair|tronscan|polygonscan|arbiscan)[\w.-]*(?:\/[\w.-]+)*?\/(?:address(?:es)?(?:\/[a-z]+)?|tx|txs|account|block|token|ipfs)\/)(?<s>[A-Za-z0-9]{26,100})/g,
   },
   // A Solana or other base58 public key under its own label.
-  { kind: 'public', keywords: ['ubkey', 'ublic key', 'ublic_key', 'ogram id', 'ogram_id', 'ogramid', 'ddress'], re: /(?<pre>\b(?:pubkey|public[ _]key|program[ _]?id|(?:wallet |contract )?address)["']?\s*[:=]\s*["']?)(?<s>[1-9A-HJ-NP-Za-km-z]{32,44})(?![\w])/gi },
+  {
+    kind: 'public',
+    keywords: ['ubkey', 'ublic key', 'ublic_key', 'ogram id', 'ogram_id', 'ogramid', 'ddress'],
+    re: /(?<pre>\b(?:pubkey|public[ _]key|program[ _]?id|(?:wallet |contract )?address)["']?\s*[:=]\s*["']?)(?<s>[1-9A-HJ-NP-Za-km-z]{32,44})(?![\w])/gi,
+  },
 ];

@@ -11,12 +11,14 @@ import { credentialShaped } from './shape';
 import { isStopword, notAValue, plausibleSecret } from './values';
 
 const CREDENTIAL_HEADER = /^(?:.*\b)?(?:pass(?:word|wd|phrase)?|pwd|secret|token|(?:api|access|secret|private|license)[ _-]?key|key|credentials?|pin|auth)$/i;
-const LABEL_CELL = /^(?:api[ _-]?key|access[ _-]?key|secret[ _-]?key|password|passwd|passphrase|token|access[ _-]?token|secret|credential|pat|app[ _-]?password)$/i;
+const LABEL_CELL =
+  /^(?:api[ _-]?key|access[ _-]?key|secret[ _-]?key|password|passwd|passphrase|token|access[ _-]?token|secret|credential|pat|app[ _-]?password)$/i;
 const NAME_CELL = new RegExp(`^${SECRET_NAME}$`, 'i');
 // A rule line under a header or around a box: dashes, with pipes, colons or pluses.
 const SEPARATOR = /^[\s|:+=]*-[\s|:+=-]*$/;
 
-const cellValue = (v: string): boolean => v.length >= 4 && !v.includes(' ') && !v.includes(SHIELD) && !notAValue(v) && !isStopword(v) && (plausibleSecret(v) || credentialShaped(v));
+const cellValue = (v: string): boolean =>
+  v.length >= 4 && !v.includes(' ') && !v.includes(SHIELD) && !notAValue(v) && !isStopword(v) && (plausibleSecret(v) || credentialShaped(v));
 
 interface Row {
   line: string;
@@ -54,10 +56,13 @@ function redactTable(block: string): { text: string; count: number } {
     // Rewrite cell by cell, keeping the spacing.
     let j = -1;
     const at = line.indexOf('|');
-    return line.slice(0, at) + line.slice(at).replace(/\|([^|]*)(?=\||$)/g, (m, cell: string) => {
-      j++;
-      return take.has(j) ? `|${cell.replace(cell.trim(), marker('table-secret'))}` : m;
-    });
+    return (
+      line.slice(0, at) +
+      line.slice(at).replace(/\|([^|]*)(?=\||$)/g, (m, cell: string) => {
+        j++;
+        return take.has(j) ? `|${cell.replace(cell.trim(), marker('table-secret'))}` : m;
+      })
+    );
   });
   return { text: out.join('\n'), count };
 }
@@ -67,13 +72,21 @@ const TOKEN_LINE = /^[A-Za-z0-9+/=_.-]+$/;
 /** Whether `parts` (lines without their indentation) are one token cut at a fixed width that joins into a random-looking one. */
 function wrappedToken(parts: string[]): boolean {
   const width = parts[0]!.length;
-  if (width < 40 || parts.length < 2 || !parts.slice(0, -1).every((p) => p.length === width) || parts[parts.length - 1]!.length > width || !parts.every((p) => TOKEN_LINE.test(p))) return false;
+  if (
+    width < 40 ||
+    parts.length < 2 ||
+    !parts.slice(0, -1).every((p) => p.length === width) ||
+    parts[parts.length - 1]!.length > width ||
+    !parts.every((p) => TOKEN_LINE.test(p))
+  )
+    return false;
   const joined = parts.join('');
   if (/^[0-9a-f]+$/i.test(joined) || ordinaryBase64(joined)) return false;
   return /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/.test(joined) || looksRandom(joined);
 }
 
-const isTokenChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 61 || c === 95 || c === 46 || c === 45;
+const isTokenChar = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 61 || c === 95 || c === 46 || c === 45;
 
 /** Runs of two or more lines of token characters, the first ones 40 characters or longer, each judged joined. */
 function redactWrapped(text: string): { text: string; count: number } {
@@ -131,7 +144,11 @@ function redactWrapped(text: string): { text: string; count: number } {
 }
 
 /** Blocks of consecutive lines that `member` accepts, each rewritten by `rewrite`. */
-function lineBlocks(text: string, member: (text: string, from: number, to: number) => boolean, rewrite: (block: string) => { text: string; count: number }): { text: string; count: number } {
+function lineBlocks(
+  text: string,
+  member: (text: string, from: number, to: number) => boolean,
+  rewrite: (block: string) => { text: string; count: number },
+): { text: string; count: number } {
   let out = '';
   let last = 0;
   let count = 0;
@@ -173,7 +190,11 @@ const tableLine = (text: string, from: number, to: number): boolean => {
   const i = indentEnd(text, from, to);
   let end = to;
   while (end > i && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 13)) end--;
-  return text.charCodeAt(i) === 124 || (end > i && text.charCodeAt(end - 1) === 124 && text.indexOf('|', i) < end - 1) || (text.charCodeAt(i) === 43 && text.charCodeAt(i + 1) === 45);
+  return (
+    text.charCodeAt(i) === 124 ||
+    (end > i && text.charCodeAt(end - 1) === 124 && text.indexOf('|', i) < end - 1) ||
+    (text.charCodeAt(i) === 43 && text.charCodeAt(i + 1) === 45)
+  );
 };
 export const RECORD_RULES: readonly Rule[] = [
   {

@@ -31,7 +31,21 @@ export interface RedactResult {
 }
 
 // Private key blocks go first, then public things are shielded (public.ts), then the rest.
-const RULES: readonly Rule[] = [...KEY_RULES, ...PUBLIC_RULES, ...WALLET_RULES, ...RECORD_RULES, ...TOKEN_RULES, ...URL_RULES, ...SWEEP_RULES, ...COMMAND_RULES, ...CONFIG_RULES, ...CONTEXT_RULES, ...PROSE_RULES, ...CALL_RULES, HIGH_ENTROPY_RULE];
+const RULES: readonly Rule[] = [
+  ...KEY_RULES,
+  ...PUBLIC_RULES,
+  ...WALLET_RULES,
+  ...RECORD_RULES,
+  ...TOKEN_RULES,
+  ...URL_RULES,
+  ...SWEEP_RULES,
+  ...COMMAND_RULES,
+  ...CONFIG_RULES,
+  ...CONTEXT_RULES,
+  ...PROSE_RULES,
+  ...CALL_RULES,
+  HIGH_ENTROPY_RULE,
+];
 const PUBLIC = Uint8Array.from(RULES, (r) => (PUBLIC_RULES.includes(r) ? 1 : 0));
 const KEYWORDS = new KeywordIndex(RULES.flatMap((r) => r.keywords ?? []));
 // Which rules each keyword wakes, and the rules with no keyword (they always run).
@@ -72,11 +86,11 @@ export function redact(text: string): RedactResult {
   // A secret found once is a secret wherever else the text repeats it (`login X` echoed back as `account "X" set`).
   if (found.length > 0)
     for (const v of new Set(found))
-    if (v.length >= 10 && (credentialShaped(v) || /^\d{12,}$/.test(v)) && out.includes(v)) {
-      const parts = out.split(v);
-      count += parts.length - 1;
-      out = parts.join(marker('repeated'));
-    }
+      if (v.length >= 10 && (credentialShaped(v) || /^\d{12,}$/.test(v)) && out.includes(v)) {
+        const parts = out.split(v);
+        count += parts.length - 1;
+        out = parts.join(marker('repeated'));
+      }
   if (shielded.length > 0) out = out.replace(SHIELDED, (_m, i: string) => shielded[decodeIndex(i)] ?? '');
   return { text: out, count };
 }

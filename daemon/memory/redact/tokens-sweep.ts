@@ -58,5 +58,9 @@ export const SWEEP_RULES: readonly Rule[] = [
   near('lob-key', 'lob', String.raw`(?:live|test)_(?:pub_)?[a-f0-9]{31,35}`),
   near('gocardless-token', 'gocardless', String.raw`live_[\w=-]{40}`),
   near('beamer-key', 'beamer', String.raw`b_[\w=-]{44}`),
-  { kind: 'sidekiq-secret', keywords: ['contribsys'], re: /\b(?<s>[a-f0-9]{8}:[a-f0-9]{8})(?=[\s'"@]|$)(?<=(?:BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[\s'"]{0,3}[:=][\s'"]{0,5}|https?:\/\/)[a-f0-9]{8}:[a-f0-9]{8})/gi },
+  {
+    kind: 'sidekiq-secret',
+    keywords: ['contribsys'],
+    re: /\b(?<s>[a-f0-9]{8}:[a-f0-9]{8})(?=[\s'"@]|$)(?<=(?:BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[\s'"]{0,3}[:=][\s'"]{0,5}|https?:\/\/)[a-f0-9]{8}:[a-f0-9]{8})/gi,
+  },
 ];

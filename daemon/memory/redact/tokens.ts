@@ -18,7 +18,11 @@ export const TOKEN_RULES: readonly Rule[] = [
   tok('aws-access-key', ['akia', 'asia', 'abia', 'acca', 'a3t'], String.raw`(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}`),
   tok('github-token', ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'], String.raw`gh[pousr]_[A-Za-z0-9]{20,}`),
   tok('github-token', ['github_pat_'], String.raw`github_pat_\w{20,}`),
-  tok('gitlab-token', ['glpat-', 'gldt-', 'glrt-', 'glft-', 'glsoat-', 'glffct-', 'glcbt-', 'glimt-', 'glagent-', 'gloas-', 'glptt-'], String.raw`gl(?:pat|dt|rt|ft|soat|ffct|cbt|imt|agent|oas|ptt)-[\w.-]{20,}`),
+  tok(
+    'gitlab-token',
+    ['glpat-', 'gldt-', 'glrt-', 'glft-', 'glsoat-', 'glffct-', 'glcbt-', 'glimt-', 'glagent-', 'gloas-', 'glptt-'],
+    String.raw`gl(?:pat|dt|rt|ft|soat|ffct|cbt|imt|agent|oas|ptt)-[\w.-]{20,}`,
+  ),
   tok('gitlab-token', ['gr1348941'], String.raw`GR1348941[\w-]{20,}`),
   tok('slack-token', ['xox'], String.raw`xox[abposre](?:\.xox[bp])?-[A-Za-z0-9-]{10,}`),
   tok('slack-token', ['xapp-'], String.raw`xapp-\d-[A-Za-z0-9-]{10,}`),

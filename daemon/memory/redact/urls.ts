@@ -11,7 +11,22 @@ import { marker, SHIELD, type Rule } from './rule';
 import { credentialShaped } from './shape';
 
 // Query parameters that carry a key on every host (beyond context.ts's `token`, `key`, `api_key`…).
-const KEY_PARAMS = new Set(['access_key', 'accesskey', 'app_key', 'appkey', 'appid', 'app_id', 'private_key', 'subscription-key', 'x-api-key', 'dkey', 'auth_token', 'authtoken', 'license_key', 'licensekey']);
+const KEY_PARAMS = new Set([
+  'access_key',
+  'accesskey',
+  'app_key',
+  'appkey',
+  'appid',
+  'app_id',
+  'private_key',
+  'subscription-key',
+  'x-api-key',
+  'dkey',
+  'auth_token',
+  'authtoken',
+  'license_key',
+  'licensekey',
+]);
 
 const KEY_PARAM_IN = new RegExp(`[?&;](?:${[...KEY_PARAMS].join('|')})=`, 'i');
 

@@ -4,10 +4,13 @@
 
 // References and types: `$VAR`, `${VAR}`, `<placeholder>`, `process.env.X`, a
 // TypeScript type, a redaction marker, masked values.
-const NOT_A_VALUE = /^(?:\$|%\w+%|\{\{|<|\[redacted:|process\.env|os\.environ|os\.getenv|env\(|getenv|ENV\[|secrets\.|string\b|number\b|boolean\b|null\b|nil\b|undefined\b|true\b|false\b|any\b|none\b|\*+$|x{3,}$|\.\.\.|…|$)/i;
+const NOT_A_VALUE =
+  /^(?:\$|%\w+%|\{\{|<|\[redacted:|process\.env|os\.environ|os\.getenv|env\(|getenv|ENV\[|secrets\.|string\b|number\b|boolean\b|null\b|nil\b|undefined\b|true\b|false\b|any\b|none\b|\*+$|x{3,}$|\.\.\.|…|$)/i;
 
 const STOPWORDS = new Set(
-  'a an the not no missing required optional set unset empty blank wrong invalid expired correct incorrect stored in at on now still being already also only just too very hidden redacted rotated changed same different ok fine there here used needed needs unknown and or but for from of to this that it its which what when where how stale leaked revoked valid present absent configured provided given shown visible exposed long short weak strong secure insecure saved cached encrypted hashed sent passed reset'.split(' '),
+  'a an the not no missing required optional set unset empty blank wrong invalid expired correct incorrect stored in at on now still being already also only just too very hidden redacted rotated changed same different ok fine there here used needed needs unknown and or but for from of to this that it its which what when where how stale leaked revoked valid present absent configured provided given shown visible exposed long short weak strong secure insecure saved cached encrypted hashed sent passed reset'.split(
+    ' ',
+  ),
 );
 
 /** An ordinary word that follows a secret's name in prose (`is`, `required`, `stored`), not a value. */

@@ -27,7 +27,12 @@ export const claude = {
 /** Every project directory under the root, or the root itself when it is one project. */
 function claudeSessions(root: string): Found[] {
   const out: Found[] = [];
-  const projectDirs = [root, ...entries(root).filter((e) => e.isDirectory()).map((e) => path.join(root, e.name))];
+  const projectDirs = [
+    root,
+    ...entries(root)
+      .filter((e) => e.isDirectory())
+      .map((e) => path.join(root, e.name)),
+  ];
   for (const dir of projectDirs) {
     const files = entries(dir).filter((e) => e.isFile() && e.name.endsWith('.jsonl'));
     const sessions = new Map<string, Found>();

@@ -26,7 +26,10 @@ export const copilot = {
     return [...new Set(roots)];
   },
   discover: (root) => {
-    const sessionsIn = (dir: string): Array<{ path: string }> => entries(dir).filter((e) => e.isFile() && SESSION_RE.test(e.name)).map((e) => ({ path: path.join(dir, e.name) }));
+    const sessionsIn = (dir: string): Array<{ path: string }> =>
+      entries(dir)
+        .filter((e) => e.isFile() && SESSION_RE.test(e.name))
+        .map((e) => ({ path: path.join(dir, e.name) }));
     if (SESSION_RE.test(root)) return [{ path: root }];
     const base = path.basename(root);
     // A chatSessions folder, the empty-window folder, one workspace's folder, or workspaceStorage holding many.

@@ -18,7 +18,8 @@ import { CURSOR_DB_EXPECTED, cursorComposer, cursorComposers } from '../distill/
 import { filesUnder } from './walk';
 
 const DB = 'state.vscdb';
-const isTranscript = (p: string): boolean => /\.(txt|jsonl)$/.test(p) && (path.basename(path.dirname(p)) === 'agent-transcripts' || path.basename(path.dirname(path.dirname(p))) === 'agent-transcripts');
+const isTranscript = (p: string): boolean =>
+  /\.(txt|jsonl)$/.test(p) && (path.basename(path.dirname(p)) === 'agent-transcripts' || path.basename(path.dirname(path.dirname(p))) === 'agent-transcripts');
 
 export function cursorUserDir({ home, env }: SourceHome, platform: NodeJS.Platform = process.platform): string {
   if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Cursor', 'User');
@@ -44,7 +45,9 @@ export const cursor = {
 /** The composers with no agent transcript; a database that cannot be listed is one source, so ingest reports why. */
 function composers(db: string, where: SourceHome | undefined, reads: ForeignReads | undefined): Array<{ path: string }> {
   const transcribed = new Set<string>();
-  if (where) for (const f of filesUnder(path.join(where.home, '.cursor', 'projects'), (n) => /\.(txt|jsonl)$/.test(n))) if (isTranscript(f.path)) transcribed.add(path.basename(f.path).replace(/\.(txt|jsonl)$/, ''));
+  if (where)
+    for (const f of filesUnder(path.join(where.home, '.cursor', 'projects'), (n) => /\.(txt|jsonl)$/.test(n)))
+      if (isTranscript(f.path)) transcribed.add(path.basename(f.path).replace(/\.(txt|jsonl)$/, ''));
   try {
     return cursorComposers(db, reads)
       .filter((c) => !transcribed.has(c.id))
@@ -70,5 +73,12 @@ function stampOf(address: string, reads?: ForeignReads): SourceStamp {
   }
   const updated = typeof data.lastUpdatedAt === 'number' ? data.lastUpdatedAt : typeof data.createdAt === 'number' ? data.createdAt : 0;
   const size = bubbleIdsOf(data).length || (Array.isArray(data.conversation) ? data.conversation.length : 0);
-  return { size, mtimeMs: updated, fingerprint: createHash('sha256').update(`${session}\n${String(data.createdAt)}\n${String(data._v)}`).digest('hex').slice(0, 32) };
+  return {
+    size,
+    mtimeMs: updated,
+    fingerprint: createHash('sha256')
+      .update(`${session}\n${String(data.createdAt)}\n${String(data._v)}`)
+      .digest('hex')
+      .slice(0, 32),
+  };
 }

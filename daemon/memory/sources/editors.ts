@@ -22,7 +22,8 @@ export function editorUserDirs({ home, env }: Pick<SourceHome, 'home' | 'env'>, 
 }
 
 /** Each editor's `User/workspaceStorage`. */
-export const workspaceStorageDirs = (where: Pick<SourceHome, 'home' | 'env'>, platform?: NodeJS.Platform): string[] => editorUserDirs(where, platform).map((u) => path.join(u, 'workspaceStorage'));
+export const workspaceStorageDirs = (where: Pick<SourceHome, 'home' | 'env'>, platform?: NodeJS.Platform): string[] =>
+  editorUserDirs(where, platform).map((u) => path.join(u, 'workspaceStorage'));
 
 /** Each editor's `User/globalStorage/<extension id>`. */
 export const globalStorageDirs = (where: Pick<SourceHome, 'home' | 'env'>, extensionId: string, platform?: NodeJS.Platform): string[] =>

@@ -18,7 +18,16 @@ import { run } from './run';
 import { seed } from './seed';
 import type { ForeignReads, SourceFile, SourceHome, TranscriptSource } from './source';
 
-export { ForeignReads, UnknownFormatError, type EditorStorage, type ForeignOpener, type SourceFile, type SourceHome, type SourceStamp, type TranscriptSource } from './source';
+export {
+  ForeignReads,
+  UnknownFormatError,
+  type EditorStorage,
+  type ForeignOpener,
+  type SourceFile,
+  type SourceHome,
+  type SourceStamp,
+  type TranscriptSource,
+} from './source';
 
 // Each key must be its source's id: a source is found under the name it records.
 const registry = <const T extends { readonly [K in keyof T]: TranscriptSource & { readonly id: K } }>(sources: T): T => sources;

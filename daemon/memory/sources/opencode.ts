@@ -27,7 +27,10 @@ export const opencode = {
   discover: (root, _where?, reads?) => {
     if (isDb(path.basename(root))) return dbSessions(root, reads);
     const dbs = entries(root).filter((e) => e.isFile() && isDb(e.name));
-    return [...dbs.flatMap((e) => dbSessions(path.join(root, e.name), reads)), ...filesUnder(path.join(root, 'storage', 'session'), (n) => n.endsWith('.json'))];
+    return [
+      ...dbs.flatMap((e) => dbSessions(path.join(root, e.name), reads)),
+      ...filesUnder(path.join(root, 'storage', 'session'), (n) => n.endsWith('.json')),
+    ];
   },
   stamp: stampOf,
   distill: distillOpencode,

@@ -95,11 +95,17 @@ function prepare(db: Db) {
        VALUES (@seq, @mention, @offset, @repo, @kind, @reason, @symbol, @name, @qualified_name, @file, @line, @hash, @found_file, @library, @at, @commit, @now)`,
     ),
     scanned: db.prepare<[number, string]>(`INSERT OR REPLACE INTO anchor_scans(episode_seq, scanned_at) VALUES (?, ?)`),
-    byName: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind = 'symbol' AND (a.name = ? OR a.qualified_name = ?) ORDER BY a.at, a.id LIMIT ?`),
+    byName: db.prepare<[string, string, number], AnchorRow>(
+      `${SELECT_ANCHOR} WHERE a.kind = 'symbol' AND (a.name = ? OR a.qualified_name = ?) ORDER BY a.at, a.id LIMIT ?`,
+    ),
     // The newest few picked on each index alone (only symbol anchors have a name), then read by id: a common
     // name has hundreds of anchors, and one query joining both indexes cost more than the rest of a refs answer.
-    newestByName: db.prepare<[string, number], AnchorCandidate>(`SELECT id, at, episode_seq, repo FROM anchors WHERE name = ? ORDER BY at DESC, id DESC LIMIT ?`),
-    newestByQualified: db.prepare<[string, number], AnchorCandidate>(`SELECT id, at, episode_seq, repo FROM anchors WHERE qualified_name = ? ORDER BY at DESC, id DESC LIMIT ?`),
+    newestByName: db.prepare<[string, number], AnchorCandidate>(
+      `SELECT id, at, episode_seq, repo FROM anchors WHERE name = ? ORDER BY at DESC, id DESC LIMIT ?`,
+    ),
+    newestByQualified: db.prepare<[string, number], AnchorCandidate>(
+      `SELECT id, at, episode_seq, repo FROM anchors WHERE qualified_name = ? ORDER BY at DESC, id DESC LIMIT ?`,
+    ),
     byId: db.prepare<[number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.id = ?`),
     keyById: db.prepare<[number], AnchorKeyRow>(`${SELECT_ANCHOR_KEY} WHERE a.id = ?`),
     text: db.prepare<[number], { text: string }>(`SELECT text FROM episodes WHERE seq = ?`),
@@ -109,8 +115,12 @@ function prepare(db: Db) {
        WHERE e.seq = ? AND f.expired_at IS NULL AND instr(f.text, ?) > 0`,
     ),
     // A file renamed since the session is asked about by its path now (found_file) as well as the path it had.
-    byFileNewest: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.library IS NULL AND (a.file = ? OR a.found_file = ?) ORDER BY a.at DESC, a.id DESC LIMIT ?`),
-    byFile: db.prepare<[string, string, number], AnchorRow>(`${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.library IS NULL AND (a.file = ? OR a.found_file = ?) ORDER BY a.at, a.id LIMIT ?`),
+    byFileNewest: db.prepare<[string, string, number], AnchorRow>(
+      `${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.library IS NULL AND (a.file = ? OR a.found_file = ?) ORDER BY a.at DESC, a.id DESC LIMIT ?`,
+    ),
+    byFile: db.prepare<[string, string, number], AnchorRow>(
+      `${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.library IS NULL AND (a.file = ? OR a.found_file = ?) ORDER BY a.at, a.id LIMIT ?`,
+    ),
     inFiles: db.prepare<[string, string, number], AnchorRow>(
       `${SELECT_ANCHOR} WHERE a.kind IS NOT NULL AND a.library IS NULL AND a.file IN (SELECT value FROM json_each(?)) AND a.repo IN (SELECT value FROM json_each(?)) ORDER BY a.at DESC, a.id DESC LIMIT ?`,
     ),
@@ -126,7 +136,10 @@ function prepare(db: Db) {
 export class AnchorTable {
   private readonly s: ReturnType<typeof prepare>;
 
-  constructor(private readonly db: Db, private readonly iso: () => string) {
+  constructor(
+    private readonly db: Db,
+    private readonly iso: () => string,
+  ) {
     this.s = prepare(db);
   }
 
@@ -145,9 +158,23 @@ export class AnchorTable {
     this.db.transaction(() => {
       for (const d of drafts) {
         this.s.insert.run({
-          seq: episode.seq, mention: d.mention, offset: d.offset, repo: episode.repo, kind: d.kind, reason: d.reason ?? null, symbol: d.symbol ?? null,
-          name: d.name ?? null, qualified_name: d.qualified_name ?? null, file: d.file ?? null, line: d.line ?? null, hash: d.hash ?? null, found_file: d.found_file ?? null, library: d.library ?? null,
-          at: episode.at, commit: commit ?? null, now,
+          seq: episode.seq,
+          mention: d.mention,
+          offset: d.offset,
+          repo: episode.repo,
+          kind: d.kind,
+          reason: d.reason ?? null,
+          symbol: d.symbol ?? null,
+          name: d.name ?? null,
+          qualified_name: d.qualified_name ?? null,
+          file: d.file ?? null,
+          line: d.line ?? null,
+          hash: d.hash ?? null,
+          found_file: d.found_file ?? null,
+          library: d.library ?? null,
+          at: episode.at,
+          commit: commit ?? null,
+          now,
         });
       }
       this.s.scanned.run(episode.seq, now);

@@ -42,15 +42,20 @@ function prepare(db: Db) {
     insertEpisode: db.prepare<EpisodeParams>(`INSERT OR IGNORE INTO episodes(id, source, source_path, session_id, parent_session_id, line_start, line_end,
         occurred_at, ingested_at, cwd, git_branch, repo_root, text, summary, tokens)
         VALUES (@id, @source, @sourcePath, @sessionId, @parentSessionId, @lineStart, @lineEnd, @occurredAt, @ingestedAt, @cwd, @gitBranch, @repoRoot, @text, @summary, @tokens)`),
-    enqueue: db.prepare<[string, string, string, string]>(`INSERT OR IGNORE INTO extraction_queue(episode_id, status, attempts, next_attempt_at, enqueued_at, updated_at) VALUES (?, 'pending', 0, ?, ?, ?)`),
+    enqueue: db.prepare<[string, string, string, string]>(
+      `INSERT OR IGNORE INTO extraction_queue(episode_id, status, attempts, next_attempt_at, enqueued_at, updated_at) VALUES (?, 'pending', 0, ?, ?, ?)`,
+    ),
     episode: db.prepare<[string], EpisodeRow>(`SELECT * FROM episodes WHERE id = ?`),
     getCursor: db.prepare<[string, string], Required<Omit<Cursor, 'fingerprint' | 'updatedAt'>> & { fingerprint: string; updatedAt: string }>(
       `SELECT path, source, size, mtime_ms AS mtimeMs, offset, last_line AS lastLine, fingerprint, updated_at AS updatedAt FROM cursors WHERE path = ? AND source = ?`,
     ),
-    setCursor: db.prepare<CursorParams>(`INSERT INTO cursors(path, source, size, mtime_ms, offset, last_line, fingerprint, updated_at) VALUES (@path, @source, @size, @mtimeMs, @offset, @lastLine, @fingerprint, @updatedAt)
+    setCursor:
+      db.prepare<CursorParams>(`INSERT INTO cursors(path, source, size, mtime_ms, offset, last_line, fingerprint, updated_at) VALUES (@path, @source, @size, @mtimeMs, @offset, @lastLine, @fingerprint, @updatedAt)
         ON CONFLICT(path, source) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, offset = excluded.offset, last_line = excluded.last_line, fingerprint = excluded.fingerprint, updated_at = excluded.updated_at`),
     deleteCursor: db.prepare<[string, string]>(`DELETE FROM cursors WHERE path = ? AND source = ?`),
-    bySource: db.prepare<[], { source: string; sessions: number; episodes: number }>(`SELECT source, count(DISTINCT source_path) AS sessions, count(*) AS episodes FROM episodes GROUP BY source`),
+    bySource: db.prepare<[], { source: string; sessions: number; episodes: number }>(
+      `SELECT source, count(DISTINCT source_path) AS sessions, count(*) AS episodes FROM episodes GROUP BY source`,
+    ),
   };
 }
 
@@ -58,7 +63,10 @@ export class EpisodeTable {
   private readonly s: ReturnType<typeof prepare>;
   private readonly passages: PassageWriter;
 
-  constructor(private readonly db: Db, private readonly iso: () => string) {
+  constructor(
+    private readonly db: Db,
+    private readonly iso: () => string,
+  ) {
     this.s = prepare(db);
     this.passages = new PassageWriter(db);
   }
@@ -85,13 +93,36 @@ export class EpisodeTable {
   private insert(d: EpisodeDraft, turns?: TurnLines): boolean {
     const now = this.iso();
     const r = this.s.insertEpisode.run({
-      id: d.id, source: d.source, sourcePath: d.sourcePath, sessionId: d.sessionId, parentSessionId: d.parentSessionId ?? null,
-      lineStart: d.lineStart, lineEnd: d.lineEnd, occurredAt: d.occurredAt, ingestedAt: now,
-      cwd: d.cwd ?? null, gitBranch: d.gitBranch ?? null, repoRoot: d.repoRoot ?? null, text: d.text, summary: d.summary, tokens: d.tokens,
+      id: d.id,
+      source: d.source,
+      sourcePath: d.sourcePath,
+      sessionId: d.sessionId,
+      parentSessionId: d.parentSessionId ?? null,
+      lineStart: d.lineStart,
+      lineEnd: d.lineEnd,
+      occurredAt: d.occurredAt,
+      ingestedAt: now,
+      cwd: d.cwd ?? null,
+      gitBranch: d.gitBranch ?? null,
+      repoRoot: d.repoRoot ?? null,
+      text: d.text,
+      summary: d.summary,
+      tokens: d.tokens,
     });
     if (r.changes === 0) return false;
     this.s.enqueue.run(d.id, now, now, now);
-    this.passages.write({ seq: Number(r.lastInsertRowid), session: d.parentSessionId ?? d.sessionId, text: d.text, lineStart: d.lineStart, lineEnd: d.lineEnd, occurredAt: d.occurredAt, repoRoot: d.repoRoot ?? null }, turns);
+    this.passages.write(
+      {
+        seq: Number(r.lastInsertRowid),
+        session: d.parentSessionId ?? d.sessionId,
+        text: d.text,
+        lineStart: d.lineStart,
+        lineEnd: d.lineEnd,
+        occurredAt: d.occurredAt,
+        repoRoot: d.repoRoot ?? null,
+      },
+      turns,
+    );
     return true;
   }
 
@@ -106,7 +137,16 @@ export class EpisodeTable {
   }
 
   setCursor(c: Cursor): void {
-    this.s.setCursor.run({ path: c.path, source: c.source, size: c.size, mtimeMs: c.mtimeMs, offset: c.offset, lastLine: c.lastLine, fingerprint: c.fingerprint ?? '', updatedAt: this.iso() });
+    this.s.setCursor.run({
+      path: c.path,
+      source: c.source,
+      size: c.size,
+      mtimeMs: c.mtimeMs,
+      offset: c.offset,
+      lastLine: c.lastLine,
+      fingerprint: c.fingerprint ?? '',
+      updatedAt: this.iso(),
+    });
   }
 
   /** Per source: the sessions (source files) that gave episodes, and the episodes. */

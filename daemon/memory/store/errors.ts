@@ -2,8 +2,15 @@ import { ErrorCode, ScryError } from '../../errors';
 
 export class MemorySchemaError extends ScryError {
   override readonly code = ErrorCode.MemorySchema;
-  constructor(readonly file: string, readonly found: number, readonly known: number) {
-    super(`memory database '${file}' has schema version ${found}, newer than this Scry knows (${known})`, 'Upgrade Scry, or move the file aside to rebuild memory from the transcripts');
+  constructor(
+    readonly file: string,
+    readonly found: number,
+    readonly known: number,
+  ) {
+    super(
+      `memory database '${file}' has schema version ${found}, newer than this Scry knows (${known})`,
+      'Upgrade Scry, or move the file aside to rebuild memory from the transcripts',
+    );
   }
 }
 
@@ -16,7 +23,10 @@ export class EpisodeNotFoundError extends ScryError {
 
 export class EntityNotFoundError extends ScryError {
   override readonly code = ErrorCode.EntityNotFound;
-  constructor(readonly entity: string, suggestions: readonly string[] = []) {
+  constructor(
+    readonly entity: string,
+    suggestions: readonly string[] = [],
+  ) {
     super(
       `no entity '${entity}' in memory${suggestions.length ? ` (did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?)` : ''}`,
       'Search with scry memory recall, or list names with scry memory entities',
@@ -33,7 +43,10 @@ export class FactNotFoundError extends ScryError {
 
 export class AmbiguousEpisodeError extends ScryError {
   override readonly code = ErrorCode.AmbiguousEpisode;
-  constructor(readonly prefix: string, count: number) {
+  constructor(
+    readonly prefix: string,
+    count: number,
+  ) {
     super(`episode prefix '${prefix}' matches ${count} episodes`, 'Give more characters of the id (scry memory episodes ENTITY shows them)');
   }
 }

@@ -10,8 +10,12 @@ type Id = { id: number };
 
 function prepare(db: Db) {
   return {
-    aliasOfType: db.prepare<[string, EntityType], Id>(`SELECT e.id FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? AND e.type = ? ORDER BY e.id LIMIT 1`),
-    aliasAnyType: db.prepare<[string], Id>(`SELECT e.id FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? ORDER BY e.updated_at DESC, e.id LIMIT 1`),
+    aliasOfType: db.prepare<[string, EntityType], Id>(
+      `SELECT e.id FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? AND e.type = ? ORDER BY e.id LIMIT 1`,
+    ),
+    aliasAnyType: db.prepare<[string], Id>(
+      `SELECT e.id FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? ORDER BY e.updated_at DESC, e.id LIMIT 1`,
+    ),
     glossary: db.prepare<[string | null, number], { name: string; type: EntityType; aliases: string }>(
       `SELECT e.id, e.name, e.type, (SELECT json_group_array(alias) FROM aliases WHERE entity_id = e.id AND norm <> e.norm) AS aliases
         FROM entities e ORDER BY (e.repo IS ?) DESC, e.updated_at DESC, e.id DESC LIMIT ?`,
@@ -20,7 +24,9 @@ function prepare(db: Db) {
       `SELECT id, name, type, description, repo, (SELECT json_group_array(alias) FROM aliases WHERE entity_id = entities.id) AS aliases FROM entities WHERE id = ?`,
     ),
     factsOf: db.prepare<[number, number], FactRow>(`SELECT * FROM facts WHERE source_id = ? OR target_id = ? ORDER BY id`),
-    currentFactsOf: db.prepare<[number, number], FactRow>(`SELECT * FROM facts WHERE (source_id = ? OR target_id = ?) AND valid_to IS NULL AND expired_at IS NULL ORDER BY id`),
+    currentFactsOf: db.prepare<[number, number], FactRow>(
+      `SELECT * FROM facts WHERE (source_id = ? OR target_id = ?) AND valid_to IS NULL AND expired_at IS NULL ORDER BY id`,
+    ),
     factEpisodes: db.prepare<[number], { episode_id: string }>(`SELECT episode_id FROM fact_episodes WHERE fact_id = ? ORDER BY recorded_at, episode_id`),
     counts: db.prepare<[], MemoryCounts>(`SELECT
         (SELECT count(*) FROM episodes) AS episodes,

@@ -29,11 +29,17 @@ function canonicalTime(at: string | null | undefined): string | undefined {
 
 function prepare(db: Db) {
   return {
-    aliasOfType: db.prepare<[string, EntityType], Id>(`SELECT e.id FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? AND e.type = ? ORDER BY e.id LIMIT 1`),
-    aliasAnyType: db.prepare<[string], Id & { type: EntityType }>(`SELECT e.id, e.type FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? ORDER BY e.updated_at DESC, e.id LIMIT 1`),
+    aliasOfType: db.prepare<[string, EntityType], Id>(
+      `SELECT e.id FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? AND e.type = ? ORDER BY e.id LIMIT 1`,
+    ),
+    aliasAnyType: db.prepare<[string], Id & { type: EntityType }>(
+      `SELECT e.id, e.type FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? ORDER BY e.updated_at DESC, e.id LIMIT 1`,
+    ),
     nameAnyType: db.prepare<[string], Id>(`SELECT id FROM entities WHERE norm = ? AND type <> 'decision' ORDER BY id LIMIT 1`),
     conceptByNorm: db.prepare<[string], Id>(`SELECT id FROM entities WHERE norm = ? AND type = 'concept' LIMIT 1`),
-    settleType: db.prepare<{ type: EntityType; id: number }>(`UPDATE entities SET type = @type WHERE id = @id AND NOT EXISTS (SELECT 1 FROM entities o WHERE o.norm = entities.norm AND o.type = @type)`),
+    settleType: db.prepare<{ type: EntityType; id: number }>(
+      `UPDATE entities SET type = @type WHERE id = @id AND NOT EXISTS (SELECT 1 FROM entities o WHERE o.norm = entities.norm AND o.type = @type)`,
+    ),
     insertEntity: db.prepare<[string, string, EntityType, string | null, string | null, string, string]>(
       `INSERT INTO entities(name, norm, type, description, repo, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
@@ -44,20 +50,27 @@ function prepare(db: Db) {
     touchTime: db.prepare<[string, number]>(`UPDATE entities SET updated_at = max(updated_at, ?) WHERE id = ?`),
     insertAlias: db.prepare<[string, number, string]>(`INSERT OR IGNORE INTO aliases(norm, entity_id, alias) VALUES (?, ?, ?)`),
     entityEpisode: db.prepare<[number, string, string]>(`INSERT OR IGNORE INTO entity_episodes(entity_id, episode_id, occurred_at) VALUES (?, ?, ?)`),
-    findSameFact: db.prepare<[number, Relation, number | null, string | null, string, string], Id>(`SELECT id, confidence FROM facts WHERE source_id = ? AND relation = ? AND target_id IS ? AND value_norm IS ?
+    findSameFact: db.prepare<
+      [number, Relation, number | null, string | null, string, string],
+      Id
+    >(`SELECT id, confidence FROM facts WHERE source_id = ? AND relation = ? AND target_id IS ? AND value_norm IS ?
         AND (expired_at IS NULL OR (coalesce(valid_from, '') <= ? AND (valid_to IS NULL OR valid_to > ?)))
         ORDER BY (expired_at IS NULL) DESC, id DESC LIMIT 1`),
     raiseConfidence: db.prepare<[number, number]>(`UPDATE facts SET confidence = max(confidence, ?) WHERE id = ?`),
     insertFact: db.prepare<[number, Relation, number | null, string | null, string | null, string, number, string, string | null, string]>(
       `INSERT INTO facts(source_id, relation, target_id, value, value_norm, text, confidence, valid_from, valid_to, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    currentOf: db.prepare<[number, Relation, number], FactRow>(`SELECT * FROM facts WHERE source_id = ? AND relation = ? AND valid_to IS NULL AND expired_at IS NULL AND id <> ?`),
+    currentOf: db.prepare<[number, Relation, number], FactRow>(
+      `SELECT * FROM facts WHERE source_id = ? AND relation = ? AND valid_to IS NULL AND expired_at IS NULL AND id <> ?`,
+    ),
     nextLater: db.prepare<[number, Relation, number, string], Id & { valid_from: string }>(
       `SELECT id, valid_from FROM facts WHERE source_id = ? AND relation = ? AND id <> ? AND valid_from > ? ORDER BY valid_from, id LIMIT 1`,
     ),
     closeFact: db.prepare<[string, string, number, number]>(`UPDATE facts SET valid_to = ?, expired_at = ?, superseded_by = ? WHERE id = ?`),
     targetNorms: db.prepare<[number], { norm: string }>(`SELECT norm FROM aliases WHERE entity_id = ?`),
-    factEpisode: db.prepare<[number, string, string, string]>(`INSERT OR IGNORE INTO fact_episodes(fact_id, episode_id, provider, recorded_at) VALUES (?, ?, ?, ?)`),
+    factEpisode: db.prepare<[number, string, string, string]>(
+      `INSERT OR IGNORE INTO fact_episodes(fact_id, episode_id, provider, recorded_at) VALUES (?, ?, ?, ?)`,
+    ),
     episodeSummary: db.prepare<[string, string, string]>(`UPDATE episodes SET summary = ? WHERE id = ? AND summary <> ?`),
   };
 }
@@ -165,7 +178,18 @@ export class GraphWriter {
           result.factsRestated++;
         } else {
           const factId = Number(
-            this.s.insertFact.run(sourceId, relation, targetId ?? null, value ?? null, valueNorm, f.fact, f.confidence, validFrom, canonicalTime(f.valid_to) ?? null, now).lastInsertRowid,
+            this.s.insertFact.run(
+              sourceId,
+              relation,
+              targetId ?? null,
+              value ?? null,
+              valueNorm,
+              f.fact,
+              f.confidence,
+              validFrom,
+              canonicalTime(f.valid_to) ?? null,
+              now,
+            ).lastInsertRowid,
           );
           this.s.factEpisode.run(factId, episodeId, provider, now);
           result.factsCreated++;
@@ -199,7 +223,9 @@ export class GraphWriter {
     for (const old of others) {
       const matchesNamed =
         named !== undefined &&
-        (old.target_id !== null ? this.s.targetNorms.all(old.target_id).some((a) => a.norm === named.norm) : old.value !== null && normalizeValue(old.value) === named.value);
+        (old.target_id !== null
+          ? this.s.targetNorms.all(old.target_id).some((a) => a.norm === named.norm)
+          : old.value !== null && normalizeValue(old.value) === named.value);
       if (!isFunctional(relation) && !matchesNamed) continue;
       if (old.valid_from !== null && old.valid_from > validFrom) {
         // The new fact is the older truth: it held until the first later fact of

@@ -12,10 +12,14 @@ function prepare(db: Db) {
     providerStates: db.prepare<[], ProviderRow>(`SELECT ${PROVIDER_COLUMNS} FROM provider_state ORDER BY name`),
     providerSuccess: db.prepare<[string, string]>(`INSERT INTO provider_state(name, last_success_at, successes) VALUES (?, ?, 1)
         ON CONFLICT(name) DO UPDATE SET last_success_at = excluded.last_success_at, successes = successes + 1, cooldown_until = NULL`),
-    providerFailure: db.prepare<[string, string, string, string | null]>(`INSERT INTO provider_state(name, last_error, last_error_at, cooldown_until, failures) VALUES (?, ?, ?, ?, 1)
+    providerFailure: db.prepare<
+      [string, string, string, string | null]
+    >(`INSERT INTO provider_state(name, last_error, last_error_at, cooldown_until, failures) VALUES (?, ?, ?, ?, 1)
         ON CONFLICT(name) DO UPDATE SET last_error = excluded.last_error, last_error_at = excluded.last_error_at,
           cooldown_until = coalesce(excluded.cooldown_until, cooldown_until), failures = failures + 1`),
-    budget: db.prepare<[string], { episodes: number; tokens: number }>(`SELECT coalesce(sum(episodes), 0) AS episodes, coalesce(sum(tokens), 0) AS tokens FROM budget_usage WHERE day = ?`),
+    budget: db.prepare<[string], { episodes: number; tokens: number }>(
+      `SELECT coalesce(sum(episodes), 0) AS episodes, coalesce(sum(tokens), 0) AS tokens FROM budget_usage WHERE day = ?`,
+    ),
     addBudget: db.prepare<[string, string, number]>(`INSERT INTO budget_usage(day, provider, episodes, tokens) VALUES (?, ?, 1, ?)
         ON CONFLICT(day, provider) DO UPDATE SET episodes = episodes + 1, tokens = tokens + excluded.tokens`),
   };
@@ -24,7 +28,10 @@ function prepare(db: Db) {
 export class ProviderLedger {
   private readonly s: ReturnType<typeof prepare>;
 
-  constructor(db: Db, private readonly iso: () => string) {
+  constructor(
+    db: Db,
+    private readonly iso: () => string,
+  ) {
     this.s = prepare(db);
   }
 

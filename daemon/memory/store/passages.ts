@@ -103,7 +103,17 @@ export class PassageWriter {
     spans.forEach((s, ord) => {
       const [lineStart, lineEnd] = lines?.[s.turn] ?? [ep.lineStart, ep.lineEnd];
       const text = ep.text.slice(s.start, s.end);
-      const id = this.insert.passage.run({ seq: ep.seq, ord, start: s.start, end: s.end, lineStart, lineEnd, occurredAt: ep.occurredAt, repoRoot: ep.repoRoot, text }).lastInsertRowid;
+      const id = this.insert.passage.run({
+        seq: ep.seq,
+        ord,
+        start: s.start,
+        end: s.end,
+        lineStart,
+        lineEnd,
+        occurredAt: ep.occurredAt,
+        repoRoot: ep.repoRoot,
+        text,
+      }).lastInsertRowid;
       this.count(id, text, ep.session);
       this.index(id, text, true);
     });
@@ -114,12 +124,24 @@ export class PassageWriter {
 /** Migration 4's data step: passages for every episode stored before passages existed, read in batches. */
 export function backfillPassages(db: Db): number {
   const writer = new PassageWriter(db);
-  const batch = db.prepare<[number], { seq: number; session: string; text: string; line_start: number; line_end: number; occurred_at: string; repo_root: string | null }>(
+  const batch = db.prepare<
+    [number],
+    { seq: number; session: string; text: string; line_start: number; line_end: number; occurred_at: string; repo_root: string | null }
+  >(
     `SELECT seq, coalesce(parent_session_id, session_id) AS session, text, line_start, line_end, occurred_at, repo_root FROM episodes e WHERE seq > ? AND NOT EXISTS (SELECT 1 FROM passages p WHERE p.episode_seq = e.seq) ORDER BY seq LIMIT 200`,
   );
   let n = 0;
   for (let after = 0, rows = batch.all(after); rows.length > 0; rows = batch.all(after)) {
-    for (const r of rows) n += writer.write({ seq: r.seq, session: r.session, text: r.text, lineStart: r.line_start, lineEnd: r.line_end, occurredAt: r.occurred_at, repoRoot: r.repo_root });
+    for (const r of rows)
+      n += writer.write({
+        seq: r.seq,
+        session: r.session,
+        text: r.text,
+        lineStart: r.line_start,
+        lineEnd: r.line_end,
+        occurredAt: r.occurred_at,
+        repoRoot: r.repo_root,
+      });
     after = rows[rows.length - 1]!.seq;
   }
   return n;

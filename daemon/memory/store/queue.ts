@@ -12,19 +12,33 @@ function prepare(db: Db) {
   return {
     takeNext: db.prepare<[string, number], QueueRow>(`SELECT ${QUEUE_COLUMNS} FROM extraction_queue
         WHERE status = 'pending' AND next_attempt_at <= ? AND (purpose = 'extract' OR ?) ORDER BY next_attempt_at, episode_id LIMIT 1`),
-    nextAttempt: db.prepare<[number], { at: string | null }>(`SELECT min(next_attempt_at) AS at FROM extraction_queue WHERE status = 'pending' AND (purpose = 'extract' OR ?)`),
+    nextAttempt: db.prepare<[number], { at: string | null }>(
+      `SELECT min(next_attempt_at) AS at FROM extraction_queue WHERE status = 'pending' AND (purpose = 'extract' OR ?)`,
+    ),
     queueItem: db.prepare<[string], QueueRow>(`SELECT ${QUEUE_COLUMNS} FROM extraction_queue WHERE episode_id = ?`),
-    queueRefine: db.prepare<[string, string, string]>(`UPDATE extraction_queue SET status = 'pending', purpose = 'refine', next_attempt_at = ?, updated_at = ? WHERE episode_id = ?`),
-    refineDue: db.prepare<[string, string]>(`UPDATE extraction_queue SET next_attempt_at = ? WHERE status = 'pending' AND purpose = 'refine' AND next_attempt_at > ?`),
+    queueRefine: db.prepare<[string, string, string]>(
+      `UPDATE extraction_queue SET status = 'pending', purpose = 'refine', next_attempt_at = ?, updated_at = ? WHERE episode_id = ?`,
+    ),
+    refineDue: db.prepare<[string, string]>(
+      `UPDATE extraction_queue SET next_attempt_at = ? WHERE status = 'pending' AND purpose = 'refine' AND next_attempt_at > ?`,
+    ),
     refineOffline: db.prepare<[string, string, string]>(`UPDATE extraction_queue SET status = 'pending', purpose = 'refine', next_attempt_at = ?, updated_at = ?
         WHERE status = 'done' AND episode_id IN (SELECT id FROM episodes WHERE extracted_by = 'offline' AND occurred_at >= ?)`),
-    queueDone: db.prepare<[string, string, string]>(`UPDATE extraction_queue SET status = 'done', attempts = attempts + 1, providers_tried = ?, last_error = NULL, updated_at = ? WHERE episode_id = ?`),
-    queueFail: db.prepare<[string, string, string, string]>(`UPDATE extraction_queue SET status = 'failed', attempts = attempts + 1, providers_tried = ?, last_error = ?, updated_at = ? WHERE episode_id = ?`),
-    queueDefer: db.prepare<[string, string, string, string]>(`UPDATE extraction_queue SET status = 'pending', next_attempt_at = ?, last_error = ?, updated_at = ? WHERE episode_id = ?`),
+    queueDone: db.prepare<[string, string, string]>(
+      `UPDATE extraction_queue SET status = 'done', attempts = attempts + 1, providers_tried = ?, last_error = NULL, updated_at = ? WHERE episode_id = ?`,
+    ),
+    queueFail: db.prepare<[string, string, string, string]>(
+      `UPDATE extraction_queue SET status = 'failed', attempts = attempts + 1, providers_tried = ?, last_error = ?, updated_at = ? WHERE episode_id = ?`,
+    ),
+    queueDefer: db.prepare<[string, string, string, string]>(
+      `UPDATE extraction_queue SET status = 'pending', next_attempt_at = ?, last_error = ?, updated_at = ? WHERE episode_id = ?`,
+    ),
     episodeState: db.prepare<[ExtractionState, string | null, string | null, string]>(
       `UPDATE episodes SET extraction = ?, extracted_by = coalesce(?, extracted_by), extracted_at = coalesce(?, extracted_at) WHERE id = ?`,
     ),
-    retryFailedQueue: db.prepare<[string, string]>(`UPDATE extraction_queue SET status = 'pending', next_attempt_at = ?, updated_at = ? WHERE status = 'failed'`),
+    retryFailedQueue: db.prepare<[string, string]>(
+      `UPDATE extraction_queue SET status = 'pending', next_attempt_at = ?, updated_at = ? WHERE status = 'failed'`,
+    ),
     retryFailedEpisodes: db.prepare<[]>(`UPDATE episodes SET extraction = 'pending' WHERE extraction = 'failed'`),
   };
 }
@@ -32,7 +46,10 @@ function prepare(db: Db) {
 export class ExtractionQueue {
   private readonly s: ReturnType<typeof prepare>;
 
-  constructor(private readonly db: Db, private readonly iso: () => string) {
+  constructor(
+    private readonly db: Db,
+    private readonly iso: () => string,
+  ) {
     this.s = prepare(db);
   }
 

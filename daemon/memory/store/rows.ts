@@ -99,30 +99,63 @@ export const aliasList = (json: string): string[] => JSON.parse(json) as string[
 
 export function episodeOf(r: EpisodeRow): StoredEpisode {
   return {
-    id: r.id, source: r.source, sourcePath: r.source_path, sessionId: r.session_id, parentSessionId: opt(r.parent_session_id),
-    lineStart: r.line_start, lineEnd: r.line_end, occurredAt: r.occurred_at, ingestedAt: r.ingested_at,
-    cwd: opt(r.cwd), gitBranch: opt(r.git_branch), repoRoot: opt(r.repo_root), text: r.text, summary: r.summary, tokens: r.tokens,
-    extraction: r.extraction, extractedBy: opt(r.extracted_by),
+    id: r.id,
+    source: r.source,
+    sourcePath: r.source_path,
+    sessionId: r.session_id,
+    parentSessionId: opt(r.parent_session_id),
+    lineStart: r.line_start,
+    lineEnd: r.line_end,
+    occurredAt: r.occurred_at,
+    ingestedAt: r.ingested_at,
+    cwd: opt(r.cwd),
+    gitBranch: opt(r.git_branch),
+    repoRoot: opt(r.repo_root),
+    text: r.text,
+    summary: r.summary,
+    tokens: r.tokens,
+    extraction: r.extraction,
+    extractedBy: opt(r.extracted_by),
   };
 }
 
 export function factOf(r: FactRow): Fact {
   return {
-    id: r.id, sourceId: r.source_id, relation: r.relation, targetId: opt(r.target_id), value: opt(r.value), text: r.text, confidence: r.confidence,
-    validFrom: opt(r.valid_from), validTo: opt(r.valid_to), recordedAt: r.recorded_at, expiredAt: opt(r.expired_at), supersededBy: opt(r.superseded_by),
+    id: r.id,
+    sourceId: r.source_id,
+    relation: r.relation,
+    targetId: opt(r.target_id),
+    value: opt(r.value),
+    text: r.text,
+    confidence: r.confidence,
+    validFrom: opt(r.valid_from),
+    validTo: opt(r.valid_to),
+    recordedAt: r.recorded_at,
+    expiredAt: opt(r.expired_at),
+    supersededBy: opt(r.superseded_by),
   };
 }
 
 export function queueItemOf(r: QueueRow): QueueItem {
   return {
-    episodeId: r.episode_id, attempts: r.attempts, status: r.status, nextAttemptAt: r.next_attempt_at,
-    lastError: opt(r.last_error), providersTried: r.providers_tried ? r.providers_tried.split(',') : [], purpose: r.purpose,
+    episodeId: r.episode_id,
+    attempts: r.attempts,
+    status: r.status,
+    nextAttemptAt: r.next_attempt_at,
+    lastError: opt(r.last_error),
+    providersTried: r.providers_tried ? r.providers_tried.split(',') : [],
+    purpose: r.purpose,
   };
 }
 
 export function providerStateOf(r: ProviderRow): ProviderState {
   return {
-    name: r.name, cooldownUntil: opt(r.cooldown_until), lastError: opt(r.last_error), lastErrorAt: opt(r.last_error_at),
-    lastSuccessAt: opt(r.last_success_at), successes: r.successes, failures: r.failures,
+    name: r.name,
+    cooldownUntil: opt(r.cooldown_until),
+    lastError: opt(r.last_error),
+    lastErrorAt: opt(r.last_error_at),
+    lastSuccessAt: opt(r.last_success_at),
+    successes: r.successes,
+    failures: r.failures,
   };
 }

@@ -35,7 +35,10 @@ export class MemoryStore {
   /** Code mentions and their anchors (issue 25). */
   readonly anchors: AnchorTable;
 
-  constructor(readonly file: string, options: MemoryStoreOptions = {}) {
+  constructor(
+    readonly file: string,
+    options: MemoryStoreOptions = {},
+  ) {
     const now = options.now ?? (() => new Date());
     const iso = (): string => now().toISOString();
     this.db = openMemoryDb(file, now);
@@ -58,7 +61,8 @@ export class MemoryStore {
 
   // ---- episodes and cursors ----
   addEpisode = (draft: EpisodeDraft): boolean => this.episodes.add(draft);
-  commitEpisodes = (drafts: readonly EpisodeDraft[], cursor?: Cursor, turnLines?: ReadonlyMap<string, TurnLines>): { added: number; existing: number } => this.episodes.commit(drafts, cursor, turnLines);
+  commitEpisodes = (drafts: readonly EpisodeDraft[], cursor?: Cursor, turnLines?: ReadonlyMap<string, TurnLines>): { added: number; existing: number } =>
+    this.episodes.commit(drafts, cursor, turnLines);
   episode = (id: string): StoredEpisode | undefined => this.episodes.get(id);
   getCursor = (file: string, source: Cursor['source']): Cursor | undefined => this.episodes.getCursor(file, source);
   /** Alone, for a file that yielded no episode yet (too few turns) but whose bytes were read. */

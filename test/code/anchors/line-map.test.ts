@@ -15,14 +15,29 @@ import { tempDir } from '../../helpers';
 const since = new GitSince();
 
 function git(repo: string, args: string[]): string {
-  const r = spawnSync('git', ['-C', repo, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' } });
+  const r = spawnSync('git', ['-C', repo, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' },
+  });
   assert.equal(r.status, 0, r.stderr);
   return r.stdout.trim();
 }
 
 const OLD = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`);
 /** Two lines added at the top, 10-12 edited into one, 20-21 deleted, three added after 30, the last one edited. */
-const NOW = ['new a', 'new b', ...OLD.slice(0, 9), 'edited 10-12', ...OLD.slice(12, 19), ...OLD.slice(21, 30), 'added x', 'added y', 'added z', ...OLD.slice(30, 39), 'edited 40'];
+const NOW = [
+  'new a',
+  'new b',
+  ...OLD.slice(0, 9),
+  'edited 10-12',
+  ...OLD.slice(12, 19),
+  ...OLD.slice(21, 30),
+  'added x',
+  'added y',
+  'added z',
+  ...OLD.slice(30, 39),
+  'edited 40',
+];
 
 describe('line map: a line of the session commit, placed in the working tree now', () => {
   it('places every line of a real file against git diff: exact lines hold their text, edited ones sit between their unchanged neighbours', async () => {
@@ -46,9 +61,16 @@ describe('line map: a line of the session commit, placed in the working tree now
         assert.ok(edited.has(line), `line ${line} is unchanged, but placed between ${at.between.join('..')}`);
         const [before, after] = at.between;
         // The neighbours: the last unchanged line above the edit and the first below it, where they are now.
-        const above = OLD.slice(0, line - 1).reverse().find((_, k) => !edited.has(line - 1 - k));
+        const above = OLD.slice(0, line - 1)
+          .reverse()
+          .find((_, k) => !edited.has(line - 1 - k));
         assert.equal(NOW[before - 1], above, `above line ${line}`);
-        if (after <= NOW.length) assert.equal(NOW[after - 1], OLD.find((_, k) => k + 1 > line && !edited.has(k + 1)), `below line ${line}`);
+        if (after <= NOW.length)
+          assert.equal(
+            NOW[after - 1],
+            OLD.find((_, k) => k + 1 > line && !edited.has(k + 1)),
+            `below line ${line}`,
+          );
       }
     }
   });
@@ -127,7 +149,7 @@ describe('line map: a line of the session commit, placed in the working tree now
     assert.ok(ticks >= 10, `the event loop ran ${ticks} timer ticks while git answered`);
   });
 
-  it('maps a definition\'s lines now back to the commit: untouched, edited inside, or all written since', () => {
+  it("maps a definition's lines now back to the commit: untouched, edited inside, or all written since", () => {
     // Old: 10 lines. Now: 2 added at the top; old 5-6 edited into one line (now 7); 3 lines added after old 9 (now 11-13).
     const hunks = parseHunks('@@ -0,0 +1,2 @@\n@@ -5,2 +7 @@\n@@ -9,0 +11,3 @@\n');
     assert.deepEqual(mapExtentBack(hunks, 3, 5), { from: 1, to: 3, touched: false, added: false }, 'above the edit: two lines up');

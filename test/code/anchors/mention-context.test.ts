@@ -29,7 +29,11 @@ describe('mentions resolved in the context of what the session named (ajv, scip-
     return r.found ? `${r.found.file}:${r.found.line}` : `(${r.reason})`;
   };
   const ctx = (...files: string[]): MentionContext => ({ files });
-  const lineOf = (file: string, needle: string): number => fs.readFileSync(path.join(repo, file), 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
+  const lineOf = (file: string, needle: string): number =>
+    fs
+      .readFileSync(path.join(repo, file), 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes(needle)) + 1;
 
   before(async () => {
     repo = fs.realpathSync(ajvRepo());
@@ -50,15 +54,24 @@ describe('mentions resolved in the context of what the session named (ajv, scip-
 
   it('a name with two definitions: ambiguous alone, the one in a file the session named', () => {
     assert.equal(at('typeError'), '(ambiguous)');
-    assert.equal(at('typeError', ctx('lib/vocabularies/jtd/error.ts')), `lib/vocabularies/jtd/error.ts:${lineOf('lib/vocabularies/jtd/error.ts', 'export function typeError')}`);
-    assert.equal(at('typeError', ctx('lib/compile/validate/dataType.ts')), `lib/compile/validate/dataType.ts:${lineOf('lib/compile/validate/dataType.ts', 'typeError')}`);
+    assert.equal(
+      at('typeError', ctx('lib/vocabularies/jtd/error.ts')),
+      `lib/vocabularies/jtd/error.ts:${lineOf('lib/vocabularies/jtd/error.ts', 'export function typeError')}`,
+    );
+    assert.equal(
+      at('typeError', ctx('lib/compile/validate/dataType.ts')),
+      `lib/compile/validate/dataType.ts:${lineOf('lib/compile/validate/dataType.ts', 'typeError')}`,
+    );
     // Both named: still two, still text.
     assert.equal(at('typeError', ctx('lib/vocabularies/jtd/error.ts', 'lib/compile/validate/dataType.ts')), '(ambiguous)');
   });
 
   it('a local: text alone, anchored when it is the only one of that name in a file the session named', () => {
     assert.equal(at('callValidate'), '(local)');
-    assert.equal(at('callValidate', ctx('lib/vocabularies/jtd/ref.ts')), `lib/vocabularies/jtd/ref.ts:${lineOf('lib/vocabularies/jtd/ref.ts', 'function callValidate')}`);
+    assert.equal(
+      at('callValidate', ctx('lib/vocabularies/jtd/ref.ts')),
+      `lib/vocabularies/jtd/ref.ts:${lineOf('lib/vocabularies/jtd/ref.ts', 'function callValidate')}`,
+    );
     assert.equal(at('callValidate', ctx('lib/core.ts')), '(local)');
   });
 
@@ -115,14 +128,21 @@ describe('mentions resolved in the context of what the session named (ajv, scip-
   });
 
   it("a root file written in another checkout is the repo's when the episode's deeper paths show that checkout's root", async () => {
-    const lookup: CodeLookup = { indexed: () => true, resolve: (_r, m, c) => resolver.resolve(store, repo, m, c), current: () => 'no-index', readAhead: (_r, m) => resolver.prepare(store, repo, m) };
+    const lookup: CodeLookup = {
+      indexed: () => true,
+      resolve: (_r, m, c) => resolver.resolve(store, repo, m, c),
+      current: () => 'no-index',
+      readAhead: (_r, m) => resolver.prepare(store, repo, m),
+    };
     const anchored = async (text: string): Promise<Record<string, string>> =>
       Object.fromEntries((await anchorsOf(lookup, { repo, text })).map((d) => [d.mention, d.kind ? `${d.file}:${d.line}` : `(${d.reason})`]));
     // Alone, a root file of another checkout keeps its folder (`ajv-wt/package.json`): no file of the repo is that.
     const alone = await anchored('Bumped /home/u/wt/ajv-wt/package.json and /home/u/wt/ajv-wt/tsconfig.json.');
     assert.equal(alone['/home/u/wt/ajv-wt/package.json'], '(unknown)');
     // With /home/u/wt/ajv-wt/lib/core.ts in the episode, /home/u/wt/ajv-wt is a checkout's root: its package.json is the repo's.
-    const shown = await anchored('Edited /home/u/wt/ajv-wt/lib/core.ts:10, then bumped /home/u/wt/ajv-wt/package.json and /home/u/wt/ajv-wt/tsconfig.json; /home/u/other/package.json is not ours.');
+    const shown = await anchored(
+      'Edited /home/u/wt/ajv-wt/lib/core.ts:10, then bumped /home/u/wt/ajv-wt/package.json and /home/u/wt/ajv-wt/tsconfig.json; /home/u/other/package.json is not ours.',
+    );
     assert.match(shown['/home/u/wt/ajv-wt/lib/core.ts:10'] ?? '', /^lib\/core\.ts:\d+$/);
     assert.equal(shown['/home/u/wt/ajv-wt/package.json'], 'package.json:1');
     assert.equal(shown['/home/u/wt/ajv-wt/tsconfig.json'], 'tsconfig.json:1');

@@ -29,7 +29,10 @@ describe('build runner', () => {
       lines.length = 0;
       const second = await runner.run({ repo, home, workDir, nodePath: process.execPath, log: (l) => lines.push(l) });
       assert.equal(second.ingest.symbols, first.ingest.symbols);
-      assert.ok(lines.some((l) => l.includes('started ahead')), lines.join('\n'));
+      assert.ok(
+        lines.some((l) => l.includes('started ahead')),
+        lines.join('\n'),
+      );
     } finally {
       runner.dispose();
     }

@@ -13,7 +13,10 @@ describe('build slots', () => {
     const b = await slots.acquire(() => queued.push(['b', -1]));
     const c = slots.acquire((ahead) => queued.push(['c', ahead])).then((r) => (order.push('c'), r));
     const d = slots.acquire((ahead) => queued.push(['d', ahead])).then((r) => (order.push('d'), r));
-    assert.deepEqual(queued, [['c', 0], ['d', 1]]);
+    assert.deepEqual(queued, [
+      ['c', 0],
+      ['d', 1],
+    ]);
     assert.equal(slots.queued, 2);
     a();
     a(); // a second release of the same slot changes nothing

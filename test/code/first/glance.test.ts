@@ -32,7 +32,10 @@ describe('glance', () => {
     const file = 'src/internal/operators/concatMap.ts';
     assert.ok(occ.some((o) => o.is_definition && o.file === file && o.line === lineOf(path.join(repo, file), /^export function concatMap</)));
     // Exact spelling first: concatMapTo's own name is another name, and `concatMap` never matches `ConcatMap`-only hits when exact ones exist.
-    assert.ok(r.matches.every((m) => m.display_name === 'concatMap'), r.matches.map((m) => m.display_name).join(', '));
+    assert.ok(
+      r.matches.every((m) => m.display_name === 'concatMap'),
+      r.matches.map((m) => m.display_name).join(', '),
+    );
   });
 
   it('parses at most MAX_GLANCE_FILES files of a name most files use, and says how many name it', async () => {
@@ -49,7 +52,11 @@ describe('glance', () => {
     assert.ok(seen.naming > 1);
     const r = refs(store, 'Subscriber', { merge: (name, matches) => mergeOverlay(name, matches, exactFirst(seen.overlay), false) });
     const file = 'src/internal/Subscriber.ts';
-    assert.ok(r.matches.flatMap((m) => m.occurrences).some((o) => o.is_definition && o.file === file && o.line === lineOf(path.join(repo, file), /^export class Subscriber</)));
+    assert.ok(
+      r.matches
+        .flatMap((m) => m.occurrences)
+        .some((o) => o.is_definition && o.file === file && o.line === lineOf(path.join(repo, file), /^export class Subscriber</)),
+    );
   });
 
   it('looks up a compound by its tail', () => {

@@ -20,7 +20,10 @@ describe('Python first index (tree-sitter) on Flask', () => {
   before(async () => {
     const work = tempDir('first-py');
     const out = await buildIndex({ repo, workDir: work, nodePath: process.execPath, home: work, syntacticFirst: true });
-    assert.deepEqual(out.indexers.map((r) => [r.language, r.indexer, r.status]), [['python', 'tree-sitter-python', 'ok']]);
+    assert.deepEqual(
+      out.indexers.map((r) => [r.language, r.indexer, r.status]),
+      [['python', 'tree-sitter-python', 'ok']],
+    );
     fs.renameSync(out.nextPath, path.join(work, 'index.db'));
     store = new CodeStore(path.join(work, 'index.db'));
   });
@@ -29,7 +32,10 @@ describe('Python first index (tree-sitter) on Flask', () => {
     const app = 'src/flask/app.py';
     const r = refs(store, 'Flask.make_response', {});
     const occ = r.matches.flatMap((m) => m.occurrences);
-    assert.ok(occ.some((o) => o.is_definition && o.file === app && o.line === lineOf(path.join(repo, app), /^ {4}def make_response\(self/)), JSON.stringify(r.matches.map((m) => m.symbol_id)));
+    assert.ok(
+      occ.some((o) => o.is_definition && o.file === app && o.line === lineOf(path.join(repo, app), /^ {4}def make_response\(self/)),
+      JSON.stringify(r.matches.map((m) => m.symbol_id)),
+    );
     const call = lineOf(path.join(repo, app), /response = self\.make_response\(rv\)/);
     assert.ok(occ.some((o) => o.is_call && o.file === app && o.line === call && o.precision === 'syntactic'));
     assert.ok(callers(store, 'Flask.make_response', {}).matches.some((m) => m.display_name === 'finalize_request'));

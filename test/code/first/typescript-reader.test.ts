@@ -31,7 +31,10 @@ describe('TypeScript first index (tree-sitter) on rxjs', () => {
   });
 
   it('runs no precise indexer, and records the index as the syntactic first one', () => {
-    assert.deepEqual(indexers.map((r) => [r.language, r.indexer, r.status]), [['typescript', 'tree-sitter-typescript', 'ok']]);
+    assert.deepEqual(
+      indexers.map((r) => [r.language, r.indexer, r.status]),
+      [['typescript', 'tree-sitter-typescript', 'ok']],
+    );
     assert.equal(store.meta().first_index, 'syntactic');
     assert.ok(store.meta().documents > 200, String(store.meta().documents));
   });
@@ -47,7 +50,11 @@ describe('TypeScript first index (tree-sitter) on rxjs', () => {
     const importers = filesMatching(repo, 'src', /import \{[^}]*\bconcatMap\b[^}]*\} from '\.\/concatMap'/);
     assert.ok(importers.length >= 1, 'rxjs imports concatMap from its module');
     const main = r.matches.find((m) => m.occurrences.some((o) => o.is_definition && o.file === file))!;
-    for (const f of importers) assert.ok(main.occurrences.some((o) => o.file === f && !o.is_definition), `${f} uses concatMap`);
+    for (const f of importers)
+      assert.ok(
+        main.occurrences.some((o) => o.file === f && !o.is_definition),
+        `${f} uses concatMap`,
+      );
   });
 
   it('binds this.method() to the class member and gives callers', () => {
@@ -56,7 +63,10 @@ describe('TypeScript first index (tree-sitter) on rxjs', () => {
     assert.match(source, /this\._next\(/);
     const r = refs(store, 'Subscriber._next', {});
     const occ = r.matches.flatMap((m) => m.occurrences);
-    assert.ok(occ.some((o) => o.is_definition && o.file === file), JSON.stringify(r.matches.map((m) => m.symbol_id)));
+    assert.ok(
+      occ.some((o) => o.is_definition && o.file === file),
+      JSON.stringify(r.matches.map((m) => m.symbol_id)),
+    );
     assert.ok(occ.some((o) => o.is_call && o.file === file && o.context.includes('this._next(')));
     const names = callers(store, 'Subscriber._next', {}).matches.map((m) => m.display_name);
     assert.ok(names.includes('next'), names.join(', '));
@@ -70,13 +80,21 @@ describe('TypeScript first index (tree-sitter) on rxjs', () => {
   });
 
   it("names a method written in an object literal with its owner (`timeoutProvider.setTimeout`), and reads its body's calls", () => {
-    for (const [owner, method, file] of [['timeoutProvider', 'setTimeout', 'src/internal/scheduler/timeoutProvider.ts'], ['Immediate', 'setImmediate', 'src/internal/util/Immediate.ts']] as const) {
+    for (const [owner, method, file] of [
+      ['timeoutProvider', 'setTimeout', 'src/internal/scheduler/timeoutProvider.ts'],
+      ['Immediate', 'setImmediate', 'src/internal/util/Immediate.ts'],
+    ] as const) {
       const def = refs(store, `${owner}.${method}`, { definitionsOnly: true });
       assert.equal(def.note, undefined, `${owner}.${method} is found inside its owner`);
-      assert.deepEqual(def.matches.flatMap((m) => m.occurrences.map((o) => `${o.file}:${o.line}`)), [`${file}:${lineOf(path.join(repo, file), new RegExp(`^\\s+${method}\\(`))}`]);
+      assert.deepEqual(
+        def.matches.flatMap((m) => m.occurrences.map((o) => `${o.file}:${o.line}`)),
+        [`${file}:${lineOf(path.join(repo, file), new RegExp(`^\\s+${method}\\(`))}`],
+      );
       assert.equal(def.matches[0]!.kind, 'method');
     }
-    const inside = callers(store, 'findAndClearHandle', {}).matches.map((m) => m.display_name).sort();
+    const inside = callers(store, 'findAndClearHandle', {})
+      .matches.map((m) => m.display_name)
+      .sort();
     assert.deepEqual(inside, ['clearImmediate', 'setImmediate']);
   });
 

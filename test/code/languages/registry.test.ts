@@ -15,8 +15,16 @@ import { indexerOf, isIndexedLanguage, isIndexedSource, isIndexerCommandLine } f
 import { scipTypescriptArgs } from '../../../daemon/code/indexers/typescript';
 import { readerOf } from '../../../daemon/code/readers';
 import {
-  allGrammars, detectLanguages, documentLanguageOf, grammarOfFile,
-  LANGUAGE_IDS, languageById, languageOfFile, SKIP_DIRS, type GrammarId, type LanguageId,
+  allGrammars,
+  detectLanguages,
+  documentLanguageOf,
+  grammarOfFile,
+  LANGUAGE_IDS,
+  languageById,
+  languageOfFile,
+  SKIP_DIRS,
+  type GrammarId,
+  type LanguageId,
 } from '../../../daemon/code/languages';
 import { blankExportMacros } from '../../../daemon/code/readers/cpp';
 import { recoverRepoDir } from '../../../daemon/code/live';
@@ -31,7 +39,13 @@ import { stubScipGo } from './stub-scip-go';
 import { stubScipPhp } from './stub-scip-php';
 
 const rows = LANGUAGE_IDS.flatMap((id) =>
-  Object.entries(languageById(id).extensions).map(([ext, e]) => ({ id, ext, grammar: e.grammar?.id, recorded: e.documentLanguage ?? id, read: e.grammar !== undefined || isIndexedLanguage(id) })),
+  Object.entries(languageById(id).extensions).map(([ext, e]) => ({
+    id,
+    ext,
+    grammar: e.grammar?.id,
+    recorded: e.documentLanguage ?? id,
+    read: e.grammar !== undefined || isIndexedLanguage(id),
+  })),
 );
 
 /** A file in each grammar that defines the function `probe`. */
@@ -90,10 +104,13 @@ const TEST_PATHS: Record<LanguageId, { tests: string[]; sources: string[] }> = {
 const COMPOSER = { 'composer.json': '{ "name": "scry/probe" }\n', 'vendor/autoload.php': '<?php\n', 'vendor/composer/installed.php': '<?php return [];\n' };
 const stubPhp = (): string => {
   const symbol = 'scip-php composer scry/probe 1 probe().';
-  return stubScipPhp(tempDir('stub-php'), create(IndexSchema, {
-    metadata: { version: 1, toolInfo: { name: 'scip-php', version: 'stub' } },
-    documents: [{ relativePath: 'app/Probe.php', language: '19', occurrences: [{ range: [1, 9, 14], symbol, symbolRoles: 1 }], symbols: [{ symbol }] }],
-  }));
+  return stubScipPhp(
+    tempDir('stub-php'),
+    create(IndexSchema, {
+      metadata: { version: 1, toolInfo: { name: 'scip-php', version: 'stub' } },
+      documents: [{ relativePath: 'app/Probe.php', language: '19', occurrences: [{ range: [1, 9, 14], symbol, symbolRoles: 1 }], symbols: [{ symbol }] }],
+    }),
+  );
 };
 const withStubs = (): NodeJS.ProcessEnv => ({ ...process.env, PATH: [stubScipGo(tempDir('stub')), stubPhp(), process.env.PATH ?? ''].join(path.delimiter) });
 
@@ -131,7 +148,11 @@ describe('language registry', () => {
       }
       const repo = tempDir('ext');
       write(repo, { [`src/a${ext}`]: '' });
-      assert.deepEqual(detectLanguages(repo).map((d) => d.language), [id], ext);
+      assert.deepEqual(
+        detectLanguages(repo).map((d) => d.language),
+        [id],
+        ext,
+      );
     }
     for (const file of ['README.md', 'a.txt', 'Makefile', 'a.json']) {
       assert.equal(isIndexedSource(file), false, file);
@@ -147,11 +168,18 @@ describe('language registry', () => {
       { file: 'pkg/a.pyi', detected: 'python', grammar: 'python', stored: 'python' },
     ];
     for (const c of cases) {
-      assert.deepEqual([languageOfFile(c.file), grammarOfFile(c.file), languageOf(c.file), isIndexedSource(c.file)], [c.detected, c.grammar, c.stored, true], c.file);
+      assert.deepEqual(
+        [languageOfFile(c.file), grammarOfFile(c.file), languageOf(c.file), isIndexedSource(c.file)],
+        [c.detected, c.grammar, c.stored, true],
+        c.file,
+      );
     }
     const repo = tempDir('dts');
     write(repo, { 'types/a.d.ts': '', 'types/b.d.ts': '', 'main.py': '' });
-    assert.deepEqual(detectLanguages(repo).map((d) => [d.language, d.files]), [['python', 1]]);
+    assert.deepEqual(
+      detectLanguages(repo).map((d) => [d.language, d.files]),
+      [['python', 1]],
+    );
   });
 
   it('the watcher reports changes to exactly the extensions something reads', async () => {
@@ -181,21 +209,30 @@ describe('language registry', () => {
       write(repo, { [`a${ext}`]: PROBES[grammar] });
       await overlay.update(`a${ext}`, false);
     }
-    const defs = overlay.hits('probe').filter((h) => h.occurrence.is_definition).map((h) => [h.file, h.occurrence.kind]);
+    const defs = overlay
+      .hits('probe')
+      .filter((h) => h.occurrence.is_definition)
+      .map((h) => [h.file, h.occurrence.kind]);
     assert.deepEqual(defs, parsed.map((r) => [`a${r.ext}`, PROBE_KINDS[r.grammar] ?? 'function']).sort());
   });
 
   it('every grammar ships: its WASM is installed and allowed into the VSIX, or copied by the build into dist/grammars/', () => {
     const vscodeignore = fs.readFileSync(path.join(ROOT, '.vscodeignore'), 'utf8').split('\n');
     const build = fs.readFileSync(path.join(ROOT, 'scripts/build.mjs'), 'utf8');
-    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     for (const { id, wasm } of allGrammars()) {
       const file = path.join(path.dirname(require.resolve(`${wasm.package}/package.json`)), wasm.file);
       assert.ok(fs.existsSync(file), `${id}: ${file}`);
       if (wasm.bundled) {
         assert.ok(build.includes(`{ package: '${wasm.package}', file: '${wasm.file}' }`), `${id}: scripts/build.mjs does not copy ${wasm.file}`);
         assert.ok(vscodeignore.includes('!dist/grammars/*.wasm'), `${id}: .vscodeignore lacks dist/grammars/`);
-        assert.ok(pkg.devDependencies[wasm.package] !== undefined && pkg.dependencies[wasm.package] === undefined, `${id}: ${wasm.package} should be a devDependency only`);
+        assert.ok(
+          pkg.devDependencies[wasm.package] !== undefined && pkg.dependencies[wasm.package] === undefined,
+          `${id}: ${wasm.package} should be a devDependency only`,
+        );
       } else {
         assert.ok(vscodeignore.includes(`!node_modules/${wasm.package}/${wasm.file}`), `${id}: .vscodeignore lacks ${wasm.file}`);
       }
@@ -212,13 +249,24 @@ describe('claimed extensions: C++ headers', () => {
     const mixed = tempDir('claim-text');
     write(mixed, { 'a.c': 'int area(struct point *p) { return p->x; }\n', 'b.h': C_HEADER, 'w.h': CPP_HEADER });
     assert.deepEqual([sorted(mixed, 'c'), sorted(mixed, 'cpp')], [['a.c', 'b.h'], ['w.h']]);
-    assert.deepEqual(detectLanguages(mixed).map((d) => [d.language, d.files]), [['c', 2], ['cpp', 1]]);
+    assert.deepEqual(
+      detectLanguages(mixed).map((d) => [d.language, d.files]),
+      [
+        ['c', 2],
+        ['cpp', 1],
+      ],
+    );
 
     const project = tempDir('claim-project');
     write(project, { 'src/main.cpp': 'int main() { return 0; }\n', 'include/b.h': C_HEADER, 'include/w.h': CPP_HEADER });
     assert.deepEqual([sorted(project, 'c'), sorted(project, 'cpp')], [[], ['include/b.h', 'include/w.h', 'src/main.cpp']]);
 
-    for (const [cmake, owner] of [['project(geo LANGUAGES C)\n', 'c'], ['project(geo)\n', 'c'], ['project(geo LANGUAGES C CXX)\n', 'cpp'], ['cmake_minimum_required(VERSION 3.16)\nproject(geo)\nset(CMAKE_CXX_STANDARD 17)\n', 'cpp']] as const) {
+    for (const [cmake, owner] of [
+      ['project(geo LANGUAGES C)\n', 'c'],
+      ['project(geo)\n', 'c'],
+      ['project(geo LANGUAGES C CXX)\n', 'cpp'],
+      ['cmake_minimum_required(VERSION 3.16)\nproject(geo)\nset(CMAKE_CXX_STANDARD 17)\n', 'cpp'],
+    ] as const) {
       const repo = tempDir('claim-cmake');
       write(repo, { 'CMakeLists.txt': cmake, 'geo.c': 'int f(void) { return 1; }\n', 'geo.h': C_HEADER });
       assert.deepEqual(sorted(repo, owner), owner === 'c' ? ['geo.c', 'geo.h'] : ['geo.h'], cmake);
@@ -229,16 +277,29 @@ describe('claimed extensions: C++ headers', () => {
     const repo = tempDir('claim-build');
     write(repo, { 'a.c': 'int area(struct point *p) { return p->x; }\n', 'b.h': C_HEADER, 'w.h': CPP_HEADER });
     const outcome = await buildIndex({ repo, workDir: tempDir('claim-work'), nodePath: process.execPath, home: tempDir('claim-home') });
-    assert.deepEqual(outcome.indexers.map((r) => [r.language, r.indexer, r.status, r.file_count]), [['c', 'tree-sitter-c', 'ok', 2], ['cpp', 'tree-sitter-cpp', 'ok', 1]]);
+    assert.deepEqual(
+      outcome.indexers.map((r) => [r.language, r.indexer, r.status, r.file_count]),
+      [
+        ['c', 'tree-sitter-c', 'ok', 2],
+        ['cpp', 'tree-sitter-cpp', 'ok', 1],
+      ],
+    );
     const db = new Database(outcome.nextPath, { readonly: true });
     const docs = db.prepare('SELECT path, language FROM documents ORDER BY path').all();
     const widget = db.prepare("SELECT kind FROM symbols WHERE name = 'Widget'").all();
     db.close();
-    assert.deepEqual(docs, [{ path: 'a.c', language: 'c' }, { path: 'b.h', language: 'c' }, { path: 'w.h', language: 'cpp' }]);
+    assert.deepEqual(docs, [
+      { path: 'a.c', language: 'c' },
+      { path: 'b.h', language: 'c' },
+      { path: 'w.h', language: 'cpp' },
+    ]);
     assert.deepEqual(widget, [{ kind: 'class' }]);
     const overlay = new Overlay(repo);
     await overlay.update('w.h', false);
-    assert.deepEqual(overlay.hits('Widget').map((h) => [h.file, h.occurrence.is_definition, h.occurrence.kind]), [['w.h', true, 'class']]);
+    assert.deepEqual(
+      overlay.hits('Widget').map((h) => [h.file, h.occurrence.is_definition, h.occurrence.kind]),
+      [['w.h', true, 'class']],
+    );
   });
 
   it('an export macro between class and name is blanked for the parse, keeping every column', () => {
@@ -246,7 +307,14 @@ describe('claimed extensions: C++ headers', () => {
     const blanked = blankExportMacros(text);
     assert.equal(blanked.length, text.length);
     const blank = (macro: string): string => ' '.repeat(macro.length);
-    assert.deepEqual(blanked.split('\n'), [`class ${blank('GTEST_API_')} Test {`, ` struct ${blank('LLVM_LIBRARY_VISIBILITY')} Pass : Base {};`, '};', 'struct FOO bar;', `class ${blank('Q_DECL_EXPORT')} QObject final {`, '']);
+    assert.deepEqual(blanked.split('\n'), [
+      `class ${blank('GTEST_API_')} Test {`,
+      ` struct ${blank('LLVM_LIBRARY_VISIBILITY')} Pass : Base {};`,
+      '};',
+      'struct FOO bar;',
+      `class ${blank('Q_DECL_EXPORT')} QObject final {`,
+      '',
+    ]);
   });
 });
 
@@ -265,10 +333,16 @@ describe('skipped folders', () => {
     write(repo, { 'src/a.ts': '' });
     const ignore = new RepoIgnore(repo);
     assert.equal(ignore.ignores(path.join(repo, 'src', 'a.ts'), false), false);
-    assert.deepEqual(detectLanguages(repo).map((d) => d.language), ['typescript']);
+    assert.deepEqual(
+      detectLanguages(repo).map((d) => d.language),
+      ['typescript'],
+    );
     const args = scipTypescriptArgs(repo, path.join(workDir, 'out.scip'), workDir);
     const inferred = JSON.parse(fs.readFileSync(args.at(-1)!, 'utf8')) as { exclude: string[] };
-    assert.deepEqual(inferred.exclude, [...SKIP_DIRS].map((d) => path.join(repo, '**', d)));
+    assert.deepEqual(
+      inferred.exclude,
+      [...SKIP_DIRS].map((d) => path.join(repo, '**', d)),
+    );
   });
 });
 
@@ -311,32 +385,36 @@ describe('indexers', () => {
     assert.equal(isIndexerCommandLine(['node', '/srv/app/server.js', '--port', '8080'].join('\0')), false);
   });
 
-  it('a restarted daemon kills an orphaned indexer of every language, and leaves other processes alone', { skip: process.platform !== 'linux' && 'reads /proc' }, async () => {
-    const children: ChildProcess[] = [];
-    const sleeper = (extra: string[]): ChildProcess => {
-      const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', ...extra], { stdio: 'ignore' });
-      children.push(child);
-      return child;
-    };
-    const bystander = sleeper(['/srv/app/server.js']);
-    try {
-      for (const p of [...(await plans()).map((x) => ({ id: x.id, argv: [x.command, ...x.args] })), { id: 'bystander', argv: [] }]) {
-        const child = p.id === 'bystander' ? bystander : sleeper(p.argv);
-        const dir = tempDir(`orphan-${p.id}`);
-        fs.writeFileSync(path.join(dir, 'indexer.pid'), String(child.pid));
-        recoverRepoDir(dir, () => undefined);
-        if (p.id === 'bystander') {
-          assert.equal(isAlive(child.pid!), true, 'a process that is no indexer is left alone');
-          continue;
+  it(
+    'a restarted daemon kills an orphaned indexer of every language, and leaves other processes alone',
+    { skip: process.platform !== 'linux' && 'reads /proc' },
+    async () => {
+      const children: ChildProcess[] = [];
+      const sleeper = (extra: string[]): ChildProcess => {
+        const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', ...extra], { stdio: 'ignore' });
+        children.push(child);
+        return child;
+      };
+      const bystander = sleeper(['/srv/app/server.js']);
+      try {
+        for (const p of [...(await plans()).map((x) => ({ id: x.id, argv: [x.command, ...x.args] })), { id: 'bystander', argv: [] }]) {
+          const child = p.id === 'bystander' ? bystander : sleeper(p.argv);
+          const dir = tempDir(`orphan-${p.id}`);
+          fs.writeFileSync(path.join(dir, 'indexer.pid'), String(child.pid));
+          recoverRepoDir(dir, () => undefined);
+          if (p.id === 'bystander') {
+            assert.equal(isAlive(child.pid!), true, 'a process that is no indexer is left alone');
+            continue;
+          }
+          const deadline = Date.now() + 5000;
+          while (child.exitCode === null && child.signalCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+          assert.equal(child.signalCode, 'SIGKILL', `${p.id}'s orphaned indexer was killed`);
         }
-        const deadline = Date.now() + 5000;
-        while (child.exitCode === null && child.signalCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-        assert.equal(child.signalCode, 'SIGKILL', `${p.id}'s orphaned indexer was killed`);
+      } finally {
+        for (const child of children) child.kill('SIGKILL');
       }
-    } finally {
-      for (const child of children) child.kill('SIGKILL');
-    }
-  });
+    },
+  );
 
   it('the build runs exactly the indexers of the detected languages, each its own', async () => {
     const env = withStubs();
@@ -346,14 +424,19 @@ describe('indexers', () => {
       write(repo, files);
       const outcome = await buildIndex({ repo, workDir: tempDir('build-work'), nodePath: process.execPath, home: tempDir('build-home'), env });
       const db = new Database(outcome.nextPath, { readonly: true });
-      for (const row of db.prepare('SELECT path, language FROM documents').all() as Array<{ path: string; language: string }>) recorded.set(row.path, row.language);
+      for (const row of db.prepare('SELECT path, language FROM documents').all() as Array<{ path: string; language: string }>)
+        recorded.set(row.path, row.language);
       db.close();
       return outcome.indexers.map((r) => [r.language, r.indexer, r.status]);
     };
     const all = await build({
-      'price.ts': 'export const price = (n: number): number => n;\n', 'tool.js': 'exports.tool = () => 1;\n',
-      'shop.py': 'def total():\n    return 1\n', 'go.mod': 'module example.com/shop\n', 'main.go': PROBES.go,
-      ...COMPOSER, 'app/Probe.php': PROBES.php,
+      'price.ts': 'export const price = (n: number): number => n;\n',
+      'tool.js': 'exports.tool = () => 1;\n',
+      'shop.py': 'def total():\n    return 1\n',
+      'go.mod': 'module example.com/shop\n',
+      'main.go': PROBES.go,
+      ...COMPOSER,
+      'app/Probe.php': PROBES.php,
     });
     const expected = LANGUAGE_IDS.flatMap((id) => {
       const indexer = indexerOf(id);
@@ -361,7 +444,13 @@ describe('indexers', () => {
     });
     assert.deepEqual(all, expected);
     // What the store records agrees with the registry, whichever indexer wrote the document.
-    assert.deepEqual(Object.fromEntries(recorded), { 'price.ts': 'typescript', 'tool.js': 'javascript', 'shop.py': 'python', 'main.go': 'go', 'app/Probe.php': 'php' });
+    assert.deepEqual(Object.fromEntries(recorded), {
+      'price.ts': 'typescript',
+      'tool.js': 'javascript',
+      'shop.py': 'python',
+      'main.go': 'go',
+      'app/Probe.php': 'php',
+    });
     assert.deepEqual(await build({ 'go.mod': 'module example.com/shop\n', 'main.go': PROBES.go }), [['go', 'scip-go', 'ok']]);
     assert.deepEqual(await build({ 'README.md': 'nothing to index\n' }), [['none', 'none', 'skipped']]);
   });
@@ -375,7 +464,10 @@ describe('indexers', () => {
       write(repo, { [`${id}/main${ext}`]: 'main\n', [`${id}/util${ext}`]: 'util\n' });
     }
     const outcome = await buildIndex({ repo, workDir: tempDir('only-work'), nodePath: process.execPath, home: tempDir('only-home') });
-    assert.deepEqual(outcome.indexers.map((r) => [r.language, r.indexer, r.status]), [['typescript', 'scip-typescript', 'ok'], ...only.map((id) => [id, 'none', 'skipped'])]);
+    assert.deepEqual(
+      outcome.indexers.map((r) => [r.language, r.indexer, r.status]),
+      [['typescript', 'scip-typescript', 'ok'], ...only.map((id) => [id, 'none', 'skipped'])],
+    );
     outcome.indexers.slice(1).forEach((report, i) => {
       const language = languageById(only[i]!);
       assert.equal(report.remedy, language.remedy, report.language);
@@ -385,7 +477,11 @@ describe('indexers', () => {
     const docs = db.prepare('SELECT path FROM documents').all() as Array<{ path: string }>;
     const status = (db.prepare("SELECT value FROM meta WHERE key = 'status'").get() as { value: string }).value;
     db.close();
-    assert.deepEqual(docs.map((d) => d.path), ['price.ts'], 'no other indexer read their files');
+    assert.deepEqual(
+      docs.map((d) => d.path),
+      ['price.ts'],
+      'no other indexer read their files',
+    );
     assert.equal(status, 'partial');
   });
 });

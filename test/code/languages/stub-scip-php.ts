@@ -14,12 +14,16 @@ export function stubScipPhp(dir: string, index: Index, options: { fail?: boolean
   const bytes = Buffer.from(toBinary(IndexSchema, index));
   const written = options.fail ? bytes.subarray(0, Math.floor(bytes.length / 2)) : bytes;
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'scip-php'), `#!/usr/bin/env node
+  fs.writeFileSync(
+    path.join(dir, 'scip-php'),
+    `#!/usr/bin/env node
 const fs = require('node:fs');
 if (process.argv.length > 2) { console.error('scip-php takes no arguments but --memory-limit'); process.exit(1); }
 if (!fs.existsSync('vendor/autoload.php')) { console.error('Cannot read file: ' + process.cwd() + '/vendor/autoload.php'); process.exit(1); }
 fs.writeFileSync('index.scip', Buffer.from('${written.toString('base64')}', 'base64'));
 ${options.fail ? "console.error('PHP Fatal error:  Allowed memory size of 1073741824 bytes exhausted'); process.exit(1);" : ''}
-`, { mode: 0o755 });
+`,
+    { mode: 0o755 },
+  );
   return dir;
 }

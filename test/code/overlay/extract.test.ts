@@ -14,7 +14,9 @@ async function extract(grammar: GrammarId, text: string): Promise<SyntacticOccur
 }
 
 const pick = (occs: SyntacticOccurrence[], name: string) =>
-  occs.filter((o) => o.name === name).map((o) => ({ line: o.line, column: o.column, def: o.is_definition, call: o.is_call, kind: o.kind, in: o.containing_symbol }));
+  occs
+    .filter((o) => o.name === name)
+    .map((o) => ({ line: o.line, column: o.column, def: o.is_definition, call: o.is_call, kind: o.kind, in: o.containing_symbol }));
 
 const cases: Array<{ grammar: GrammarId; text: string; name: string; expect: ReturnType<typeof pick> }> = [
   {

@@ -9,7 +9,14 @@ import type { Occurrence, SymbolMatch } from '../../../daemon/protocol';
 import { tempDir } from '../../helpers';
 
 const occ = (file: string, line: number, is_definition = false): Occurrence => ({
-  file, line, column: 1, end_line: line, end_column: 5, context: '', containing_symbol: null, is_definition,
+  file,
+  line,
+  column: 1,
+  end_line: line,
+  end_column: 5,
+  context: '',
+  containing_symbol: null,
+  is_definition,
 });
 
 async function overlayWith(files: Record<string, string | null>): Promise<Overlay> {
@@ -34,13 +41,16 @@ describe('mergeOverlay', () => {
     const overlay = await overlayWith({ 'b.ts': 'import { load } from "./a";\n\nload();\nload();\n' });
     const [m, ...rest] = mergeOverlay('load', precise(), overlay, false);
     assert.equal(rest.length, 0);
-    assert.deepEqual(m!.occurrences.map((o) => [o.file, o.line, o.precision ?? 'precise', o.is_call ?? null]), [
-      ['a.ts', 1, 'precise', null],
-      ['c.ts', 7, 'precise', null],
-      ['b.ts', 1, 'syntactic', false],
-      ['b.ts', 3, 'syntactic', true],
-      ['b.ts', 4, 'syntactic', true],
-    ]);
+    assert.deepEqual(
+      m!.occurrences.map((o) => [o.file, o.line, o.precision ?? 'precise', o.is_call ?? null]),
+      [
+        ['a.ts', 1, 'precise', null],
+        ['c.ts', 7, 'precise', null],
+        ['b.ts', 1, 'syntactic', false],
+        ['b.ts', 3, 'syntactic', true],
+        ['b.ts', 4, 'syntactic', true],
+      ],
+    );
     assert.equal(m!.occurrences[3]!.context, 'load();');
     assert.equal(m!.occurrences[3]!.containing_symbol, 'b.ts', 'top-level code belongs to its file');
   });
@@ -48,17 +58,23 @@ describe('mergeOverlay', () => {
   it('drops every occurrence of a deleted file', async () => {
     const overlay = await overlayWith({ 'c.ts': null });
     const [m] = mergeOverlay('load', precise(), overlay, false);
-    assert.deepEqual(m!.occurrences.map((o) => o.file), ['a.ts', 'b.ts']);
+    assert.deepEqual(
+      m!.occurrences.map((o) => o.file),
+      ['a.ts', 'b.ts'],
+    );
   });
 
   it('keeps only definitions for defs, and matches names ignoring case', async () => {
     const overlay = await overlayWith({ 'a.ts': 'export function LOAD() {}\nLOAD();\n' });
     const [m] = mergeOverlay('load', precise(), overlay, true);
-    assert.deepEqual(m!.occurrences.map((o) => [o.file, o.line, o.is_definition, o.precision ?? 'precise']), [
-      ['b.ts', 2, false, 'precise'],
-      ['c.ts', 7, false, 'precise'],
-      ['a.ts', 1, true, 'syntactic'],
-    ]);
+    assert.deepEqual(
+      m!.occurrences.map((o) => [o.file, o.line, o.is_definition, o.precision ?? 'precise']),
+      [
+        ['b.ts', 2, false, 'precise'],
+        ['c.ts', 7, false, 'precise'],
+        ['a.ts', 1, true, 'syntactic'],
+      ],
+    );
   });
 
   it('puts hits it cannot attribute into one syntactic match, with the declared kind', async () => {
@@ -68,11 +84,14 @@ describe('mergeOverlay', () => {
     ];
     const overlay = await overlayWith({ 'new.ts': 'export class Fresh {}\n' });
     const merged = mergeOverlay('fresh', two, overlay, false);
-    assert.deepEqual(merged.map((m) => [m.symbol_id, m.kind, m.occurrences.length]), [
-      ['s1', 'function', 1],
-      ['s2', 'variable', 1],
-      ['syntactic Fresh', 'class', 1],
-    ]);
+    assert.deepEqual(
+      merged.map((m) => [m.symbol_id, m.kind, m.occurrences.length]),
+      [
+        ['s1', 'function', 1],
+        ['s2', 'variable', 1],
+        ['syntactic Fresh', 'class', 1],
+      ],
+    );
   });
 
   it('answers a name the precise index has never seen', async () => {
@@ -125,7 +144,10 @@ describe('mergeOverlayGroups (callers and callees)', () => {
       ['file b.ts', 'b.ts', 'file', ['b.ts:9 syntactic']],
     ]);
     const withUses = mergeOverlayGroups('load', [], overlay, { callees: false, allRefs: true });
-    assert.ok(shape(withUses).some(([, , , sites]) => sites.includes('b.ts:8 syntactic')), 'all_refs: the alias is a use too');
+    assert.ok(
+      shape(withUses).some(([, , , sites]) => sites.includes('b.ts:8 syntactic')),
+      'all_refs: the alias is a use too',
+    );
   });
 
   it('callees: what the definition calls now, from its overlaid file', async () => {
@@ -143,11 +165,20 @@ describe('mergeOverlayGroups (callers and callees)', () => {
   it('joins the precise index’s only symbol of the name; a caller only when its qualified name agrees', async () => {
     const overlay = await overlayWith({ 'b.ts': edited });
     const known = (name: string): KnownSymbol | undefined =>
-      ({ run: { symbol_id: 'npm x b.ts/run().', display_name: 'run', qualified_name: 'run', kind: 'function' }, fresh: { symbol_id: 'npm x d.ts/Other#fresh().', display_name: 'fresh', qualified_name: 'Other.fresh', kind: 'method' } })[name];
-    assert.deepEqual(shape(mergeOverlayGroups('load', [], overlay, { callees: false, allRefs: false, known })).map(([id]) => id), ['npm x b.ts/run().', 'syntactic Svc.fresh', 'file b.ts']);
+      ({
+        run: { symbol_id: 'npm x b.ts/run().', display_name: 'run', qualified_name: 'run', kind: 'function' },
+        fresh: { symbol_id: 'npm x d.ts/Other#fresh().', display_name: 'fresh', qualified_name: 'Other.fresh', kind: 'method' },
+      })[name];
+    assert.deepEqual(
+      shape(mergeOverlayGroups('load', [], overlay, { callees: false, allRefs: false, known })).map(([id]) => id),
+      ['npm x b.ts/run().', 'syntactic Svc.fresh', 'file b.ts'],
+    );
     const calls = await overlayWith({ 'b.ts': 'export function run() {\n  save();\n}\n' });
-    const saved = (name: string): KnownSymbol | undefined => (name === 'save' ? { symbol_id: 'npm x s.ts/save().', display_name: 'save', qualified_name: 'save', kind: 'function' } : undefined);
-    assert.deepEqual(shape(mergeOverlayGroups('run', [], calls, { callees: true, allRefs: false, known: saved })), [['npm x s.ts/save().', 'save', 'function', ['b.ts:2 syntactic']]]);
+    const saved = (name: string): KnownSymbol | undefined =>
+      name === 'save' ? { symbol_id: 'npm x s.ts/save().', display_name: 'save', qualified_name: 'save', kind: 'function' } : undefined;
+    assert.deepEqual(shape(mergeOverlayGroups('run', [], calls, { callees: true, allRefs: false, known: saved })), [
+      ['npm x s.ts/save().', 'save', 'function', ['b.ts:2 syntactic']],
+    ]);
   });
 
   it('changes nothing for files the overlay does not hold', async () => {

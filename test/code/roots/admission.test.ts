@@ -52,13 +52,19 @@ describe('admit', () => {
 
   it('refuses a folder inside a git repo, naming the repository it belongs to', () => {
     const src = path.join(gitRepo, 'src');
-    assert.throws(() => admit(src, dirOf('src'), { explicit: false, force: false }, home), (e: unknown) => e instanceof NotARepoError && e.message.includes(`inside the git repository '${gitRepo}'`));
+    assert.throws(
+      () => admit(src, dirOf('src'), { explicit: false, force: false }, home),
+      (e: unknown) => e instanceof NotARepoError && e.message.includes(`inside the git repository '${gitRepo}'`),
+    );
   });
 
   it('refuses a plain folder asked about implicitly, saying how to index it deliberately', () => {
     assert.throws(
       () => admit(plain, dirOf('plain'), { explicit: false, force: false }, home),
-      (e: unknown) => e instanceof NotARepoError && e.message === `'${plain}' is not a git repository, so Scry does not index it implicitly` && e.remedy === `To index this folder deliberately, run scry index ${plain}`,
+      (e: unknown) =>
+        e instanceof NotARepoError &&
+        e.message === `'${plain}' is not a git repository, so Scry does not index it implicitly` &&
+        e.remedy === `To index this folder deliberately, run scry index ${plain}`,
     );
     assert.equal(recordedKind(dirOf('plain')), undefined, 'a refusal records nothing');
   });
@@ -71,8 +77,16 @@ describe('admit', () => {
   });
 
   it('refuses the home folder unless explicitly forced, then keeps it', () => {
-    for (const request of [{ explicit: false, force: false }, { explicit: true, force: false }, { explicit: false, force: true }]) {
-      assert.throws(() => admit(home, dirOf('home'), request, home), (e: unknown) => e instanceof UnsafeRootError && e.message.startsWith(`'${home}' is your home folder`), JSON.stringify(request));
+    for (const request of [
+      { explicit: false, force: false },
+      { explicit: true, force: false },
+      { explicit: false, force: true },
+    ]) {
+      assert.throws(
+        () => admit(home, dirOf('home'), request, home),
+        (e: unknown) => e instanceof UnsafeRootError && e.message.startsWith(`'${home}' is your home folder`),
+        JSON.stringify(request),
+      );
     }
     assert.match(whyNotRestored(home, dirOf('home'), home)!, /your home folder/);
     assert.equal(admit(home, dirOf('home'), { explicit: true, force: true }, home), 'forced');
@@ -82,7 +96,10 @@ describe('admit', () => {
 
   it('refuses / and system folders even explicitly forced', () => {
     for (const p of ['/', '/etc', '/usr']) {
-      assert.throws(() => admit(p, dirOf('sys'), { explicit: true, force: true }, home), (e: unknown) => e instanceof UnsafeRootError && e.message.includes(`'${p}'`));
+      assert.throws(
+        () => admit(p, dirOf('sys'), { explicit: true, force: true }, home),
+        (e: unknown) => e instanceof UnsafeRootError && e.message.includes(`'${p}'`),
+      );
       assert.ok(whyNotRestored(p, dirOf('sys'), home));
     }
   });
@@ -91,7 +108,10 @@ describe('admit', () => {
     const work = path.join(root, 'work');
     assert.throws(
       () => admit(work, dirOf('work'), { explicit: true, force: false }, home),
-      (e: unknown) => e instanceof UnsafeRootError && e.message === `'${work}' holds git repositories (app) and is none itself; Scry indexes it only when forced (scry index ${work} --force)` && e.remedy === `Or index each repository: scry index ${gitRepo}`,
+      (e: unknown) =>
+        e instanceof UnsafeRootError &&
+        e.message === `'${work}' holds git repositories (app) and is none itself; Scry indexes it only when forced (scry index ${work} --force)` &&
+        e.remedy === `Or index each repository: scry index ${gitRepo}`,
     );
     assert.equal(admit(work, dirOf('work'), { explicit: true, force: true }, home), 'forced');
   });

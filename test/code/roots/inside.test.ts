@@ -16,7 +16,11 @@ describe('binaryReason', () => {
     ['Latin-1 text', Buffer.from('// caf\xe9\n', 'latin1'), 'binary (not valid UTF-8)'],
     ['a 4-byte character cut by the head', Buffer.concat([Buffer.alloc(HEAD_BYTES - 2, 0x61), Buffer.from('😀'), Buffer.from('\n')]), undefined],
     ['a 3-byte character cut by the head', Buffer.concat([Buffer.alloc(HEAD_BYTES - 1, 0x61), Buffer.from('☕')]), undefined],
-    ['a stray continuation byte at the head’s end of a file that ends there', Buffer.concat([Buffer.alloc(10, 0x61), Buffer.from([0xe2, 0x98])]), 'binary (not valid UTF-8)'],
+    [
+      'a stray continuation byte at the head’s end of a file that ends there',
+      Buffer.concat([Buffer.alloc(10, 0x61), Buffer.from([0xe2, 0x98])]),
+      'binary (not valid UTF-8)',
+    ],
     ['a NUL after the head', Buffer.concat([Buffer.alloc(HEAD_BYTES, 0x61), Buffer.from([0])]), undefined],
   ];
   for (const [what, bytes, reason] of cases) it(`${what}: ${reason ?? 'text'}`, () => assert.equal(binaryReason(bytes), reason));

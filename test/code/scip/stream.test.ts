@@ -11,7 +11,9 @@ function sampleIndex(): Uint8Array {
     create(DocumentSchema, {
       relativePath: `src/file${i}.ts`,
       language: 'TypeScript',
-      occurrences: Array.from({ length: 30 }, (_, j) => create(OccurrenceSchema, { range: [j, 0, 5], symbol: `scip-typescript npm x 1 src/file${i}.ts/sym${j}().` })),
+      occurrences: Array.from({ length: 30 }, (_, j) =>
+        create(OccurrenceSchema, { range: [j, 0, 5], symbol: `scip-typescript npm x 1 src/file${i}.ts/sym${j}().` }),
+      ),
     }),
   );
   return toBinary(IndexSchema, create(IndexSchema, { documents }));

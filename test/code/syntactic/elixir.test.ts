@@ -27,16 +27,25 @@ async function indexed(repo: string): Promise<CodeStore> {
 
 /** Every line of a file matching `re`, 1-based. */
 const linesOf = (file: string, re: RegExp): number[] =>
-  fs.readFileSync(file, 'utf8').split('\n').flatMap((l, i) => (re.test(l) ? [i + 1] : []));
+  fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((l, i) => (re.test(l) ? [i + 1] : []));
 const keyOf = (symbolId: string): string => symbolId.split(' ').pop()!;
 const defsOf = (store: CodeStore, name: string): Array<{ key: string; kind: string; at: string[] }> =>
-  refs(store, name, { definitionsOnly: true }).matches.map((m) => ({ key: keyOf(m.symbol_id), kind: m.kind, at: m.occurrences.map((o) => `${o.file}:${o.line}`).sort() }));
+  refs(store, name, { definitionsOnly: true }).matches.map((m) => ({
+    key: keyOf(m.symbol_id),
+    kind: m.kind,
+    at: m.occurrences.map((o) => `${o.file}:${o.line}`).sort(),
+  }));
 const implKeys = (store: CodeStore, name: string): string[] => impls(store, name).matches.map((m) => keyOf(m.symbol_id));
 const callerNames = (store: CodeStore, name: string): string[] => callers(store, name).matches.map((m) => m.display_name);
 const calleeKeys = (store: CodeStore, name: string): string[] => callees(store, name).matches.map((m) => keyOf(m.symbol_id));
 /** file:line of each occurrence of the symbol, with `c` for a call. */
 const sitesOf = (store: CodeStore, name: string): string[] =>
-  refs(store, name).matches.flatMap((m) => m.occurrences.filter((o) => !o.is_definition).map((o) => `${o.file}:${o.line}${o.is_call ? 'c' : ''}`)).sort();
+  refs(store, name)
+    .matches.flatMap((m) => m.occurrences.filter((o) => !o.is_definition).map((o) => `${o.file}:${o.line}${o.is_call ? 'c' : ''}`))
+    .sort();
 
 describe('Elixir: Jason', () => {
   const root = path.join(ROOT, 'test/fixtures/elixir-jason');
@@ -47,20 +56,37 @@ describe('Elixir: Jason', () => {
   });
 
   it('modules by their full names, nested ones inside their parent; a protocol is an interface', () => {
-    assert.deepEqual(defsOf(store, 'Jason.Encoder'), [{ key: 'Jason#Encoder#', kind: 'interface', at: [at('lib/encoder.ex', /^defprotocol Jason\.Encoder do/)] }]);
+    assert.deepEqual(defsOf(store, 'Jason.Encoder'), [
+      { key: 'Jason#Encoder#', kind: 'interface', at: [at('lib/encoder.ex', /^defprotocol Jason\.Encoder do/)] },
+    ]);
     assert.deepEqual(defsOf(store, 'Jason.Decoder'), [{ key: 'Jason#Decoder#', kind: 'module', at: [at('lib/decoder.ex', /^defmodule Jason\.Decoder do/)] }]);
     // `defmodule Unescape` inside Jason.Decoder is Jason.Decoder.Unescape.
-    assert.deepEqual(defsOf(store, 'Jason.Decoder.Unescape').map((d) => [d.key, d.at]), [['Jason#Decoder#Unescape#', [at('lib/decoder.ex', /^  defmodule Unescape do/)]]]);
+    assert.deepEqual(
+      defsOf(store, 'Jason.Decoder.Unescape').map((d) => [d.key, d.at]),
+      [['Jason#Decoder#Unescape#', [at('lib/decoder.ex', /^  defmodule Unescape do/)]]],
+    );
   });
 
   it('defimpl P, for: T is the module P.T implementing P; for: [A, B] makes one per type', () => {
     const impl = implKeys(store, 'Jason.Encoder');
-    for (const k of ['Jason#Encoder#Atom#', 'Jason#Encoder#Any#', 'Jason#Encoder#Jason#Fragment#', 'Jason#Encoder#Jason#OrderedObject#', 'Jason#Encoder#Date#', 'Jason#Encoder#DateTime#', 'Jason#Encoder#Decimal#']) {
+    for (const k of [
+      'Jason#Encoder#Atom#',
+      'Jason#Encoder#Any#',
+      'Jason#Encoder#Jason#Fragment#',
+      'Jason#Encoder#Jason#OrderedObject#',
+      'Jason#Encoder#Date#',
+      'Jason#Encoder#DateTime#',
+      'Jason#Encoder#Decimal#',
+    ]) {
       assert.ok(impl.includes(k), `${k} in ${impl.join(' ')}`);
     }
     // ordered_object.ex also implements Enumerable for Jason.OrderedObject: not an encoder.
     assert.ok(!impl.includes('Enumerable#Jason#OrderedObject#'), impl.join(' '));
-    assert.ok(defsOf(store, 'Jason.OrderedObject').some((d) => d.key === 'Enumerable#Jason#OrderedObject#' && d.at[0] === at('lib/ordered_object.ex', /^defimpl Enumerable, for: Jason\.OrderedObject do/)));
+    assert.ok(
+      defsOf(store, 'Jason.OrderedObject').some(
+        (d) => d.key === 'Enumerable#Jason#OrderedObject#' && d.at[0] === at('lib/ordered_object.ex', /^defimpl Enumerable, for: Jason\.OrderedObject do/),
+      ),
+    );
     // The protocol's function, implemented in each impl.
     const encode = implKeys(store, 'Jason.Encoder.encode');
     assert.ok(encode.includes('Jason#Encoder#Integer#encode().') && encode.includes('Jason#Encoder#Map#encode().'), encode.join(' '));
@@ -70,12 +96,24 @@ describe('Elixir: Jason', () => {
     const file = 'lib/encoder.ex';
     // The two clauses of Any's encode (a later impl has a clause spelled like the second).
     const anyEnds = lineOf(path.join(root, file), /^defimpl Jason\.Encoder, for: Atom do/);
-    const expected = linesOf(path.join(root, file), /^  def encode\((%_\{\} = struct|value), _opts\) do/).filter((l) => l < anyEnds).map((l) => `${file}:${l}`);
+    const expected = linesOf(path.join(root, file), /^  def encode\((%_\{\} = struct|value), _opts\) do/)
+      .filter((l) => l < anyEnds)
+      .map((l) => `${file}:${l}`);
     assert.equal(expected.length, 2);
-    assert.deepEqual(defsOf(store, 'Jason.Encoder.Any.encode').filter((d) => d.key === 'Jason#Encoder#Any#encode().').map((d) => d.at.filter((a) => expected.includes(a))), [expected]);
+    assert.deepEqual(
+      defsOf(store, 'Jason.Encoder.Any.encode')
+        .filter((d) => d.key === 'Jason#Encoder#Any#encode().')
+        .map((d) => d.at.filter((a) => expected.includes(a))),
+      [expected],
+    );
     const escape = defsOf(store, 'Jason.Encode.escape_json');
     assert.equal(escape.length, 1);
-    assert.deepEqual(escape[0]!.at, linesOf(path.join(root, 'lib/encode.ex'), /^\s+defp escape_json\(/).map((l) => `lib/encode.ex:${l}`).sort());
+    assert.deepEqual(
+      escape[0]!.at,
+      linesOf(path.join(root, 'lib/encode.ex'), /^\s+defp escape_json\(/)
+        .map((l) => `lib/encode.ex:${l}`)
+        .sort(),
+    );
   });
 
   it('remote calls through alias Jason.{…}, callers and callees by the enclosing function', () => {
@@ -110,7 +148,7 @@ describe('Elixir: Plug', () => {
     store = await indexed(root);
   });
 
-  it('@behaviour Plug implements Plug; a behaviour quoted inside __using__ is the user module\'s, not Plug.Builder\'s', () => {
+  it("@behaviour Plug implements Plug; a behaviour quoted inside __using__ is the user module's, not Plug.Builder's", () => {
     const plugs = implKeys(store, 'Plug');
     for (const k of ['Plug#Head#', 'Plug#Logger#', 'Plug#RequestId#']) assert.ok(plugs.includes(k), `${k} in ${plugs.join(' ')}`);
     assert.ok(!plugs.includes('Plug#Builder#'), plugs.join(' '));
@@ -121,7 +159,10 @@ describe('Elixir: Plug', () => {
   });
 
   it('@type defines a type; typespecs name types and functions without calling them', () => {
-    assert.deepEqual(defsOf(store, 'Plug.Conn.t').map((d) => [d.key, d.at]), [['Plug#Conn#t#', [at('lib/plug/conn.ex', /^  @type t :: %__MODULE__\{/)]]]);
+    assert.deepEqual(
+      defsOf(store, 'Plug.Conn.t').map((d) => [d.key, d.at]),
+      [['Plug#Conn#t#', [at('lib/plug/conn.ex', /^  @type t :: %__MODULE__\{/)]]],
+    );
     // plug.ex: `@callback call(conn :: Plug.Conn.t(), opts) :: Plug.Conn.t()`.
     assert.ok(sitesOf(store, 'Plug.Conn.t').includes(at('lib/plug.ex', /^  @callback call\(conn :: Plug\.Conn\.t\(\), opts\) :: Plug\.Conn\.t\(\)/)));
     // conn.ex: `@spec put_status(t, status) :: t` names put_status, calls nothing.
@@ -133,10 +174,19 @@ describe('Elixir: Plug', () => {
   it('defstruct fields, defdelegate to another module, pipes as calls', () => {
     // Also a type (`@type assigns :: …`): a field and a type of one name.
     const assigns = defsOf(store, 'Plug.Conn.assigns');
-    assert.deepEqual(assigns.find((d) => d.key === 'Plug#Conn#assigns.'), { key: 'Plug#Conn#assigns.', kind: 'field', at: [at('lib/plug/conn.ex', /^            assigns: %\{\},/)] });
-    assert.deepEqual(assigns.find((d) => d.key === 'Plug#Conn#assigns#'), { key: 'Plug#Conn#assigns#', kind: 'type', at: [at('lib/plug/conn.ex', /^  @type assigns :: /)] });
+    assert.deepEqual(
+      assigns.find((d) => d.key === 'Plug#Conn#assigns.'),
+      { key: 'Plug#Conn#assigns.', kind: 'field', at: [at('lib/plug/conn.ex', /^            assigns: %\{\},/)] },
+    );
+    assert.deepEqual(
+      assigns.find((d) => d.key === 'Plug#Conn#assigns#'),
+      { key: 'Plug#Conn#assigns#', kind: 'type', at: [at('lib/plug/conn.ex', /^  @type assigns :: /)] },
+    );
     // `defdelegate forward(…), to: Plug` defines Plug.Router.Utils.forward and calls Plug.forward.
-    assert.deepEqual(defsOf(store, 'Plug.Router.Utils.forward').map((d) => d.at), [[at('lib/plug/router/utils.ex', /^  defdelegate forward\(/)]]);
+    assert.deepEqual(
+      defsOf(store, 'Plug.Router.Utils.forward').map((d) => d.at),
+      [[at('lib/plug/router/utils.ex', /^  defdelegate forward\(/)]],
+    );
     assert.ok(sitesOf(store, 'Plug.forward').includes(`${at('lib/plug/router/utils.ex', /^  defdelegate forward\(/)}c`));
     // conn.ex: `conn |> resp(status, body) |> send_resp()` in send_resp/3.
     const line = at('lib/plug/conn.ex', /conn \|> resp\(status, body\) \|> send_resp\(\)/);
@@ -144,7 +194,7 @@ describe('Elixir: Plug', () => {
     assert.ok(callerNames(store, 'Plug.Conn.resp').includes('send_resp'));
   });
 
-  it('a module\'s name as a value, in %Struct{} and in remote calls, is a reference to it', () => {
+  it("a module's name as a value, in %Struct{} and in remote calls, is a reference to it", () => {
     // `@spec get_peer_data(t) :: Plug.Conn.Adapter.peer_data()`: the module, named in full.
     const sites = sitesOf(store, 'Plug.Conn.Adapter');
     assert.ok(sites.includes(at('lib/plug/conn.ex', /^  @spec get_peer_data\(t\) :: Plug\.Conn\.Adapter\.peer_data\(\)/)), sites.join(' '));
@@ -163,8 +213,11 @@ describe('Elixir: Phoenix routes', () => {
     store = await indexed(root);
   });
 
-  it('a nested defmodule Api.V1.UserController aliases Api; a route\'s action is a call of the controller\'s function', () => {
-    assert.deepEqual(defsOf(store, controller).map((d) => [d.key, d.at]), [['Phoenix#Router#ScopedRoutingTest#Api#V1#UserController#', [at(/^  defmodule Api\.V1\.UserController do/)]]]);
+  it("a nested defmodule Api.V1.UserController aliases Api; a route's action is a call of the controller's function", () => {
+    assert.deepEqual(
+      defsOf(store, controller).map((d) => [d.key, d.at]),
+      [['Phoenix#Router#ScopedRoutingTest#Api#V1#UserController#', [at(/^  defmodule Api\.V1\.UserController do/)]]],
+    );
     // `get "/users/:id", Api.V1.UserController, :baz_host` in the Router module.
     const sites = sitesOf(store, `${controller}.baz_host`);
     assert.ok(sites.includes(`${at(/^      get "\/users\/:id", Api\.V1\.UserController, :baz_host/)}c`), sites.join(' '));
@@ -198,20 +251,35 @@ describe('Elixir: a LiveView app (LiveBeats)', () => {
 
   it('handle_event("save", …) defines the event; phx-submit="save" and JS.push("validate") in the template refer to it', () => {
     const settings = 'lib/live_beats_web/live/settings_live.ex';
-    assert.deepEqual(defsOf(store, 'LiveBeatsWeb.SettingsLive.save').map((d) => [d.key, d.kind, d.at]), [['LiveBeatsWeb#SettingsLive#save.', 'key', [at(settings, /^  def handle_event\("save", /)]]]);
+    assert.deepEqual(
+      defsOf(store, 'LiveBeatsWeb.SettingsLive.save').map((d) => [d.key, d.kind, d.at]),
+      [['LiveBeatsWeb#SettingsLive#save.', 'key', [at(settings, /^  def handle_event\("save", /)]]],
+    );
     assert.ok(sitesOf(store, 'LiveBeatsWeb.SettingsLive.save').includes(at(settings, /^\s+phx-submit="save"$/)));
     assert.ok(sitesOf(store, 'LiveBeatsWeb.SettingsLive.validate').includes(at(settings, /^\s+JS\.push\("validate",$/)));
   });
 
   it("an Ecto schema's field, belongs_to (and the _id it adds) are fields of the module; an embeds_one block's are not", () => {
     const song = 'lib/live_beats/media_library/song.ex';
-    assert.deepEqual(defsOf(store, 'LiveBeats.MediaLibrary.Song.title').map((d) => [d.key, d.kind, d.at]), [['LiveBeats#MediaLibrary#Song#title.', 'field', [at(song, /^    field :title, :string$/)]]]);
-    assert.deepEqual(defsOf(store, 'LiveBeats.MediaLibrary.Song.user_id').map((d) => d.at), [[at(song, /^    belongs_to :user, Accounts\.User$/)]]);
-    assert.deepEqual(defsOf(store, 'LiveBeats.MediaLibrary.Song.transcript').map((d) => d.at), [[at(song, /^    embeds_one :transcript, Transcript do$/)]]);
+    assert.deepEqual(
+      defsOf(store, 'LiveBeats.MediaLibrary.Song.title').map((d) => [d.key, d.kind, d.at]),
+      [['LiveBeats#MediaLibrary#Song#title.', 'field', [at(song, /^    field :title, :string$/)]]],
+    );
+    assert.deepEqual(
+      defsOf(store, 'LiveBeats.MediaLibrary.Song.user_id').map((d) => d.at),
+      [[at(song, /^    belongs_to :user, Accounts\.User$/)]],
+    );
+    assert.deepEqual(
+      defsOf(store, 'LiveBeats.MediaLibrary.Song.transcript').map((d) => d.at),
+      [[at(song, /^    embeds_one :transcript, Transcript do$/)]],
+    );
     // `field :ss` sits in the embedded Transcript.Segment schema, not in Song.
     assert.deepEqual(defsOf(store, 'LiveBeats.MediaLibrary.Song.ss'), []);
     // A `field` call outside a schema block defines nothing.
-    assert.ok(defsOf(store, 'field').every((d) => d.kind !== 'field'), JSON.stringify(defsOf(store, 'field')));
+    assert.ok(
+      defsOf(store, 'field').every((d) => d.kind !== 'field'),
+      JSON.stringify(defsOf(store, 'field')),
+    );
   });
 
   it('the router\'s scope "/", LiveBeatsWeb names its controllers and live views', () => {

@@ -56,29 +56,70 @@ const OFFLINE = { GOFLAGS: '-mod=mod', GOPROXY: 'off' };
 
 describe('Go on pkg/errors', { skip }, () => {
   const scipGo = findOnPath('scip-go', process.env);
-  it('with scip-go: precise symbols, tree-sitter extents make callers and callees work', { skip: scipGo ? false : 'scip-go is not on PATH (.ci/run installs it)' }, async () => {
-    const repo = goRepo();
-    const { store, indexers } = await build(repo, { ...process.env, ...OFFLINE });
-    assert.deepEqual(indexers, [['scip-go', 'ok']]);
-    const expected = expectedCallers(repo);
-    assert.ok(expected.length >= 4, expected.join(', '));
-    assert.deepEqual(callers(store, 'callers').matches.map((m) => m.display_name).sort(), expected);
-    // Qualified by its package, only the package's own function (not runtime.Callers).
-    assert.deepEqual(callers(store, 'errors.callers').matches.map((m) => m.display_name).sort(), expectedCallers(repo, /\bcallers\(\)/));
-    const def = refs(store, 'callers', { definitionsOnly: true }).matches.flatMap((m) => m.occurrences);
-    assert.deepEqual(def.map((o) => [o.file, o.line, o.precision]), [['stack.go', lineOf(path.join(repo, 'stack.go'), /^func callers\(\)/), undefined]]);
-    assert.ok(callees(store, 'Wrap').matches.some((m) => m.display_name === 'callers'));
-  });
+  it(
+    'with scip-go: precise symbols, tree-sitter extents make callers and callees work',
+    { skip: scipGo ? false : 'scip-go is not on PATH (.ci/run installs it)' },
+    async () => {
+      const repo = goRepo();
+      const { store, indexers } = await build(repo, { ...process.env, ...OFFLINE });
+      assert.deepEqual(indexers, [['scip-go', 'ok']]);
+      const expected = expectedCallers(repo);
+      assert.ok(expected.length >= 4, expected.join(', '));
+      assert.deepEqual(
+        callers(store, 'callers')
+          .matches.map((m) => m.display_name)
+          .sort(),
+        expected,
+      );
+      // Qualified by its package, only the package's own function (not runtime.Callers).
+      assert.deepEqual(
+        callers(store, 'errors.callers')
+          .matches.map((m) => m.display_name)
+          .sort(),
+        expectedCallers(repo, /\bcallers\(\)/),
+      );
+      const def = refs(store, 'callers', { definitionsOnly: true }).matches.flatMap((m) => m.occurrences);
+      assert.deepEqual(
+        def.map((o) => [o.file, o.line, o.precision]),
+        [['stack.go', lineOf(path.join(repo, 'stack.go'), /^func callers\(\)/), undefined]],
+      );
+      assert.ok(callees(store, 'Wrap').matches.some((m) => m.display_name === 'callers'));
+    },
+  );
 
   it('without scip-go: the syntactic indexer answers the same callers, marked syntactic', async () => {
     const repo = goRepo();
-    const env = { ...process.env, ...OFFLINE, PATH: (process.env.PATH ?? '').split(path.delimiter).filter((d) => !fs.existsSync(path.join(d, 'scip-go'))).join(path.delimiter), SCRY_SCIP_GO_URL: 'http://127.0.0.1:9/none' };
+    const env = {
+      ...process.env,
+      ...OFFLINE,
+      PATH: (process.env.PATH ?? '')
+        .split(path.delimiter)
+        .filter((d) => !fs.existsSync(path.join(d, 'scip-go')))
+        .join(path.delimiter),
+      SCRY_SCIP_GO_URL: 'http://127.0.0.1:9/none',
+    };
     const { store, indexers } = await build(repo, env);
-    assert.deepEqual(indexers, [['scip-go', 'missing'], ['tree-sitter-go', 'ok']]);
-    assert.deepEqual(callers(store, 'callers').matches.map((m) => m.display_name).sort(), expectedCallers(repo));
-    assert.deepEqual(callers(store, 'errors.callers').matches.map((m) => m.display_name).sort(), expectedCallers(repo, /\bcallers\(\)/));
+    assert.deepEqual(indexers, [
+      ['scip-go', 'missing'],
+      ['tree-sitter-go', 'ok'],
+    ]);
+    assert.deepEqual(
+      callers(store, 'callers')
+        .matches.map((m) => m.display_name)
+        .sort(),
+      expectedCallers(repo),
+    );
+    assert.deepEqual(
+      callers(store, 'errors.callers')
+        .matches.map((m) => m.display_name)
+        .sort(),
+      expectedCallers(repo, /\bcallers\(\)/),
+    );
     const def = refs(store, 'callers', { definitionsOnly: true }).matches.flatMap((m) => m.occurrences);
-    assert.deepEqual(def.map((o) => [o.file, o.precision]), [['stack.go', 'syntactic']]);
+    assert.deepEqual(
+      def.map((o) => [o.file, o.precision]),
+      [['stack.go', 'syntactic']],
+    );
     // A method call on a typed receiver: (*stack).StackTrace called as s.StackTrace() is bound to stack.
     assert.ok(refs(store, 'stack::StackTrace').matches.length >= 1);
   });

@@ -32,7 +32,10 @@ const skipOf = (what: string, f: Fetched): string | false => {
   console.log(`# skipping ${what}: ${f.skip}`);
   return f.skip;
 };
-const defsAt = (store: CodeStore, name: string): string[] => refs(store, name, { definitionsOnly: true }).matches.flatMap((m) => m.occurrences.map((o) => `${o.file}:${o.line}`)).sort();
+const defsAt = (store: CodeStore, name: string): string[] =>
+  refs(store, name, { definitionsOnly: true })
+    .matches.flatMap((m) => m.occurrences.map((o) => `${o.file}:${o.line}`))
+    .sort();
 const implNames = (store: CodeStore, name: string): string[] => impls(store, name).matches.map((m) => m.symbol_id.split(' ').pop()!);
 const callerNames = (store: CodeStore, name: string): string[] => callers(store, name).matches.map((m) => m.display_name);
 
@@ -61,9 +64,15 @@ describe('Rust: clap and regex', { skip: skipOf('Rust', crates) }, () => {
     const clap = fs.readdirSync(root).find((d) => d.startsWith('clap-'))!;
     const regex = fs.readdirSync(root).find((d) => d.startsWith('regex-'))!;
     const parsers = implNames(store, 'TypedValueParser');
-    assert.ok(parsers.some((k) => k.endsWith('/builder/value_parser/BoolValueParser#')), parsers.join('\n'));
+    assert.ok(
+      parsers.some((k) => k.endsWith('/builder/value_parser/BoolValueParser#')),
+      parsers.join('\n'),
+    );
     const parseRef = implNames(store, 'TypedValueParser::parse_ref');
-    assert.ok(parseRef.some((k) => k.endsWith('/BoolValueParser#parse_ref().')), parseRef.join('\n'));
+    assert.ok(
+      parseRef.some((k) => k.endsWith('/BoolValueParser#parse_ref().')),
+      parseRef.join('\n'),
+    );
     assert.ok(callerNames(store, 'Command::get_name').includes('aliases_to'));
     const defs = defsAt(store, 'Regex');
     for (const file of [`${regex}/src/re_bytes.rs`, `${regex}/src/re_unicode.rs`]) {
@@ -95,9 +104,17 @@ describe('C#: edge-cs', { skip: skipOf('C#', edge) }, () => {
     const store = await indexed(root, 'csharp');
     const file = 'EdgeCompiler.cs';
     // The class and its static constructor.
-    assert.deepEqual(defsAt(store, 'EdgeCompiler'), [`${file}:${lineOf(path.join(root, file), /^public class EdgeCompiler/)}`, `${file}:${lineOf(path.join(root, file), /static EdgeCompiler\(\)/)}`]);
-    const sites = refs(store, 'EdgeCompiler::TryCompile').matches.flatMap((m) => m.occurrences.filter((o) => o.is_call).map((o) => [o.line, o.containing_symbol]));
-    assert.deepEqual(sites, [[lineOf(path.join(root, file), /this\.TryCompile\(/), 'EdgeCompiler.CompileFunc'], [lineOf(path.join(root, file), /!TryCompile\(source/), 'EdgeCompiler.CompileFunc']]);
+    assert.deepEqual(defsAt(store, 'EdgeCompiler'), [
+      `${file}:${lineOf(path.join(root, file), /^public class EdgeCompiler/)}`,
+      `${file}:${lineOf(path.join(root, file), /static EdgeCompiler\(\)/)}`,
+    ]);
+    const sites = refs(store, 'EdgeCompiler::TryCompile').matches.flatMap((m) =>
+      m.occurrences.filter((o) => o.is_call).map((o) => [o.line, o.containing_symbol]),
+    );
+    assert.deepEqual(sites, [
+      [lineOf(path.join(root, file), /this\.TryCompile\(/), 'EdgeCompiler.CompileFunc'],
+      [lineOf(path.join(root, file), /!TryCompile\(source/), 'EdgeCompiler.CompileFunc'],
+    ]);
   });
 });
 
@@ -109,7 +126,13 @@ describe('C: the v4l2loopback driver', { skip: skipOf('C', v4l2) }, () => {
     const dir = fs.readdirSync(root).find((d) => d.startsWith('v4l2loopback-'))!;
     const file = `${dir}/v4l2loopback.c`;
     const abs = path.join(root, file);
-    assert.deepEqual(defsAt(store, 'allocate_buffers'), [`${file}:${lineOf(abs, /^static int allocate_buffers\(struct v4l2_loopback_device \*dev\);/)}`, `${file}:${lineOf(abs, /^static int allocate_buffers\(struct v4l2_loopback_device \*dev\)$/)}`].sort());
+    assert.deepEqual(
+      defsAt(store, 'allocate_buffers'),
+      [
+        `${file}:${lineOf(abs, /^static int allocate_buffers\(struct v4l2_loopback_device \*dev\);/)}`,
+        `${file}:${lineOf(abs, /^static int allocate_buffers\(struct v4l2_loopback_device \*dev\)$/)}`,
+      ].sort(),
+    );
     const text = fs.readFileSync(abs, 'utf8');
     const calls = refs(store, 'allocate_buffers').matches.flatMap((m) => m.occurrences.filter((o) => o.is_call));
     assert.equal(calls.length, (text.match(/allocate_buffers\(dev\)/g) ?? []).length);
@@ -125,8 +148,13 @@ describe("C++ headers: googletest's .h files", { skip: skipOf('googletest', gtes
     const header = 'googletest/include/gtest/gtest.h';
     const abs = path.join(root, header);
     const listener = refs(store, 'TestEventListener', { definitionsOnly: true }).matches;
-    assert.deepEqual(listener.map((m) => [m.kind, m.occurrences.map((o) => `${o.file}:${o.line}`)]), [['class', [`${header}:${lineOf(abs, /^class TestEventListener \{$/)}`]]]);
-    assert.deepEqual(defsAt(store, 'TestEventListener::OnTestStart'), [`${header}:${lineOf(abs, /virtual void OnTestStart\(const TestInfo& test_info\) = 0;/)}`]);
+    assert.deepEqual(
+      listener.map((m) => [m.kind, m.occurrences.map((o) => `${o.file}:${o.line}`)]),
+      [['class', [`${header}:${lineOf(abs, /^class TestEventListener \{$/)}`]]],
+    );
+    assert.deepEqual(defsAt(store, 'TestEventListener::OnTestStart'), [
+      `${header}:${lineOf(abs, /virtual void OnTestStart\(const TestInfo& test_info\) = 0;/)}`,
+    ]);
     assert.equal(refs(store, 'TestEventListener::OnTestStart', { definitionsOnly: true }).matches[0]?.kind, 'method');
     // A base declared in a header, subclassed in a header and in a .cc.
     const subclasses = implNames(store, 'TestEventListener');

@@ -29,16 +29,26 @@ async function indexOf(repo: string): Promise<CodeStore> {
   const work = tempDir('laravel-work');
   // Without scip-php (the build says so), tree-sitter-php indexes PHP: these tests are about that reader.
   const out = await buildIndex({ repo, workDir: work, nodePath: process.execPath, home: tempDir('laravel-home'), env: envWithout('scip-php') });
-  assert.deepEqual(out.indexers.map((r) => [r.language, r.indexer, r.status]), [['php', 'scip-php', 'missing'], ['php', 'tree-sitter-php', 'ok']]);
+  assert.deepEqual(
+    out.indexers.map((r) => [r.language, r.indexer, r.status]),
+    [
+      ['php', 'scip-php', 'missing'],
+      ['php', 'tree-sitter-php', 'ok'],
+    ],
+  );
   fs.renameSync(out.nextPath, path.join(work, 'index.db'));
   return new CodeStore(path.join(work, 'index.db'));
 }
 
 const at = (file: string, re: RegExp, root = APP): string => `${file}:${lineOf(path.join(root, file), re)}`;
 const places = (os: Occ[]): string[] => os.map((o) => `${o.file}:${o.line}`).sort();
-const occurrencesOf = (store: CodeStore, name: string, defs = false): Occ[] => refs(store, name, { definitionsOnly: defs }).matches.flatMap((m) => m.occurrences);
+const occurrencesOf = (store: CodeStore, name: string, defs = false): Occ[] =>
+  refs(store, name, { definitionsOnly: defs }).matches.flatMap((m) => m.occurrences);
 // A facade call is a use of the facade's method and of the backing class's at one position: one merged match, the other symbols in `also`.
-const ids = (store: CodeStore, name: string): string[] => refs(store, name).matches.flatMap((m) => [m.symbol_id, ...(m.also ?? [])]).map((id) => id.replace(S, ''));
+const ids = (store: CodeStore, name: string): string[] =>
+  refs(store, name)
+    .matches.flatMap((m) => [m.symbol_id, ...(m.also ?? [])])
+    .map((id) => id.replace(S, ''));
 
 describe('Laravel app', () => {
   let store: CodeStore;
@@ -46,7 +56,7 @@ describe('Laravel app', () => {
     store = await indexOf(APP);
   });
 
-  it('indexes routes/, config/, database/ and bootstrap/; X::class there binds through the file\'s use statements', () => {
+  it("indexes routes/, config/, database/ and bootstrap/; X::class there binds through the file's use statements", () => {
     const controller = places(occurrencesOf(store, 'UserController'));
     assert.ok(controller.includes(at('routes/web.php', /^Route::get\('\/users',/)), controller.join('\n'));
     const service = places(occurrencesOf(store, 'UserService'));
@@ -65,7 +75,9 @@ describe('Laravel app', () => {
   });
 
   it("leaves out Laravel's compiled views and cached config, which repeat the source", () => {
-    const files = new Set([...occurrencesOf(store, 'messages.welcome'), ...occurrencesOf(store, 'users.index'), ...occurrencesOf(store, 'services.stripe.key')].map((o) => o.file));
+    const files = new Set(
+      [...occurrencesOf(store, 'messages.welcome'), ...occurrencesOf(store, 'users.index'), ...occurrencesOf(store, 'services.stripe.key')].map((o) => o.file),
+    );
     assert.ok(![...files].some((f) => f.startsWith('storage/') || f.startsWith('bootstrap/cache/')), [...files].join('\n'));
   });
 
@@ -86,26 +98,39 @@ describe('Laravel app', () => {
     assert.deepEqual(places(occurrencesOf(store, 'Payment::charge')), [site]);
     const backing = occurrencesOf(store, 'PaymentGateway::charge');
     assert.ok(places(backing).includes(site), places(backing).join('\n'));
-    const callerNames = callers(store, 'PaymentGateway::charge').matches.map((m) => m.display_name).sort();
+    const callerNames = callers(store, 'PaymentGateway::charge')
+      .matches.map((m) => m.display_name)
+      .sort();
     assert.deepEqual(callerNames, ['show', 'welcome']);
   });
 
   it('views: view(), View::make, Route::view, @extends, @include and <x-component> refer to the template, defined by its file', () => {
-    assert.deepEqual(places(occurrencesOf(store, 'users.show', true)).sort(), [
-      'resources/views/users/show.blade.php:1', at('routes/web.php', /->name\('users.show'\)/),
-    ].sort());
+    assert.deepEqual(
+      places(occurrencesOf(store, 'users.show', true)).sort(),
+      ['resources/views/users/show.blade.php:1', at('routes/web.php', /->name\('users.show'\)/)].sort(),
+    );
     const layout = places(occurrencesOf(store, 'layouts.app'));
-    assert.deepEqual(layout, ['resources/views/layouts/app.blade.php:1', 'resources/views/pages/about.blade.php:1', 'resources/views/users/index.blade.php:1', 'resources/views/users/show.blade.php:1']);
+    assert.deepEqual(layout, [
+      'resources/views/layouts/app.blade.php:1',
+      'resources/views/pages/about.blade.php:1',
+      'resources/views/users/index.blade.php:1',
+      'resources/views/users/show.blade.php:1',
+    ]);
     assert.ok(places(occurrencesOf(store, 'users.index')).includes(at('app/Http/Controllers/UserController.php', /View::make\('users.index'/)));
     assert.ok(places(occurrencesOf(store, 'pages.about')).includes(at('routes/web.php', /Route::view/)));
     assert.ok(places(occurrencesOf(store, 'users.partials.card')).includes(at('resources/views/users/show.blade.php', /@include\('users.partials.card'/)));
-    assert.deepEqual(places(occurrencesOf(store, 'components.alert')), ['resources/views/components/alert.blade.php:1', at('resources/views/users/show.blade.php', /<x-alert/)]);
+    assert.deepEqual(places(occurrencesOf(store, 'components.alert')), [
+      'resources/views/components/alert.blade.php:1',
+      at('resources/views/users/show.blade.php', /<x-alert/),
+    ]);
   });
 
   it('config keys: config() and Config::get refer to the key, defined at its line in config/', () => {
     assert.deepEqual(places(occurrencesOf(store, 'services.stripe.key', true)), [at('config/services.php', /'key' =>/)]);
     assert.ok(places(occurrencesOf(store, 'services.stripe.key')).includes(at('app/Http/Controllers/UserController.php', /config\('services.stripe.key'\)/)));
-    assert.ok(places(occurrencesOf(store, 'services.stripe.secret')).includes(at('app/Http/Controllers/UserController.php', /Config::get\('services.stripe.secret'\)/)));
+    assert.ok(
+      places(occurrencesOf(store, 'services.stripe.secret')).includes(at('app/Http/Controllers/UserController.php', /Config::get\('services.stripe.secret'\)/)),
+    );
     assert.deepEqual(places(occurrencesOf(store, 'services.stripe', true)), [at('config/services.php', /'stripe' =>/)]);
     assert.ok(places(occurrencesOf(store, 'app.name')).includes(at('resources/views/layouts/app.blade.php', /config\('app.name'\)/)));
   });
@@ -113,7 +138,10 @@ describe('Laravel app', () => {
   it('routes: route() and redirect()->route() refer to the route whose ->name() defines it', () => {
     const index = occurrencesOf(store, 'users.index');
     assert.ok(places(index.filter((o) => o.is_definition)).includes(at('routes/web.php', /->name\('users.index'\)/)));
-    for (const use of [at('app/Http/Controllers/UserController.php', /redirect\(\)->route/), at('resources/views/users/show.blade.php', /route\('users.index'\)/)]) {
+    for (const use of [
+      at('app/Http/Controllers/UserController.php', /redirect\(\)->route/),
+      at('resources/views/users/show.blade.php', /route\('users.index'\)/),
+    ]) {
       assert.ok(places(index).includes(use), use);
     }
   });
@@ -124,17 +152,26 @@ describe('Laravel app', () => {
     assert.deepEqual(places(occurrencesOf(store, 'api.stats', true)), [at('routes/web.php', /->name\('stats'\)/)]);
     assert.deepEqual(store.symbolsNamed('admin.'), []);
     // The group's inner route does not define the unprefixed name.
-    assert.deepEqual(places(occurrencesOf(store, 'users.index', true)), ['resources/views/users/index.blade.php:1', at('routes/web.php', /^Route::get\('\/users',/)]);
+    assert.deepEqual(places(occurrencesOf(store, 'users.index', true)), [
+      'resources/views/users/index.blade.php:1',
+      at('routes/web.php', /^Route::get\('\/users',/),
+    ]);
   });
 
   it('translations: __(), @lang and trans() refer to the lang file key', () => {
     assert.deepEqual(places(occurrencesOf(store, 'messages.welcome', true)), [at('lang/en/messages.php', /'welcome' =>/)]);
     const uses = places(occurrencesOf(store, 'messages.welcome').filter((o) => !o.is_definition));
-    assert.deepEqual(uses, [at('app/Http/Controllers/UserController.php', /__\('messages.welcome'\)/), at('resources/views/users/show.blade.php', /__\('messages.welcome'\)/)].sort());
+    assert.deepEqual(
+      uses,
+      [
+        at('app/Http/Controllers/UserController.php', /__\('messages.welcome'\)/),
+        at('resources/views/users/show.blade.php', /__\('messages.welcome'\)/),
+      ].sort(),
+    );
     assert.ok(places(occurrencesOf(store, 'messages.back')).includes(at('resources/views/users/show.blade.php', /@lang\('messages.back'\)/)));
   });
 
-  it('receivers: promoted ctor params, typed properties, nullsafe, new X, closures\' use, self::/static::; untyped stays unresolved', () => {
+  it("receivers: promoted ctor params, typed properties, nullsafe, new X, closures' use, self::/static::; untyped stays unresolved", () => {
     const svc = 'app/Services/UserService.php';
     const find = places(occurrencesOf(store, 'UserRepositoryContract::find'));
     assert.ok(find.includes(at(svc, /\$this->users->find/)), find.join('\n'));
@@ -155,18 +192,39 @@ describe('Laravel app', () => {
 
   it('the multibyte interpolated string keeps later columns right', () => {
     const svc = 'app/Services/UserService.php';
-    const line = fs.readFileSync(path.join(APP, svc), 'utf8').split('\n').findIndex((l) => l.includes('welcome → {$user->name}')) + 1;
-    const name = refs(store, 'name').matches.flatMap((m) => m.occurrences).find((o) => o.file === svc && o.line === line);
+    const line =
+      fs
+        .readFileSync(path.join(APP, svc), 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('welcome → {$user->name}')) + 1;
+    const name = refs(store, 'name')
+      .matches.flatMap((m) => m.occurrences)
+      .find((o) => o.file === svc && o.line === line);
     const text = fs.readFileSync(path.join(APP, svc), 'utf8').split('\n')[line - 1]!;
     assert.equal(name?.column, text.indexOf('->name') + 3);
-    assert.equal(occurrencesOf(store, 'UserService::log').some((o) => o.line === line && o.is_call), true);
+    assert.equal(
+      occurrencesOf(store, 'UserService::log').some((o) => o.line === line && o.is_call),
+      true,
+    );
   });
 
   it('impls: interfaces, traits, abstract bases', () => {
-    assert.deepEqual(impls(store, 'UserRepositoryContract').matches.map((m) => m.symbol_id.replace(S, '')), ['App/Repositories/UserRepository#']);
-    assert.deepEqual(impls(store, 'UserRepositoryContract::find').matches.map((m) => m.symbol_id.replace(S, '')), ['App/Repositories/UserRepository#find().']);
-    assert.deepEqual(impls(store, 'Auditable').matches.map((m) => m.symbol_id.replace(S, '')), ['App/Models/User#']);
-    assert.deepEqual(impls(store, 'Controller').matches.map((m) => m.symbol_id.replace(S, '')), ['App/Http/Controllers/UserController#']);
+    assert.deepEqual(
+      impls(store, 'UserRepositoryContract').matches.map((m) => m.symbol_id.replace(S, '')),
+      ['App/Repositories/UserRepository#'],
+    );
+    assert.deepEqual(
+      impls(store, 'UserRepositoryContract::find').matches.map((m) => m.symbol_id.replace(S, '')),
+      ['App/Repositories/UserRepository#find().'],
+    );
+    assert.deepEqual(
+      impls(store, 'Auditable').matches.map((m) => m.symbol_id.replace(S, '')),
+      ['App/Models/User#'],
+    );
+    assert.deepEqual(
+      impls(store, 'Controller').matches.map((m) => m.symbol_id.replace(S, '')),
+      ['App/Http/Controllers/UserController#'],
+    );
   });
 
   it('callers, callees and impact rows say they are syntactic, and so do their compact and human forms', () => {
@@ -174,17 +232,29 @@ describe('Laravel app', () => {
     assert.ok(callerSites.length >= 3);
     assert.deepEqual([...new Set(callerSites.map((o) => o.precision))], ['syntactic']);
     const called = callees(store, 'UserService::welcome').matches;
-    assert.ok(called.some((m) => m.display_name === 'charge'), called.map((m) => m.display_name).join(', '));
+    assert.ok(
+      called.some((m) => m.display_name === 'charge'),
+      called.map((m) => m.display_name).join(', '),
+    );
     assert.deepEqual([...new Set(called.flatMap((m) => m.occurrences.map((o) => o.precision)))], ['syntactic']);
     const hit = impact(store, 'PaymentGateway::charge');
-    assert.deepEqual(hit.callers.map((e) => [e.display_name, e.precision]).sort(), [['show', 'syntactic'], ['welcome', 'syntactic']]);
+    assert.deepEqual(hit.callers.map((e) => [e.display_name, e.precision]).sort(), [
+      ['show', 'syntactic'],
+      ['welcome', 'syntactic'],
+    ]);
     const find = impact(store, 'UserRepositoryContract::find');
-    assert.deepEqual(find.implementations.map((e) => [e.display_name, e.file, e.precision]), [['find', 'app/Repositories/UserRepository.php', 'syntactic']]);
+    assert.deepEqual(
+      find.implementations.map((e) => [e.display_name, e.file, e.precision]),
+      [['find', 'app/Repositories/UserRepository.php', 'syntactic']],
+    );
 
     const freshness = { indexed_at: 'now', status: 'ready' as const };
     const asked = { elapsed_ms: 0, index: freshness };
     // Both forms: the sites form (one listing of the callers, one header) and, with lines, a header per caller.
-    for (const [lines, least] of [[false, 1], [true, 2]] as const) {
+    for (const [lines, least] of [
+      [false, 1],
+      [true, 2],
+    ] as const) {
       const compact = compactQuery({ ...asked, ...callers(store, 'PaymentGateway::charge', { lines }) }, 'callers');
       const headers = compact.split('\n').filter((l) => l.startsWith('# '));
       assert.ok(headers.length >= least && headers.every((h) => h.endsWith(' · syntactic')), compact);
@@ -192,7 +262,10 @@ describe('Laravel app', () => {
     }
     assert.match(compactImpact({ ...hit, elapsed_ms: 0, index: freshness }), /^  welcome method app\/Services\/UserService\.php:\d+ \(syntactic\)$/m);
     assert.match(formatImpact({ ...hit, elapsed_ms: 0, index: freshness }), /^  welcome  method  app\/Services\/UserService\.php:\d+  \(syntactic\)$/m);
-    assert.match(formatQuery({ ...asked, ...callers(store, 'PaymentGateway::charge') }, 'callers'), /^welcome  method  App\/Services\/UserService#welcome\(\)  \(syntactic\)$/m);
+    assert.match(
+      formatQuery({ ...asked, ...callers(store, 'PaymentGateway::charge') }, 'callers'),
+      /^welcome  method  App\/Services\/UserService#welcome\(\)  \(syntactic\)$/m,
+    );
   });
 });
 
@@ -205,7 +278,10 @@ describe('Laravel app with the framework in vendor/', { skip: noFacades }, () =>
     fs.cpSync(APP, repo, { recursive: true });
     const dir = path.join(repo, 'vendor/laravel/framework/src/Illuminate/Support/Facades');
     fs.cpSync('root' in facades ? facades.root : '', dir, { recursive: true });
-    fs.writeFileSync(path.join(repo, 'app/Support/Parallel.php'), '<?php\n\nnamespace App\\Support;\n\nuse Illuminate\\Support\\Facades\\ParallelTesting;\n\nfunction token()\n{\n    return ParallelTesting::token();\n}\n');
+    fs.writeFileSync(
+      path.join(repo, 'app/Support/Parallel.php'),
+      '<?php\n\nnamespace App\\Support;\n\nuse Illuminate\\Support\\Facades\\ParallelTesting;\n\nfunction token()\n{\n    return ParallelTesting::token();\n}\n',
+    );
     const store = await indexOf(repo);
     const symbols = ids(store, 'ParallelTesting::token');
     assert.ok(symbols.includes('Illuminate/Testing/ParallelTesting#token().'), symbols.join('\n'));

@@ -15,8 +15,13 @@ import { envWithout, lineOf, tempDir } from '../../helpers';
 import { debianSources } from './sources';
 
 const PACKAGES = [
-  'php-laravel-framework', 'php-illuminate-support', 'php-illuminate-database', 'php-illuminate-collections', 'php-illuminate-contracts',
-  'php-illuminate-container', 'php-illuminate-macroable',
+  'php-laravel-framework',
+  'php-illuminate-support',
+  'php-illuminate-database',
+  'php-illuminate-collections',
+  'php-illuminate-contracts',
+  'php-illuminate-container',
+  'php-illuminate-macroable',
 ];
 const fetched = debianSources(PACKAGES, 'usr/share/php/Illuminate');
 const skip = 'skip' in fetched ? fetched.skip : false;
@@ -31,7 +36,13 @@ describe('PHP on the Laravel framework source', { skip }, () => {
   before(async () => {
     const work = tempDir('php-framework');
     const out = await buildIndex({ repo, workDir: work, nodePath: process.execPath, home: tempDir('php-home'), env: envWithout('scip-php') });
-    assert.deepEqual(out.indexers.map((r) => [r.language, r.indexer, r.status]), [['php', 'scip-php', 'missing'], ['php', 'tree-sitter-php', 'ok']]);
+    assert.deepEqual(
+      out.indexers.map((r) => [r.language, r.indexer, r.status]),
+      [
+        ['php', 'scip-php', 'missing'],
+        ['php', 'tree-sitter-php', 'ok'],
+      ],
+    );
     assert.ok(out.ingest.documents > 500, `${out.ingest.documents} documents`);
     fs.renameSync(out.nextPath, path.join(work, 'index.db'));
     store = new CodeStore(path.join(work, 'index.db'));
@@ -56,16 +67,25 @@ describe('PHP on the Laravel framework source', { skip }, () => {
     // DB::connection() in a trait of the testing layer: the DB facade's @see names DatabaseManager.
     assert.ok(places(sites).includes(at('Foundation/Testing/Concerns/InteractsWithDatabase.php', /DB::connection\(\)->getPdo/)), JSON.stringify(places(sites)));
     const facade = refs(store, 'DB::connection');
-    assert.deepEqual(facade.matches.map((m) => m.symbol_id), ['scry-syntactic php . . Illuminate/Support/Facades/DB#connection().']);
+    assert.deepEqual(
+      facade.matches.map((m) => m.symbol_id),
+      ['scry-syntactic php . . Illuminate/Support/Facades/DB#connection().'],
+    );
   });
 
   it('resolves `use` imports: Arr::get in a file that imports Illuminate\\Support\\Arr', () => {
     const r = refs(store, 'Arr::get');
-    assert.deepEqual(r.matches.map((m) => m.symbol_id), ['scry-syntactic php . . Illuminate/Support/Arr#get().']);
+    assert.deepEqual(
+      r.matches.map((m) => m.symbol_id),
+      ['scry-syntactic php . . Illuminate/Support/Arr#get().'],
+    );
     const files = new Set(r.matches[0]!.occurrences.map((o) => o.file));
     assert.ok(files.has('Collections/Arr.php'));
     assert.ok(files.has('Database/DatabaseManager.php'), [...files].join(', '));
-    assert.equal(places(r.matches[0]!.occurrences.filter((o) => o.file === 'Database/DatabaseManager.php')).length, (fs.readFileSync(path.join(repo, 'Database/DatabaseManager.php'), 'utf8').match(/Arr::get\(/g) ?? []).length + 0);
+    assert.equal(
+      places(r.matches[0]!.occurrences.filter((o) => o.file === 'Database/DatabaseManager.php')).length,
+      (fs.readFileSync(path.join(repo, 'Database/DatabaseManager.php'), 'utf8').match(/Arr::get\(/g) ?? []).length + 0,
+    );
   });
 
   it('records a call on an untyped receiver as unresolved, not on a same-named method', () => {

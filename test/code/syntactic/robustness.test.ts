@@ -19,8 +19,10 @@ const SYNTACTIC = LANGUAGE_IDS.filter((id) => readerOf(id));
 
 /** A small real-looking file per language to mutate (PHP's come from the Laravel fixture). */
 const SEEDS: Partial<Record<LanguageId, string>> = {
-  python: 'from .base import Base\n\nclass Cart(Base):\n    items = []\n\n    def total(self, rate: float) -> int:\n        return sum(self.items) * rate + len(f"→ {self}")\n\ncart = Cart()\ncart.total(2)\n',
-  typescript: "import { Base, type Sized } from './base';\nexport class Cart extends Base implements Sized {\n  private items: number[] = [];\n  total(): number { return this.items.reduce((a, b) => a + b, `→ ${0}`.length); }\n}\nexport const make = (c: Cart) => new Cart().total();\n",
+  python:
+    'from .base import Base\n\nclass Cart(Base):\n    items = []\n\n    def total(self, rate: float) -> int:\n        return sum(self.items) * rate + len(f"→ {self}")\n\ncart = Cart()\ncart.total(2)\n',
+  typescript:
+    "import { Base, type Sized } from './base';\nexport class Cart extends Base implements Sized {\n  private items: number[] = [];\n  total(): number { return this.items.reduce((a, b) => a + b, `→ ${0}`.length); }\n}\nexport const make = (c: Cart) => new Cart().total();\n",
   go: 'package shop\n\nimport "fmt"\n\ntype Cart struct{ items []int }\n\nfunc (c *Cart) Total() int {\n\tfmt.Println("→ total")\n\treturn len(c.items)\n}\n',
   java: 'package a;\nimport java.util.List;\nclass Cart extends Base implements Sized {\n  private List<String> items;\n  int size() { return this.items.size(); }\n}\n',
   ruby: 'module Shop\n  class Cart < Base\n    include Enumerable\n    def total\n      items.sum { |i| "→ #{i}" }\n    end\n  end\nend\n',
@@ -28,7 +30,8 @@ const SEEDS: Partial<Record<LanguageId, string>> = {
   csharp: 'namespace Shop;\nclass Cart : Base, ISized {\n  private List<int> items;\n  public int Total() { return this.items.Count; }\n}\n',
   c: '#include <stdio.h>\nstruct cart { int n; };\nstatic int total(struct cart *c);\nint main(void) { struct cart c; return total(&c); }\n',
   cpp: 'namespace shop {\nclass Cart : public Base {\n public:\n  int total();\n};\nint Cart::total() { return this->size(); }\n}\n',
-  elixir: 'defmodule Shop.Cart do\n  @behaviour Sized\n  alias Shop.{Item, Price}\n  defstruct items: []\n  def total(%__MODULE__{items: items}) when is_list(items), do: items |> Enum.map(&Price.of/1) |> sum()\n  defp sum(xs), do: "→ #{Enum.sum(xs)}"\nend\ndefimpl Sized, for: Shop.Cart do\n  def size(c), do: length(c.items)\nend\n',
+  elixir:
+    'defmodule Shop.Cart do\n  @behaviour Sized\n  alias Shop.{Item, Price}\n  defstruct items: []\n  def total(%__MODULE__{items: items}) when is_list(items), do: items |> Enum.map(&Price.of/1) |> sum()\n  defp sum(xs), do: "→ #{Enum.sum(xs)}"\nend\ndefimpl Sized, for: Shop.Cart do\n  def size(c), do: length(c.items)\nend\n',
 };
 
 const EXTENSION: Record<string, string> = {};
@@ -37,10 +40,48 @@ for (const id of SYNTACTIC) EXTENSION[id] = Object.keys(languageById(id).extensi
 function seedsOf(language: LanguageId): string[] {
   if (language !== 'php') return [SEEDS[language]!];
   const app = path.join(ROOT, 'test/fixtures/laravel-app');
-  return ['app/Services/UserService.php', 'app/Http/Controllers/UserController.php', 'config/services.php', 'routes/web.php'].map((f) => fs.readFileSync(path.join(app, f), 'utf8'));
+  return ['app/Services/UserService.php', 'app/Http/Controllers/UserController.php', 'config/services.php', 'routes/web.php'].map((f) =>
+    fs.readFileSync(path.join(app, f), 'utf8'),
+  );
 }
 
-const PIECES = ['{', '}', '(', ')', '[', ']', '"', "'", '$', '\\', '→', '😀', '<?php', '?>', '{$x->', '->', '::', '#{', '/*', '*/', '//', '\n', ' ', 'class ', 'fn ', 'def ', 'end', 'use ', 'namespace ', 'impl ', '<<<EOT\n', '`', '@', '<x-', 'é'];
+const PIECES = [
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  '"',
+  "'",
+  '$',
+  '\\',
+  '→',
+  '😀',
+  '<?php',
+  '?>',
+  '{$x->',
+  '->',
+  '::',
+  '#{',
+  '/*',
+  '*/',
+  '//',
+  '\n',
+  ' ',
+  'class ',
+  'fn ',
+  'def ',
+  'end',
+  'use ',
+  'namespace ',
+  'impl ',
+  '<<<EOT\n',
+  '`',
+  '@',
+  '<x-',
+  'é',
+];
 
 function mutate(text: string, rnd: () => number): string {
   let s = text;
@@ -102,7 +143,10 @@ describe('fuzz', () => {
         files.push(file);
       }
       // Nesting deeper than any walker's stack: a skip for that file, nothing worse.
-      fs.writeFileSync(path.join(repo, `deep${EXTENSION[language]}`), `${language === 'php' ? '<?php ' : ''}x = ${'('.repeat(20_000)}1${')'.repeat(20_000)};\n`);
+      fs.writeFileSync(
+        path.join(repo, `deep${EXTENSION[language]}`),
+        `${language === 'php' ? '<?php ' : ''}x = ${'('.repeat(20_000)}1${')'.repeat(20_000)};\n`,
+      );
       files.push(`deep${EXTENSION[language]}`);
       const read = [];
       for (const file of files) {
@@ -111,10 +155,17 @@ describe('fuzz', () => {
         else read.push(r);
       }
       assert.ok(read.length >= ROUNDS / 2, `${read.length} of ${files.length} files read`);
-      const resolver = new Resolver(read.map((r) => r.facts), { foldCase: reader.foldCase ?? false, builtins: reader.builtins });
+      const resolver = new Resolver(
+        read.map((r) => r.facts),
+        { foldCase: reader.foldCase ?? false, builtins: reader.builtins },
+      );
       for (const r of read) {
         const doc = toDocument(r.facts, r.text, resolver, language);
-        for (const o of doc.occurrences) assert.ok(o.range.every((n) => Number.isInteger(n) && n >= 0), r.facts.path);
+        for (const o of doc.occurrences)
+          assert.ok(
+            o.range.every((n) => Number.isInteger(n) && n >= 0),
+            r.facts.path,
+          );
       }
     });
   }

@@ -20,7 +20,10 @@ const S = 'scry-syntactic rust . . ';
 async function indexed(repo: string): Promise<CodeStore> {
   const work = tempDir('rust-paths-work');
   const out = await buildIndex({ repo, workDir: work, nodePath: process.execPath, home: tempDir('rust-paths-home') });
-  assert.deepEqual(out.indexers.map((r) => [r.language, r.indexer, r.status]), [['rust', 'tree-sitter-rust', 'ok']]);
+  assert.deepEqual(
+    out.indexers.map((r) => [r.language, r.indexer, r.status]),
+    [['rust', 'tree-sitter-rust', 'ok']],
+  );
   fs.renameSync(out.nextPath, path.join(work, 'index.db'));
   return new CodeStore(path.join(work, 'index.db'));
 }
@@ -75,7 +78,8 @@ pub fn unit() -> Circle {
   // A decoy: a free function named like the methods, which no method call may bind to.
   'src/util.rs': 'pub fn helper() -> f64 {\n    1.0\n}\n\npub fn area() -> f64 {\n    0.0\n}\n',
   'src/geometry/mod.rs': 'pub mod angles;\n\npub use self::angles::right as square_angle;\n\npub fn area() -> f64 {\n    self::angles::right()\n}\n',
-  'src/geometry/angles.rs': 'pub fn right() -> f64 {\n    90.0\n}\n\npub fn wrong() -> f64 {\n    let y = make();\n    y.area() + super::square_angle() + std::f64::consts::PI.sqrt()\n}\n',
+  'src/geometry/angles.rs':
+    'pub fn right() -> f64 {\n    90.0\n}\n\npub fn wrong() -> f64 {\n    let y = make();\n    y.area() + super::square_angle() + std::f64::consts::PI.sqrt()\n}\n',
 };
 
 describe('Rust paths on a small crate', () => {
@@ -87,7 +91,12 @@ describe('Rust paths on a small crate', () => {
     }
     const store = await indexed(repo);
     // crate::geometry::angles::right() (lib.rs), self::angles::right() (geometry/mod.rs), the pub use, and super::square_angle() through it.
-    assert.deepEqual(uses(store, 'right'), [['geometry/angles/right().', ['src/geometry/angles.rs:1D', 'src/geometry/angles.rs:7', 'src/geometry/mod.rs:3', 'src/geometry/mod.rs:6', 'src/lib.rs:10']]]);
+    assert.deepEqual(uses(store, 'right'), [
+      [
+        'geometry/angles/right().',
+        ['src/geometry/angles.rs:1D', 'src/geometry/angles.rs:7', 'src/geometry/mod.rs:3', 'src/geometry/mod.rs:6', 'src/lib.rs:10'],
+      ],
+    ]);
     // util::helper() through the child module lib.rs declares; super::util::helper() from shapes.rs.
     assert.deepEqual(uses(store, 'helper'), [['util/helper().', ['src/lib.rs:10', 'src/shapes.rs:26', 'src/util.rs:1D']]]);
     // `use crate::shapes::Circle` is an import of the struct, and types `Circle::new` in lib.rs.
@@ -95,7 +104,12 @@ describe('Rust paths on a small crate', () => {
     assert.ok(circle?.[1].includes('src/lib.rs:5'), JSON.stringify(circle));
     assert.equal(refs(store, 'Circle').matches[0]!.occurrences.find((o) => o.file === 'src/lib.rs' && o.line === 5)?.use, 'import');
     assert.deepEqual(uses(store, 'Circle::new'), [['shapes/Circle#new().', ['src/lib.rs:8', 'src/shapes.rs:6D', 'src/shapes.rs:27']]]);
-    assert.deepEqual(callers(store, 'Circle::new').matches.map((m) => m.display_name).sort(), ['total', 'unit']);
+    assert.deepEqual(
+      callers(store, 'Circle::new')
+        .matches.map((m) => m.display_name)
+        .sort(),
+      ['total', 'unit'],
+    );
     // let c = Circle::new(..) and let s: shapes::Square type the calls; y = make() does not, and no bare-named `area` gets it.
     const area = uses(store, 'area');
     assert.deepEqual(area, [
@@ -122,14 +136,18 @@ describe('Rust paths on clap', { skip }, () => {
     const clap = fs.readdirSync(root).find((d) => d.startsWith('clap-'))!;
     const at = (file: string, re: RegExp): string => `${clap}/src/${file}:${lineOf(path.join(root, clap, 'src', file), re)}`;
     const sites = (name: string): string[] => refs(store, name).matches.flatMap((m) => m.occurrences.map((o) => `${o.file}:${o.line}`));
-    const keys = (name: string): string[] => refs(store, name, { definitionsOnly: true }).matches.map((m) => m.symbol_id.replace(S, '').replace(`\`${clap}\`/`, ''));
+    const keys = (name: string): string[] =>
+      refs(store, name, { definitionsOnly: true }).matches.map((m) => m.symbol_id.replace(S, '').replace(`\`${clap}\`/`, ''));
 
     // crate::util::str_to_bool(..): util/mod.rs re-exports it from util/str_to_bool.rs.
     assert.ok(keys('str_to_bool').includes('util/str_to_bool/str_to_bool().'), keys('str_to_bool').join('\n'));
     assert.ok(sites('str_to_bool').includes(at('builder/value_parser.rs', /crate::util::str_to_bool\(value\)\.unwrap_or\(true\)/)));
     // crate::output::display_width(c): output/mod.rs re-exports textwrap::core's.
     const width = refs(store, 'display_width').matches.find((m) => m.symbol_id.endsWith('/output/textwrap/core/display_width().'));
-    assert.ok(width?.occurrences.some((o) => `${o.file}:${o.line}` === at('builder/styled_str.rs', /crate::output::display_width\(c\)/)), JSON.stringify(width?.occurrences.map((o) => o.line)));
+    assert.ok(
+      width?.occurrences.some((o) => `${o.file}:${o.line}` === at('builder/styled_str.rs', /crate::output::display_width\(c\)/)),
+      JSON.stringify(width?.occurrences.map((o) => o.line)),
+    );
     // super::get_possible_values_cli(..) from parser/parser.rs: parser/mod.rs re-exports validator's.
     assert.ok(sites('get_possible_values_cli').includes(at('parser/parser.rs', /super::get_possible_values_cli\(arg\)/)));
     // let mut sc_matcher = ArgMatcher::new(sc) (ArgMatcher imported through `use crate::parser::{ArgMatcher, ..}`), then sc_matcher.into_inner().

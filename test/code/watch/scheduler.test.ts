@@ -20,10 +20,12 @@ function harness(cooldownMs = 0) {
   s = new RebuildScheduler(
     () => {
       s.buildStarted();
-      return new Promise<void>((resolve) => builds.push(() => {
-        s.buildEnded();
-        resolve();
-      }));
+      return new Promise<void>((resolve) =>
+        builds.push(() => {
+          s.buildEnded();
+          resolve();
+        }),
+      );
     },
     { debounceMs: 30, cooldownMs, maxWaitMs: 60_000 },
   );

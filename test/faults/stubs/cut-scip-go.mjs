@@ -44,7 +44,13 @@ while (pos < bytes.length) {
         n += (b & 0x7f) * 2 ** shift;
         if ((b & 0x80) === 0) break;
       }
-      if (!body.subarray(p, p + n).toString('utf8').startsWith('..')) lastRepoDocStart = start;
+      if (
+        !body
+          .subarray(p, p + n)
+          .toString('utf8')
+          .startsWith('..')
+      )
+        lastRepoDocStart = start;
     }
   }
   pos += len;

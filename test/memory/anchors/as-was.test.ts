@@ -119,7 +119,10 @@ describe('anchors: kept as they were at the session commit, so a change made bef
     repo = fs.realpathSync(tempDir('as-was-repo'));
     fs.mkdirSync(path.join(repo, 'src', 'legacy'), { recursive: true });
     fs.writeFileSync(path.join(repo, 'package.json'), JSON.stringify({ name: 'orders', version: '1.0.0', private: true }));
-    fs.writeFileSync(path.join(repo, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'commonjs' }, include: ['src'] }));
+    fs.writeFileSync(
+      path.join(repo, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'commonjs' }, include: ['src'] }),
+    );
     fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), ORDERS);
     fs.writeFileSync(path.join(repo, 'src', 'billing.ts'), BILLING);
     fs.writeFileSync(path.join(repo, 'src', 'legacy', 'report.ts'), REPORT);
@@ -167,7 +170,11 @@ describe('anchors: kept as they were at the session commit, so a change made bef
     const c = await code();
     assert.equal(c.get('orderTotal'), `drifted (body changed) now src/orders.ts:${lineOf(ORDERS_2, 'export function orderTotal')}`, JSON.stringify([...c]));
     const w = await run<WhyResult>(['why', 'orderTotal']);
-    assert.equal(w.history.find((x) => x.mention === 'orderTotal')?.was, `src/orders.ts:${lineOf(ORDERS, 'export function orderTotal')}`, JSON.stringify(w.history));
+    assert.equal(
+      w.history.find((x) => x.mention === 'orderTotal')?.was,
+      `src/orders.ts:${lineOf(ORDERS, 'export function orderTotal')}`,
+      JSON.stringify(w.history),
+    );
   });
 
   it('a function unchanged since the session is fresh', async () => {

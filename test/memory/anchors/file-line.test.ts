@@ -86,7 +86,10 @@ describe('anchors: file.ts:123 names the definition around that line, at the ses
     repo = fs.realpathSync(tempDir('file-line-repo'));
     fs.mkdirSync(path.join(repo, 'src'));
     fs.writeFileSync(path.join(repo, 'package.json'), JSON.stringify({ name: 'orders', version: '1.0.0', private: true }));
-    fs.writeFileSync(path.join(repo, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'commonjs' }, include: ['src'] }));
+    fs.writeFileSync(
+      path.join(repo, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'commonjs' }, include: ['src'] }),
+    );
     fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), ORDERS);
     fs.writeFileSync(path.join(repo, 'src', 'billing.ts'), BILLING);
     commitDayBefore(repo, 'orders', SESSION_AT);
@@ -97,12 +100,18 @@ describe('anchors: file.ts:123 names the definition around that line, at the ses
     const dir = sessionsDir(tempDir, 'file-line');
     transcript(dir, repo, '5a1e0000-0000-4000-8000-00000000f001', SESSION_AT, [
       ['user', 'Payments fail twice a day. Where does it charge?'],
-      ['assistant', `At src/orders.ts:${CALL} it calls charge once, and the comment at src/orders.ts:${COMMENT} says why. The check itself is billing.ts:2, and src/orders.ts:1 imports it.`],
+      [
+        'assistant',
+        `At src/orders.ts:${CALL} it calls charge once, and the comment at src/orders.ts:${COMMENT} says why. The check itself is billing.ts:2, and src/orders.ts:1 imports it.`,
+      ],
     ]);
     // A session older than every commit: its lines are read as the file is now (line 7 is inside refund today).
     transcript(dir, repo, '5a1e0000-0000-4000-8000-00000000f002', SESSION_AT - 10 * 86_400_000, [
       ['user', 'Older question: what does the code at src/orders.ts:7 do, and why is the amount negative there?'],
-      ['assistant', 'That line computes the amount handed back to the customer: a refund charges the negative total, so the billing check sees a non-zero amount and lets it through.'],
+      [
+        'assistant',
+        'That line computes the amount handed back to the customer: a refund charges the negative total, so the billing check sees a non-zero amount and lets it through.',
+      ],
       ['user', 'Fine, leave it as it is for now and we will revisit the refund path after the payments incident is closed.'],
       ['assistant', 'Understood: no change to the refund path today; I noted it for the follow-up after the incident review.'],
     ]);
@@ -117,7 +126,10 @@ describe('anchors: file.ts:123 names the definition around that line, at the ses
   it("anchors each line to the definition around it in the session's commit, shown where it is now", async () => {
     const code = await codeOf('Payments fail');
     const processOrder = lineOf(ORDERS_LATER, 'export function processOrder');
-    assert.ok(lineOf(ORDERS_LATER, 'export function refund') <= CALL && CALL <= lineOf(ORDERS_LATER, 'return ok;'), 'the line the session wrote is inside refund today');
+    assert.ok(
+      lineOf(ORDERS_LATER, 'export function refund') <= CALL && CALL <= lineOf(ORDERS_LATER, 'return ok;'),
+      'the line the session wrote is inside refund today',
+    );
     // processOrder's comment was reworded after the session: it has changed since the session spoke of it.
     assert.equal(code.get(`src/orders.ts:${CALL} (processOrder)`), `drifted (body changed) now src/orders.ts:${processOrder}`, JSON.stringify([...code]));
     // The comment line itself: the unchanged lines around the edit are still inside processOrder.
@@ -140,7 +152,10 @@ describe('anchors: file.ts:123 names the definition around that line, at the ses
   });
 
   it('an edit after anchoring makes the line anchor drifted, at the new line, never fresh', async () => {
-    const edited = ORDERS_LATER.replace('  if (order.total <= 0) return false;\n  // retries live', '  if (order.total <= 0 || !order.id) return false;\n  // retries live');
+    const edited = ORDERS_LATER.replace(
+      '  if (order.total <= 0) return false;\n  // retries live',
+      '  if (order.total <= 0 || !order.id) return false;\n  // retries live',
+    );
     assert.notEqual(edited, ORDERS_LATER);
     fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), `// orders\n${edited}`);
     await run(['index', repo, '--force']);

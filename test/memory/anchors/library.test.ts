@@ -46,7 +46,10 @@ export function logLine(line: string): void {
 function transcript(repo: string, dir: string): string {
   const turns: Turn[] = [
     ['user', 'The log file is full of colour codes. How do we clean them?'],
-    ['assistant', 'We decided to strip them with `stripAnsi` from strip-ansi before writing, in src/log.ts and in `clean`; no hand-written regex. `pLimit` keeps at most two writes at once.'],
+    [
+      'assistant',
+      'We decided to strip them with `stripAnsi` from strip-ansi before writing, in src/log.ts and in `clean`; no hand-written regex. `pLimit` keeps at most two writes at once.',
+    ],
   ];
   return sessionFile(dir, repo, 'library-anchors', SESSION_AT, turns, '11b7a000-0000-4000-8000-000000000001');
 }
@@ -75,8 +78,14 @@ describe('anchors to a library symbol the repo uses, with a real daemon and real
     home = tempDir('lib-anchors-home');
     repo = fs.realpathSync(tempDir('lib-anchors-repo'));
     fs.mkdirSync(path.join(repo, 'src'));
-    fs.writeFileSync(path.join(repo, 'package.json'), JSON.stringify({ name: 'logs', version: '1.0.0', private: true, dependencies: { 'strip-ansi': '^7.2.0', 'p-limit': '^3.1.0' } }));
-    fs.writeFileSync(path.join(repo, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'commonjs', esModuleInterop: true }, include: ['src'] }));
+    fs.writeFileSync(
+      path.join(repo, 'package.json'),
+      JSON.stringify({ name: 'logs', version: '1.0.0', private: true, dependencies: { 'strip-ansi': '^7.2.0', 'p-limit': '^3.1.0' } }),
+    );
+    fs.writeFileSync(
+      path.join(repo, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'commonjs', esModuleInterop: true }, include: ['src'] }),
+    );
     fs.writeFileSync(path.join(repo, '.gitignore'), 'node_modules/\n');
     fs.writeFileSync(path.join(repo, 'src', 'clean.ts'), CLEAN);
     fs.writeFileSync(path.join(repo, 'src', 'log.ts'), LOG);
@@ -114,7 +123,10 @@ describe('anchors to a library symbol the repo uses, with a real daemon and real
     assert.equal(refs.memory?.[0]?.now, 'strip-ansi 7.2.0');
     // A library's first use is no anchor of that file: what memory says of src/clean.ts is the session's `clean` only.
     const file = await run<WhyResult>(['why', 'src/clean.ts']);
-    assert.deepEqual(file.history.map((x) => x.mention), ['clean']);
+    assert.deepEqual(
+      file.history.map((x) => x.mention),
+      ['clean'],
+    );
   });
 
   it('the repo now uses another version: drifted (version changed), never fresh', async () => {
@@ -147,7 +159,10 @@ describe('anchors to a library symbol the repo uses, with a real daemon and real
     install('strip-ansi-legacy', pkg('string-width/node_modules/strip-ansi', '6.0.1'));
     const legacyPkg = path.join(repo, 'node_modules', 'strip-ansi-legacy', 'package.json');
     fs.writeFileSync(legacyPkg, fs.readFileSync(legacyPkg, 'utf8').replace('"name": "strip-ansi"', '"name": "strip-ansi-legacy"'));
-    fs.writeFileSync(path.join(repo, 'src', 'both.ts'), "import stripAnsi from 'strip-ansi';\nimport legacy from 'strip-ansi-legacy';\n\nexport const both = (s: string): string => stripAnsi(legacy(s));\n");
+    fs.writeFileSync(
+      path.join(repo, 'src', 'both.ts'),
+      "import stripAnsi from 'strip-ansi';\nimport legacy from 'strip-ansi-legacy';\n\nexport const both = (s: string): string => stripAnsi(legacy(s));\n",
+    );
     // The repo defines a `trim` of its own and uses String's trim: the name means the repo's.
     fs.writeFileSync(path.join(repo, 'src', 'trim.ts'), 'export function trim(s: string): string {\n  return s.trim();\n}\n');
     await reindex();
@@ -161,7 +176,10 @@ describe('anchors to a library symbol the repo uses, with a real daemon and real
     const w = await run<WhyResult>(['why', 'trim']);
     assert.equal(w.definition, 'src/trim.ts:1');
     assert.equal(w.library, undefined);
-    assert.ok(w.history.some((h) => h.mention === 'trim' && h.state === 'fresh' && h.now === 'src/trim.ts:1'), JSON.stringify(w.history));
+    assert.ok(
+      w.history.some((h) => h.mention === 'trim' && h.state === 'fresh' && h.now === 'src/trim.ts:1'),
+      JSON.stringify(w.history),
+    );
     const s = await run<WhyResult>(['why', 'stripAnsi']);
     assert.equal(s.definition, null, JSON.stringify(s));
     // The new session's stripAnsi stayed text (two packages' symbols of that name); the first session's anchor still reads.

@@ -47,7 +47,10 @@ describe('mentions of code', () => {
   it('finds bare paths and file:line outside backticks, not URLs, each at its place', () => {
     const text = 'See src/orders.ts and orders.ts:14, not https://example.com/a/b.ts; `processOrder` calls `charge`.';
     const found = findMentions(text);
-    assert.deepEqual(found.map((m) => m.text), ['src/orders.ts', 'orders.ts:14', 'processOrder', 'charge']);
+    assert.deepEqual(
+      found.map((m) => m.text),
+      ['src/orders.ts', 'orders.ts:14', 'processOrder', 'charge'],
+    );
     for (const m of found) assert.equal(text.slice(m.offset, m.offset + m.text.length), m.text);
   });
 
@@ -58,7 +61,10 @@ describe('mentions of code', () => {
       // A placeholder or a glob, taken whole, names no one file: no mention, and no piece of it either.
       ['Database Location: /Users/{user}/Library/Containers/com.apple.iBooksX/Data/Documents/BKLibrary/BKLibrary-*.sqlite', []],
       ['mkdir -p specs/fixtures/users/never_opened_user/Library/Containers/com.apple.iBooksX/Data', []],
-      ['plutil -convert xml1 -o - ~/Library/Containers/com.apple.BKAgentService/Data/Documents/iBooks/Books/Books.plist | grep', ['~/Library/Containers/com.apple.BKAgentService/Data/Documents/iBooks/Books/Books.plist']],
+      [
+        'plutil -convert xml1 -o - ~/Library/Containers/com.apple.BKAgentService/Data/Documents/iBooks/Books/Books.plist | grep',
+        ['~/Library/Containers/com.apple.BKAgentService/Data/Documents/iBooks/Books/Books.plist'],
+      ],
       ['ls -d /Users/$user/Library/Containers/com.apple.BKAgentService 2>/dev/null && echo "exists"', []],
       ['ls specs/fixtures/users/*/Library/Containers/com.apple.BKAgentService/Data/Documents/iBooks/Books/Books.plist', []],
       ['Run `pytest path/to/test.py` or open /path/to/Books.plist', []],
@@ -69,7 +75,11 @@ describe('mentions of code', () => {
     ];
     for (const [text, want] of cases) {
       const found = findMentions(text);
-      assert.deepEqual(found.map((m) => m.text), want, text);
+      assert.deepEqual(
+        found.map((m) => m.text),
+        want,
+        text,
+      );
       for (const m of found) assert.equal(text.slice(m.offset, m.offset + m.text.length), m.text);
     }
     assert.equal(asMention('~/Library/Containers/com.apple.iBooksX/Data/x.sqlite'), '~/Library/Containers/com.apple.iBooksX/Data/x.sqlite');

@@ -31,7 +31,12 @@ interface Checked extends Omit<Row, 'at'> {
 interface Measured {
   commit: string;
   checkout: string;
-  counts: { episodes: number; rows: { mentions: number; anchored: number }; distinct_pairs: { mentions: number; anchored: number }; by_kind: Record<string, number> };
+  counts: {
+    episodes: number;
+    rows: { mentions: number; anchored: number };
+    distinct_pairs: { mentions: number; anchored: number };
+    by_kind: Record<string, number>;
+  };
   mentions: Row[];
   sample: Array<Row & { said: string }>;
 }
@@ -104,9 +109,15 @@ describe('anchors on a third real set (spotter, Elixir, through the daemon): the
         const m = check.summary.measured;
         const anchoredRows = rows.filter((r) => r.anchored).length;
         const anchoredPairs = pairs.filter((r) => r.anchored).length;
-        assert.deepEqual([m.rows, m.rows_anchored, m.distinct, m.distinct_anchored, m.symbols_anchored], [rows.length, anchoredRows, pairs.length, anchoredPairs, rows.filter((r) => r.anchored?.kind === 'symbol').length]);
+        assert.deepEqual(
+          [m.rows, m.rows_anchored, m.distinct, m.distinct_anchored, m.symbols_anchored],
+          [rows.length, anchoredRows, pairs.length, anchoredPairs, rows.filter((r) => r.anchored?.kind === 'symbol').length],
+        );
         assert.deepEqual([m.rows_anchored_share, m.distinct_anchored_share], [share(anchoredRows, rows.length), share(anchoredPairs, pairs.length)]);
-        assert.deepEqual([measured.counts.rows.mentions, measured.counts.rows.anchored, measured.counts.distinct_pairs.anchored], [rows.length, anchoredRows, anchoredPairs]);
+        assert.deepEqual(
+          [measured.counts.rows.mentions, measured.counts.rows.anchored, measured.counts.distinct_pairs.anchored],
+          [rows.length, anchoredRows, anchoredPairs],
+        );
 
         const c = check.checked;
         const anchored = c.filter((x) => x.anchored).length;
@@ -115,8 +126,14 @@ describe('anchors on a third real set (spotter, Elixir, through the daemon): the
         const repoAnchored = repo.filter((x) => x.anchored).length;
         const missed = c.filter((x) => x.verdict === 'missed');
         const s = check.summary;
-        assert.deepEqual([s.mentions, s.anchored, s.wrong, s.naming_repo_code_now, s.of_those_anchored, s.missed], [c.length, anchored, wrong.length, repo.length, repoAnchored, missed.length]);
-        assert.deepEqual([s.anchored_share, s.wrong_share_of_anchors, s.of_those_anchored_share], [share(anchored, c.length), share(wrong.length, anchored), share(repoAnchored, repo.length)]);
+        assert.deepEqual(
+          [s.mentions, s.anchored, s.wrong, s.naming_repo_code_now, s.of_those_anchored, s.missed],
+          [c.length, anchored, wrong.length, repo.length, repoAnchored, missed.length],
+        );
+        assert.deepEqual(
+          [s.anchored_share, s.wrong_share_of_anchors, s.of_those_anchored_share],
+          [share(anchored, c.length), share(wrong.length, anchored), share(repoAnchored, repo.length)],
+        );
         if (s.wrong_share_of_mentions !== undefined) assert.equal(s.wrong_share_of_mentions, share(wrong.length, c.length));
         const classes: Record<string, number> = {};
         for (const x of c) classes[x.refers_to] = (classes[x.refers_to] ?? 0) + 1;
@@ -124,8 +141,12 @@ describe('anchors on a third real set (spotter, Elixir, through the daemon): the
         const causes: Record<string, number> = {};
         for (const x of missed) causes[x.miss!] = (causes[x.miss!] ?? 0) + 1;
         assert.deepEqual(s.missed_by_cause, causes);
-        console.log(`spotter ${name} (through the daemon): ${anchoredRows}/${rows.length} mention rows anchored (${pct(anchoredRows, rows.length)}), ${anchoredPairs}/${pairs.length} distinct (session, mention) (${pct(anchoredPairs, pairs.length)}); by kind ${JSON.stringify(measured.counts.by_kind)}`);
-        console.log(`spotter ${name} hand check: ${anchored}/${c.length} sampled mentions anchored (${pct(anchored, c.length)}), ${wrong.length} wrong (${pct(wrong.length, anchored)} of anchors, ${pct(wrong.length, c.length)} of mentions); of the ${repo.length} naming code or a file in the repo, ${repoAnchored} anchored; missed ${JSON.stringify(causes)}`);
+        console.log(
+          `spotter ${name} (through the daemon): ${anchoredRows}/${rows.length} mention rows anchored (${pct(anchoredRows, rows.length)}), ${anchoredPairs}/${pairs.length} distinct (session, mention) (${pct(anchoredPairs, pairs.length)}); by kind ${JSON.stringify(measured.counts.by_kind)}`,
+        );
+        console.log(
+          `spotter ${name} hand check: ${anchored}/${c.length} sampled mentions anchored (${pct(anchored, c.length)}), ${wrong.length} wrong (${pct(wrong.length, anchored)} of anchors, ${pct(wrong.length, c.length)} of mentions); of the ${repo.length} naming code or a file in the repo, ${repoAnchored} anchored; missed ${JSON.stringify(causes)}`,
+        );
         for (const x of wrong) console.log(`  wrong: ${x.mention} -> ${x.anchored?.qualified_name ?? x.anchored?.file}: ${x.note}`);
       });
     });
@@ -139,7 +160,8 @@ describe('anchors on a third real set (spotter, Elixir, through the daemon): the
     for (const c of shared) {
       const b = before.get(`${c.session}|${c.mention}`)!;
       const same = JSON.stringify([b.anchored, b.unresolved]) === JSON.stringify([c.anchored, c.unresolved]);
-      if (same && !/re-read/.test(c.note)) assert.deepEqual([c.refers_to, c.verdict, c.names], [b.refers_to, b.verdict, b.names], `${c.mention}: a kept label is round 1's`);
+      if (same && !/re-read/.test(c.note))
+        assert.deepEqual([c.refers_to, c.verdict, c.names], [b.refers_to, b.verdict, b.names], `${c.mention}: a kept label is round 1's`);
       else assert.ok(!same && /re-read/.test(c.note), `${c.mention}: resolved differently, so read again (and its note says so)`);
     }
   });
@@ -151,7 +173,8 @@ describe('anchors on a third real set (spotter, Elixir, through the daemon): the
     let changed = 0;
     three.check.checked.forEach((c, i) => {
       const b = two.check.checked[i]!;
-      if (JSON.stringify([b.anchored, b.unresolved]) === JSON.stringify([c.anchored, c.unresolved])) assert.deepEqual(c, b, `${c.mention}: unchanged, so round 2's label`);
+      if (JSON.stringify([b.anchored, b.unresolved]) === JSON.stringify([c.anchored, c.unresolved]))
+        assert.deepEqual(c, b, `${c.mention}: unchanged, so round 2's label`);
       else {
         changed++;
         assert.match(c.note, /re-read/, `${c.mention}: resolved differently, so read again`);

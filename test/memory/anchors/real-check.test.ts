@@ -58,12 +58,25 @@ function sameReferents(before: Check, after: Check, round: string, noted = true)
       assert.deepEqual([d.relabelled.from, d.relabelled.to], [c.refers_to, d.refers_to], d.mention);
       console.log(`relabelled in the ${round} check: ${d.mention} ${d.relabelled.from} -> ${d.relabelled.to}`);
     } else assert.equal(d.refers_to, c.refers_to, d.mention);
-    if (noted && JSON.stringify([c.anchored, c.unresolved]) !== JSON.stringify([d.anchored, d.unresolved])) assert.match((d as { note?: string }).note ?? '', /re-read|relabelled|labelled by hand/, `${d.mention}: its resolution changed in the ${round} check without a hand note`);
+    if (noted && JSON.stringify([c.anchored, c.unresolved]) !== JSON.stringify([d.anchored, d.unresolved]))
+      assert.match(
+        (d as { note?: string }).note ?? '',
+        /re-read|relabelled|labelled by hand/,
+        `${d.mention}: its resolution changed in the ${round} check without a hand note`,
+      );
   });
 }
 
 const TRANSCRIPTS: Record<string, string> = {
-  'jnarowski-06381696-0074-49f8-863e-6ad4fac507f9.jsonl': path.join(ROOT, 'test', 'fixtures', 'memory', 'claude', 'real', 'jnarowski-06381696-0074-49f8-863e-6ad4fac507f9.jsonl'),
+  'jnarowski-06381696-0074-49f8-863e-6ad4fac507f9.jsonl': path.join(
+    ROOT,
+    'test',
+    'fixtures',
+    'memory',
+    'claude',
+    'real',
+    'jnarowski-06381696-0074-49f8-863e-6ad4fac507f9.jsonl',
+  ),
   'jnarowski-full-session-four.jsonl': path.join(ROOT, 'test', 'fixtures', 'memory', 'claude', 'real', 'jnarowski-full-session-four.jsonl'),
   'full-session-five.jsonl': path.join(DIR, 'full-session-five.jsonl'),
   'full-session-two.jsonl': path.join(DIR, 'full-session-two.jsonl'),
@@ -78,7 +91,8 @@ function prose(file: string): string {
     const l = JSON.parse(raw) as { type?: string; isMeta?: boolean; message?: { content?: unknown } };
     if ((l.type !== 'user' && l.type !== 'assistant') || l.isMeta) continue;
     const c = l.message?.content;
-    const blocks = typeof c === 'string' ? [{ type: 'text', text: c }] : Array.isArray(c) ? (c as Array<{ type?: string; text?: string; thinking?: string }>) : [];
+    const blocks =
+      typeof c === 'string' ? [{ type: 'text', text: c }] : Array.isArray(c) ? (c as Array<{ type?: string; text?: string; thinking?: string }>) : [];
     for (const b of blocks) {
       const t = b.type === 'text' ? b.text : b.type === 'thinking' ? b.thinking : undefined;
       if (typeof t === 'string' && !/^<(command-|local-command|system-reminder)/.test(t.trim())) out.push(`${l.type}: ${t}`);
@@ -91,7 +105,10 @@ describe('anchors on real sessions about real code: the hand check', () => {
   for (const [round, check, measured] of ROUNDS) {
     it(`${round} check: labels every mention measured, at least 50, each label agreeing with what the resolver did`, () => {
       assert.ok(check.checked.length >= 50, `${check.checked.length} checked`);
-      assert.deepEqual(check.checked.map((c) => `${c.session}|${c.part}|${c.mention}`), measured.mentions.map((m) => `${m.session}|${m.part}|${m.mention}`));
+      assert.deepEqual(
+        check.checked.map((c) => `${c.session}|${c.part}|${c.mention}`),
+        measured.mentions.map((m) => `${m.session}|${m.part}|${m.mention}`),
+      );
       check.checked.forEach((c, i) => {
         assert.deepEqual([c.anchored, c.unresolved], [measured.mentions[i]!.anchored, measured.mentions[i]!.unresolved], c.mention);
         if (c.verdict === 'right' || c.verdict === 'wrong') assert.ok(c.anchored, `${c.mention}: ${c.verdict} but not anchored`);
@@ -113,7 +130,9 @@ describe('anchors on real sessions about real code: the hand check', () => {
       assert.equal(s.wrong, wrong);
       assert.equal(s.naming_repo_code_now, repo.length);
       assert.equal(s.of_those_anchored, repo.filter((c) => c.anchored).length);
-      console.log(`agentcmd (${round} check): ${anchored}/${n} mentions anchored (${((100 * anchored) / n).toFixed(1)}%), ${wrong} wrong (${((100 * wrong) / anchored).toFixed(1)}% of anchors); of the ${repo.length} naming code in the repo at that commit, ${repo.filter((c) => c.anchored).length} anchored`);
+      console.log(
+        `agentcmd (${round} check): ${anchored}/${n} mentions anchored (${((100 * anchored) / n).toFixed(1)}%), ${wrong} wrong (${((100 * wrong) / anchored).toFixed(1)}% of anchors); of the ${repo.length} naming code in the repo at that commit, ${repo.filter((c) => c.anchored).length} anchored`,
+      );
     });
   }
 
@@ -162,7 +181,10 @@ describe('anchors on a second real set (BookMinder, Python): the hand check', ()
   for (const [round, bm, measured] of BM_ROUNDS) {
     it(`${round}: labels every mention measured, at least 50, each label agreeing with what the resolver did`, () => {
       assert.ok(bm.checked.length >= 50, `${bm.checked.length} checked`);
-      assert.deepEqual(bm.checked.map((c) => `${c.session}|${c.part}|${c.mention}`), measured.mentions.map((m) => `${m.session}|${m.part}|${m.mention}`));
+      assert.deepEqual(
+        bm.checked.map((c) => `${c.session}|${c.part}|${c.mention}`),
+        measured.mentions.map((m) => `${m.session}|${m.part}|${m.mention}`),
+      );
       bm.checked.forEach((c, i) => {
         assert.deepEqual([c.anchored, c.unresolved], [measured.mentions[i]!.anchored, measured.mentions[i]!.unresolved], c.mention);
         if (c.verdict === 'right' || c.verdict === 'wrong') assert.ok(c.anchored, `${c.mention}: ${c.verdict} but not anchored`);
@@ -180,8 +202,13 @@ describe('anchors on a second real set (BookMinder, Python): the hand check', ()
       const wrong = bm.checked.filter((c) => c.verdict === 'wrong').length;
       const repo = bm.checked.filter((c) => c.refers_to === 'repo');
       const s = bm.summary;
-      assert.deepEqual([s.mentions, s.anchored, s.wrong, s.naming_repo_code_now, s.of_those_anchored], [n, anchored, wrong, repo.length, repo.filter((c) => c.anchored).length]);
-      console.log(`bookminder (${round}): ${anchored}/${n} mentions anchored (${((100 * anchored) / n).toFixed(1)}%), ${wrong} wrong (${((100 * wrong) / anchored).toFixed(1)}% of anchors); of the ${repo.length} naming code or files in the repo at that commit, ${repo.filter((c) => c.anchored).length} anchored`);
+      assert.deepEqual(
+        [s.mentions, s.anchored, s.wrong, s.naming_repo_code_now, s.of_those_anchored],
+        [n, anchored, wrong, repo.length, repo.filter((c) => c.anchored).length],
+      );
+      console.log(
+        `bookminder (${round}): ${anchored}/${n} mentions anchored (${((100 * anchored) / n).toFixed(1)}%), ${wrong} wrong (${((100 * wrong) / anchored).toFixed(1)}% of anchors); of the ${repo.length} naming code or files in the repo at that commit, ${repo.filter((c) => c.anchored).length} anchored`,
+      );
     });
   }
 
@@ -208,7 +235,11 @@ describe('anchors on a second real set (BookMinder, Python): the hand check', ()
       assert.equal(c.at_session_commit, true, `${c.mention}: anchored, yet what it names was not there at the session's commit`);
       assert.ok(c.at_commit, `${c.mention}: a gone mention anchored but not placed at the session's commit`);
       assert.doesNotMatch(c.state!, /^fresh/, `${c.mention}: not at that path now, yet fresh`);
-      assert.match((c as { note?: string }).note ?? '', new RegExp(`${escaped(c.at_commit.file)}.*reads ${c.state!.split(' ')[0]!}`), `${c.mention}: its note says where it anchored at the commit and what it reads now`);
+      assert.match(
+        (c as { note?: string }).note ?? '',
+        new RegExp(`${escaped(c.at_commit.file)}.*reads ${c.state!.split(' ')[0]!}`),
+        `${c.mention}: its note says where it anchored at the commit and what it reads now`,
+      );
     });
     console.log(`bookminder (through history): ${gone} mentions of files moved since the session anchored where they were at its commit`);
   });
@@ -241,7 +272,9 @@ describe('anchors on a second real set (BookMinder, Python): the hand check', ()
       assert.equal(d.verdict, before.get(key(d))!.verdict, d.mention);
       assert.match(d.note, /re-read by hand/i, d.mention);
     }
-    console.log(`bookminder (through history): ${changed} resolutions changed, ${dropped.length} mentions dropped by the detector (none an anchor or a miss), ${after.checked.length - (before.size - dropped.length)} new`);
+    console.log(
+      `bookminder (through history): ${changed} resolutions changed, ${dropped.length} mentions dropped by the detector (none an anchor or a miss), ${after.checked.length - (before.size - dropped.length)} new`,
+    );
   });
 
   it('through history: of the mentions naming code or a file there at the session commit or now, the share anchored', () => {
@@ -249,7 +282,9 @@ describe('anchors on a second real set (BookMinder, Python): the hand check', ()
     const named = check4.checked.filter((c) => c.refers_to === 'repo' || c.at_session_commit === true);
     const s = check4.summary;
     assert.deepEqual([s.naming_code_then_or_now, s.of_those_anchored_then_or_now], [named.length, named.filter((c) => c.anchored).length]);
-    console.log(`bookminder (through history): of the ${named.length} mentions naming code or a file in the repo at the session's commit or now, ${named.filter((c) => c.anchored).length} anchored`);
+    console.log(
+      `bookminder (through history): of the ${named.length} mentions naming code or a file in the repo at the session's commit or now, ${named.filter((c) => c.anchored).length} anchored`,
+    );
   });
 
   it('the check after tuning keeps what each mention refers to; every resolution that changed was re-read by hand', () => {

@@ -46,7 +46,10 @@ export const ok = processOrder({ id: 'a', total: 3 });
 function transcript(repo: string, dir: string): string {
   const turns: Turn[] = [
     ['user', 'Payments fail twice a day. Should `processOrder` retry the charge itself?'],
-    ['assistant', 'No: we decided that retries moved to the queue, never inline. `processOrder` in src/orders.ts only validates the order and calls `charge` once; the queue worker retries failed charges with backoff.'],
+    [
+      'assistant',
+      'No: we decided that retries moved to the queue, never inline. `processOrder` in src/orders.ts only validates the order and calls `charge` once; the queue worker retries failed charges with backoff.',
+    ],
     ['user', 'Good, keep it that way and note why in the code.'],
     ['assistant', 'Done: a comment in `processOrder` now says retries live in the queue, and src/billing.ts is unchanged.'],
   ];
@@ -105,7 +108,10 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     repo = fs.realpathSync(tempDir('anchors-repo'));
     fs.mkdirSync(path.join(repo, 'src'));
     fs.writeFileSync(path.join(repo, 'package.json'), JSON.stringify({ name: 'orders', version: '1.0.0', private: true }));
-    fs.writeFileSync(path.join(repo, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'commonjs' }, include: ['src'] }));
+    fs.writeFileSync(
+      path.join(repo, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'commonjs' }, include: ['src'] }),
+    );
     fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), ORDERS(BODY));
     fs.writeFileSync(path.join(repo, 'src', 'billing.ts'), BILLING);
     fs.writeFileSync(path.join(repo, 'src', 'main.ts'), MAIN('./orders'));
@@ -154,7 +160,9 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     const procEnv: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined) procEnv[k] = v;
     const client = new Client({ name: 'anchors-test', version: '1' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: repo, env: { ...procEnv, ...ENV, SCRY_HOME: home }, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: repo, env: { ...procEnv, ...ENV, SCRY_HOME: home }, stderr: 'pipe' }),
+    );
     try {
       const text = async (name: string, args: Record<string, unknown>): Promise<string> => {
         const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
@@ -172,13 +180,25 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
       console.log(`scry_refs on an anchored symbol: ${Buffer.byteLength(without)} B without memory, +${grown} B with it`);
       assert.ok(grown > 0 && grown <= 300, `grew by ${grown} bytes`);
       // The answer below the line is the same answer.
-      assert.equal(withMemory.split('\n').filter((l) => !l.startsWith('memory ')).join('\n'), without);
+      assert.equal(
+        withMemory
+          .split('\n')
+          .filter((l) => !l.startsWith('memory '))
+          .join('\n'),
+        without,
+      );
       // symbols FILE carries what was said about the file or code in it, the same way.
       const outline = await text('scry_symbols', { file: 'src/orders.ts' });
       const outlineOff = await text('scry_symbols', { file: 'src/orders.ts', memory: false });
       assert.match(outline, /^memory 2026-03-02 fresh: .*\(episode [0-9a-f]{12}\)$/m, outline);
       assert.doesNotMatch(outlineOff, /^memory /m, outlineOff);
-      assert.equal(outline.split('\n').filter((l) => !l.startsWith('memory ')).join('\n'), outlineOff);
+      assert.equal(
+        outline
+          .split('\n')
+          .filter((l) => !l.startsWith('memory '))
+          .join('\n'),
+        outlineOff,
+      );
       const why = await text('scry_why', { symbol: 'processOrder' });
       assert.match(why, /^processOrder: defined at src\/orders\.ts:\d+/);
       assert.match(why, /fresh src\/orders\.ts:\d+: "user: Payments fail/);
@@ -200,7 +220,10 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     assert.equal(bare.code, 0, bare.stderr);
     assert.doesNotMatch(bare.stdout, /^memory /m, bare.stdout);
     const billing = await run<SymbolsResult>(['symbols', 'src/billing.ts']);
-    assert.ok(billing.memory?.every((n) => n.state === 'fresh'), 'billing.ts: its anchors (charge, the file) are fresh');
+    assert.ok(
+      billing.memory?.every((n) => n.state === 'fresh'),
+      'billing.ts: its anchors (charge, the file) are fresh',
+    );
     const j = await run<QueryResult>(['refs', 'processOrder']);
     assert.equal(j.memory?.length, 1);
     assert.equal(j.memory?.[0]?.state, 'fresh');
@@ -212,7 +235,10 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     const remembered = w.history.filter((h) => h.mention === 'processOrder' && !h.summary.startsWith('Payments fail'));
     assert.equal(remembered.length, 1, JSON.stringify(w.history));
     assert.equal(remembered[0]!.state, 'fresh');
-    assert.ok(remembered[0]!.facts?.some((f) => f.relation === 'decided' && /never retries inline/.test(f.text)), JSON.stringify(remembered[0]));
+    assert.ok(
+      remembered[0]!.facts?.some((f) => f.relation === 'decided' && /never retries inline/.test(f.text)),
+      JSON.stringify(remembered[0]),
+    );
     // Oldest first: the session of 2026-03-02, then today's note.
     assert.ok(w.history.indexOf(symbolAnchor(w)) < w.history.indexOf(remembered[0]!));
     const r = await scry(['refs', 'processOrder', '--format', 'compact'], { home, cwd: repo, env: env() });
@@ -227,7 +253,10 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
   });
 
   it('body edited: drifted (body changed), at its new line, never fresh', async () => {
-    const edited = ORDERS(`  if (order.total <= 0) return false;\n  for (let i = 0; i < 3; i++) if (charge(order.id, order.total)) return true;\n  return false;`, '// inline retries\n\n');
+    const edited = ORDERS(
+      `  if (order.total <= 0) return false;\n  for (let i = 0; i < 3; i++) if (charge(order.id, order.total)) return true;\n  return false;`,
+      '// inline retries\n\n',
+    );
     fs.writeFileSync(path.join(repo, 'src', 'orders.ts'), edited);
     await reindex();
     const w = await run<WhyResult>(['why', 'processOrder']);
@@ -252,7 +281,13 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     assert.ok(!lines.some((l) => l.startsWith('- src/billing.ts')), o);
     // Shown there, the decision is not repeated among the repository's facts.
     assert.equal(o.split('never retries inline').length, 2, o);
-    assert.match(lines[2]!, new RegExp(`^- src/orders\\.ts \\(working tree\\): processOrder drifted \\(body changed\\) now src/orders\\.ts:${line}: "Decided: \`processOrder\` never retries inline`), o);
+    assert.match(
+      lines[2]!,
+      new RegExp(
+        `^- src/orders\\.ts \\(working tree\\): processOrder drifted \\(body changed\\) now src/orders\\.ts:${line}: "Decided: \`processOrder\` never retries inline`,
+      ),
+      o,
+    );
     // It outranks everything else: the smallest budget that holds a line keeps it.
     const head = `${lines.slice(0, 3).join('\n')}\n`;
     const small = await orientText(estimateTokens(head) + 2);
@@ -283,7 +318,11 @@ describe('anchors: fresh, drifted and gone, with a real daemon and a real git re
     const sha = git(repo, ['rev-parse', '--short', 'HEAD']);
     const o = await orientText();
     assert.match(o, new RegExp(`code now: processOrder drifted \\(moved\\) now src/billing\\.ts:${line}(;|$)`, 'm'), o);
-    assert.match(o.split('\n')[2]!, new RegExp(`^- src/orders\\.ts \\(commit ${sha}\\): processOrder drifted \\(moved\\) now src/billing\\.ts:${line}: "Decided:`), o);
+    assert.match(
+      o.split('\n')[2]!,
+      new RegExp(`^- src/orders\\.ts \\(commit ${sha}\\): processOrder drifted \\(moved\\) now src/billing\\.ts:${line}: "Decided:`),
+      o,
+    );
     assert.match(o, new RegExp(`^- src/billing\\.ts \\(commit ${sha}`, 'm'), o);
   });
 

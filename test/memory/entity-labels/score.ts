@@ -23,7 +23,8 @@ export function loadLabels(file: string = LABELS_FILE): EntityLabel[] {
   if (!Array.isArray(raw)) throw new Error(`${file}: must hold a JSON list`);
   return raw.map((x: unknown, i) => {
     const r = x as Partial<EntityLabel>;
-    if (typeof r?.name !== 'string' || typeof r.thing !== 'boolean' || typeof r.kind !== 'string' || !Array.isArray(r.seen_as)) throw new Error(`${file} entry ${i}: needs name, thing, kind, seen_as`);
+    if (typeof r?.name !== 'string' || typeof r.thing !== 'boolean' || typeof r.kind !== 'string' || !Array.isArray(r.seen_as))
+      throw new Error(`${file} entry ${i}: needs name, thing, kind, seen_as`);
     return r as EntityLabel;
   });
 }
@@ -79,9 +80,13 @@ export function links(db: Db): Links {
   const current = `expired_at IS NULL`;
   const entities = db.prepare<[], { n: number }>(`SELECT count(*) n FROM entities`).get()!.n;
   const linked = db
-    .prepare<[], { n: number }>(`SELECT count(*) n FROM entities e WHERE EXISTS (SELECT 1 FROM facts f WHERE ${current} AND f.target_id IS NOT NULL AND f.source_id <> f.target_id AND (f.source_id = e.id OR f.target_id = e.id))`)
+    .prepare<[], { n: number }>(
+      `SELECT count(*) n FROM entities e WHERE EXISTS (SELECT 1 FROM facts f WHERE ${current} AND f.target_id IS NOT NULL AND f.source_id <> f.target_id AND (f.source_id = e.id OR f.target_id = e.id))`,
+    )
     .get()!.n;
-  const rows = db.prepare<[], { relation: string; n: number }>(`SELECT relation, count(*) n FROM facts WHERE ${current} GROUP BY relation ORDER BY n DESC, relation`).all();
+  const rows = db
+    .prepare<[], { relation: string; n: number }>(`SELECT relation, count(*) n FROM facts WHERE ${current} GROUP BY relation ORDER BY n DESC, relation`)
+    .all();
   const relations: Record<string, number> = {};
   for (const r of rows) relations[r.relation] = r.n;
   const facts = rows.reduce((s, r) => s + r.n, 0);

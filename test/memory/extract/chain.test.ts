@@ -54,7 +54,14 @@ describe('extraction providers and chain', () => {
   const anthropic = (o: { timeoutMs?: number; cooldownMs?: number } = {}): AnthropicProvider =>
     new AnthropicProvider({ baseUrl: llm.url, apiKeyEnv: 'TEST_ANTHROPIC_KEY', timeoutMs: o.timeoutMs ?? 5000, cooldownMs: o.cooldownMs ?? 600_000, env: ENV });
   const openai = (o: { timeoutMs?: number } = {}): OpenAiProvider =>
-    new OpenAiProvider({ baseUrl: `${llm.url}/v1`, apiKeyEnv: 'TEST_OPENAI_KEY', model: 'llama3', timeoutMs: o.timeoutMs ?? 5000, cooldownMs: 600_000, env: ENV });
+    new OpenAiProvider({
+      baseUrl: `${llm.url}/v1`,
+      apiKeyEnv: 'TEST_OPENAI_KEY',
+      model: 'llama3',
+      timeoutMs: o.timeoutMs ?? 5000,
+      cooldownMs: 600_000,
+      env: ENV,
+    });
 
   const episode = (over: Parameters<typeof draft>[1] = {}) => {
     const d = draft(DEPLOY_SESSION, over);
@@ -136,7 +143,13 @@ describe('extraction providers and chain', () => {
     assert.equal(llm.hits('/v1/chat/completions'), 2);
     assert.equal(store.episode(second.id)?.extraction, 'done');
     const status = worker.status();
-    assert.deepEqual(status.providers.map((p) => [p.name, p.coolingDown, p.successes, p.failures]), [['anthropic', true, 0, 1], ['openai', false, 2, 0]]);
+    assert.deepEqual(
+      status.providers.map((p) => [p.name, p.coolingDown, p.successes, p.failures]),
+      [
+        ['anthropic', true, 0, 1],
+        ['openai', false, 2, 0],
+      ],
+    );
 
     // After the cooldown, it is tried again.
     clock = new Date('2025-06-01T12:11:00.000Z');
@@ -192,7 +205,13 @@ describe('extraction providers and chain', () => {
 
   it('over the daily budget skips model providers and lets offline run', async () => {
     llm.answer('/v1/messages', { kind: 'reply', text: VALID_REPLY });
-    const providers = createProviders(parseConfig('memory:\n  providers:\n    - type: anthropic\n      base_url: ' + llm.url + '\n      api_key_env: TEST_ANTHROPIC_KEY\n    - type: offline\n', 'config.yaml'), { home, env: ENV });
+    const providers = createProviders(
+      parseConfig(
+        'memory:\n  providers:\n    - type: anthropic\n      base_url: ' + llm.url + '\n      api_key_env: TEST_ANTHROPIC_KEY\n    - type: offline\n',
+        'config.yaml',
+      ),
+      { home, env: ENV },
+    );
     const chain = new ExtractionChain(providers, store, { now, budget: { dailyEpisodes: 1 } });
     const worker = new ExtractionWorker(store, chain, { deadlineMs: 10_000, now, budget: { dailyEpisodes: 1 } });
     const a = episode();
@@ -235,7 +254,13 @@ describe('extraction providers and chain', () => {
   });
 
   describe('claude-cli', () => {
-    const envelope = (result: string, isError = false) => ({ type: 'result', subtype: isError ? 'error' : 'success', is_error: isError, result, usage: { input_tokens: 10, output_tokens: 5 } });
+    const envelope = (result: string, isError = false) => ({
+      type: 'result',
+      subtype: isError ? 'error' : 'success',
+      is_error: isError,
+      result,
+      usage: { input_tokens: 10, output_tokens: 5 },
+    });
     const withStub = (env: ReturnType<typeof stubClaude>) => ({ ...ENV, PATH: `${path.dirname(env.bin)}${path.delimiter}${ENV.PATH}` });
 
     it('runs the stub claude with the prompt on stdin, in the extractor cwd, marked', async () => {
@@ -268,7 +293,10 @@ describe('extraction providers and chain', () => {
       const chain = new ExtractionChain([new ClaudeCliProvider({ home, timeoutMs: 10_000, cooldownMs: 1000, env: withStub(stub) }), openai()], store, { now });
       const r = await chain.extract(episode(), request, signal());
       assert.equal(r.ok && r.provider, 'openai');
-      assert.deepEqual(r.attempts.map((a) => a.outcome), ['failed', 'ok']);
+      assert.deepEqual(
+        r.attempts.map((a) => a.outcome),
+        ['failed', 'ok'],
+      );
     });
   });
 
@@ -276,7 +304,10 @@ describe('extraction providers and chain', () => {
     // Keys in the environment must not be enough to make a call: only config.yaml enables a provider.
     const env = { ...ENV, ANTHROPIC_API_KEY: 'present', OPENAI_API_KEY: 'present', OPENAI_BASE_URL: llm.url, ANTHROPIC_BASE_URL: llm.url };
     const providers: Provider[] = createProviders(DEFAULT_CONFIG, { home, env });
-    assert.deepEqual(providers.map((p) => p.type), ['offline']);
+    assert.deepEqual(
+      providers.map((p) => p.type),
+      ['offline'],
+    );
     const chain = new ExtractionChain(providers, store, { now });
     const worker = new ExtractionWorker(store, chain, { deadlineMs: 10_000, now });
     for (let i = 0; i < 5; i++) episode();

@@ -33,12 +33,15 @@ memory:
 describe('memory config', () => {
   it('parses a valid file with defaults filled in', () => {
     const c = parseConfig(VALID, 'config.yaml');
-    assert.deepEqual(c.providers.map((p) => [p.type, p.name, p.timeoutMs, p.cooldownMs]), [
-      ['claude-cli', 'claude-cli', 120_000, 600_000],
-      ['openai', 'openai', 90_000, 600_000],
-      ['anthropic', 'anthropic', 60_000, 300_000],
-      ['offline', 'offline', 10_000, 600_000],
-    ]);
+    assert.deepEqual(
+      c.providers.map((p) => [p.type, p.name, p.timeoutMs, p.cooldownMs]),
+      [
+        ['claude-cli', 'claude-cli', 120_000, 600_000],
+        ['openai', 'openai', 90_000, 600_000],
+        ['anthropic', 'anthropic', 60_000, 300_000],
+        ['offline', 'offline', 10_000, 600_000],
+      ],
+    );
     assert.equal(c.providers[2]!.apiKeyEnv, 'ANTHROPIC_API_KEY');
     assert.deepEqual(c.budget, { dailyEpisodes: 200, dailyTokens: undefined });
     assert.deepEqual(c.sweep, { enabled: false, intervalMinutes: 30, minAgeMinutes: 5 });
@@ -48,32 +51,47 @@ describe('memory config', () => {
 
   it('with no memory section, the chain is offline only', () => {
     const c = parseConfig('hooks: {}\n', 'config.yaml');
-    assert.deepEqual(c.providers.map((p) => p.type), ['offline']);
+    assert.deepEqual(
+      c.providers.map((p) => p.type),
+      ['offline'],
+    );
     assert.equal(c.defaultProviders, true);
     assert.equal(parseConfig('', 'config.yaml').providers.length, 1);
   });
 
   it('names file, line and key for an invalid provider type', () => {
     const text = VALID.replace('    - type: openai', '    - type: gpt');
-    assert.throws(() => parseConfig(text, '/h/config.yaml'), (e: unknown) => {
-      assert.ok(e instanceof ConfigError);
-      assert.match(e.message, /^\/h\/config\.yaml:8: memory\.providers\[1\]\.type: .*claude-cli.*offline/);
-      return true;
-    });
+    assert.throws(
+      () => parseConfig(text, '/h/config.yaml'),
+      (e: unknown) => {
+        assert.ok(e instanceof ConfigError);
+        assert.match(e.message, /^\/h\/config\.yaml:8: memory\.providers\[1\]\.type: .*claude-cli.*offline/);
+        return true;
+      },
+    );
   });
 
   it('names the line of a wrongly typed number and of an unknown key', () => {
-    assert.throws(() => parseConfig(VALID.replace('daily_episodes: 200', 'daily_episodes: lots'), 'config.yaml'), /config\.yaml:17: memory\.budget\.daily_episodes: .*expected number/);
-    assert.throws(() => parseConfig(VALID.replace('      model: haiku', '      modle: haiku'), 'config.yaml'), /config\.yaml:6: memory\.providers\[0\]: .*modle/);
+    assert.throws(
+      () => parseConfig(VALID.replace('daily_episodes: 200', 'daily_episodes: lots'), 'config.yaml'),
+      /config\.yaml:17: memory\.budget\.daily_episodes: .*expected number/,
+    );
+    assert.throws(
+      () => parseConfig(VALID.replace('      model: haiku', '      modle: haiku'), 'config.yaml'),
+      /config\.yaml:6: memory\.providers\[0\]: .*modle/,
+    );
   });
 
   it('rejects a half-written (truncated) file with its line', () => {
     const truncated = VALID.slice(0, VALID.indexOf('      timeout_ms')) + '      timeout_ms: [9000';
-    assert.throws(() => parseConfig(truncated, 'config.yaml'), (e: unknown) => {
-      assert.ok(e instanceof ConfigError);
-      assert.match(e.message, /^config\.yaml:\d+: yaml: /);
-      return true;
-    });
+    assert.throws(
+      () => parseConfig(truncated, 'config.yaml'),
+      (e: unknown) => {
+        assert.ok(e instanceof ConfigError);
+        assert.match(e.message, /^config\.yaml:\d+: yaml: /);
+        return true;
+      },
+    );
   });
 
   it('rejects an API key in the file without echoing it', () => {
@@ -82,12 +100,15 @@ describe('memory config', () => {
       VALID.replace('      api_key_env: ANTHROPIC_API_KEY', `      api_key: ${secret}`),
       VALID.replace('      api_key_env: ANTHROPIC_API_KEY', `      api_key_env: ${secret}`),
     ]) {
-      assert.throws(() => parseConfig(text, 'config.yaml'), (e: unknown) => {
-        assert.ok(e instanceof ConfigSecretError, String(e));
-        assert.match(e.message, /^config\.yaml:13: memory\.providers\[2\]\.api_key(_env)?: looks like an API key/);
-        assert.ok(!e.message.includes(secret));
-        return true;
-      });
+      assert.throws(
+        () => parseConfig(text, 'config.yaml'),
+        (e: unknown) => {
+          assert.ok(e instanceof ConfigSecretError, String(e));
+          assert.match(e.message, /^config\.yaml:13: memory\.providers\[2\]\.api_key(_env)?: looks like an API key/);
+          assert.ok(!e.message.includes(secret));
+          return true;
+        },
+      );
     }
   });
 
@@ -95,7 +116,10 @@ describe('memory config', () => {
     const home = tempDir('config');
     const loader = new MemoryConfigLoader(configFile(home));
     assert.equal(loader.reload(), undefined, 'a missing file is the default');
-    assert.deepEqual(loader.current.providers.map((p) => p.type), ['offline']);
+    assert.deepEqual(
+      loader.current.providers.map((p) => p.type),
+      ['offline'],
+    );
     fs.writeFileSync(configFile(home), VALID);
     assert.equal(loader.reload(), undefined);
     assert.equal(loader.current.providers.length, 4);
@@ -117,11 +141,14 @@ describe('memory config', () => {
       ['memory:\n  sweep:\n    enable: false\n', /config\.yaml:2: memory\.sweep: .*enable/],
       ['memory:\n  sources:\n    geminy: /x\n', /config\.yaml:2: memory\.sources: .*geminy/],
     ] as const) {
-      assert.throws(() => parseConfig(text, 'config.yaml'), (e: unknown) => {
-        assert.ok(e instanceof ConfigError, String(e));
-        assert.match(e.message, where);
-        return true;
-      });
+      assert.throws(
+        () => parseConfig(text, 'config.yaml'),
+        (e: unknown) => {
+          assert.ok(e instanceof ConfigError, String(e));
+          assert.match(e.message, where);
+          return true;
+        },
+      );
     }
   });
 
@@ -144,7 +171,10 @@ describe('memory config', () => {
     assert.ok(bare.reload());
     assert.equal(bare.fallback, 'safe');
     assert.deepEqual([bare.current.sweep.enabled, bare.current.hooks.sessionStart, bare.current.hooks.sessionEnd], [false, false, false]);
-    assert.deepEqual(bare.current.providers.map((p) => p.type), ['offline']);
+    assert.deepEqual(
+      bare.current.providers.map((p) => p.type),
+      ['offline'],
+    );
     // Fixed: the file runs again and the error clears.
     fs.writeFileSync(configFile(home), VALID.replace('enabled: false', 'enabled: true'));
     assert.equal(bare.reload(), undefined);

@@ -25,11 +25,65 @@ const GOLDEN = JSON.parse(fs.readFileSync(path.join(__dirname, 'entity-golden.js
 
 /** Claude Code's tools and Codex's, as their documentation and transcripts name them. */
 const AGENT_TOOLS = new Set([
-  'bash', 'bashoutput', 'killbash', 'killshell', 'read', 'write', 'edit', 'multiedit', 'glob', 'grep', 'ls', 'todowrite', 'todoread', 'task', 'agent',
-  'webfetch', 'websearch', 'notebookedit', 'notebookread', 'exitplanmode', 'slashcommand', 'skill', 'askuserquestion', 'listmcpresourcestool', 'readmcpresourcetool',
-  'exec_command', 'write_stdin', 'shell', 'apply_patch', 'update_plan', 'local_shell_call', 'web_search_call', 'view_image', 'function_call', 'custom_tool_call',
+  'bash',
+  'bashoutput',
+  'killbash',
+  'killshell',
+  'read',
+  'write',
+  'edit',
+  'multiedit',
+  'glob',
+  'grep',
+  'ls',
+  'todowrite',
+  'todoread',
+  'task',
+  'agent',
+  'webfetch',
+  'websearch',
+  'notebookedit',
+  'notebookread',
+  'exitplanmode',
+  'slashcommand',
+  'skill',
+  'askuserquestion',
+  'listmcpresourcestool',
+  'readmcpresourcetool',
+  'exec_command',
+  'write_stdin',
+  'shell',
+  'apply_patch',
+  'update_plan',
+  'local_shell_call',
+  'web_search_call',
+  'view_image',
+  'function_call',
+  'custom_tool_call',
 ]);
-const SHELL = new Set(['ls', 'cd', 'cat', 'grep', 'sed', 'awk', 'echo', 'mkdir', 'rm', 'cp', 'mv', 'find', 'head', 'tail', 'pwd', 'chmod', 'touch', 'which', 'wc', 'sort', 'xargs']);
+const SHELL = new Set([
+  'ls',
+  'cd',
+  'cat',
+  'grep',
+  'sed',
+  'awk',
+  'echo',
+  'mkdir',
+  'rm',
+  'cp',
+  'mv',
+  'find',
+  'head',
+  'tail',
+  'pwd',
+  'chmod',
+  'touch',
+  'which',
+  'wc',
+  'sort',
+  'xargs',
+]);
 /** `mcp__server__tool`, `server__tool`: an MCP tool id. */
 const MCP_TOOL_ID = /^(mcp__)?[A-Za-z0-9_.-]+__[A-Za-z0-9_.-]+$/;
 
@@ -55,10 +109,16 @@ describe('entity precision on the real transcripts', () => {
   it('every entity was reviewed, and at least 90% are things the sessions talk about', () => {
     const verdicts = new Map(GOLDEN.reviewed.map((r) => [r.name.toLowerCase(), r]));
     const unreviewed = entities.filter((e) => !verdicts.has(e.name.toLowerCase()));
-    assert.deepEqual(unreviewed.map((e) => `${e.type}:${e.name}`), [], 'entities the golden list has not reviewed: read the sessions and mark each good or bad in entity-golden.json');
+    assert.deepEqual(
+      unreviewed.map((e) => `${e.type}:${e.name}`),
+      [],
+      'entities the golden list has not reviewed: read the sessions and mark each good or bad in entity-golden.json',
+    );
     const bad = entities.filter((e) => verdicts.get(e.name.toLowerCase())!.verdict === 'bad');
     const precision = (entities.length - bad.length) / entities.length;
-    process.stderr.write(`# entity precision on real transcripts: ${entities.length - bad.length}/${entities.length} = ${(precision * 100).toFixed(1)}%; bad: ${bad.map((e) => e.name).join(', ') || 'none'}\n`);
+    process.stderr.write(
+      `# entity precision on real transcripts: ${entities.length - bad.length}/${entities.length} = ${(precision * 100).toFixed(1)}%; bad: ${bad.map((e) => e.name).join(', ') || 'none'}\n`,
+    );
     assert.ok(precision >= 0.9, `precision ${(precision * 100).toFixed(1)}% < 90%; bad: ${bad.map((e) => e.name).join(', ')}`);
   });
 

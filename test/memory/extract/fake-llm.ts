@@ -6,10 +6,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 
-export type Canned =
-  | { kind: 'reply'; text: string }
-  | { kind: 'status'; status: number; retryAfter?: string }
-  | { kind: 'slow'; ms: number };
+export type Canned = { kind: 'reply'; text: string } | { kind: 'status'; status: number; retryAfter?: string } | { kind: 'slow'; ms: number };
 
 export interface SeenRequest {
   path: string;
@@ -82,7 +79,12 @@ export class FakeLlm {
     const body =
       p === '/v1/messages'
         ? { id: 'msg_1', type: 'message', role: 'assistant', content: [{ type: 'text', text }], usage: { input_tokens: 100, output_tokens: 50 } }
-        : { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }], usage: { prompt_tokens: 100, completion_tokens: 50 } };
+        : {
+            id: 'chatcmpl-1',
+            object: 'chat.completion',
+            choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 100, completion_tokens: 50 },
+          };
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   }

@@ -67,7 +67,7 @@ describe('offline extractor', () => {
     assert.deepEqual(triples(billing), ['billing-api depends_on Hermes']);
   });
 
-  it('never makes an entity of the agent\'s own tools, MCP tool ids or shell verbs, even when the prose names them', () => {
+  it("never makes an entity of the agent's own tools, MCP tool ids or shell verbs, even when the prose names them", () => {
     const text = [
       'user: please track this with TodoWrite and check BashOutput, then call exec_command and write_stdin.',
       'assistant: I used the task-master-ai__get_task tool and mcp__github__create_issue, then ran grep and sed over the logs.',
@@ -81,15 +81,25 @@ describe('offline extractor', () => {
   });
 
   it('a program the session runs is a tool only when the prose talks about it too', () => {
-    const quiet = run('user: deploy it\n[ran: wrangler deploy --env prod]\nassistant: Deployed.', [], { cwd: '/home/ana/src/shop', repoRoot: '/home/ana/src/shop' });
+    const quiet = run('user: deploy it\n[ran: wrangler deploy --env prod]\nassistant: Deployed.', [], {
+      cwd: '/home/ana/src/shop',
+      repoRoot: '/home/ana/src/shop',
+    });
     assert.deepEqual(names(quiet), ['project:shop']);
-    const said = run('user: deploy it with wrangler, the worker config is in wrangler.toml\n[ran: wrangler deploy --env prod]\nassistant: Deployed.', [], { cwd: '/home/ana/src/shop', repoRoot: '/home/ana/src/shop' });
+    const said = run('user: deploy it with wrangler, the worker config is in wrangler.toml\n[ran: wrangler deploy --env prod]\nassistant: Deployed.', [], {
+      cwd: '/home/ana/src/shop',
+      repoRoot: '/home/ana/src/shop',
+    });
     assert.deepEqual(names(said), ['project:shop', 'tool:wrangler']);
     assert.deepEqual(triples(said), ['shop uses wrangler']);
   });
 
   it('keeps what an assistant concludes as a note on what the sentence is about', () => {
-    const x = run('user: why does the Hermes build fail?\nassistant: The root cause was a stale lockfile in the Hermes repo, so the install picked old versions.', [], { cwd: '/home/ana/src/shop', repoRoot: '/home/ana/src/shop' });
+    const x = run(
+      'user: why does the Hermes build fail?\nassistant: The root cause was a stale lockfile in the Hermes repo, so the install picked old versions.',
+      [],
+      { cwd: '/home/ana/src/shop', repoRoot: '/home/ana/src/shop' },
+    );
     assert.deepEqual(triples(x), ['Hermes note The root cause was a stale lockfile in the Hermes repo, so the install picked old versions.']);
   });
 

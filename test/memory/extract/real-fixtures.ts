@@ -20,7 +20,10 @@ export function realFiles(): Array<{ kind: 'claude' | 'codex'; path: string }> {
 }
 
 function walk(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])).sort();
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+    .sort();
 }
 
 /** A store holding the real fixtures, each file ingested with offline extraction at ingest (or, with `extract: false`, queued only). */

@@ -12,7 +12,31 @@ import { REAL } from './real-fixtures';
 const ENV = { SCRY_MEMORY_SWEEP: '0' };
 
 /** Claude Code's and Codex's tool names, written from their documentation (not the extractor's list). */
-const AGENT_TOOLS = new Set(['bash', 'bashoutput', 'killbash', 'read', 'write', 'edit', 'multiedit', 'glob', 'grep', 'ls', 'todowrite', 'task', 'webfetch', 'websearch', 'notebookedit', 'exitplanmode', 'exec_command', 'write_stdin', 'shell', 'apply_patch', 'update_plan', 'local_shell_call', 'web_search_call']);
+const AGENT_TOOLS = new Set([
+  'bash',
+  'bashoutput',
+  'killbash',
+  'read',
+  'write',
+  'edit',
+  'multiedit',
+  'glob',
+  'grep',
+  'ls',
+  'todowrite',
+  'task',
+  'webfetch',
+  'websearch',
+  'notebookedit',
+  'exitplanmode',
+  'exec_command',
+  'write_stdin',
+  'shell',
+  'apply_patch',
+  'update_plan',
+  'local_shell_call',
+  'web_search_call',
+]);
 
 describe('remember and path, offline, through the CLI and a spawned daemon', () => {
   const home = tempDir('remember-path');
@@ -31,17 +55,26 @@ describe('remember and path, offline, through the CLI and a spawned daemon', () 
     const hermes = await run<RememberResult>(['memory', 'remember', 'The Hermes service is deployed on the machine atlas.']);
     assert.equal(hermes.refine, 'offline-only');
     assert.deepEqual(hermes.entities.map((e) => `${e.type}:${e.name}`).sort(), ['machine:atlas', 'service:Hermes']);
-    assert.deepEqual(hermes.facts.map((f) => `${f.source} ${f.relation} ${f.target}`), ['Hermes deployed_on atlas']);
+    assert.deepEqual(
+      hermes.facts.map((f) => `${f.source} ${f.relation} ${f.target}`),
+      ['Hermes deployed_on atlas'],
+    );
     assert.equal(hermes.facts[0]!.text, 'The Hermes service is deployed on the machine atlas.');
     const billing = await run<RememberResult>(['memory', 'remember', 'billing-api depends on Hermes.']);
-    assert.deepEqual(billing.facts.map((f) => `${f.source} ${f.relation} ${f.target}`), ['billing-api depends_on Hermes']);
+    assert.deepEqual(
+      billing.facts.map((f) => `${f.source} ${f.relation} ${f.target}`),
+      ['billing-api depends_on Hermes'],
+    );
     assert.equal(billing.entities.find((e) => e.name === 'Hermes')?.type, 'service', 'the known Hermes, not a new concept');
   });
 
   it('memory path billing-api atlas finds the two-hop chain', async () => {
     const r = await run<PathResult>(['memory', 'path', 'billing-api', 'atlas']);
     assert.equal(r.found, true, r.note);
-    assert.deepEqual(r.hops.map((h) => `${h.from} ${h.fact.relation} ${h.to}`), ['billing-api depends_on Hermes', 'Hermes deployed_on atlas']);
+    assert.deepEqual(
+      r.hops.map((h) => `${h.from} ${h.fact.relation} ${h.to}`),
+      ['billing-api depends_on Hermes', 'Hermes deployed_on atlas'],
+    );
   });
 
   it('with no model configured nothing is pending: every ingested episode and every remember is extracted', async () => {
@@ -49,7 +82,10 @@ describe('remember and path, offline, through the CLI and a spawned daemon', () 
     assert.ok(s.episodes >= 2 && s.entities > 0);
     assert.equal(s.queue.pending, 0);
     assert.equal(s.queue.failed, 0);
-    assert.ok(s.providers.every((p) => p.type === 'offline'), 'offline only');
+    assert.ok(
+      s.providers.every((p) => p.type === 'offline'),
+      'offline only',
+    );
   });
 
   it('the graph the memory view draws has no agent tool and no MCP tool id among its nodes', async () => {

@@ -109,7 +109,10 @@ describe('MemoryStore', () => {
     const feb = draft('user: move', { occurredAt: '2025-02-01T00:00:00.000Z' });
     const dec = draft('user: old notes', { occurredAt: '2024-12-01T00:00:00.000Z' });
     for (const d of [jan, feb, dec]) store.addEpisode(d);
-    const on = (machine: string): Extraction => ({ entities: [ent('Hermes', 'service'), ent(machine, 'machine')], facts: [fact('Hermes', 'deployed_on', machine, `Hermes runs on ${machine}`)] });
+    const on = (machine: string): Extraction => ({
+      entities: [ent('Hermes', 'service'), ent(machine, 'machine')],
+      facts: [fact('Hermes', 'deployed_on', machine, `Hermes runs on ${machine}`)],
+    });
 
     store.applyExtraction(jan.id, on('web-1'), 'anthropic');
     clock = new Date('2025-06-02T00:00:00.000Z');
@@ -123,7 +126,10 @@ describe('MemoryStore', () => {
     assert.equal(old!.expiredAt, '2025-06-02T00:00:00.000Z');
     assert.equal(old!.supersededBy, cur!.id);
     assert.equal(cur!.validTo, undefined);
-    assert.deepEqual(store.factsOf(hermes.id).map((f) => f.id), [cur!.id]);
+    assert.deepEqual(
+      store.factsOf(hermes.id).map((f) => f.id),
+      [cur!.id],
+    );
 
     // An older episode extracted late is recorded but closed by what came after it.
     const late = store.applyExtraction(dec.id, on('web-0'), 'anthropic');
@@ -131,7 +137,11 @@ describe('MemoryStore', () => {
     const web0 = store.factsOf(hermes.id, { all: true }).find((f) => f.text.includes('web-0'))!;
     assert.equal(web0.validFrom, '2024-12-01T00:00:00.000Z');
     assert.equal(web0.validTo, '2025-01-01T00:00:00.000Z');
-    assert.deepEqual(store.factsOf(hermes.id).map((f) => f.id), [cur!.id], 'web-2 is still the current fact');
+    assert.deepEqual(
+      store.factsOf(hermes.id).map((f) => f.id),
+      [cur!.id],
+      'web-2 is still the current fact',
+    );
   });
 
   it('supersedes a non-functional fact only when told which one', () => {
@@ -139,16 +149,30 @@ describe('MemoryStore', () => {
     const b = draft('b', { occurredAt: '2025-02-01T00:00:00.000Z' });
     const c = draft('c', { occurredAt: '2025-03-01T00:00:00.000Z' });
     for (const d of [a, b, c]) store.addEpisode(d);
-    store.applyExtraction(a.id, { entities: [ent('billing', 'service'), ent('MySQL', 'tool')], facts: [fact('billing', 'uses', 'MySQL', 'billing stores data in MySQL')] }, 'x');
-    store.applyExtraction(b.id, { entities: [ent('billing', 'service'), ent('Redis', 'tool')], facts: [fact('billing', 'uses', 'Redis', 'billing caches in Redis')] }, 'x');
+    store.applyExtraction(
+      a.id,
+      { entities: [ent('billing', 'service'), ent('MySQL', 'tool')], facts: [fact('billing', 'uses', 'MySQL', 'billing stores data in MySQL')] },
+      'x',
+    );
+    store.applyExtraction(
+      b.id,
+      { entities: [ent('billing', 'service'), ent('Redis', 'tool')], facts: [fact('billing', 'uses', 'Redis', 'billing caches in Redis')] },
+      'x',
+    );
     const billing = store.findEntity('billing')!;
     assert.equal(store.factsOf(billing.id).length, 2, 'uses is not functional: both hold');
     store.applyExtraction(
       c.id,
-      { entities: [ent('billing', 'service'), ent('Postgres', 'tool')], facts: [fact('billing', 'uses', 'Postgres', 'billing moved to Postgres', { supersedes: 'mysql' })] },
+      {
+        entities: [ent('billing', 'service'), ent('Postgres', 'tool')],
+        facts: [fact('billing', 'uses', 'Postgres', 'billing moved to Postgres', { supersedes: 'mysql' })],
+      },
       'x',
     );
-    const current = store.factsOf(billing.id).map((f) => f.text).sort();
+    const current = store
+      .factsOf(billing.id)
+      .map((f) => f.text)
+      .sort();
     assert.deepEqual(current, ['billing caches in Redis', 'billing moved to Postgres']);
     assert.equal(store.factsOf(billing.id, { all: true }).length, 3);
   });
@@ -158,9 +182,16 @@ describe('MemoryStore', () => {
     const b = draft('b', { occurredAt: '2025-04-01T00:00:00.000Z' });
     store.addEpisode(a);
     store.addEpisode(b);
-    const x: Extraction = { entities: [ent('Hermes', 'project'), ent('Postgres', 'tool')], facts: [fact('Hermes', 'depends on', 'Postgres', 'Hermes needs Postgres', { confidence: 0.5 })] };
+    const x: Extraction = {
+      entities: [ent('Hermes', 'project'), ent('Postgres', 'tool')],
+      facts: [fact('Hermes', 'depends on', 'Postgres', 'Hermes needs Postgres', { confidence: 0.5 })],
+    };
     store.applyExtraction(a.id, x, 'offline');
-    const again = store.applyExtraction(b.id, { ...x, facts: [{ ...x.facts[0]!, relation: 'requires', fact: 'Hermes requires PostgreSQL 16', confidence: 0.8 }] }, 'anthropic');
+    const again = store.applyExtraction(
+      b.id,
+      { ...x, facts: [{ ...x.facts[0]!, relation: 'requires', fact: 'Hermes requires PostgreSQL 16', confidence: 0.8 }] },
+      'anthropic',
+    );
     assert.equal(again.factsRestated, 1);
     assert.equal(again.factsCreated, 0);
     const hermes = store.findEntity('Hermes', 'project')!;
@@ -232,9 +263,7 @@ describe('resolution in the graph', () => {
     });
   }
 
-  const separate: Array<[string, Extraction['entities'], Extraction['entities']]> = [
-    ['different names', [ent('web-1', 'machine')], [ent('web-2', 'machine')]],
-  ];
+  const separate: Array<[string, Extraction['entities'], Extraction['entities']]> = [['different names', [ent('web-1', 'machine')], [ent('web-2', 'machine')]]];
   for (const [why, first, second] of separate) {
     it(`does not merge: ${why}`, () => {
       apply(first);
@@ -243,7 +272,27 @@ describe('resolution in the graph', () => {
     });
   }
 
-  const dropped = ['server', 'the app', 'database', 'project', 'API', '/tmp/build-3f9c', '123e4567-e89b-12d3-a456-426614174000', '9f8e7d6c5b4a', ':8080', 'localhost:3000', 'main', 'in-progress', '1.4.2', '42', 'd744dd', 'a0b611', 'cmd1bmpn3004c1014jynp7m1a', 'agent-xxx', 'agent-abc123'];
+  const dropped = [
+    'server',
+    'the app',
+    'database',
+    'project',
+    'API',
+    '/tmp/build-3f9c',
+    '123e4567-e89b-12d3-a456-426614174000',
+    '9f8e7d6c5b4a',
+    ':8080',
+    'localhost:3000',
+    'main',
+    'in-progress',
+    '1.4.2',
+    '42',
+    'd744dd',
+    'a0b611',
+    'cmd1bmpn3004c1014jynp7m1a',
+    'agent-xxx',
+    'agent-abc123',
+  ];
   for (const name of dropped) {
     it(`is never an entity: ${name}`, () => {
       const r = apply([ent(name, 'concept')]);
@@ -274,9 +323,15 @@ describe('resolution in the graph', () => {
 
   it('closes a status value when a new one arrives', () => {
     apply([ent('Hermes', 'project')], [fact('Hermes', 'status', 'in-progress', 'started', { valid_from: '2025-01-01T00:00:00.000Z' })]);
-    apply([ent('Hermes', 'project')], [{ source: 'Hermes', relation: 'state', value: 'done', fact: 'finished', confidence: 1, valid_from: '2025-02-01T00:00:00.000Z' }]);
+    apply(
+      [ent('Hermes', 'project')],
+      [{ source: 'Hermes', relation: 'state', value: 'done', fact: 'finished', confidence: 1, valid_from: '2025-02-01T00:00:00.000Z' }],
+    );
     const hermes = store.findEntity('Hermes')!;
-    assert.deepEqual(store.factsOf(hermes.id).map((f) => f.value), ['done']);
+    assert.deepEqual(
+      store.factsOf(hermes.id).map((f) => f.value),
+      ['done'],
+    );
     assert.equal(store.factsOf(hermes.id, { all: true }).length, 2);
   });
 });

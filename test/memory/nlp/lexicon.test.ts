@@ -25,7 +25,11 @@ describe('wink lexicon growth', () => {
     const max = Math.max(...seen);
     // One check every 256 calls: at most that many calls' words past the cap.
     assert.ok(max <= LEXICON_GROWTH_MAX + 256 * PER_CALL, `grew to ${max}`);
-    assert.notEqual(seen.findIndex((g, i) => i > 0 && g < seen[i - 1]!), -1, `never started over: ${seen.join(', ')}`);
+    assert.notEqual(
+      seen.findIndex((g, i) => i > 0 && g < seen[i - 1]!),
+      -1,
+      `never started over: ${seen.join(', ')}`,
+    );
     assert.deepEqual(
       sentencesOf('The cat sat on the mat. Then it slept.').map((s) => s.text),
       ['The cat sat on the mat.', 'Then it slept.'],

@@ -17,20 +17,45 @@ import {
 
 function names(text: string, over: Partial<MentionContext> = {}): string[] {
   const sentences = sentencesOf(text);
-  const ctx: MentionContext = { known: new Map(), programs: new Map(), hosts: new Map(), toolsUsed: new Set(), codeNames: new Set(), capitalizedMid: capitalizedMidSentence(sentences), lowercase: lowercaseWords(sentences), ...over };
+  const ctx: MentionContext = {
+    known: new Map(),
+    programs: new Map(),
+    hosts: new Map(),
+    toolsUsed: new Set(),
+    codeNames: new Set(),
+    capitalizedMid: capitalizedMidSentence(sentences),
+    lowercase: lowercaseWords(sentences),
+    ...over,
+  };
   return sentences.flatMap((s) => mentionsIn(s, ctx).map((m) => (m.type ? `${m.type}:${m.name}` : m.name)));
 }
 
 function facts(text: string): string[] {
   const sentences = sentencesOf(text);
-  const ctx: MentionContext = { known: new Map(), programs: new Map(), hosts: new Map(), toolsUsed: new Set(), codeNames: new Set(), capitalizedMid: capitalizedMidSentence(sentences), lowercase: lowercaseWords(sentences) };
-  return sentences.flatMap((s) => factsIn(s, mentionsIn(s, ctx)).map((f) => `${f.source === 'project' ? '(project)' : f.source.name} ${f.relation} ${f.target?.name ?? f.decision}`));
+  const ctx: MentionContext = {
+    known: new Map(),
+    programs: new Map(),
+    hosts: new Map(),
+    toolsUsed: new Set(),
+    codeNames: new Set(),
+    capitalizedMid: capitalizedMidSentence(sentences),
+    lowercase: lowercaseWords(sentences),
+  };
+  return sentences.flatMap((s) =>
+    factsIn(s, mentionsIn(s, ctx)).map((f) => `${f.source === 'project' ? '(project)' : f.source.name} ${f.relation} ${f.target?.name ?? f.decision}`),
+  );
 }
 
 describe('nlp', () => {
   it('splits sentences without cutting dotted names', () => {
-    assert.deepEqual(sentencesOf('We moved to Next.js 15.5.2 last week. It builds.').map((s) => s.text), ['We moved to Next.js 15.5.2 last week.', 'It builds.']);
-    assert.deepEqual(sentencesOf('billing-api talks to web-1.')[0]!.tokens.map((t) => t.text), ['billing-api', 'talks', 'to', 'web-1', '.']);
+    assert.deepEqual(
+      sentencesOf('We moved to Next.js 15.5.2 last week. It builds.').map((s) => s.text),
+      ['We moved to Next.js 15.5.2 last week.', 'It builds.'],
+    );
+    assert.deepEqual(
+      sentencesOf('billing-api talks to web-1.')[0]!.tokens.map((t) => t.text),
+      ['billing-api', 'talks', 'to', 'web-1', '.'],
+    );
   });
 
   const NAMES: Array<[string, string[]]> = [
@@ -61,7 +86,10 @@ describe('nlp', () => {
   for (const [text, want] of NAMES) it(`names in "${text}"`, () => assert.deepEqual(names(text), want));
 
   it('a known name written with capitals is not every ordinary word spelt the same: the project Demo is not every "demo"', () => {
-    const known = new Map([['demo', 'project' as const], ['atlas', 'machine' as const]]);
+    const known = new Map([
+      ['demo', 'project' as const],
+      ['atlas', 'machine' as const],
+    ]);
     const knownLowercase = new Set(['atlas']);
     assert.deepEqual(names('I pushed the demo to the server.', { known, knownLowercase }), []);
     assert.deepEqual(names('We need a demo for Friday.', { known, knownLowercase }), []);
@@ -70,7 +98,10 @@ describe('nlp', () => {
   });
 
   it('a program the prose names is a tool; one only run is nothing, and an ordinary word needs a tool context', () => {
-    const programs = new Map([['wrangler', 'wrangler deploy'], ['tree', 'tree -L 2']]);
+    const programs = new Map([
+      ['wrangler', 'wrangler deploy'],
+      ['tree', 'tree -L 2'],
+    ]);
     assert.deepEqual(names('Deploy it with wrangler.', { programs }), ['tool:wrangler']);
     assert.deepEqual(names('Show the directory tree.', { programs }), []);
   });
@@ -88,18 +119,23 @@ describe('nlp', () => {
   for (const [text, want] of FACTS) it(`facts in "${text}"`, () => assert.deepEqual(facts(text), want));
 
   it('keeps prose apart from breadcrumbs, code, tables and markup', () => {
-    const p = proseOf([
-      'user: deploy `billing-api` to [the box](https://x.example) please',
-      'assistant: [ran: ssh deploy@web-1 "systemctl restart billing"]',
-      '[used mcp__github__create_issue]',
-      '```ts',
-      'const TodoList = () => null;',
-      '```',
-      '| a | b |',
-      '## Result',
-      'Restarted `useTodos()` on web-1; see `TodoList`.',
-    ].join('\n'));
-    assert.deepEqual(p.units.map((u) => `${u.role}: ${u.text}`), ['user: deploy `billing-api` to the box please', 'assistant: Result.', 'assistant: Restarted that on web-1; see `TodoList`.']);
+    const p = proseOf(
+      [
+        'user: deploy `billing-api` to [the box](https://x.example) please',
+        'assistant: [ran: ssh deploy@web-1 "systemctl restart billing"]',
+        '[used mcp__github__create_issue]',
+        '```ts',
+        'const TodoList = () => null;',
+        '```',
+        '| a | b |',
+        '## Result',
+        'Restarted `useTodos()` on web-1; see `TodoList`.',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      p.units.map((u) => `${u.role}: ${u.text}`),
+      ['user: deploy `billing-api` to the box please', 'assistant: Result.', 'assistant: Restarted that on web-1; see `TodoList`.'],
+    );
     assert.deepEqual(p.commands, ['ssh deploy@web-1 "systemctl restart billing"']);
     assert.deepEqual(p.toolsUsed, ['mcp__github__create_issue']);
     assert.ok(p.codeNames.has('TodoList'));
@@ -107,7 +143,19 @@ describe('nlp', () => {
   });
 
   it('knows the agent tools, MCP ids and shell verbs', () => {
-    for (const t of ['TodoWrite', 'BashOutput', 'KillBash', 'exec_command', 'write_stdin', 'task-master-ai__get_task', 'mcp__github__create_issue', 'grep', 'sed', 'rebase']) assert.ok(isAgentTool(t), t);
+    for (const t of [
+      'TodoWrite',
+      'BashOutput',
+      'KillBash',
+      'exec_command',
+      'write_stdin',
+      'task-master-ai__get_task',
+      'mcp__github__create_issue',
+      'grep',
+      'sed',
+      'rebase',
+    ])
+      assert.ok(isAgentTool(t), t);
     for (const t of ['Hermes', 'wrangler', 'Postgres', 'billing-api']) assert.ok(!isAgentTool(t), t);
     assert.ok(isAgentTool('create_issue', toolNamesUsed(['github.create_issue'])));
     assert.ok(!isAgentTool('github', toolNamesUsed(['github.create_issue'])), 'the MCP server may be a thing the prose talks about');

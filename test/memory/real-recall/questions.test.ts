@@ -15,7 +15,6 @@ import { decodedTranscript, loadQuestions, normalizeSpace, QuestionFileError, SE
 export { loadQuestions, QUESTIONS } from './questions';
 export type { RealQuestion } from './questions';
 
-
 describe('the lexicon the paraphrase rule counts with', () => {
   it('stems the forms of one word alike and keeps different words apart', () => {
     const same: Array<[string, string]> = [
@@ -43,8 +42,14 @@ describe('the question loader', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'real-recall-'));
     try {
       const file = path.join(dir, 'questions.json');
-      fs.writeFileSync(file, JSON.stringify([{ id: 'q01', transcript: 't.jsonl', question: 'why?', expect: [], evidence: 'because', names: true, paraphrase: false }]));
-      assert.throws(() => loadQuestions(file), (err: unknown) => err instanceof QuestionFileError && err.entry === 0 && err.message.includes(file) && err.message.includes('"expect"'));
+      fs.writeFileSync(
+        file,
+        JSON.stringify([{ id: 'q01', transcript: 't.jsonl', question: 'why?', expect: [], evidence: 'because', names: true, paraphrase: false }]),
+      );
+      assert.throws(
+        () => loadQuestions(file),
+        (err: unknown) => err instanceof QuestionFileError && err.entry === 0 && err.message.includes(file) && err.message.includes('"expect"'),
+      );
       fs.writeFileSync(file, '{"not": "a list"}');
       assert.throws(() => loadQuestions(file), /must hold a JSON list/);
     } finally {
@@ -56,61 +61,61 @@ describe('the question loader', () => {
 for (const set of SETS) {
   const QUESTIONS = set.questions;
   describe(`the real-recall questions: ${set.name}`, () => {
-  it(`hold at least ${set.min} questions with unique ids`, () => {
-    assert.ok(QUESTIONS.length >= set.min, `${QUESTIONS.length} questions`);
-    const seen = new Set<string>();
-    for (const q of QUESTIONS) {
-      assert.ok(!seen.has(q.id), `id ${q.id} repeats`);
-      seen.add(q.id);
-    }
-  });
-
-  it('ask only real transcripts that exist, and no more than a handful of any one', () => {
-    const perTranscript = new Map<string, number>();
-    for (const q of QUESTIONS) {
-      assert.match(q.transcript, set.under, `${q.id}: ${q.transcript} is not where this set's transcripts live`);
-      assert.ok(!q.transcript.split('/').includes('written'), `${q.id}: ${q.transcript} is a hand-written transcript`);
-      assert.ok(fs.existsSync(transcriptPath(q)), `${q.id}: ${q.transcript} does not exist`);
-      perTranscript.set(q.transcript, (perTranscript.get(q.transcript) ?? 0) + 1);
-    }
-    for (const [t, n] of perTranscript) assert.ok(n <= set.perTranscript, `${n} questions on ${t}`);
-  });
-
-  it('quote evidence that is in the transcript, word for word', () => {
-    const decoded = new Map<string, string>();
-    const missing: string[] = [];
-    for (const q of QUESTIONS) {
-      let text = decoded.get(q.transcript);
-      if (text === undefined) {
-        text = decodedTranscript(transcriptPath(q));
-        decoded.set(q.transcript, text);
+    it(`hold at least ${set.min} questions with unique ids`, () => {
+      assert.ok(QUESTIONS.length >= set.min, `${QUESTIONS.length} questions`);
+      const seen = new Set<string>();
+      for (const q of QUESTIONS) {
+        assert.ok(!seen.has(q.id), `id ${q.id} repeats`);
+        seen.add(q.id);
       }
-      if (!text.includes(normalizeSpace(q.evidence))) missing.push(`${q.id}: ${q.evidence.slice(0, 80)}`);
-    }
-    assert.deepEqual(missing, [], 'evidence not found verbatim in its transcript');
-  });
+    });
 
-  it('expect strings that are in their own evidence', () => {
-    const bad: string[] = [];
-    for (const q of QUESTIONS) {
-      const evidence = normalizeSpace(q.evidence).toLowerCase();
-      for (const e of q.expect) if (!evidence.includes(normalizeSpace(e).toLowerCase())) bad.push(`${q.id}: "${e}"`);
-    }
-    assert.deepEqual(bad, [], 'expected strings missing from their evidence');
-  });
+    it('ask only real transcripts that exist, and no more than a handful of any one', () => {
+      const perTranscript = new Map<string, number>();
+      for (const q of QUESTIONS) {
+        assert.match(q.transcript, set.under, `${q.id}: ${q.transcript} is not where this set's transcripts live`);
+        assert.ok(!q.transcript.split('/').includes('written'), `${q.id}: ${q.transcript} is a hand-written transcript`);
+        assert.ok(fs.existsSync(transcriptPath(q)), `${q.id}: ${q.transcript} does not exist`);
+        perTranscript.set(q.transcript, (perTranscript.get(q.transcript) ?? 0) + 1);
+      }
+      for (const [t, n] of perTranscript) assert.ok(n <= set.perTranscript, `${n} questions on ${t}`);
+    });
 
-  it('mark as paraphrase only questions sharing at most one content word with the evidence', () => {
-    const bad = QUESTIONS.filter((q) => q.paraphrase)
-      .map((q) => ({ id: q.id, shared: sharedContentWords(q.question, q.evidence) }))
-      .filter((x) => x.shared.length > 1);
-    assert.deepEqual(bad, [], 'paraphrase questions sharing more than one content word');
-  });
+    it('quote evidence that is in the transcript, word for word', () => {
+      const decoded = new Map<string, string>();
+      const missing: string[] = [];
+      for (const q of QUESTIONS) {
+        let text = decoded.get(q.transcript);
+        if (text === undefined) {
+          text = decodedTranscript(transcriptPath(q));
+          decoded.set(q.transcript, text);
+        }
+        if (!text.includes(normalizeSpace(q.evidence))) missing.push(`${q.id}: ${q.evidence.slice(0, 80)}`);
+      }
+      assert.deepEqual(missing, [], 'evidence not found verbatim in its transcript');
+    });
 
-  it('are between 40% and 60% not naming the thing asked about, and at least a third paraphrase', () => {
-    const notNaming = QUESTIONS.filter((q) => !q.names).length / QUESTIONS.length;
-    const paraphrase = QUESTIONS.filter((q) => q.paraphrase).length / QUESTIONS.length;
-    assert.ok(notNaming >= 0.4 && notNaming <= 0.6, `not naming: ${(notNaming * 100).toFixed(1)}%`);
-    assert.ok(paraphrase >= 1 / 3, `paraphrase: ${(paraphrase * 100).toFixed(1)}%`);
+    it('expect strings that are in their own evidence', () => {
+      const bad: string[] = [];
+      for (const q of QUESTIONS) {
+        const evidence = normalizeSpace(q.evidence).toLowerCase();
+        for (const e of q.expect) if (!evidence.includes(normalizeSpace(e).toLowerCase())) bad.push(`${q.id}: "${e}"`);
+      }
+      assert.deepEqual(bad, [], 'expected strings missing from their evidence');
+    });
+
+    it('mark as paraphrase only questions sharing at most one content word with the evidence', () => {
+      const bad = QUESTIONS.filter((q) => q.paraphrase)
+        .map((q) => ({ id: q.id, shared: sharedContentWords(q.question, q.evidence) }))
+        .filter((x) => x.shared.length > 1);
+      assert.deepEqual(bad, [], 'paraphrase questions sharing more than one content word');
+    });
+
+    it('are between 40% and 60% not naming the thing asked about, and at least a third paraphrase', () => {
+      const notNaming = QUESTIONS.filter((q) => !q.names).length / QUESTIONS.length;
+      const paraphrase = QUESTIONS.filter((q) => q.paraphrase).length / QUESTIONS.length;
+      assert.ok(notNaming >= 0.4 && notNaming <= 0.6, `not naming: ${(notNaming * 100).toFixed(1)}%`);
+      assert.ok(paraphrase >= 1 / 3, `paraphrase: ${(paraphrase * 100).toFixed(1)}%`);
+    });
   });
-});
 }

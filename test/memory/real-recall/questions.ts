@@ -126,6 +126,13 @@ export const SETS: QuestionSet[] = [
   (() => {
     const file = path.join(FIXTURES, 'real-recall-codex', 'questions.json');
     // Seven Codex CLI rollouts of jerometremblay/codex_log_viewer, kept beside the set (its `codex/` folder).
-    return { name: 'codex_log_viewer rollouts (issue 37)', file, questions: loadQuestions(file), min: 40, perTranscript: 10, under: /^real-recall-codex\/codex\// };
+    return {
+      name: 'codex_log_viewer rollouts (issue 37)',
+      file,
+      questions: loadQuestions(file),
+      min: 40,
+      perTranscript: 10,
+      under: /^real-recall-codex\/codex\//,
+    };
   })(),
 ];

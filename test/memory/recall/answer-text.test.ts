@@ -6,7 +6,16 @@ import { describe, it } from 'node:test';
 import type { RecallPassage, RecallResult } from '../../../daemon/protocol';
 import { recallText, sharedFolder } from '../../../daemon/protocol/memory-text';
 
-const passage = (path: string, snippet: string): RecallPassage => ({ episode_id: 'e', source: 'claude', occurred_at: '2026-01-02T00:00:00.000Z', path, line_start: 3, line_end: 9, snippet, score: 1 });
+const passage = (path: string, snippet: string): RecallPassage => ({
+  episode_id: 'e',
+  source: 'claude',
+  occurred_at: '2026-01-02T00:00:00.000Z',
+  path,
+  line_start: 3,
+  line_end: 9,
+  snippet,
+  score: 1,
+});
 
 describe('the text of a recall answer', () => {
   const cases: Array<[string, string[], string]> = [
@@ -36,7 +45,10 @@ describe('the text of a recall answer', () => {
     const text = recallText(r);
     const folder = /^## what past sessions said \(files under (\S+), then lines/m.exec(text)?.[1];
     assert.equal(folder, '/h/p/', text);
-    const files = text.split('\n').filter((l) => / \(2026-01-02\)$/.test(l)).map((l) => folder + l.replace(/ \(2026-01-02\)$/, ''));
+    const files = text
+      .split('\n')
+      .filter((l) => / \(2026-01-02\)$/.test(l))
+      .map((l) => folder + l.replace(/ \(2026-01-02\)$/, ''));
     assert.deepEqual(files, ['/h/p/s1.jsonl', '/h/p/s1/subagents/agent-x.jsonl'], text);
     assert.match(text, /^- 3-9: also said\.$/m);
   });

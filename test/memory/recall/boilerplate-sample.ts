@@ -42,7 +42,11 @@ export async function boilerplateCount(): Promise<BoilerplateCount> {
         `SELECT p.id, e.source_path, p.line_start, p.line_end, p.text, p.noise FROM passages p JOIN episodes e ON e.seq = p.episode_seq ORDER BY e.source_path, p.episode_seq, p.ord`,
       )
       .all();
-    const trimmed = store.db.prepare<[], { n: number }>(`SELECT count(DISTINCT l.passage_id) AS n FROM passage_lines l JOIN boilerplate_lines b ON b.key = l.key JOIN passages p ON p.id = l.passage_id WHERE p.noise = 0`).get()!.n;
+    const trimmed = store.db
+      .prepare<[], { n: number }>(
+        `SELECT count(DISTINCT l.passage_id) AS n FROM passage_lines l JOIN boilerplate_lines b ON b.key = l.key JOIN passages p ON p.id = l.passage_id WHERE p.noise = 0`,
+      )
+      .get()!.n;
     const noise = rows.filter((r) => r.noise === 1);
     const rand = mulberry32(SEED);
     const pool = [...noise];

@@ -19,7 +19,9 @@ const LABELS = readLabels();
 describe('boilerplate on the real fixtures (issue 37)', () => {
   it('makes noise only of passages read by hand, none of them substance', async () => {
     const now = await boilerplateCount();
-    console.log(`noise now: ${now.noise} of ${now.passages} passages (${now.trimmed} trimmed); first hand check: ${LABELS.first.noise} of ${LABELS.first.passages}`);
+    console.log(
+      `noise now: ${now.noise} of ${now.passages} passages (${now.trimmed} trimmed); first hand check: ${LABELS.first.noise} of ${LABELS.first.passages}`,
+    );
     assert.ok(now.noise > 0, 'the recurring prompts of the fixtures are found');
     // Every passage drawn now was read by hand (itself, or every line of it inside one that was), and none is substance.
     const unread = now.sample.filter((p) => labelOf(p, LABELS) === undefined);
@@ -39,14 +41,26 @@ describe('boilerplate by recurrence', () => {
   const NOW = new Date('2026-03-01T00:00:00.000Z');
   const PROMPT = 'Your task is to create a detailed summary of the conversation so far, paying close attention to requests.';
   const episode = (store: MemoryStore, id: string, session: string, text: string): void => {
-    store.episodes.add({ id, source: 'claude', sourcePath: `/t/${session}.jsonl`, sessionId: session, lineStart: 1, lineEnd: 2, occurredAt: '2026-02-01T00:00:00.000Z', text, summary: text.slice(0, 40), tokens: 10 });
+    store.episodes.add({
+      id,
+      source: 'claude',
+      sourcePath: `/t/${session}.jsonl`,
+      sessionId: session,
+      lineStart: 1,
+      lineEnd: 2,
+      occurredAt: '2026-02-01T00:00:00.000Z',
+      text,
+      summary: text.slice(0, 40),
+      tokens: 10,
+    });
   };
 
   it('stops searching and showing a line two sessions said, the earlier passage too, and keeps the text', () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'scry-boilerplate-'));
     const store = new MemoryStore(path.join(home, 'memory.db'), { now: () => NOW });
     try {
-      const hits = (q: string): number => store.db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM passages_fts WHERE passages_fts MATCH ?`).get(q)!.n;
+      const hits = (q: string): number =>
+        store.db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM passages_fts WHERE passages_fts MATCH ?`).get(q)!.n;
       episode(store, 'e1', 's1', `user: ${PROMPT}\n\nassistant: The deploy target is the zebra cluster.`);
       assert.equal(hits('"detailed" AND "summary"'), 1, 'said once: searched');
       episode(store, 'e2', 's1', `user: ${PROMPT}\n\nassistant: Nothing else.`);

@@ -20,16 +20,33 @@ export const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'memory', 'recall');
 export const MODEL_REPLY: Extraction = {
   entities: [
     { name: 'hermes', type: 'project' },
-    { name: 'hermes-api', type: 'service', aliases: ['Hermes API', 'the hermes service'], description: 'The HTTP API of the hermes project, a systemd unit behind nginx' },
+    {
+      name: 'hermes-api',
+      type: 'service',
+      aliases: ['Hermes API', 'the hermes service'],
+      description: 'The HTTP API of the hermes project, a systemd unit behind nginx',
+    },
     { name: 'web-1', type: 'machine', aliases: ['the deploy box'] },
     { name: 'nginx', type: 'tool' },
     { name: 'keep the API on web-1 until the Postgres migration is done', type: 'decision' },
   ],
   facts: [
     { source: 'hermes-api', relation: 'hosted on', target: 'web-1', fact: 'The Hermes API (hermes-api) is deployed on web-1 behind nginx', confidence: 0.9 },
-    { source: 'hermes-api', relation: 'uses', target: 'nginx', fact: 'hermes-api is served through nginx, which needs a reload after a release', confidence: 0.8 },
+    {
+      source: 'hermes-api',
+      relation: 'uses',
+      target: 'nginx',
+      fact: 'hermes-api is served through nginx, which needs a reload after a release',
+      confidence: 0.8,
+    },
     { source: 'hermes', relation: 'contains', target: 'hermes-api', fact: 'The hermes project ships the hermes-api service', confidence: 0.9 },
-    { source: 'hermes', relation: 'decided', target: 'keep the API on web-1 until the Postgres migration is done', fact: 'We decided to keep the API on web-1 until the Postgres migration is done', confidence: 0.9 },
+    {
+      source: 'hermes',
+      relation: 'decided',
+      target: 'keep the API on web-1 until the Postgres migration is done',
+      fact: 'We decided to keep the API on web-1 until the Postgres migration is done',
+      confidence: 0.9,
+    },
   ],
   summary: 'Hermes API 502s: nginx on web-1 had a stale upstream; reloaded. The API stays on web-1 until the Postgres migration.',
 };
@@ -63,7 +80,16 @@ export interface FixtureGraph {
 export async function fixtureGraph(now: () => Date = () => new Date('2025-05-01T12:00:00.000Z')): Promise<FixtureGraph> {
   const home = tempDir('recall');
   const store = new MemoryStore(path.join(home, 'memory', 'memory.db'), { now });
-  const chain = new ExtractionChain([new CannedModel('canned-model', (req) => (req.episode.sessionId === '11111111-aaaa-4000-8000-000000000001' ? { extraction: structuredClone(MODEL_REPLY), tokens: 500 } : undefined)), new OfflineProvider()], store, { now });
+  const chain = new ExtractionChain(
+    [
+      new CannedModel('canned-model', (req) =>
+        req.episode.sessionId === '11111111-aaaa-4000-8000-000000000001' ? { extraction: structuredClone(MODEL_REPLY), tokens: 500 } : undefined,
+      ),
+      new OfflineProvider(),
+    ],
+    store,
+    { now },
+  );
   const worker = new ExtractionWorker(store, chain, { deadlineMs: 30_000, now });
   for (const f of fixtureFiles()) {
     const r = await ingestFile(store, f.kind, f.path, { home });

@@ -16,7 +16,8 @@ import { waitFor } from '../../live/wait';
 import { FIXTURES } from './fixture-graph';
 
 const env = (home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ ...process.env, SCRY_HOME: home, SCRY_MEMORY_SWEEP: '0', ...extra });
-const hook = (home: string, args: string[], input: unknown, cwd = home, extra: NodeJS.ProcessEnv = {}): Promise<CliResult> => runCli(args, { cwd, env: { ...env(home), ...extra }, input: JSON.stringify(input) });
+const hook = (home: string, args: string[], input: unknown, cwd = home, extra: NodeJS.ProcessEnv = {}): Promise<CliResult> =>
+  runCli(args, { cwd, env: { ...env(home), ...extra }, input: JSON.stringify(input) });
 
 describe('session hooks with a real daemon', { timeout: 120_000 }, () => {
   let home: string;
@@ -25,9 +26,15 @@ describe('session hooks with a real daemon', { timeout: 120_000 }, () => {
     home = tempDir('hooks');
     repo = path.join(tempDir('hooks-repo'), 'hermes');
     fs.mkdirSync(path.join(repo, '.git'), { recursive: true });
-    for (const dir of fs.readdirSync(path.join(FIXTURES, 'claude')).filter((d) => d.includes('hermes')).sort()) {
+    for (const dir of fs
+      .readdirSync(path.join(FIXTURES, 'claude'))
+      .filter((d) => d.includes('hermes'))
+      .sort()) {
       for (const f of fs.readdirSync(path.join(FIXTURES, 'claude', dir)).sort()) {
-        const r = await scry(['memory', 'ingest', '--source', 'claude', '--path', path.join(FIXTURES, 'claude', dir, f)], { home, env: { SCRY_MEMORY_SWEEP: '0' } });
+        const r = await scry(['memory', 'ingest', '--source', 'claude', '--path', path.join(FIXTURES, 'claude', dir, f)], {
+          home,
+          env: { SCRY_MEMORY_SWEEP: '0' },
+        });
         assert.equal(r.code, 0, r.stderr);
         await waitFor(async () => (await memoryStatus(home)).queue.pending === 0, 'extraction');
       }
@@ -41,7 +48,13 @@ describe('session hooks with a real daemon', { timeout: 120_000 }, () => {
   it('SessionStart prints exactly the hook JSON around the orientation block', async () => {
     const expected = await scryJson<OrientResult>(['memory', 'orient', '--cwd', repo], { home, env: { SCRY_MEMORY_SWEEP: '0' } });
     assert.match(expected.text, /\*\*hermes\*\*/);
-    const r = await hook(home, ['memory', 'orient', '--hook'], { session_id: 's1', transcript_path: '/nowhere.jsonl', cwd: repo, hook_event_name: 'SessionStart', source: 'startup' });
+    const r = await hook(home, ['memory', 'orient', '--hook'], {
+      session_id: 's1',
+      transcript_path: '/nowhere.jsonl',
+      cwd: repo,
+      hook_event_name: 'SessionStart',
+      source: 'startup',
+    });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: expected.text } })}\n`);
     assert.equal(r.stderr, '');
@@ -65,7 +78,13 @@ describe('session hooks with a real daemon', { timeout: 120_000 }, () => {
     const transcript = path.join(tempDir('hooks-t'), 'session.jsonl');
     fs.copyFileSync(path.join(FIXTURES, 'claude', '-home-ana-src-ledger', '44444444-dddd-4000-8000-000000000004.jsonl'), transcript);
     const before = (await memoryStatus(home)).episodes;
-    const r = await hook(home, ['hook', 'session-end'], { session_id: 's2', transcript_path: transcript, cwd: repo, hook_event_name: 'SessionEnd', reason: 'other' });
+    const r = await hook(home, ['hook', 'session-end'], {
+      session_id: 's2',
+      transcript_path: transcript,
+      cwd: repo,
+      hook_event_name: 'SessionEnd',
+      reason: 'other',
+    });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, '');
     await waitFor(async () => (await memoryStatus(home)).episodes > before, 'the handed-over transcript');
@@ -115,8 +134,18 @@ describe('session hooks with a real daemon', { timeout: 120_000 }, () => {
       const rollout = '/tmp/sessions/rollout-2026-01-01T00-00-00-x.jsonl';
       await hook(hung, ['hook', 'session-end'], { transcript_path: rollout }, hung, { SCRY_HOOK_AGENT: 'codex' });
       await hook(hung, ['hook', 'session-end'], { transcript_path: '/tmp/other.jsonl' }, hung, { SCRY_HOOK_AGENT: 'nobody' });
-      const entries = fs.readFileSync(inboxFile(hung), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { agent: string; path: string });
-      assert.deepEqual(entries.slice(-2).map((e) => [e.agent, e.path]), [['codex', rollout], ['claude-code', '/tmp/other.jsonl']]);
+      const entries = fs
+        .readFileSync(inboxFile(hung), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { agent: string; path: string });
+      assert.deepEqual(
+        entries.slice(-2).map((e) => [e.agent, e.path]),
+        [
+          ['codex', rollout],
+          ['claude-code', '/tmp/other.jsonl'],
+        ],
+      );
     } finally {
       server.close();
       fs.rmSync(hung, { recursive: true, force: true });

@@ -27,7 +27,9 @@ const SHOWCASE = path.join(REAL, 'daaain-showcase', '55550000-0000-4000-8000-000
 const NOW = new Date('2026-03-01T00:00:00Z');
 
 function realFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? realFiles(path.join(dir, e.name)) : e.name.endsWith('.jsonl') ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? realFiles(path.join(dir, e.name)) : e.name.endsWith('.jsonl') ? [path.join(dir, e.name)] : []));
 }
 
 interface PassageDbRow {
@@ -42,7 +44,8 @@ interface PassageDbRow {
 }
 
 const passagesOf = (store: MemoryStore): PassageDbRow[] => store.db.prepare<[], PassageDbRow>(`SELECT * FROM passages ORDER BY id`).all();
-const ftsHits = (store: MemoryStore, word: string): number => store.db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM passages_fts WHERE passages_fts MATCH ?`).get(`"${word}"`)!.n;
+const ftsHits = (store: MemoryStore, word: string): number =>
+  store.db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM passages_fts WHERE passages_fts MATCH ?`).get(`"${word}"`)!.n;
 
 describe('passages of real sessions', () => {
   let home: string;
@@ -58,7 +61,11 @@ describe('passages of real sessions', () => {
   });
 
   it('cuts every stored episode into passages that cover its text, each within one turn and at most PASSAGE_MAX long', () => {
-    const episodes = store.db.prepare<[], { seq: number; text: string; line_start: number; line_end: number; occurred_at: string }>(`SELECT seq, text, line_start, line_end, occurred_at FROM episodes`).all();
+    const episodes = store.db
+      .prepare<[], { seq: number; text: string; line_start: number; line_end: number; occurred_at: string }>(
+        `SELECT seq, text, line_start, line_end, occurred_at FROM episodes`,
+      )
+      .all();
     assert.ok(episodes.length >= 3, `${episodes.length} episodes from the real fixtures`);
     const rows = passagesOf(store);
     for (const ep of episodes) {
@@ -67,19 +74,28 @@ describe('passages of real sessions', () => {
       for (const p of mine) {
         assert.equal(p.text, ep.text.slice(p.char_start, p.char_end), 'a passage is its span of the episode text');
         assert.ok(p.text.length <= PASSAGE_MAX, `${p.text.length} chars`);
-        assert.ok(p.line_start >= ep.line_start && p.line_end <= ep.line_end && p.line_start <= p.line_end, `lines ${p.line_start}-${p.line_end} in ${ep.line_start}-${ep.line_end}`);
+        assert.ok(
+          p.line_start >= ep.line_start && p.line_end <= ep.line_end && p.line_start <= p.line_end,
+          `lines ${p.line_start}-${p.line_end} in ${ep.line_start}-${ep.line_end}`,
+        );
         assert.equal(p.occurred_at, ep.occurred_at, "a passage's time is its session's");
         assert.doesNotMatch(p.text.slice(1), /\n\n(?:user|assistant)(?: \([^)]*\))?: /, 'no passage crosses into the next turn');
       }
       // Nothing of the text is lost: the passages, joined, hold every non-space character in order.
-      assert.equal(mine.map((p) => p.text).join('').replace(/\s+/g, ''), ep.text.replace(/\s+/g, ''));
+      assert.equal(
+        mine
+          .map((p) => p.text)
+          .join('')
+          .replace(/\s+/g, ''),
+        ep.text.replace(/\s+/g, ''),
+      );
     }
     const count = store.db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM passages_fts`).get()!.n;
     const noise = store.db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM passages WHERE noise = 1`).get()!.n;
     assert.equal(count, rows.length - noise, 'one index row per passage that is not all boilerplate');
   });
 
-  it('packs a turn greedily, a cut paragraph\'s pieces with the paragraphs around them, and never cuts inside a tool breadcrumb line', () => {
+  it("packs a turn greedily, a cut paragraph's pieces with the paragraphs around them, and never cuts inside a tool breadcrumb line", () => {
     const episodes = store.db.prepare<[], { seq: number; text: string }>(`SELECT seq, text FROM episodes`).all();
     let cutParagraphs = 0;
     let crumbs = 0;
@@ -89,7 +105,10 @@ describe('passages of real sessions', () => {
         const [a, b] = [spans[i]!, spans[i + 1]!];
         if (a.turn !== b.turn) continue;
         // Two neighbours of one turn would not have fitted together: no piece stands alone that could have joined the next.
-        assert.ok(b.end - a.start > PASSAGE_MAX, `episode ${ep.seq}: ${JSON.stringify(ep.text.slice(a.start, a.end))} could have taken ${JSON.stringify(ep.text.slice(b.start, b.end))}`);
+        assert.ok(
+          b.end - a.start > PASSAGE_MAX,
+          `episode ${ep.seq}: ${JSON.stringify(ep.text.slice(a.start, a.end))} could have taken ${JSON.stringify(ep.text.slice(b.start, b.end))}`,
+        );
         if (/\n[ \t]*\n/.test(ep.text.slice(a.start, b.end)) && !/\n[ \t]*\n\s*$/.test(ep.text.slice(a.start, b.start))) cutParagraphs++;
       }
       // A breadcrumb line lies whole inside one passage.
@@ -105,8 +124,14 @@ describe('passages of real sessions', () => {
   });
 
   it("gives a passage its turn's lines, not the whole episode's", () => {
-    const ep = store.db.prepare<[], { seq: number; line_start: number; line_end: number }>(`SELECT seq, line_start, line_end FROM episodes WHERE source_path LIKE '%simonw-sample_session.jsonl'`).get()!;
-    const spans = passagesOf(store).filter((p) => p.episode_seq === ep.seq).map((p) => `${p.line_start}-${p.line_end}`);
+    const ep = store.db
+      .prepare<[], { seq: number; line_start: number; line_end: number }>(
+        `SELECT seq, line_start, line_end FROM episodes WHERE source_path LIKE '%simonw-sample_session.jsonl'`,
+      )
+      .get()!;
+    const spans = passagesOf(store)
+      .filter((p) => p.episode_seq === ep.seq)
+      .map((p) => `${p.line_start}-${p.line_end}`);
     assert.ok(new Set(spans).size > 1, `turn spans ${spans.join(', ')} in episode ${ep.line_start}-${ep.line_end}`);
   });
 
@@ -128,14 +153,23 @@ describe('passages of real sessions', () => {
     assert.match(p.snippet, /scale down to fit/);
     assert.equal(p.path, SHOWCASE);
     const lines = fs.readFileSync(SHOWCASE, 'utf8').split('\n');
-    assert.ok(lines.slice(p.line_start - 1, p.line_end).join('\n').includes('scale down to fit'), `lines ${p.line_start}-${p.line_end} hold the sentence`);
+    assert.ok(
+      lines
+        .slice(p.line_start - 1, p.line_end)
+        .join('\n')
+        .includes('scale down to fit'),
+      `lines ${p.line_start}-${p.line_end} hold the sentence`,
+    );
     const text = recallText(r);
     // Several files: the folder they share is named once in the heading, each file after it.
     const folder = /^## what past sessions said \(files under (.+?), then lines/m.exec(text)?.[1] ?? '';
     assert.ok(text.includes('scale down to fit') && SHOWCASE.startsWith(folder) && text.includes(`\n${SHOWCASE.slice(folder.length)} (`), text);
 
     const wrap = recall(store, { query: 'which part takes care of wrapping long lines of text?' }, NOW);
-    assert.ok(wrap.passages?.slice(0, 3).some((x) => /CSS should handle word wrapping/.test(x.snippet)), recallText(wrap));
+    assert.ok(
+      wrap.passages?.slice(0, 3).some((x) => /CSS should handle word wrapping/.test(x.snippet)),
+      recallText(wrap),
+    );
   });
 
   it('stays within its token budget, at least one passage however small', () => {
@@ -157,7 +191,12 @@ describe('passages of real sessions', () => {
     // The real-recall questions about these transcripts, at budgets where the last passage shown often does not fit whole.
     const questions = SETS[0]!.questions.filter((q) => q.transcript.startsWith('claude/real/')).map((q) => q.question);
     assert.ok(questions.length >= 10);
-    const words = new Set(store.db.prepare<[], { text: string }>(`SELECT text FROM episodes`).all().flatMap((e) => e.text.split(/\s+/)));
+    const words = new Set(
+      store.db
+        .prepare<[], { text: string }>(`SELECT text FROM episodes`)
+        .all()
+        .flatMap((e) => e.text.split(/\s+/)),
+    );
     let partial = 0;
     for (const query of questions)
       for (const budget of [300, 500, 700]) {
@@ -198,13 +237,26 @@ describe('passage ranking beyond the words', () => {
         return dir;
       });
       // The same sentence said in two projects, a month apart.
-      remember(store, { text: 'The nightly export writes its files to the cold bucket.', cwd: repos[0], at: '2026-01-10T09:00:00Z' }, { hasModel: false, now: NOW });
-      remember(store, { text: 'The nightly export writes its files to the cold bucket too.', cwd: repos[1], at: '2026-02-10T09:00:00Z' }, { hasModel: false, now: NOW });
-      const first = (cwd: string): string | undefined => recall(store, { query: 'where does the nightly export write files?', cwd }, NOW).passages?.[0]?.repo_root;
+      remember(
+        store,
+        { text: 'The nightly export writes its files to the cold bucket.', cwd: repos[0], at: '2026-01-10T09:00:00Z' },
+        { hasModel: false, now: NOW },
+      );
+      remember(
+        store,
+        { text: 'The nightly export writes its files to the cold bucket too.', cwd: repos[1], at: '2026-02-10T09:00:00Z' },
+        { hasModel: false, now: NOW },
+      );
+      const first = (cwd: string): string | undefined =>
+        recall(store, { query: 'where does the nightly export write files?', cwd }, NOW).passages?.[0]?.repo_root;
       assert.equal(first(repos[0]!), repos[0], 'asked from alpha, alpha first');
       assert.equal(first(path.join(repos[1]!, 'src')), repos[1], 'asked from inside beta, beta first');
       const then = recall(store, { query: 'where does the nightly export write files?', as_of: '2026-01-20' }, NOW);
-      assert.deepEqual(then.passages?.map((p) => p.repo_root), [repos[0]], 'as of January, only what had been said by then');
+      assert.deepEqual(
+        then.passages?.map((p) => p.repo_root),
+        [repos[0]],
+        'as of January, only what had been said by then',
+      );
     } finally {
       store.close();
       fs.rmSync(home, { recursive: true, force: true });
@@ -219,7 +271,11 @@ describe('a memory.db made before passages', () => {
     // A store with this Scry's episodes, then taken back to the schema before passages (as an older Scry wrote it).
     const fresh = new MemoryStore(path.join(home, 'fresh.db'), { now: () => NOW });
     for (const f of realFiles(REAL)) await ingestFile(fresh, 'claude', f, { home });
-    const episodes = fresh.db.prepare<[], Record<string, unknown>>(`SELECT id, source, source_path, session_id, line_start, line_end, occurred_at, ingested_at, cwd, repo_root, text, summary, tokens FROM episodes`).all();
+    const episodes = fresh.db
+      .prepare<[], Record<string, unknown>>(
+        `SELECT id, source, source_path, session_id, line_start, line_end, occurred_at, ingested_at, cwd, repo_root, text, summary, tokens FROM episodes`,
+      )
+      .all();
     const expected = passagesOf(fresh).length;
     fresh.close();
     const at = MIGRATIONS.indexOf(PASSAGES_MIGRATION);
@@ -227,7 +283,8 @@ describe('a memory.db made before passages', () => {
     const old = openDatabase(file);
     for (const m of MIGRATIONS.slice(0, at)) old.exec(m);
     old.pragma(`user_version = ${at}`);
-    const ins = old.prepare(`INSERT INTO episodes(id, source, source_path, session_id, line_start, line_end, occurred_at, ingested_at, cwd, repo_root, text, summary, tokens)
+    const ins =
+      old.prepare(`INSERT INTO episodes(id, source, source_path, session_id, line_start, line_end, occurred_at, ingested_at, cwd, repo_root, text, summary, tokens)
       VALUES (@id, @source, @source_path, @session_id, @line_start, @line_end, @occurred_at, @ingested_at, @cwd, @repo_root, @text, @summary, @tokens)`);
     for (const e of episodes) ins.run(e);
     assert.throws(() => old.prepare(`SELECT count(*) FROM passages`).get(), /no such table/);

@@ -18,9 +18,16 @@ describe('recall quality on the fixture questions', () => {
   it('has at least 30 questions, each labelled by whether it names its entity, each entity in the graph', () => {
     assert.ok(QUESTIONS.length >= 30);
     for (const q of QUESTIONS) {
-      assert.ok(g.store.findEntity(q.expect) !== undefined || g.store.db.prepare(`SELECT 1 FROM entities WHERE name = ?`).get(q.expect) !== undefined, `'${q.expect}' is an entity of the fixture graph`);
+      assert.ok(
+        g.store.findEntity(q.expect) !== undefined || g.store.db.prepare(`SELECT 1 FROM entities WHERE name = ?`).get(q.expect) !== undefined,
+        `'${q.expect}' is an entity of the fixture graph`,
+      );
       const spellings = [q.expect, ...(g.store.findEntity(q.expect)?.aliases ?? [])].map((s) => s.toLowerCase());
-      assert.equal(spellings.some((s) => q.q.toLowerCase().includes(s)), q.names, `"${q.q}" ${q.names ? 'names' : 'does not name'} ${q.expect}`);
+      assert.equal(
+        spellings.some((s) => q.q.toLowerCase().includes(s)),
+        q.names,
+        `"${q.q}" ${q.names ? 'names' : 'does not name'} ${q.expect}`,
+      );
     }
   });
 

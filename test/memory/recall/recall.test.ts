@@ -19,8 +19,11 @@ import { fixtureGraph, FIXTURES, type FixtureGraph } from './fixture-graph';
 const NOW = new Date('2025-05-01T12:00:00.000Z');
 /** The entities a query ranks first, before the answer spends its budget (passages first, issue 37). */
 const ranked = (g: FixtureGraph, query: string): string[] =>
-  rankEntities(g.store, { query }, NOW).ranked.map((c) => g.store.db.prepare<[number], { name: string }>(`SELECT name FROM entities WHERE id = ?`).get(c.id)!.name);
-const factsOf = (r: RecallResult, name: string): string[] => r.matches.find((m) => m.entity.name === name)?.facts.map((f) => `${f.relation} ${f.target ?? f.value}`) ?? [];
+  rankEntities(g.store, { query }, NOW).ranked.map(
+    (c) => g.store.db.prepare<[number], { name: string }>(`SELECT name FROM entities WHERE id = ?`).get(c.id)!.name,
+  );
+const factsOf = (r: RecallResult, name: string): string[] =>
+  r.matches.find((m) => m.entity.name === name)?.facts.map((f) => `${f.relation} ${f.target ?? f.value}`) ?? [];
 
 describe('memory recall on the fixture graph', () => {
   let g: FixtureGraph;
@@ -63,7 +66,11 @@ describe('memory recall on the fixture graph', () => {
       for (const m of r.matches) {
         if (m.match !== 'text' || query.toLowerCase().includes(m.entity.name.toLowerCase())) continue;
         assert.ok(m.facts.length > 0, `${query}: ${m.entity.name} shown without a fact of its own`);
-        for (const f of m.facts) assert.ok(!shown.includes(f.text.toLowerCase().replace(/\s+/g, ' ').trim()), `${query}: "${f.text}" is in a passage shown and again under ${m.entity.name}`);
+        for (const f of m.facts)
+          assert.ok(
+            !shown.includes(f.text.toLowerCase().replace(/\s+/g, ' ').trim()),
+            `${query}: "${f.text}" is in a passage shown and again under ${m.entity.name}`,
+          );
       }
       assert.equal(new Set(facts).size, facts.length, `${query}: a fact sentence shown twice`);
       const sentences = shown.split(/(?<=[.!?])\s+/).filter((x) => x.length >= 30);
@@ -73,9 +80,15 @@ describe('memory recall on the fixture graph', () => {
 
   it('answers as of a time before a fact was superseded', () => {
     const then = recall(g.store, { query: 'hermes-api', as_of: '2025-02-01' }, NOW);
-    assert.deepEqual(factsOf(then, 'hermes-api').filter((f) => f.startsWith('deployed_on')), ['deployed_on web-1']);
+    assert.deepEqual(
+      factsOf(then, 'hermes-api').filter((f) => f.startsWith('deployed_on')),
+      ['deployed_on web-1'],
+    );
     const now = recall(g.store, { query: 'hermes-api' }, NOW);
-    assert.deepEqual(factsOf(now, 'hermes-api').filter((f) => f.startsWith('deployed_on')), ['deployed_on web-2']);
+    assert.deepEqual(
+      factsOf(now, 'hermes-api').filter((f) => f.startsWith('deployed_on')),
+      ['deployed_on web-2'],
+    );
     const closed = factsOfEntity(g.store, { entity: 'hermes-api', all: true }).facts.find((f) => f.relation === 'deployed_on' && f.target === 'web-1')!;
     assert.equal(closed.valid_to?.slice(0, 10), '2025-03-05', 'web-1 held until the session that moved the API');
     assert.ok(closed.superseded_by !== undefined);
@@ -131,7 +144,11 @@ describe('memory recall on the fixture graph', () => {
 
   it('remembers a fact at once, finds it by recall, and keeps one fact when told twice', () => {
     const before = g.store.counts();
-    const first = remember(g.store, { text: 'The staging database is running on db-2.', entity: ['machine:db-2', 'staging database'], at: '2025-04-25' }, { hasModel: false, now: NOW });
+    const first = remember(
+      g.store,
+      { text: 'The staging database is running on db-2.', entity: ['machine:db-2', 'staging database'], at: '2025-04-25' },
+      { hasModel: false, now: NOW },
+    );
     assert.equal(first.created, true);
     assert.equal(first.refine, 'offline-only');
     assert.ok(first.facts.length >= 1);
@@ -166,14 +183,24 @@ describe('memory recall on the fixture graph', () => {
     const page = listEntities(g.store, { limit: 3 });
     assert.equal(page.entities.length, 3);
     const next = listEntities(g.store, { limit: 3, cursor: page.next_cursor! });
-    assert.equal(next.entities.some((e) => page.entities.some((p) => p.id === e.id)), false);
+    assert.equal(
+      next.entities.some((e) => page.entities.some((p) => p.id === e.id)),
+      false,
+    );
 
     const postgres = factsOfEntity(g.store, { entity: 'Postgres' }).facts.find((f) => f.relation === 'runs_on')!;
     assert.equal(postgres.target, 'db-1');
     const inv = invalidateFact(g.store, { fact: String(postgres.id), at: '2025-04-30' }, NOW);
     assert.equal(inv.changed, true);
-    assert.equal(factsOfEntity(g.store, { entity: 'Postgres' }).facts.some((f) => f.id === postgres.id), false, 'no longer current');
-    assert.ok(factsOfEntity(g.store, { entity: 'Postgres', all: true }).facts.some((f) => f.id === postgres.id), 'kept in history');
+    assert.equal(
+      factsOfEntity(g.store, { entity: 'Postgres' }).facts.some((f) => f.id === postgres.id),
+      false,
+      'no longer current',
+    );
+    assert.ok(
+      factsOfEntity(g.store, { entity: 'Postgres', all: true }).facts.some((f) => f.id === postgres.id),
+      'kept in history',
+    );
     assert.deepEqual(factsOf(recall(g.store, { query: 'Postgres', as_of: '2025-04-01' }, NOW), 'Postgres'), ['runs_on db-1'], 'and still true back then');
 
     const webpack = g.store.findEntity('webpack')!;
@@ -181,8 +208,15 @@ describe('memory recall on the fixture graph', () => {
     assert.equal(gone.entities, 1);
     assert.ok(gone.facts >= 1);
     assert.equal(g.store.findEntity('webpack'), undefined);
-    assert.equal((g.store.db.prepare(`SELECT count(*) AS n FROM facts WHERE source_id = ? OR target_id = ?`).get(webpack.id, webpack.id) as { n: number }).n, 0);
-    assert.equal(recall(g.store, { query: 'webpack' }, NOW).matches.some((m) => m.entity.name === 'webpack'), false, 'nor found by full text');
+    assert.equal(
+      (g.store.db.prepare(`SELECT count(*) AS n FROM facts WHERE source_id = ? OR target_id = ?`).get(webpack.id, webpack.id) as { n: number }).n,
+      0,
+    );
+    assert.equal(
+      recall(g.store, { query: 'webpack' }, NOW).matches.some((m) => m.entity.name === 'webpack'),
+      false,
+      'nor found by full text',
+    );
     assert.throws(() => factsOfEntity(g.store, { entity: 'webpack' }), /no entity 'webpack' in memory/);
   });
 
@@ -202,7 +236,10 @@ describe('memory recall on the fixture graph', () => {
     assert.equal(whole.nodes[0]!.depth, 0);
     assert.equal(whole.page.has_more, false);
     const depths = whole.nodes.map((n) => n.depth!);
-    assert.deepEqual(depths, [...depths].sort((a, b) => a - b));
+    assert.deepEqual(
+      depths,
+      [...depths].sort((a, b) => a - b),
+    );
 
     const seen = new Set<number>();
     const edges = new Set<number>();

@@ -17,7 +17,10 @@ import { CannedModel } from '../canned-model';
 const MODEL_REPLY: ExtractReply = {
   tokens: 50,
   extraction: {
-    entities: [{ name: 'hermes-api', type: 'service', aliases: ['the Hermes API'] }, { name: 'web-2', type: 'machine' }],
+    entities: [
+      { name: 'hermes-api', type: 'service', aliases: ['the Hermes API'] },
+      { name: 'web-2', type: 'machine' },
+    ],
     facts: [{ source: 'hermes-api', relation: 'deployed on', target: 'web-2', fact: 'The Hermes API runs on web-2', confidence: 0.95 }],
   },
 };
@@ -50,7 +53,10 @@ describe('remember, then a model refines it from the queue', () => {
     assert.equal(store.episode(r.episode_id)?.extractedBy, 'model');
     assert.ok(store.findEntity('the Hermes API'), 'the model gave an alias');
     const facts = store.factsOf(store.findEntity('hermes-api')!.id);
-    assert.ok(facts.some((f) => f.relation === 'note'), 'the offline note stays');
+    assert.ok(
+      facts.some((f) => f.relation === 'note'),
+      'the offline note stays',
+    );
     assert.ok(facts.some((f) => f.relation === 'deployed_on'));
   });
 
@@ -74,14 +80,21 @@ describe('remember, then a model refines it from the queue', () => {
       assert.equal(r.outcome, 'ingested', `${f}: ${r.error ?? r.outcome}`);
     }
     const db = new Database(store.file, { readonly: true });
-    const episodes = db.prepare('SELECT id, occurred_at AS at, extracted_by AS by FROM episodes ORDER BY occurred_at').all() as Array<{ id: string; at: string; by: string }>;
+    const episodes = db.prepare('SELECT id, occurred_at AS at, extracted_by AS by FROM episodes ORDER BY occurred_at').all() as Array<{
+      id: string;
+      at: string;
+      by: string;
+    }>;
     db.close();
     assert.ok(episodes.length >= 3, `episodes: ${episodes.length}`);
     assert.deepEqual([...new Set(episodes.map((e) => e.by))], ['offline']);
     assert.equal(store.queueItem(episodes[0]!.id)?.status, 'done', 'done offline, nothing pending');
     // The cut-off falls inside the sessions' span: the later ones are refined.
     const cut = episodes[Math.floor(episodes.length / 2)]!.at;
-    const want = episodes.filter((e) => e.at >= cut).map((e) => e.id).sort();
+    const want = episodes
+      .filter((e) => e.at >= cut)
+      .map((e) => e.id)
+      .sort();
     assert.notEqual(want.length, episodes.length);
     assert.equal(store.refineOfflineSince(cut), want.length);
     const model = modelThat(true);

@@ -17,8 +17,20 @@ describe('a passage shown whole (issue 37)', () => {
     'Nothing else changed in the deploy.';
   const cases: Array<{ name: string; text: string; query: string[]; max: number; has: string[] }> = [
     { name: 'fits: whole, whitespace folded', text: 'Use pnpm.\n\n  Not npm.', query: ['pnpm'], max: 400, has: ['Use pnpm. Not npm.'] },
-    { name: 'too long: the sentences around the best one', text: long, query: ['queue', 'rq'], max: 200, has: ['We decided to use RQ instead of Celery for the invoice queue because it is simpler to run.'] },
-    { name: 'too long: the fact after the match is kept whole', text: long, query: ['memory', 'pdfs'], max: 240, has: ['The worker ran out of memory while building PDFs.', 'We decided to use RQ instead of Celery for the invoice queue because it is simpler to run.'] },
+    {
+      name: 'too long: the sentences around the best one',
+      text: long,
+      query: ['queue', 'rq'],
+      max: 200,
+      has: ['We decided to use RQ instead of Celery for the invoice queue because it is simpler to run.'],
+    },
+    {
+      name: 'too long: the fact after the match is kept whole',
+      text: long,
+      query: ['memory', 'pdfs'],
+      max: 240,
+      has: ['The worker ran out of memory while building PDFs.', 'We decided to use RQ instead of Celery for the invoice queue because it is simpler to run.'],
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {

@@ -17,7 +17,10 @@ import { CONTEXT_FORMS, leaked, loadCorpus } from './corpus';
 
 const corpus = loadCorpus('corpus');
 // Secrets recognisable on their own (a bare Discord webhook token or a context form needs its surroundings).
-const tokens = corpus.filter((e) => !CONTEXT_FORMS.has(e.family) && !/\s/.test(e.secrets[0]!) && e.secrets[0]!.length >= 20 && e.secrets[0]!.length < 150 && redact(e.secrets[0]!).count > 0);
+const tokens = corpus.filter(
+  (e) =>
+    !CONTEXT_FORMS.has(e.family) && !/\s/.test(e.secrets[0]!) && e.secrets[0]!.length >= 20 && e.secrets[0]!.length < 150 && redact(e.secrets[0]!).count > 0,
+);
 
 describe('redaction at the call sites', () => {
   it('a breadcrumb cut through a secret keeps none of it', () => {
@@ -46,7 +49,9 @@ describe('redaction at the call sites', () => {
           assert.ok(!String(err).includes(s), String(err));
         }
       }
-      const names = (store.db.prepare('SELECT name FROM entities UNION ALL SELECT alias FROM aliases').all() as Array<{ name: string }>).map((r) => r.name).join('\n');
+      const names = (store.db.prepare('SELECT name FROM entities UNION ALL SELECT alias FROM aliases').all() as Array<{ name: string }>)
+        .map((r) => r.name)
+        .join('\n');
       const text = (store.db.prepare('SELECT text || summary AS t FROM episodes').all() as Array<{ t: string }>).map((r) => r.t).join('\n');
       assert.deepEqual(leaked(corpus, names + text), []);
     } finally {
@@ -64,12 +69,17 @@ describe('redaction at the call sites', () => {
       store.applyExtraction(
         ep,
         {
-          entities: [{ name: 'billing', type: 'service', aliases: [s, 'billing-api'] }, { name: `token ${s}`, type: 'concept' }],
+          entities: [
+            { name: 'billing', type: 'service', aliases: [s, 'billing-api'] },
+            { name: `token ${s}`, type: 'concept' },
+          ],
           facts: [{ source: 'billing', relation: 'uses', target: 'web-1', fact: `billing authenticates with ${s}`, confidence: 0.9 }],
         },
         'stub',
       );
-      const dump = fs.readFileSync(path.join(home, 'memory.db')).toString('latin1') + (fs.existsSync(path.join(home, 'memory.db-wal')) ? fs.readFileSync(path.join(home, 'memory.db-wal')).toString('latin1') : '');
+      const dump =
+        fs.readFileSync(path.join(home, 'memory.db')).toString('latin1') +
+        (fs.existsSync(path.join(home, 'memory.db-wal')) ? fs.readFileSync(path.join(home, 'memory.db-wal')).toString('latin1') : '');
       assert.ok(!dump.includes(s.slice(4, 20)));
       const aliases = (store.db.prepare('SELECT alias FROM aliases').all() as Array<{ alias: string }>).map((r) => r.alias);
       assert.ok(aliases.includes('billing-api'), aliases.join(', '));

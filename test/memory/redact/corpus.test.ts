@@ -16,18 +16,26 @@ const corpus = loadCorpus('corpus');
 describe('redaction corpus', () => {
   it('is what scripts/gen-secret-corpus.mjs writes, with >= 150 secrets over >= 60 provider families and the context forms', () => {
     const out = tempDir('secret-corpus');
-    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'gen-secret-corpus.mjs')], { env: { ...process.env, SECRET_CORPUS_OUT: out }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'gen-secret-corpus.mjs')], {
+      env: { ...process.env, SECRET_CORPUS_OUT: out },
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr);
-    for (const f of ['corpus.json', 'held-out.json', 'held-out-2.json', 'held-out-3.json', 'held-out-4.json', 'keep-4.json']) assert.equal(fs.readFileSync(path.join(out, f), 'utf8'), fs.readFileSync(path.join(SECRETS_DIR, f), 'utf8'), `${f} differs from the generator's output`);
+    for (const f of ['corpus.json', 'held-out.json', 'held-out-2.json', 'held-out-3.json', 'held-out-4.json', 'keep-4.json'])
+      assert.equal(fs.readFileSync(path.join(out, f), 'utf8'), fs.readFileSync(path.join(SECRETS_DIR, f), 'utf8'), `${f} differs from the generator's output`);
     assert.ok(corpus.length >= 150, `${corpus.length} secrets`);
     const providers = new Set(corpus.filter((e) => !CONTEXT_FORMS.has(e.family)).map((e) => e.family));
     assert.ok(providers.size >= 60, `${providers.size} provider families`);
     const forms = new Set(corpus.filter((e) => CONTEXT_FORMS.has(e.family)).map((e) => `${e.family}/${e.form}`));
-    for (const f of ['url/redis-password-only', 'cli/mysql-attached', 'cli/curl-user', 'header/x-api-key', 'env/secret-key-base', 'prose/env-name-is']) assert.ok(forms.has(f), f);
+    for (const f of ['url/redis-password-only', 'cli/mysql-attached', 'cli/curl-user', 'header/x-api-key', 'env/secret-key-base', 'prose/env-name-is'])
+      assert.ok(forms.has(f), f);
     // No held-out family is in the tuning corpus.
     const tuned = new Set(corpus.map((e) => e.family));
     const heldOnly = loadCorpus('held-out').filter((e) => !CONTEXT_FORMS.has(e.family) && tuned.has(e.family) && e.family !== 'cloudflare');
-    assert.deepEqual(heldOnly.map((e) => e.family), []);
+    assert.deepEqual(
+      heldOnly.map((e) => e.family),
+      [],
+    );
   });
 
   const byFamily = new Map<string, typeof corpus>();

@@ -77,4 +77,5 @@ export function score(entries: readonly CorpusEntry[], redactText: (text: string
 }
 
 /** The non-secrets that do not come out byte for byte. */
-export const damaged = (entries: readonly KeepEntry[], redactText: (text: string) => string): KeepEntry[] => entries.filter((e) => redactText(e.text) !== e.text);
+export const damaged = (entries: readonly KeepEntry[], redactText: (text: string) => string): KeepEntry[] =>
+  entries.filter((e) => redactText(e.text) !== e.text);

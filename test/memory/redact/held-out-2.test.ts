@@ -15,8 +15,14 @@ describe('redaction on the second held-out set', () => {
     const earlier = [...loadCorpus('corpus'), ...loadCorpus('held-out')];
     const families = new Set(earlier.filter((e) => !CONTEXT_FORMS.has(e.family)).map((e) => e.family));
     const forms = new Set(earlier.map((e) => `${e.family}/${e.form}`));
-    assert.deepEqual(held.filter((e) => !CONTEXT_FORMS.has(e.family) && families.has(e.family)).map((e) => e.family), []);
-    assert.deepEqual(held.filter((e) => forms.has(`${e.family}/${e.form}`)).map((e) => `${e.family}/${e.form}`), []);
+    assert.deepEqual(
+      held.filter((e) => !CONTEXT_FORMS.has(e.family) && families.has(e.family)).map((e) => e.family),
+      [],
+    );
+    assert.deepEqual(
+      held.filter((e) => forms.has(`${e.family}/${e.form}`)).map((e) => `${e.family}/${e.form}`),
+      [],
+    );
     const providers = held.filter((e) => !CONTEXT_FORMS.has(e.family));
     assert.ok(providers.length >= 60, `${providers.length} provider secrets`);
     assert.ok(new Set(providers.map((e) => e.family)).size >= 25);
@@ -31,7 +37,9 @@ describe('redaction on the second held-out set', () => {
       const miss = missed.filter((e) => CONTEXT_FORMS.has(e.family) === ctx);
       return `${all.length - miss.length}/${all.length}`;
     };
-    console.log(`  held-out-2: ${held.length - missed.length}/${held.length} redacted (${(rate * 100).toFixed(1)} %; providers ${part(false)}, context forms ${part(true)}); missed: ${missed.map((e) => `${e.family}/${e.form}`).join(', ')}`);
+    console.log(
+      `  held-out-2: ${held.length - missed.length}/${held.length} redacted (${(rate * 100).toFixed(1)} %; providers ${part(false)}, context forms ${part(true)}); missed: ${missed.map((e) => `${e.family}/${e.form}`).join(', ')}`,
+    );
     assert.ok(rate >= 0.5, `held-out-2 rate ${rate}`);
   });
 });

@@ -19,8 +19,14 @@ describe('redaction on the third held-out set', () => {
     const earlier = [...loadCorpus('corpus'), ...loadCorpus('held-out'), ...loadCorpus('held-out-2')];
     const families = new Set(earlier.filter((e) => !CONTEXT_FORMS.has(e.family)).map((e) => e.family));
     const forms = new Set(earlier.map((e) => `${e.family}/${e.form}`));
-    assert.deepEqual(held.filter((e) => !CONTEXT_FORMS.has(e.family) && families.has(e.family)).map((e) => e.family), []);
-    assert.deepEqual(held.filter((e) => forms.has(`${e.family}/${e.form}`)).map((e) => `${e.family}/${e.form}`), []);
+    assert.deepEqual(
+      held.filter((e) => !CONTEXT_FORMS.has(e.family) && families.has(e.family)).map((e) => e.family),
+      [],
+    );
+    assert.deepEqual(
+      held.filter((e) => forms.has(`${e.family}/${e.form}`)).map((e) => `${e.family}/${e.form}`),
+      [],
+    );
     assert.ok(held.length >= 120, `${held.length} secrets`);
     const providers = held.filter((e) => !CONTEXT_FORMS.has(e.family));
     assert.ok(new Set(providers.map((e) => e.family)).size >= 45);
@@ -35,7 +41,9 @@ describe('redaction on the third held-out set', () => {
       return `${all.length - miss.length}/${all.length}`;
     };
     const caught = held.length - missed.length;
-    console.log(`  held-out-3: ${caught}/${held.length} redacted (${((caught / held.length) * 100).toFixed(1)} %; providers ${part(false)}, context forms ${part(true)}); missed: ${missed.map((e) => `${e.family}/${e.form}`).join(', ')}`);
+    console.log(
+      `  held-out-3: ${caught}/${held.length} redacted (${((caught / held.length) * 100).toFixed(1)} %; providers ${part(false)}, context forms ${part(true)}); missed: ${missed.map((e) => `${e.family}/${e.form}`).join(', ')}`,
+    );
     assert.ok(caught >= FLOOR, `held-out-3: ${caught} redacted, below the floor of ${FLOOR}`);
   });
 });

@@ -30,12 +30,22 @@ describe('redaction on the fourth held-out set', () => {
     const earlier = [...loadCorpus('corpus'), ...loadCorpus('held-out'), ...loadCorpus('held-out-2'), ...loadCorpus('held-out-3')];
     const families = new Set(earlier.filter((e) => !CONTEXT_FORMS.has(e.family)).map((e) => e.family));
     const forms = new Set(earlier.map((e) => `${e.family}/${e.form}`));
-    assert.deepEqual(held.filter((e) => !CONTEXT_FORMS.has(e.family) && families.has(e.family)).map((e) => e.family), []);
-    assert.deepEqual(held.filter((e) => forms.has(`${e.family}/${e.form}`)).map((e) => `${e.family}/${e.form}`), []);
+    assert.deepEqual(
+      held.filter((e) => !CONTEXT_FORMS.has(e.family) && families.has(e.family)).map((e) => e.family),
+      [],
+    );
+    assert.deepEqual(
+      held.filter((e) => forms.has(`${e.family}/${e.form}`)).map((e) => `${e.family}/${e.form}`),
+      [],
+    );
     assert.ok(held.length >= 80, `${held.length} secrets`);
     const bare = held.filter((e) => !wordNear(e.text, e.secrets[0]!));
     assert.ok(bare.length * 3 >= held.length, `${bare.length} of ${held.length} with no credential word within 40 characters`);
-    for (const kind of ['url', 'code', 'table', 'wrapped', 'wallet', 'cli', 'config', 'prose']) assert.ok(held.some((e) => e.form.includes(kind) || e.family === kind), kind);
+    for (const kind of ['url', 'code', 'table', 'wrapped', 'wallet', 'cli', 'config', 'prose'])
+      assert.ok(
+        held.some((e) => e.form.includes(kind) || e.family === kind),
+        kind,
+      );
     assert.ok(keep.length >= 40, `${keep.length} non-secrets`);
     for (const kind of ['public-key', 'hash', 'base64', 'id', 'address', 'host', 'path']) assert.ok(keep.filter((e) => e.family === kind).length >= 2, kind);
   });
@@ -44,7 +54,10 @@ describe('redaction on the fourth held-out set', () => {
     const phrases = held.filter((e) => /^bip39-\d+/.test(e.form) && !/wrapped|numbered/.test(e.form));
     assert.ok(phrases.length >= 5);
     for (const e of phrases) assert.ok(validateMnemonic(e.secrets[0]!, wordlist), e.form);
-    const tags = keep.find((e) => e.form === 'bip39-words-bad-checksum')!.text.replace(/^tags: /, '').split(', ');
+    const tags = keep
+      .find((e) => e.form === 'bip39-words-bad-checksum')!
+      .text.replace(/^tags: /, '')
+      .split(', ');
     assert.ok(tags.length === 12 && tags.every((w) => wordlist.includes(w)) && !validateMnemonic(tags.join(' '), wordlist));
   });
 
@@ -55,7 +68,9 @@ describe('redaction on the fourth held-out set', () => {
     const s = score(held, (t) => redact(t).text);
     const d = damaged(keep, (t) => redact(t).text);
     const name = (e: { family: string; form: string }): string => `${e.family}/${e.form}`;
-    console.log(`  held-out-4: ${held.length - s.leaked.length - s.partial.length}/${held.length} redacted whole; leaked ${s.leaked.length} (${s.leaked.map(name).join(', ')}); partial ${s.partial.length} (${s.partial.map(name).join(', ')})`);
+    console.log(
+      `  held-out-4: ${held.length - s.leaked.length - s.partial.length}/${held.length} redacted whole; leaked ${s.leaked.length} (${s.leaked.map(name).join(', ')}); partial ${s.partial.length} (${s.partial.map(name).join(', ')})`,
+    );
     console.log(`  keep-4: ${d.length}/${keep.length} damaged (${d.map(name).join(', ')})`);
     assert.deepEqual(s.leaked.map(name).sort(), ['prose/hex-in-parentheses', 'prose/slack-quote-backticks', 'table/token-column-far']);
     assert.deepEqual(s.partial.map(name), []);

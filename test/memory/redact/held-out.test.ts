@@ -31,7 +31,9 @@ describe('redaction beyond its corpus', () => {
     const held = loadCorpus('held-out');
     const missed = held.filter((e) => e.secrets.some((s) => redact(e.text).text.includes(s)));
     const rate = 1 - missed.length / held.length;
-    console.log(`  held-out: ${held.length - missed.length}/${held.length} redacted (${(rate * 100).toFixed(1)} %); missed: ${missed.map((e) => `${e.family}/${e.form}`).join(', ')}`);
+    console.log(
+      `  held-out: ${held.length - missed.length}/${held.length} redacted (${(rate * 100).toFixed(1)} %); missed: ${missed.map((e) => `${e.family}/${e.form}`).join(', ')}`,
+    );
     // A floor against regressions, not a target: the figure above is the result.
     assert.ok(rate >= 0.6, `held-out rate ${rate}`);
   });
@@ -68,7 +70,9 @@ describe('redaction beyond its corpus', () => {
 
   it('real code (rxjs sources, TypeScript lib declarations, this daemon) rarely loses a word (rate printed)', () => {
     const roots = [path.join(ROOT, 'node_modules', 'rxjs', 'src'), path.join(ROOT, 'node_modules', 'typescript', 'lib'), path.join(ROOT, 'daemon')];
-    const files = roots.flatMap((r) => walk(r)).filter((f) => /\.(ts|js)$/.test(f) && !path.relative(ROOT, f).startsWith(path.join('daemon', 'memory', 'redact')));
+    const files = roots
+      .flatMap((r) => walk(r))
+      .filter((f) => /\.(ts|js)$/.test(f) && !path.relative(ROOT, f).startsWith(path.join('daemon', 'memory', 'redact')));
     let bytes = 0;
     let count = 0;
     const hits: string[] = [];
@@ -95,7 +99,9 @@ describe('redaction beyond its corpus', () => {
     }
     const count = [...kinds.values()].reduce((a, b) => a + b, 0);
     const perMb = count / (bytes / 1e6);
-    console.log(`  docs: ${count} redactions in ${(bytes / 1e6).toFixed(2)} MB (${perMb.toFixed(1)} per MB) over ${files.length} files; ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    console.log(
+      `  docs: ${count} redactions in ${(bytes / 1e6).toFixed(2)} MB (${perMb.toFixed(1)} per MB) over ${files.length} files; ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`,
+    );
     assert.ok(files.length > 100);
     // Most of these are the docs' own example passwords (`redis://user:pass@`, `password=secret`); a rule that fires on prose would show as hundreds.
     assert.ok(perMb <= 30, `${perMb} redactions per MB of docs`);

@@ -64,10 +64,24 @@ function session(): string {
         ...base,
         type: 'assistant',
         uuid: `a${i}`,
-        message: { id: `m${i}`, role: 'assistant', content: [{ type: 'text', text: `Using ${e.text} as you said.` }, { type: 'tool_use', id: `t${i}`, name: 'Bash', input: { command: longCommand(e.text, e.secrets[0]!) } }] },
+        message: {
+          id: `m${i}`,
+          role: 'assistant',
+          content: [
+            { type: 'text', text: `Using ${e.text} as you said.` },
+            { type: 'tool_use', id: `t${i}`, name: 'Bash', input: { command: longCommand(e.text, e.secrets[0]!) } },
+          ],
+        },
       }),
     );
-    lines.push(JSON.stringify({ ...base, type: 'user', uuid: `r${i}`, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${i}`, content: `ok\n${e.text}\ndone` }] } }));
+    lines.push(
+      JSON.stringify({
+        ...base,
+        type: 'user',
+        uuid: `r${i}`,
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${i}`, content: `ok\n${e.text}\ndone` }] },
+      }),
+    );
   });
   return lines.join('\n') + '\n';
 }
@@ -86,13 +100,25 @@ describe('no secret of the corpus survives the memory path', () => {
       kind: 'reply',
       text: JSON.stringify({
         entities: [{ name: 'deploy service', type: 'service', aliases: [echoed, 'deployer'] }],
-        facts: [{ source: 'deploy service', relation: 'uses', target: 'web-1', fact: `The deploy service authenticates with ${echoed}`, confidence: 0.8, valid_from: null }],
+        facts: [
+          {
+            source: 'deploy service',
+            relation: 'uses',
+            target: 'web-1',
+            fact: `The deploy service authenticates with ${echoed}`,
+            confidence: 0.8,
+            valid_from: null,
+          },
+        ],
       }),
     });
     home = tempDir('redact-leak');
     src = tempDir('redact-leak-src');
     fs.mkdirSync(home, { recursive: true, mode: 0o700 });
-    fs.writeFileSync(path.join(home, 'config.yaml'), `memory:\n  sweep:\n    enabled: false\n  providers:\n    - type: openai\n      base_url: ${llm.url}/v1\n      model: stub\n      timeout_ms: 20000\n    - type: offline\n`);
+    fs.writeFileSync(
+      path.join(home, 'config.yaml'),
+      `memory:\n  sweep:\n    enabled: false\n  providers:\n    - type: openai\n      base_url: ${llm.url}/v1\n      model: stub\n      timeout_ms: 20000\n    - type: offline\n`,
+    );
   });
   after(async () => {
     await stopDaemon(home);
@@ -113,7 +139,10 @@ describe('no secret of the corpus survives the memory path', () => {
     const remembered = tokens.filter((_, i) => i % 4 === 0).slice(0, 16);
     for (const e of remembered) {
       const s = e.secrets[0]!;
-      const res = await scry(['memory', 'remember', `the ${e.family} credential for the deploy job is ${s}`, '--entity', `service:${s}`, '--entity', `deploy-${e.family}`, '--json'], { home, env: ENV });
+      const res = await scry(
+        ['memory', 'remember', `the ${e.family} credential for the deploy job is ${s}`, '--entity', `service:${s}`, '--entity', `deploy-${e.family}`, '--json'],
+        { home, env: ENV },
+      );
       // Refused (the name is not one memory keeps) or stored redacted: both fine, a crash is not.
       assert.ok(res.code === 0 || /--entity/.test(res.stderr), res.stderr);
     }
@@ -135,7 +164,10 @@ describe('no secret of the corpus survives the memory path', () => {
     };
     walk(home);
     assert.ok(files.some((f) => f.endsWith('memory.db')));
-    assert.ok(files.some((f) => f.includes(`${path.sep}logs${path.sep}`)), 'a daemon log was written');
+    assert.ok(
+      files.some((f) => f.includes(`${path.sep}logs${path.sep}`)),
+      'a daemon log was written',
+    );
     const contents = files.map((f) => [f, fs.readFileSync(f).toString('latin1')] as const);
     const inFiles = contents.flatMap(([f, text]) => leaked([...corpus, ...caughtAlone, ...caughtAlone4], text).map((w) => `${w} in ${path.relative(home, f)}`));
     assert.deepEqual(inFiles, []);
@@ -146,15 +178,24 @@ describe('no secret of the corpus survives the memory path', () => {
     // The held-out set's own misses: each is one redact() misses alone (the path adds none), and their number is printed.
     const stored = new Set(contents.flatMap(([, text]) => leaked([...missedAlone], text)).map((w) => w.replace(/ \(in part\)$/, '')));
     const sentMissed = new Set(leaked([...missedAlone], sent).map((w) => w.replace(/ \(in part\)$/, '')));
-    console.log(`  held-out-3 through the memory path: ${heldOut3.length - missedAlone.size}/${heldOut3.length} never stored nor sent; the ${missedAlone.size} redact() misses alone: ${stored.size} found in SCRY_HOME, ${sentMissed.size} in provider requests (${[...missedAlone].map((e) => `${e.family}/${e.form}`).join(', ')})`);
+    console.log(
+      `  held-out-3 through the memory path: ${heldOut3.length - missedAlone.size}/${heldOut3.length} never stored nor sent; the ${missedAlone.size} redact() misses alone: ${stored.size} found in SCRY_HOME, ${sentMissed.size} in provider requests (${[...missedAlone].map((e) => `${e.family}/${e.form}`).join(', ')})`,
+    );
     assert.ok(missedAlone.size <= heldOut3.length - 193, `${missedAlone.size} held-out-3 misses`);
     const stored4 = new Set(contents.flatMap(([, text]) => leaked([...missedAlone4], text)).map((w) => w.replace(/ \(in part\)$/, '')));
-    console.log(`  held-out-4 through the memory path: ${heldOut4.length - missedAlone4.size}/${heldOut4.length} never stored nor sent; the ${missedAlone4.size} redact() misses alone: ${stored4.size} found in SCRY_HOME (${[...missedAlone4].map((e) => `${e.family}/${e.form}`).join(', ')})`);
+    console.log(
+      `  held-out-4 through the memory path: ${heldOut4.length - missedAlone4.size}/${heldOut4.length} never stored nor sent; the ${missedAlone4.size} redact() misses alone: ${stored4.size} found in SCRY_HOME (${[...missedAlone4].map((e) => `${e.family}/${e.form}`).join(', ')})`,
+    );
     assert.ok(missedAlone4.size <= 3, `${missedAlone4.size} held-out-4 misses`);
     // Public keys, hashes and ids are knowledge: each comes out of the path whole.
-    const db = contents.filter(([f]) => /memory\.db(?:-wal)?$/.test(f)).map(([, text]) => text).join('\n');
+    const db = contents
+      .filter(([f]) => /memory\.db(?:-wal)?$/.test(f))
+      .map(([, text]) => text)
+      .join('\n');
     const lost = keep4.filter((k) => publicPart(k.text).length > 0 && !db.includes(publicPart(k.text))).map((k) => `${k.family}/${k.form}`);
-    console.log(`  keep-4 through the memory path: ${keep4.length - lost.length}/${keep4.length} found whole in memory.db${lost.length > 0 ? ` (lost: ${lost.join(', ')})` : ''}`);
+    console.log(
+      `  keep-4 through the memory path: ${keep4.length - lost.length}/${keep4.length} found whole in memory.db${lost.length > 0 ? ` (lost: ${lost.join(', ')})` : ''}`,
+    );
     assert.deepEqual(lost, []);
   });
 });

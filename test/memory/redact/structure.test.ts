@@ -48,8 +48,19 @@ const CAUGHT: ReadonlyArray<readonly [string, string, string]> = [
   ['header value in a headers dict', `httpx.get(URL, headers={"X-Feed-Auth": "${u}"})`, u],
   ['header-setting call', `req.Header.Set("X-Vendor-Key", "${k32}")`, k32],
   ['BIP-39 phrase in prose', `the recovery words are ${p12}. funded it already`, p12],
-  ['BIP-39 phrase split over two lines', `restore:\n${p24.split(' ').slice(0, 12).join(' ')}\n${p24.split(' ').slice(12).join(' ')}`, p24.split(' ').slice(12).join(' ')],
-  ['BIP-39 phrase as a numbered list', `words:\n${p12.split(' ').map((w, i) => `${i + 1}. ${w}`).join('\n')}`, `7. ${p12.split(' ')[6]}`],
+  [
+    'BIP-39 phrase split over two lines',
+    `restore:\n${p24.split(' ').slice(0, 12).join(' ')}\n${p24.split(' ').slice(12).join(' ')}`,
+    p24.split(' ').slice(12).join(' '),
+  ],
+  [
+    'BIP-39 phrase as a numbered list',
+    `words:\n${p12
+      .split(' ')
+      .map((w, i) => `${i + 1}. ${w}`)
+      .join('\n')}`,
+    `7. ${p12.split(' ')[6]}`,
+  ],
   ['keypair as 64 bytes', `$ cat id.json\n${pair}`, pair],
   ['0x key in accounts', `accounts: ["0x${h64}"],`, h64],
   ['0x key assigned to a NAME', `DEPLOYER_PK=0x${h64}`, h64],
@@ -77,7 +88,10 @@ const KEPT: ReadonlyArray<readonly [string, string]> = [
   ['base64 of prose', `motd: ${Buffer.from('Welcome to the build box. Be nice to it.').toString('base64')}`],
   ['32-byte array (a public key)', `"programId": [${bytes(32).join(',')}]`],
   ['64 numbers over 255', `weights: [${bytes(63, 900).join(',')},1000]`],
-  ['twelve list words without the checksum', `tags: ${['ocean', 'forest', 'river', 'mountain', 'island', 'desert', 'valley', 'canyon', 'garden', 'meadow', 'orchard', 'copper'].join(' ')}`],
+  [
+    'twelve list words without the checksum',
+    `tags: ${['ocean', 'forest', 'river', 'mountain', 'island', 'desert', 'valley', 'canyon', 'garden', 'meadow', 'orchard', 'copper'].join(' ')}`,
+  ],
   ['prose of short words', 'we should build the new table and find a way to ship it before the demo on friday with care'],
   ['table without credential columns', `| Name | Version | Hash |\n|---|---|---|\n| zod | 3.23.8 | ${hex(40)} |`],
   ['sha256 list at a fixed width', `${hex(64)}\n${hex(64)}\n${hex(64)}`],

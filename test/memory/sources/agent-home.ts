@@ -46,7 +46,8 @@ export function agentHome(prefix: string, env: NodeJS.ProcessEnv = {}): AgentHom
       assert.equal(r.code, 0, `scry ${args.join(' ')}: ${r.stderr}`);
       return JSON.parse(r.stdout) as T;
     },
-    episodes: (source) => query('SELECT id, occurred_at, text, source_path, cwd, repo_root FROM episodes WHERE source = ? ORDER BY occurred_at, line_start', source),
+    episodes: (source) =>
+      query('SELECT id, occurred_at, text, source_path, cwd, repo_root FROM episodes WHERE source = ? ORDER BY occurred_at, line_start', source),
     cursors: (source) => query<{ n: number }>('SELECT count(*) AS n FROM cursors WHERE source = ?', source)[0]?.n ?? 0,
     holds(needle) {
       const hit = (dir: string): boolean =>
@@ -81,6 +82,9 @@ export async function assertStatusLists(h: AgentHome, source: string, store: str
   const status = await h.json<MemoryStatus>(['memory', 'status']);
   const s = status.sources?.find((x) => x.id === source);
   assert.ok(s, `status lists ${source}: ${JSON.stringify(status.sources?.map((x) => x.id))}`);
-  assert.ok(s.stores?.some((x) => x === store || x === fs.realpathSync(store)), `${source}'s store ${store} is listed: ${JSON.stringify(s.stores)}`);
+  assert.ok(
+    s.stores?.some((x) => x === store || x === fs.realpathSync(store)),
+    `${source}'s store ${store} is listed: ${JSON.stringify(s.stores)}`,
+  );
   assert.deepEqual([s.sessions_found, s.sessions_ingested, s.failed], [sessions, sessions, []], JSON.stringify(s));
 }

@@ -20,7 +20,9 @@ const TOKEN = 'ghp_Zx8Yw7Vu6Ts5Rq4Po3Nm2Lk1Jh0Gf9Ed8Cb';
 
 /** The session start times the file's headers give, read as Aider wrote them (local time). */
 function headerTimes(file: string): string[] {
-  return [...fs.readFileSync(file, 'utf8').matchAll(/^# aider chat started at (\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/gm)].map((m) => new Date(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!).toISOString());
+  return [...fs.readFileSync(file, 'utf8').matchAll(/^# aider chat started at (\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/gm)].map((m) =>
+    new Date(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!).toISOString(),
+  );
 }
 
 function repoWith(root: string, name: string, history: string): string {
@@ -79,14 +81,23 @@ describe('Aider histories through the daemon', () => {
   it('recall finds the decision the session stated', async () => {
     const r = await h.json<RecallResult>(['memory', 'recall', 'where does the ledger service deploy']);
     // What the passages say, and the statements they were found through.
-    const said = (r.passages ?? []).filter((p) => p.source === 'aider').map((p) => p.snippet).join('\n');
+    const said = (r.passages ?? [])
+      .filter((p) => p.source === 'aider')
+      .map((p) => p.snippet)
+      .join('\n');
     assert.match(said, /build-7/, JSON.stringify(r.passages));
   });
 
   it('never stores the planted token', () => {
     assert.ok(fs.readFileSync(WRITTEN, 'utf8').includes(TOKEN), 'the fixture carries the token');
     assert.equal(h.holds(TOKEN), false);
-    assert.match(h.episodes('aider').map((e) => e.text).join('\n'), /\[redacted:github-token\]/);
+    assert.match(
+      h
+        .episodes('aider')
+        .map((e) => e.text)
+        .join('\n'),
+      /\[redacted:github-token\]/,
+    );
   });
 });
 
@@ -100,7 +111,10 @@ describe('an Aider history Scry cannot read', () => {
     const repo = path.join(root, 'notes');
     fs.mkdirSync(repo, { recursive: true });
     // A later Aider that opened sessions differently, as far as this Scry can tell.
-    fs.writeFileSync(path.join(repo, '.aider.chat.history.md'), fs.readFileSync(WRITTEN, 'utf8').replace(/^# aider chat started at /gm, '# aider session v2 started '));
+    fs.writeFileSync(
+      path.join(repo, '.aider.chat.history.md'),
+      fs.readFileSync(WRITTEN, 'utf8').replace(/^# aider chat started at /gm, '# aider session v2 started '),
+    );
     age(root);
     fs.writeFileSync(path.join(h.scryHome, 'config.yaml'), `memory:\n  sources:\n    aider: [${root}]\n`);
     const r = await h.json<SweepResult>(['memory', 'sweep']);

@@ -31,15 +31,36 @@ interface Agent {
 }
 
 const AGENTS: Agent[] = [
-  { id: 'cline', extension: 'saoudrizwan.claude-dev', task: 'cline/written/tasks/1768471200000', cwd: '/home/dev/billing', question: 'how are VAT ids stored', fact: /two-letter prefix/, token: 'ghp_Mn4Bv6Cx8Za1Sd3Fg5Hj7Kl9Qw2Er4Ty6Ui8O', planted: false, unknownTask: '1769000000000' },
-  { id: 'roo', extension: 'rooveterinaryinc.roo-cline', task: 'roo/written/tasks/3f2e1d0c-9b8a-4765-8432-10fedcba9876', cwd: '/home/dev/atlas', question: 'how long are map tiles cached', fact: /24 hours/, token: 'glpat-Qm3Xr8Tz1Vb6Nw4Kp9Ls2D', planted: true, unknownTask: '7c6b5a49-3827-4160-9f5e-4d3c2b1a0f9e' },
+  {
+    id: 'cline',
+    extension: 'saoudrizwan.claude-dev',
+    task: 'cline/written/tasks/1768471200000',
+    cwd: '/home/dev/billing',
+    question: 'how are VAT ids stored',
+    fact: /two-letter prefix/,
+    token: 'ghp_Mn4Bv6Cx8Za1Sd3Fg5Hj7Kl9Qw2Er4Ty6Ui8O',
+    planted: false,
+    unknownTask: '1769000000000',
+  },
+  {
+    id: 'roo',
+    extension: 'rooveterinaryinc.roo-cline',
+    task: 'roo/written/tasks/3f2e1d0c-9b8a-4765-8432-10fedcba9876',
+    cwd: '/home/dev/atlas',
+    question: 'how long are map tiles cached',
+    fact: /24 hours/,
+    token: 'glpat-Qm3Xr8Tz1Vb6Nw4Kp9Ls2D',
+    planted: true,
+    unknownTask: '7c6b5a49-3827-4160-9f5e-4d3c2b1a0f9e',
+  },
 ];
 
 /** Lays the fixture's task folder out where the extension keeps it, its folder pointed at a repo that exists here. */
 function layTask(h: AgentHome, a: Agent, repo: string): string {
   const dir = path.join(h.home, '.config', 'Code', 'User', 'globalStorage', a.extension, 'tasks', path.basename(a.task));
   fs.mkdirSync(dir, { recursive: true });
-  for (const f of fs.readdirSync(path.join(FIXTURES, a.task))) fs.writeFileSync(path.join(dir, f), fs.readFileSync(path.join(FIXTURES, a.task, f), 'utf8').replaceAll(a.cwd, repo));
+  for (const f of fs.readdirSync(path.join(FIXTURES, a.task)))
+    fs.writeFileSync(path.join(dir, f), fs.readFileSync(path.join(FIXTURES, a.task, f), 'utf8').replaceAll(a.cwd, repo));
   if (a.planted) {
     const ui = path.join(dir, 'ui_messages.json');
     const messages = JSON.parse(fs.readFileSync(ui, 'utf8')) as Array<{ type: string; say?: string; text?: string }>;
@@ -96,7 +117,10 @@ for (const a of AGENTS) {
 
     it('recall finds the fact the task stated', async () => {
       const r = await h.json<RecallResult>(['memory', 'recall', a.question]);
-      const said = (r.passages ?? []).filter((p) => p.source === a.id).map((p) => p.snippet).join('\n');
+      const said = (r.passages ?? [])
+        .filter((p) => p.source === a.id)
+        .map((p) => p.snippet)
+        .join('\n');
       assert.match(said, a.fact, JSON.stringify(r.passages));
     });
 
@@ -104,7 +128,14 @@ for (const a of AGENTS) {
       const laid = path.join(h.home, '.config', 'Code', 'User', 'globalStorage', a.extension, 'tasks', path.basename(a.task), 'ui_messages.json');
       assert.ok(fs.readFileSync(laid, 'utf8').includes(a.token), 'the task the sweep read carries the token');
       assert.equal(h.holds(a.token), false);
-      assert.match(h.episodes(a.id).map((e) => e.text).join('\n'), /\[redacted:/, 'it was redacted, not dropped with its message');
+      assert.match(
+        h
+          .episodes(a.id)
+          .map((e) => e.text)
+          .join('\n'),
+        /\[redacted:/,
+        'it was redacted, not dropped with its message',
+      );
     });
   });
 }

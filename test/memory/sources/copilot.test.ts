@@ -32,8 +32,15 @@ function workspace(home: string, hash: string, folder: string, sessions: Record<
 /** Request times, and the session's creation, as the fixture records them (epoch ms). */
 function requestTimes(): string[] {
   const json = JSON.parse(fs.readFileSync(path.join(FIXTURES, JSON_SESSION), 'utf8')) as { requests: Array<{ timestamp: number }> };
-  const log = fs.readFileSync(path.join(FIXTURES, LOG_SESSION), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { kind: number; v?: unknown });
-  const pushed = log.filter((e) => e.kind === 2 && Array.isArray(e.v)).flatMap((e) => e.v as Array<{ timestamp?: number }>).filter((r) => typeof r.timestamp === 'number');
+  const log = fs
+    .readFileSync(path.join(FIXTURES, LOG_SESSION), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { kind: number; v?: unknown });
+  const pushed = log
+    .filter((e) => e.kind === 2 && Array.isArray(e.v))
+    .flatMap((e) => e.v as Array<{ timestamp?: number }>)
+    .filter((r) => typeof r.timestamp === 'number');
   return [...json.requests, ...pushed].map((r) => new Date(r.timestamp!).toISOString());
 }
 
@@ -57,7 +64,10 @@ describe('Copilot Chat sessions through the daemon', () => {
   it('finds both session forms under the default workspaceStorage and ingests them', () => {
     const row = first.sources.find((s) => s.source === 'copilot');
     assert.ok(row, JSON.stringify(first.sources));
-    assert.ok(row.roots.some((r) => r === path.join(h.home, '.config', 'Code', 'User', 'workspaceStorage')), JSON.stringify(row.roots));
+    assert.ok(
+      row.roots.some((r) => r === path.join(h.home, '.config', 'Code', 'User', 'workspaceStorage')),
+      JSON.stringify(row.roots),
+    );
     assert.deepEqual([row.files, row.ingested, row.failed], [2, 2, 0], JSON.stringify(first));
   });
 
@@ -87,7 +97,10 @@ describe('Copilot Chat sessions through the daemon', () => {
   it('recall finds facts stated in the JSON session and in the JSONL log', async () => {
     const said = async (q: string): Promise<string> => {
       const r = await h.json<RecallResult>(['memory', 'recall', q]);
-      return (r.passages ?? []).filter((p) => p.source === 'copilot').map((p) => p.snippet).join('\n');
+      return (r.passages ?? [])
+        .filter((p) => p.source === 'copilot')
+        .map((p) => p.snippet)
+        .join('\n');
     };
     assert.match(await said('where does the staging database live'), /db-staging-2/);
     assert.match(await said('payment retries backoff'), /three times/);

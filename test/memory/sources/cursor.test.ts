@@ -17,7 +17,10 @@ import { ROOT, scry, stopDaemon, tempDir } from '../../helpers';
 import { kvDb } from './cursor-store';
 
 const WRITTEN = path.join(ROOT, 'test', 'fixtures', 'memory', 'cursor', 'written');
-const ROWS = JSON.parse(fs.readFileSync(path.join(WRITTEN, 'composers.json'), 'utf8')) as { cursorDiskKV: Record<string, Record<string, unknown>>; workspaceItemTable: Record<string, unknown> };
+const ROWS = JSON.parse(fs.readFileSync(path.join(WRITTEN, 'composers.json'), 'utf8')) as {
+  cursorDiskKV: Record<string, Record<string, unknown>>;
+  workspaceItemTable: Record<string, unknown>;
+};
 const COMPOSER = 'c1a7e0d4-2b9f-4c1e-8d3a-5f6b7c8d9e01';
 const TRANSCRIBED = '3f6a9c52-8e1d-4b7a-a0c4-6d2e5b9f1a37';
 
@@ -32,7 +35,16 @@ function cursorHome(home: string): { transcripts: string; composer: string; glob
   const user = path.join(home, '.config', 'Cursor', 'User');
   const globalDb = path.join(user, 'globalStorage', 'state.vscdb');
   // The transcribed session is also a composer in the editor's store: it must be read once.
-  kvDb(globalDb, 'cursorDiskKV', { ...ROWS.cursorDiskKV, [`composerData:${TRANSCRIBED}`]: { _v: 3, composerId: TRANSCRIBED, createdAt: 1764750000000, lastUpdatedAt: 1764750060000, fullConversationHeadersOnly: [] } });
+  kvDb(globalDb, 'cursorDiskKV', {
+    ...ROWS.cursorDiskKV,
+    [`composerData:${TRANSCRIBED}`]: {
+      _v: 3,
+      composerId: TRANSCRIBED,
+      createdAt: 1764750000000,
+      lastUpdatedAt: 1764750060000,
+      fullConversationHeadersOnly: [],
+    },
+  });
   const ws = path.join(user, 'workspaceStorage', '5e1f0c9a7b3d');
   kvDb(path.join(ws, 'state.vscdb'), 'ItemTable', ROWS.workspaceItemTable);
   fs.writeFileSync(path.join(ws, 'workspace.json'), JSON.stringify({ folder: `file://${composer}` }));
@@ -64,7 +76,12 @@ describe('memory from Cursor: agent transcripts and composers', () => {
   const episodes = (scryHome: string): Array<{ source_path: string; occurred_at: string; cwd: string | null; text: string }> => {
     const db = openDatabase(path.join(scryHome, 'memory', 'memory.db'), { readonly: true });
     try {
-      return db.prepare(`SELECT source_path, occurred_at, cwd, text FROM episodes WHERE source = 'cursor' ORDER BY source_path`).all() as Array<{ source_path: string; occurred_at: string; cwd: string | null; text: string }>;
+      return db.prepare(`SELECT source_path, occurred_at, cwd, text FROM episodes WHERE source = 'cursor' ORDER BY source_path`).all() as Array<{
+        source_path: string;
+        occurred_at: string;
+        cwd: string | null;
+        text: string;
+      }>;
     } finally {
       db.close();
     }
@@ -92,7 +109,11 @@ describe('memory from Cursor: agent transcripts and composers', () => {
     assert.match(fromFiles.map((e) => e.text).join('\n'), /\[ran: npm test -- exporter\]/);
 
     assert.equal((await json<SweepResult>(['memory', 'sweep'])).added, 0, 'a second sweep adds nothing');
-    for (const [q, fact] of [['which queue does the mailer consume', /outbound-mail-v2/], ['where do exported invoices go', /invoices-archive-eu/], ['nightly export time', /02:30 UTC/]] as const) {
+    for (const [q, fact] of [
+      ['which queue does the mailer consume', /outbound-mail-v2/],
+      ['where do exported invoices go', /invoices-archive-eu/],
+      ['nightly export time', /02:30 UTC/],
+    ] as const) {
       assert.match(JSON.stringify(await json<unknown>(['memory', 'recall', q])), fact, q);
     }
     for (const f of fs.readdirSync(scryHome, { recursive: true, encoding: 'utf8' })) {
@@ -101,7 +122,10 @@ describe('memory from Cursor: agent transcripts and composers', () => {
     }
     const status = await json<MemoryStatus>(['memory', 'status']);
     const s = status.sources?.find((x) => x.id === 'cursor');
-    assert.deepEqual([s?.stores, s?.sessions_found, s?.sessions_ingested, s?.failed], [[path.join(home, '.cursor', 'projects'), path.dirname(globalDb)], 3, 3, []]);
+    assert.deepEqual(
+      [s?.stores, s?.sessions_found, s?.sessions_ingested, s?.failed],
+      [[path.join(home, '.cursor', 'projects'), path.dirname(globalDb)], 3, 3, []],
+    );
   });
 
   it('a composer of an unknown version is reported with what was expected, stores nothing, and is read once known', async () => {
@@ -125,6 +149,9 @@ describe('memory from Cursor: agent transcripts and composers', () => {
     again.close();
     const later = await json<SweepResult>(['memory', 'sweep']);
     assert.deepEqual(later.failed, []);
-    assert.ok(episodes(scryHome).some((e) => e.source_path.endsWith(COMPOSER)), 'read once its version is known');
+    assert.ok(
+      episodes(scryHome).some((e) => e.source_path.endsWith(COMPOSER)),
+      'read once its version is known',
+    );
   });
 });

@@ -30,7 +30,10 @@ describe('discoverSources', () => {
       [
         [
           '.claude/projects/-work-demo/a1b2c3d4-0000-4000-8000-00000000cafe.jsonl',
-          ['.claude/projects/-work-demo/a1b2c3d4-0000-4000-8000-00000000cafe/subagents/agent-b0b0b0b0.jsonl', '.claude/projects/-work-demo/agent-c0c0c0c0.jsonl'],
+          [
+            '.claude/projects/-work-demo/a1b2c3d4-0000-4000-8000-00000000cafe/subagents/agent-b0b0b0b0.jsonl',
+            '.claude/projects/-work-demo/agent-c0c0c0c0.jsonl',
+          ],
         ],
         ['.claude/projects/-work-demo/b2b2b2b2-0000-4000-8000-000000000002.jsonl', []],
       ],
@@ -38,13 +41,22 @@ describe('discoverSources', () => {
   });
 
   it('lists Codex rollouts, honouring CODEX_HOME', () => {
-    assert.deepEqual(discoverSources('codex', { home, env }).map((s) => path.basename(s.path)), ['rollout-2026-02-03T11-00-00-0199aaaa-bbbb-7ccc-8ddd-eeeeffff0001.jsonl']);
+    assert.deepEqual(
+      discoverSources('codex', { home, env }).map((s) => path.basename(s.path)),
+      ['rollout-2026-02-03T11-00-00-0199aaaa-bbbb-7ccc-8ddd-eeeeffff0001.jsonl'],
+    );
     assert.deepEqual(discoverSources('codex', { home, env: { CODEX_HOME: path.join(home, 'nowhere') } }), []);
   });
 
   it('lists run directories and seed files, and a given root instead of the default', () => {
-    assert.deepEqual(discoverSources('run', { home, env }).map((s) => rel(s.path)), ['.scry/runs/run-42']);
-    assert.deepEqual(discoverSources('seed', { home, env }).map((s) => rel(s.path)), ['.scry/seeds/deploy-notes.md']);
+    assert.deepEqual(
+      discoverSources('run', { home, env }).map((s) => rel(s.path)),
+      ['.scry/runs/run-42'],
+    );
+    assert.deepEqual(
+      discoverSources('seed', { home, env }).map((s) => rel(s.path)),
+      ['.scry/seeds/deploy-notes.md'],
+    );
     assert.deepEqual(discoverSources('seed', { root: path.join(home, '.codex') }), []);
   });
 

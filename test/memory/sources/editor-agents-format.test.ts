@@ -11,7 +11,12 @@ import { distillTaskBuffer } from '../../../daemon/memory/distill/cline';
 import { distillCopilotBuffer } from '../../../daemon/memory/distill/copilot';
 import { editorUserDirs } from '../../../daemon/memory/sources/editors';
 
-const req = (text: string, ts: number, answer?: string): Record<string, unknown> => ({ requestId: `r${ts}`, timestamp: ts, message: { text, parts: [] }, response: answer ? [{ value: answer }] : [] });
+const req = (text: string, ts: number, answer?: string): Record<string, unknown> => ({
+  requestId: `r${ts}`,
+  timestamp: ts,
+  message: { text, parts: [] },
+  response: answer ? [{ value: answer }] : [],
+});
 const log = (...entries: unknown[]): Buffer => Buffer.from(entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
 
 describe('VS Code chat edit log', () => {
@@ -27,12 +32,15 @@ describe('VS Code chat edit log', () => {
       { kind: 3, k: ['customTitle'] },
     );
     const s = distillCopilotBuffer(buf, '/x/chatSessions/s.jsonl');
-    assert.deepEqual(s.turns.map((t) => [t.role, t.text, t.lineStart]), [
-      ['user', 'first question about the ledger', 1],
-      ['assistant', 'first answer', 2],
-      ['user', 'second question about the ledger', 3],
-      ['assistant', 'second answer', 4],
-    ]);
+    assert.deepEqual(
+      s.turns.map((t) => [t.role, t.text, t.lineStart]),
+      [
+        ['user', 'first question about the ledger', 1],
+        ['assistant', 'first answer', 2],
+        ['user', 'second question about the ledger', 3],
+        ['assistant', 'second answer', 4],
+      ],
+    );
     assert.equal(s.title, undefined, 'the deleted title is gone');
     assert.equal(s.startedAt, new Date(1_000).toISOString());
     assert.equal(s.endedAt, new Date(4_000).toISOString());
@@ -48,32 +56,58 @@ describe('VS Code chat edit log', () => {
   });
 
   it('names the file, the line and what was expected for an entry kind or version it does not know', () => {
-    assert.throws(() => distillCopilotBuffer(log({ kind: 0, v: { version: 3, requests: [] } }, { kind: 9, k: [] }), '/x/chatSessions/s.jsonl'), /'\/x\/chatSessions\/s\.jsonl:2': .*kind: 0\|1\|2\|3/);
-    assert.throws(() => distillCopilotBuffer(Buffer.from(JSON.stringify({ version: 4, requests: [] })), '/x/chatSessions/s.json'), /s\.json': .*version 1, 2 or 3/);
+    assert.throws(
+      () => distillCopilotBuffer(log({ kind: 0, v: { version: 3, requests: [] } }, { kind: 9, k: [] }), '/x/chatSessions/s.jsonl'),
+      /'\/x\/chatSessions\/s\.jsonl:2': .*kind: 0\|1\|2\|3/,
+    );
+    assert.throws(
+      () => distillCopilotBuffer(Buffer.from(JSON.stringify({ version: 4, requests: [] })), '/x/chatSessions/s.json'),
+      /s\.json': .*version 1, 2 or 3/,
+    );
     assert.throws(() => distillCopilotBuffer(Buffer.from('{"version": 3, "requ'), '/x/chatSessions/s.json'), /s\.json': expected/);
   });
 });
 
 describe('Cline task messages', () => {
   it('refuses a file that is not an array of {ts, type} messages, naming it', () => {
-    assert.throws(() => distillTaskBuffer('cline', Buffer.from(JSON.stringify([{ type: 'say', say: 'task', text: 'no time' }])), '/t/1/ui_messages.json'), /ui_messages\.json': expected a JSON array of task messages/);
+    assert.throws(
+      () => distillTaskBuffer('cline', Buffer.from(JSON.stringify([{ type: 'say', say: 'task', text: 'no time' }])), '/t/1/ui_messages.json'),
+      /ui_messages\.json': expected a JSON array of task messages/,
+    );
   });
 
   it('counts a message kind it does not know, and keeps the rest', () => {
-    const s = distillTaskBuffer('cline', Buffer.from(JSON.stringify([{ ts: 1, type: 'say', say: 'task', text: 'fix the ledger' }, { ts: 2, type: 'say', say: 'hologram', text: 'x' }, { ts: 3, type: 'say', say: 'text', text: 'fixed it' }])), '/t/1/ui_messages.json');
+    const s = distillTaskBuffer(
+      'cline',
+      Buffer.from(
+        JSON.stringify([
+          { ts: 1, type: 'say', say: 'task', text: 'fix the ledger' },
+          { ts: 2, type: 'say', say: 'hologram', text: 'x' },
+          { ts: 3, type: 'say', say: 'text', text: 'fixed it' },
+        ]),
+      ),
+      '/t/1/ui_messages.json',
+    );
     assert.deepEqual(s.unknownTypes, { hologram: 1 });
-    assert.deepEqual(s.turns.map((t) => t.role), ['user', 'assistant']);
+    assert.deepEqual(
+      s.turns.map((t) => t.role),
+      ['user', 'assistant'],
+    );
   });
 });
 
 describe('Aider history', () => {
   it('reads complete lines only, and dates turns by their session header', () => {
-    const text = '\n# aider chat started at 2026-05-01 09:30:00\n\n#### where is the ledger?  \n\nOn build-7.\n\n# aider chat started at 2026-05-02 10:00:00\n\n#### and the por';
+    const text =
+      '\n# aider chat started at 2026-05-01 09:30:00\n\n#### where is the ledger?  \n\nOn build-7.\n\n# aider chat started at 2026-05-02 10:00:00\n\n#### and the por';
     const s = distillAiderBuffer(Buffer.from(text), '/r/.aider.chat.history.md');
-    assert.deepEqual(s.turns.map((t) => [t.role, t.text, t.at]), [
-      ['user', 'where is the ledger?', new Date(2026, 4, 1, 9, 30, 0).toISOString()],
-      ['assistant', 'On build-7.', new Date(2026, 4, 1, 9, 30, 0).toISOString()],
-    ]);
+    assert.deepEqual(
+      s.turns.map((t) => [t.role, t.text, t.at]),
+      [
+        ['user', 'where is the ledger?', new Date(2026, 4, 1, 9, 30, 0).toISOString()],
+        ['assistant', 'On build-7.', new Date(2026, 4, 1, 9, 30, 0).toISOString()],
+      ],
+    );
     assert.equal(s.consumedBytes, Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1)));
     assert.equal(s.endedAt, new Date(2026, 4, 2, 10, 0, 0).toISOString());
   });
@@ -82,11 +116,19 @@ describe('Aider history', () => {
 describe('editor User folders', () => {
   const home = '/home/u';
   it('are under ~/.config on Linux (or $XDG_CONFIG_HOME), with code-server under ~/.local/share', () => {
-    assert.deepEqual(editorUserDirs({ home, env: {} }, 'linux'), ['Code', 'Code - Insiders', 'Cursor', 'VSCodium'].map((p) => path.join(home, '.config', p, 'User')).concat(path.join(home, '.local', 'share', 'code-server', 'User')));
+    assert.deepEqual(
+      editorUserDirs({ home, env: {} }, 'linux'),
+      ['Code', 'Code - Insiders', 'Cursor', 'VSCodium']
+        .map((p) => path.join(home, '.config', p, 'User'))
+        .concat(path.join(home, '.local', 'share', 'code-server', 'User')),
+    );
     assert.equal(editorUserDirs({ home, env: { XDG_CONFIG_HOME: '/x' } }, 'linux')[0], '/x/Code/User');
   });
   it('are under Application Support on macOS and %APPDATA% on Windows', () => {
     assert.equal(editorUserDirs({ home, env: {} }, 'darwin')[2], path.join(home, 'Library', 'Application Support', 'Cursor', 'User'));
-    assert.deepEqual(editorUserDirs({ home: 'C:\\Users\\u', env: { APPDATA: 'C:\\Users\\u\\AppData\\Roaming' } }, 'win32'), ['Code', 'Code - Insiders', 'Cursor', 'VSCodium'].map((p) => `C:\\Users\\u\\AppData\\Roaming\\${p}\\User`));
+    assert.deepEqual(
+      editorUserDirs({ home: 'C:\\Users\\u', env: { APPDATA: 'C:\\Users\\u\\AppData\\Roaming' } }, 'win32'),
+      ['Code', 'Code - Insiders', 'Cursor', 'VSCodium'].map((p) => `C:\\Users\\u\\AppData\\Roaming\\${p}\\User`),
+    );
   });
 });

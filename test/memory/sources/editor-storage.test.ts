@@ -44,10 +44,17 @@ describe('the storage an editor reports', () => {
     age(path.join(h.home, 'apps'));
 
     const before = await h.json<P.SweepResult>(['memory', 'sweep']);
-    assert.deepEqual(['copilot', 'cline'].map((id) => before.sources.find((s) => s.source === id)!.files), [0, 0], 'not found before the editor reports');
+    assert.deepEqual(
+      ['copilot', 'cline'].map((id) => before.sources.find((s) => s.source === id)!.files),
+      [0, 0],
+      'not found before the editor reports',
+    );
 
     // What the extension sends, from its own storage locations.
-    const params = storageDirs({ scheme: 'file', fsPath: path.join(user, 'globalStorage', 'scry.scry') }, { scheme: 'file', fsPath: path.join(wsStorage, 'scry.scry') });
+    const params = storageDirs(
+      { scheme: 'file', fsPath: path.join(user, 'globalStorage', 'scry.scry') },
+      { scheme: 'file', fsPath: path.join(wsStorage, 'scry.scry') },
+    );
     assert.deepEqual(params, { user_dir: user, workspace_dir: wsStorage });
     const r = await report(h, params!);
     assert.equal(r.known, 1);

@@ -20,8 +20,15 @@ const texts = (s: { turns: Array<{ role: string; text: string }> }): string[] =>
 describe('older store forms and unreadable stores', () => {
   it("Gemini CLI's older one-JSON-file chat distills to the same turns as the JSONL", async () => {
     const chats = path.join(REAL, 'gemini', 'real-cli', '.gemini', 'tmp', 'orders-service', 'chats');
-    const jsonl = path.join(chats, fs.readdirSync(chats).find((f) => f.endsWith('.jsonl'))!);
-    const lines = fs.readFileSync(jsonl, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const jsonl = path.join(
+      chats,
+      fs.readdirSync(chats).find((f) => f.endsWith('.jsonl'))!,
+    );
+    const lines = fs
+      .readFileSync(jsonl, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     // The older writer kept one object: the metadata, and each message once at its latest version, in order.
     const messages = new Map<string, Record<string, unknown>>();
     for (const l of lines.slice(1)) if (typeof l.id === 'string' && typeof l.type === 'string') messages.set(`${l.type}:${l.id}`, l);
@@ -30,7 +37,20 @@ describe('older store forms and unreadable stores', () => {
     fs.mkdirSync(dir, { recursive: true });
     fs.copyFileSync(path.join(chats, '..', '.project_root'), path.join(dir, '..', '.project_root'));
     const file = path.join(dir, 'session-2026-12-03T11-18-a069e172.json');
-    fs.writeFileSync(file, JSON.stringify({ sessionId: meta.sessionId, projectHash: meta.projectHash, startTime: meta.startTime, lastUpdated: meta.lastUpdated, messages: [...messages.values()] }, null, 2));
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          sessionId: meta.sessionId,
+          projectHash: meta.projectHash,
+          startTime: meta.startTime,
+          lastUpdated: meta.lastUpdated,
+          messages: [...messages.values()],
+        },
+        null,
+        2,
+      ),
+    );
     const fromJsonl = await SOURCES.gemini.distill(jsonl);
     const fromJson = await SOURCES.gemini.distill(file);
     assert.deepEqual(texts(fromJson), texts(fromJsonl));
@@ -43,7 +63,11 @@ describe('older store forms and unreadable stores', () => {
     const name = fs.readdirSync(chats).find((f) => f.endsWith('.jsonl'))!;
     const project = fs.readFileSync(path.join(chats, '..', '.project_root'), 'utf8').trim();
     // Without the session context (which names the folder too), only the hash can say where the chat ran.
-    const chat = fs.readFileSync(path.join(chats, name), 'utf8').split('\n').filter((l) => !l.includes('<session_context>')).join('\n');
+    const chat = fs
+      .readFileSync(path.join(chats, name), 'utf8')
+      .split('\n')
+      .filter((l) => !l.includes('<session_context>'))
+      .join('\n');
     // Older versions named the folder by the sha256 of the project path and wrote no .project_root.
     const place = (projects: Record<string, string>): string => {
       const gemini = path.join(tempDir('gemini-hash'), '.gemini');
@@ -67,9 +91,23 @@ describe('older store forms and unreadable stores', () => {
       fs.mkdirSync(path.dirname(path.join(storage, rel)), { recursive: true });
       fs.writeFileSync(path.join(storage, rel), JSON.stringify(v));
     };
-    write(`session/${String(session.project_id)}/${String(session.id)}.json`, { id: session.id, projectID: session.project_id, directory: session.directory, title: session.title, version: session.version, time: { created: session.time_created, updated: session.time_updated } });
-    for (const m of conn.prepare('SELECT id, session_id, data FROM message').all() as Array<{ id: string; session_id: string; data: string }>) write(`message/${m.session_id}/${m.id}.json`, { id: m.id, sessionID: m.session_id, ...(JSON.parse(m.data) as object) });
-    for (const p of conn.prepare('SELECT id, message_id, session_id, data FROM part').all() as Array<{ id: string; message_id: string; session_id: string; data: string }>) write(`part/${p.message_id}/${p.id}.json`, { id: p.id, messageID: p.message_id, sessionID: p.session_id, ...(JSON.parse(p.data) as object) });
+    write(`session/${String(session.project_id)}/${String(session.id)}.json`, {
+      id: session.id,
+      projectID: session.project_id,
+      directory: session.directory,
+      title: session.title,
+      version: session.version,
+      time: { created: session.time_created, updated: session.time_updated },
+    });
+    for (const m of conn.prepare('SELECT id, session_id, data FROM message').all() as Array<{ id: string; session_id: string; data: string }>)
+      write(`message/${m.session_id}/${m.id}.json`, { id: m.id, sessionID: m.session_id, ...(JSON.parse(m.data) as object) });
+    for (const p of conn.prepare('SELECT id, message_id, session_id, data FROM part').all() as Array<{
+      id: string;
+      message_id: string;
+      session_id: string;
+      data: string;
+    }>)
+      write(`part/${p.message_id}/${p.id}.json`, { id: p.id, messageID: p.message_id, sessionID: p.session_id, ...(JSON.parse(p.data) as object) });
     conn.close();
     const [found] = SOURCES.opencode.discover(root);
     assert.ok(found && found.path.endsWith('.json'), JSON.stringify(found));
@@ -88,7 +126,8 @@ describe('older store forms and unreadable stores', () => {
     assert.deepEqual(found, [{ path: db }], 'listed whole, so ingest can report it');
     assert.throws(
       () => SOURCES.opencode.stamp(db),
-      (e: unknown) => e instanceof UnknownFormatError && e.path === db && /SQLITE_NOTADB/.test(e.message) && /opencode\.db with tables session/.test(e.expected),
+      (e: unknown) =>
+        e instanceof UnknownFormatError && e.path === db && /SQLITE_NOTADB/.test(e.message) && /opencode\.db with tables session/.test(e.expected),
     );
   });
 

@@ -25,7 +25,11 @@ const dummy = {
   configKey: 'dummy',
   conversational: true,
   defaultRoots: ({ home }) => [path.join(home, '.dummy', 'sessions')],
-  discover: (root) => fsSync.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.dummy')).map((f) => ({ path: path.join(root, f) })),
+  discover: (root) =>
+    fsSync
+      .readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.dummy'))
+      .map((f) => ({ path: path.join(root, f) })),
   distill: async (file): Promise<DistilledSession> => {
     // Only complete lines: what follows the last newline may still be being written.
     const complete = (await fs.readFile(file, 'utf8')).split('\n').slice(0, -1);
@@ -33,14 +37,26 @@ const dummy = {
       const m = /^(user|assistant): (.+)$/.exec(l);
       return m ? [{ role: m[1] as Turn['role'], text: m[2]!, lineStart: i + 1, lineEnd: i + 1 }] : [];
     });
-    return { source: 'dummy', path: file, sessionId: path.basename(file, '.dummy'), turns, consumedBytes: Buffer.byteLength(complete.map((l) => `${l}\n`).join('')), lines: complete.length, unknownTypes: {}, malformedLines: 0, redactions: 0 };
+    return {
+      source: 'dummy',
+      path: file,
+      sessionId: path.basename(file, '.dummy'),
+      turns,
+      consumedBytes: Buffer.byteLength(complete.map((l) => `${l}\n`).join('')),
+      lines: complete.length,
+      unknownTypes: {},
+      malformedLines: 0,
+      redactions: 0,
+    };
   },
 } as const satisfies TranscriptSource<'dummy'>;
 // ---- and its line in daemon/memory/sources/index.ts ----
 const WITH_DUMMY = { ...SOURCES, dummy };
 
 const conversation = (topic: string, turns: number): string =>
-  Array.from({ length: turns }, (_, i) => (i % 2 === 0 ? `user: please look into the ${topic} (${i})` : `assistant: the ${topic} is handled now (${i})`)).join('\n') + '\n';
+  Array.from({ length: turns }, (_, i) => (i % 2 === 0 ? `user: please look into the ${topic} (${i})` : `assistant: the ${topic} is handled now (${i})`)).join(
+    '\n',
+  ) + '\n';
 
 describe('adding a transcript format through the source registry', () => {
   let home: string;
@@ -69,12 +85,18 @@ describe('adding a transcript format through the source registry', () => {
 
   it('is discoverable under its default root', () => {
     const found = discoverIn(dummy, path.join(userHome, '.dummy', 'sessions'));
-    assert.deepEqual(found.map((f) => [f.kind, path.basename(f.path)]), [['dummy', 'first.dummy']]);
+    assert.deepEqual(
+      found.map((f) => [f.kind, path.basename(f.path)]),
+      [['dummy', 'first.dummy']],
+    );
   });
 
   it('is listed in memory status with its roots, after the registered ones', async () => {
     const status = await client.request(P.MemoryStatusMethod.type, {});
-    assert.deepEqual(status.sources?.map((s) => s.id), [...SOURCE_IDS, 'dummy']);
+    assert.deepEqual(
+      status.sources?.map((s) => s.id),
+      [...SOURCE_IDS, 'dummy'],
+    );
     const entry = status.sources!.find((s) => s.id === 'dummy')!;
     assert.deepEqual(entry.roots, [path.join(userHome, '.dummy', 'sessions')]);
     assert.equal(entry.conversational, true);
@@ -96,7 +118,10 @@ describe('adding a transcript format through the source registry', () => {
     const other = path.join(tempDir('registry-other'), 'second.dummy');
     fsSync.writeFileSync(other, conversation('deploy machine', 6));
     const r = await client.request(P.MemoryIngest.type, { source: 'dummy', path: other });
-    assert.deepEqual(r.files.map((f) => [f.source, f.outcome]), [['dummy', 'ingested']]);
+    assert.deepEqual(
+      r.files.map((f) => [f.source, f.outcome]),
+      [['dummy', 'ingested']],
+    );
     const episodes = await client.request(P.MemoryStatusMethod.type, {});
     assert.ok(episodes.episodes >= 2);
     await assert.rejects(client.request(P.MemoryIngest.type, { source: 'nope', path: other }), (e: unknown) => {
@@ -126,7 +151,11 @@ describe('the source registry', () => {
 
   it("names every agent whose sessions it reads, so the graph and recall show the agent's name, not a source id", () => {
     const agents = SOURCE_IDS.filter((id) => SOURCES[id].conversational);
-    assert.deepEqual(agents.filter((id) => P.agentName(id) === id), [], 'agents shown under their source id');
+    assert.deepEqual(
+      agents.filter((id) => P.agentName(id) === id),
+      [],
+      'agents shown under their source id',
+    );
     assert.equal(new Set(agents.map((id) => P.agentName(id))).size, agents.length, 'two agents share a name');
   });
 });

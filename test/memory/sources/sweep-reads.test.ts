@@ -22,7 +22,9 @@ import { ROOT, tempDir } from '../../helpers';
 import { kvDb } from './cursor-store';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'memory');
-const CURSOR_ROWS = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'cursor', 'written', 'composers.json'), 'utf8')) as { cursorDiskKV: Record<string, Record<string, unknown>> };
+const CURSOR_ROWS = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'cursor', 'written', 'composers.json'), 'utf8')) as {
+  cursorDiskKV: Record<string, Record<string, unknown>>;
+};
 const COMPOSER = 'c1a7e0d4-2b9f-4c1e-8d3a-5f6b7c8d9e01';
 const SESSIONS = 4;
 
@@ -66,7 +68,11 @@ function cursorStore(home: string): { globalDb: string; workspaceDbs: string[]; 
   }
   const globalDb = path.join(user, 'globalStorage', 'state.vscdb');
   kvDb(globalDb, 'cursorDiskKV', rows);
-  const workspaces: Array<[string, string[]]> = [['aaa111', ids.slice(0, 2)], ['bbb222', ids.slice(2)], ['ccc333', []]];
+  const workspaces: Array<[string, string[]]> = [
+    ['aaa111', ids.slice(0, 2)],
+    ['bbb222', ids.slice(2)],
+    ['ccc333', []],
+  ];
   const folderOf: Record<string, string> = {};
   const workspaceDbs: string[] = [];
   for (const [hash, listed] of workspaces) {
@@ -120,12 +126,19 @@ describe('a sweep reads each agent database through one connection', () => {
     assert.equal(opensOf(opencodeDb), 1, `opencode.db opened ${opensOf(opencodeDb)} times for ${SESSIONS} sessions`);
     assert.equal(opensOf(cursor.globalDb), 1, `state.vscdb opened ${opensOf(cursor.globalDb)} times for 3 composers`);
     for (const ws of cursor.workspaceDbs) assert.equal(opensOf(ws), 1, `${ws} opened ${opensOf(ws)} times`);
-    assert.deepEqual(opened.filter((o) => o.db.open).map((o) => o.file), [], 'every connection is closed when the sweep ends');
+    assert.deepEqual(
+      opened.filter((o) => o.db.open).map((o) => o.file),
+      [],
+      'every connection is closed when the sweep ends',
+    );
 
     // Each composer still gets the folder of the workspace that lists it.
     const memory = openDatabase(path.join(home, 'memory', 'memory.db'), { readonly: true });
     try {
-      const rows = memory.prepare(`SELECT DISTINCT source_path, cwd FROM episodes WHERE source = 'cursor'`).all() as Array<{ source_path: string; cwd: string | null }>;
+      const rows = memory.prepare(`SELECT DISTINCT source_path, cwd FROM episodes WHERE source = 'cursor'`).all() as Array<{
+        source_path: string;
+        cwd: string | null;
+      }>;
       assert.deepEqual(Object.fromEntries(rows.map((r) => [r.source_path.slice(r.source_path.lastIndexOf('#') + 1), r.cwd])), cursor.folderOf);
       const sessions = memory.prepare(`SELECT count(DISTINCT source_path) AS n FROM episodes WHERE source = 'opencode'`).get() as { n: number };
       assert.equal(sessions.n, SESSIONS);
@@ -146,7 +159,10 @@ describe('a sweep reads each agent database through one connection', () => {
     const from = opened.length;
     const r = await client.request(P.MemoryIngest.type, { source: 'opencode', path: opencodeDb });
     assert.equal(r.files.length, SESSIONS);
-    assert.ok(r.files.every((f) => f.outcome === 'unchanged'), JSON.stringify(r.files.map((f) => f.outcome)));
+    assert.ok(
+      r.files.every((f) => f.outcome === 'unchanged'),
+      JSON.stringify(r.files.map((f) => f.outcome)),
+    );
     assert.equal(opened.slice(from).filter((o) => o.file === opencodeDb).length, 1);
   });
 });

@@ -25,7 +25,10 @@ const errors = [];
 
 function writePair(i) {
   const text = `Note ${i}: the retry budget for the payments client is ${i + 3} attempts (wal-note-${i}).`;
-  for (const [role, body] of [['user', text], ['assistant', `Recorded wal-note-${i}.`]]) {
+  for (const [role, body] of [
+    ['user', text],
+    ['assistant', `Recorded wal-note-${i}.`],
+  ]) {
     clock += 10;
     const id = `msg_wal_${String(i).padStart(5, '0')}_${role}`;
     addMessage.run(id, session, clock, clock, JSON.stringify({ role, time: { created: clock } }));

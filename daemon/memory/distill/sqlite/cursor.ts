@@ -10,24 +10,38 @@ export const CURSOR_DB_EXPECTED = 'a Cursor state.vscdb with a cursorDiskKV(key,
 
 const asText = (v: unknown): string | undefined => (typeof v === 'string' ? v : Buffer.isBuffer(v) ? v.toString('utf8') : undefined);
 
-const openKv = <T>(file: string, reads: ForeignReads | undefined, read: (get: (key: string) => string | undefined, like: (prefix: string) => Array<{ key: string; value: string }>) => T): T =>
-  readForeign(file, CURSOR_DB_EXPECTED, (db) => {
-    requireColumns(db, file, CURSOR_DB_EXPECTED, { cursorDiskKV: ['key', 'value'] });
-    const one = db.prepare(`SELECT value FROM cursorDiskKV WHERE key = ?`);
-    // A prefix range, not LIKE: keys hold underscores and the range uses the primary key.
-    const range = db.prepare(`SELECT key, value FROM cursorDiskKV WHERE key >= ? AND key < ? ORDER BY key`);
-    return read(
-      (key) => asText((one.get(key) as { value?: unknown } | undefined)?.value),
-      (prefix) => (range.all(prefix, `${prefix}\uffff`) as Array<{ key: string; value: unknown }>).map((r) => ({ key: r.key, value: asText(r.value) ?? '' })),
-    );
-  }, reads);
+const openKv = <T>(
+  file: string,
+  reads: ForeignReads | undefined,
+  read: (get: (key: string) => string | undefined, like: (prefix: string) => Array<{ key: string; value: string }>) => T,
+): T =>
+  readForeign(
+    file,
+    CURSOR_DB_EXPECTED,
+    (db) => {
+      requireColumns(db, file, CURSOR_DB_EXPECTED, { cursorDiskKV: ['key', 'value'] });
+      const one = db.prepare(`SELECT value FROM cursorDiskKV WHERE key = ?`);
+      // A prefix range, not LIKE: keys hold underscores and the range uses the primary key.
+      const range = db.prepare(`SELECT key, value FROM cursorDiskKV WHERE key >= ? AND key < ? ORDER BY key`);
+      return read(
+        (key) => asText((one.get(key) as { value?: unknown } | undefined)?.value),
+        (prefix) => (range.all(prefix, `${prefix}\uffff`) as Array<{ key: string; value: unknown }>).map((r) => ({ key: r.key, value: asText(r.value) ?? '' })),
+      );
+    },
+    reads,
+  );
 
 /** Every composer's id and its session record (composerData JSON). */
 export const cursorComposers = (file: string, reads?: ForeignReads): Array<{ id: string; data: string }> =>
   openKv(file, reads, (_get, like) => like('composerData:').map((r) => ({ id: r.key.slice('composerData:'.length), data: r.value })));
 
 /** One composer's record and the bubbles it lists, read in one pass. */
-export const cursorComposer = (file: string, id: string, bubbleIds: (data: string) => string[], reads?: ForeignReads): { data?: string; bubbles: Map<string, string> } =>
+export const cursorComposer = (
+  file: string,
+  id: string,
+  bubbleIds: (data: string) => string[],
+  reads?: ForeignReads,
+): { data?: string; bubbles: Map<string, string> } =>
   openKv(file, reads, (get) => {
     const data = get(`composerData:${id}`);
     const bubbles = new Map<string, string>();
@@ -44,7 +58,12 @@ export const cursorComposer = (file: string, id: string, bubbleIds: (data: strin
  */
 export function workspaceComposers(file: string, reads?: ForeignReads): string | undefined {
   try {
-    return readForeign(file, 'a Cursor workspace state.vscdb', (db) => asText((db.prepare(`SELECT value FROM ItemTable WHERE key = 'composer.composerData'`).get() as { value?: unknown } | undefined)?.value), reads);
+    return readForeign(
+      file,
+      'a Cursor workspace state.vscdb',
+      (db) => asText((db.prepare(`SELECT value FROM ItemTable WHERE key = 'composer.composerData'`).get() as { value?: unknown } | undefined)?.value),
+      reads,
+    );
   } catch {
     return undefined;
   } finally {

@@ -75,7 +75,7 @@ export function readForeign<T>(file: string, expected: string, read: (db: Db) =>
     if (err instanceof UnknownFormatError) throw err;
     reads?.close(file);
     const e = err as { code?: string; message?: string };
-    throw new UnknownFormatError(file, expected, e.code ? `${e.code}: ${e.message ?? ''}` : e.message ?? String(err));
+    throw new UnknownFormatError(file, expected, e.code ? `${e.code}: ${e.message ?? ''}` : (e.message ?? String(err)));
   } finally {
     own?.close();
   }

@@ -80,7 +80,12 @@ export class ClaudeCliProvider implements Provider {
     const message = typeof envelope?.result === 'string' ? envelope.result : '';
     if (code !== 0 || envelope?.is_error === true) {
       const detail = (message || stderr || stdout).trim().split('\n').pop()?.slice(0, 200) ?? '';
-      if (COOLDOWN_WORDS.test(detail)) throw new ProviderUnavailableError(this.name, `claude exited ${code}: ${detail}`, 'Run claude once in a terminal to log in, or wait for its usage limit to reset');
+      if (COOLDOWN_WORDS.test(detail))
+        throw new ProviderUnavailableError(
+          this.name,
+          `claude exited ${code}: ${detail}`,
+          'Run claude once in a terminal to log in, or wait for its usage limit to reset',
+        );
       throw new ProviderFailedError(this.name, `claude exited ${code}: ${detail}`);
     }
     if (!envelope) throw new ProviderFailedError(this.name, `claude printed no JSON envelope: ${stdout.slice(0, 80)}`);
@@ -97,7 +102,12 @@ interface RunResult {
   timedOut: boolean;
 }
 
-function run(command: string, args: string[], input: string, o: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; signal: AbortSignal; provider: string }): Promise<RunResult> {
+function run(
+  command: string,
+  args: string[],
+  input: string,
+  o: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; signal: AbortSignal; provider: string },
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: o.cwd, env: o.env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -116,7 +126,14 @@ function run(command: string, args: string[], input: string, o: { cwd: string; e
     child.on('error', (err: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       o.signal.removeEventListener('abort', kill);
-      if (err.code === 'ENOENT') reject(new ProviderUnavailableError(o.provider, `'${command}' is not on PATH`, 'Install Claude Code (npm i -g @anthropic-ai/claude-code) or remove claude-cli from memory.providers'));
+      if (err.code === 'ENOENT')
+        reject(
+          new ProviderUnavailableError(
+            o.provider,
+            `'${command}' is not on PATH`,
+            'Install Claude Code (npm i -g @anthropic-ai/claude-code) or remove claude-cli from memory.providers',
+          ),
+        );
       else reject(new ProviderFailedError(o.provider, `could not start '${command}': ${err.message}`));
     });
     child.on('close', (code) => {

@@ -21,7 +21,11 @@ export async function postJson(
     if (limit.signal.aborted) throw new ProviderTimeoutError(provider, timeoutMs);
     // Nothing listening (an Ollama that is not running) is the provider's state, not the episode's.
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    throw new ProviderUnavailableError(provider, `cannot reach ${new URL(url).origin}: ${cause?.code ?? cause?.message ?? (err as Error).message}`, 'Start the server or fix base_url in config.yaml');
+    throw new ProviderUnavailableError(
+      provider,
+      `cannot reach ${new URL(url).origin}: ${cause?.code ?? cause?.message ?? (err as Error).message}`,
+      'Start the server or fix base_url in config.yaml',
+    );
   } finally {
     limit.dispose();
   }
@@ -57,10 +61,16 @@ function errorDetail(text: string): string {
 /** The key from the environment variable the config names; never from the file. */
 export function apiKey(provider: string, envName: string | undefined, env: NodeJS.ProcessEnv, required: boolean): string | undefined {
   if (!envName) {
-    if (required) throw new ProviderUnavailableError(provider, 'no api_key_env configured', 'Set api_key_env in config.yaml to the name of the environment variable holding the key');
+    if (required)
+      throw new ProviderUnavailableError(
+        provider,
+        'no api_key_env configured',
+        'Set api_key_env in config.yaml to the name of the environment variable holding the key',
+      );
     return undefined;
   }
   const key = env[envName];
-  if (!key && required) throw new ProviderUnavailableError(provider, `environment variable ${envName} is not set`, `Export ${envName} in the environment the daemon starts from`);
+  if (!key && required)
+    throw new ProviderUnavailableError(provider, `environment variable ${envName} is not set`, `Export ${envName} in the environment the daemon starts from`);
   return key || undefined;
 }

@@ -7,7 +7,22 @@
 // modest confidence so a model's later extraction of the same episode
 // outranks them.
 import * as path from 'node:path';
-import { capitalizedMidSentence, conclusion, lowercaseWords, factsIn, isAgentTool, mentionsIn, namesInCommands, proseOf, sentencesOf, toolNamesUsed, type Mention, type MentionContext, type Sentence, type SentenceFact } from '../../nlp';
+import {
+  capitalizedMidSentence,
+  conclusion,
+  lowercaseWords,
+  factsIn,
+  isAgentTool,
+  mentionsIn,
+  namesInCommands,
+  proseOf,
+  sentencesOf,
+  toolNamesUsed,
+  type Mention,
+  type MentionContext,
+  type Sentence,
+  type SentenceFact,
+} from '../../nlp';
 import { hostShaped } from '../../nlp/cues';
 import { admitted, projectKey } from '../../nlp/evidence';
 import { fileOf, filesTouched, folderOfProject } from '../../nlp/files';
@@ -22,7 +37,24 @@ const MAX_ENTITIES = 200;
 const MAX_FACTS = 400;
 const MAX_NOTES = 8;
 /** Folders that hold sessions but name no project. */
-const NOT_PROJECTS = new Set(['tmp', 'temp', 'home', 'root', 'workspace', 'workspaces', 'src', 'code', 'work', 'projects', 'repos', 'dev', 'users', 'desktop', 'documents', 'downloads']);
+const NOT_PROJECTS = new Set([
+  'tmp',
+  'temp',
+  'home',
+  'root',
+  'workspace',
+  'workspaces',
+  'src',
+  'code',
+  'work',
+  'projects',
+  'repos',
+  'dev',
+  'users',
+  'desktop',
+  'documents',
+  'downloads',
+]);
 
 export class OfflineProvider implements Provider {
   readonly type = 'offline';
@@ -57,7 +89,16 @@ export function extractOffline(req: ExtractRequest): Extraction {
       if (n === n.toLowerCase()) knownLowercase.add(n);
     }
   }
-  const ctx: MentionContext = { known, knownLowercase, programs: commands.programs, hosts: commands.hosts, toolsUsed: toolNamesUsed(prose.toolsUsed), codeNames: prose.codeNames, capitalizedMid: capitalizedMidSentence(sentences), lowercase: lowercaseWords(sentences) };
+  const ctx: MentionContext = {
+    known,
+    knownLowercase,
+    programs: commands.programs,
+    hosts: commands.hosts,
+    toolsUsed: toolNamesUsed(prose.toolsUsed),
+    codeNames: prose.codeNames,
+    capitalizedMid: capitalizedMidSentence(sentences),
+    lowercase: lowercaseWords(sentences),
+  };
 
   const out = new Builder(req.glossary);
   const project = projectName(ep.repoRoot ?? ep.cwd);
@@ -97,7 +138,8 @@ export function extractOffline(req: ExtractRequest): Extraction {
   // `Oban.Worker`, `AshComputer.LiveView`: a name inside another's namespace is part of it.
   for (const name of out.names()) {
     const outer = name.includes('.') && !/\.js$/i.test(name) ? name.slice(0, name.lastIndexOf('.')) : undefined;
-    if (outer && out.names().some((n) => n.toLowerCase() === outer.toLowerCase())) out.addFact(name, 'part_of', outer, `${name} is ${outer}'s ${name.slice(outer.length + 1)}`, 0.6);
+    if (outer && out.names().some((n) => n.toLowerCase() === outer.toLowerCase()))
+      out.addFact(name, 'part_of', outer, `${name} is ${outer}'s ${name.slice(outer.length + 1)}`, 0.6);
   }
   // A program the session ran, or a host it reached, that is a thing memory knows: named in this
   // episode's prose, or already in the graph because another session talked about it.
@@ -189,7 +231,13 @@ class Builder {
     if (!said && knownType === undefined) return;
     if (!said) this.entity(name, knownType);
     const verb = relation === 'uses' ? 'ran' : 'reached it with';
-    this.addFact(project, relation, name, said ?? `${project} ${relation === 'uses' ? 'uses' : 'connects to'} ${name} (${verb} \`${clip(command)}\`)`, relation === 'uses' ? 0.6 : 0.5);
+    this.addFact(
+      project,
+      relation,
+      name,
+      said ?? `${project} ${relation === 'uses' ? 'uses' : 'connects to'} ${name} (${verb} \`${clip(command)}\`)`,
+      relation === 'uses' ? 0.6 : 0.5,
+    );
   }
 
   note(about: string, sentence: string): number {
@@ -214,7 +262,13 @@ class Builder {
     if (this.factKeys.has(key)) return false;
     this.factKeys.add(key);
     const name = (n: string): string => this.entities.get(n.toLowerCase())!.name;
-    this.facts.push({ source: name(source), relation, ...(target !== undefined ? { target: name(target) } : { value }), fact: sentence.trim().slice(0, 1000), confidence });
+    this.facts.push({
+      source: name(source),
+      relation,
+      ...(target !== undefined ? { target: name(target) } : { value }),
+      fact: sentence.trim().slice(0, 1000),
+      confidence,
+    });
     return true;
   }
 

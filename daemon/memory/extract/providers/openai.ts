@@ -28,7 +28,14 @@ export class OpenAiProvider extends HttpProviderBase implements Provider {
         { role: 'user', content: prompt },
       ],
     };
-    const res = (await postJson(this.name, `${this.baseUrl}/chat/completions`, key ? { authorization: `Bearer ${key}` } : {}, body, this.timeoutMs, signal)) as {
+    const res = (await postJson(
+      this.name,
+      `${this.baseUrl}/chat/completions`,
+      key ? { authorization: `Bearer ${key}` } : {},
+      body,
+      this.timeoutMs,
+      signal,
+    )) as {
       choices?: Array<{ message?: { content?: string | null } }>;
       usage?: { prompt_tokens?: number; completion_tokens?: number };
     };

@@ -19,7 +19,10 @@ export abstract class HttpProviderBase {
   protected readonly model: string;
   protected readonly baseUrl: string;
 
-  constructor(protected readonly options: HttpProviderOptions, defaults: { name: string; model: string; baseUrl: string }) {
+  constructor(
+    protected readonly options: HttpProviderOptions,
+    defaults: { name: string; model: string; baseUrl: string },
+  ) {
     this.model = options.model ?? defaults.model;
     this.baseUrl = (options.baseUrl ?? defaults.baseUrl).replace(/\/+$/, '');
     this.name = options.name ?? defaults.name;

@@ -28,7 +28,9 @@ function build(db: Db, asOf: boolean) {
   /** The same validity with the named time, for statements that take named parameters. */
   const linkValid = asOf ? "coalesce(f.valid_from, '') <= @at AND (f.valid_to IS NULL OR f.valid_to > @at)" : v;
   const s = {
-    out: db.prepare<unknown[], { id: number; other: number }>(`SELECT f.id, f.target_id AS other FROM facts f WHERE f.source_id = ? AND f.target_id IS NOT NULL AND ${v}`),
+    out: db.prepare<unknown[], { id: number; other: number }>(
+      `SELECT f.id, f.target_id AS other FROM facts f WHERE f.source_id = ? AND f.target_id IS NOT NULL AND ${v}`,
+    ),
     inc: db.prepare<unknown[], { id: number; other: number }>(`SELECT f.id, f.source_id AS other FROM facts f WHERE f.target_id = ? AND ${v}`),
     // As of a time, an entity is there once a session before it mentioned it (or, with no session, once it was recorded).
     // Most recently active first, by the sessions' time (as it stood at the time asked about).

@@ -19,13 +19,20 @@ const CURRENT = 'valid_to IS NULL AND expired_at IS NULL';
 
 function build(db: Db) {
   const s = {
-    entities: db.prepare<[string | null, string | null, number, number], Omit<EntityListRow, 'aliases'> & { aliases: string }>(`SELECT e.id, e.name, e.type, e.updated_at,
+    entities: db.prepare<
+      [string | null, string | null, number, number],
+      Omit<EntityListRow, 'aliases'> & { aliases: string }
+    >(`SELECT e.id, e.name, e.type, e.updated_at,
         (SELECT json_group_array(alias) FROM aliases WHERE entity_id = e.id AND alias <> e.name) AS aliases,
         (SELECT count(*) FROM facts f WHERE (f.source_id = e.id OR f.target_id = e.id) AND f.valid_to IS NULL AND f.expired_at IS NULL) AS current_facts
       FROM entities e WHERE (? IS NULL OR e.type = ?) ORDER BY e.updated_at DESC, e.id DESC LIMIT ? OFFSET ?`),
     entityCount: db.prepare<[string | null, string | null], Count>(`SELECT count(*) AS n FROM entities WHERE (? IS NULL OR type = ?)`),
-    factsAll: db.prepare<[number, number, number], FactRow>(`SELECT * FROM facts WHERE (source_id = ? OR target_id = ?) ORDER BY (${CURRENT}) DESC, coalesce(valid_from, recorded_at) DESC, id DESC LIMIT ?`),
-    factsCurrent: db.prepare<[number, number, number], FactRow>(`SELECT * FROM facts WHERE (source_id = ? OR target_id = ?) AND ${CURRENT} ORDER BY coalesce(valid_from, recorded_at) DESC, id DESC LIMIT ?`),
+    factsAll: db.prepare<[number, number, number], FactRow>(
+      `SELECT * FROM facts WHERE (source_id = ? OR target_id = ?) ORDER BY (${CURRENT}) DESC, coalesce(valid_from, recorded_at) DESC, id DESC LIMIT ?`,
+    ),
+    factsCurrent: db.prepare<[number, number, number], FactRow>(
+      `SELECT * FROM facts WHERE (source_id = ? OR target_id = ?) AND ${CURRENT} ORDER BY coalesce(valid_from, recorded_at) DESC, id DESC LIMIT ?`,
+    ),
     factCountAll: db.prepare<[number, number], Count>(`SELECT count(*) AS n FROM facts WHERE source_id = ? OR target_id = ?`),
     factCountCurrent: db.prepare<[number, number], Count>(`SELECT count(*) AS n FROM facts WHERE (source_id = ? OR target_id = ?) AND ${CURRENT}`),
     fact: db.prepare<[number], FactRow>(`SELECT * FROM facts WHERE id = ?`),

@@ -14,14 +14,21 @@ export function orientReads(store: MemoryStore, keys: readonly string[]) {
   type Project = { id: number; name: string };
   return {
     projectOfRepo: (): Project | undefined =>
-      db.prepare<string[], Project>(`SELECT id, name FROM entities WHERE type = 'project' AND repo${collate} IN ${inKeys} ORDER BY updated_at DESC LIMIT 1`).get(...keys),
-    projectNamed: (norm: string): Project | undefined => db.prepare<[string], Project>(`SELECT id, name FROM entities WHERE type = 'project' AND norm = ? LIMIT 1`).get(norm),
+      db
+        .prepare<string[], Project>(`SELECT id, name FROM entities WHERE type = 'project' AND repo${collate} IN ${inKeys} ORDER BY updated_at DESC LIMIT 1`)
+        .get(...keys),
+    projectNamed: (norm: string): Project | undefined =>
+      db.prepare<[string], Project>(`SELECT id, name FROM entities WHERE type = 'project' AND norm = ? LIMIT 1`).get(norm),
     currentFactsOf: (id: number): FactRow[] =>
-      db.prepare<[number, number], FactRow>(`SELECT f.* FROM facts f WHERE (f.source_id = ? OR f.target_id = ?) AND ${CURRENT} ORDER BY f.id DESC LIMIT 40`).all(id, id),
+      db
+        .prepare<[number, number], FactRow>(`SELECT f.* FROM facts f WHERE (f.source_id = ? OR f.target_id = ?) AND ${CURRENT} ORDER BY f.id DESC LIMIT 40`)
+        .all(id, id),
     /** Current facts of entities that belong to the repository (its services, its decisions). */
     repoFacts: (): FactRow[] =>
       db
-        .prepare<string[], FactRow>(`SELECT f.* FROM facts f WHERE f.source_id IN (SELECT id FROM entities WHERE repo${collate} IN ${inKeys} ORDER BY updated_at DESC LIMIT 50) AND ${CURRENT} ORDER BY f.id DESC LIMIT 40`)
+        .prepare<string[], FactRow>(
+          `SELECT f.* FROM facts f WHERE f.source_id IN (SELECT id FROM entities WHERE repo${collate} IN ${inKeys} ORDER BY updated_at DESC LIMIT 50) AND ${CURRENT} ORDER BY f.id DESC LIMIT 40`,
+        )
         .all(...keys),
     /**
      * The latest sessions, one line each: a session's subagents count as part of it, and
@@ -39,8 +46,10 @@ export function orientReads(store: MemoryStore, keys: readonly string[]) {
         .all(...keys),
     otherProjects: (except: number): Array<{ id: number; name: string; updated_at: string; n: number }> =>
       db
-        .prepare<[number], { id: number; name: string; updated_at: string; n: number }>(`SELECT e.id, e.name, e.updated_at, (SELECT count(*) FROM facts f WHERE f.source_id = e.id AND ${CURRENT}) AS n
-      FROM entities e WHERE e.type = 'project' AND e.id <> ? ORDER BY e.updated_at DESC LIMIT 4`)
+        .prepare<[number], { id: number; name: string; updated_at: string; n: number }>(
+          `SELECT e.id, e.name, e.updated_at, (SELECT count(*) FROM facts f WHERE f.source_id = e.id AND ${CURRENT}) AS n
+      FROM entities e WHERE e.type = 'project' AND e.id <> ? ORDER BY e.updated_at DESC LIMIT 4`,
+        )
         .all(except),
   };
 }

@@ -28,16 +28,26 @@ const COLUMNS = 'p.id, p.episode_seq, p.ord, p.char_start, p.char_end, p.line_st
 function build(db: Db, asOf: boolean) {
   const when = asOf ? 'AND p.occurred_at <= ?' : '';
   const s = {
-    text: db.prepare<unknown[], PassageRow>(`SELECT ${COLUMNS}, x.rank AS r FROM (SELECT rowid, rank FROM passages_fts WHERE passages_fts MATCH ? ORDER BY rank LIMIT ?) x
+    text: db.prepare<
+      unknown[],
+      PassageRow
+    >(`SELECT ${COLUMNS}, x.rank AS r FROM (SELECT rowid, rank FROM passages_fts WHERE passages_fts MATCH ? ORDER BY rank LIMIT ?) x
       JOIN passages p ON p.id = x.rowid WHERE 1 ${when} ORDER BY x.rank`),
-    recent: db.prepare<unknown[], PassageRow>(`SELECT ${COLUMNS}, 0 AS r FROM (SELECT rowid FROM passages_fts WHERE passages_fts MATCH ? ORDER BY rowid DESC LIMIT ?) x
+    recent: db.prepare<
+      unknown[],
+      PassageRow
+    >(`SELECT ${COLUMNS}, 0 AS r FROM (SELECT rowid FROM passages_fts WHERE passages_fts MATCH ? ORDER BY rowid DESC LIMIT ?) x
       JOIN passages p ON p.id = x.rowid WHERE 1 ${when} ORDER BY p.id DESC`),
     // Capped: how common a word is matters only up to the point where it stops being worth searching for.
     count: db.prepare<[string, number], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM passages_fts WHERE passages_fts MATCH ? LIMIT ?)`),
     episode: db.prepare<[number], EpisodeRefRow>(`SELECT ${EPISODE_REF_COLUMNS} FROM episodes e WHERE e.seq = ?`),
     boilerplate: db.prepare<[string], { k: string }>(`SELECT key AS k FROM boilerplate_lines WHERE key = ?`),
-    holdsBoilerplate: db.prepare<[number], { x: number }>(`SELECT 1 AS x FROM passage_lines l JOIN boilerplate_lines b ON b.key = l.key WHERE l.passage_id = ? LIMIT 1`),
-    after: db.prepare<[number, number, number], PassageRow>(`SELECT ${COLUMNS}, 0 AS r FROM passages p WHERE p.episode_seq = ? AND p.ord > ? AND p.noise = 0 ORDER BY p.ord LIMIT ?`),
+    holdsBoilerplate: db.prepare<[number], { x: number }>(
+      `SELECT 1 AS x FROM passage_lines l JOIN boilerplate_lines b ON b.key = l.key WHERE l.passage_id = ? LIMIT 1`,
+    ),
+    after: db.prepare<[number, number, number], PassageRow>(
+      `SELECT ${COLUMNS}, 0 AS r FROM passages p WHERE p.episode_seq = ? AND p.ord > ? AND p.noise = 0 ORDER BY p.ord LIMIT ?`,
+    ),
   };
   return (at: string | undefined) => {
     const once = at === undefined ? [] : [at];

@@ -11,15 +11,27 @@ function build(db: Db, asOf: boolean) {
   // The as-of parameter is bound twice by `v` and once by an episode's time.
   type T = [] | [string];
   const s = {
-    exact: db.prepare<[string], { id: number; own: number }>(`SELECT a.entity_id AS id, (e.norm = a.norm) AS own FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ?`),
-    entityText: db.prepare<[string], { id: number; r: number }>(`SELECT rowid AS id, bm25(entities_fts, 10.0, 6.0, 1.0) AS r FROM entities_fts WHERE entities_fts MATCH ? ORDER BY r LIMIT 50`),
-    factText: db.prepare<unknown[], { id: number; source_id: number; target_id: number | null; r: number }>(`SELECT f.id, f.source_id, f.target_id, x.rank AS r FROM (SELECT rowid, rank FROM facts_fts WHERE facts_fts MATCH ? ORDER BY rank LIMIT 300) x
+    exact: db.prepare<[string], { id: number; own: number }>(
+      `SELECT a.entity_id AS id, (e.norm = a.norm) AS own FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ?`,
+    ),
+    entityText: db.prepare<[string], { id: number; r: number }>(
+      `SELECT rowid AS id, bm25(entities_fts, 10.0, 6.0, 1.0) AS r FROM entities_fts WHERE entities_fts MATCH ? ORDER BY r LIMIT 50`,
+    ),
+    factText: db.prepare<
+      unknown[],
+      { id: number; source_id: number; target_id: number | null; r: number }
+    >(`SELECT f.id, f.source_id, f.target_id, x.rank AS r FROM (SELECT rowid, rank FROM facts_fts WHERE facts_fts MATCH ? ORDER BY rank LIMIT 300) x
       JOIN facts f ON f.id = x.rowid WHERE ${v} LIMIT 200`),
-    episodeText: db.prepare<unknown[], EpisodeRefRow & { r: number }>(`SELECT ${EPISODE_REF_COLUMNS}, x.rank AS r FROM (SELECT rowid, rank FROM episodes_fts WHERE episodes_fts MATCH ? ORDER BY rank LIMIT 30) x
+    episodeText: db.prepare<
+      unknown[],
+      EpisodeRefRow & { r: number }
+    >(`SELECT ${EPISODE_REF_COLUMNS}, x.rank AS r FROM (SELECT rowid, rank FROM episodes_fts WHERE episodes_fts MATCH ? ORDER BY rank LIMIT 30) x
       JOIN episodes e ON e.seq = x.rowid ${asOf ? 'WHERE e.occurred_at <= ?' : ''}`),
     linked: db.prepare<[string], { entity_id: number }>(`SELECT entity_id FROM entity_episodes WHERE episode_id = ? LIMIT 20`),
     updated: db.prepare<[number], { updated_at: string }>(`SELECT updated_at FROM entities WHERE id = ?`),
-    factsOf: db.prepare<unknown[], FactRow>(`SELECT f.* FROM facts f WHERE (f.source_id = ? OR f.target_id = ?) AND ${v} ORDER BY coalesce(f.valid_from, f.recorded_at) DESC, f.id DESC LIMIT 500`),
+    factsOf: db.prepare<unknown[], FactRow>(
+      `SELECT f.* FROM facts f WHERE (f.source_id = ? OR f.target_id = ?) AND ${v} ORDER BY coalesce(f.valid_from, f.recorded_at) DESC, f.id DESC LIMIT 500`,
+    ),
     episodesOf: db.prepare<unknown[], EpisodeRefRow>(`SELECT ${EPISODE_REF_COLUMNS} FROM entity_episodes ee JOIN episodes e ON e.id = ee.episode_id
       WHERE ee.entity_id = ? ${asOf ? 'AND ee.occurred_at <= ?' : ''} ORDER BY ee.occurred_at DESC, e.seq DESC LIMIT ?`),
     episodeCount: db.prepare<unknown[], Count>(`SELECT count(*) AS n FROM entity_episodes WHERE entity_id = ? ${asOf ? 'AND occurred_at <= ?' : ''}`),

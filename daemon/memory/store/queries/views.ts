@@ -8,14 +8,18 @@ import type { MemoryStore } from '../store';
 const reads = perDb((db) => {
   const s = {
     entity: db.prepare<[number], EntityRow>(`SELECT id, name, type, description, repo, updated_at FROM entities WHERE id = ?`),
-    byNorm: db.prepare<[string], { id: number }>(`SELECT e.id FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? ORDER BY (e.norm = a.norm) DESC, e.updated_at DESC, e.id LIMIT 1`),
+    byNorm: db.prepare<[string], { id: number }>(
+      `SELECT e.id FROM aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? ORDER BY (e.norm = a.norm) DESC, e.updated_at DESC, e.id LIMIT 1`,
+    ),
     aliases: db.prepare<[number], { alias: string }>(`SELECT alias FROM aliases WHERE entity_id = ? ORDER BY alias`),
     name: db.prepare<[number], { name: string }>(`SELECT name FROM entities WHERE id = ?`),
     evidence: db.prepare<[number], Count>(`SELECT count(*) AS n FROM fact_episodes WHERE fact_id = ?`),
     latestEvidence: db.prepare<[number], EpisodeRefRow>(
       `SELECT ${EPISODE_REF_COLUMNS} FROM fact_episodes fe JOIN episodes e ON e.id = fe.episode_id WHERE fe.fact_id = ? ORDER BY e.occurred_at DESC, e.seq DESC LIMIT 1`,
     ),
-    suggest: db.prepare<[string], { name: string }>(`SELECT e.name FROM entities_fts f JOIN entities e ON e.id = f.rowid WHERE entities_fts MATCH ? ORDER BY bm25(entities_fts) LIMIT 3`),
+    suggest: db.prepare<[string], { name: string }>(
+      `SELECT e.name FROM entities_fts f JOIN entities e ON e.id = f.rowid WHERE entities_fts MATCH ? ORDER BY bm25(entities_fts) LIMIT 3`,
+    ),
   };
   return {
     entity: (id: number): EntityRow | undefined => s.entity.get(id),

@@ -23,7 +23,11 @@ export const SPOTTER_COMMIT = '53a088d2335599db2a99d1099be22152d1785d6f';
 const ABSENT = 'test/fixtures/transcripts/6c2214d7-b87e-4432-8e41-22ba294ea584.jsonl';
 export const SPOTTER_DIR = path.join(ROOT, 'test', 'fixtures', 'anchors', 'spotter');
 /** The sessions measured (SOURCES.md: the three earliest of the five available). */
-export const SPOTTER_SESSIONS = ['258c7280-ae70-4798-800f-63464d01a85d.jsonl', '8463c716-a2ea-4c14-9efa-87158ebd9f20.jsonl', 'ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl'];
+export const SPOTTER_SESSIONS = [
+  '258c7280-ae70-4798-800f-63464d01a85d.jsonl',
+  '8463c716-a2ea-4c14-9efa-87158ebd9f20.jsonl',
+  'ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl',
+];
 /** Where the author's sessions ran: one worktree each (and its `assets` folder). */
 const WORKTREE = /^\/home\/USER\/projects\/spotter-worktrees\/spotter-[a-z0-9]+(?=\/|$)/;
 /** The hand check's sample: this many distinct (session, mention) pairs, shuffled with this seed. */
@@ -47,7 +51,9 @@ export function pointedAt(text: string, checkout: string): string {
 
 /** The sample rule (SOURCES.md): the pairs sorted by session then mention, Fisher–Yates with mulberry32(seed), the first n. */
 export function sampleOf<T extends { session: string; mention: string }>(pairs: readonly T[], n = SAMPLE_SIZE, seed = SAMPLE_SEED): T[] {
-  const sorted = [...pairs].sort((a, b) => (a.session === b.session ? (a.mention < b.mention ? -1 : a.mention > b.mention ? 1 : 0) : a.session < b.session ? -1 : 1));
+  const sorted = [...pairs].sort((a, b) =>
+    a.session === b.session ? (a.mention < b.mention ? -1 : a.mention > b.mention ? 1 : 0) : a.session < b.session ? -1 : 1,
+  );
   const rand = mulberry32(seed);
   for (let i = sorted.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
@@ -101,17 +107,40 @@ async function main(): Promise<void> {
     }
     const db = new Database(memoryDb(home), { readonly: true, fileMustExist: true });
     // The anchoring pass runs after ingest, off its path: wait until every episode of a repo has been read.
-    const waiting = db.prepare('SELECT count(*) AS n FROM episodes e WHERE e.repo_root IS NOT NULL AND NOT EXISTS (SELECT 1 FROM anchor_scans s WHERE s.episode_seq = e.seq)');
+    const waiting = db.prepare(
+      'SELECT count(*) AS n FROM episodes e WHERE e.repo_root IS NOT NULL AND NOT EXISTS (SELECT 1 FROM anchor_scans s WHERE s.episode_seq = e.seq)',
+    );
     for (let i = 0; ; i++) {
       const n = (waiting.get() as { n: number }).n;
       if (n === 0) break;
       if (i % 20 === 0) console.log(`waiting for the anchoring pass: ${n} episodes unread`);
       await new Promise((r) => setTimeout(r, 500));
     }
-    const episodes = db.prepare('SELECT seq, source_path, session_id, occurred_at, repo_root, text FROM episodes ORDER BY seq').all() as Array<{ seq: number; source_path: string; session_id: string; occurred_at: string; repo_root: string | null; text: string }>;
+    const episodes = db.prepare('SELECT seq, source_path, session_id, occurred_at, repo_root, text FROM episodes ORDER BY seq').all() as Array<{
+      seq: number;
+      source_path: string;
+      session_id: string;
+      occurred_at: string;
+      repo_root: string | null;
+      text: string;
+    }>;
     const bySeq = new Map(episodes.map((e) => [e.seq, e]));
-    const anchorRows = db.prepare('SELECT episode_seq, mention, offset, kind, reason, qualified_name, file, line, library, at, git_commit FROM anchors ORDER BY episode_seq, offset').all() as Array<{
-      episode_seq: number; mention: string; offset: number; kind: string | null; reason: string | null; qualified_name: string | null; file: string | null; line: number | null; library: string | null; at: string; git_commit: string | null;
+    const anchorRows = db
+      .prepare(
+        'SELECT episode_seq, mention, offset, kind, reason, qualified_name, file, line, library, at, git_commit FROM anchors ORDER BY episode_seq, offset',
+      )
+      .all() as Array<{
+      episode_seq: number;
+      mention: string;
+      offset: number;
+      kind: string | null;
+      reason: string | null;
+      qualified_name: string | null;
+      file: string | null;
+      line: number | null;
+      library: string | null;
+      at: string;
+      git_commit: string | null;
     }>;
     db.close();
     const rows: Row[] = anchorRows.map((a) => {
@@ -124,12 +153,21 @@ async function main(): Promise<void> {
         mention: a.mention,
         backticked: e.text[a.offset - 1] === '`',
         ...(a.kind !== null
-          ? { anchored: { kind: a.kind, file: a.file!, line: a.line!, ...(a.qualified_name ? { qualified_name: a.qualified_name } : {}), ...(a.library ? { library: a.library } : {}) } }
+          ? {
+              anchored: {
+                kind: a.kind,
+                file: a.file!,
+                line: a.line!,
+                ...(a.qualified_name ? { qualified_name: a.qualified_name } : {}),
+                ...(a.library ? { library: a.library } : {}),
+              },
+            }
           : { unresolved: a.reason ?? 'unknown' }),
         git_commit: a.git_commit,
       };
     });
-    const share = (xs: readonly Row[]): string => `${xs.filter((r) => r.anchored).length}/${xs.length} (${((100 * xs.filter((r) => r.anchored).length) / Math.max(1, xs.length)).toFixed(1)}%)`;
+    const share = (xs: readonly Row[]): string =>
+      `${xs.filter((r) => r.anchored).length}/${xs.length} (${((100 * xs.filter((r) => r.anchored).length) / Math.max(1, xs.length)).toFixed(1)}%)`;
     const count = (xs: readonly Row[]) => ({ mentions: xs.length, anchored: xs.filter((r) => r.anchored).length });
     const firsts = new Map<string, Row>();
     for (const r of rows) if (!firsts.has(`${r.session}|${r.mention}`)) firsts.set(`${r.session}|${r.mention}`, r);
@@ -142,14 +180,17 @@ async function main(): Promise<void> {
       bare: count(rows.filter((r) => !r.backticked)),
       by_kind: Object.fromEntries(['symbol', 'file'].map((k) => [k, rows.filter((r) => r.anchored?.kind === k).length])),
       library: rows.filter((r) => r.anchored?.library).length,
-      unresolved: Object.fromEntries([...new Set(rows.flatMap((r) => (r.unresolved ? [r.unresolved] : [])))].map((k) => [k, rows.filter((r) => r.unresolved === k).length])),
+      unresolved: Object.fromEntries(
+        [...new Set(rows.flatMap((r) => (r.unresolved ? [r.unresolved] : [])))].map((k) => [k, rows.filter((r) => r.unresolved === k).length]),
+      ),
       distinct_pairs: count(pairs),
       commits: [...new Set(rows.map((r) => r.git_commit))],
     };
     console.log(`rows: ${share(rows)} anchored; backticked ${share(rows.filter((r) => r.backticked))}, bare paths ${share(rows.filter((r) => !r.backticked))}`);
     console.log(`by kind: ${JSON.stringify(counts.by_kind)}, library ${counts.library}; unresolved ${JSON.stringify(counts.unresolved)}`);
     console.log(`distinct (session, mention): ${share(pairs)} anchored`);
-    for (const s of SPOTTER_SESSIONS) console.log(`  ${s}: rows ${share(rows.filter((r) => r.session === s))}, distinct ${share(pairs.filter((r) => r.session === s))}`);
+    for (const s of SPOTTER_SESSIONS)
+      console.log(`  ${s}: rows ${share(rows.filter((r) => r.session === s))}, distinct ${share(pairs.filter((r) => r.session === s))}`);
     const sample = sampleOf(pairs).map((r) => {
       const text = bySeq.get(r.episode)!.text;
       return { ...r, said: text.slice(Math.max(0, r.offset - 300), r.offset + r.mention.length + 300) };

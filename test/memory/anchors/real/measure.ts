@@ -50,7 +50,12 @@ function parts(file: string): { prose: string; tools: string } {
     }
     if ((l.type !== 'user' && l.type !== 'assistant') || l.isMeta) continue;
     const c = l.message?.content;
-    const blocks = typeof c === 'string' ? [{ type: 'text', text: c }] : Array.isArray(c) ? (c as Array<{ type?: string; text?: string; thinking?: string; input?: Record<string, unknown> }>) : [];
+    const blocks =
+      typeof c === 'string'
+        ? [{ type: 'text', text: c }]
+        : Array.isArray(c)
+          ? (c as Array<{ type?: string; text?: string; thinking?: string; input?: Record<string, unknown> }>)
+          : [];
     for (const b of blocks) {
       const t = b.type === 'text' ? b.text : b.type === 'thinking' ? b.thinking : undefined;
       if (typeof t === 'string' && !/^<(command-|local-command|system-reminder)/.test(t.trim())) prose.push(`${l.type}: ${t}`);
@@ -101,9 +106,26 @@ function transcriptArg(arg: string): { file: string; commit?: string } {
  */
 function asWas(found: CodeDefinition, d: AnchorDraft, commit: string): { at_commit: { file: string; line: number } | null; state: string } {
   const row = {
-    id: 0, episode_seq: 0, episode_id: '', summary: '', fact_id: null, mention: d.mention, offset: d.offset, repo: SESSION_ROOT, kind: d.kind!,
-    symbol: d.symbol ?? null, name: d.name ?? null, qualified_name: d.qualified_name ?? null, file: d.file!, line: d.line!, def_hash: d.hash!,
-    found_file: d.found_file ?? null, library: d.library ?? null, at: '', git_commit: commit, snippet: '',
+    id: 0,
+    episode_seq: 0,
+    episode_id: '',
+    summary: '',
+    fact_id: null,
+    mention: d.mention,
+    offset: d.offset,
+    repo: SESSION_ROOT,
+    kind: d.kind!,
+    symbol: d.symbol ?? null,
+    name: d.name ?? null,
+    qualified_name: d.qualified_name ?? null,
+    file: d.file!,
+    line: d.line!,
+    def_hash: d.hash!,
+    found_file: d.found_file ?? null,
+    library: d.library ?? null,
+    at: '',
+    git_commit: commit,
+    snippet: '',
   };
   const there = placed.get(found) === true || (found.kind === 'symbol' && found.symbol === undefined);
   return { at_commit: there ? { file: d.file!, line: d.line! } : null, state: stateLabel(stateOf(lookup, row)) };
@@ -138,9 +160,25 @@ async function main(): Promise<void> {
           part,
           mention: m.text,
           backticked: m.backticked,
-          ...(r.found ? { anchored: { kind: r.found.kind, file: r.found.file, line: r.found.line, ...(r.found.qualified_name ? { qualified_name: r.found.qualified_name } : {}), ...(r.found.library ? { library: r.found.library } : {}) } } : { unresolved: r.reason, ...(r.candidates ? { candidates: r.candidates } : {}) }),
+          ...(r.found
+            ? {
+                anchored: {
+                  kind: r.found.kind,
+                  file: r.found.file,
+                  line: r.found.line,
+                  ...(r.found.qualified_name ? { qualified_name: r.found.qualified_name } : {}),
+                  ...(r.found.library ? { library: r.found.library } : {}),
+                },
+              }
+            : { unresolved: r.reason, ...(r.candidates ? { candidates: r.candidates } : {}) }),
           ...(r.found && commit !== undefined ? asWas(r.found, d, commit) : {}),
-          said: part === 'prose' ? bestSentence(text, m.text, 200) : text.split('\n').find((l) => l.includes(m.text))?.slice(0, 200) ?? '',
+          said:
+            part === 'prose'
+              ? bestSentence(text, m.text, 200)
+              : (text
+                  .split('\n')
+                  .find((l) => l.includes(m.text))
+                  ?.slice(0, 200) ?? ''),
         });
       }
     }
