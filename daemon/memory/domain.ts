@@ -137,7 +137,7 @@ export class MemoryDomain implements Domain {
           // The refine is the worker's only when a model can do it; waking it for nothing costs an idle pass.
           if (hasModel) this.supervisor.notify();
           this.anchorer.wake();
-          changed(1, r.facts.length);
+          ctx.notify(P.MemoryChanged, { episodes: 1, facts: r.facts.length, entities: r.entities.map((e) => e.id) });
         }
         return r;
       }),

@@ -123,7 +123,14 @@ export const MemoryStatusMethod = defineMethod({
 export const MemoryProgressNotification = defineNotification({ method: 'memory/progress', params: MemoryProgress });
 
 /** Broadcast when the graph changed (episodes stored, an extraction applied), for views that show it. */
-export const MemoryChanged = defineNotification({ method: 'memory/changed', params: z.object({ episodes: z.number(), facts: z.number() }) });
+export const MemoryChanged = defineNotification({
+  method: 'memory/changed',
+  params: z.object({
+    episodes: z.number(),
+    facts: z.number(),
+    entities: opt(z.array(z.number()), 'The entities a remember named: an open graph view draws them, linked or not.'),
+  }),
+});
 
 // ---- part 2: the read side (recall, episodes, path, graph), remember, inspection, orientation ----
 

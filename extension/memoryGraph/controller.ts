@@ -103,6 +103,12 @@ export class GraphController {
     if (focus !== undefined) await this.select(focus);
   }
 
+  /** Adds entities a change named (a remember from anywhere) to the view, where the view is, without moving the focus. */
+  async include(ids: number[]): Promise<void> {
+    for (const id of ids) if (!this.grown.some((g) => g.id === id)) this.grown.push({ id, depth: 1 });
+    await this.refresh();
+  }
+
   /** Re-asks the daemon for the same view (after memory/changed or a reconnect). */
   async refresh(): Promise<void> {
     await this.load();

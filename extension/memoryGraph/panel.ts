@@ -29,7 +29,7 @@ export class MemoryGraphPanel implements vscode.Disposable {
     private readonly repoNames: () => string[],
   ) {
     this.subscriptions.push(
-      supervisor.onNotification(P.MemoryChanged.type, () => this.scheduleRefresh()),
+      supervisor.onNotification(P.MemoryChanged.type, (p) => this.scheduleRefresh(p.entities)),
       supervisor.onDidConnect(() => this.scheduleRefresh()),
       vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
         deserializeWebviewPanel: async (panel) => this.adopt(panel),
@@ -104,11 +104,19 @@ export class MemoryGraphPanel implements vscode.Disposable {
     void this.panel?.webview.postMessage(m);
   }
 
-  private scheduleRefresh(): void {
+  /** Entities a change named since the last refresh: the view draws them (the opening view holds linked ones only). */
+  private named = new Set<number>();
+
+  private scheduleRefresh(entities: readonly number[] = []): void {
     if (!this.controller) return;
+    for (const id of entities) this.named.add(id);
     // An ingest sends a burst of memory/changed: one refresh after it settles.
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
-    this.refreshTimer = setTimeout(() => void this.controller?.refresh(), 250);
+    this.refreshTimer = setTimeout(() => {
+      const named = [...this.named];
+      this.named.clear();
+      void (named.length > 0 ? this.controller?.include(named) : this.controller?.refresh());
+    }, 250);
   }
 
   dispose(): void {

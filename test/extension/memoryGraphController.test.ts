@@ -116,11 +116,24 @@ describe('GraphController on a real daemon', () => {
     const b: unknown[] = [];
     const subs = [sup.onNotification(P.MemoryChanged.type, (p) => a.push(p)), sup.onNotification(P.MemoryChanged.type, (p) => b.push(p))];
     try {
-      await scryJson(['memory', 'remember', 'the ledger service keeps its state in postgres', '--entity', 'service:ledger'], { home });
+      const r = await scryJson<P.RememberResult>(['memory', 'remember', 'the ledger service keeps its state in postgres', '--entity', 'service:ledger'], {
+        home,
+      });
       const deadline = Date.now() + 30_000;
       while ((a.length === 0 || b.length === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
       assert.ok(a.length > 0 && b.length > 0, `both got it: ${a.length}, ${b.length}`);
       assert.deepEqual(a, b);
+      // It names the entities the remember touched; the panel draws them, linked or not, and the focus stays.
+      const ledger = r.entities.find((e) => e.name === 'ledger')!;
+      const named = (a as Array<{ entities?: number[] }>).flatMap((p) => p.entities ?? []);
+      assert.ok(named.includes(ledger.id), `memory/changed names ledger: ${JSON.stringify(a)}`);
+      const focus = last().focus;
+      await ctl.include(named);
+      assert.ok(
+        last().nodes.some((n) => n.id === ledger.id),
+        'ledger is drawn',
+      );
+      assert.equal(last().focus, focus);
     } finally {
       for (const s of subs) s.dispose();
     }
