@@ -10,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
+import { errorMessage } from '../../daemon/errors';
 
 const execFileP = promisify(execFile);
 
@@ -422,11 +423,20 @@ export async function screenshot(page: Page, dir: string, name: string): Promise
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
+const NAVIGATING = /Execution context was destroyed|Frame was detached/;
+
 /** Polls until `fn` returns something truthy; generous deadlines, no wall-clock assertions. */
 export async function waitFor<T>(what: string, fn: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const v = await fn();
+    let v: T | undefined | false;
+    try {
+      v = await fn();
+    } catch (err) {
+      // A webview revealed from hidden reloads (retainContextWhenHidden is off): a read during that navigation is asked again.
+      if (!NAVIGATING.test(errorMessage(err))) throw err;
+      v = undefined;
+    }
     if (v) return v;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
