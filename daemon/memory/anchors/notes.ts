@@ -7,7 +7,7 @@ import { oneLine } from '../../protocol/printable';
 import type { AnchorCandidate, AnchorKeyRow } from '../store/anchors';
 import type { MemoryStore } from '../store';
 import { bestSentence } from './sentence';
-import { stateOf } from './state';
+import { stateOf, type AnchorState } from './state';
 
 /** Recent anchors looked at per answer: reading their sessions' text is the cost. */
 const CONSIDERED = 8;
@@ -28,38 +28,43 @@ export function notesAbout(store: MemoryStore, lookup: CodeLookup | undefined, r
   if (limit <= 0) return [];
   const tail = name.split(/::|->|[.#]/).pop() ?? name;
   const rows = new Map<number, AnchorCandidate>();
-  for (const n of new Set([name, tail])) for (const r of store.anchors.newestOfName(n, CONSIDERED)) rows.set(r.id, r);
-  return notesOf(store, lookup, repo, rows, limit, (c) => store.anchors.keyRow(c.id));
+  // A name with no owner's part is a qualified name only where it is also the symbol's name (top level): asked by name alone.
+  for (const n of new Set([name, tail])) for (const r of store.anchors.newestOfName(n, CONSIDERED, n !== tail)) rows.set(r.id, r);
+  return notesOf(store, lookup, repo, [...rows.values()].sort(newestFirst), limit, (c) => store.anchors.keyRow(c.id));
 }
 
 /** The same for a file (symbols FILE): anchors to the file itself and to code in it, newest sessions first. */
 export function notesAboutFile(store: MemoryStore, lookup: CodeLookup | undefined, repo: string, file: string, limit: number): AnchorNote[] {
   if (limit <= 0) return [];
-  const rows = new Map<number, AnchorKeyRow>();
-  for (const r of store.anchors.ofFile(file, CONSIDERED, true)) rows.set(r.id, r);
-  return notesOf(store, lookup, repo, rows, limit, (r) => r);
+  return notesOf(store, lookup, repo, store.anchors.ofFile(file, CONSIDERED, true), limit, (r) => r);
 }
 
+const newestFirst = (a: AnchorCandidate, b: AnchorCandidate): number => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.id - a.id);
+
+/** The lines of the newest anchors (candidates newest first, each read whole only if used), one per episode, of this repo only. */
 function notesOf<C extends AnchorCandidate>(
   store: MemoryStore,
   lookup: CodeLookup | undefined,
   repo: string,
-  rows: ReadonlyMap<number, C>,
+  rows: readonly C[],
   limit: number,
   whole: (c: C) => AnchorKeyRow | undefined,
 ): AnchorNote[] {
-  if (rows.size === 0) return [];
+  if (rows.length === 0) return [];
   const here = real(repo);
   const out: AnchorNote[] = [];
   const episodes = new Set<number>();
-  for (const c of [...rows.values()].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id)) {
+  // Sessions naming one symbol mostly anchored the same definition: its state now is asked of the index once per answer.
+  const states = new Map<string, AnchorState>();
+  for (const c of rows) {
     if (out.length >= limit) break;
     if (episodes.has(c.episode_seq) || real(c.repo) !== here) continue;
     const r = whole(c);
     if (!r) continue;
     episodes.add(r.episode_seq);
-    const s = stateOf(lookup, r);
-    // What was decided about it reads before what was said.
+    const key = JSON.stringify([r.repo, r.kind, r.symbol, r.name, r.qualified_name, r.file, r.line, r.def_hash, r.found_file, r.library]);
+    let s = states.get(key);
+    if (s === undefined) states.set(key, (s = stateOf(lookup, r)));
     const fact = store.anchors.factsMentioning(r.episode_seq, r.mention, 1)[0];
     const text = fact
       ? oneLine(`${fact.relation === 'decided' && !/^decid/i.test(fact.text) ? 'decided: ' : ''}${fact.text}`, 120)

@@ -186,11 +186,14 @@ export class AnchorTable {
     return this.s.byName.all(name, name, limit);
   }
 
-  /** The newest `limit` anchors naming it (by name or qualified name), newest first: a code answer's candidates, each read whole (keyRow) only if it is used. */
-  newestOfName(name: string, limit: number): AnchorCandidate[] {
+  /**
+   * The newest `limit` anchors naming it (by name, and by qualified name unless told not to), newest first: a code answer's candidates,
+   * each read whole (keyRow) only if it is used.
+   */
+  newestOfName(name: string, limit: number, qualified = true): AnchorCandidate[] {
     const found = new Map<number, AnchorCandidate>();
     for (const r of this.s.newestByName.all(name, limit)) found.set(r.id, r);
-    for (const r of this.s.newestByQualified.all(name, limit)) found.set(r.id, r);
+    if (qualified) for (const r of this.s.newestByQualified.all(name, limit)) found.set(r.id, r);
     return [...found.values()].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.id - a.id)).slice(0, limit);
   }
 
