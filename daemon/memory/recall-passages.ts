@@ -69,9 +69,9 @@ export function searchPassages(store: MemoryStore, q: PassageQuery): PassageHit[
     });
 }
 
-/** A passage as recall shows it: its text without the lines other sessions said too. */
+/** A passage as recall shows it: without the lines other sessions said too, unless it is the assistant's own prose (shown whole). */
 function clean(row: PassageRow, reads: { holdsBoilerplate: (id: number) => boolean; isBoilerplate: (key: string) => boolean }): PassageRow {
-  if (!reads.holdsBoilerplate(row.id)) return row;
+  if (row.assistant || !reads.holdsBoilerplate(row.id)) return row;
   const text = withoutRecurring(row.text, reads.isBoilerplate);
   return text === row.text ? row : { ...row, text };
 }

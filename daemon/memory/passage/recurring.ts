@@ -6,7 +6,15 @@
 // compared whole after folding case and whitespace; short lines ("Done.",
 // "All green.") are never counted, so a short answer is never dropped for
 // being common. Tool breadcrumbs are not lines of what was said and are left
-// alone. Pure: the store counts the sessions (store/passages.ts).
+// alone. The assistant's own prose is never taken out of what recall shows:
+// a line it said again in another session (the same URL, file list or steps
+// as its answer there) is its answer here too. Such a line is only left out
+// of the search index, as before: indexed, the copies of a repeated file list
+// or test command outranked the passage with the finding on the real Codex
+// set. What the client or the user side injected (user turns, with the hooks,
+// reminders and command banners pasted into them; the preamble of a
+// compaction summary) is left out of both.
+// Pure: the store counts the sessions (store/passages.ts).
 import { createHash } from 'node:crypto';
 
 /** Shorter lines (folded) are never boilerplate: too short to be a template, and cheap to keep. */
@@ -19,6 +27,11 @@ const MIN_WORDS = 3;
 /** A turn's role label (chunk.ts), not part of what the line says. */
 const TURN_HEAD = /^(?:user|assistant|summary|system|developer|tool)(?: \([^)\n]{0,80}\))?: /;
 const CRUMB = /^\s*\[(?:ran|edited|read|searched|fetched|used|task)[: ]/;
+
+/** Whether a turn is the assistant's own prose, by its role label (`assistant: `, `assistant (subagent x): `). */
+export function isAssistantTurn(turnHead: string): boolean {
+  return TURN_HEAD.exec(turnHead)?.[0].startsWith('assistant') ?? false;
+}
 
 /** The key a line is compared by: case and whitespace folded, hashed. */
 export function lineKey(line: string): string | undefined {

@@ -5,10 +5,10 @@ import * as path from 'node:path';
 import { openDatabase, type Db } from '../../sqlite';
 import { MemoryMigrationError, MemorySchemaError } from './errors';
 import { recountPassages } from './passages';
-import { MIGRATIONS, PASSAGES_MIGRATION, RECURRENCE_MIGRATION, RECUT_MIGRATION, SCHEMA_VERSION } from './schema';
+import { ASSISTANT_PASSAGES_MIGRATION, MIGRATIONS, PASSAGES_MIGRATION, RECURRENCE_MIGRATION, RECUT_MIGRATION, SCHEMA_VERSION } from './schema';
 
 /** Migrations after which the stored passages are written again. */
-const REWRITES: ReadonlySet<string> = new Set([PASSAGES_MIGRATION, RECURRENCE_MIGRATION, RECUT_MIGRATION]);
+const REWRITES: ReadonlySet<string> = new Set([PASSAGES_MIGRATION, RECURRENCE_MIGRATION, RECUT_MIGRATION, ASSISTANT_PASSAGES_MIGRATION]);
 
 export function openMemoryDb(file: string, now: () => Date): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });

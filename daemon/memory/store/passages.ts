@@ -6,8 +6,10 @@
 // keyed, the sessions that said it are counted, and once a line has been
 // said in enough sessions it is boilerplate: every passage holding it, earlier
 // ones too, is indexed without it, and one left with nothing of its own is
-// not indexed at all (`noise`). The text stays stored as it was.
-import { lineKeys, RECURRING_SESSIONS, saysSomething, withoutRecurring } from '../passage/recurring';
+// not indexed at all (`noise`). The text stays stored as it was. A passage of
+// the assistant's turn is marked (`assistant`): recall shows it whole, its
+// boilerplate lines left out of the index only.
+import { isAssistantTurn, lineKeys, RECURRING_SESSIONS, saysSomething, withoutRecurring } from '../passage/recurring';
 import { proseAndCrumbs, splitPassages } from '../passage/split';
 import type { Db } from '../../sqlite';
 
@@ -35,16 +37,18 @@ interface PassageParams {
   occurredAt: string;
   repoRoot: string | null;
   text: string;
+  assistant: number;
 }
 
 function prepare(db: Db) {
   return {
-    passage: db.prepare<PassageParams>(`INSERT INTO passages(episode_seq, ord, char_start, char_end, line_start, line_end, occurred_at, repo_root, text)
-      VALUES (@seq, @ord, @start, @end, @lineStart, @lineEnd, @occurredAt, @repoRoot, @text)`),
+    passage:
+      db.prepare<PassageParams>(`INSERT INTO passages(episode_seq, ord, char_start, char_end, line_start, line_end, occurred_at, repo_root, text, assistant)
+      VALUES (@seq, @ord, @start, @end, @lineStart, @lineEnd, @occurredAt, @repoRoot, @text, @assistant)`),
     index: db.prepare<[number | bigint, string, string]>(`INSERT INTO passages_fts(rowid, prose, crumbs) VALUES (?, ?, ?)`),
     unindex: db.prepare<[number | bigint]>(`DELETE FROM passages_fts WHERE rowid = ?`),
     setNoise: db.prepare<[number, number | bigint]>(`UPDATE passages SET noise = ? WHERE id = ?`),
-    text: db.prepare<[number | bigint], { text: string; noise: number }>(`SELECT text, noise FROM passages WHERE id = ?`),
+    text: db.prepare<[number | bigint], { text: string; assistant: number }>(`SELECT text, assistant FROM passages WHERE id = ?`),
     holds: db.prepare<[string, number | bigint]>(`INSERT OR IGNORE INTO passage_lines(key, passage_id) VALUES (?, ?)`),
     saidIn: db.prepare<[string, string]>(`INSERT OR IGNORE INTO line_sessions(key, session) VALUES (?, ?)`),
     sessions: db.prepare<[string, number], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM line_sessions WHERE key = ? LIMIT ?)`),
@@ -71,12 +75,12 @@ export class PassageWriter {
 
   private readonly boilerplate = (key: string): boolean => this.insert.isBoilerplate.get(key) !== undefined;
 
-  /** Indexes a passage as it reads without its boilerplate, or marks it noise. */
-  private index(id: number | bigint, text: string, fresh: boolean): void {
+  /** Indexes a passage as it reads without its boilerplate, or marks it noise (never the assistant's: it is shown whole). */
+  private index(id: number | bigint, text: string, fresh: boolean, assistant: boolean): void {
     if (!fresh) this.insert.unindex.run(id);
     const row = indexedText(text, this.boilerplate);
     if (row) this.insert.index.run(id, row.prose, row.crumbs);
-    this.insert.setNoise.run(row ? 0 : 1, id);
+    this.insert.setNoise.run(row || assistant ? 0 : 1, id);
   }
 
   /** Counts the sessions that said each line; a line reaching the threshold becomes boilerplate and the passages holding it are indexed again. */
@@ -89,7 +93,7 @@ export class PassageWriter {
       for (const h of this.insert.holders.all(key)) {
         if (h.id === Number(id)) continue;
         const p = this.insert.text.get(h.id);
-        if (p) this.index(h.id, p.text, false);
+        if (p) this.index(h.id, p.text, false, p.assistant === 1);
       }
     }
   }
@@ -100,6 +104,9 @@ export class PassageWriter {
     // Turn spans are trusted only when they count the same turns the text shows.
     const turnCount = spans.length ? spans[spans.length - 1]!.turn + 1 : 0;
     const lines = turns && turns.length === turnCount ? turns : undefined;
+    // A turn's first passage starts at its role label.
+    const assistant: boolean[] = [];
+    for (const s of spans) assistant[s.turn] ??= isAssistantTurn(ep.text.slice(s.start, s.start + 100));
     spans.forEach((s, ord) => {
       const [lineStart, lineEnd] = lines?.[s.turn] ?? [ep.lineStart, ep.lineEnd];
       const text = ep.text.slice(s.start, s.end);
@@ -113,9 +120,10 @@ export class PassageWriter {
         occurredAt: ep.occurredAt,
         repoRoot: ep.repoRoot,
         text,
+        assistant: assistant[s.turn] ? 1 : 0,
       }).lastInsertRowid;
       this.count(id, text, ep.session);
-      this.index(id, text, true);
+      this.index(id, text, true, assistant[s.turn] === true);
     });
     return spans.length;
   }

@@ -79,6 +79,11 @@ export const RECUT_MIGRATION = `
 INSERT INTO passages_fts(passages_fts, rank) VALUES ('rank', 'bm25(1.0, 1.0)');
 `;
 
+/** Issue 37 (recur37): which passages are the assistant's own prose (store/passages.ts). */
+export const ASSISTANT_PASSAGES_MIGRATION = `
+ALTER TABLE passages ADD COLUMN assistant INTEGER NOT NULL DEFAULT 0;
+`;
+
 export const RECURRENCE_MIGRATION = `
 ALTER TABLE passages ADD COLUMN noise INTEGER NOT NULL DEFAULT 0;
 CREATE TABLE passage_lines (key TEXT NOT NULL, passage_id INTEGER NOT NULL, PRIMARY KEY (key, passage_id)) WITHOUT ROWID;
@@ -393,6 +398,9 @@ ALTER TABLE anchors ADD COLUMN library TEXT;
   RECUT_MIGRATION,
   // Issue 36: the entities table admits `file` (FILE_ENTITIES_MIGRATION; a table rebuild, foreign keys off).
   FILE_ENTITIES_MIGRATION,
+  // Issue 37 (recur37): a passage of the assistant's turn is marked; recall shows it whole, its lines said in
+  // other sessions too left out of the index only. The data step (db.ts) rewrites the stored passages to mark them.
+  ASSISTANT_PASSAGES_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -78,4 +78,44 @@ describe('boilerplate by recurrence', () => {
       fs.rmSync(home, { recursive: true, force: true });
     }
   });
+
+  // As in the codex_log_viewer rollouts (question c52): the assistant gives the same hosted URL in two sessions'
+  // answers, and both sessions' user turns carry the same pasted hook output.
+  const HOOK = '# Beads Workflow Context: run bd prime after compaction, clear or a new session';
+  const URL_LINE = '  - `https://example.github.io/log_viewer/log_viewer.css`';
+  const answer = (what: string): string =>
+    `assistant: ${what}\n- If \`--viewer-assets-base\` is **not** provided, the exported page now uses:\n${URL_LINE}\n- Local copying was removed.`;
+
+  it("shows the assistant's own line said in another session too, and still drops the user-side block both sessions carried", () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'scry-boilerplate-'));
+    const store = new MemoryStore(path.join(home, 'memory.db'), { now: () => NOW });
+    try {
+      episode(store, 'e1', 's1', `user: ${HOOK}\nmake the export load the viewer stylesheet from github pages\n\n${answer('Changed the exporter.')}`);
+      episode(store, 'e2', 's2', `user: ${HOOK}\nadd a flag to choose where viewer assets come from\n\n${answer('Added the option.')}`);
+      const r = recall(store, { query: 'where does the exported page load the viewer stylesheet from when viewer-assets-base is not given' }, NOW);
+      const shown = (r.passages ?? []).map((p) => p.snippet).join('\n');
+      assert.ok(shown.includes('https://example.github.io/log_viewer/log_viewer.css'), `the answer's URL is shown: ${shown}`);
+      assert.ok(!shown.includes('Beads Workflow Context'), `the pasted hook output is not: ${shown}`);
+      const hits = (q: string): number =>
+        store.db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM passages_fts WHERE passages_fts MATCH ?`).get(q)!.n;
+      assert.equal(hits('"beads" AND "workflow"'), 0, 'the hook output is not searched');
+      assert.equal(hits('"stylesheet" AND "github"'), 1, 'what the user said of their own still is');
+      const passages = store.db
+        .prepare<[], { text: string; assistant: number; noise: number }>(`SELECT text, assistant, noise FROM passages ORDER BY id`)
+        .all();
+      assert.deepEqual(
+        passages.map((p) => [p.text.slice(0, 5), p.assistant, p.noise]),
+        [
+          ['user:', 0, 0],
+          ['assis', 1, 0],
+          ['user:', 0, 0],
+          ['assis', 1, 0],
+        ],
+        "the assistant's passages are marked, none of them noise",
+      );
+    } finally {
+      store.db.close();
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
 });

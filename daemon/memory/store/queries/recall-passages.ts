@@ -19,11 +19,13 @@ export interface PassageRow {
   occurred_at: string;
   repo_root: string | null;
   text: string;
+  /** 1 when the passage is the assistant's prose: shown whole, its boilerplate lines only left out of the index. */
+  assistant: number;
   /** FTS5 rank (bm25): lower is better. */
   r: number;
 }
 
-const COLUMNS = 'p.id, p.episode_seq, p.ord, p.char_start, p.char_end, p.line_start, p.line_end, p.occurred_at, p.repo_root, p.text';
+const COLUMNS = 'p.id, p.episode_seq, p.ord, p.char_start, p.char_end, p.line_start, p.line_end, p.occurred_at, p.repo_root, p.text, p.assistant';
 
 function build(db: Db, asOf: boolean) {
   const when = asOf ? 'AND p.occurred_at <= ?' : '';
