@@ -108,7 +108,7 @@ describe('scry CLI against a spawned daemon', () => {
     // Each symbol's header, each of its files once (two spaces in), and under the file each occurrence as `line:column`.
     for (const m of json.matches) {
       const head = lines.findIndex((l) => l.startsWith(`${m.display_name}  ${m.kind}  `));
-      assert.ok(head >= 0, `${m.display_name} ${m.kind} heads its listing:\n${listing}`);
+      assert.notEqual(head, -1, `${m.display_name} ${m.kind} heads its listing:\n${listing}`);
       for (const o of m.occurrences) {
         const file = lines.indexOf(`  ${o.file}`, head);
         assert.ok(file > head, `${o.file} listed under ${m.display_name}:\n${listing}`);

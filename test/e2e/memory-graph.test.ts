@@ -14,6 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import type { EpisodesResult, EpisodeResult, FactsResult, GraphResult, MemoryStatus, RecallResult } from '../../daemon/protocol';
 import { ROOT, scryJson, stopDaemon, tempDir } from '../helpers';
+import { AGENT_TOOLS } from '../memory/agent-tools';
 import * as h from './harness';
 import { labelBoxes, overlappingLabels, wholeGraphInView } from '../webview/standalone';
 
@@ -28,32 +29,6 @@ const mark = (what: string): void => void process.stderr.write(`# e2e memory: ${
 /** The superseded fact: "demo uses npm" from the written Codex session, closed on this day by `scry memory invalidate`. */
 const CLOSED_AT = '2026-02-20T00:00:00.000Z';
 
-/** Agent tools as Claude Code's and Codex's documentation name them: never a node (the fixtures call them all the time). */
-const AGENT_TOOLS = new Set([
-  'bash',
-  'bashoutput',
-  'killbash',
-  'read',
-  'write',
-  'edit',
-  'multiedit',
-  'glob',
-  'grep',
-  'ls',
-  'todowrite',
-  'task',
-  'webfetch',
-  'websearch',
-  'notebookedit',
-  'exitplanmode',
-  'exec_command',
-  'write_stdin',
-  'shell',
-  'apply_patch',
-  'update_plan',
-  'local_shell_call',
-  'web_search_call',
-]);
 const MCP_TOOL_ID = /^(mcp__)?[\w.-]+__[\w.-]+$|^[\w-]+\.[a-z]+_[a-z_]+$/;
 
 describe('the memory graph in code-server', { skip }, () => {

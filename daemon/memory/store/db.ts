@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { openDatabase, type Db } from '../../sqlite';
 import { MemoryMigrationError, MemorySchemaError } from './errors';
 import { recountPassages } from './passages';
-import { ASSISTANT_PASSAGES_MIGRATION, MIGRATIONS, PASSAGES_MIGRATION, RECURRENCE_MIGRATION, RECUT_MIGRATION, SCHEMA_VERSION } from './schema';
+import { ASSISTANT_PASSAGES_MIGRATION, PASSAGES_MIGRATION, RECURRENCE_MIGRATION, RECUT_MIGRATION } from './passage-schema';
+import { MIGRATIONS, SCHEMA_VERSION } from './schema';
 
 /** Migrations after which the stored passages are written again. */
 const REWRITES: ReadonlySet<string> = new Set([PASSAGES_MIGRATION, RECURRENCE_MIGRATION, RECUT_MIGRATION, ASSISTANT_PASSAGES_MIGRATION]);

@@ -12,6 +12,7 @@ import { notesAbout } from '../../../daemon/memory/anchors';
 import { MemoryStore } from '../../../daemon/memory/store';
 import type { AnchorDraft } from '../../../daemon/memory/store/anchors';
 import type { AnchorKey, CodeLookup } from '../../../daemon/protocol/anchors';
+import { storeEpisode } from '../stored-episode';
 
 const REPO = fs.mkdtempSync(path.join(os.tmpdir(), 'scry-notes-repo-'));
 
@@ -30,19 +31,7 @@ describe('memory lines of a code answer', () => {
   const session = (n: number, text: string, drafts: AnchorDraft[]): void => {
     const id = `e${n}`;
     const at = `2026-02-0${n}T10:00:00.000Z`;
-    store.episodes.add({
-      id,
-      source: 'claude',
-      sourcePath: `/t/s${n}.jsonl`,
-      sessionId: `s${n}`,
-      lineStart: 1,
-      lineEnd: 2,
-      occurredAt: at,
-      text,
-      summary: text.slice(0, 40),
-      tokens: 10,
-      repoRoot: REPO,
-    });
+    storeEpisode(store, { id, session: `s${n}`, text, occurredAt: at, repoRoot: REPO });
     const seq = store.db.prepare<[string], { seq: number }>(`SELECT seq FROM episodes WHERE id = ?`).get(id)!.seq;
     store.anchors.record({ seq, id, repo: REPO, at, text, session: `s${n}` }, drafts, undefined);
   };

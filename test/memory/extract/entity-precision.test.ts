@@ -13,6 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { MemoryStore } from '../../../daemon/memory/store';
+import { AGENT_TOOLS_SEEN } from '../agent-tools';
 import { ingestReal } from './real-fixtures';
 
 interface Reviewed {
@@ -23,44 +24,6 @@ interface Reviewed {
 
 const GOLDEN = JSON.parse(fs.readFileSync(path.join(__dirname, 'entity-golden.json'), 'utf8')) as { reviewed: Reviewed[] };
 
-/** Claude Code's tools and Codex's, as their documentation and transcripts name them. */
-const AGENT_TOOLS = new Set([
-  'bash',
-  'bashoutput',
-  'killbash',
-  'killshell',
-  'read',
-  'write',
-  'edit',
-  'multiedit',
-  'glob',
-  'grep',
-  'ls',
-  'todowrite',
-  'todoread',
-  'task',
-  'agent',
-  'webfetch',
-  'websearch',
-  'notebookedit',
-  'notebookread',
-  'exitplanmode',
-  'slashcommand',
-  'skill',
-  'askuserquestion',
-  'listmcpresourcestool',
-  'readmcpresourcetool',
-  'exec_command',
-  'write_stdin',
-  'shell',
-  'apply_patch',
-  'update_plan',
-  'local_shell_call',
-  'web_search_call',
-  'view_image',
-  'function_call',
-  'custom_tool_call',
-]);
 const SHELL = new Set([
   'ls',
   'cd',
@@ -100,7 +63,7 @@ describe('entity precision on the real transcripts', () => {
   it('yields entities, and no entity is an agent tool, an MCP tool id or a shell verb', () => {
     assert.ok(all.length > 0, 'the real fixtures name something');
     for (const e of all) {
-      assert.ok(!AGENT_TOOLS.has(e.name.toLowerCase()), `'${e.name}' is an agent tool`);
+      assert.ok(!AGENT_TOOLS_SEEN.has(e.name.toLowerCase()), `'${e.name}' is an agent tool`);
       assert.ok(!SHELL.has(e.name.toLowerCase()), `'${e.name}' is a shell verb`);
       assert.ok(!MCP_TOOL_ID.test(e.name), `'${e.name}' is an MCP tool id`);
     }

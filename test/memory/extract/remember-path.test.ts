@@ -7,36 +7,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { GraphResult, IngestResult, MemoryStatus, PathResult, RememberResult } from '../../../daemon/protocol';
 import { scryJson, stopDaemon, tempDir } from '../../helpers';
+import { AGENT_TOOLS } from '../agent-tools';
 import { REAL } from './real-fixtures';
 
 const ENV = { SCRY_MEMORY_SWEEP: '0' };
-
-/** Claude Code's and Codex's tool names, written from their documentation (not the extractor's list). */
-const AGENT_TOOLS = new Set([
-  'bash',
-  'bashoutput',
-  'killbash',
-  'read',
-  'write',
-  'edit',
-  'multiedit',
-  'glob',
-  'grep',
-  'ls',
-  'todowrite',
-  'task',
-  'webfetch',
-  'websearch',
-  'notebookedit',
-  'exitplanmode',
-  'exec_command',
-  'write_stdin',
-  'shell',
-  'apply_patch',
-  'update_plan',
-  'local_shell_call',
-  'web_search_call',
-]);
 
 describe('remember and path, offline, through the CLI and a spawned daemon', () => {
   const home = tempDir('remember-path');

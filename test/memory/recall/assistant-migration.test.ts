@@ -10,9 +10,11 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { recall } from '../../../daemon/memory/recall';
 import { MemoryStore } from '../../../daemon/memory/store';
-import { ASSISTANT_PASSAGES_MIGRATION, MIGRATIONS, SCHEMA_VERSION } from '../../../daemon/memory/store/schema';
+import { ASSISTANT_PASSAGES_MIGRATION } from '../../../daemon/memory/store/passage-schema';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../../daemon/memory/store/schema';
 import { openDatabase } from '../../../daemon/sqlite';
 import { tempDir } from '../../helpers';
+import { storeEpisode } from '../stored-episode';
 
 const NOW = new Date('2026-03-01T00:00:00.000Z');
 const HOOK = '# Beads Workflow Context: run bd prime after compaction, clear or a new session';
@@ -30,20 +32,7 @@ describe('assistant passages migration', () => {
     // Two sessions stored by this Scry, then taken back to the schema before the migration (as an older Scry wrote it:
     // the same passages, index rows and boilerplate, without the column).
     const fresh = new MemoryStore(file, { now: () => NOW });
-    const add = (id: string, session: string, text: string): void => {
-      fresh.episodes.add({
-        id,
-        source: 'claude',
-        sourcePath: `/t/${session}.jsonl`,
-        sessionId: session,
-        lineStart: 1,
-        lineEnd: 2,
-        occurredAt: '2026-02-01T00:00:00.000Z',
-        text,
-        summary: text.slice(0, 40),
-        tokens: 10,
-      });
-    };
+    const add = (id: string, session: string, text: string): void => storeEpisode(fresh, { id, session, text });
     add('e1', 's1', `user: ${HOOK}\nmake the export load the viewer stylesheet from github pages\n\n${answer('Changed the exporter.')}`);
     add('e2', 's2', `user: ${HOOK}\nadd a flag to choose where viewer assets come from\n\n${answer('Added the option.')}`);
     fresh.db.close();

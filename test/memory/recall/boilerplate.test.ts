@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { recall } from '../../../daemon/memory/recall';
 import { MemoryStore } from '../../../daemon/memory/store';
+import { storeEpisode } from '../stored-episode';
 import { boilerplateCount, labelOf, readLabels } from './boilerplate-sample';
 
 const LABELS = readLabels();
@@ -40,20 +41,7 @@ describe('boilerplate on the real fixtures (issue 37)', () => {
 describe('boilerplate by recurrence', () => {
   const NOW = new Date('2026-03-01T00:00:00.000Z');
   const PROMPT = 'Your task is to create a detailed summary of the conversation so far, paying close attention to requests.';
-  const episode = (store: MemoryStore, id: string, session: string, text: string): void => {
-    store.episodes.add({
-      id,
-      source: 'claude',
-      sourcePath: `/t/${session}.jsonl`,
-      sessionId: session,
-      lineStart: 1,
-      lineEnd: 2,
-      occurredAt: '2026-02-01T00:00:00.000Z',
-      text,
-      summary: text.slice(0, 40),
-      tokens: 10,
-    });
-  };
+  const episode = (store: MemoryStore, id: string, session: string, text: string): void => storeEpisode(store, { id, session, text });
 
   it('stops searching and showing a line two sessions said, the earlier passage too, and keeps the text', () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'scry-boilerplate-'));
