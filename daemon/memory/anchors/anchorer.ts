@@ -7,6 +7,7 @@ import type { AnchorDraft, UnanchoredEpisode } from '../store/anchors';
 import type { MemoryStore } from '../store';
 import { commitAt, historyOf } from './commit';
 import { findMentions, underRoot } from './mentions';
+import { bestSentence } from './sentence';
 import { errorMessage } from '../../errors';
 
 const BATCH = 50;
@@ -132,6 +133,7 @@ export async function anchorsOf(
       // A file renamed since the session: where it was found, to find it again.
       ...(d.kind === 'file' && at.file !== d.file ? { found_file: d.file } : {}),
       ...(d.library !== undefined ? { library: d.library } : {}),
+      sentence: bestSentence(episode.text, m.text),
     };
   });
 }

@@ -39,6 +39,14 @@ export function notesAboutFile(store: MemoryStore, lookup: CodeLookup | undefine
   return notesOf(store, lookup, repo, store.anchors.ofFile(file, CONSIDERED, true), limit, (r) => r);
 }
 
+/** An anchor stored before anchors kept their sentence: read from its episode once, then kept. */
+function sentenceOf(store: MemoryStore, r: AnchorKeyRow): string {
+  const text = store.anchors.episodeText(r.episode_seq);
+  const sentence = bestSentence(text ?? r.mention, r.mention);
+  if (text !== undefined) store.anchors.keepSentence(r.id, sentence);
+  return sentence;
+}
+
 const newestFirst = (a: AnchorCandidate, b: AnchorCandidate): number => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.id - a.id);
 
 /** The lines of the newest anchors (candidates newest first, each read whole only if used), one per episode, of this repo only. */
@@ -68,7 +76,7 @@ function notesOf<C extends AnchorCandidate>(
     const fact = store.anchors.factsMentioning(r.episode_seq, r.mention, 1)[0];
     const text = fact
       ? oneLine(`${fact.relation === 'decided' && !/^decid/i.test(fact.text) ? 'decided: ' : ''}${fact.text}`, 120)
-      : bestSentence(store.anchors.episodeText(r.episode_seq) ?? r.mention, r.mention);
+      : (r.sentence ?? sentenceOf(store, r));
     out.push({
       at: r.at,
       state: s.state,

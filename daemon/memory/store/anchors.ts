@@ -29,6 +29,8 @@ export interface AnchorDraft {
   found_file?: string;
   /** A library's symbol: its package and version (`react 18.3.1`); file and line are the repo's first use of it. */
   library?: string;
+  /** A found one: the episode's sentence that says the most about it (anchors/sentence.ts), the line a code answer shows. */
+  sentence?: string;
 }
 
 /** A current fact of the anchor's episode whose text names the mention (a decision first). */
@@ -70,16 +72,18 @@ export interface AnchorRow {
   library: string | null;
   at: string;
   git_commit: string | null;
+  /** The episode's best sentence naming the mention, kept when anchored (null for anchors older than it: read then kept). */
+  sentence: string | null;
   /** The episode's text around the mention. */
   snippet: string;
 }
 
 const SELECT_ANCHOR = `SELECT a.id, a.episode_seq, e.id AS episode_id, e.summary, a.fact_id, a.mention, a.offset, a.repo, a.kind, a.symbol, a.name,
-  a.qualified_name, a.file, a.line, a.def_hash, a.found_file, a.library, a.at, a.git_commit,
+  a.qualified_name, a.file, a.line, a.def_hash, a.found_file, a.library, a.at, a.git_commit, a.sentence,
   substr(e.text, max(1, a.offset - 140), 320) AS snippet FROM anchors a JOIN episodes e ON e.seq = a.episode_seq`;
 
 const SELECT_ANCHOR_KEY = `SELECT a.id, a.episode_seq, e.id AS episode_id, a.fact_id, a.mention, a.offset, a.repo, a.kind, a.symbol, a.name,
-  a.qualified_name, a.file, a.line, a.def_hash, a.found_file, a.library, a.at, a.git_commit FROM anchors a JOIN episodes e ON e.seq = a.episode_seq`;
+  a.qualified_name, a.file, a.line, a.def_hash, a.found_file, a.library, a.at, a.git_commit, a.sentence FROM anchors a JOIN episodes e ON e.seq = a.episode_seq`;
 
 function prepare(db: Db) {
   return {
@@ -91,9 +95,10 @@ function prepare(db: Db) {
        WHERE repo_root = ? AND NOT EXISTS (SELECT 1 FROM anchor_scans s WHERE s.episode_seq = e.seq) ORDER BY seq LIMIT ?`,
     ),
     insert: db.prepare(
-      `INSERT INTO anchors(episode_seq, mention, offset, repo, kind, reason, symbol, name, qualified_name, file, line, def_hash, found_file, library, at, git_commit, anchored_at)
-       VALUES (@seq, @mention, @offset, @repo, @kind, @reason, @symbol, @name, @qualified_name, @file, @line, @hash, @found_file, @library, @at, @commit, @now)`,
+      `INSERT INTO anchors(episode_seq, mention, offset, repo, kind, reason, symbol, name, qualified_name, file, line, def_hash, found_file, library, sentence, at, git_commit, anchored_at)
+       VALUES (@seq, @mention, @offset, @repo, @kind, @reason, @symbol, @name, @qualified_name, @file, @line, @hash, @found_file, @library, @sentence, @at, @commit, @now)`,
     ),
+    keepSentence: db.prepare<[string, number]>(`UPDATE anchors SET sentence = ? WHERE id = ?`),
     scanned: db.prepare<[number, string]>(`INSERT OR REPLACE INTO anchor_scans(episode_seq, scanned_at) VALUES (?, ?)`),
     byName: db.prepare<[string, string, number], AnchorRow>(
       `${SELECT_ANCHOR} WHERE a.kind = 'symbol' AND (a.name = ? OR a.qualified_name = ?) ORDER BY a.at, a.id LIMIT ?`,
@@ -172,6 +177,7 @@ export class AnchorTable {
           hash: d.hash ?? null,
           found_file: d.found_file ?? null,
           library: d.library ?? null,
+          sentence: d.sentence ?? null,
           at: episode.at,
           commit: commit ?? null,
           now,
@@ -214,6 +220,11 @@ export class AnchorTable {
   /** An episode's distilled text, to find the sentence about a mention. */
   episodeText(seq: number): string | undefined {
     return this.s.text.get(seq)?.text;
+  }
+
+  /** Keeps an anchor's sentence, read once for an anchor stored before sentences were. */
+  keepSentence(id: number, sentence: string): void {
+    this.s.keepSentence.run(sentence, id);
   }
 
   /** Anchors to this file (and, symbol anchors, to code in it), oldest first. */

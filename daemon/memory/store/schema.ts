@@ -348,6 +348,11 @@ ALTER TABLE anchors ADD COLUMN library TEXT;
   // Issue 37 (recur37): a passage of the assistant's turn is marked; recall shows it whole, its lines said in
   // other sessions too left out of the index only. The data step (db.ts) rewrites the stored passages to mark them.
   ASSISTANT_PASSAGES_MIGRATION,
+  // Issue 38: an anchor keeps its episode's best sentence about the mention, read once when anchored, so a code
+  // answer's memory lines read rows and never the episode's text. Older anchors get theirs at their first answer.
+  `
+ALTER TABLE anchors ADD COLUMN sentence TEXT;
+`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -101,4 +101,38 @@ describe('memory lines of a code answer', () => {
     );
     assert.deepEqual(notesAbout(store, lookup, path.join(REPO, 'elsewhere'), 'charge', 2), [], 'another repo has none');
   });
+
+  it("shows the sentence an anchor kept when it was stored, without reading its episode's text", () => {
+    session(4, 'user: Is `refund` safe to call twice?\n\nassistant: Yes.', [
+      {
+        ...charge(9),
+        mention: 'refund',
+        name: 'refund',
+        qualified_name: 'refund',
+        symbol: 'npm app 1.0.0 src/`billing.ts`/refund().',
+        sentence: 'kept: refund is idempotent',
+      },
+    ]);
+    assert.deepEqual(
+      notesAbout(store, lookup, REPO, 'refund', 2).map((n) => n.text),
+      ['kept: refund is idempotent'],
+    );
+  });
+
+  it('reads the sentence of an anchor stored before anchors kept one at its first answer, and keeps it', () => {
+    const kept = (): Array<string | null> =>
+      store.db
+        .prepare<[], { sentence: string | null }>(`SELECT sentence FROM anchors WHERE mention = 'charge' ORDER BY id`)
+        .all()
+        .map((r) => r.sentence);
+    store.db.exec(`UPDATE anchors SET sentence = NULL WHERE mention = 'charge'`);
+    const first = notesAbout(store, lookup, REPO, 'charge', 2).map((n) => n.text);
+    assert.match(first[0]!, /retries live in the queue/);
+    // e1's two anchors: the newer one is read (and keeps it); e2's one.
+    assert.deepEqual(kept(), [null, first[1], first[0]], 'the shown anchor of each episode kept its sentence');
+    assert.deepEqual(
+      notesAbout(store, lookup, REPO, 'charge', 2).map((n) => n.text),
+      first,
+    );
+  });
 });

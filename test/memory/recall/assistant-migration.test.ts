@@ -40,6 +40,8 @@ describe('assistant passages migration', () => {
     assert.ok(before > 0, 'the migration is in the list');
     const old = openDatabase(file);
     old.exec(`ALTER TABLE passages DROP COLUMN assistant`);
+    // Nor what later migrations added (issue 38: anchors' sentences).
+    old.exec(`ALTER TABLE anchors DROP COLUMN sentence`);
     old.pragma(`user_version = ${before}`);
     old.close();
 

@@ -125,6 +125,7 @@ function asWas(found: CodeDefinition, d: AnchorDraft, commit: string): { at_comm
     library: d.library ?? null,
     at: '',
     git_commit: commit,
+    sentence: d.sentence ?? null,
     snippet: '',
   };
   const there = placed.get(found) === true || (found.kind === 'symbol' && found.symbol === undefined);
