@@ -45,6 +45,13 @@ const MemorySchema = z.strictObject({
     .optional(),
   /** Per-episode deadline across the whole chain. */
   deadline_ms: z.number().int().positive().max(3_600_000).optional(),
+  /** recall asks the first model provider to reword a query into the words a session would have used (off unless set). */
+  recall: z
+    .strictObject({
+      rewrite: z.boolean().optional(),
+      rewrite_timeout_ms: z.number().int().positive().max(60_000).optional(),
+    })
+    .optional(),
 });
 
 // Every section and key is known: a misspelled one is an error naming its line, never silently ignored.
@@ -68,6 +75,8 @@ export interface MemoryConfig {
   /** Roots named in config.yaml, by the source's config key; a source not named here sweeps its default roots. */
   sources: Record<string, string[]>;
   deadlineMs: number;
+  /** Query rewrite by a model provider (memory.recall): off by default, and never without a model provider. */
+  recall: { rewrite: boolean; rewriteTimeoutMs: number };
   /** True when no providers were configured, so status can say how to enable a model. */
   defaultProviders: boolean;
   /** hooks.session_start / hooks.session_end: false turns that Claude Code hook into a no-op (and setup leaves it out). */
@@ -111,6 +120,7 @@ function normalize(m: z.infer<typeof MemorySchema>, hooks: z.infer<typeof HooksS
       Object.entries(m.sources ?? {}).flatMap(([key, roots]) => (roots === undefined ? [] : [[key, typeof roots === 'string' ? [roots] : roots]])),
     ),
     deadlineMs: m.deadline_ms ?? 5 * 60_000,
+    recall: { rewrite: m.recall?.rewrite ?? false, rewriteTimeoutMs: m.recall?.rewrite_timeout_ms ?? 5_000 },
     defaultProviders,
     hooks: hookSwitchesOf(hooks),
   };
@@ -144,6 +154,8 @@ export class MemoryConfigLoader {
   /** Set while `error` is: which configuration runs instead. */
   fallback: ConfigFallback | undefined;
   private loaded = false;
+  /** The file's mtime and size at the last read (missing: -1), so a hot path re-reads it only when it changed. */
+  private seen = '';
   readonly lastGoodFile: string;
 
   constructor(
@@ -153,8 +165,23 @@ export class MemoryConfigLoader {
     this.lastGoodFile = options.lastGoodFile ?? lastGoodConfigFile(path.dirname(file));
   }
 
+  /** True when the file changed since the last read (one stat), so a hot path re-reads it only then. */
+  changed(): boolean {
+    return this.stamp() !== this.seen;
+  }
+
+  private stamp(): string {
+    try {
+      const st = fs.statSync(this.file);
+      return `${st.mtimeMs}:${st.size}`;
+    } catch {
+      return '-1';
+    }
+  }
+
   /** Re-reads the file; returns the error if it was rejected (the previous config stays). */
   reload(): ConfigError | ConfigSecretError | undefined {
+    this.seen = this.stamp();
     let text: string;
     try {
       text = fs.readFileSync(this.file, 'utf8');

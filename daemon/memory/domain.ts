@@ -21,6 +21,7 @@ import { orientWithCode } from './orient';
 import { shortestPath } from './path';
 import { recall } from './recall';
 import { remember } from './remember';
+import { QueryRewriter } from './rewrite';
 import { SOURCES, type ForeignOpener, type SourceSet } from './sources';
 import { memoryStatus } from './status';
 import { MemoryStore } from './store';
@@ -61,6 +62,7 @@ export class MemoryDomain implements Domain {
   private readonly ingestor: Ingestor;
   private readonly supervisor: ExtractionSupervisor;
   private readonly sweepTimer: SweepTimer;
+  private readonly rewriter: QueryRewriter;
   readonly anchorer: Anchorer;
   /** What code answers may ask of memory (protocol/anchors.ts); the daemon hands it to the code domain. */
   readonly notes: MemoryNotes;
@@ -76,6 +78,7 @@ export class MemoryDomain implements Domain {
     this.config = new MemoryConfigLoader(configFile(ctx.home));
     // Read before the socket serves, so no answer (status above all) reflects defaults the file may turn off.
     this.config.reload();
+    this.rewriter = new QueryRewriter(this.store, { home: ctx.home, env: this.env });
     this.anchorer = new Anchorer(this.store, options.code ?? (() => undefined), (l) => ctx.log(l));
     this.notes = {
       about: (repo, name, limit) => notesAbout(this.store, options.code?.(), repo, name, limit),
@@ -126,7 +129,10 @@ export class MemoryDomain implements Domain {
         return { requeued };
       }),
       handler(P.MemoryStatusMethod, () => this.memoryStatus()),
-      handler(P.MemoryRecall, (p) => recall(this.store, p, new Date(), options.code?.())),
+      handler(P.MemoryRecall, async (p) => {
+        const rewrite = await this.rewriter.rewrite(p.query, this.config.changed() ? this.reloadConfig() : this.config.current);
+        return recall(this.store, p, new Date(), options.code?.(), rewrite);
+      }),
       handler(P.MemoryEpisodes, (p) => episodesOf(this.store, p, options.code?.())),
       handler(P.MemoryEpisode, (p) => episodeText(this.store, p, options.code?.())),
       handler(P.MemoryPath, (p) => shortestPath(this.store, p)),

@@ -14,6 +14,7 @@ import { classifyName, normalizeName } from './resolve';
 import type { MemoryStore } from './store';
 import { assembleWithPassages } from './recall-answer';
 import { searchPassages } from './recall-passages';
+import type { Rewrite } from './rewrite';
 import type { FactRow } from './store';
 import { recallReads } from './store/queries/recall';
 import { entityRef, episodeOut, factOut, ftsQuery, isoTime, queryWords, type EpisodeRow } from './views';
@@ -98,15 +99,20 @@ export function rankEntities(store: MemoryStore, params: P.RecallParams, now: Da
   return { ranked, factScore, factEntities, episodeHits, words, st, asOf };
 }
 
-export function recall(store: MemoryStore, params: P.RecallParams, now: Date = new Date(), code?: CodeLookup): P.RecallResult {
+/** At most this many words of a model's rewording are searched. */
+const REWRITE_WORDS = 24;
+
+export function recall(store: MemoryStore, params: P.RecallParams, now: Date = new Date(), code?: CodeLookup, rewrite?: Rewrite): P.RecallResult {
   const started = performance.now();
   const limit = params.limit ?? RECALL_DEFAULTS.limit;
   const perEntity = params.facts ?? RECALL_DEFAULTS.facts;
   const budget = params.budget ?? RECALL_DEFAULTS.budget;
   const { ranked, factScore, factEntities, episodeHits, words, st, asOf } = rankEntities(store, params, now);
 
-  // What the sessions said, by the query's words (recall-passages.ts).
-  const passageHits = searchPassages(store, { words, asOf, cwd: params.cwd, now });
+  // What the sessions said, by the query's words (recall-passages.ts) and a model's rewording of them (rewrite.ts).
+  const also = rewrite?.terms ? queryWords(rewrite.terms, REWRITE_WORDS) : undefined;
+  const passageHits = searchPassages(store, { words, also, asOf, cwd: params.cwd, now });
+  const shownWords = also ? [...new Set([...words, ...also])] : words;
 
   const start = estimateTokens(params.query) + 10;
   if (passageHits.length > 0) {
@@ -133,7 +139,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
         .map((c) => ({ id: c.id, score: c.score, match: c.match, named: c.match !== 'text' || (c.direct && names(c.id)) }))
         .filter((c) => c.named || factEntities.has(c.id)),
       hits: passageHits,
-      words,
+      words: shownWords,
       factScore,
       factsOf: (id) => st.factsOf(id),
       episodeCount: (id) => st.episodeCount(id),
@@ -145,7 +151,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
     });
     a.omitted.entities = Math.max(0, ranked.length - a.matches.length);
     const loose = looseEpisodes(episodeHits, a.shownEpisodes, budget, a.spent, a.omitted);
-    return finish(params, asOf, a.matches, loose.episodes, ranked.length, a.omitted, limit, perEntity, started, a.passages);
+    return finish(params, asOf, a.matches, loose.episodes, ranked.length, a.omitted, limit, perEntity, started, a.passages, rewrite);
   }
 
   const matches: P.RecallMatch[] = [];
@@ -202,7 +208,7 @@ export function recall(store: MemoryStore, params: P.RecallParams, now: Date = n
   }
 
   const loose = looseEpisodes(episodeHits, shownEpisodes, budget, spent, omitted);
-  return finish(params, asOf, matches, loose.episodes, ranked.length, omitted, limit, perEntity, started, []);
+  return finish(params, asOf, matches, loose.episodes, ranked.length, omitted, limit, perEntity, started, [], rewrite);
 }
 
 /** Episodes that match but that nothing shown links to (a remembered note without a name, a session summary), while budget lasts. */
@@ -238,6 +244,7 @@ function finish(
   perEntity: number,
   started: number,
   passages: P.RecallPassage[],
+  rewrite: Rewrite | undefined,
 ): P.RecallResult {
   const note = noteFor(omitted, matches, limit, perEntity);
   return {
@@ -250,6 +257,7 @@ function finish(
     ...(note ? { note } : {}),
     elapsed_ms: round(performance.now() - started),
     passages,
+    ...(rewrite ? { rewrite } : {}),
   };
 }
 

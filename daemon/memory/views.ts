@@ -103,13 +103,13 @@ const STOP = new Set(
 );
 
 /** The meaningful words of a query (lowercased, stop words and single characters dropped). */
-export function queryWords(text: string): string[] {
+export function queryWords(text: string, max = 12): string[] {
   const words = text
     .normalize('NFKC')
     .toLowerCase()
     .split(/[^\p{L}\p{N}_]+/u)
     .filter((w) => w.length > 1 && !STOP.has(w));
-  return [...new Set(words)].slice(0, 12);
+  return [...new Set(words)].slice(0, max);
 }
 
 /**

@@ -78,7 +78,13 @@ export function recallText(r: RecallResult): string {
   if (namedFirst) out.push(...said);
   if (r.episodes.length) out.push('## other matching episodes', ...r.episodes.map(episodeLine));
   if (r.note) out.push(`(${r.note})`);
+  if (r.rewrite) out.push(rewriteLine(r.rewrite));
   return out.join('\n') + '\n';
+}
+
+/** What a model's rewording of the query added to the search, or why it could not. */
+function rewriteLine(r: NonNullable<RecallResult['rewrite']>): string {
+  return r.terms ? `(also searched, reworded by ${r.provider}: ${oneLine(r.terms, 200)})` : `(no rewording: ${oneLine(r.error ?? 'empty reply', 160)})`;
 }
 
 /** ` [code: processOrder fresh src/orders.ts:7; retry gone]`: the anchored code of an episode, where it is now. */

@@ -237,6 +237,8 @@ export const RecallResult = z.object({
   elapsed_ms: z.number(),
   /** What the sessions said that matches, best first, as snippets with the lines to open. */
   passages: z.optional(z.array(RecallPassage)),
+  /** With memory.recall.rewrite on: the model provider asked to reword the query, and the words it gave (searched beside the query's) or why it gave none. */
+  rewrite: z.optional(z.object({ provider: z.string(), terms: z.optional(z.string()), error: z.optional(z.string()) })),
 });
 
 export const EpisodesParams = z.object({ entity: entityName, limit: memLimit('At most this many episodes (default 10), newest first.') });

@@ -26,6 +26,8 @@ import { openDatabase } from '../../daemon/sqlite';
 import { CLI, scry, scryJson, stopDaemon, tempDir } from '../helpers';
 import { FIXTURES, SETS, type QuestionSet, type RealQuestion } from '../memory/real-recall/questions';
 import { sharedContentWords } from '../memory/real-recall/lexicon';
+import { cannedRewrite, loadRewrites } from '../memory/real-recall/rewrites';
+import { FakeLlm } from '../memory/extract/fake-llm';
 import { naiveIndex } from './naive-bm25';
 import { printSubstanceCheck } from './recall-substance';
 import { percentile, table } from './stats';
@@ -78,9 +80,67 @@ const sourceOf = (t: string): string => (t.split('/').includes('codex') ? 'codex
 interface Row {
   q: RealQuestion;
   scry: boolean;
+  /** scry_recall with a model's rewrite of the question (canned replies written before the run). */
+  rewritten: boolean;
   naive: boolean;
   old: boolean;
   bytes: number;
+}
+
+/** Each question through scry_recall, from a real MCP client (`scry mcp`) on the daemon of `home`. */
+async function askAll(home: string, cwd: string, questions: readonly RealQuestion[]): Promise<string[]> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  const client = new Client({ name: 'scry-bench', version: '1' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp'],
+      cwd,
+      env: { ...env, SCRY_HOME: home, SCRY_MEMORY_SWEEP: '0' },
+      stderr: 'ignore',
+    }),
+  );
+  const answers: string[] = [];
+  for (const q of questions) answers.push(textOf((await client.callTool({ name: 'scry_recall', arguments: { query: q.question } })) as CallToolResult));
+  await client.close();
+  await stopDaemon(home);
+  return answers;
+}
+
+/**
+ * The same questions with memory.recall.rewrite on and an OpenAI-compatible
+ * provider that is a local server answering each rewrite prompt with the
+ * canned reply for its question. Extraction stays offline (a daily episode
+ * budget of 0 keeps the model from refining), so only recall changes.
+ */
+async function askRewritten(home: string, cwd: string, questions: readonly RealQuestion[]): Promise<{ answers: string[]; asked: number }> {
+  const llm = await new FakeLlm().start();
+  llm.answer('/v1/chat/completions', { kind: 'by-prompt', reply: cannedRewrite(loadRewrites()) });
+  const config = path.join(home, 'config.yaml');
+  fs.writeFileSync(
+    config,
+    [
+      'memory:',
+      '  providers:',
+      '    - type: openai',
+      '      name: canned-rewrite',
+      `      base_url: ${llm.url}/v1`,
+      '      model: canned',
+      '  budget:',
+      '    daily_episodes: 0',
+      '  recall:',
+      '    rewrite: true',
+      '',
+    ].join('\n'),
+  );
+  try {
+    const answers = await askAll(home, cwd, questions);
+    return { answers, asked: llm.hits('/v1/chat/completions') };
+  } finally {
+    fs.rmSync(config);
+    await llm.stop();
+  }
 }
 
 async function runSet(set: QuestionSet): Promise<void> {
@@ -100,22 +160,8 @@ async function runSet(set: QuestionSet): Promise<void> {
     `\n[${set.name}] ingested ${transcripts.length} transcripts in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${status.episodes} episodes, ${status.entities} entities`,
   );
 
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-  const client = new Client({ name: 'scry-bench', version: '1' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [CLI, 'mcp'],
-      cwd,
-      env: { ...env, SCRY_HOME: home, SCRY_MEMORY_SWEEP: '0' },
-      stderr: 'ignore',
-    }),
-  );
-  const answers: string[] = [];
-  for (const q of questions) answers.push(textOf((await client.callTool({ name: 'scry_recall', arguments: { query: q.question } })) as CallToolResult));
-  await client.close();
-  await stopDaemon(home);
+  const answers = await askAll(home, cwd, questions);
+  const rewritten = await askRewritten(home, cwd, questions);
 
   const sizes = answers.map((a) => Buffer.byteLength(a));
   const medianBytes = percentile(sizes, 50);
@@ -130,13 +176,14 @@ async function runSet(set: QuestionSet): Promise<void> {
   const rows: Row[] = questions.map((q, i) => ({
     q,
     scry: hit(q, answers[i]!),
+    rewritten: hit(q, rewritten.answers[i]!),
     naive: hit(q, naive.answer(q.question, medianBytes)),
     old: hit(q, cutBytes(old(q.question), sizes[i]!)),
     bytes: sizes[i]!,
   }));
 
   const pick = (f: (q: RealQuestion) => boolean): Row[] => rows.filter((r) => f(r.q));
-  const count = (xs: Row[], k: 'scry' | 'naive' | 'old'): number => xs.filter((r) => r[k]).length;
+  const count = (xs: Row[], k: 'scry' | 'rewritten' | 'naive' | 'old'): number => xs.filter((r) => r[k]).length;
   const pct = (k: number, n: number): string => (n === 0 ? '-' : `${k}/${n} (${((100 * k) / n).toFixed(0)}%)`);
   const halves: Array<[string, (q: RealQuestion) => boolean, string]> = [
     ['name the thing asked about', (q) => q.names, '>= 90%, never below naive'],
@@ -154,13 +201,39 @@ async function runSet(set: QuestionSet): Promise<void> {
   if (set === SETS[0]) halves.push(['all [held out: odd ids]', (q) => !isTuning(q), '']);
   table(
     `scry_recall through MCP, ${set.name}: ${questions.length} questions on ${transcripts.length} real transcripts (hit: an expected string in the text the model sees)`,
-    ['questions', 'scry_recall', `naive BM25 (paragraph passages, <= ${medianBytes} B)`, 'old baseline (400-char slices, cut to each answer)', 'target'],
+    [
+      'questions',
+      'scry_recall',
+      'with a model rewrite (canned)',
+      `naive BM25 (paragraph passages, <= ${medianBytes} B)`,
+      'old baseline (400-char slices, cut to each answer)',
+      'target',
+    ],
     halves.map(([label, f, target]) => {
       const xs = pick(f);
-      return [label, pct(count(xs, 'scry'), xs.length), pct(count(xs, 'naive'), xs.length), pct(count(xs, 'old'), xs.length), target];
+      return [
+        label,
+        pct(count(xs, 'scry'), xs.length),
+        pct(count(xs, 'rewritten'), xs.length),
+        pct(count(xs, 'naive'), xs.length),
+        pct(count(xs, 'old'), xs.length),
+        target,
+      ];
     }),
   );
   console.log(`answer size: median ${medianBytes} bytes, p95 ${percentile(sizes, 95)} bytes (target: median <= 3072); naive index: ${naive.passages} passages`);
+  // Item 6: how often a model's rewrite finds what the question's own words missed (and what it pushes out).
+  const found = rows.filter((r) => !r.scry && r.rewritten);
+  const lost = rows.filter((r) => r.scry && !r.rewritten);
+  const missed = rows.filter((r) => !r.scry).length;
+  console.log(
+    `with a model rewrite (memory.recall.rewrite on; an OpenAI-compatible local server answering ${rewritten.asked} rewrite prompts with the replies test/fixtures/memory/recall-rewrites committed before the run): ` +
+      `found ${found.length} of the ${missed} questions the plain query missed${found.length ? ` (${found.map((r) => r.q.id).join(' ')})` : ''}, ` +
+      `lost ${lost.length}${lost.length ? ` (${lost.map((r) => r.q.id).join(' ')})` : ''}; median answer ${percentile(
+        rewritten.answers.map((a) => Buffer.byteLength(a)),
+        50,
+      )} bytes`,
+  );
   for (const r of rows.filter((x) => !x.scry || !x.naive)) {
     const what = !r.scry && !r.naive ? 'both miss' : !r.scry ? 'scry miss (naive hit)' : 'naive miss (scry hit)';
     console.log(

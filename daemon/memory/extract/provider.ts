@@ -29,4 +29,20 @@ export interface Provider {
   /** How long to skip it after an auth/quota/rate failure when it gives no Retry-After. */
   readonly cooldownMs: number;
   extract(request: ExtractRequest, signal: AbortSignal): Promise<ExtractReply>;
+  /** A short free-text reply to one prompt (recall's query rewrite); model providers only. */
+  complete?(prompt: string, options: CompleteOptions): Promise<CompleteReply>;
+}
+
+export interface CompleteOptions {
+  /** The reply's length cap, in tokens. */
+  maxTokens: number;
+  /** Its own time limit, shorter than an extraction's. */
+  timeoutMs: number;
+  signal: AbortSignal;
+}
+
+export interface CompleteReply {
+  text: string;
+  /** Tokens spent (prompt + reply, as reported or estimated). */
+  tokens: number;
 }

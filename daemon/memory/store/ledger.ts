@@ -20,8 +20,8 @@ function prepare(db: Db) {
     budget: db.prepare<[string], { episodes: number; tokens: number }>(
       `SELECT coalesce(sum(episodes), 0) AS episodes, coalesce(sum(tokens), 0) AS tokens FROM budget_usage WHERE day = ?`,
     ),
-    addBudget: db.prepare<[string, string, number]>(`INSERT INTO budget_usage(day, provider, episodes, tokens) VALUES (?, ?, 1, ?)
-        ON CONFLICT(day, provider) DO UPDATE SET episodes = episodes + 1, tokens = tokens + excluded.tokens`),
+    addBudget: db.prepare<[string, string, number, number]>(`INSERT INTO budget_usage(day, provider, episodes, tokens) VALUES (?, ?, ?, ?)
+        ON CONFLICT(day, provider) DO UPDATE SET episodes = episodes + excluded.episodes, tokens = tokens + excluded.tokens`),
   };
 }
 
@@ -58,7 +58,8 @@ export class ProviderLedger {
     return this.s.budget.get(day) ?? { episodes: 0, tokens: 0 };
   }
 
-  addBudgetUsage(day: string, provider: string, tokens: number): void {
-    this.s.addBudget.run(day, provider, Math.max(0, Math.round(tokens)));
+  /** One episode's model usage; `episodes: 0` for a call that extracted none (recall's query rewrite). */
+  addBudgetUsage(day: string, provider: string, tokens: number, episodes = 1): void {
+    this.s.addBudget.run(day, provider, episodes, Math.max(0, Math.round(tokens)));
   }
 }

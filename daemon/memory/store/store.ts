@@ -98,5 +98,5 @@ export class MemoryStore {
   recordProviderSuccess = (name: string): void => this.ledger.success(name);
   recordProviderFailure = (name: string, error: string, cooldownUntil?: Date): void => this.ledger.failure(name, error, cooldownUntil);
   budgetUsage = (day: string): { episodes: number; tokens: number } => this.ledger.budgetUsage(day);
-  addBudgetUsage = (day: string, provider: string, tokens: number): void => this.ledger.addBudgetUsage(day, provider, tokens);
+  addBudgetUsage = (day: string, provider: string, tokens: number, episodes = 1): void => this.ledger.addBudgetUsage(day, provider, tokens, episodes);
 }

@@ -6,7 +6,20 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 
-export type Canned = { kind: 'reply'; text: string } | { kind: 'status'; status: number; retryAfter?: string } | { kind: 'slow'; ms: number };
+export type Canned =
+  | { kind: 'reply'; text: string }
+  | { kind: 'status'; status: number; retryAfter?: string }
+  | { kind: 'slow'; ms: number }
+  /** The reply for the prompt (the last user message), or HTTP 400 when it has none. */
+  | { kind: 'by-prompt'; reply: (prompt: string) => string | undefined };
+
+/** The last user message of an Anthropic or OpenAI request body. */
+export function lastPrompt(body: unknown): string {
+  const messages = (body as { messages?: Array<{ role?: string; content?: unknown }> } | undefined)?.messages ?? [];
+  const content = messages.filter((m) => m.role === 'user').pop()?.content;
+  if (typeof content === 'string') return content;
+  return Array.isArray(content) ? content.map((c: { text?: string }) => c.text ?? '').join('') : '';
+}
 
 export interface SeenRequest {
   path: string;
@@ -65,6 +78,15 @@ export class FakeLlm {
         if (!res.destroyed) this.reply(p, res, VALID_REPLY);
       }, next.ms);
       this.timers.add(t);
+      return;
+    }
+    if (next.kind === 'by-prompt') {
+      const text = next.reply(lastPrompt(this.seen[this.seen.length - 1]!.body));
+      if (text !== undefined) this.reply(p, res, text);
+      else {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { type: 'error', message: 'no canned reply for this prompt' } }));
+      }
       return;
     }
     if (next.kind === 'status') {

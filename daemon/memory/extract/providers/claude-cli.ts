@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { estimateTokens } from '../../episode';
 import { ProviderFailedError, ProviderTimeoutError, ProviderUnavailableError } from '../errors';
 import { buildPrompt } from '../prompt';
-import type { ExtractReply, ExtractRequest, Provider } from '../provider';
+import type { CompleteOptions, CompleteReply, ExtractReply, ExtractRequest, Provider } from '../provider';
 import { parseReply } from '../reply';
 
 export const EXTRACTOR_ENV = 'SCRY_EXTRACTOR';
@@ -59,18 +59,27 @@ export class ClaudeCliProvider implements Provider {
   }
 
   async extract(req: ExtractRequest, signal: AbortSignal): Promise<ExtractReply> {
-    const prompt = buildPrompt(req);
+    const reply = await this.ask(buildPrompt(req), this.timeoutMs, signal);
+    return { extraction: parseReply(this.name, reply.text), tokens: reply.tokens };
+  }
+
+  complete(prompt: string, o: CompleteOptions): Promise<CompleteReply> {
+    return this.ask(prompt, o.timeoutMs, o.signal);
+  }
+
+  /** One headless run: the prompt on stdin, the reply's text out of the JSON envelope. */
+  private async ask(prompt: string, timeoutMs: number, signal: AbortSignal): Promise<CompleteReply> {
     const cwd = extractorCwd(this.options.home);
     fs.mkdirSync(cwd, { recursive: true, mode: 0o700 });
     const args = ['-p', '--output-format', 'json', ...(this.options.model ? ['--model', this.options.model] : [])];
     const { code, stdout, stderr, timedOut } = await run(this.options.command ?? 'claude', args, prompt, {
       cwd,
       env: { ...(this.options.env ?? process.env), [EXTRACTOR_ENV]: '1' },
-      timeoutMs: this.timeoutMs,
+      timeoutMs,
       signal,
       provider: this.name,
     });
-    if (timedOut) throw new ProviderTimeoutError(this.name, this.timeoutMs);
+    if (timedOut) throw new ProviderTimeoutError(this.name, timeoutMs);
     let envelope: { result?: unknown; is_error?: unknown; usage?: { input_tokens?: number; output_tokens?: number } } | undefined;
     try {
       envelope = JSON.parse(stdout) as typeof envelope;
@@ -89,9 +98,8 @@ export class ClaudeCliProvider implements Provider {
       throw new ProviderFailedError(this.name, `claude exited ${code}: ${detail}`);
     }
     if (!envelope) throw new ProviderFailedError(this.name, `claude printed no JSON envelope: ${stdout.slice(0, 80)}`);
-    const extraction = parseReply(this.name, message);
     const tokens = (envelope.usage?.input_tokens ?? estimateTokens(prompt)) + (envelope.usage?.output_tokens ?? estimateTokens(message));
-    return { extraction, tokens };
+    return { text: message, tokens };
   }
 }
 

@@ -2,7 +2,7 @@
 // base_url is required because it decides where episodes go; the key is
 // optional because local servers take none.
 import { buildPrompt } from '../prompt';
-import type { ExtractReply, ExtractRequest, Provider } from '../provider';
+import type { CompleteOptions, CompleteReply, ExtractReply, ExtractRequest, Provider } from '../provider';
 import { parseReply } from '../reply';
 import { estimateTokens } from '../../episode';
 import { apiKey, postJson } from './http';
@@ -16,32 +16,42 @@ export class OpenAiProvider extends HttpProviderBase implements Provider {
   }
 
   async extract(req: ExtractRequest, signal: AbortSignal): Promise<ExtractReply> {
-    const key = apiKey(this.name, this.options.apiKeyEnv, this.options.env ?? process.env, this.options.apiKeyEnv !== undefined);
     const prompt = buildPrompt(req);
+    // Servers that support response_format then guarantee an object; those that do not ignore it.
+    const reply = await this.chat(
+      [{ role: 'system', content: 'You extract knowledge graphs and reply with JSON only.' }],
+      prompt,
+      { json: true },
+      this.timeoutMs,
+      signal,
+    );
+    return { extraction: parseReply(this.name, reply.text), tokens: reply.tokens };
+  }
+
+  complete(prompt: string, o: CompleteOptions): Promise<CompleteReply> {
+    return this.chat([], prompt, { max_tokens: o.maxTokens }, o.timeoutMs, o.signal);
+  }
+
+  private async chat(
+    system: Array<{ role: 'system'; content: string }>,
+    prompt: string,
+    extra: { json?: boolean; max_tokens?: number },
+    timeoutMs: number,
+    signal: AbortSignal,
+  ): Promise<CompleteReply> {
+    const key = apiKey(this.name, this.options.apiKeyEnv, this.options.env ?? process.env, this.options.apiKeyEnv !== undefined);
     const body = {
       model: this.model,
       temperature: 0,
-      // Servers that support it then guarantee an object; those that do not ignore it.
-      response_format: { type: 'json_object' },
-      messages: [
-        { role: 'system', content: 'You extract knowledge graphs and reply with JSON only.' },
-        { role: 'user', content: prompt },
-      ],
+      ...(extra.json ? { response_format: { type: 'json_object' } } : {}),
+      ...(extra.max_tokens ? { max_tokens: extra.max_tokens } : {}),
+      messages: [...system, { role: 'user', content: prompt }],
     };
-    const res = (await postJson(
-      this.name,
-      `${this.baseUrl}/chat/completions`,
-      key ? { authorization: `Bearer ${key}` } : {},
-      body,
-      this.timeoutMs,
-      signal,
-    )) as {
+    const res = (await postJson(this.name, `${this.baseUrl}/chat/completions`, key ? { authorization: `Bearer ${key}` } : {}, body, timeoutMs, signal)) as {
       choices?: Array<{ message?: { content?: string | null } }>;
       usage?: { prompt_tokens?: number; completion_tokens?: number };
     };
     const text = res.choices?.[0]?.message?.content ?? '';
-    const extraction = parseReply(this.name, text);
-    const tokens = (res.usage?.prompt_tokens ?? estimateTokens(prompt)) + (res.usage?.completion_tokens ?? estimateTokens(text));
-    return { extraction, tokens };
+    return { text, tokens: (res.usage?.prompt_tokens ?? estimateTokens(prompt)) + (res.usage?.completion_tokens ?? estimateTokens(text)) };
   }
 }
