@@ -13,7 +13,7 @@ describe('bin/scry', () => {
   for (const node of supportedNodes()) {
     it(`runs on Node ${node.major}, with the compile cache from 22 on`, { skip: node.missing }, () => {
       const tmp = tempDir(`launcher-${node.major}`);
-      const env = { ...process.env, TMPDIR: tmp, SCRY_HOME: path.join(tmp, 'home') };
+      const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmp, SCRY_HOME: path.join(tmp, 'home') };
       delete env.NODE_COMPILE_CACHE;
       delete env.NODE_DISABLE_COMPILE_CACHE;
       const run = (): { status: number | null; stdout: string; stderr: string } => spawnSync(node.bin, [CLI, 'version'], { env, encoding: 'utf8' });
