@@ -4,7 +4,6 @@
 // declarations for it.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isatty } from 'node:tty';
 import { RpcClient, RpcError, type Notification } from '../client/rpc';
 import { openSocket } from '../client/socket';
 import type { ProgressEvent } from '../protocol/code';
@@ -16,8 +15,8 @@ import type { OutputFormat } from './parse';
 /** The terminal and compact formatters (dist/formatters.js), loaded only when an answer is not JSON. */
 const loadFormatters = (): typeof import('./formatters') => require(path.join(__dirname, 'formatters.js')) as typeof import('./formatters');
 
-/** The format when none is asked for: human on a terminal, JSON for a program. */
-export const defaultFormat = (): OutputFormat => (isatty(1) ? 'human' : 'json');
+/** The format when none is asked for: human on a terminal, JSON for a program. node:tty is loaded only then: a query given --json or --format needs none of it. */
+export const defaultFormat = (): OutputFormat => ((require('node:tty') as typeof import('node:tty')).isatty(1) ? 'human' : 'json');
 
 /** Writes a method's answer: JSON as is, or through its terminal (human) or compact formatter. */
 export function print(method: string, format: OutputFormat, value: unknown): number {
@@ -39,6 +38,21 @@ export function print(method: string, format: OutputFormat, value: unknown): num
  */
 const unknownName = (value: unknown): boolean => typeof value === 'object' && value !== null && Array.isArray((value as { suggestions?: unknown }).suggestions);
 
+const SUGGESTIONS_KEY = Buffer.from('"suggestions":');
+const NEWLINE = Buffer.from('\n');
+
+/**
+ * Writes an answer's JSON text as the daemon sent it (RpcClient.requestJson):
+ * the same bytes print() writes from the parsed value, without parsing and
+ * writing out again up to 100 KB. It is parsed only when it may carry
+ * `suggestions` (a JSON string holds no unescaped quote, so the key's text
+ * appears only as a key).
+ */
+export function printJson(json: Buffer): number {
+  writeOut(Buffer.concat([json, NEWLINE]));
+  return json.includes(SUGGESTIONS_KEY) && unknownName(JSON.parse(json.toString('utf8'))) ? 1 : 0;
+}
+
 /** Set once stdout took part of an answer through process.stdout: later output follows it there, in order. */
 let viaStream = false;
 
@@ -49,13 +63,13 @@ let viaStream = false;
  * (EAGAIN) takes the rest through process.stdout; a reader that has gone
  * (EPIPE, as in `| head -1`) takes nothing more.
  */
-function writeOut(text: string): void {
+function writeOut(text: string | Buffer): void {
   endProgress();
   if (viaStream) {
     process.stdout.write(text);
     return;
   }
-  const bytes = Buffer.from(text);
+  const bytes = typeof text === 'string' ? Buffer.from(text) : text;
   let offset = 0;
   try {
     while (offset < bytes.length) offset += fs.writeSync(1, bytes, offset);
@@ -119,7 +133,12 @@ export async function askRunning(
   if (!opened) return undefined;
   const answer = withConnection(
     new RpcClient(opened.socket),
-    async (c) => (format === 'compact' ? printCompact(c, method, params) : print(method, format, await c.request({ method, _: undefined }, params))),
+    async (c) =>
+      format === 'compact'
+        ? printCompact(c, method, params)
+        : format === 'json'
+          ? printJson(await c.requestJson({ method, _: undefined }, params))
+          : print(method, format, await c.request({ method, _: undefined }, params)),
     progress,
     exiting,
   );

@@ -21,7 +21,18 @@ export class RpcError extends RemoteError {}
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
+  /** Resolve with the result's JSON text as bytes (requestJson) instead of its value. */
+  json?: boolean;
 }
+
+/**
+ * How the daemon's answers begin, up to the id (vscode-jsonrpc builds a
+ * response as { jsonrpc, id, result } and the daemon writes JSON.stringify of
+ * it): an answer that begins so and has `,"result":` after its id carries the
+ * result's JSON text whole up to its closing brace.
+ */
+const ANSWER_HEAD = Buffer.from('{"jsonrpc":"2.0","id":');
+const RESULT_KEY = Buffer.from(',"result":');
 
 export class RpcClient {
   private nextId = 1;
@@ -38,11 +49,24 @@ export class RpcClient {
   }
 
   request<P, R>(type: Method<P, R>, params: P): Promise<R> {
+    return this.send(type, params, false) as Promise<R>;
+  }
+
+  /**
+   * The result as JSON text (UTF-8 bytes), as JSON.stringify would write it:
+   * the bytes the daemon sent, unparsed, when its answer has the usual shape.
+   * A CLI printing JSON skips parsing and writing out again what it prints.
+   */
+  requestJson<P>(type: Method<P, unknown>, params: P): Promise<Buffer> {
+    return this.send(type, params, true) as Promise<Buffer>;
+  }
+
+  private send(type: { method: string }, params: unknown, json: boolean): Promise<unknown> {
     if (this.closed) return Promise.reject(new RpcError(ErrorCode.ConnectionClosed, 'the connection to the daemon is closed'));
     const id = this.nextId++;
     const body = JSON.stringify({ jsonrpc: '2.0', id, method: type.method, params });
     this.socket.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
-    return new Promise<R>((resolve, reject) => this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject }));
+    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject, json }));
   }
 
   onNotification<P>(type: Notification<P>, handler: (params: P) => void): { dispose(): void } {
@@ -74,12 +98,33 @@ export class RpcClient {
       const length = Number(match[1]);
       const start = headerEnd + 4;
       if (this.buffer.length < start + length) return;
-      const body = this.buffer.subarray(start, start + length).toString('utf8');
+      const body = this.buffer.subarray(start, start + length);
       this.buffer = this.buffer.subarray(start + length);
+      if (this.resolveJson(body)) continue;
       this.dispatch(
-        JSON.parse(body) as { id?: number; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string; data?: ErrorData } },
+        JSON.parse(body.toString('utf8')) as {
+          id?: number;
+          method?: string;
+          params?: unknown;
+          result?: unknown;
+          error?: { code: number; message: string; data?: ErrorData };
+        },
       );
     }
+  }
+
+  /** Answers a requestJson with the result's bytes cut from the body, when the body has the usual shape; false leaves the body to be parsed. */
+  private resolveJson(body: Buffer): boolean {
+    if (body.length === 0 || body[body.length - 1] !== 0x7d || !body.subarray(0, ANSWER_HEAD.length).equals(ANSWER_HEAD)) return false;
+    let end = ANSWER_HEAD.length;
+    while (end < body.length && body[end]! >= 0x30 && body[end]! <= 0x39) end++;
+    if (end === ANSWER_HEAD.length || !body.subarray(end, end + RESULT_KEY.length).equals(RESULT_KEY)) return false;
+    const id = Number(body.subarray(ANSWER_HEAD.length, end).toString('latin1'));
+    const p = this.pending.get(id);
+    if (!p?.json) return false;
+    this.pending.delete(id);
+    p.resolve(body.subarray(end + RESULT_KEY.length, body.length - 1));
+    return true;
   }
 
   private dispatch(msg: {
@@ -98,7 +143,7 @@ export class RpcClient {
     if (!p) return;
     this.pending.delete(msg.id);
     if (msg.error) p.reject(new RpcError(msg.error.code, msg.error.message, msg.error.data?.remedy));
-    else p.resolve(msg.result);
+    else p.resolve(p.json ? Buffer.from(JSON.stringify(msg.result ?? null)) : msg.result);
   }
 
   private handleClose(): void {
