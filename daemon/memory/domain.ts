@@ -10,7 +10,7 @@ import { handler, type Domain, type DomainContext } from '../domain';
 import { InvalidParamsError } from '../errors';
 import * as P from '../protocol';
 import type { CodeLookup, MemoryNotes } from '../protocol/anchors';
-import { Anchorer, notesAbout, notesAboutFile, why } from './anchors';
+import { Anchorer, notesAbout, notesAboutFile, whyNow } from './anchors';
 import { configFile, MemoryConfigLoader, type MemoryConfig } from './config';
 import { EditorStorageList } from './editor-storage';
 import { episodeText, episodesOf } from './episodes';
@@ -78,7 +78,7 @@ export class MemoryDomain implements Domain {
     this.config = new MemoryConfigLoader(configFile(ctx.home));
     // Read before the socket serves, so no answer (status above all) reflects defaults the file may turn off.
     this.config.reload();
-    this.rewriter = new QueryRewriter(this.store, { home: ctx.home, env: this.env });
+    this.rewriter = new QueryRewriter(this.store, { home: ctx.home, env: this.env }, () => (this.config.changed() ? this.reloadConfig() : this.config.current));
     this.anchorer = new Anchorer(this.store, options.code ?? (() => undefined), (l) => ctx.log(l));
     this.notes = {
       about: (repo, name, limit) => notesAbout(this.store, options.code?.(), repo, name, limit),
@@ -129,10 +129,7 @@ export class MemoryDomain implements Domain {
         return { requeued };
       }),
       handler(P.MemoryStatusMethod, () => this.memoryStatus()),
-      handler(P.MemoryRecall, async (p) => {
-        const rewrite = await this.rewriter.rewrite(p.query, this.config.changed() ? this.reloadConfig() : this.config.current);
-        return recall(this.store, p, new Date(), options.code?.(), rewrite);
-      }),
+      handler(P.MemoryRecall, async (p) => recall(this.store, p, new Date(), options.code?.(), await this.rewriter.rewrite(p.query))),
       handler(P.MemoryEpisodes, (p) => episodesOf(this.store, p, options.code?.())),
       handler(P.MemoryEpisode, (p) => episodeText(this.store, p, options.code?.())),
       handler(P.MemoryPath, (p) => shortestPath(this.store, p)),
@@ -167,14 +164,7 @@ export class MemoryDomain implements Domain {
         return orientWithCode(this.store, { cwd: p.cwd, budget: p.budget }, options.code?.());
       }),
       handler(P.MemoryQueueFile, (p) => this.queueFile(p)),
-      // Episodes stored a moment ago are read for mentions first, so the answer never misses them.
-      handler(P.MemoryWhy, async (p) => {
-        await this.anchorer.run();
-        // A path written from another checkout is found among git's tracked files, read here off the event loop.
-        const code = options.code?.();
-        await code?.readAhead?.(p.repo, [p.name]);
-        return why(this.store, code, p);
-      }),
+      handler(P.MemoryWhy, (p) => whyNow(this.store, this.anchorer, options.code?.(), p)),
     ];
   }
 

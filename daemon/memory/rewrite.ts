@@ -61,10 +61,13 @@ export class QueryRewriter {
   constructor(
     private readonly store: MemoryStore,
     private readonly context: { home: string; env?: NodeJS.ProcessEnv; now?: () => Date },
+    /** The configuration in force (memory.recall and the providers), read again only when its file changed. */
+    private readonly config: () => MemoryConfig,
   ) {}
 
   /** The rewrite of `query`, or undefined when rewriting is off or no model provider can be asked now. */
-  async rewrite(query: string, config: MemoryConfig): Promise<Rewrite | undefined> {
+  async rewrite(query: string): Promise<Rewrite | undefined> {
+    const config = this.config();
     if (!config.recall.rewrite) return undefined;
     const provider = this.pick(config);
     if (!provider?.complete) return undefined;

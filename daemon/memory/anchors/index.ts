@@ -5,7 +5,7 @@ export { asMention, findMentions, underRoot, type Mention } from './mentions';
 export { stateLabel, stateOf, type AnchorState } from './state';
 export { notesAbout, notesAboutFile } from './notes';
 export { bestSentence } from './sentence';
-export { why } from './why';
+export { why, whyNow } from './why';
 export { codeLine, codeOfEpisode, shownMention, type CodeMention } from './mentioned';
 export { changedFiles, type ChangedFiles } from './changed';
 export { aboutChanged } from './about-changed';

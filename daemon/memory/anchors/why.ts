@@ -13,6 +13,17 @@ const SHOWN = 10;
 
 const real = (p: string): string => realPath(p) ?? p;
 
+/**
+ * why, once what it needs is read: episodes stored a moment ago are read for
+ * mentions first, so the answer never misses them, and a path written from
+ * another checkout is found among git's tracked files, read off the event loop.
+ */
+export async function whyNow(store: MemoryStore, anchorer: { run(): Promise<unknown> }, lookup: CodeLookup | undefined, p: WhyParams): Promise<WhyResult> {
+  await anchorer.run();
+  await lookup?.readAhead?.(p.repo, [p.name]);
+  return why(store, lookup, p);
+}
+
 export function why(store: MemoryStore, lookup: CodeLookup | undefined, p: WhyParams): WhyResult {
   const started = performance.now();
   const repo = real(p.repo);
