@@ -315,6 +315,10 @@ export function formatMemoryStatus(m: P.MemoryStatus): string {
   lines.push(
     `  sweep: ${m.sweep.enabled ? `every ${m.sweep.interval_minutes} min` : 'off'}${m.sweep.last_at ? `, last at ${m.sweep.last_at} (${m.sweep.last_added} new)` : ''}`,
   );
+  if (m.recall_rewrite?.enabled)
+    lines.push(
+      `  recall rewording: ${m.recall_rewrite.provider ? `asks ${m.recall_rewrite.provider} first` : 'on, but no model provider is configured (memory.providers)'}`,
+    );
   for (const s of m.sources ?? []) {
     if (!s.stores?.length && !s.episodes) continue;
     const found = s.sessions_found !== undefined ? `${s.sessions_found} sessions found, ` : '';

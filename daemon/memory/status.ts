@@ -26,6 +26,7 @@ export function memoryStatus(i: StatusInputs): P.MemoryStatus {
   // A remembered fact waiting for a model is not pending while there is none: offline-only memory has nothing to wait for.
   const hasModel = i.config.providers.some((p) => p.type !== 'offline');
   const pending = hasModel ? c.pending : c.pending - c.waitingRefine;
+  const rewriter = i.config.providers.find((p) => p.type !== 'offline');
   return {
     db: i.dbFile,
     episodes: c.episodes,
@@ -60,6 +61,7 @@ export function memoryStatus(i: StatusInputs): P.MemoryStatus {
       ...(i.sweep.last ? { last_at: i.sweep.last.at, last_added: i.sweep.last.added } : {}),
       running: i.sweep.running,
     },
+    recall_rewrite: { enabled: i.config.recall.rewrite, ...(rewriter ? { provider: rewriter.name } : {}) },
     sources: i.sources.map(({ source, roots, stores }) => {
       const held = bySource.get(source.id);
       const failed = [...i.seen.failures]

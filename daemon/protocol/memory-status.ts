@@ -43,6 +43,8 @@ export const MemoryStatus = z.object({
     last_added: z.optional(z.number()),
     running: z.boolean(),
   }),
+  /** memory.recall.rewrite: whether recall asks a model to reword questions, and which provider it asks first (none: no model provider). */
+  recall_rewrite: z.optional(z.object({ enabled: z.boolean(), provider: z.optional(z.string()) })),
   /** Every transcript format the daemon reads, from its source registry, with the roots a sweep searches. */
   sources: z.optional(
     z.array(
