@@ -19,7 +19,7 @@ import { importListLines, TYPE_POSITION_KINDS, USE, useAt } from './uses';
 import { containingDefinitions, type Interval } from './containing';
 import { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL, ROLE_THROUGH_TYPE } from './roles';
 import { COVERAGE_FILE, type LocalFunctionSource } from './locals';
-import { objectMethodInfo, objectMethodsOf, objectMethodSymbol, ownerBefore } from './object-methods';
+import { objectMethodInfo, objectMethodsOf, objectMethodSymbol, ownerBefore, type DocumentObjectMethods } from './object-methods';
 import { INDEXES, SCHEMA, SCHEMA_VERSION } from './schema';
 import { binaryReason, outsideTarget } from '../roots';
 
@@ -47,11 +47,11 @@ interface SymbolRow {
   /** First definition: [document id, line, column], 1-based. */
   def: [number, number, number] | undefined;
   /** A local's name as the source spells it (SCIP gives locals only a number). */
-  localName?: string;
+  localName: string | undefined;
   /** A function's kind from its declaration's syntax, where SCIP gives none or only 'constant' (`const f = () => …`). */
-  syntaxKind?: string;
+  syntaxKind: string | undefined;
   /** A local object-literal method's owner (see object-methods.ts): its parent name. */
-  ownerName?: string;
+  ownerName: string | undefined;
 }
 
 /** An `owner.method` site in a document read before the method's own document: added at finish() if that method exists. */
@@ -59,6 +59,22 @@ interface ThroughOwner {
   symbol: string;
   /** The occurrence's columns from document_id on. */
   values: Array<number | null>;
+}
+
+/** What addOccurrence() needs of its document. */
+interface OccurrenceSite {
+  documentId: number;
+  occs: Document['occurrences'];
+  ranges: Array<[number, number, number, number]>;
+  rows: SymbolRow[];
+  lines: string[] | undefined;
+  objects: DocumentObjectMethods;
+  containing: Array<number | undefined>;
+  endingAt: Map<string, number>;
+  importLists: Set<number> | undefined;
+  rules: { jsx: boolean; decorators: boolean };
+  usedLines: Set<number>;
+  localInfos: Map<string, SymbolInformation>;
 }
 
 export class IngestSession {
@@ -230,94 +246,11 @@ export class IngestSession {
     const usedLines = new Set<number>();
     const importLists = lines ? importListLines(lines) : undefined;
     const rules = { jsx: JSX_FILE.test(relPath), decorators: !PYTHON_FILE.test(relPath) };
-    for (let i = 0; i < occs.length; i++) {
-      const o = occs[i]!;
-      const [sl, sc, el, ec] = ranges[i]!;
-      const row = rows[i]!;
-      const isDef = (o.symbolRoles & ROLE_DEFINITION) !== 0;
-      const text = lines?.[sl];
-      if (isDef && row.declPrefix === undefined && text !== undefined) row.declPrefix = text.slice(Math.max(0, sc - 40), sc);
-      if (row.documentId !== null && row.localName === undefined && text !== undefined && sl === el && ec > sc) row.localName = text.slice(sc, ec);
-      // A local's definition too: impact names where a local function it reaches is.
-      if (isDef) row.def ??= [documentId, sl + 1, sc + 1];
-      if (isDef && row.documentId === null) {
-        const e = o.enclosingRange.length > 0 ? fullRange(o.enclosingRange) : undefined;
-        this.insertOutline.run(
-          documentId,
-          sl + 1,
-          sc + 1,
-          row.id,
-          el + 1,
-          ec + 1,
-          e ? e[0] + 1 : null,
-          e ? e[1] + 1 : null,
-          e ? e[2] + 1 : null,
-          e ? e[3] + 1 : null,
-          containing[i] ?? null,
-        );
-      }
-      // An object-literal method's name is no call of what the indexer put there (`setTimeout(handler) {`).
-      const methodName = !isDef && objects.bySite.has(`${sl}:${sc}`);
-      if (methodName && row.documentId === null) this.implementedMembers.push([objects.bySite.get(`${sl}:${sc}`)!.symbol, o.symbol]);
-      const call =
-        isDef || methodName
-          ? 0
-          : (o.symbolRoles & ROLE_SYNTACTIC) !== 0
-            ? (o.symbolRoles & ROLE_SYNTACTIC_CALL) !== 0
-              ? 1
-              : 0
-            : text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length, rules)
-              ? 1
-              : 0;
-      const use = isDef ? USE.def : useAt(text, sc, sl === el ? ec : (text?.length ?? sc), o.symbolRoles, call === 1, importLists?.has(sl));
-      this.occurrenceCount += this.insertOcc.run(
-        row.id,
-        documentId,
-        sl + 1,
-        sc + 1,
-        el + 1,
-        ec + 1,
-        o.symbolRoles,
-        isDef ? 1 : 0,
-        call,
-        use,
-        containing[i] ?? null,
-      ).changes;
-      const owner = isDef || sl !== el ? undefined : ownerBefore(text, sl, sc, endingAt);
-      const through =
-        owner === undefined ? undefined : objectMethodSymbol(objects.replaces.get(occs[owner]!.symbol) ?? occs[owner]!.symbol, text!.slice(sc, ec));
-      if (through)
-        this.addThroughOwner(through, [
-          documentId,
-          sl + 1,
-          sc + 1,
-          el + 1,
-          ec + 1,
-          o.symbolRoles | (row.documentId === null ? ROLE_THROUGH_TYPE : 0),
-          0,
-          call,
-          use,
-          containing[i] ?? null,
-        ]);
-      const cls = isDef ? undefined : constructedClass(o.symbol);
-      if (cls && text !== undefined && sl === el && text.slice(sc, ec) === cls.name) {
-        const classRow = this.symbolFor(cls.symbol, documentId, localInfos);
-        this.occurrenceCount += this.insertOcc.run(
-          classRow.id,
-          documentId,
-          sl + 1,
-          sc + 1,
-          el + 1,
-          ec + 1,
-          o.symbolRoles,
-          0,
-          call,
-          call ? USE.call : USE.read,
-          containing[i] ?? null,
-        ).changes;
-      }
-      usedLines.add(sl);
-    }
+    const site: OccurrenceSite = { documentId, occs, ranges, rows, lines, objects, containing, endingAt, importLists, rules, usedLines, localInfos };
+    // Each occurrence in a method of its own: the optimizing compiler then
+    // compiles a small function once, instead of this whole one several times
+    // over (the main cost of a fresh build worker's background threads).
+    for (let i = 0; i < occs.length; i++) this.addOccurrence(site, i);
     if (lines) this.addDocReferences(lines, documentId, occs, ranges, rows, defIntervals, usedLines, options.syntactic ? ROLE_SYNTACTIC : 0);
     this.insertDoc.run(documentId, relPath, doc.language ? doc.language.toLowerCase() : languageOf(relPath), occs.length, isTestFile(relPath) ? 1 : 0);
     if (lines) {
@@ -333,6 +266,95 @@ export class IngestSession {
       this.symbols.delete(key);
     }
     this.documentLocals.length = 0;
+  }
+
+  private addOccurrence(site: OccurrenceSite, i: number): void {
+    const { documentId, occs, ranges, rows, lines, objects, containing, endingAt, importLists, rules, usedLines, localInfos } = site;
+    const o = occs[i]!;
+    const [sl, sc, el, ec] = ranges[i]!;
+    const row = rows[i]!;
+    const isDef = (o.symbolRoles & ROLE_DEFINITION) !== 0;
+    const text = lines?.[sl];
+    if (isDef && row.declPrefix === undefined && text !== undefined) row.declPrefix = text.slice(Math.max(0, sc - 40), sc);
+    if (row.documentId !== null && row.localName === undefined && text !== undefined && sl === el && ec > sc) row.localName = text.slice(sc, ec);
+    // A local's definition too: impact names where a local function it reaches is.
+    if (isDef) row.def ??= [documentId, sl + 1, sc + 1];
+    if (isDef && row.documentId === null) {
+      const e = o.enclosingRange.length > 0 ? fullRange(o.enclosingRange) : undefined;
+      this.insertOutline.run(
+        documentId,
+        sl + 1,
+        sc + 1,
+        row.id,
+        el + 1,
+        ec + 1,
+        e ? e[0] + 1 : null,
+        e ? e[1] + 1 : null,
+        e ? e[2] + 1 : null,
+        e ? e[3] + 1 : null,
+        containing[i] ?? null,
+      );
+    }
+    // An object-literal method's name is no call of what the indexer put there (`setTimeout(handler) {`).
+    const methodName = !isDef && objects.bySite.has(`${sl}:${sc}`);
+    if (methodName && row.documentId === null) this.implementedMembers.push([objects.bySite.get(`${sl}:${sc}`)!.symbol, o.symbol]);
+    const call =
+      isDef || methodName
+        ? 0
+        : (o.symbolRoles & ROLE_SYNTACTIC) !== 0
+          ? (o.symbolRoles & ROLE_SYNTACTIC_CALL) !== 0
+            ? 1
+            : 0
+          : text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length, rules)
+            ? 1
+            : 0;
+    const use = isDef ? USE.def : useAt(text, sc, sl === el ? ec : (text?.length ?? sc), o.symbolRoles, call === 1, importLists?.has(sl));
+    this.occurrenceCount += this.insertOcc.run(
+      row.id,
+      documentId,
+      sl + 1,
+      sc + 1,
+      el + 1,
+      ec + 1,
+      o.symbolRoles,
+      isDef ? 1 : 0,
+      call,
+      use,
+      containing[i] ?? null,
+    ).changes;
+    const owner = isDef || sl !== el ? undefined : ownerBefore(text, sl, sc, endingAt);
+    const through = owner === undefined ? undefined : objectMethodSymbol(objects.replaces.get(occs[owner]!.symbol) ?? occs[owner]!.symbol, text!.slice(sc, ec));
+    if (through)
+      this.addThroughOwner(through, [
+        documentId,
+        sl + 1,
+        sc + 1,
+        el + 1,
+        ec + 1,
+        o.symbolRoles | (row.documentId === null ? ROLE_THROUGH_TYPE : 0),
+        0,
+        call,
+        use,
+        containing[i] ?? null,
+      ]);
+    const cls = isDef ? undefined : constructedClass(o.symbol);
+    if (cls && text !== undefined && sl === el && text.slice(sc, ec) === cls.name) {
+      const classRow = this.symbolFor(cls.symbol, documentId, localInfos);
+      this.occurrenceCount += this.insertOcc.run(
+        classRow.id,
+        documentId,
+        sl + 1,
+        sc + 1,
+        el + 1,
+        ec + 1,
+        o.symbolRoles,
+        0,
+        call,
+        call ? USE.call : USE.read,
+        containing[i] ?? null,
+      ).changes;
+    }
+    usedLines.add(sl);
   }
 
   /**
@@ -544,6 +566,10 @@ export class IngestSession {
         info: local ? localInfos.get(symbol) : undefined,
         declPrefix: undefined,
         def: undefined,
+        // Every field from the start: one shape for all rows, so the optimized ingest is not thrown away when a row gains one.
+        localName: undefined,
+        syntaxKind: undefined,
+        ownerName: undefined,
       };
       this.symbols.set(key, row);
       if (local) this.documentLocals.push(key);
