@@ -31,6 +31,11 @@ export interface IngestResult {
 }
 
 const ROLE_DEFINITION = 0x1;
+const OCCURRENCE_INSERT =
+  'INSERT OR IGNORE INTO occurrences (symbol_id, document_id, line, col, end_line, end_col, roles, is_definition, is_call, use, containing_id)';
+const OCCURRENCE_COLUMNS = 11;
+const OCCURRENCE_VALUES = `(${Array(OCCURRENCE_COLUMNS).fill('?').join(', ')})`;
+const OCCURRENCE_BATCH = 64;
 const MAX_CONTEXT = 240;
 const IMPORT_TEXT = /^\s*import\b/;
 /** Files whose `<Name …>` may be a JSX element (a call of its component) rather than a type assertion. */
@@ -91,6 +96,9 @@ export class IngestSession {
   private occurrenceCount = 0;
   private readonly insertDoc: Database.Statement;
   private readonly insertOcc: Database.Statement;
+  private readonly insertOccs: Database.Statement;
+  /** Occurrence rows (their columns in a row) waiting for the next multi-row insert. */
+  private readonly pendingOccs: Array<number | null> = [];
   private readonly insertLine: Database.Statement;
   private readonly insertOutline: Database.Statement;
   private readonly insertSym: Database.Statement;
@@ -121,9 +129,9 @@ export class IngestSession {
     this.db.exec(SCHEMA);
     this.db.exec('BEGIN');
     this.insertDoc = this.db.prepare('INSERT INTO documents (id, path, language, occurrence_count, is_test) VALUES (?, ?, ?, ?, ?)');
-    this.insertOcc = this.db.prepare(
-      'INSERT OR IGNORE INTO occurrences (symbol_id, document_id, line, col, end_line, end_col, roles, is_definition, is_call, use, containing_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
+    this.insertOcc = this.db.prepare(`${OCCURRENCE_INSERT} VALUES ${OCCURRENCE_VALUES}`);
+    // One statement per OCCURRENCE_BATCH rows: fewer calls into SQLite, a third less time inserting.
+    this.insertOccs = this.db.prepare(`${OCCURRENCE_INSERT} VALUES ${Array(OCCURRENCE_BATCH).fill(OCCURRENCE_VALUES).join(', ')}`);
     this.insertLine = this.db.prepare('INSERT INTO lines (document_id, line, text) VALUES (?, ?, ?)');
     this.insertOutline = this.db.prepare(
       'INSERT OR IGNORE INTO outline (document_id, line, col, symbol_id, end_line, end_col, extent_line, extent_col, extent_end_line, extent_end_col, containing_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -238,7 +246,7 @@ export class IngestSession {
       row.def ??= [documentId, sl + 1, sc + 1];
       if (row.documentId === null)
         this.insertOutline.run(documentId, sl + 1, sc + 1, row.id, el + 1, ec + 1, m.extent[0] + 1, m.extent[1] + 1, m.extent[2] + 1, m.extent[3] + 1, within);
-      this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, ROLE_DEFINITION, 1, 0, USE.def, within).changes;
+      this.addOcc(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, ROLE_DEFINITION, 1, 0, USE.def, within);
     });
     // `owner.method` sites: the occurrence naming the owner ends right before the dot.
     const endingAt = new Map<string, number>();
@@ -309,19 +317,7 @@ export class IngestSession {
             ? 1
             : 0;
     const use = isDef ? USE.def : useAt(text, sc, sl === el ? ec : (text?.length ?? sc), o.symbolRoles, call === 1, importLists?.has(sl));
-    this.occurrenceCount += this.insertOcc.run(
-      row.id,
-      documentId,
-      sl + 1,
-      sc + 1,
-      el + 1,
-      ec + 1,
-      o.symbolRoles,
-      isDef ? 1 : 0,
-      call,
-      use,
-      containing[i] ?? null,
-    ).changes;
+    this.addOcc(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, isDef ? 1 : 0, call, use, containing[i] ?? null);
     const owner = isDef || sl !== el ? undefined : ownerBefore(text, sl, sc, endingAt);
     const through = owner === undefined ? undefined : objectMethodSymbol(objects.replaces.get(occs[owner]!.symbol) ?? occs[owner]!.symbol, text!.slice(sc, ec));
     if (through)
@@ -340,21 +336,25 @@ export class IngestSession {
     const cls = isDef ? undefined : constructedClass(o.symbol);
     if (cls && text !== undefined && sl === el && text.slice(sc, ec) === cls.name) {
       const classRow = this.symbolFor(cls.symbol, documentId, localInfos);
-      this.occurrenceCount += this.insertOcc.run(
-        classRow.id,
-        documentId,
-        sl + 1,
-        sc + 1,
-        el + 1,
-        ec + 1,
-        o.symbolRoles,
-        0,
-        call,
-        call ? USE.call : USE.read,
-        containing[i] ?? null,
-      ).changes;
+      this.addOcc(classRow.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, 0, call, call ? USE.call : USE.read, containing[i] ?? null);
     }
     usedLines.add(sl);
+  }
+
+  /** An occurrence row, inserted with the next OCCURRENCE_BATCH (in order: the first of two at one place wins). */
+  private addOcc(...values: Array<number | null>): void {
+    const pending = this.pendingOccs;
+    for (const v of values) pending.push(v);
+    if (pending.length === OCCURRENCE_BATCH * OCCURRENCE_COLUMNS) this.flushOccs();
+  }
+
+  /** Every pending occurrence into the table: before anything reads it. */
+  private flushOccs(): void {
+    const pending = this.pendingOccs;
+    if (pending.length === OCCURRENCE_BATCH * OCCURRENCE_COLUMNS) this.occurrenceCount += this.insertOccs.run(pending).changes;
+    else
+      for (let i = 0; i < pending.length; i += OCCURRENCE_COLUMNS) this.occurrenceCount += this.insertOcc.run(pending.slice(i, i + OCCURRENCE_COLUMNS)).changes;
+    pending.length = 0;
   }
 
   /**
@@ -380,7 +380,7 @@ export class IngestSession {
     const documentId = values[0]!;
     // A local method is known only in its own document.
     const row = this.objectMethods.has(symbol) ? this.symbols.get(isLocalSymbol(symbol) ? `${documentId}\u0000${symbol}` : symbol) : undefined;
-    if (row) this.occurrenceCount += this.insertOcc.run(row.id, ...values).changes;
+    if (row) this.addOcc(row.id, ...values);
     else if (!isLocalSymbol(symbol)) this.throughOwners.push({ symbol, values });
   }
 
@@ -424,19 +424,7 @@ export class IngestSession {
     for (const d of defIntervals) if (!documented.has(d.startLine)) documented.set(d.startLine, d.id);
     found.forEach(({ r, row }, i) => {
       const container = documented.get(r.commentEnd + 1) ?? containing[i] ?? null;
-      this.occurrenceCount += this.insertOcc.run(
-        row.id,
-        documentId,
-        r.line + 1,
-        r.col + 1,
-        r.line + 1,
-        r.endCol + 1,
-        roles,
-        0,
-        0,
-        USE.doc,
-        container === row.id ? null : container,
-      ).changes;
+      this.addOcc(row.id, documentId, r.line + 1, r.col + 1, r.line + 1, r.endCol + 1, roles, 0, 0, USE.doc, container === row.id ? null : container);
       usedLines.add(r.line);
     });
   }
@@ -446,9 +434,10 @@ export class IngestSession {
     try {
       for (const t of this.throughOwners) {
         const row = this.objectMethods.has(t.symbol) ? this.symbols.get(t.symbol) : undefined;
-        if (row) this.occurrenceCount += this.insertOcc.run(row.id, ...t.values).changes;
+        if (row) this.addOcc(row.id, ...t.values);
       }
       this.throughOwners.length = 0;
+      this.flushOccs();
       for (const row of this.symbols.values()) this.writeSymbol(row);
       const insertRel = this.db.prepare(
         'INSERT OR IGNORE INTO relationships (symbol_id, target_id, is_implementation, is_reference, is_type_definition) VALUES (?, ?, ?, ?, ?)',
