@@ -19,7 +19,7 @@ import { importListLines, TYPE_POSITION_KINDS, USE, useAt } from './uses';
 import { containingDefinitions, type Interval } from './containing';
 import { ROLE_SYNTACTIC, ROLE_SYNTACTIC_CALL, ROLE_THROUGH_TYPE } from './roles';
 import { COVERAGE_FILE, type LocalFunctionSource } from './locals';
-import { objectMethodInfo, objectMethodsOf, objectMethodSymbol, ownerBefore } from './object-methods';
+import { objectMethodInfo, objectMethodsOf, objectMethodSymbol, ownerBefore, type DocumentObjectMethods } from './object-methods';
 import { INDEXES, SCHEMA, SCHEMA_VERSION } from './schema';
 import { binaryReason, outsideTarget } from '../roots';
 
@@ -31,6 +31,11 @@ export interface IngestResult {
 }
 
 const ROLE_DEFINITION = 0x1;
+const OCCURRENCE_INSERT =
+  'INSERT OR IGNORE INTO occurrences (symbol_id, document_id, line, col, end_line, end_col, roles, is_definition, is_call, use, containing_id)';
+const OCCURRENCE_COLUMNS = 11;
+const OCCURRENCE_VALUES = `(${Array(OCCURRENCE_COLUMNS).fill('?').join(', ')})`;
+const OCCURRENCE_BATCH = 64;
 const MAX_CONTEXT = 240;
 const IMPORT_TEXT = /^\s*import\b/;
 /** Files whose `<Name …>` may be a JSX element (a call of its component) rather than a type assertion. */
@@ -47,11 +52,11 @@ interface SymbolRow {
   /** First definition: [document id, line, column], 1-based. */
   def: [number, number, number] | undefined;
   /** A local's name as the source spells it (SCIP gives locals only a number). */
-  localName?: string;
+  localName: string | undefined;
   /** A function's kind from its declaration's syntax, where SCIP gives none or only 'constant' (`const f = () => …`). */
-  syntaxKind?: string;
+  syntaxKind: string | undefined;
   /** A local object-literal method's owner (see object-methods.ts): its parent name. */
-  ownerName?: string;
+  ownerName: string | undefined;
 }
 
 /** An `owner.method` site in a document read before the method's own document: added at finish() if that method exists. */
@@ -59,6 +64,22 @@ interface ThroughOwner {
   symbol: string;
   /** The occurrence's columns from document_id on. */
   values: Array<number | null>;
+}
+
+/** What addOccurrence() needs of its document. */
+interface OccurrenceSite {
+  documentId: number;
+  occs: Document['occurrences'];
+  ranges: Array<[number, number, number, number]>;
+  rows: SymbolRow[];
+  lines: string[] | undefined;
+  objects: DocumentObjectMethods;
+  containing: Array<number | undefined>;
+  endingAt: Map<string, number>;
+  importLists: Set<number> | undefined;
+  rules: { jsx: boolean; decorators: boolean };
+  usedLines: Set<number>;
+  localInfos: Map<string, SymbolInformation>;
 }
 
 export class IngestSession {
@@ -75,6 +96,9 @@ export class IngestSession {
   private occurrenceCount = 0;
   private readonly insertDoc: Database.Statement;
   private readonly insertOcc: Database.Statement;
+  private readonly insertOccs: Database.Statement;
+  /** Occurrence rows (their columns in a row) waiting for the next multi-row insert. */
+  private readonly pendingOccs: Array<number | null> = [];
   private readonly insertLine: Database.Statement;
   private readonly insertOutline: Database.Statement;
   private readonly insertSym: Database.Statement;
@@ -105,9 +129,9 @@ export class IngestSession {
     this.db.exec(SCHEMA);
     this.db.exec('BEGIN');
     this.insertDoc = this.db.prepare('INSERT INTO documents (id, path, language, occurrence_count, is_test) VALUES (?, ?, ?, ?, ?)');
-    this.insertOcc = this.db.prepare(
-      'INSERT OR IGNORE INTO occurrences (symbol_id, document_id, line, col, end_line, end_col, roles, is_definition, is_call, use, containing_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
+    this.insertOcc = this.db.prepare(`${OCCURRENCE_INSERT} VALUES ${OCCURRENCE_VALUES}`);
+    // One statement per OCCURRENCE_BATCH rows: fewer calls into SQLite, a third less time inserting.
+    this.insertOccs = this.db.prepare(`${OCCURRENCE_INSERT} VALUES ${Array(OCCURRENCE_BATCH).fill(OCCURRENCE_VALUES).join(', ')}`);
     this.insertLine = this.db.prepare('INSERT INTO lines (document_id, line, text) VALUES (?, ?, ?)');
     this.insertOutline = this.db.prepare(
       'INSERT OR IGNORE INTO outline (document_id, line, col, symbol_id, end_line, end_col, extent_line, extent_col, extent_end_line, extent_end_col, containing_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -222,7 +246,7 @@ export class IngestSession {
       row.def ??= [documentId, sl + 1, sc + 1];
       if (row.documentId === null)
         this.insertOutline.run(documentId, sl + 1, sc + 1, row.id, el + 1, ec + 1, m.extent[0] + 1, m.extent[1] + 1, m.extent[2] + 1, m.extent[3] + 1, within);
-      this.occurrenceCount += this.insertOcc.run(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, ROLE_DEFINITION, 1, 0, USE.def, within).changes;
+      this.addOcc(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, ROLE_DEFINITION, 1, 0, USE.def, within);
     });
     // `owner.method` sites: the occurrence naming the owner ends right before the dot.
     const endingAt = new Map<string, number>();
@@ -230,94 +254,11 @@ export class IngestSession {
     const usedLines = new Set<number>();
     const importLists = lines ? importListLines(lines) : undefined;
     const rules = { jsx: JSX_FILE.test(relPath), decorators: !PYTHON_FILE.test(relPath) };
-    for (let i = 0; i < occs.length; i++) {
-      const o = occs[i]!;
-      const [sl, sc, el, ec] = ranges[i]!;
-      const row = rows[i]!;
-      const isDef = (o.symbolRoles & ROLE_DEFINITION) !== 0;
-      const text = lines?.[sl];
-      if (isDef && row.declPrefix === undefined && text !== undefined) row.declPrefix = text.slice(Math.max(0, sc - 40), sc);
-      if (row.documentId !== null && row.localName === undefined && text !== undefined && sl === el && ec > sc) row.localName = text.slice(sc, ec);
-      // A local's definition too: impact names where a local function it reaches is.
-      if (isDef) row.def ??= [documentId, sl + 1, sc + 1];
-      if (isDef && row.documentId === null) {
-        const e = o.enclosingRange.length > 0 ? fullRange(o.enclosingRange) : undefined;
-        this.insertOutline.run(
-          documentId,
-          sl + 1,
-          sc + 1,
-          row.id,
-          el + 1,
-          ec + 1,
-          e ? e[0] + 1 : null,
-          e ? e[1] + 1 : null,
-          e ? e[2] + 1 : null,
-          e ? e[3] + 1 : null,
-          containing[i] ?? null,
-        );
-      }
-      // An object-literal method's name is no call of what the indexer put there (`setTimeout(handler) {`).
-      const methodName = !isDef && objects.bySite.has(`${sl}:${sc}`);
-      if (methodName && row.documentId === null) this.implementedMembers.push([objects.bySite.get(`${sl}:${sc}`)!.symbol, o.symbol]);
-      const call =
-        isDef || methodName
-          ? 0
-          : (o.symbolRoles & ROLE_SYNTACTIC) !== 0
-            ? (o.symbolRoles & ROLE_SYNTACTIC_CALL) !== 0
-              ? 1
-              : 0
-            : text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length, rules)
-              ? 1
-              : 0;
-      const use = isDef ? USE.def : useAt(text, sc, sl === el ? ec : (text?.length ?? sc), o.symbolRoles, call === 1, importLists?.has(sl));
-      this.occurrenceCount += this.insertOcc.run(
-        row.id,
-        documentId,
-        sl + 1,
-        sc + 1,
-        el + 1,
-        ec + 1,
-        o.symbolRoles,
-        isDef ? 1 : 0,
-        call,
-        use,
-        containing[i] ?? null,
-      ).changes;
-      const owner = isDef || sl !== el ? undefined : ownerBefore(text, sl, sc, endingAt);
-      const through =
-        owner === undefined ? undefined : objectMethodSymbol(objects.replaces.get(occs[owner]!.symbol) ?? occs[owner]!.symbol, text!.slice(sc, ec));
-      if (through)
-        this.addThroughOwner(through, [
-          documentId,
-          sl + 1,
-          sc + 1,
-          el + 1,
-          ec + 1,
-          o.symbolRoles | (row.documentId === null ? ROLE_THROUGH_TYPE : 0),
-          0,
-          call,
-          use,
-          containing[i] ?? null,
-        ]);
-      const cls = isDef ? undefined : constructedClass(o.symbol);
-      if (cls && text !== undefined && sl === el && text.slice(sc, ec) === cls.name) {
-        const classRow = this.symbolFor(cls.symbol, documentId, localInfos);
-        this.occurrenceCount += this.insertOcc.run(
-          classRow.id,
-          documentId,
-          sl + 1,
-          sc + 1,
-          el + 1,
-          ec + 1,
-          o.symbolRoles,
-          0,
-          call,
-          call ? USE.call : USE.read,
-          containing[i] ?? null,
-        ).changes;
-      }
-      usedLines.add(sl);
-    }
+    const site: OccurrenceSite = { documentId, occs, ranges, rows, lines, objects, containing, endingAt, importLists, rules, usedLines, localInfos };
+    // Each occurrence in a method of its own: the optimizing compiler then
+    // compiles a small function once, instead of this whole one several times
+    // over (the main cost of a fresh build worker's background threads).
+    for (let i = 0; i < occs.length; i++) this.addOccurrence(site, i);
     if (lines) this.addDocReferences(lines, documentId, occs, ranges, rows, defIntervals, usedLines, options.syntactic ? ROLE_SYNTACTIC : 0);
     this.insertDoc.run(documentId, relPath, doc.language ? doc.language.toLowerCase() : languageOf(relPath), occs.length, isTestFile(relPath) ? 1 : 0);
     if (lines) {
@@ -333,6 +274,87 @@ export class IngestSession {
       this.symbols.delete(key);
     }
     this.documentLocals.length = 0;
+  }
+
+  private addOccurrence(site: OccurrenceSite, i: number): void {
+    const { documentId, occs, ranges, rows, lines, objects, containing, endingAt, importLists, rules, usedLines, localInfos } = site;
+    const o = occs[i]!;
+    const [sl, sc, el, ec] = ranges[i]!;
+    const row = rows[i]!;
+    const isDef = (o.symbolRoles & ROLE_DEFINITION) !== 0;
+    const text = lines?.[sl];
+    if (isDef && row.declPrefix === undefined && text !== undefined) row.declPrefix = text.slice(Math.max(0, sc - 40), sc);
+    if (row.documentId !== null && row.localName === undefined && text !== undefined && sl === el && ec > sc) row.localName = text.slice(sc, ec);
+    // A local's definition too: impact names where a local function it reaches is.
+    if (isDef) row.def ??= [documentId, sl + 1, sc + 1];
+    if (isDef && row.documentId === null) {
+      const e = o.enclosingRange.length > 0 ? fullRange(o.enclosingRange) : undefined;
+      this.insertOutline.run(
+        documentId,
+        sl + 1,
+        sc + 1,
+        row.id,
+        el + 1,
+        ec + 1,
+        e ? e[0] + 1 : null,
+        e ? e[1] + 1 : null,
+        e ? e[2] + 1 : null,
+        e ? e[3] + 1 : null,
+        containing[i] ?? null,
+      );
+    }
+    // An object-literal method's name is no call of what the indexer put there (`setTimeout(handler) {`).
+    const methodName = !isDef && objects.bySite.has(`${sl}:${sc}`);
+    if (methodName && row.documentId === null) this.implementedMembers.push([objects.bySite.get(`${sl}:${sc}`)!.symbol, o.symbol]);
+    const call =
+      isDef || methodName
+        ? 0
+        : (o.symbolRoles & ROLE_SYNTACTIC) !== 0
+          ? (o.symbolRoles & ROLE_SYNTACTIC_CALL) !== 0
+            ? 1
+            : 0
+          : text !== undefined && isCallAt(text, sc, sl === el ? ec : text.length, rules)
+            ? 1
+            : 0;
+    const use = isDef ? USE.def : useAt(text, sc, sl === el ? ec : (text?.length ?? sc), o.symbolRoles, call === 1, importLists?.has(sl));
+    this.addOcc(row.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, isDef ? 1 : 0, call, use, containing[i] ?? null);
+    const owner = isDef || sl !== el ? undefined : ownerBefore(text, sl, sc, endingAt);
+    const through = owner === undefined ? undefined : objectMethodSymbol(objects.replaces.get(occs[owner]!.symbol) ?? occs[owner]!.symbol, text!.slice(sc, ec));
+    if (through)
+      this.addThroughOwner(through, [
+        documentId,
+        sl + 1,
+        sc + 1,
+        el + 1,
+        ec + 1,
+        o.symbolRoles | (row.documentId === null ? ROLE_THROUGH_TYPE : 0),
+        0,
+        call,
+        use,
+        containing[i] ?? null,
+      ]);
+    const cls = isDef ? undefined : constructedClass(o.symbol);
+    if (cls && text !== undefined && sl === el && text.slice(sc, ec) === cls.name) {
+      const classRow = this.symbolFor(cls.symbol, documentId, localInfos);
+      this.addOcc(classRow.id, documentId, sl + 1, sc + 1, el + 1, ec + 1, o.symbolRoles, 0, call, call ? USE.call : USE.read, containing[i] ?? null);
+    }
+    usedLines.add(sl);
+  }
+
+  /** An occurrence row, inserted with the next OCCURRENCE_BATCH (in order: the first of two at one place wins). */
+  private addOcc(...values: Array<number | null>): void {
+    const pending = this.pendingOccs;
+    for (const v of values) pending.push(v);
+    if (pending.length === OCCURRENCE_BATCH * OCCURRENCE_COLUMNS) this.flushOccs();
+  }
+
+  /** Every pending occurrence into the table: before anything reads it. */
+  private flushOccs(): void {
+    const pending = this.pendingOccs;
+    if (pending.length === OCCURRENCE_BATCH * OCCURRENCE_COLUMNS) this.occurrenceCount += this.insertOccs.run(pending).changes;
+    else
+      for (let i = 0; i < pending.length; i += OCCURRENCE_COLUMNS) this.occurrenceCount += this.insertOcc.run(pending.slice(i, i + OCCURRENCE_COLUMNS)).changes;
+    pending.length = 0;
   }
 
   /**
@@ -358,7 +380,7 @@ export class IngestSession {
     const documentId = values[0]!;
     // A local method is known only in its own document.
     const row = this.objectMethods.has(symbol) ? this.symbols.get(isLocalSymbol(symbol) ? `${documentId}\u0000${symbol}` : symbol) : undefined;
-    if (row) this.occurrenceCount += this.insertOcc.run(row.id, ...values).changes;
+    if (row) this.addOcc(row.id, ...values);
     else if (!isLocalSymbol(symbol)) this.throughOwners.push({ symbol, values });
   }
 
@@ -402,19 +424,7 @@ export class IngestSession {
     for (const d of defIntervals) if (!documented.has(d.startLine)) documented.set(d.startLine, d.id);
     found.forEach(({ r, row }, i) => {
       const container = documented.get(r.commentEnd + 1) ?? containing[i] ?? null;
-      this.occurrenceCount += this.insertOcc.run(
-        row.id,
-        documentId,
-        r.line + 1,
-        r.col + 1,
-        r.line + 1,
-        r.endCol + 1,
-        roles,
-        0,
-        0,
-        USE.doc,
-        container === row.id ? null : container,
-      ).changes;
+      this.addOcc(row.id, documentId, r.line + 1, r.col + 1, r.line + 1, r.endCol + 1, roles, 0, 0, USE.doc, container === row.id ? null : container);
       usedLines.add(r.line);
     });
   }
@@ -424,9 +434,10 @@ export class IngestSession {
     try {
       for (const t of this.throughOwners) {
         const row = this.objectMethods.has(t.symbol) ? this.symbols.get(t.symbol) : undefined;
-        if (row) this.occurrenceCount += this.insertOcc.run(row.id, ...t.values).changes;
+        if (row) this.addOcc(row.id, ...t.values);
       }
       this.throughOwners.length = 0;
+      this.flushOccs();
       for (const row of this.symbols.values()) this.writeSymbol(row);
       const insertRel = this.db.prepare(
         'INSERT OR IGNORE INTO relationships (symbol_id, target_id, is_implementation, is_reference, is_type_definition) VALUES (?, ?, ?, ?, ?)',
@@ -544,6 +555,10 @@ export class IngestSession {
         info: local ? localInfos.get(symbol) : undefined,
         declPrefix: undefined,
         def: undefined,
+        // Every field from the start: one shape for all rows, so the optimized ingest is not thrown away when a row gains one.
+        localName: undefined,
+        syntaxKind: undefined,
+        ownerName: undefined,
       };
       this.symbols.set(key, row);
       if (local) this.documentLocals.push(key);

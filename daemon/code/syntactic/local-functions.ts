@@ -11,10 +11,10 @@
 // callback passed as an argument belong to the named function around it).
 // The same reading gives a top-level `const f = () => …` the kind
 // 'function' (SCIP says only that it is a constant).
-import type { Node, Parser } from 'web-tree-sitter';
+import type { Language, Node, Parser, Query } from 'web-tree-sitter';
 import { grammarOfLanguageFile, type GrammarId } from '../languages';
 import type { LocalFunction, LocalFunctions, LocalFunctionSource } from '../store/locals';
-import { parserFor } from './parser';
+import { parserFor, queryClass, type QueryClass } from './parser';
 
 export type { LocalFunction, LocalFunctions } from '../store/locals';
 
@@ -29,49 +29,79 @@ const DECLARATIONS: Record<string, LocalFunction['kind']> = {
 };
 
 export class LocalFunctionReader implements LocalFunctionSource {
-  private constructor(private readonly parsers: ReadonlyMap<GrammarId, Parser>) {}
+  /** Each grammar's query, compiled when its first file is read (10-30 ms each, cold). */
+  private readonly queries = new Map<GrammarId, Query>();
+
+  private constructor(
+    private readonly parsers: ReadonlyMap<GrammarId, Parser>,
+    private readonly Query: QueryClass,
+  ) {}
 
   /** Loads the TypeScript and JavaScript grammars once, so each document then parses synchronously. */
   static async load(): Promise<LocalFunctionReader> {
     const ids: GrammarId[] = ['typescript', 'tsx', 'javascript'];
     const loaded = await Promise.all(ids.map(async (id) => [id, await parserFor(id)] as const));
-    return new LocalFunctionReader(new Map(loaded));
+    return new LocalFunctionReader(new Map(loaded), await queryClass());
   }
 
   /** The function-like declarations of one file, or undefined when no grammar reads it (or the parse fails). */
   read(file: string, text: string): LocalFunctions | undefined {
     const grammar = grammarOfLanguageFile('typescript', file);
     const parser = grammar ? this.parsers.get(grammar) : undefined;
-    if (!parser) return undefined;
+    if (!grammar || !parser) return undefined;
     const tree = parser.parse(text);
     if (!tree) return undefined;
     try {
       const out: LocalFunctions = new Map();
-      const stack: Node[] = [tree.rootNode];
-      while (stack.length > 0) {
-        const n = stack.pop()!;
-        const found = functionAt(n);
-        if (found) {
-          const name = found.name;
-          const owner = found.kind === 'method' ? objectOwner(found.node) : undefined;
-          out.set(`${name.startPosition.row}:${name.startPosition.column}`, {
-            extent: [found.node.startPosition.row, found.node.startPosition.column, found.node.endPosition.row, found.node.endPosition.column],
-            kind: found.kind,
-            ...(owner && name.type === 'property_identifier'
-              ? { objectMethod: { name: name.text, owner: [owner.startPosition.row, owner.startPosition.column] } }
-              : {}),
-          });
-        }
-        for (let i = n.namedChildCount - 1; i >= 0; i--) {
-          const c = n.namedChild(i);
-          if (c) stack.push(c);
-        }
+      // The query finds the candidates inside the WASM, in source order: walking
+      // every node from here took as long as the parse.
+      for (const { node } of this.candidates(grammar, parser).captures(tree.rootNode)) {
+        const found = functionAt(node);
+        if (!found) continue;
+        const name = found.name;
+        const owner = found.kind === 'method' ? objectOwner(found.node) : undefined;
+        out.set(`${name.startPosition.row}:${name.startPosition.column}`, {
+          extent: [found.node.startPosition.row, found.node.startPosition.column, found.node.endPosition.row, found.node.endPosition.column],
+          kind: found.kind,
+          ...(owner && name.type === 'property_identifier'
+            ? { objectMethod: { name: name.text, owner: [owner.startPosition.row, owner.startPosition.column] } }
+            : {}),
+        });
       }
       return out;
     } finally {
       tree.delete();
     }
   }
+
+  private candidates(grammar: GrammarId, parser: Parser): Query {
+    let query = this.queries.get(grammar);
+    if (!query) {
+      query = new this.Query(parser.language!, candidatesQuery(parser.language!));
+      this.queries.set(grammar, query);
+    }
+    return query;
+  }
+}
+
+/**
+ * Every node functionAt() may take, as a query of the types this grammar has:
+ * declarations, and fields and declarators whose value is a function.
+ */
+function candidatesQuery(language: Language): string {
+  const has = (type: string): boolean => !!language.idForNodeType(type, true);
+  const values = [...FUNCTION_VALUES]
+    .filter(has)
+    .map((t) => `(${t})`)
+    .join(' ');
+  const patterns = [
+    ...Object.keys(DECLARATIONS)
+      .filter(has)
+      .map((t) => `(${t})`),
+    ...['public_field_definition', 'field_definition'].filter(has).map((t) => `(${t} value: [${values}])`),
+    `(variable_declarator value: [${values}])`,
+  ];
+  return `[${patterns.join(' ')}] @candidate`;
 }
 
 function functionAt(n: Node): { node: Node; name: Node; kind: LocalFunction['kind'] } | undefined {

@@ -2,7 +2,7 @@
 // never pays for the WASM runtime or a grammar. Grammars come prebuilt, from
 // the package each language names; one Parser per grammar is kept.
 import * as path from 'node:path';
-import type { Language, Parser, Tree } from 'web-tree-sitter';
+import type { Language, Parser, Query, Tree } from 'web-tree-sitter';
 import { errorMessage, ScryError } from '../../errors';
 import { grammarById, type Grammar, type GrammarId } from '../languages';
 
@@ -59,6 +59,13 @@ export function parserFor(grammar: GrammarId): Promise<Parser> {
     parsers.set(grammar, parser);
   }
   return parser;
+}
+
+export type QueryClass = typeof Query;
+
+/** The runtime's Query class, for code that compiles its queries synchronously later. */
+export async function queryClass(): Promise<QueryClass> {
+  return (await loadRuntime()).Query;
 }
 
 /** Parses source text; the caller must `delete()` the tree. */
