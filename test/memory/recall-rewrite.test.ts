@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { IngestResult, RecallResult } from '../../daemon/protocol';
+import type { IngestResult, MemoryStatus, RecallResult } from '../../daemon/protocol';
 import { scry, stopDaemon, tempDir } from '../helpers';
 import { FakeLlm, lastPrompt } from './extract/fake-llm';
 
@@ -90,6 +90,8 @@ describe('recall with a model rewording the query', () => {
     const { json, text } = await recallOf(home, QUESTION);
     assert.equal(llm.hits(COMPLETIONS), 0);
     assert.equal(json.rewrite, undefined);
+    const status = await scry(['memory', 'status', '--json'], { home, env: ENV });
+    assert.deepEqual((JSON.parse(status.stdout) as MemoryStatus).recall_rewrite, { enabled: false, provider: 'rewriter' });
     assert.doesNotMatch(text, /localStorage/);
   });
 
@@ -104,6 +106,8 @@ describe('recall with a model rewording the query', () => {
     assert.match(json.passages?.[0]?.snippet ?? '', /localStorage under the key todos-v2/);
     assert.match(text, /localStorage under the key todos-v2/);
     assert.match(text, /\(also searched, reworded by rewriter: todo items localStorage reload persist\)/);
+    const status = await scry(['memory', 'status', '--json'], { home, env: ENV });
+    assert.deepEqual((JSON.parse(status.stdout) as MemoryStatus).recall_rewrite, { enabled: true, provider: 'rewriter' });
     // The CLI's text call asked the same query again: the reply was kept, not asked twice.
     assert.equal(llm.hits(COMPLETIONS), 1);
     const body = llm.seen.find((s) => s.path === COMPLETIONS)!.body as { model: string; max_tokens: number };
