@@ -180,7 +180,10 @@ describe('the memory graph in code-server', { skip }, () => {
       async () =>
         !(await drawnEdges()).some((e) => e.startsWith(`${demoName} uses npm`)) && (await view.locator('#summary').innerText()).includes('as of 2026-03-01'),
     );
-    assert.ok((await view.locator('#detail .facts-past .fact-text').allInnerTexts()).includes(closedFact.text), 'it is a past fact then');
+    // The side panel follows the summary: wait for it, not for the summary alone (a loaded machine drew it later).
+    await h.waitFor('the closed fact among the past ones as of 2026-03-01', async () =>
+      (await view.locator('#detail .facts-past .fact-text').allInnerTexts()).includes(closedFact.text),
+    );
     // The toggle brings superseded facts back, dashed and marked.
     await view.locator('#superseded').check();
     await h.waitFor('the superseded edge shown by the toggle', async () => (await drawnEdges()).includes(`${demoName} uses npm (no longer holds)`));
@@ -225,7 +228,9 @@ describe('the memory graph in code-server', { skip }, () => {
       return names.includes('payments') && names.includes('web-7');
     });
     await view.locator('#detail h2', { hasText: /^payments$/ }).waitFor();
-    assert.ok((await view.locator('#detail .facts-current .fact-text').allInnerTexts()).includes('the payments API is deployed on web-7'));
+    await h.waitFor('the remembered fact in the side panel', async () =>
+      (await view.locator('#detail .facts-current .fact-text').allInnerTexts()).includes('the payments API is deployed on web-7'),
+    );
     await h.screenshot(page!, ARTIFACTS, '05-remembered');
 
     await leaveWebview(page!);
