@@ -24,6 +24,8 @@ Rewrite the question below into the words the past session most likely used for 
 Question: {question}
 `;
 
+/** A name or two words is looked up as it is: only a question in words is reworded. */
+const MIN_WORDS = 3;
 /** Long enough for 20 terms; a reply is cut there. */
 const MAX_TOKENS = 120;
 const MAX_CHARS = 400;
@@ -65,10 +67,10 @@ export class QueryRewriter {
     private readonly config: () => MemoryConfig,
   ) {}
 
-  /** The rewrite of `query`, or undefined when rewriting is off or no model provider can be asked now. */
+  /** The rewrite of `query`, or undefined when rewriting is off, the query is a name, or no model provider can be asked now. */
   async rewrite(query: string): Promise<Rewrite | undefined> {
     const config = this.config();
-    if (!config.recall.rewrite) return undefined;
+    if (!config.recall.rewrite || query.trim().split(/\s+/).length < MIN_WORDS) return undefined;
     const provider = this.pick(config);
     if (!provider?.complete) return undefined;
     const key = `${provider.name}\0${query}`;
@@ -86,7 +88,8 @@ export class QueryRewriter {
         signal: new AbortController().signal,
       });
       this.store.addBudgetUsage(utcDay(now()), provider.name, reply.tokens, 0);
-      const terms = rewriteTerms(reply.text);
+      // The model's words are shown to the agent too: redacted like anything else that leaves.
+      const terms = redact(rewriteTerms(reply.text)).text;
       this.replies.set(key, terms);
       if (this.replies.size > CACHED) this.replies.delete(this.replies.keys().next().value!);
       return { provider: provider.name, terms };

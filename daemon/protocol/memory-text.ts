@@ -58,7 +58,7 @@ export function passageLines(passages: readonly RecallPassage[]): string[] {
 export function recallText(r: RecallResult): string {
   const passages = r.passages ?? [];
   if (r.matches.length === 0 && r.episodes.length === 0 && passages.length === 0)
-    return `Memory has nothing on "${r.query}"${r.as_of ? ` as of ${r.as_of}` : ''}. Try other words or a name (scry memory entities lists them).\n`;
+    return `Memory has nothing on "${r.query}"${r.as_of ? ` as of ${r.as_of}` : ''}. Try other words or a name (scry memory entities lists them).\n${r.rewrite ? `${rewriteLine(r.rewrite)}\n` : ''}`;
   const out: string[] = [];
   if (r.as_of) out.push(`As of ${r.as_of}:`);
   const said = passages.length ? passageLines(passages) : [];

@@ -99,7 +99,12 @@ describe('recall with a model rewording the query', () => {
     configure(home, llm, 'rewrite: true');
     llm.answer(COMPLETIONS, {
       kind: 'by-prompt',
-      reply: (p) => (p.includes(QUESTION) ? 'Search terms: todo items, localStorage, reload, persist' : undefined),
+      reply: (p) =>
+        p.includes(QUESTION)
+          ? 'Search terms: todo items, localStorage, reload, persist'
+          : p.includes('deploy token')
+            ? `deploy token ${TOKEN} GITHUB_TOKEN`
+            : undefined,
     });
     const { json, text } = await recallOf(home, QUESTION);
     assert.deepEqual(json.rewrite, { provider: 'rewriter', terms: 'todo items localStorage reload persist' });
@@ -115,11 +120,19 @@ describe('recall with a model rewording the query', () => {
     assert.ok(body.max_tokens > 0);
     assert.match(lastPrompt(body), /^Question: Where do the pending chores survive a restart\?$/m);
 
+    // A name is looked up as it is: nothing asked.
+    const asked = llm.hits(COMPLETIONS);
+    assert.equal((await recallOf(home, 'todos-v2')).json.rewrite, undefined);
+    assert.equal(llm.hits(COMPLETIONS), asked);
+
     const secret = await recallOf(home, `Where did we put the deploy token ${TOKEN}?`);
     const sent = lastPrompt(llm.seen[llm.seen.length - 1]!.body);
     assert.match(sent, /^Question: Where did we put the deploy token /m);
     assert.ok(!sent.includes(TOKEN), `the provider was sent the token: ${sent}`);
-    assert.ok(secret.json.rewrite?.error, 'no canned reply for that prompt: the rewording failed');
+    // A secret in the model's reply is redacted before the answer shows it.
+    assert.match(secret.json.rewrite?.terms ?? '', /^deploy token .*GITHUB_TOKEN$/);
+    assert.ok(!secret.json.rewrite!.terms!.includes(TOKEN), secret.json.rewrite!.terms);
+    assert.match(secret.text, /^Memory has nothing on .*\n\(also searched, reworded by rewriter: deploy token .*GITHUB_TOKEN\)\n$/);
   });
 
   it('answers from the question alone when the provider fails, and skips it while it cools down', async () => {
