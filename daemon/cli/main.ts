@@ -2,7 +2,8 @@
 // command that is a daemon method is dispatched from its declaration; the
 // only per-method code here is how its answer reads on a terminal.
 import * as path from 'node:path';
-import { connectDaemon, DAEMON_MALLOC_ENV, spawnDaemon, stopDaemon, waitForSocket, RpcClient, type Method } from '../client';
+import { connectDaemon, spawnDaemon, stopDaemon, waitForSocket, RpcClient, type Method } from '../client';
+import { daemonEnv } from '../malloc-env';
 import { errorMessage, UsageError } from '../errors';
 import { scryHome, socketPath } from '../paths';
 import * as P from '../protocol/code';
@@ -146,7 +147,7 @@ function runForeground(): Promise<number> {
     const { spawn } = require('node:child_process') as typeof import('node:child_process');
     const child = spawn(process.execPath, [path.join(__dirname, 'daemon.js'), '--foreground'], {
       stdio: 'inherit',
-      env: { ...DAEMON_MALLOC_ENV, ...process.env },
+      env: daemonEnv(process.env),
     });
     const forward = (sig: NodeJS.Signals): void => void child.kill(sig);
     process.on('SIGINT', forward);

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import type * as net from 'node:net';
 import * as path from 'node:path';
 import { DaemonUnavailableError, ErrorCode, ScryError } from '../errors';
+import { daemonEnv } from '../malloc-env';
 import { ensureHome, logDir, socketPath, startingDir } from '../paths';
 import { Ping, Shutdown } from '../protocol/daemon';
 import { isAlive } from './process';
@@ -53,13 +54,10 @@ export interface SpawnedDaemon {
  * thresholds, which after one large block is freed let an arena keep up to
  * 32 MB of free memory at its top; 128 KiB is glibc's own starting value.
  * The user's environment wins over each; SCRY_GLIBC_DEFAULTS=1 leaves glibc
- * to its own (the benchmark's baseline).
+ * to its own (the benchmark's baseline). The daemon keeps them to itself
+ * (malloc-env.ts): the processes it starts get the user's own.
  */
-export const DAEMON_MALLOC_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', MALLOC_MMAP_THRESHOLD_: '32768' };
-
-function mallocEnv(env: NodeJS.ProcessEnv): Readonly<Record<string, string>> {
-  return env.SCRY_GLIBC_DEFAULTS === '1' ? {} : DAEMON_MALLOC_ENV;
-}
+export { DAEMON_MALLOC_ENV } from '../malloc-env';
 
 export const stderrFile = (home: string): string => path.join(logDir(home), 'scryd.stderr');
 
@@ -80,7 +78,7 @@ export function spawnDaemon(options: LaunchOptions): SpawnedDaemon {
       stdio: ['ignore', 'ignore', stderr],
       cwd: options.home,
       // ELECTRON_RUN_AS_NODE would leak from an editor's extension host into a Node that is not Electron.
-      env: { ...mallocEnv({ ...process.env, ...options.env }), ...process.env, ...options.env, SCRY_HOME: options.home, ELECTRON_RUN_AS_NODE: undefined },
+      env: { ...daemonEnv({ ...process.env, ...options.env }), SCRY_HOME: options.home, ELECTRON_RUN_AS_NODE: undefined },
     });
     child.on('exit', (code, signal) => (exit = { code, signal }));
     child.on('error', (err) => (spawnError = err));

@@ -4,12 +4,15 @@ import * as path from 'node:path';
 import { createCodeDomain, type CodeDomain } from '../code';
 import type { DomainContext } from '../domain';
 import { AlreadyRunningError, errorMessage } from '../errors';
+import { forgetAddedMallocEnv } from '../malloc-env';
 import { createMemoryDomain, type MemoryDomain } from '../memory';
 import { scryHome, startingDir } from '../paths';
 import { createDaemon } from './daemon';
 import { logLevelFromEnv } from './log';
 
 async function main(): Promise<void> {
+  // glibc read the launcher's settings as this process started; what it starts gets the user's own.
+  forgetAddedMallocEnv();
   const foreground = process.argv.includes('--foreground');
   const home = scryHome();
   const starting = path.join(startingDir(home), String(process.pid));

@@ -113,8 +113,8 @@ export class FakeLlm {
 }
 
 /**
- * Writes a stub `claude` into `dir` that logs its argv, cwd and SCRY_EXTRACTOR
- * to `log` and prints `envelope` as its JSON output (exit code `code`).
+ * Writes a stub `claude` into `dir` that logs its argv, cwd, SCRY_EXTRACTOR and
+ * the glibc allocator settings it inherited (MALLOC_*) to `log` and prints `envelope` as its JSON output (exit code `code`).
  */
 export function stubClaude(dir: string, envelope: unknown, code = 0): { bin: string; log: string } {
   fs.mkdirSync(dir, { recursive: true });
@@ -127,7 +127,8 @@ const fs = require('node:fs');
 let input = '';
 process.stdin.on('data', (d) => (input += d));
 process.stdin.on('end', () => {
-  fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd(), extractor: process.env.SCRY_EXTRACTOR, promptStart: input.slice(0, 40) }) + '\\n');
+  const malloc = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('MALLOC_')));
+  fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd(), extractor: process.env.SCRY_EXTRACTOR, promptStart: input.slice(0, 40), malloc }) + '\\n');
   process.stdout.write(${JSON.stringify(JSON.stringify(envelope))});
   process.exit(${code});
 });
