@@ -1,6 +1,8 @@
 // `npm run package`: bundles, per-ABI native builds, then a VSIX with
 // @vscode/vsce into out/scry-<version>.vsix, and reports its size. What goes
-// in is decided by .vscodeignore (an allow-list).
+// in is decided by .vscodeignore (an allow-list). The list of packed files
+// goes to out/package-files.txt, unless --no-listing (`vsce ls` takes seconds;
+// the e2e tests package without it).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -23,8 +25,12 @@ fs.rmSync(out, { force: true });
 run([path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--out', out]);
 
 const bytes = fs.statSync(out).size;
-const listing = spawnSync(process.execPath, [path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls', '--tree'], { cwd: root, encoding: 'utf8' });
+const listing = process.argv.includes('--no-listing')
+  ? undefined
+  : spawnSync(process.execPath, [path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls', '--tree'], { cwd: root, encoding: 'utf8' });
 const summary = { vsix: path.relative(root, out), bytes, mb: Math.round((bytes / 1024 / 1024) * 10) / 10, native: natives };
 fs.writeFileSync(path.join(root, 'out', 'package-report.json'), `${JSON.stringify(summary, null, 2)}\n`);
-if (listing.status === 0) fs.writeFileSync(path.join(root, 'out', 'package-files.txt'), listing.stdout);
+// Without a listing, none of another VSIX's stays behind.
+if (listing?.status === 0) fs.writeFileSync(path.join(root, 'out', 'package-files.txt'), listing.stdout);
+else fs.rmSync(path.join(root, 'out', 'package-files.txt'), { force: true });
 console.error(`package: ${summary.vsix} is ${summary.mb} MB (${bytes} bytes); native builds: ${natives.join(', ') || 'none'}`);

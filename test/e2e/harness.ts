@@ -4,10 +4,12 @@
 // headless Chromium. Nothing is written to the real home: code-server's XDG
 // dirs, its user data, its extensions and Chromium's profile are temp dirs.
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { errorMessage } from '../../daemon/errors';
@@ -32,7 +34,15 @@ export async function packagedVsix(): Promise<string> {
   if (process.env.SCRY_E2E_VSIX) return process.env.SCRY_E2E_VSIX;
   const runDir = process.env.SCRY_TEST_RUN_DIR;
   if (!runDir) return packageNow();
-  const shared = path.join(runDir, 'scry-under-test.vsix');
+  return oncePerRun(path.join(runDir, 'scry-under-test.vsix'), (tmp) => fs.copyFileSync(packageNow(), tmp));
+}
+
+/**
+ * `shared` made once per run: the first caller makes it (into `${shared}.tmp`,
+ * then one rename) under a lock folder; every other caller waits for that lock
+ * and gets the same file or folder.
+ */
+async function oncePerRun(shared: string, make: (tmp: string) => void | Promise<void>): Promise<string> {
   const lock = `${shared}.lock`;
   for (;;) {
     if (fs.existsSync(shared)) return shared;
@@ -41,9 +51,10 @@ export async function packagedVsix(): Promise<string> {
   }
   try {
     if (fs.existsSync(shared)) return shared;
-    const vsix = packageNow();
-    fs.copyFileSync(vsix, `${shared}.tmp`);
-    fs.renameSync(`${shared}.tmp`, shared);
+    const tmp = `${shared}.tmp`;
+    fs.rmSync(tmp, { recursive: true, force: true });
+    await make(tmp);
+    fs.renameSync(tmp, shared);
     return shared;
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });
@@ -81,7 +92,8 @@ function alive(pid: number): boolean {
 
 function packageNow(): string {
   const root = path.resolve(__dirname, '..', '..');
-  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'package.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  // No file listing (`vsce ls`, seconds of CPU): no test reads it.
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'package.mjs'), '--no-listing'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   if (r.status !== 0) throw new Error(`npm run package failed (exit ${r.status ?? r.signal})`);
   return path.join(root, (JSON.parse(fs.readFileSync(path.join(root, 'out', 'package-report.json'), 'utf8')) as { vsix: string }).vsix);
 }
@@ -140,6 +152,61 @@ function freePort(): Promise<number> {
   });
 }
 
+/** One entry of code-server's extensions.json: where an installed extension is. */
+interface InstalledExtension {
+  relativeLocation: string;
+  location: { $mid: number; fsPath: string; external: string; path: string; scheme: string };
+}
+
+/**
+ * The VSIX as code-server's `--install-extension` installs it, into
+ * `extensionsDir`. The install is the same seconds of CPU for every server
+ * of a run, so code-server runs it once per VSIX (by content) into a folder
+ * of the run (SCRY_TEST_RUN_DIR, else this process's temp dir), and each
+ * server gets a copy, its extensions.json pointed at the copy.
+ */
+async function installVsix(vsix: string, extensionsDir: string): Promise<void> {
+  const bytes = fs.readFileSync(vsix);
+  const key = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  const runDir = process.env.SCRY_TEST_RUN_DIR || installRoot();
+  const installed = await oncePerRun(path.join(runDir, `code-server-extensions-${key}`), async (tmp) => {
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'scry-e2e-install-'));
+    try {
+      const env = {
+        ...process.env,
+        PATH: `${NODE24_BIN}:${process.env.PATH}`,
+        XDG_CONFIG_HOME: path.join(scratch, 'xdg-config'),
+        XDG_DATA_HOME: path.join(scratch, 'xdg-data'),
+        XDG_CACHE_HOME: path.join(scratch, 'xdg-cache'),
+      };
+      const dirs = ['--user-data-dir', path.join(scratch, 'user-data'), '--extensions-dir', tmp, '--config', path.join(scratch, 'config.yaml')];
+      await execFileP(CODE_SERVER, [...dirs, '--install-extension', path.resolve(vsix), '--force'], { env });
+    } finally {
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+  fs.cpSync(installed, extensionsDir, { recursive: true });
+  const manifest = path.join(extensionsDir, 'extensions.json');
+  const entries = JSON.parse(fs.readFileSync(manifest, 'utf8')) as InstalledExtension[];
+  for (const e of entries) {
+    const at = path.join(extensionsDir, e.relativeLocation);
+    e.location = { ...e.location, fsPath: at, external: pathToFileURL(at).href, path: at };
+  }
+  fs.writeFileSync(manifest, JSON.stringify(entries));
+}
+
+let ownInstallRoot: string | undefined;
+
+/** Outside scripts/test.mjs: a temp folder of this process for the installed VSIX, removed at exit. */
+function installRoot(): string {
+  if (!ownInstallRoot) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scry-e2e-installed-'));
+    ownInstallRoot = dir;
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  }
+  return ownInstallRoot;
+}
+
 export async function startCodeServer(options: {
   vsix: string;
   workspace: string;
@@ -168,7 +235,7 @@ export async function startCodeServer(options: {
     ...options.env,
   };
   const dirs = ['--user-data-dir', userData, '--extensions-dir', extensions, '--config', config];
-  await execFileP(CODE_SERVER, [...dirs, '--install-extension', path.resolve(options.vsix), '--force'], { env });
+  await installVsix(options.vsix, extensions);
   const started = Date.now();
   const out = fs.openSync(logFile, 'a');
   const proc = spawn(

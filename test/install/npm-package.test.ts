@@ -1,6 +1,8 @@
 // `npm i -g scry` as a user gets it: `npm pack` of this checkout, installed
-// from the tarball into an empty prefix with a fresh npm cache, from the
-// registry, with no way to reach this checkout's node_modules; then the
+// from the tarball into an empty prefix with a fresh npm cache (made empty by
+// this file: the installs on the later Nodes reuse what the first one fetched
+// from the registry, instead of downloading it again), with no way to reach
+// this checkout's node_modules; then the
 // README's install commands as written, `scry refs` on a real repo, an MCP
 // handshake through the SDK client and `scry stop`, on every supported Node
 // this machine has. Every connection but the registry's goes to an empty
@@ -153,12 +155,12 @@ describe('the npm package, installed from its tarball into an empty prefix', () 
     const other = node === nodes[0] ? nodes.find((n) => n !== node && !n.missing) : undefined;
     const title = `on Node ${node.major}: the README's terminal and agent commands, refs on rxjs, an MCP handshake, stop; only runtime dependencies${other ? `; then on Node ${other.major} without reinstalling` : ''}`;
     it(title, { skip: node.missing }, async () => {
-      await installAndRun(node, tarball, readme, other);
+      await installAndRun(node, tarball, path.join(work, 'npm-cache'), readme, other);
     });
   }
 });
 
-async function installAndRun(node: TestNode, tarball: string, readme: Map<string, string[]>, other?: TestNode): Promise<void> {
+async function installAndRun(node: TestNode, tarball: string, npmCache: string, readme: Map<string, string[]>, other?: TestNode): Promise<void> {
   const root = tempDir(`npm-node${node.major}`);
   const prefix = path.join(root, 'prefix');
   const home = path.join(root, 'home');
@@ -174,7 +176,7 @@ async function installAndRun(node: TestNode, tarball: string, readme: Map<string
     SCRY_HOME: scryHome,
     STUB_STATE: stubs.state,
     npm_config_prefix: prefix,
-    npm_config_cache: path.join(root, 'npm-cache'),
+    npm_config_cache: npmCache,
     npm_config_userconfig: path.join(root, 'npmrc'),
     npm_config_registry: registry,
     ...(globalconfig && fs.existsSync(globalconfig) ? { npm_config_globalconfig: globalconfig } : {}),
