@@ -19,6 +19,18 @@ const execFileP = promisify(execFile);
 // Where .ci/setup-e2e installs: $SCRY_E2E_PREFIX, /opt/scry-e2e (root), ~/.cache/scry-e2e.
 export const E2E_PREFIX = process.env.SCRY_E2E_PREFIX || (fs.existsSync('/opt/scry-e2e') ? '/opt/scry-e2e' : path.join(os.homedir(), '.cache', 'scry-e2e'));
 export const NODE24_BIN = path.join(E2E_PREFIX, 'node24', 'bin');
+
+/** code-server's environment: Node 24 first on PATH, and its config, data and cache under `root`, never the user's. */
+function codeServerEnv(root: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PATH: `${NODE24_BIN}:${process.env.PATH}`,
+    XDG_CONFIG_HOME: path.join(root, 'xdg-config'),
+    XDG_DATA_HOME: path.join(root, 'xdg-data'),
+    XDG_CACHE_HOME: path.join(root, 'xdg-cache'),
+    ...extra,
+  };
+}
 export const CODE_SERVER = path.join(E2E_PREFIX, 'code-server', 'bin', 'code-server');
 export const CHROMIUM = process.env.SCRY_E2E_CHROMIUM || '/usr/bin/chromium';
 
@@ -172,13 +184,7 @@ async function installVsix(vsix: string, extensionsDir: string): Promise<void> {
   const installed = await oncePerRun(path.join(runDir, `code-server-extensions-${key}`), async (tmp) => {
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'scry-e2e-install-'));
     try {
-      const env = {
-        ...process.env,
-        PATH: `${NODE24_BIN}:${process.env.PATH}`,
-        XDG_CONFIG_HOME: path.join(scratch, 'xdg-config'),
-        XDG_DATA_HOME: path.join(scratch, 'xdg-data'),
-        XDG_CACHE_HOME: path.join(scratch, 'xdg-cache'),
-      };
+      const env = codeServerEnv(scratch);
       const dirs = ['--user-data-dir', path.join(scratch, 'user-data'), '--extensions-dir', tmp, '--config', path.join(scratch, 'config.yaml')];
       await execFileP(CODE_SERVER, [...dirs, '--install-extension', path.resolve(vsix), '--force'], { env });
     } finally {
@@ -226,14 +232,7 @@ export async function startCodeServer(options: {
   fs.mkdirSync(path.join(userData, 'Machine'), { recursive: true });
   for (const scope of ['User', 'Machine'])
     fs.writeFileSync(path.join(userData, scope, 'settings.json'), JSON.stringify({ ...SETTINGS, ...options.settings }, null, 2));
-  const env = {
-    ...process.env,
-    PATH: `${NODE24_BIN}:${process.env.PATH}`,
-    XDG_CONFIG_HOME: path.join(root, 'xdg-config'),
-    XDG_DATA_HOME: path.join(root, 'xdg-data'),
-    XDG_CACHE_HOME: path.join(root, 'xdg-cache'),
-    ...options.env,
-  };
+  const env = codeServerEnv(root, options.env);
   const dirs = ['--user-data-dir', userData, '--extensions-dir', extensions, '--config', config];
   await installVsix(options.vsix, extensions);
   const started = Date.now();
