@@ -9,8 +9,7 @@
 // rewrite_timeout_ms: recall answers from the query's own words.
 import { errorMessage } from '../protocol/errors';
 import type { MemoryConfig } from './config';
-import { utcDay } from './extract/chain';
-import { ProviderError } from './extract/errors';
+import { cooldownAfter, coolingDown, utcDay } from './extract/chain';
 import type { Provider } from './extract/provider';
 import { createProviders } from './extract/providers';
 import { redact } from './redact';
@@ -95,8 +94,8 @@ export class QueryRewriter {
       return { provider: provider.name, terms };
     } catch (err) {
       // Auth, quota and rate are the provider's state: extraction skips it too until the cooldown ends.
-      if (err instanceof ProviderError && err.cooldown)
-        this.store.recordProviderFailure(provider.name, err.message, new Date(now().getTime() + (err.retryAfterMs ?? provider.cooldownMs)));
+      const until = cooldownAfter(provider, err, now());
+      if (until) this.store.recordProviderFailure(provider.name, (err as Error).message, until);
       return { provider: provider.name, error: errorMessage(err) };
     }
   }
@@ -107,10 +106,6 @@ export class QueryRewriter {
     const now = (this.context.now ?? (() => new Date()))();
     const { dailyTokens } = config.budget;
     if (dailyTokens !== undefined && this.store.budgetUsage(utcDay(now)).tokens >= dailyTokens) return undefined;
-    return this.chain.providers.find((p) => {
-      if (!p.usesModel) return false;
-      const until = this.store.providerState(p.name)?.cooldownUntil;
-      return !until || new Date(until) <= now;
-    });
+    return this.chain.providers.find((p) => p.usesModel && !coolingDown(this.store.providerState(p.name), now));
   }
 }

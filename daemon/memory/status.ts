@@ -23,10 +23,10 @@ export function memoryStatus(i: StatusInputs): P.MemoryStatus {
   const c = i.store.counts();
   const bySource = i.store.countsBySource();
   const w = i.supervisor.status();
-  // A remembered fact waiting for a model is not pending while there is none: offline-only memory has nothing to wait for.
-  const hasModel = i.config.providers.some((p) => p.type !== 'offline');
-  const pending = hasModel ? c.pending : c.pending - c.waitingRefine;
-  const rewriter = i.config.providers.find((p) => p.type !== 'offline');
+  // The first model provider: what recall's rewording asks. A remembered fact waiting for a model is not pending
+  // while there is none: offline-only memory has nothing to wait for.
+  const firstModel = i.config.providers.find((p) => p.type !== 'offline');
+  const pending = firstModel ? c.pending : c.pending - c.waitingRefine;
   return {
     db: i.dbFile,
     episodes: c.episodes,
@@ -61,7 +61,7 @@ export function memoryStatus(i: StatusInputs): P.MemoryStatus {
       ...(i.sweep.last ? { last_at: i.sweep.last.at, last_added: i.sweep.last.added } : {}),
       running: i.sweep.running,
     },
-    recall_rewrite: { enabled: i.config.recall.rewrite, ...(rewriter ? { provider: rewriter.name } : {}) },
+    recall_rewrite: { enabled: i.config.recall.rewrite, ...(firstModel ? { provider: firstModel.name } : {}) },
     sources: i.sources.map(({ source, roots, stores }) => {
       const held = bySource.get(source.id);
       const failed = [...i.seen.failures]

@@ -3,7 +3,7 @@
 // cooled down (durably, in provider_state) so the next episodes skip it
 // instead of failing against it one by one; over the daily budget, model
 // providers are skipped and only offline (if configured) runs.
-import type { MemoryStore, StoredEpisode } from '../store';
+import type { MemoryStore, ProviderState, StoredEpisode } from '../store';
 import { ProviderError } from './errors';
 import type { ExtractRequest, Provider } from './provider';
 import type { Extraction } from './schema';
@@ -80,9 +80,9 @@ export class ExtractionChain {
       }
       const now = this.now();
       const state = this.store.providerState(p.name);
-      if (state?.cooldownUntil && new Date(state.cooldownUntil) > now) {
-        attempts.push({ provider: p.name, outcome: 'cooling-down', error: state.lastError });
-        later(new Date(state.cooldownUntil));
+      if (coolingDown(state, now)) {
+        attempts.push({ provider: p.name, outcome: 'cooling-down', error: state!.lastError });
+        later(new Date(state!.cooldownUntil!));
         continue;
       }
       if (p.usesModel && overBudget) {
@@ -99,8 +99,7 @@ export class ExtractionChain {
         return { ok: true, provider: p.name, extraction: reply.extraction, tokens: reply.tokens, attempts };
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        const cooldown = err instanceof ProviderError && err.cooldown ? new Date(this.now().getTime() + (err.retryAfterMs ?? p.cooldownMs)) : undefined;
-        this.store.recordProviderFailure(p.name, message, cooldown);
+        this.store.recordProviderFailure(p.name, message, cooldownAfter(p, err, this.now()));
         attempts.push({ provider: p.name, outcome: 'failed', error: message });
       }
     }
@@ -109,6 +108,14 @@ export class ExtractionChain {
 }
 
 export const utcDay = (d: Date): string => d.toISOString().slice(0, 10);
+
+/** True while a provider's recorded cooldown lasts. */
+export const coolingDown = (state: Pick<ProviderState, 'cooldownUntil'> | undefined, now: Date): boolean =>
+  state?.cooldownUntil !== undefined && new Date(state.cooldownUntil) > now;
+
+/** Until when a failure that is the provider's own (auth, quota, rate) skips it: its Retry-After or its cooldown; undefined for any other failure. */
+export const cooldownAfter = (p: Provider, err: unknown, now: Date): Date | undefined =>
+  err instanceof ProviderError && err.cooldown ? new Date(now.getTime() + (err.retryAfterMs ?? p.cooldownMs)) : undefined;
 
 function nextUtcMidnight(d: Date): Date {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1));

@@ -8,7 +8,7 @@
 // if not, the episode waits, pending, until the next UTC day.
 import { deadline } from './deadline';
 import type { MemoryStore, ProviderState } from '../store';
-import { utcDay, type Budget, type ChainAttempt, type ExtractionChain } from './chain';
+import { coolingDown, utcDay, type Budget, type ChainAttempt, type ExtractionChain } from './chain';
 import { ExtractionFailedError } from './errors';
 
 export type ProgressEvent =
@@ -182,7 +182,7 @@ export class ExtractionWorker {
     const states = new Map(this.store.providerStates().map((s) => [s.name, s]));
     const providers = this.chain.providers.map((p) => {
       const s = states.get(p.name) ?? { name: p.name, successes: 0, failures: 0 };
-      return { ...s, type: p.type, coolingDown: s.cooldownUntil !== undefined && new Date(s.cooldownUntil) > now };
+      return { ...s, type: p.type, coolingDown: coolingDown(s, now) };
     });
     const day = utcDay(now);
     const used = this.store.budgetUsage(day);

@@ -16,36 +16,24 @@ export class OpenAiProvider extends HttpProviderBase implements Provider {
   }
 
   async extract(req: ExtractRequest, signal: AbortSignal): Promise<ExtractReply> {
-    const prompt = buildPrompt(req);
-    // Servers that support response_format then guarantee an object; those that do not ignore it.
-    const reply = await this.chat(
-      [{ role: 'system', content: 'You extract knowledge graphs and reply with JSON only.' }],
-      prompt,
-      { json: true },
-      this.timeoutMs,
-      signal,
-    );
+    const reply = await this.chat(buildPrompt(req), { json: true }, this.timeoutMs, signal);
     return { extraction: parseReply(this.name, reply.text), tokens: reply.tokens };
   }
 
   complete(prompt: string, o: CompleteOptions): Promise<CompleteReply> {
-    return this.chat([], prompt, { max_tokens: o.maxTokens }, o.timeoutMs, o.signal);
+    return this.chat(prompt, { maxTokens: o.maxTokens }, o.timeoutMs, o.signal);
   }
 
-  private async chat(
-    system: Array<{ role: 'system'; content: string }>,
-    prompt: string,
-    extra: { json?: boolean; max_tokens?: number },
-    timeoutMs: number,
-    signal: AbortSignal,
-  ): Promise<CompleteReply> {
+  /** One chat completion; `json` asks for an extraction's JSON object, `maxTokens` caps a short reply. */
+  private async chat(prompt: string, o: { json?: boolean; maxTokens?: number }, timeoutMs: number, signal: AbortSignal): Promise<CompleteReply> {
     const key = apiKey(this.name, this.options.apiKeyEnv, this.options.env ?? process.env, this.options.apiKeyEnv !== undefined);
     const body = {
       model: this.model,
       temperature: 0,
-      ...(extra.json ? { response_format: { type: 'json_object' } } : {}),
-      ...(extra.max_tokens ? { max_tokens: extra.max_tokens } : {}),
-      messages: [...system, { role: 'user', content: prompt }],
+      // Servers that support response_format then guarantee an object; those that do not ignore it.
+      ...(o.json ? { response_format: { type: 'json_object' } } : {}),
+      ...(o.maxTokens ? { max_tokens: o.maxTokens } : {}),
+      messages: [...(o.json ? [{ role: 'system', content: 'You extract knowledge graphs and reply with JSON only.' }] : []), { role: 'user', content: prompt }],
     };
     const res = (await postJson(this.name, `${this.baseUrl}/chat/completions`, key ? { authorization: `Bearer ${key}` } : {}, body, timeoutMs, signal)) as {
       choices?: Array<{ message?: { content?: string | null } }>;
