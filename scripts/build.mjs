@@ -108,8 +108,6 @@ const entries = [
   { entryPoints: ['daemon/cli/direct.ts'], outfile: 'dist/direct.js', minify: true, ...cliSide },
   // Builds run in a worker thread so ingest never blocks the daemon's event loop.
   { entryPoints: ['daemon/code/build/worker.ts'], outfile: 'dist/build-worker.js', minify: true, keepNames: true },
-  // Every indexer runs under it, in a process group it kills when the daemon goes.
-  { entryPoints: ['daemon/code/indexers/guard-main.ts'], outfile: 'dist/indexer-guard.js', minify: true },
   // The editor side. It never loads better-sqlite3 or an indexer: the daemon
   // does, in its own Node. 'vscode' is provided by the extension host.
   { entryPoints: ['extension/extension.ts'], outfile: 'dist/extension.js', minify: true, keepNames: true, external: ['vscode', 'better-sqlite3'] },

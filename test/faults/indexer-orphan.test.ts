@@ -1,26 +1,30 @@
 // A daemon killed with SIGKILL while scip-typescript indexes a real package
 // (rxjs): its indexer goes with it, without waiting for a next start; and one
-// that survives anyway (its guard killed too) is killed by the next start,
-// found through the pid file under SCRY_HOME.
+// that survives anyway (its guard's watcher killed too) is killed by the next
+// start, found through the pid file under SCRY_HOME.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { scipTypescriptMain } from '../../daemon/code/indexers/typescript';
-import { guardFile } from '../../daemon/code/indexers/run';
+import { GUARD_NAME, GUARD_SCRIPT } from '../../daemon/code/indexers/run';
 import { groupMembers } from '../../daemon/code/live';
 import { repoDir } from '../../daemon/paths';
 import { daemonPid, isAlive, rxjsRepo, scry, stopDaemon, tempDir } from '../helpers';
 import { waitFor } from '../live/wait';
 
-/** The running scip-typescript of this repo's build: the guard's pid (the pid file) and the group's scip-typescript process. */
-async function indexerUnderWay(dir: string): Promise<{ guard: number; indexer: number }> {
+/**
+ * The running scip-typescript of this repo's build, which the guard's shell
+ * became (the pid file's pid, its group's leader), and the guard's watcher:
+ * the group's other member.
+ */
+async function indexerUnderWay(dir: string): Promise<{ watcher: number; indexer: number }> {
   return waitFor(() => {
-    const guard = Number(fs.readFileSync(path.join(dir, 'indexer.pid'), 'utf8'));
-    if (!(guard > 0)) return undefined;
-    const indexer = groupMembers(guard).find((pid) => pid !== guard && cmdline(pid).includes('scip-typescript'));
-    return indexer !== undefined ? { guard, indexer } : undefined;
+    const indexer = Number(fs.readFileSync(path.join(dir, 'indexer.pid'), 'utf8'));
+    if (!(indexer > 0) || !cmdline(indexer).includes('scip-typescript')) return undefined;
+    const watcher = groupMembers(indexer).find((pid) => pid !== indexer);
+    return watcher !== undefined ? { watcher, indexer } : undefined;
   }, 'scip-typescript to run');
 }
 
@@ -50,43 +54,54 @@ describe('indexers die with the daemon', { skip: process.platform !== 'linux' &&
 
   it('SIGKILL of the daemon mid-index: the indexer is gone with no daemon started again', async () => {
     const building = scry(['index', '--repo', repo, '--json'], { home });
-    const { guard, indexer } = await indexerUnderWay(dir);
+    const { watcher, indexer } = await indexerUnderWay(dir);
     const daemon = daemonPid(home)!;
     assert.ok(cmdline(indexer).includes(fs.realpathSync(repo)), `the indexer works on this repo: ${cmdline(indexer)}`);
     const started = performance.now();
     process.kill(daemon, 'SIGKILL');
-    await waitFor(() => !isAlive(indexer) && !isAlive(guard), 'the indexer and its guard to die');
+    await waitFor(() => !isAlive(indexer) && !isAlive(watcher), "the indexer and its guard's watcher to die");
     console.log(`indexer ${indexer} gone ${Math.round(performance.now() - started)} ms after the daemon's SIGKILL`);
     assert.notEqual((await building).code, 0, 'the client of the killed build is told');
     assert.equal(isAlive(daemon), false);
     assert.equal(daemonPid(home), daemon, 'no daemon was started again');
   });
 
-  it('an indexer that outlived its daemon and guard is killed by the next start, found by its pid file', async () => {
+  it("an indexer that outlived its daemon and its guard's watcher is killed by the next start, found by its pid file", async () => {
     await stopDaemon(home);
-    // The state a daemon and its guard killed together leave behind: a real
-    // scip-typescript on rxjs, alone in the guard's process group, and the
-    // guard's pid in the repo's pid file. (Its output goes nowhere, so it
-    // does not die of a broken pipe first.)
-    const guardPath = guardFile();
-    assert.ok(guardPath, 'dist/indexer-guard.js is built');
+    // The state a daemon and the guard's watcher killed together leave
+    // behind: a real scip-typescript on rxjs, alone in its process group, and
+    // its pid in the repo's pid file. (Its output goes nowhere, so it does not
+    // die of a broken pipe first.)
     const scratch = tempDir('orphan-out');
     const guardProcess = spawn(
-      process.execPath,
-      [guardPath, process.execPath, scipTypescriptMain(), 'index', '--cwd', repo, '--output', path.join(scratch, 'out.scip'), '--no-progress-bar'],
+      '/bin/sh',
+      [
+        '-c',
+        GUARD_SCRIPT,
+        GUARD_NAME,
+        process.execPath,
+        scipTypescriptMain(),
+        'index',
+        '--cwd',
+        repo,
+        '--output',
+        path.join(scratch, 'out.scip'),
+        '--no-progress-bar',
+      ],
       {
         cwd: repo,
         detached: true,
         stdio: ['pipe', 'ignore', 'ignore'],
       },
     );
-    const guard = guardProcess.pid!;
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'indexer.pid'), String(guard));
-    const { indexer } = await indexerUnderWay(dir);
-    process.kill(guard, 'SIGKILL');
-    await waitFor(() => !isAlive(guard), 'the guard to die');
-    assert.equal(isAlive(indexer), true, 'the indexer outlived its guard');
+    fs.writeFileSync(path.join(dir, 'indexer.pid'), String(guardProcess.pid));
+    const { watcher, indexer } = await indexerUnderWay(dir);
+    assert.equal(indexer, guardProcess.pid, 'the guard became the indexer');
+    process.kill(watcher, 'SIGKILL');
+    await waitFor(() => !isAlive(watcher), "the guard's watcher to die");
+    guardProcess.stdin?.destroy();
+    assert.equal(isAlive(indexer), true, 'the indexer outlived its watcher');
     try {
       const r = await scry(['start'], { home });
       assert.equal(r.code, 0, r.stderr);

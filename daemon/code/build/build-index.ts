@@ -93,8 +93,8 @@ export async function buildIndex(options: BuildOptions): Promise<BuildOutcome> {
           else {
             // The syntactic reader's part beside the precise indexer: extents (scip-go, scip-php give none), Laravel's edges.
             companion = syntactic ? await Companion.read(repo, language, syntactic, options.signal) : undefined;
-            if (language === 'typescript') session.useLocalFunctions(await LocalFunctionReader.load());
-            const run = await runIndexer(prepared.plan, options, session, files, companion);
+            const ready = language === 'typescript' ? LocalFunctionReader.load().then((reader) => session.useLocalFunctions(reader)) : undefined;
+            const run = await runIndexer(prepared.plan, options, session, files, companion, ready);
             report = run.report;
             if (run.error && !syntactic) failures.push(run.error);
           }

@@ -69,9 +69,9 @@ export class BuildCoordinator {
     return this.running.has(entry.repo);
   }
 
-  /** No build runs: the worker kept for the next one is let go. */
+  /** No build runs: the workers waiting for the next one are let go. */
   releaseIdle(): void {
-    if (this.running.size === 0) this.runner.releaseSpare();
+    if (this.running.size === 0) void this.runner.releaseSpare();
   }
 
   /** What builds hold between builds: a worker started ahead, or none. */
@@ -134,7 +134,7 @@ export class BuildCoordinator {
   async dispose(): Promise<void> {
     this.aborter.abort();
     await Promise.allSettled(this.running.values());
-    this.runner.dispose();
+    await this.runner.dispose();
     this.loopDelay.disable();
   }
 

@@ -28,13 +28,19 @@ export interface RunOptions {
   log?: (line: string) => void;
 }
 
-/** expectedFiles: the language's file count from detection, for a progress percentage. */
+/**
+ * expectedFiles: the language's file count from detection, for a progress
+ * percentage. ready: what the ingest needs before the first document (the
+ * local-function reader's grammars), loaded while the indexer starts up
+ * rather than before it; its failure stops the run and fails the language.
+ */
 export async function runIndexer(
   plan: IndexerPlan,
   options: RunOptions,
   session: IngestSession,
   expectedFiles: number,
   companion?: Companion,
+  ready?: Promise<void>,
 ): Promise<{ report: IndexerReport; error?: ScryError }> {
   const { repo } = options;
   const scipPath = plan.output;
@@ -66,8 +72,21 @@ export async function runIndexer(
   };
   let reported = -1;
   let reportedAt = 0;
+  let prepared = ready === undefined;
+  let drainError: unknown;
+  const stop = new AbortController();
+  ready?.then(
+    () => {
+      prepared = true;
+    },
+    (err: unknown) => {
+      drainError ??= err;
+      stop.abort();
+    },
+  );
   // Decode whatever the indexer has flushed so far; runs between its writes.
   const drain = (): void => {
+    if (!prepared) return;
     if (fd === undefined) {
       try {
         fd = fs.openSync(scipPath, 'r');
@@ -90,7 +109,6 @@ export async function runIndexer(
     }
   };
   options.onProgress?.({ phase: 'indexing', message: `running ${indexerName}` });
-  let drainError: unknown;
   const timer = setInterval(() => {
     try {
       drain();
@@ -101,8 +119,10 @@ export async function runIndexer(
   try {
     // Recorded so that a daemon killed mid-build can have its orphaned indexer stopped on restart.
     const onSpawn = (pid: number): void => fs.writeFileSync(pidFile, String(pid));
-    const run = await runProcess(plan.command, plan.args, { cwd: repo, env: plan.env, signal: options.signal, onSpawn, onOutput });
+    const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+    const run = await runProcess(plan.command, plan.args, { cwd: repo, env: plan.env, signal, onSpawn, onOutput });
     clearInterval(timer);
+    await ready;
     if (drainError) throw drainError;
     if (run.signal || run.code !== 0) {
       const exit = run.signal ? `killed by ${run.signal}` : `exit code ${run.code}`;

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ErrorCode, ScryError } from '../../errors';
 import type { ProgressEvent } from '../../protocol';
+import { plural } from '../../protocol/plural';
 import type { BuildOptions, BuildOutcome } from './build-index';
 
 /** The serializable part of BuildOptions, sent to the worker. */
@@ -35,14 +36,35 @@ export function workerFile(): string | undefined {
   return candidates.find((f) => fs.existsSync(f));
 }
 
+/** A precise build runs beside its indexer; the others (a first index, an import) run alone. */
+export function isPreciseRequest(request: Pick<BuildRequest, 'syntacticFirst' | 'scipFile'>): boolean {
+  return !request.syntacticFirst && !request.scipFile;
+}
+
 /**
- * One fresh worker per build, so that a crash or a leak ends with its build;
- * the next one is started when a build ends, ahead of need: loading the
- * bundle and better-sqlite3 (~40 ms) is then off the next build's path.
+ * How many precise builds one worker runs before a fresh one takes over, so
+ * that whatever a build leaves behind (a leak, a fragmented heap) is bounded.
+ */
+export const BUILDS_PER_WORKER = 8;
+
+/**
+ * Builds run in worker threads. A worker that ran a precise build well is
+ * kept for the next precise build: V8 compiles the ingest afresh in every new
+ * isolate, and on rxjs that compiling was ~0.4 s of CPU on V8's helper
+ * threads, taken from the indexer running beside it. Its thread runs under
+ * SCHED_IDLE from its first precise build on (worker.ts) and cannot leave it,
+ * so a first index or an import, which run alone and should not wait on the
+ * rest of the machine, gets a fresh worker instead: one started ahead when a
+ * build ends, so that loading the bundle and better-sqlite3 (~40 ms) is off
+ * the next build's path. A worker that failed, crashed or was aborted is
+ * never kept, nor one that has run BUILDS_PER_WORKER builds.
  */
 export class BuildRunner {
-  private spare: Worker | undefined;
+  private spare: Waiting | undefined;
+  private kept: Kept | undefined;
   private disposed = false;
+
+  constructor(private readonly buildsPerWorker = BUILDS_PER_WORKER) {}
 
   run(options: BuildOptions): Promise<BuildOutcome> {
     const file = workerFile();
@@ -54,9 +76,6 @@ export class BuildRunner {
           'Run npm run build, or reinstall Scry',
         ),
       );
-    const spare = this.takeSpare();
-    const worker = spare ?? new Worker(file);
-    options.log?.(`build runs in a worker thread (${file})${spare ? ', started ahead' : ''}`);
     const request: BuildRequest = {
       repo: options.repo,
       workDir: options.workDir,
@@ -65,68 +84,122 @@ export class BuildRunner {
       scipFile: options.scipFile,
       syntacticFirst: options.syntacticFirst,
     };
+    const precise = isPreciseRequest(request);
+    const kept = precise ? this.takeKept() : undefined;
+    const spare = kept ? undefined : this.takeSpare();
+    const worker = kept?.worker ?? spare ?? new Worker(file);
+    const builds = (kept?.builds ?? 0) + 1;
+    const how = kept ? `, kept from ${plural(kept.builds, 'build')} before` : spare ? ', started ahead' : '';
+    options.log?.(`build runs in a worker thread (${file})${how}`);
     const send = (c: WorkerCommand): void => worker.postMessage(c);
     return new Promise((resolve, reject) => {
       let settled = false;
       const onAbort = (): void => send({ type: 'abort' });
-      const finish = (fn: () => void): void => {
+      const finish = (fn: () => void, keep: boolean): void => {
         if (settled) return;
         settled = true;
         options.signal?.removeEventListener('abort', onAbort);
+        // Only this build's own listeners: removeAllListeners would take Node's, which ref and unref the worker's port.
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
         fn();
+        if (keep && precise && !options.signal?.aborted && builds < this.buildsPerWorker) this.keep(worker, builds);
         // Its database is closed once it reports; the listener on its port would keep it alive.
-        void worker.terminate();
+        else void worker.terminate();
         // After the answer: the swap that follows comes first.
         setImmediate(() => this.startSpare(file));
       };
-      worker.on('message', (m: WorkerMessage) => {
+      const onMessage = (m: WorkerMessage): void => {
         if (m.type === 'progress') options.onProgress?.(m.event);
         else if (m.type === 'log') options.log?.(m.line);
-        else if (m.type === 'done') finish(() => resolve(m.outcome));
-        else finish(() => reject(new BuildFailedError(m.message, m.code, m.remedy)));
-      });
-      worker.on('error', (err) => finish(() => reject(new BuildFailedError(`the build worker crashed: ${err.message}`, ErrorCode.Internal))));
-      worker.on('exit', (code) => finish(() => reject(new BuildFailedError(`the build worker exited (code ${code}) without a result`, ErrorCode.Internal))));
+        else if (m.type === 'done') finish(() => resolve(m.outcome), true);
+        else finish(() => reject(new BuildFailedError(m.message, m.code, m.remedy)), false);
+      };
+      const onError = (err: Error): void => finish(() => reject(new BuildFailedError(`the build worker crashed: ${err.message}`, ErrorCode.Internal)), false);
+      const onExit = (code: number): void =>
+        finish(() => reject(new BuildFailedError(`the build worker exited (code ${code}) without a result`, ErrorCode.Internal)), false);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
       send({ type: 'build', request });
       options.signal?.addEventListener('abort', onAbort, { once: true });
       if (options.signal?.aborted) onAbort();
     });
   }
 
-  dispose(): void {
+  /** No more builds: the waiting workers end; resolves once they have. */
+  async dispose(): Promise<void> {
     this.disposed = true;
-    this.releaseSpare();
+    await this.releaseSpare();
   }
 
-  /** Whether a worker is started ahead of the next build (it holds a V8 isolate, the build code and SQLite). */
+  /** Whether a worker waits for the next build: one started ahead, or one kept from a precise build (each holds a V8 isolate, the build code and SQLite). */
   get hasSpare(): boolean {
-    return this.spare !== undefined;
+    return this.spare !== undefined || this.kept !== undefined;
   }
 
-  /** Ends the worker started ahead: for an idle daemon, whose next build can pay the ~40 ms itself. */
-  releaseSpare(): void {
-    void this.takeSpare()?.terminate();
+  /** Ends the workers waiting for a build: for an idle daemon, whose next build can pay their start itself. */
+  async releaseSpare(): Promise<void> {
+    await Promise.all([this.takeSpare()?.terminate(), this.takeKept()?.worker.terminate()]);
+  }
+
+  private keep(worker: Worker, builds: number): void {
+    if (this.disposed || this.kept) {
+      void worker.terminate();
+      return;
+    }
+    this.kept = { worker, builds, drop: this.wait(worker, () => this.kept?.worker === worker && this.takeKept()) };
   }
 
   private startSpare(file: string): void {
     if (this.disposed || this.spare) return;
     const worker = new Worker(file);
-    // Waiting for a build must not keep the daemon alive.
+    this.spare = { worker, drop: this.wait(worker, () => this.spare?.worker === worker && this.takeSpare()) };
+  }
+
+  /**
+   * A worker waiting for a build keeps no daemon alive; one that dies while
+   * waiting is dropped (the next build starts its own, and reports why that
+   * one fails). Returns the listener, for the build that takes the worker.
+   */
+  private wait(worker: Worker, drop: () => unknown): () => void {
+    const listener = (): void => void drop();
     worker.unref();
-    // One that dies while waiting is dropped; the next build starts its own, and reports why that one fails.
-    const drop = (): void => {
-      if (this.spare === worker) this.spare = undefined;
-    };
-    worker.once('error', drop);
-    worker.once('exit', drop);
-    this.spare = worker;
+    worker.once('error', listener);
+    worker.once('exit', listener);
+    return listener;
   }
 
   private takeSpare(): Worker | undefined {
-    const worker = this.spare;
+    const spare = this.spare;
     this.spare = undefined;
-    worker?.removeAllListeners();
-    worker?.ref();
-    return worker;
+    return spare && taken(spare);
   }
+
+  private takeKept(): Kept | undefined {
+    const kept = this.kept;
+    this.kept = undefined;
+    if (kept) taken(kept);
+    return kept;
+  }
+}
+
+/** A worker waiting for a build, and the listener that drops it should it die first. */
+interface Waiting {
+  worker: Worker;
+  drop: () => void;
+}
+
+/** One kept from its precise builds, and how many it has run. */
+interface Kept extends Waiting {
+  builds: number;
+}
+
+/** The waiting worker, now a build's: its drop listener gone, and ref'd again. */
+function taken(waiting: Waiting): Worker {
+  waiting.worker.off('error', waiting.drop);
+  waiting.worker.off('exit', waiting.drop);
+  waiting.worker.ref();
+  return waiting.worker;
 }

@@ -3,8 +3,9 @@
 // the daemon's event loop (better-sqlite3 is synchronous).
 import { parentPort } from 'node:worker_threads';
 import { ErrorCode, ScryError } from '../../errors';
-import { lowerPriority } from '../indexers/run';
-import type { BuildRequest, WorkerCommand, WorkerMessage } from './runner';
+import { idleThisThread, lowerPriority } from '../indexers/run';
+import { isPreciseRequest, type BuildRequest, type WorkerCommand, type WorkerMessage } from './runner';
+import { collectGarbage } from '../../gc';
 
 // On Linux a thread has its own nice value: this lowers the build (decoding,
 // inserts, CREATE INDEX) below the daemon's main thread, which answers queries.
@@ -16,23 +17,35 @@ const { buildIndex } = require('./build-index') as typeof import('./build-index'
 
 const port = parentPort;
 if (!port) throw new Error('build-worker.js must run as a worker thread');
-const aborter = new AbortController();
 const post = (m: WorkerMessage): void => port.postMessage(m);
+// The running build's: a worker kept between builds (runner.ts) runs one at a time.
+let aborter = new AbortController();
+let idled = false;
 
-// Started ahead of its build (see runner.ts): the request comes as a message.
+// Started ahead of its build, or kept from the last one (see runner.ts): each request comes as a message.
 port.on('message', (m: WorkerCommand) => {
   if (m.type === 'abort') aborter.abort();
   else build(m.request);
 });
 
 function build(request: BuildRequest): void {
+  aborter = new AbortController();
+  // A precise build's ingest runs beside its indexer: it takes only the CPU the indexer leaves.
+  if (isPreciseRequest(request) && !idled) {
+    idleThisThread();
+    idled = true;
+  }
   buildIndex({
     ...request,
     signal: aborter.signal,
     onProgress: (event) => post({ type: 'progress', event }),
     log: (line) => post({ type: 'log', line }),
   }).then(
-    (outcome) => post({ type: 'done', outcome }),
+    (outcome) => {
+      post({ type: 'done', outcome });
+      // Kept for the next build: what this one held goes back now, not whenever V8 next looks.
+      setImmediate(collectGarbage);
+    },
     (err: unknown) =>
       post({
         type: 'error',

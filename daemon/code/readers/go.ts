@@ -148,20 +148,23 @@ export const GO_RULES: GenericRules = {
   skip: new Set(['comment', 'interpreted_string_literal', 'raw_string_literal', 'package_clause']),
 };
 
-const modules = new Map<string, string | undefined>();
+/** Each repo's go.mod module path, with the go.mod's change time it was read at. */
+const modules = new Map<string, { changed: number; module: string | undefined }>();
 
-/** The module path go.mod declares, read once per repo. */
+/** The module path go.mod declares, read again only when go.mod changes (a build worker is kept between builds). */
 function moduleOf(repo: string): string | undefined {
-  if (!modules.has(repo)) {
-    let m: string | undefined;
-    try {
-      m = /^module\s+(\S+)/m.exec(fs.readFileSync(path.join(repo, 'go.mod'), 'utf8'))?.[1];
-    } catch {
-      m = undefined;
-    }
-    modules.set(repo, m);
+  const file = path.join(repo, 'go.mod');
+  const changed = fs.statSync(file, { throwIfNoEntry: false })?.ctimeMs ?? -1;
+  const known = modules.get(repo);
+  if (known?.changed === changed) return known.module;
+  let module: string | undefined;
+  try {
+    module = /^module\s+(\S+)/m.exec(fs.readFileSync(file, 'utf8'))?.[1];
+  } catch {
+    module = undefined;
   }
-  return modules.get(repo);
+  modules.set(repo, { changed, module });
+  return module;
 }
 
 export const goReader: SyntacticReader = {

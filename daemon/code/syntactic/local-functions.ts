@@ -37,11 +37,24 @@ export class LocalFunctionReader implements LocalFunctionSource {
     private readonly Query: QueryClass,
   ) {}
 
-  /** Loads the TypeScript and JavaScript grammars once, so each document then parses synchronously. */
-  static async load(): Promise<LocalFunctionReader> {
-    const ids: GrammarId[] = ['typescript', 'tsx', 'javascript'];
-    const loaded = await Promise.all(ids.map(async (id) => [id, await parserFor(id)] as const));
-    return new LocalFunctionReader(new Map(loaded), await queryClass());
+  private static loading: Promise<LocalFunctionReader> | undefined;
+
+  /**
+   * Loads the TypeScript and JavaScript grammars once, so each document then
+   * parses synchronously; one reader per thread, so a worker kept between
+   * builds keeps its compiled queries too.
+   */
+  static load(): Promise<LocalFunctionReader> {
+    LocalFunctionReader.loading ??= (async () => {
+      const ids: GrammarId[] = ['typescript', 'tsx', 'javascript'];
+      const loaded = await Promise.all(ids.map(async (id) => [id, await parserFor(id)] as const));
+      return new LocalFunctionReader(new Map(loaded), await queryClass());
+    })();
+    const loading = LocalFunctionReader.loading;
+    loading.catch(() => {
+      if (LocalFunctionReader.loading === loading) LocalFunctionReader.loading = undefined;
+    });
+    return loading;
   }
 
   /** The function-like declarations of one file, or undefined when no grammar reads it (or the parse fails). */
