@@ -73,6 +73,22 @@ describe('build runner', () => {
     }
   });
 
+  it('lets a kept worker go when no precise build came for its time', async () => {
+    const { options, lines } = setup();
+    const runner = new BuildRunner(8, 300);
+    try {
+      await runner.run(options());
+      await new Promise(setImmediate);
+      await runner.run(options());
+      assert.equal(howStarted(lines), 1, 'kept within its time');
+      await new Promise((r) => setTimeout(r, 900));
+      await runner.run(options());
+      assert.equal(howStarted(lines), 'ahead', 'let go after it');
+    } finally {
+      await runner.dispose();
+    }
+  });
+
   it('runs a precise build on a SCHED_IDLE thread, which goes with its worker', { skip: process.platform !== 'linux' && 'SCHED_IDLE is Linux' }, async () => {
     const { options } = setup();
     assert.deepEqual(idleThreads(), [], 'none before');
