@@ -71,12 +71,12 @@ export class BuildCoordinator {
 
   /** No build runs: the workers waiting for the next one are let go. */
   releaseIdle(): void {
-    if (this.running.size === 0) void this.runner.releaseSpare();
+    if (this.running.size === 0) void this.runner.releaseWaiting();
   }
 
   /** What builds hold between builds: a worker started ahead, or none. */
   get holdsSpareWorker(): boolean {
-    return this.runner.hasSpare;
+    return this.runner.hasWaiting;
   }
 
   /** Builds the repo, or joins the build already under way. */

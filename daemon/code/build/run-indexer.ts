@@ -74,15 +74,13 @@ export async function runIndexer(
   let reportedAt = 0;
   let prepared = ready === undefined;
   let drainError: unknown;
+  // Its failure stops the indexer; `await ready` below then throws it.
   const stop = new AbortController();
   ready?.then(
     () => {
       prepared = true;
     },
-    (err: unknown) => {
-      drainError ??= err;
-      stop.abort();
-    },
+    () => stop.abort(),
   );
   // Decode whatever the indexer has flushed so far; runs between its writes.
   const drain = (): void => {

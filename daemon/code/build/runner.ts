@@ -143,16 +143,16 @@ export class BuildRunner {
   /** No more builds: the waiting workers end; resolves once they have. */
   async dispose(): Promise<void> {
     this.disposed = true;
-    await this.releaseSpare();
+    await this.releaseWaiting();
   }
 
   /** Whether a worker waits for the next build: one started ahead, or one kept from a precise build (each holds a V8 isolate, the build code and SQLite). */
-  get hasSpare(): boolean {
+  get hasWaiting(): boolean {
     return this.spare !== undefined || this.kept !== undefined;
   }
 
   /** Ends the workers waiting for a build: for an idle daemon, whose next build can pay their start itself. */
-  async releaseSpare(): Promise<void> {
+  async releaseWaiting(): Promise<void> {
     await Promise.all([this.takeSpare()?.terminate(), this.takeKept()?.worker.terminate()]);
   }
 

@@ -19,12 +19,12 @@ const port = parentPort;
 if (!port) throw new Error('build-worker.js must run as a worker thread');
 const post = (m: WorkerMessage): void => port.postMessage(m);
 // The running build's: a worker kept between builds (runner.ts) runs one at a time.
-let aborter = new AbortController();
+let aborter: AbortController | undefined;
 let idled = false;
 
 // Started ahead of its build, or kept from the last one (see runner.ts): each request comes as a message.
 port.on('message', (m: WorkerCommand) => {
-  if (m.type === 'abort') aborter.abort();
+  if (m.type === 'abort') aborter?.abort();
   else build(m.request);
 });
 

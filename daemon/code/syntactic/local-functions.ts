@@ -45,16 +45,19 @@ export class LocalFunctionReader implements LocalFunctionSource {
    * builds keeps its compiled queries too.
    */
   static load(): Promise<LocalFunctionReader> {
-    LocalFunctionReader.loading ??= (async () => {
-      const ids: GrammarId[] = ['typescript', 'tsx', 'javascript'];
-      const loaded = await Promise.all(ids.map(async (id) => [id, await parserFor(id)] as const));
-      return new LocalFunctionReader(new Map(loaded), await queryClass());
-    })();
-    const loading = LocalFunctionReader.loading;
-    loading.catch(() => {
-      if (LocalFunctionReader.loading === loading) LocalFunctionReader.loading = undefined;
-    });
-    return loading;
+    if (!LocalFunctionReader.loading) {
+      const loading = (async () => {
+        const ids: GrammarId[] = ['typescript', 'tsx', 'javascript'];
+        const loaded = await Promise.all(ids.map(async (id) => [id, await parserFor(id)] as const));
+        return new LocalFunctionReader(new Map(loaded), await queryClass());
+      })();
+      // A failed load is tried again by the next build.
+      loading.catch(() => {
+        if (LocalFunctionReader.loading === loading) LocalFunctionReader.loading = undefined;
+      });
+      LocalFunctionReader.loading = loading;
+    }
+    return LocalFunctionReader.loading;
   }
 
   /** The function-like declarations of one file, or undefined when no grammar reads it (or the parse fails). */

@@ -51,7 +51,7 @@ describe('build runner', () => {
       assert.ok(first.ingest.symbols > 0);
       assert.equal(howStarted(lines), 'new', 'the first build has none waiting');
       await new Promise(setImmediate);
-      assert.ok(runner.hasSpare);
+      assert.ok(runner.hasWaiting);
       const second = await runner.run(options());
       assert.equal(second.ingest.symbols, first.ingest.symbols);
       assert.equal(howStarted(lines), 1, lines.join('\n'));
