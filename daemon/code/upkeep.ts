@@ -77,6 +77,9 @@ export class CodeUpkeep {
     }
     if (watched > 0) ctx.log(`watching ${plural(watched, 'known repo')}`);
     this.indexQueued();
+    // Most daemons start for a query whose repo then builds: its worker loads now, not on the build's path.
+    // Nothing opened by the next sweep, and it goes (below).
+    this.parts.builds.prepare();
   }
 
   /** Repos an agent's search hook queued while no daemon ran (see inbox.ts): each git root not indexed yet is built now, in the background. */
@@ -126,11 +129,12 @@ export class CodeUpkeep {
     const idleMs = options.idleCloseMs ?? IDLE_CLOSE_MS;
     const closed = stores.closeIdle(entries, idleMs, (e) => builds.isBuilding(e));
     this.parts.closeIdle(idleMs);
-    // The last store closed: the build worker started ahead goes too (a whole isolate with SQLite loaded).
-    if (closed > 0 && stores.openCount === 0) {
+    // No store open (the last one closed, or none opened since the daemon started): the build workers
+    // waiting go too (each a whole isolate with SQLite loaded).
+    if (stores.openCount === 0) {
       builds.releaseIdle();
       // Idle now: the heap grown for the build or the queries goes back too.
-      setImmediate(collectGarbage);
+      if (closed > 0) setImmediate(collectGarbage);
     }
   }
 

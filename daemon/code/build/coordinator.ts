@@ -69,9 +69,16 @@ export class BuildCoordinator {
     return this.running.has(entry.repo);
   }
 
+  /** A build is likely soon (the daemon starts): its worker is started ahead. */
+  prepare(): void {
+    this.runner.prepare();
+  }
+
   /** No build runs: the workers waiting for the next one are let go. */
   releaseIdle(): void {
-    if (this.running.size === 0) void this.runner.releaseWaiting();
+    if (this.running.size > 0 || !this.runner.hasWaiting) return;
+    this.options.log('no index is open: the build workers waiting for a build are let go');
+    void this.runner.releaseWaiting();
   }
 
   /** What builds hold between builds: a worker started ahead, or none. */

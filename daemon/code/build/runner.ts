@@ -56,17 +56,19 @@ export const BUILDS_PER_WORKER = 8;
 export const KEEP_MS = 5 * 60_000;
 
 /**
- * Builds run in worker threads. A worker that ran a precise build well is
- * kept for the next precise build: V8 compiles the ingest afresh in every new
- * isolate, and on rxjs that compiling was ~0.4 s of CPU on V8's helper
- * threads, taken from the indexer running beside it. Its thread runs under
- * SCHED_IDLE from its first precise build on (worker.ts) and cannot leave it,
- * so a first index or an import, which run alone and should not wait on the
- * rest of the machine, gets a fresh worker instead: one started ahead when a
- * build ends, so that loading the bundle and better-sqlite3 (~40 ms) is off
- * the next build's path. A worker that failed, crashed or was aborted is
- * never kept, nor one that has run BUILDS_PER_WORKER builds, and none waits
- * longer than KEEP_MS.
+ * Builds run in worker threads. A worker that ran a build well is kept for
+ * the next one: V8 compiles the ingest afresh in every new isolate, and on
+ * rxjs that compiling was ~0.4 s of CPU on V8's helper threads, taken from the
+ * indexer running beside it. A precise build puts its worker's thread under
+ * SCHED_IDLE (worker.ts), which it cannot leave, so a worker that has run one
+ * is kept for precise builds only: a first index or an import, which run
+ * alone and should not wait on the rest of the machine, takes a worker kept
+ * from a first index (a never-seen repo's precise build follows its first
+ * index in the same warm worker), or a fresh one started ahead (when the
+ * daemon starts, and when a build ends and no kept worker could run one), so
+ * that loading the bundle and better-sqlite3 (~65 ms) is off the build's
+ * path. A worker that failed, crashed or was aborted is never kept, nor one
+ * that has run BUILDS_PER_WORKER builds, and none waits longer than KEEP_MS.
  */
 export class BuildRunner {
   private spare: Waiting | undefined;
@@ -97,10 +99,11 @@ export class BuildRunner {
       syntacticFirst: options.syntacticFirst,
     };
     const precise = isPreciseRequest(request);
-    const kept = precise ? this.takeKept() : undefined;
+    const kept = precise || this.kept?.idle === false ? this.takeKept() : undefined;
     const spare = kept ? undefined : this.takeSpare();
     const worker = kept?.worker ?? spare ?? new Worker(file);
     const builds = (kept?.builds ?? 0) + 1;
+    const idle = precise || kept?.idle === true;
     const how = kept ? `, kept from ${plural(kept.builds, 'build')} before` : spare ? ', started ahead' : '';
     options.log?.(`build runs in a worker thread (${file})${how}`);
     const send = (c: WorkerCommand): void => worker.postMessage(c);
@@ -116,7 +119,7 @@ export class BuildRunner {
         worker.off('error', onError);
         worker.off('exit', onExit);
         fn();
-        if (keep && precise && !options.signal?.aborted && builds < this.buildsPerWorker) this.keep(worker, builds);
+        if (keep && !options.signal?.aborted && builds < this.buildsPerWorker) this.keep(worker, builds, idle);
         // Its database is closed once it reports; the listener on its port would keep it alive.
         else void worker.terminate();
         // After the answer: the swap that follows comes first.
@@ -140,6 +143,17 @@ export class BuildRunner {
     });
   }
 
+  /** A build is likely soon (the daemon starts): a worker is started ahead for it, unless one waits already. */
+  prepare(): void {
+    const file = workerFile();
+    if (file && !this.kept) this.startSpare(file);
+  }
+
+  /** What waits for the next build: a worker started ahead, and one kept from its builds (under SCHED_IDLE once it ran a precise one). */
+  get waiting(): { spare: boolean; kept?: { builds: number; idle: boolean } } {
+    return { spare: this.spare !== undefined, ...(this.kept ? { kept: { builds: this.kept.builds, idle: this.kept.idle } } : {}) };
+  }
+
   /** No more builds: the waiting workers end; resolves once they have. */
   async dispose(): Promise<void> {
     this.disposed = true;
@@ -156,7 +170,7 @@ export class BuildRunner {
     await Promise.all([this.takeSpare()?.terminate(), this.takeKept()?.worker.terminate()]);
   }
 
-  private keep(worker: Worker, builds: number): void {
+  private keep(worker: Worker, builds: number, idle: boolean): void {
     if (this.disposed || this.kept) {
       void worker.terminate();
       return;
@@ -165,11 +179,12 @@ export class BuildRunner {
       if (this.kept?.worker === worker) void this.takeKept()?.worker.terminate();
     }, this.keepMs);
     expire.unref();
-    this.kept = { worker, builds, expire, drop: this.wait(worker, () => this.kept?.worker === worker && this.takeKept()) };
+    this.kept = { worker, builds, idle, expire, drop: this.wait(worker, () => this.kept?.worker === worker && this.takeKept()) };
   }
 
+  /** A fresh worker for the next first index or import, unless one waits already or a kept one can run those. */
   private startSpare(file: string): void {
-    if (this.disposed || this.spare) return;
+    if (this.disposed || this.spare || this.kept?.idle === false) return;
     const worker = new Worker(file);
     this.spare = { worker, drop: this.wait(worker, () => this.spare?.worker === worker && this.takeSpare()) };
   }
@@ -210,9 +225,10 @@ interface Waiting {
   drop: () => void;
 }
 
-/** One kept from its precise builds, how many it has run, and the timer that ends its wait (KEEP_MS). */
+/** One kept from its builds, how many it has run, whether its thread is under SCHED_IDLE, and the timer that ends its wait (KEEP_MS). */
 interface Kept extends Waiting {
   builds: number;
+  idle: boolean;
   expire: NodeJS.Timeout;
 }
 

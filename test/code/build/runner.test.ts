@@ -1,6 +1,7 @@
-// The build worker: a precise build's worker kept for the next precise build
-// (its thread under SCHED_IDLE), a fresh one started ahead for the rest, and
-// never a worker kept from a build that failed or was aborted.
+// The build worker: a worker kept for the next build (under SCHED_IDLE, and
+// for precise builds only, once it ran one), a fresh one started ahead for the
+// rest and for the daemon's first build, and never a worker kept from a build
+// that failed or was aborted.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -71,6 +72,33 @@ describe('build runner', () => {
     } finally {
       await runner.dispose();
     }
+  });
+
+  it("starts a worker ahead of the daemon's first build; a first index's worker runs the precise build after it", async () => {
+    const { options, lines } = setup();
+    const runner = new BuildRunner();
+    try {
+      runner.prepare();
+      assert.deepEqual(runner.waiting, { spare: true });
+      const syntactic = await runner.run(options({ syntacticFirst: true }));
+      assert.ok(syntactic.ingest.symbols > 0);
+      assert.equal(howStarted(lines), 'ahead', lines.join('\n'));
+      await new Promise(setImmediate);
+      // Kept at normal priority, it can run anything: no second worker is started beside it.
+      assert.deepEqual(runner.waiting, { spare: false, kept: { builds: 1, idle: false } });
+      const precise = await runner.run(options());
+      assert.ok(precise.ingest.symbols > 0);
+      assert.equal(howStarted(lines), 1, lines.join('\n'));
+      await new Promise(setImmediate);
+      // Under SCHED_IDLE now: kept for precise builds, and a fresh worker waits for the rest.
+      assert.deepEqual(runner.waiting, { spare: true, kept: { builds: 2, idle: true } });
+      runner.prepare();
+      await runner.run(options({ syntacticFirst: true }));
+      assert.equal(howStarted(lines), 'ahead', 'a first index never runs on the idle thread');
+    } finally {
+      await runner.dispose();
+    }
+    assert.deepEqual(runner.waiting, { spare: false });
   });
 
   it('lets a kept worker go when no precise build came for its time', async () => {
