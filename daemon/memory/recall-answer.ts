@@ -11,7 +11,7 @@ import type { CodeLookup } from '../protocol/anchors';
 import type * as P from '../protocol';
 import { sharedFolder } from '../protocol/memory-text';
 import { estimateTokens } from './episode';
-import { termMatcher, wholeSentences } from './passage';
+import { PASSAGE_MAX, SHORT_RUN_SLACK, termMatcher, wholeSentences } from './passage';
 import { saysSomething } from './passage/recurring';
 import { passageOut, type PassageHit } from './recall-passages';
 import type { FactRow, MemoryStore } from './store';
@@ -19,8 +19,8 @@ import { entityRef, factOut } from './views';
 
 /** Passages shown at most. */
 const MAX_PASSAGES = 8;
-/** Characters of a passage shown at most (passages are at most 400; a longer one is cut at sentence ends). */
-const PASSAGE_SHOWN = 440;
+/** Characters of a passage shown at most: a whole passage (a longer one, read on into the next, is cut at sentence ends). */
+const PASSAGE_SHOWN = PASSAGE_MAX + SHORT_RUN_SLACK;
 /** Characters left in the budget below which a passage that does not fit whole is not shown in part. */
 const PART_MIN = 160;
 /** The share of the budget set aside for the entity the query is the name of. */

@@ -1,2 +1,2 @@
-export { PASSAGE_MAX, proseAndCrumbs, splitPassages, type PassageSpan } from './split';
+export { PASSAGE_MAX, SHORT_RUN, SHORT_RUN_SLACK, proseAndCrumbs, splitPassages, type PassageSpan } from './split';
 export { SNIPPET_MAX, snippetOf, stemPrefix, termMatcher, termsIn, wholeSentences } from './snippet';

@@ -1,11 +1,28 @@
 // An episode's distilled text cut into passages, the unit recall searches
 // and quotes: a turn when it is short, else runs of its paragraphs, and a
-// paragraph longer than a passage at its sentence ends. Every passage stays
-// inside one turn, so its line span is that turn's. Pure: offsets into the
-// text, nothing stored here.
+// paragraph longer than a passage at its sentence ends. A run too short to
+// stand alone (a turn's closing offer, a line between two long paragraphs)
+// joins a neighbour. Every passage stays inside one turn, so its line span is
+// that turn's. Pure: offsets into the text, nothing stored here.
 
-/** Longest passage in characters; a turn up to this length is one passage. */
+/** Longest run of paragraphs packed into one passage, in characters; a turn up to this length is one passage. */
 export const PASSAGE_MAX = 400;
+
+/**
+ * A run shorter than this share of a passage joins a neighbour in its turn:
+ * alone it is found by few words and read without what it answers
+ * (codex_log_viewer's "If you want, I can also add a
+ * `--keep-chat-event-mirrors` flag" after the summary it closes). Chosen on
+ * all three real question sets: from 100 to 180 characters (of 400), with a
+ * slack of 160 to 240, they scored alike; 200 lost a question.
+ */
+export const SHORT_RUN_SHARE = 0.4;
+
+/** How far past PASSAGE_MAX a passage may grow to take in a short run (the same share): the longest passage. */
+export const SHORT_RUN_SLACK = Math.round(PASSAGE_MAX * SHORT_RUN_SHARE);
+
+/** Shorter than this, a run of a PASSAGE_MAX cut joins a neighbour. */
+export const SHORT_RUN = Math.round(PASSAGE_MAX * SHORT_RUN_SHARE);
 
 export interface PassageSpan {
   /** Character offsets into the episode text, [start, end). */
@@ -78,16 +95,38 @@ function packTurn(text: string, paras: Range[], turn: number, max: number, out: 
     return;
   }
   let run: Range | undefined;
+  const runs: Range[] = [];
   for (const p of paras) {
     for (const piece of p.end - p.start > max ? cutLong(text, p, max) : [p]) {
       if (run && piece.end - run.start <= max) run.end = piece.end;
       else {
-        if (run) out.push({ ...run, turn });
+        if (run) runs.push(run);
         run = { ...piece };
       }
     }
   }
-  if (run) out.push({ ...run, turn });
+  if (run) runs.push(run);
+  joinShortRuns(runs, max * SHORT_RUN_SHARE, max * (1 + SHORT_RUN_SHARE));
+  for (const r of runs) out.push({ ...r, turn });
+}
+
+/** Each run shorter than `short` joins the shorter neighbour it fits with (within `limit`), the one before on a tie. */
+function joinShortRuns(runs: Range[], short: number, limit: number): void {
+  const length = (r: Range): number => r.end - r.start;
+  for (let i = 0; i < runs.length && runs.length > 1; i++) {
+    const r = runs[i]!;
+    if (length(r) >= short) continue;
+    const before = runs[i - 1];
+    const after = runs[i + 1];
+    const intoBefore = before !== undefined && r.end - before.start <= limit;
+    const intoAfter = after !== undefined && after.end - r.start <= limit;
+    if (intoBefore && (!intoAfter || length(before) <= length(after!))) before.end = r.end;
+    else if (intoAfter) after.start = r.start;
+    else continue;
+    // Looked at again from the run it joined: two short runs may make one still short.
+    runs.splice(i, 1);
+    i = Math.max(-1, i - 2);
+  }
 }
 
 /** Where a paragraph may be cut: after each line, and after each sentence of a line of prose (a breadcrumb line is never cut inside). */

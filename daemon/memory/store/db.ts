@@ -5,11 +5,11 @@ import * as path from 'node:path';
 import { openDatabase, type Db } from '../../sqlite';
 import { MemoryMigrationError, MemorySchemaError } from './errors';
 import { recountPassages } from './passages';
-import { ASSISTANT_PASSAGES_MIGRATION, PASSAGES_MIGRATION, RECURRENCE_MIGRATION, RECUT_MIGRATION } from './passage-schema';
+import { ASSISTANT_PASSAGES_MIGRATION, PASSAGES_MIGRATION, RECURRENCE_MIGRATION, RECUT_MIGRATION, SHORT_RUNS_MIGRATION } from './passage-schema';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema';
 
 /** Migrations after which the stored passages are written again. */
-const REWRITES: ReadonlySet<string> = new Set([PASSAGES_MIGRATION, RECURRENCE_MIGRATION, RECUT_MIGRATION, ASSISTANT_PASSAGES_MIGRATION]);
+const REWRITES: ReadonlySet<string> = new Set([PASSAGES_MIGRATION, RECURRENCE_MIGRATION, RECUT_MIGRATION, ASSISTANT_PASSAGES_MIGRATION, SHORT_RUNS_MIGRATION]);
 
 export function openMemoryDb(file: string, now: () => Date): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });

@@ -40,6 +40,11 @@ export const RECUT_MIGRATION = `
 INSERT INTO passages_fts(passages_fts, rank) VALUES ('rank', 'bm25(1.0, 1.0)');
 `;
 
+/** Issue 37: a run too short to stand alone joins a neighbour (passage/split.ts); the data step in db.ts cuts the stored passages again. */
+export const SHORT_RUNS_MIGRATION = `
+-- Passages cut again: a turn's closing line or a short paragraph between two long ones joins a neighbour.
+`;
+
 /** Issue 37 (recur37): which passages are the assistant's own prose (store/passages.ts). */
 export const ASSISTANT_PASSAGES_MIGRATION = `
 ALTER TABLE passages ADD COLUMN assistant INTEGER NOT NULL DEFAULT 0;

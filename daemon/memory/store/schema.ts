@@ -9,7 +9,7 @@
 //  - neighbourhood paging: the same indexes, keyset-paged by fact id.
 // Migrations are an ordered list; PRAGMA user_version says how many ran.
 import { ENTITY_TYPES } from '../../protocol/vocabulary';
-import { ASSISTANT_PASSAGES_MIGRATION, PASSAGES_MIGRATION, RECURRENCE_MIGRATION, RECUT_MIGRATION } from './passage-schema';
+import { ASSISTANT_PASSAGES_MIGRATION, PASSAGES_MIGRATION, RECURRENCE_MIGRATION, RECUT_MIGRATION, SHORT_RUNS_MIGRATION } from './passage-schema';
 
 const ANCHORS_MIGRATION = `
 CREATE TABLE anchors (
@@ -353,6 +353,9 @@ ALTER TABLE anchors ADD COLUMN library TEXT;
   `
 ALTER TABLE anchors ADD COLUMN sentence TEXT;
 `,
+  // Issue 37: a run of a turn too short to stand alone (its closing offer, a line between two long paragraphs)
+  // joins a neighbour, up to PASSAGE_MAX + SHORT_RUN_SLACK; the data step (db.ts) cuts the stored passages again.
+  SHORT_RUNS_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

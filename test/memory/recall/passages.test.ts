@@ -12,11 +12,11 @@ import { after, before, describe, it } from 'node:test';
 import { estimateTokens } from '../../../daemon/memory/episode';
 import { ingestFile } from '../../../daemon/memory/ingest';
 import { forget } from '../../../daemon/memory/inspect';
-import { PASSAGE_MAX, splitPassages } from '../../../daemon/memory/passage';
+import { PASSAGE_MAX, SHORT_RUN, SHORT_RUN_SLACK, splitPassages } from '../../../daemon/memory/passage';
 import { recall } from '../../../daemon/memory/recall';
 import { remember } from '../../../daemon/memory/remember';
 import { MemoryStore } from '../../../daemon/memory/store';
-import { PASSAGES_MIGRATION } from '../../../daemon/memory/store/passage-schema';
+import { PASSAGES_MIGRATION, SHORT_RUNS_MIGRATION } from '../../../daemon/memory/store/passage-schema';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../daemon/memory/store/schema';
 import { recallText } from '../../../daemon/protocol/memory-text';
 import { openDatabase } from '../../../daemon/sqlite';
@@ -61,7 +61,7 @@ describe('passages of real sessions', () => {
     fs.rmSync(home, { recursive: true, force: true });
   });
 
-  it('cuts every stored episode into passages that cover its text, each within one turn and at most PASSAGE_MAX long', () => {
+  it('cuts every stored episode into passages that cover its text, each within one turn and at most PASSAGE_MAX (+ a short run it took in) long', () => {
     const episodes = store.db
       .prepare<[], { seq: number; text: string; line_start: number; line_end: number; occurred_at: string }>(
         `SELECT seq, text, line_start, line_end, occurred_at FROM episodes`,
@@ -74,7 +74,7 @@ describe('passages of real sessions', () => {
       assert.ok(mine.length > 0, `episode ${ep.seq} has passages`);
       for (const p of mine) {
         assert.equal(p.text, ep.text.slice(p.char_start, p.char_end), 'a passage is its span of the episode text');
-        assert.ok(p.text.length <= PASSAGE_MAX, `${p.text.length} chars`);
+        assert.ok(p.text.length <= PASSAGE_MAX + SHORT_RUN_SLACK, `${p.text.length} chars`);
         assert.ok(
           p.line_start >= ep.line_start && p.line_end <= ep.line_end && p.line_start <= p.line_end,
           `lines ${p.line_start}-${p.line_end} in ${ep.line_start}-${ep.line_end}`,
@@ -100,6 +100,7 @@ describe('passages of real sessions', () => {
     const episodes = store.db.prepare<[], { seq: number; text: string }>(`SELECT seq, text FROM episodes`).all();
     let cutParagraphs = 0;
     let crumbs = 0;
+    let joined = 0;
     for (const ep of episodes) {
       const spans = splitPassages(ep.text);
       for (let i = 0; i + 1 < spans.length; i++) {
@@ -110,8 +111,15 @@ describe('passages of real sessions', () => {
           b.end - a.start > PASSAGE_MAX,
           `episode ${ep.seq}: ${JSON.stringify(ep.text.slice(a.start, a.end))} could have taken ${JSON.stringify(ep.text.slice(b.start, b.end))}`,
         );
+        // Nor is a short one left alone that could have joined its neighbour.
+        const short = a.end - a.start < SHORT_RUN || b.end - b.start < SHORT_RUN;
+        assert.ok(
+          !short || b.end - a.start > PASSAGE_MAX + SHORT_RUN_SLACK,
+          `episode ${ep.seq}: ${JSON.stringify(ep.text.slice(a.start, a.end))} and ${JSON.stringify(ep.text.slice(b.start, b.end))} stand apart`,
+        );
         if (/\n[ \t]*\n/.test(ep.text.slice(a.start, b.end)) && !/\n[ \t]*\n\s*$/.test(ep.text.slice(a.start, b.start))) cutParagraphs++;
       }
+      joined += spans.filter((s) => s.end - s.start > PASSAGE_MAX).length;
       // A breadcrumb line lies whole inside one passage.
       for (const m of ep.text.matchAll(/^\[(?:ran|edited|read|searched|fetched|used|task)[: ][^\n]*$/gm)) {
         crumbs++;
@@ -122,6 +130,24 @@ describe('passages of real sessions', () => {
     }
     assert.ok(crumbs > 20, `${crumbs} breadcrumb lines in the real fixtures`);
     assert.ok(cutParagraphs > 0, 'a passage holds the end of one paragraph and the start of the next');
+    assert.ok(joined > 0, 'a short run took in by its neighbour, past PASSAGE_MAX');
+  });
+
+  it("packs a turn's short closing line with the summary it closes, and a short line between two long paragraphs with the shorter", () => {
+    const sentences = (n: number, tag: string): string => Array.from({ length: n }, (_, i) => `The ${tag} step ${i} rewrote the exporter rows.`).join(' ');
+    const summary = sentences(8, 'summary');
+    const offer = 'If you want, I can also add a `--keep-mirrors` flag for legacy exports.';
+    const text = `assistant: ${sentences(9, 'first')}\n\n${summary}\n\n${offer}`;
+    const shown = splitPassages(text).map((s) => text.slice(s.start, s.end));
+    assert.equal(shown.length, 2, JSON.stringify(shown));
+    assert.ok(shown[1]!.startsWith(summary) && shown[1]!.endsWith(offer), 'the offer stays with the summary');
+    assert.ok(shown[1]!.length > PASSAGE_MAX);
+
+    const between = 'Then the second half, which the user asked for after lunch:';
+    const long = `assistant: ${sentences(9, 'a')}\n\n${between}\n\n${sentences(9, 'c')}`;
+    const spans = splitPassages(long).map((s) => long.slice(s.start, s.end));
+    assert.equal(spans.length, 2, JSON.stringify(spans));
+    assert.ok(spans[1]!.startsWith(between), 'the short line joins the shorter paragraph after it');
   });
 
   it("gives a passage its turn's lines, not the whole episode's", () => {
@@ -257,6 +283,39 @@ describe('passage ranking beyond the words', () => {
         then.passages?.map((p) => p.repo_root),
         [repos[0]],
         'as of January, only what had been said by then',
+      );
+    } finally {
+      store.close();
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a memory.db whose passages were cut before short runs joined a neighbour', () => {
+  it('has them cut again when it is opened', async () => {
+    const home = tempDir('short-runs-migrate');
+    const file = path.join(home, 'memory.db');
+    const fresh = new MemoryStore(file, { now: () => NOW });
+    for (const f of realFiles(REAL)) await ingestFile(fresh, 'claude', f, { home });
+    const expected = passagesOf(fresh).map((p) => p.text);
+    assert.ok(
+      expected.some((t) => t.length > PASSAGE_MAX),
+      'the real fixtures have a short run joined',
+    );
+    fresh.close();
+    // As an older Scry left it: the schema before this migration, and passages cut otherwise (here: none).
+    const at = MIGRATIONS.indexOf(SHORT_RUNS_MIGRATION);
+    assert.ok(at > 0);
+    const old = openDatabase(file);
+    old.exec('DELETE FROM passages');
+    old.pragma(`user_version = ${at}`);
+    old.close();
+    const store = new MemoryStore(file, { now: () => NOW });
+    try {
+      assert.equal(store.db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+      assert.deepEqual(
+        passagesOf(store).map((p) => p.text),
+        expected,
       );
     } finally {
       store.close();
