@@ -81,7 +81,7 @@ export class BuildCoordinator {
     void this.runner.releaseWaiting();
   }
 
-  /** What builds hold between builds: a worker started ahead, or none. */
+  /** What builds hold between builds: a worker started ahead or kept from a build, or none. */
   get holdsSpareWorker(): boolean {
     return this.runner.hasWaiting;
   }

@@ -146,7 +146,7 @@ export class BuildRunner {
   /** A build is likely soon (the daemon starts): a worker is started ahead for it, unless one waits already. */
   prepare(): void {
     const file = workerFile();
-    if (file && !this.kept) this.startSpare(file);
+    if (file) this.startSpare(file);
   }
 
   /** What waits for the next build: a worker started ahead, and one kept from its builds (under SCHED_IDLE once it ran a precise one). */
@@ -160,7 +160,7 @@ export class BuildRunner {
     await this.releaseWaiting();
   }
 
-  /** Whether a worker waits for the next build: one started ahead, or one kept from a precise build (each holds a V8 isolate, the build code and SQLite). */
+  /** Whether a worker waits for the next build: one started ahead, or one kept from its builds (each holds a V8 isolate, the build code and SQLite). */
   get hasWaiting(): boolean {
     return this.spare !== undefined || this.kept !== undefined;
   }

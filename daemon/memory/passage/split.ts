@@ -16,13 +16,13 @@ export const PASSAGE_MAX = 400;
  * all three real question sets: from 100 to 180 characters (of 400), with a
  * slack of 160 to 240, they scored alike; 200 lost a question.
  */
-export const SHORT_RUN_SHARE = 0.4;
-
-/** How far past PASSAGE_MAX a passage may grow to take in a short run (the same share): the longest passage. */
-export const SHORT_RUN_SLACK = Math.round(PASSAGE_MAX * SHORT_RUN_SHARE);
+const SHORT_RUN_SHARE = 0.4;
 
 /** Shorter than this, a run of a PASSAGE_MAX cut joins a neighbour. */
-export const SHORT_RUN = Math.round(PASSAGE_MAX * SHORT_RUN_SHARE);
+export const SHORT_RUN = PASSAGE_MAX * SHORT_RUN_SHARE;
+
+/** How far past PASSAGE_MAX a passage may grow to take in a short run (as far as a short run is long): the longest passage. */
+export const SHORT_RUN_SLACK = SHORT_RUN;
 
 export interface PassageSpan {
   /** Character offsets into the episode text, [start, end). */
